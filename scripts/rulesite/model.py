@@ -1,0 +1,206 @@
+"""The one model every importer produces and every later stage reads.
+
+Importers turn each source format into these objects; `resolve` merges and
+checks them; `render` turns them into Markdown. Nothing here knows about any
+source format or about HTML.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+
+@dataclass(frozen=True)
+class Loc:
+    """Where something was read: a repository-relative path and a 1-based line."""
+
+    path: str
+    line: int = 0
+
+    def __str__(self) -> str:
+        return f"{self.path}:{self.line}"
+
+
+@dataclass
+class Source:
+    """One raw source file, as described by `rules_src/manifest.yml`."""
+
+    id: str
+    path: str  # as shown in messages: relative to the project root when inside it
+    game: str  # "riftbound" | "magic"
+    document: str  # "core-rules" | "comprehensive-rules" | "community-rulings" ...
+    language: str  # BCP 47 code: "en", "es", "fr"
+    edition: str  # the source's "Last Updated" date, or "undated"
+    format: str  # the importer that reads it
+    title: str = ""
+    origin: str = ""  # where the text was taken from, for the reader
+    licence: str = ""
+    partial: bool = False  # an excerpt, not a whole edition
+    loc: Loc = Loc("rules_src/manifest.yml", 0)
+    file: str = ""  # where to read it from
+
+    def describe(self) -> str:
+        edition = "undated" if self.edition == "undated" else f"Last Updated {self.edition}"
+        return f"{self.title or self.id} ({edition})"
+
+
+@dataclass
+class Example:
+    """An "Example:" passage: shown apart from the rule text it belongs to."""
+
+    label: str  # the printed label without the colon: "Example", "Examples", "Ejemplo"
+    text: str
+    loc: Loc
+
+
+@dataclass
+class Rule:
+    number: str  # as printed, without the trailing dot: "832.1.c.2", "701.20a"
+    text: str  # the rule's own text, examples removed
+    loc: Loc
+    examples: list[Example] = field(default_factory=list)
+    source_ids: list[str] = field(default_factory=list)  # every source that prints it
+    number_restored: bool = False  # the source lost the number; the importer restored it
+
+    @property
+    def parent(self) -> str | None:
+        return parent_number(self.number)
+
+    @property
+    def depth(self) -> int:
+        return len(number_parts(self.number))
+
+
+@dataclass
+class Section:
+    """A numbered section with its title and rules (832 Show Off, 701.20 Mostrar)."""
+
+    game: str
+    document: str
+    number: str
+    title: str
+    language: str
+    rules: list[Rule] = field(default_factory=list)
+    source_ids: list[str] = field(default_factory=list)
+    loc: Loc = Loc("", 0)
+    notes: list[str] = field(default_factory=list)  # importer notices shown on the page
+
+    @property
+    def key(self) -> tuple[str, str, str]:
+        return (self.game, self.document, self.number)
+
+
+@dataclass
+class FaqAnswer:
+    """An official question and answer, shown with the section it belongs to."""
+
+    id: str  # readable and stable: slug of the question
+    question: str
+    answer: str
+    game: str
+    section: str  # number of the section it sits with
+    source_id: str
+    loc: Loc
+
+
+@dataclass
+class Ruling:
+    """A community ruling in Ruling / Sequence / Nuances form."""
+
+    id: str
+    title: str
+    answer: str
+    steps: list[str]
+    nuances: list[str]
+    game: str
+    source_id: str
+    loc: Loc
+
+
+@dataclass
+class Citation:
+    """A walkthrough step's claim that `rule` decides it, relying on `quote`."""
+
+    rule: str
+    quote: str
+    loc: Loc
+
+
+@dataclass
+class WalkthroughStep:
+    text: str
+    cites: list[Citation]
+    loc: Loc
+
+
+@dataclass
+class Walkthrough:
+    id: str
+    title: str
+    game: str
+    document: str
+    edition: str
+    rule: str  # the rule whose example it works through
+    summary: str
+    steps: list[WalkthroughStep]
+    loc: Loc
+
+
+@dataclass
+class Imported:
+    """What one importer read from one source."""
+
+    sections: list[Section] = field(default_factory=list)
+    faqs: list[FaqAnswer] = field(default_factory=list)
+    rulings: list[Ruling] = field(default_factory=list)
+
+
+@dataclass
+class Corpus:
+    """Everything the site is built from, after merging all sources."""
+
+    sources: dict[str, Source] = field(default_factory=dict)
+    sections: dict[tuple[str, str, str], Section] = field(default_factory=dict)
+    faqs: list[FaqAnswer] = field(default_factory=list)
+    rulings: list[Ruling] = field(default_factory=list)
+    walkthroughs: list[Walkthrough] = field(default_factory=list)
+
+    def rules(self):
+        for section in self.sections.values():
+            for rule in section.rules:
+                yield section, rule
+
+    def find_rule(self, game: str, number: str) -> tuple[Section, Rule] | None:
+        """The rule printed with `number` in `game`, whatever document holds it."""
+        for section in self.sections.values():
+            if section.game != game:
+                continue
+            for rule in section.rules:
+                if rule.number == number:
+                    return section, rule
+        return None
+
+
+# --- rule numbers -----------------------------------------------------------
+
+# Riftbound numbers are dot-separated (832.1.c.2); Magic glues a letter to the
+# subrule number (701.20a). Both split into the same parts.
+_PART = re.compile(r"\d+|[a-z]")
+
+
+def number_parts(number: str) -> list[str]:
+    return _PART.findall(number)
+
+
+def parent_number(number: str) -> str | None:
+    """The number of the rule this one nests under, or None for a top-level rule."""
+    if re.fullmatch(r"\d+\.\d+[a-z]", number):  # Magic subrule 701.20a
+        return number[:-1]
+    if "." not in number:
+        return None
+    return number.rsplit(".", 1)[0]
+
+
+def sort_key(number: str) -> tuple:
+    """Orders rule numbers as printed: 832.1 < 832.1.a < 832.1.a.1 < 832.2."""
+    return tuple((0, int(p)) if p.isdigit() else (1, p) for p in number_parts(number))
