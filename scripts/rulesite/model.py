@@ -54,6 +54,15 @@ class Example:
 
 
 @dataclass
+class Reference:
+    """A rule number cited in some text ("see rule 355"), and where it leads."""
+
+    number: str
+    loc: Loc
+    target: tuple[tuple[str, str, str], str] | None = None  # (section key, anchor); None: not in the sources
+
+
+@dataclass
 class Rule:
     number: str  # as printed, without the trailing dot: "832.1.c.2", "701.20a"
     text: str  # the rule's own text, examples removed
@@ -61,6 +70,7 @@ class Rule:
     examples: list[Example] = field(default_factory=list)
     source_ids: list[str] = field(default_factory=list)  # every source that prints it
     number_restored: bool = False  # the source lost the number; the importer restored it
+    references: list[Reference] = field(default_factory=list)  # filled by resolve
 
     @property
     def parent(self) -> str | None:
@@ -83,7 +93,7 @@ class Section:
     rules: list[Rule] = field(default_factory=list)
     source_ids: list[str] = field(default_factory=list)
     loc: Loc = Loc("", 0)
-    notes: list[str] = field(default_factory=list)  # importer notices shown on the page
+    notes: list[str] = field(default_factory=list)  # codes of notices shown on the page
 
     @property
     def key(self) -> tuple[str, str, str]:
@@ -101,6 +111,7 @@ class FaqAnswer:
     section: str  # number of the section it sits with
     source_id: str
     loc: Loc
+    references: list[Reference] = field(default_factory=list)  # filled by resolve
 
 
 @dataclass
@@ -115,6 +126,7 @@ class Ruling:
     game: str
     source_id: str
     loc: Loc
+    references: list[Reference] = field(default_factory=list)  # filled by resolve
 
 
 @dataclass

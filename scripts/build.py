@@ -1,0 +1,93 @@
+#!/usr/bin/env python3
+"""Builds the site: rules_src/ -> docs/ (Markdown) -> site/ (HTML), then checks it.
+
+    python scripts/build.py                 # everything, into docs/ and site/
+    python scripts/build.py --no-site       # stop after writing docs/
+
+Each stage prints what it counted. Problems in the sources are printed as
+`path:line: error[code]: message`, all of them, and nothing is written.
+"""
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from rulesite import pipeline  # noqa: E402
+from rulesite.check.entries import check_entries  # noqa: E402
+from rulesite.check.site_links import check_offline, check_site  # noqa: E402
+from rulesite.diagnostics import Diagnostics  # noqa: E402
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--sources-dir", type=Path, default=pipeline.SOURCES, help="folder with manifest.yml (default: rules_src)")
+    parser.add_argument("--docs-dir", type=Path, default=pipeline.ROOT / "docs", help="where to write Markdown (default: docs)")
+    parser.add_argument("--site-dir", type=Path, default=pipeline.ROOT / "site", help="where to build HTML (default: site)")
+    parser.add_argument("--no-site", action="store_true", help="write docs/ only; skip MkDocs and the site checks")
+    args = parser.parse_args(argv)
+
+    diag = Diagnostics()
+    clock = time.perf_counter()
+
+    def stage(name: str, summary: str) -> None:
+        nonlocal clock
+        now = time.perf_counter()
+        print(f"{name:<8} {summary} ({now - clock:.2f} s)")
+        clock = now
+
+    corpus = pipeline.read_corpus(args.sources_dir / "manifest.yml", diag)
+    rules = [r for _, r in corpus.rules()]
+    stage(
+        "read",
+        f"{len(corpus.sources)} sources: {len(corpus.sections)} sections, {len(rules)} rules, "
+        f"{sum(len(r.examples) for r in rules)} examples, {len(corpus.faqs)} FAQ answers, "
+        f"{len(corpus.rulings)} rulings, {len(corpus.walkthroughs)} walkthroughs",
+    )
+    ctx = pipeline.resolve(corpus, args.sources_dir, diag)
+    refs = [ref for _, r in corpus.rules() for ref in r.references] + [
+        ref for item in [*corpus.faqs, *corpus.rulings] for ref in item.references
+    ]
+    missing = ctx.linker.unresolved
+    stage(
+        "resolve",
+        f"{len(refs)} rule references, {len(refs) - sum(missing.values())} to rules in the sources, "
+        f"{sum(missing.values())} to rules not in the sources"
+        + (": " + ", ".join(f"{n} ×{c}" for n, c in sorted(missing.items())) if missing else ""),
+    )
+    if diag.errors:
+        diag.report()
+        print("nothing was written: fix the errors above and build again", file=sys.stderr)
+        return 1
+
+    config = args.docs_dir.parent / ".build" / f"mkdocs.{args.docs_dir.name}.yml"
+    pages = pipeline.render(ctx, args.docs_dir, config)
+    stage("render", f"{len(pages)} pages written to {args.docs_dir}")
+    if args.no_site:
+        diag.report()
+        return 0
+
+    result = pipeline.build(config, args.site_dir)
+    if result.returncode != 0:
+        diag.report()
+        print(result.stdout + result.stderr, file=sys.stderr)
+        print("mkdocs build --strict failed: the previous site was left as it was", file=sys.stderr)
+        return 1
+    stage("build", f"mkdocs build --strict: {len(pages)} pages built into {args.site_dir}")
+
+    problems = check_site(args.site_dir) + check_offline(args.site_dir) + check_entries(ctx, args.site_dir)
+    for problem in problems:
+        print(f"{problem}", file=sys.stderr)
+    stage("check", f"links, anchors, offline loading and every entry once: {len(problems)} problems")
+    diag.report()
+    if problems:
+        return 1
+    print(f"open {args.site_dir / 'index.html'} in a browser")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,24 @@
+"""Source text is never trusted as HTML or Markdown.
+
+Every ASCII punctuation character of a source text is backslash-escaped, and the
+site enables pymdownx.escapeall, which makes any escaped character literal: `<`
+shows as `&lt;`, `[x](javascript:...)` as those characters, `**` as two stars.
+Letters, digits and spaces need no escape, so what readers see (and search) is
+the text as printed.
+"""
+from __future__ import annotations
+
+import re
+
+_PUNCTUATION = re.compile(r"([!-/:-@\[-`{-~])")
+
+
+def md_text(text: str) -> str:
+    return _PUNCTUATION.sub(r"\\\1", text)
+
+
+def attr_value(text: str) -> str:
+    """A value safe inside a double-quoted HTML attribute we write ourselves."""
+    return (
+        text.replace("&", "&amp;").replace('"', "&quot;").replace("<", "&lt;").replace(">", "&gt;")
+    )

@@ -1,0 +1,45 @@
+"""One page per community ruling: answer, Sequence as numbered steps, Nuances as notes."""
+from __future__ import annotations
+
+from ..model import Ruling
+from .context import Context
+from .escape import md_text
+from .paths import page_of
+from .strings import t
+
+
+def render_ruling(ruling: Ruling, ctx: Context) -> str:
+    page = page_of(ruling)
+    lang = "en"
+    source = ctx.corpus.sources[ruling.source_id]
+    out = [
+        f"# {md_text(ruling.title)} {{: #{ruling.id} }}",
+        "",
+        f'<div class="ruling" markdown>',
+        "",
+        f"**{t(lang, 'ruling')}:** {ctx.inline(ruling.answer, ruling.game, page)}",
+        "",
+    ]
+    if ruling.steps:
+        out += [f"## {t(lang, 'sequence')} {{: #sequence }}", ""]
+        out += [f"{i}. {ctx.inline(step, ruling.game, page)}" for i, step in enumerate(ruling.steps, 1)]
+        out.append("")
+    if ruling.nuances:
+        out += [f'!!! note "{t(lang, "nuances")}"', ""]
+        out += [f"    - {ctx.inline(note, ruling.game, page)}" for note in ruling.nuances]
+        out.append("")
+    out += ["</div>", ""]
+    concerned = [key for key, items in ctx.citations.by_section.items() if any(i is ruling for i in items)]
+    cited = [ref.number for ref in ruling.references]
+    if concerned or cited:
+        links = [ctx.rule_link(ruling.game, n, page) for n in dict.fromkeys(cited)]
+        links += [
+            ctx.rule_link(ruling.game, key[2], page) + f" {md_text(ctx.corpus.sections[key].title)}"
+            for key in concerned
+            if key[2] not in cited
+        ]
+        out += [f"{t(lang, 'concerns')}: " + ", ".join(links), "{: .rule-meta }", ""]
+    out += [f"{t(lang, 'source')}: {ctx.source_line(source, lang)}", "{: .source-note }", ""]
+    if source.licence:
+        out += [md_text(source.licence), "{: .licence }", ""]
+    return "\n".join(out)

@@ -1,0 +1,84 @@
+"""Who cites what: the lists shown under every section and rule.
+
+A FAQ answer or ruling *concerns* a section when it sits with it (official FAQ
+on its page), cites one of its rules, or names its keyword; a walkthrough
+cites the rules its steps cite.
+"""
+from __future__ import annotations
+
+from collections import defaultdict
+from dataclasses import dataclass, field
+
+from ..model import Corpus, FaqAnswer, Ruling, Walkthrough
+from .links import Link, Linker
+
+
+@dataclass
+class Citations:
+    # section key -> FAQ answers and rulings concerning it, in corpus order
+    by_section: dict = field(default_factory=lambda: defaultdict(list))
+    # (section key, rule number) -> rulings, FAQ answers and walkthroughs citing it
+    by_rule: dict = field(default_factory=lambda: defaultdict(list))
+
+
+def attach_references(corpus: Corpus, linker: Linker) -> None:
+    """Fills `references` on every rule, FAQ answer and ruling."""
+    for section, rule in corpus.rules():
+        for text in [rule.text, *[e.text for e in rule.examples]]:
+            rule.references += linker.references(text, section.game, rule.loc)
+    for item in [*corpus.faqs, *corpus.rulings]:
+        for text in _texts(item):
+            item.references += linker.references(text, item.game, item.loc)
+    for _, rule in corpus.rules():
+        for ref in rule.references:
+            if ref.target is None:
+                linker.unresolved[ref.number] += 1
+    for item in [*corpus.faqs, *corpus.rulings]:
+        for ref in item.references:
+            if ref.target is None:
+                linker.unresolved[ref.number] += 1
+
+
+def collect(corpus: Corpus, linker: Linker) -> Citations:
+    citations = Citations()
+    for item in [*corpus.faqs, *corpus.rulings]:
+        sections = []
+        if isinstance(item, FaqAnswer):
+            sections.append((item.game, _document_of(corpus, item.game, item.section), item.section))
+        for ref in item.references:
+            if ref.target:
+                sections.append(ref.target[0])
+                _add(citations.by_rule[ref.target], item)
+        for text in _texts(item):
+            for seg in linker.segments(text, item.game):
+                if isinstance(seg, Link) and seg.kind == "keyword" and seg.target:
+                    sections.append(seg.target[0])
+        for key in dict.fromkeys(sections):
+            if key in corpus.sections:
+                _add(citations.by_section[key], item)
+    for walk in corpus.walkthroughs:
+        for step in walk.steps:
+            for cite in step.cites:
+                target = linker.target(walk.game, cite.rule)
+                if target:
+                    _add(citations.by_rule[target], walk)
+                    _add(citations.by_section[target[0]], walk)
+    return citations
+
+
+def _add(items: list, item) -> None:
+    if not any(existing is item for existing in items):
+        items.append(item)
+
+
+def _texts(item: FaqAnswer | Ruling | Walkthrough) -> list[str]:
+    if isinstance(item, FaqAnswer):
+        return [item.question, item.answer]
+    return [item.answer, *item.steps, *item.nuances]
+
+
+def _document_of(corpus: Corpus, game: str, number: str) -> str:
+    for section in corpus.sections.values():
+        if section.game == game and section.number == number:
+            return section.document
+    return ""

@@ -1,0 +1,114 @@
+"""Stage 3: find rule references and keywords in any text, and resolve them.
+
+A text is cut into plain strings and `Link`s. A link is either a rule reference
+("See rule 355", "rules 811.5.a and 129.4", "véase la regla 602.2a", a range
+"rules 103.1–103.3": each number is its own link) or a keyword ("[Show Off]",
+"revealed") that leads to the section defining it. A reference whose rule is
+not in the sources keeps `target=None`; the renderer shows it distinctly and the
+build report counts it.
+"""
+from __future__ import annotations
+
+import re
+from collections import Counter
+from dataclasses import dataclass, field
+
+from ..model import Corpus, Loc, Reference, Section
+
+# Riftbound 811.5.a / 129.4 / 355, Magic 602.2a / 701.20.
+NUMBER = r"\d{3}(?:\.\d+[a-z]?|\.[a-z](?![\w]))*"
+_JOINER = r"\s*(?:,|and|or|y|o|et|ou|to|through|a|–|—|-)\s*"
+_REFERENCE = re.compile(
+    rf"\b(?:[Rr]ules?|[Rr]eglas?|[Rr][èe]gles?)\s+(?P<list>{NUMBER}(?:{_JOINER}{NUMBER})*)"
+)
+_NUMBER = re.compile(NUMBER)
+
+Target = tuple[tuple[str, str, str], str]  # (section key, anchor on its page)
+
+
+@dataclass
+class Link:
+    text: str
+    kind: str  # "rule" or "keyword"
+    number: str  # the rule or section number it names
+    target: Target | None
+
+
+@dataclass
+class Linker:
+    corpus: Corpus
+    keywords: dict[str, dict[str, str]]  # game -> printed form -> section number
+    unresolved: Counter = field(default_factory=Counter)
+
+    def __post_init__(self) -> None:
+        self._rules: dict[tuple[str, str], Target] = {}
+        for section in self.corpus.sections.values():
+            self._rules[(section.game, section.number)] = (section.key, section.number)
+            for rule in section.rules:
+                self._rules[(section.game, rule.number)] = (section.key, rule.number)
+        self._keyword_re = {
+            game: re.compile(
+                r"(?<![\w\[])(" + "|".join(re.escape(f) for f in sorted(forms, key=len, reverse=True)) + r")(?![\w\]])"
+            )
+            for game, forms in self.keywords.items()
+            if forms
+        }
+
+    def target(self, game: str, number: str) -> Target | None:
+        return self._rules.get((game, number))
+
+    def references(self, text: str, game: str, loc: Loc) -> list[Reference]:
+        return [Reference(number=m.group(0), loc=loc, target=self.target(game, m.group(0))) for m in self._numbers(text)]
+
+    def segments(self, text: str, game: str, here: Section | None = None) -> list[str | Link]:
+        """`text` cut into plain strings and links. Keywords of `here` are not linked
+        (a page need not link to itself), and each keyword is linked once per text."""
+        out: list[str | Link] = []
+        position = 0
+        for match in self._numbers(text):
+            out += self._keyword_segments(text[position:match.start()], game, here, out)
+            number = match.group(0)
+            out.append(Link(number, "rule", number, self.target(game, number)))
+            position = match.end()
+        out += self._keyword_segments(text[position:], game, here, out)
+        return [s for s in out if s != ""]
+
+    def _numbers(self, text: str):
+        for reference in _REFERENCE.finditer(text):
+            start = reference.start("list")
+            for number in _NUMBER.finditer(reference.group("list")):
+                yield _Shifted(number, start)
+
+    def _keyword_segments(self, text, game, here, done) -> list[str | Link]:
+        pattern = self._keyword_re.get(game)
+        if pattern is None:
+            return [text]
+        linked = {s.number for s in done if isinstance(s, Link) and s.kind == "keyword"}
+        out: list[str | Link] = []
+        position = 0
+        for match in pattern.finditer(text):
+            number = self.keywords[game][match.group(1)]
+            if (here is not None and here.number == number) or number in linked:
+                continue
+            out.append(text[position:match.start()])
+            out.append(Link(match.group(1), "keyword", number, self.target(game, number)))
+            linked.add(number)
+            position = match.end()
+        out.append(text[position:])
+        return out
+
+
+class _Shifted:
+    """A match inside a sub-string, with positions in the whole text."""
+
+    def __init__(self, match: re.Match, offset: int) -> None:
+        self._match, self._offset = match, offset
+
+    def group(self, index: int = 0) -> str:
+        return self._match.group(index)
+
+    def start(self) -> int:
+        return self._match.start() + self._offset
+
+    def end(self) -> int:
+        return self._match.end() + self._offset

@@ -1,0 +1,61 @@
+"""Checks every walkthrough against the rules it cites.
+
+A walkthrough is checked against one edition of one document. When a new
+edition drops a rule or rewords the words a step relies on, the build names the
+walkthrough, the rule and the phrase, so nobody publishes a stale explanation.
+"""
+from __future__ import annotations
+
+from ..diagnostics import Diagnostics
+from ..model import Corpus, Rule, Walkthrough
+from ..normalize import normalize_text
+
+
+def check_walkthroughs(corpus: Corpus, diag: Diagnostics) -> None:
+    for walkthrough in corpus.walkthroughs:
+        if _printed_rule(corpus, walkthrough, walkthrough.rule) is None:
+            diag.error(walkthrough.loc, "walkthrough-rule", _missing(walkthrough, walkthrough.rule))
+        for step in walkthrough.steps:
+            for cite in step.cites:
+                rule = _printed_rule(corpus, walkthrough, cite.rule)
+                if rule is None:
+                    diag.error(cite.loc, "walkthrough-rule", _missing(walkthrough, cite.rule))
+                elif not _says(rule, cite.quote):
+                    diag.error(
+                        cite.loc,
+                        "walkthrough-quote",
+                        f'walkthrough {walkthrough.id} cites rule {cite.rule}, which no longer says "{cite.quote}"',
+                    )
+
+
+def _missing(walkthrough: Walkthrough, number: str) -> str:
+    return (
+        f"walkthrough {walkthrough.id}: rule {number} does not exist in "
+        f"{walkthrough.document} edition {walkthrough.edition}"
+    )
+
+
+def _printed_rule(corpus: Corpus, walkthrough: Walkthrough, number: str) -> Rule | None:
+    """The rule, if a source of the walkthrough's edition prints it.
+
+    Not `Corpus.find_rule`: that ignores the document, and the same number may
+    mean another rule in another document of the same game.
+    """
+    for section, rule in corpus.rules():
+        if (section.game, section.document, rule.number) != (walkthrough.game, walkthrough.document, number):
+            continue
+        for source_id in rule.source_ids:
+            source = corpus.sources.get(source_id)
+            if source and (source.game, source.document, source.edition) == (
+                walkthrough.game,
+                walkthrough.document,
+                walkthrough.edition,
+            ):
+                return rule
+    return None
+
+
+def _says(rule: Rule, quote: str) -> bool:
+    """Whether the quote is in the rule's own text or in one of its examples."""
+    wanted = normalize_text(quote)
+    return any(wanted in normalize_text(text) for text in [rule.text, *(e.text for e in rule.examples)])

@@ -1,0 +1,123 @@
+"""Shared fixtures.
+
+Resources outside the repo (the corpora folder, Debian's Chromium) are reached
+through fixtures with one policy: when one is missing, the test is skipped
+loudly on a developer machine, and FAILS when $RULESITE_REQUIRE_ALL or $CI is
+set (`.ci/run` sets both), so CI can never pass by skipping.
+"""
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+
+REPO_ROOT = Path(__file__).resolve().parent.parent
+
+# Resources a test wanted but did not find; listed again at the end of the run.
+_missing: dict[str, str] = {}
+
+
+def _env_flag(name: str) -> bool:
+    return os.environ.get(name, "").strip().lower() not in ("", "0", "false", "no")
+
+
+def require_all() -> bool:
+    """True when missing resources must fail tests instead of skipping them."""
+    return _env_flag("RULESITE_REQUIRE_ALL") or _env_flag("CI")
+
+
+def missing_resource(what: str, hint: str) -> None:
+    """Fail (CI, RULESITE_REQUIRE_ALL) or skip loudly: `what` is unavailable."""
+    _missing[what] = hint
+    if require_all():
+        pytest.fail(f"{what} is missing and RULESITE_REQUIRE_ALL/CI is set: {hint}", pytrace=False)
+    pytest.skip(f"!!! NOT TESTED: {what} is missing ({hint}); CI fails here")
+
+
+def pytest_terminal_summary(terminalreporter, exitstatus, config):  # noqa: ARG001
+    if _missing:
+        terminalreporter.section("MISSING RESOURCES: tests that need them did not run", sep="!")
+        for what, hint in sorted(_missing.items()):
+            terminalreporter.write_line(f"{what}: {hint}")
+
+
+@pytest.fixture(scope="session")
+def repo_root() -> Path:
+    """The repository's root folder (where pyproject.toml is)."""
+    return REPO_ROOT
+
+
+@pytest.fixture(scope="session")
+def corpora_dir() -> Path:
+    """The real corpora: $RULESITE_CORPORA, else ../shared/corpora beside the repo.
+
+    Read only; never copy anything from it into the repo.
+    """
+    env = os.environ.get("RULESITE_CORPORA", "").strip()
+    path = Path(env) if env else REPO_ROOT.parent / "shared" / "corpora"
+    if not path.is_dir():
+        source = "$RULESITE_CORPORA" if env else "../shared/corpora beside the repo"
+        missing_resource("corpora folder", f"no folder {path} (from {source}; set RULESITE_CORPORA)")
+    return path.resolve()
+
+
+@pytest.fixture(scope="session")
+def chromium_path() -> Path:
+    """Debian's Chromium: $CHROMIUM_PATH, else /usr/bin/chromium.
+
+    `bash scripts/setup.sh --browser` installs it (apt-get install chromium).
+    """
+    env = os.environ.get("CHROMIUM_PATH", "").strip()
+    path = Path(env) if env else Path("/usr/bin/chromium")
+    if not (path.is_file() and os.access(path, os.X_OK)):
+        source = "$CHROMIUM_PATH" if env else "default path"
+        missing_resource(
+            "Chromium", f"no executable {path} ({source}); run `bash scripts/setup.sh --browser`"
+        )
+    return path
+
+
+@dataclass(frozen=True)
+class BuiltSite:
+    docs: Path  # the generated Markdown (MkDocs' docs_dir)
+    site: Path  # the built HTML site (MkDocs' site_dir)
+    stdout: str
+    stderr: str
+
+
+@pytest.fixture(scope="session")
+def built_site(tmp_path_factory: pytest.TempPathFactory) -> BuiltSite:
+    """The real build, run once per test session into temporary folders.
+
+    Runs `scripts/build.py --docs-dir DOCS --site-dir SITE` from the repo root
+    (Markdown generated into DOCS, then the strict MkDocs build into SITE) and
+    fails every test that uses it when the build fails.
+    """
+    build_py = REPO_ROOT / "scripts" / "build.py"
+    if not build_py.is_file():
+        pytest.fail(f"{build_py.relative_to(REPO_ROOT)} does not exist yet", pytrace=False)
+    base = tmp_path_factory.mktemp("build")
+    docs, site = base / "docs", base / "site"
+    env = dict(os.environ)
+    env.setdefault("NO_MKDOCS_2_WARNING", "1")  # Material's banner about MkDocs 2
+    result = subprocess.run(
+        [sys.executable, str(build_py), "--docs-dir", str(docs), "--site-dir", str(site)],
+        cwd=REPO_ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=30 * 60,
+    )
+    if result.returncode != 0:
+        pytest.fail(
+            f"scripts/build.py exited with {result.returncode}\n"
+            f"--- stdout (end) ---\n{result.stdout[-4000:]}\n"
+            f"--- stderr (end) ---\n{result.stderr[-8000:]}",
+            pytrace=False,
+        )
+    assert site.is_dir(), f"scripts/build.py succeeded but wrote no {site}"
+    return BuiltSite(docs=docs, site=site, stdout=result.stdout, stderr=result.stderr)
