@@ -20,6 +20,7 @@ from rulesite import pipeline  # noqa: E402
 from rulesite.check.entries import check_entries  # noqa: E402
 from rulesite.check.site_links import check_offline, check_site  # noqa: E402
 from rulesite.diagnostics import Diagnostics  # noqa: E402
+from rulesite.render.paths import language_root  # noqa: E402
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -63,22 +64,29 @@ def main(argv: list[str] | None = None) -> int:
         print("nothing was written: fix the errors above and build again", file=sys.stderr)
         return 1
 
-    config = args.docs_dir.parent / ".build" / f"mkdocs.{args.docs_dir.name}.yml"
-    pages = pipeline.render(ctx, args.docs_dir, config)
-    stage("render", f"{len(pages)} pages written to {args.docs_dir}")
+    config_dir = args.docs_dir.parent / ".build" / args.docs_dir.name
+    files = pipeline.render(ctx, args.docs_dir, config_dir)
+    pages = sum(1 for f in files.values() for path in f if path.endswith(".md"))
+    statics = sum(1 for f in files.values() for path in f if path.endswith(".html"))
+    stage(
+        "render",
+        f"{pages} pages and {statics} short rule links in {len(files)} languages ({', '.join(files)}) written to {args.docs_dir}",
+    )
     if args.no_site:
         diag.report()
         return 0
 
-    result = pipeline.build(config, args.site_dir)
+    result = pipeline.build(config_dir, list(files), args.site_dir)
     if result.returncode != 0:
         diag.report()
         print(result.stdout + result.stderr, file=sys.stderr)
         print("mkdocs build --strict failed: the previous site was left as it was", file=sys.stderr)
         return 1
-    stage("build", f"mkdocs build --strict: {len(pages)} pages built into {args.site_dir}")
+    stage("build", f"mkdocs build --strict, {len(files)} languages: {pages} pages built into {args.site_dir}")
 
-    problems = check_site(args.site_dir) + check_offline(args.site_dir) + check_entries(ctx, args.site_dir)
+    problems = check_site(args.site_dir) + check_offline(args.site_dir)
+    for lang in files:
+        problems += check_entries(ctx, args.site_dir / language_root(lang), lang)
     for problem in problems:
         print(f"{problem}", file=sys.stderr)
     stage("check", f"links, anchors, offline loading and every entry once: {len(problems)} problems")

@@ -4,6 +4,7 @@ benchmark call them directly."""
 from __future__ import annotations
 
 import os
+import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -13,8 +14,10 @@ from .model import Corpus
 from .read import read_sources
 from .read.walkthroughs import read_walkthroughs
 from .render.context import Context
-from .render.site import navigation, render_pages, replace_dir, write_config, write_docs
+from .render.paths import language_root
+from .render.site import navigation, render_site, replace_dir, write_config, write_docs
 from .resolve.citations import attach_references, collect
+from .resolve.concordance import read_concordance
 from .resolve.keywords import keyword_forms
 from .resolve.links import Linker
 from .resolve.merge import merge
@@ -39,28 +42,42 @@ def resolve(corpus: Corpus, sources_dir: Path, diag: Diagnostics) -> Context:
     linker = Linker(corpus, keyword_forms(corpus, sources_dir / "keywords.yml", diag))
     attach_references(corpus, linker)
     check_walkthroughs(corpus, diag)
-    return Context(corpus, linker, collect(corpus, linker))
+    concordance = read_concordance(sources_dir / "concordance.yml", corpus, diag)
+    return Context(corpus, linker, collect(corpus, linker), concordance)
 
 
-def render(ctx: Context, docs_dir: Path, config_out: Path) -> dict[str, str]:
-    """Stage 4: every page written into docs_dir, and the config that lists them."""
-    pages = render_pages(ctx)
-    write_docs(pages, docs_dir)
-    write_config(navigation(ctx, pages), ROOT / "mkdocs.yml", docs_dir, config_out)
-    return pages
+def render(ctx: Context, docs_dir: Path, config_dir: Path) -> dict[str, dict[str, str]]:
+    """Stage 4: every language's pages written into docs_dir/<language>/, and for
+    each language the MkDocs config that lists them (config_dir/mkdocs.<language>.yml)."""
+    files = render_site(ctx)
+    write_docs(files, docs_dir)
+    for lang, pages in files.items():
+        lang_ctx = Context(ctx.corpus, ctx.linker, ctx.citations, ctx.concordance, lang, tuple(files))
+        nav = navigation(lang_ctx, pages)
+        write_config(lang_ctx, nav, ROOT / "mkdocs.yml", docs_dir, config_dir / f"mkdocs.{lang}.yml")
+    return files
 
 
-def build(config: Path, site_dir: Path) -> subprocess.CompletedProcess:
-    """Stage 5: the real, strict MkDocs build, into a fresh folder swapped in on success."""
+def build(config_dir: Path, languages: list[str], site_dir: Path) -> subprocess.CompletedProcess:
+    """Stage 5: the real, strict MkDocs build of every language (English at the
+    root, the others in a folder each) into a fresh folder, swapped in only when
+    every build succeeded."""
     fresh = site_dir.with_name(site_dir.name + ".new")
     env = dict(os.environ, NO_MKDOCS_2_WARNING="1")
-    result = subprocess.run(
-        [sys.executable, "-m", "mkdocs", "build", "--strict", "--clean", "-f", str(config), "-d", str(fresh)],
-        capture_output=True,
-        text=True,
-        env=env,
-        cwd=ROOT,
-    )
-    if result.returncode == 0:
-        replace_dir(fresh, site_dir)
+    result = None
+    # English first: its --clean build empties the folder the others go into.
+    for lang in sorted(languages, key=lambda code: code != "en"):
+        out = fresh / language_root(lang)
+        config = config_dir / f"mkdocs.{lang}.yml"
+        result = subprocess.run(
+            [sys.executable, "-m", "mkdocs", "build", "--strict", "--clean", "-f", str(config), "-d", str(out)],
+            capture_output=True,
+            text=True,
+            env=env,
+            cwd=ROOT,
+        )
+        if result.returncode != 0:
+            shutil.rmtree(fresh, ignore_errors=True)
+            return result
+    replace_dir(fresh, site_dir)
     return result

@@ -14,6 +14,7 @@ from pathlib import Path
 from ..normalize import normalize_text
 from ..render.context import Context
 from ..render.paths import faq_anchor, page_of, section_page
+from ..render.context import CONTENT_LANGUAGE
 
 _VOID = {"area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source", "track", "wbr"}
 
@@ -52,19 +53,23 @@ def page_ids(html_file: Path) -> _IdTexts:
     return parser
 
 
-def check_entries(ctx: Context, site_dir: Path) -> list[str]:
+def check_entries(ctx: Context, site_dir: Path, language: str = "en") -> list[str]:
+    """Checks the site of one language: the content written in that language."""
     expected: list[tuple[str, str, list[str]]] = []  # (page, id, texts that must be inside)
     for section, rule in ctx.corpus.rules():
+        if section.language != language:
+            continue
         page = section_page(section.key)
         expected.append((page, rule.number, [rule.text]))
         for i, example in enumerate(rule.examples, 1):
             expected.append((page, f"{rule.number}-example-{i}", [example.text]))
-    for faq in ctx.corpus.faqs:
+    english = language == CONTENT_LANGUAGE
+    for faq in ctx.corpus.faqs if english else []:
         key = next(s.key for s in ctx.corpus.sections.values() if s.game == faq.game and s.number == faq.section)
         expected.append((section_page(key), faq_anchor(faq), [faq.question]))
-    for ruling in ctx.corpus.rulings:
-        expected.append((page_of(ruling), ruling.id, [ruling.title]))
-    for walk in ctx.corpus.walkthroughs:
+    for ruling in ctx.corpus.rulings if english else []:
+        expected.append((page_of(ruling), ruling.id, [ruling.answer]))
+    for walk in ctx.corpus.walkthroughs if english else []:
         for i, step in enumerate(walk.steps, 1):
             expected.append((page_of(walk), f"step-{i}", [step.text]))
 

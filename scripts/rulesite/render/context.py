@@ -1,14 +1,17 @@
 """What every page renderer needs: the corpus, its links and who cites what."""
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from ..model import Corpus, FaqAnswer, Ruling, Section, Source, Walkthrough
 from ..resolve.citations import Citations
-from ..resolve.links import Linker
-from .escape import md_text
-from .inline import inline
-from .paths import faq_anchor, page_of, relative, section_page
+from ..resolve.concordance import Concordance
+from ..resolve.links import Link, Linker
+from .escape import attr_value, md_text
+from .inline import inline, link_markdown, missing_markdown
+from .paths import cross_href, faq_anchor, page_of, relative, section_page
+
+CONTENT_LANGUAGE = "en"  # rulings and walkthroughs are written in English
 from .strings import t
 
 
@@ -17,25 +20,36 @@ class Context:
     corpus: Corpus
     linker: Linker
     citations: Citations
+    concordance: Concordance = field(default_factory=Concordance)
+    language: str = "en"  # the language of the site being rendered
+    languages: tuple[str, ...] = ("en",)  # every language a site is built in
 
-    def inline(self, text: str, game: str, page: str, here: Section | None = None, language: str = "en") -> str:
-        return inline(text, game, page, self.linker, here, language)
+    def inline(self, text: str, game: str, page: str, here: Section | None = None, language: str = "") -> str:
+        # Links and notices are made for the site being rendered.
+        return inline(text, game, page, self.linker, here, self.language)
 
     def source_line(self, source: Source, language: str) -> str:
         edition = t(language, "undated") if source.edition == "undated" else f"{t(language, 'edition')} {source.edition}"
         excerpt = f", {t(language, 'excerpt')}" if source.partial else ""
         return f"{md_text(source.title or source.id)} ({md_text(edition)}{excerpt}; `{source.path}`)"
 
+    def link(self, page: str, to_page: str, anchor: str, content_language: str, text: str) -> str:
+        """A link to `to_page#anchor`, whose content is in `content_language`: a
+        Markdown link within this site, a plain one to the site that has it."""
+        if content_language == self.language:
+            return f"[{md_text(text)}]({relative(page, to_page, anchor) or '#' + anchor})"
+        href = cross_href(page, self.language, to_page, content_language, anchor)
+        return f'<a class="other-language" hreflang="{content_language}" href="{attr_value(href)}">{md_text(text)}</a>'
+
     def item_link(self, item: FaqAnswer | Ruling | Walkthrough, page: str) -> str:
-        """A Markdown link to a FAQ answer, ruling or walkthrough, titled as readers know it."""
+        """A link to a FAQ answer, ruling or walkthrough, titled as readers know it."""
         if isinstance(item, FaqAnswer):
-            key = next(s.key for s in self.corpus.sections.values() if s.game == item.game and s.number == item.section)
-            return f"[{md_text(item.question)}]({relative(page, section_page(key), faq_anchor(item)) or '#' + faq_anchor(item)})"
-        return f"[{md_text(item.title)}]({relative(page, page_of(item), item.id)})"
+            section = next(s for s in self.corpus.sections.values() if s.game == item.game and s.number == item.section)
+            return self.link(page, section_page(section.key), faq_anchor(item), section.language, item.question)
+        return self.link(page, page_of(item), item.id, CONTENT_LANGUAGE, item.title)
 
     def rule_link(self, game: str, number: str, page: str) -> str:
         target = self.linker.target(game, number)
         if target is None:
-            return f'<span class="ref-missing">{md_text(number)}</span>'
-        href = relative(page, section_page(target[0]), target[1]) or f"#{target[1]}"
-        return f'[{md_text(number)}]({href}){{: .ref data-rule="{target[1]}" }}'
+            return missing_markdown(number, number, self.language)
+        return link_markdown(Link(number, "rule", number, target), page, self.linker, self.language)

@@ -1,4 +1,5 @@
-"""The pages that lead to everything else: home, per-game indexes, keywords."""
+"""The pages that lead to everything else: home, per-game indexes, keywords,
+cross-game topics. Written in the language of the site being rendered."""
 from __future__ import annotations
 
 from collections import defaultdict
@@ -13,14 +14,20 @@ from .paths import (
     faq_anchor,
     faq_index,
     game_index,
+    html_path,
     page_of,
     relative,
     rulings_index,
     section_page,
     walkthroughs_index,
 )
+from .strings import t
 
 GAME_NAMES = {"riftbound": "Riftbound", "magic": "Magic: The Gathering"}
+
+
+def topic_page(topic_id: str) -> str:
+    return f"topics/{topic_id}.md"
 
 
 def sections_of(ctx: Context, game: str) -> list[Section]:
@@ -32,38 +39,54 @@ def games(ctx: Context) -> list[str]:
 
 
 def render_home(ctx: Context) -> str:
-    corpus = ctx.corpus
+    corpus, lang = ctx.corpus, ctx.language
     rules = sum(1 for _ in corpus.rules())
-    out = [
-        "# Rules reference {: #home }",
-        "",
-        f"This site holds {rules} rules in {len(corpus.sections)} sections, "
-        f"{len(corpus.faqs)} official FAQ answers, {len(corpus.rulings)} community rulings and "
-        f"{len(corpus.walkthroughs)} step-by-step walkthroughs of the rules' examples. "
-        "Every rule reference is a link; every rule, FAQ answer, ruling and walkthrough has a permalink.",
-        "",
-    ]
+    if lang == "es":
+        summary = (
+            f"Este sitio reúne {rules} reglas en {len(corpus.sections)} secciones, {len(corpus.faqs)} respuestas "
+            f"oficiales, {len(corpus.rulings)} resoluciones de la comunidad y {len(corpus.walkthroughs)} ejemplos paso a paso. "
+            "Cada referencia a una regla es un enlace; cada regla, respuesta, resolución y ejemplo tiene su enlace permanente."
+        )
+    else:
+        summary = (
+            f"This site holds {rules} rules in {len(corpus.sections)} sections, {len(corpus.faqs)} official FAQ answers, "
+            f"{len(corpus.rulings)} community rulings and {len(corpus.walkthroughs)} step-by-step walkthroughs of the "
+            "rules' examples. Every rule reference is a link; every rule, FAQ answer, ruling and walkthrough has a permalink."
+        )
+    out = [f"# {t(lang, 'home-title')} {{: #home }}", "", summary, ""]
     for game in games(ctx):
         out += [f"## {GAME_NAMES.get(game, game)}", ""]
         for section in sections_of(ctx, game):
             out.append(f"- [{md_text(section.number)} {md_text(section.title)}]({section_page(section.key)})")
-        out.append(f"- [All {GAME_NAMES.get(game, game)} pages]({game_index(game)})")
+        out.append(f"- [{t(lang, 'all-pages', game=GAME_NAMES.get(game, game))}]({game_index(game)})")
         out.append("")
-    example = next(iter(corpus.sections.values()), None)
-    deep = example.rules[min(6, len(example.rules) - 1)] if example and example.rules else None
-    out += ["## Linking to a rule or a ruling {: #linking }", ""]
-    if deep:
-        html = section_page(example.key).replace(".md", ".html")
+    if ctx.concordance.topics:
+        out += [f"## {t(lang, 'cross-game')}", ""]
+        out += [f"- [{md_text(tp.title)}]({topic_page(tp.id)})" for tp in ctx.concordance.topics]
+        out.append("")
+    out += _linking_help(ctx)
+    return "\n".join(out)
+
+
+def _linking_help(ctx: Context) -> list[str]:
+    corpus = ctx.corpus
+    native = [s for s in corpus.sections.values() if s.language == ctx.language and s.rules]
+    out = ["## Linking to a rule or a ruling {: #linking }", ""]
+    if native:
+        section = native[-1]
+        deep = section.rules[min(6, len(section.rules) - 1)]
         out += [
-            f"Every rule is anchored by its printed number: add `#` and the number to its section's address, "
-            f"for example `{html}#{deep.number}` lands on [rule {deep.number}]({section_page(example.key)}#{deep.number}). "
-            "Click a rule's number to get that link in the address bar.",
+            "Every rule is anchored by its printed number: add `#` and the number to its section's address, "
+            f"for example `{html_path(section_page(section.key))}#{deep.number}` lands on "
+            f"[rule {deep.number}]({section_page(section.key)}#{deep.number}). "
+            f"Each rule also has a short address that previews it in chat apps, such as `r/{deep.number}/`: "
+            "the link button beside a rule copies it.",
             "",
         ]
-    if corpus.rulings:
+    if corpus.rulings and ctx.language == "en":
         ruling = corpus.rulings[0]
         out += [
-            f"Every ruling has a page named by its id, for example `{page_of(ruling).replace('.md', '.html')}` "
+            f"Every ruling has a page named by its id, for example `{html_path(page_of(ruling))}` "
             f"for [{md_text(ruling.title)}]({page_of(ruling)}). Ids never change when rulings are added or reordered.",
             "",
         ]
@@ -72,29 +95,34 @@ def render_home(ctx: Context) -> str:
         f"Words that name a section link to it: see the [keyword index]({KEYWORDS}).",
         "",
     ]
-    return "\n".join(out)
+    return out
 
 
 def render_game_index(ctx: Context, game: str) -> str:
-    page = game_index(game)
-    out = [f"# {GAME_NAMES.get(game, game)} {{: #{game} }}", "", "| Section | Rules | Document | Language |", "|---|---|---|---|"]
+    page, lang = game_index(game), ctx.language
+    out = [
+        f"# {GAME_NAMES.get(game, game)} {{: #{game} }}",
+        "",
+        f"| {t(lang, 'section')} | {t(lang, 'rules')} | {t(lang, 'document')} | {t(lang, 'language')} |",
+        "|---|---|---|---|",
+    ]
     for s in sections_of(ctx, game):
         link = f"[{md_text(s.number)} {md_text(s.title)}]({relative(page, section_page(s.key))})"
         out.append(f"| {link} | {len(s.rules)} | {md_text(s.document)} | {s.language} |")
     out.append("")
-    extras = []
-    if any(f.game == game for f in ctx.corpus.faqs):
-        extras.append(f"- [Official FAQ answers]({relative(page, faq_index(game))})")
-    if any(r.game == game for r in ctx.corpus.rulings):
-        extras.append(f"- [Community rulings]({relative(page, rulings_index(game))})")
-    if any(w.game == game for w in ctx.corpus.walkthroughs):
-        extras.append(f"- [Walkthroughs]({relative(page, walkthroughs_index(game))})")
-    return "\n".join(out + extras) + "\n"
+    for key, path, present in (
+        ("official-faq", faq_index(game), any(f.game == game for f in ctx.corpus.faqs)),
+        ("community-rulings", rulings_index(game), any(r.game == game for r in ctx.corpus.rulings)),
+        ("walkthroughs", walkthroughs_index(game), any(w.game == game for w in ctx.corpus.walkthroughs)),
+    ):
+        if present:
+            out.append(f"- [{t(lang, key)}]({relative(page, path)})")
+    return "\n".join(out) + "\n"
 
 
 def render_faq_index(ctx: Context, game: str) -> str:
     page = faq_index(game)
-    out = ["# Official FAQ answers {: #faq }", ""]
+    out = [f"# {t(ctx.language, 'official-faq')} {{: #faq }}", ""]
     by_section = defaultdict(list)
     for faq in ctx.corpus.faqs:
         if faq.game == game:
@@ -104,22 +132,21 @@ def render_faq_index(ctx: Context, game: str) -> str:
             continue
         out += [f"## {md_text(s.number)} {md_text(s.title)}", ""]
         for faq in by_section[s.number]:
-            out.append(f"- [{md_text(faq.question)}]({relative(page, section_page(s.key), faq_anchor(faq))})")
+            out.append("- " + ctx.link(page, section_page(s.key), faq_anchor(faq), s.language, faq.question))
         out.append("")
     return "\n".join(out)
 
 
 def render_rulings_index(ctx: Context, game: str) -> str:
-    page = rulings_index(game)
+    page, lang = rulings_index(game), ctx.language
     rulings = [r for r in ctx.corpus.rulings if r.game == game]
-    out = ["# Community rulings {: #rulings }", "", f"{len(rulings)} rulings, each with its own permalink.", ""]
-    sources = dict.fromkeys(r.source_id for r in rulings)
-    for source_id in sources:
+    out = [f"# {t(lang, 'community-rulings')} {{: #rulings }}", ""]
+    for source_id in dict.fromkeys(r.source_id for r in rulings):
         source = ctx.corpus.sources[source_id]
-        out += [f"From {ctx.source_line(source, 'en')}.", "{: .source-note }", ""]
+        out += [f"{t(lang, 'source')}: {ctx.source_line(source, lang)}", "{: .source-note }", ""]
         if source.licence:
             out += [md_text(source.licence), "{: .licence }", ""]
-    out += ["| Ruling | Steps | Nuances |", "|---|---|---|"]
+    out += [f"| {t(lang, 'ruling')} | {t(lang, 'sequence')} | {t(lang, 'nuances')} |", "|---|---|---|"]
     for r in rulings:
         out.append(f"| [{md_text(r.title)}]({relative(page, page_of(r))}) | {len(r.steps)} | {len(r.nuances)} |")
     return "\n".join(out) + "\n"
@@ -127,7 +154,7 @@ def render_rulings_index(ctx: Context, game: str) -> str:
 
 def render_walkthroughs_index(ctx: Context, game: str) -> str:
     page = walkthroughs_index(game)
-    out = ["# Walkthroughs {: #walkthroughs }", "", "The rules' worked examples, step by step.", ""]
+    out = [f"# {t(ctx.language, 'walkthroughs')} {{: #walkthroughs }}", ""]
     for w in ctx.corpus.walkthroughs:
         if w.game == game:
             out.append(f"- [{md_text(w.title)}]({relative(page, page_of(w))}) — {ctx.rule_link(game, w.rule, page)}")
@@ -135,9 +162,15 @@ def render_walkthroughs_index(ctx: Context, game: str) -> str:
 
 
 def render_keywords(ctx: Context) -> str:
-    out = ["# Keyword index {: #keywords }", "", "Words that link to the section defining them.", ""]
+    lang = ctx.language
+    out = [f"# {t(lang, 'keyword-index')} {{: #keywords }}", ""]
     for game, forms in ctx.linker.keywords.items():
-        out += [f"## {GAME_NAMES.get(game, game)}", "", "| Keyword | Section | Also linked |", "|---|---|---|"]
+        out += [
+            f"## {GAME_NAMES.get(game, game)}",
+            "",
+            f"| {t(lang, 'keyword')} | {t(lang, 'section')} | {t(lang, 'also-linked')} |",
+            "|---|---|---|",
+        ]
         by_number = defaultdict(list)
         for form, number in forms.items():
             by_number[number].append(form)
@@ -151,18 +184,41 @@ def render_keywords(ctx: Context) -> str:
 
 
 def render_unresolved(ctx: Context) -> str:
+    lang = ctx.language
     out = [
-        "# References to rules not in the sources {: #unresolved }",
+        f"# {t(lang, 'not-in-sources-title')} {{: #unresolved }}",
         "",
-        "These rule numbers are cited but their rules are not among this site's sources; "
-        "they are shown in a distinct style wherever they appear.",
-        "",
-        "| Rule | Times cited |",
+        f"| {t(lang, 'rule')} | {t(lang, 'times-cited')} |",
         "|---|---|",
     ]
     for number, count in sorted(ctx.linker.unresolved.items()):
         out.append(f"| {md_text(number)} | {count} |")
     return "\n".join(out) + "\n"
+
+
+def render_topic(ctx: Context, topic) -> str:
+    """Related sections of several games side by side, each linking to its rules."""
+    page = topic_page(topic.id)
+    out = [f"# {md_text(topic.title)} {{: #{topic.id} }}", "", '<div class="grid cards" markdown>', ""]
+    for key in topic.sections:
+        game = GAME_NAMES.get(key[0], key[0])
+        section = ctx.corpus.sections.get(key)
+        if section is None:
+            missing = t(ctx.language, "not-in-sources", number=key[2])
+            out += [f"-   **{game}** — {md_text(key[2])}", "", f"    {md_text(missing)}", ""]
+            continue
+        out += [
+            f"-   **{game}** — [{md_text(section.number)} {md_text(section.title)}]({relative(page, section_page(key))})"
+            f" ({section.language})",
+            "",
+            "    ---",
+            "",
+        ]
+        for rule in section.rules[:3]:
+            out.append(f"    - {ctx.rule_link(section.game, rule.number, page)} {ctx.inline(rule.text, section.game, page, section, section.language)}")
+        out.append("")
+    out += ["</div>", ""]
+    return "\n".join(out)
 
 
 __all__ = ["HOME", "UNRESOLVED"]

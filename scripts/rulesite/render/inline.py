@@ -1,31 +1,47 @@
-"""Text with its rule references and keywords turned into Markdown links."""
+"""Text with its rule references and keywords turned into links."""
 from __future__ import annotations
 
 from ..model import Section
 from ..resolve.links import Link, Linker
 from .escape import attr_value, md_text
-from .paths import relative, section_page
+from .paths import cross_href, relative, section_page
 from .strings import t
 
 
 def inline(text: str, game: str, page: str, linker: Linker, here: Section | None = None, language: str = "en") -> str:
+    """`text` as Markdown for `page` of the site in `language`."""
     out = []
     for seg in linker.segments(text, game, here):
         if isinstance(seg, str):
             out.append(md_text(seg))
         elif seg.target is None:
-            tip = attr_value(t(language, "not-in-sources", number=seg.number))
-            out.append(f'<span class="ref-missing" title="{tip}">{md_text(seg.text)}</span>')
+            out.append(missing_markdown(seg.text, seg.number, language))
         else:
-            out.append(link_markdown(seg, page))
+            out.append(link_markdown(seg, page, linker, language))
     return "".join(out)
 
 
-def link_markdown(link: Link, page: str) -> str:
+def missing_markdown(text: str, number: str, language: str) -> str:
+    tip = attr_value(t(language, "not-in-sources", number=number))
+    return f'<span class="ref-missing" title="{tip}">{md_text(text)}</span>'
+
+
+def link_markdown(link: Link, page: str, linker: Linker, language: str) -> str:
     section_key, anchor = link.target
     to_page = section_page(section_key)
-    # The keyword names a whole section: link to the page itself.
-    href = relative(page, to_page, "" if link.kind == "keyword" else anchor)
-    href = href or f"#{anchor}"
+    # A keyword names a whole section: link to the page itself.
+    anchor = "" if link.kind == "keyword" else anchor
     css = "keyword" if link.kind == "keyword" else "ref"
-    return f'[{md_text(link.text)}]({href}){{: .{css} data-rule="{attr_value(anchor)}" }}'
+    target_language = linker.corpus.sections[section_key].language
+    if target_language != language:
+        # The rule lives in another language's site: a plain link there (MkDocs
+        # only checks links within its own site; the site checker checks these).
+        href = cross_href(page, language, to_page, target_language, anchor)
+        return (
+            f'<a class="{css} other-language" hreflang="{target_language}" data-rule="{attr_value(anchor or section_key[2])}" '
+            f'href="{attr_value(href)}">{md_text(link.text)}</a>'
+        )
+    href = relative(page, to_page, anchor) or f"#{anchor}"
+    return f'[{md_text(link.text)}]({href}){{: .{css} data-rule="{attr_value(anchor or section_key[2])}" }}'
+
+

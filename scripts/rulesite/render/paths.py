@@ -51,3 +51,30 @@ def relative(from_page: str, to_page: str, anchor: str = "") -> str:
     """A link from one docs/ page to another, as MkDocs expects it (to the .md file)."""
     path = "" if to_page == from_page else posixpath.relpath(to_page, posixpath.dirname(from_page) or ".")
     return f"{path}#{anchor}" if anchor else path
+
+
+# Short, shareable rule links: one small static page per rule that previews it
+# in chat apps and forwards to the rule in its section.
+SHORT_PREFIX = {("riftbound", "core-rules"): "r", ("magic", "comprehensive-rules"): "mtg"}
+
+
+def short_link(game: str, document: str, number: str) -> str:
+    """Site-root-relative address of a rule's short page: `r/832.1.c.2/`."""
+    prefix = SHORT_PREFIX.get((game, document), f"{game}/{document}/r")
+    return f"{prefix}/{number}/"
+
+
+def html_path(md_path: str) -> str:
+    return md_path.removesuffix(".md") + ".html"
+
+
+def language_root(language: str, default: str = "en") -> str:
+    """Where a language's site lives under the site folder: English at the root."""
+    return "" if language == default else f"{language}/"
+
+
+def cross_href(from_page: str, from_language: str, to_page: str, to_language: str, anchor: str = "") -> str:
+    """A plain link from a page of one language's site to a page of another's."""
+    here = posixpath.dirname(language_root(from_language) + from_page)
+    href = posixpath.relpath(language_root(to_language) + html_path(to_page), here or ".")
+    return f"{href}#{anchor}" if anchor else href

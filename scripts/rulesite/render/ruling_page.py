@@ -4,7 +4,7 @@ from __future__ import annotations
 from ..model import Ruling
 from .context import Context
 from .escape import md_text
-from .paths import page_of
+from .paths import html_path, page_of
 from .strings import t
 
 
@@ -13,9 +13,9 @@ def render_ruling(ruling: Ruling, ctx: Context) -> str:
     lang = "en"
     source = ctx.corpus.sources[ruling.source_id]
     out = [
-        f"# {md_text(ruling.title)} {{: #{ruling.id} }}",
+        f"# {md_text(ruling.title)}",
         "",
-        f'<div class="ruling" markdown>',
+        f'<div class="ruling" id="{ruling.id}" data-short="{html_path(page)}" markdown>',
         "",
         f"**{t(lang, 'ruling')}:** {ctx.inline(ruling.answer, ruling.game, page)}",
         "",

@@ -5,7 +5,8 @@ from __future__ import annotations
 from ..model import FaqAnswer, Rule, Ruling, Section, Walkthrough
 from .context import Context
 from .escape import attr_value, md_text
-from .paths import faq_anchor, section_page
+from .languages import equivalents_note
+from .paths import faq_anchor, section_page, short_link
 from .strings import t
 
 
@@ -25,6 +26,7 @@ def render_section(section: Section, ctx: Context) -> str:
     out.append(f"{t(lang, 'sources')}: " + "; ".join(ctx.source_line(s, lang) for s in sources))
     out.append("{: .source-note }")
     out.append("")
+    out += equivalents_note(section, page, ctx)
     for note in section.notes:
         out += [f'!!! info ""', f"    {md_text(t(lang, note))}", ""]
     out += [f"## {t(lang, 'rules')} {{: #rules }}", ""]
@@ -54,7 +56,8 @@ def _rule(rule: Rule, section: Section, page: str, ctx: Context, sources) -> lis
     number = rule.number
     text = ctx.inline(rule.text, section.game, page, section, lang)
     out = [
-        f'<div class="rule depth-{rule.depth}" id="{number}" markdown>',
+        f'<div class="rule depth-{rule.depth}" id="{number}" '
+        f'data-short="{short_link(section.game, section.document, number)}" markdown>',
         "",
         f'<a class="rule-number" href="#{number}" title="{attr_value(t(lang, "link-to", what=number))}">{number}</a> {text}',
         "",

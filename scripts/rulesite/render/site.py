@@ -1,33 +1,51 @@
-"""Stage 4: write every page into a fresh docs folder, and the MkDocs config
-that adds the navigation (sections and indexes only, never every rule or
-ruling: every page embeds the navigation, so a long one makes builds slow)."""
+"""Stage 4: write every page of every language into a fresh docs folder, and
+the MkDocs config of each language that adds its navigation (sections and
+indexes only, never every rule or ruling: every page embeds the navigation, so
+a long one makes builds slow)."""
 from __future__ import annotations
 
 import shutil
+from dataclasses import replace
 from pathlib import Path
 
 import yaml
 
 from ..model import sort_key
 from . import index_pages as idx
-from .context import Context
-from .paths import page_of, section_page
+from .context import CONTENT_LANGUAGE, Context
+from .languages import site_languages, stub
+from .paths import language_root, page_of, section_page
 from .ruling_page import render_ruling
 from .section_page import render_section
+from .share import previews_js, short_pages
+from .strings import LANGUAGE_NAMES, t
 from .walkthrough_page import render_walkthrough
 
 THEME_ASSETS = Path(__file__).resolve().parents[3] / "theme" / "assets"
 
 
-def render_pages(ctx: Context) -> dict[str, str]:
-    """docs-relative path -> Markdown, for every page of the site."""
-    pages = {idx.HOME: idx.render_home(ctx), idx.KEYWORDS: idx.render_keywords(ctx), idx.UNRESOLVED: idx.render_unresolved(ctx)}
+def render_site(ctx: Context) -> dict[str, dict[str, str]]:
+    """language -> (docs-relative path -> file text), for every language's site."""
+    languages = site_languages(ctx)
+    return {lang: render_language(replace(ctx, language=lang, languages=languages)) for lang in languages}
+
+
+def render_language(ctx: Context) -> dict[str, str]:
+    lang = ctx.language
+    pages = {
+        idx.HOME: idx.render_home(ctx),
+        idx.KEYWORDS: idx.render_keywords(ctx),
+        idx.UNRESOLVED: idx.render_unresolved(ctx),
+    }
     for section in ctx.corpus.sections.values():
-        pages[section_page(section.key)] = render_section(section, ctx)
-    for ruling in ctx.corpus.rulings:
-        pages[page_of(ruling)] = render_ruling(ruling, ctx)
-    for walk in ctx.corpus.walkthroughs:
-        pages[page_of(walk)] = render_walkthrough(walk, ctx)
+        path = section_page(section.key)
+        title = f"{section.number} {section.title}"
+        pages[path] = render_section(section, ctx) if section.language == lang else stub(path, title, section.language, ctx)
+    for item, render in [*((r, render_ruling) for r in ctx.corpus.rulings), *((w, render_walkthrough) for w in ctx.corpus.walkthroughs)]:
+        path = page_of(item)
+        pages[path] = render(item, ctx) if lang == CONTENT_LANGUAGE else stub(path, item.title, CONTENT_LANGUAGE, ctx)
+    for topic in ctx.concordance.topics:
+        pages[idx.topic_page(topic.id)] = idx.render_topic(ctx, topic)
     for game in idx.games(ctx):
         pages[idx.game_index(game)] = idx.render_game_index(ctx, game)
         if any(f.game == game for f in ctx.corpus.faqs):
@@ -36,38 +54,43 @@ def render_pages(ctx: Context) -> dict[str, str]:
             pages[idx.rulings_index(game)] = idx.render_rulings_index(ctx, game)
         if any(w.game == game for w in ctx.corpus.walkthroughs):
             pages[idx.walkthroughs_index(game)] = idx.render_walkthroughs_index(ctx, game)
+    pages.update(short_pages(ctx, lang))
+    pages["assets/previews.js"] = previews_js(ctx, lang)
     return pages
 
 
 def navigation(ctx: Context, pages: dict[str, str]) -> list:
-    nav: list = [{"Home": idx.HOME}]
+    lang = ctx.language
+    nav: list = [{t(lang, "home-title"): idx.HOME}]
     for game in idx.games(ctx):
         entries: list = [idx.game_index(game)]
         sections = sorted(idx.sections_of(ctx, game), key=lambda s: sort_key(s.number))
         entries += [{f"{s.number} {s.title}": section_page(s.key)} for s in sections]
-        for title, path in (
-            ("Official FAQ", idx.faq_index(game)),
-            ("Rulings", idx.rulings_index(game)),
-            ("Walkthroughs", idx.walkthroughs_index(game)),
+        for key, path in (
+            ("official-faq", idx.faq_index(game)),
+            ("community-rulings", idx.rulings_index(game)),
+            ("walkthroughs", idx.walkthroughs_index(game)),
         ):
             if path in pages:
-                entries.append({title: path})
+                entries.append({t(lang, key): path})
         nav.append({idx.GAME_NAMES.get(game, game): entries})
-    nav += [{"Keyword index": idx.KEYWORDS}, {"References not in the sources": idx.UNRESOLVED}]
+    nav += [{topic.title: idx.topic_page(topic.id)} for topic in ctx.concordance.topics]
+    nav += [{t(lang, "keyword-index"): idx.KEYWORDS}, {t(lang, "not-in-sources-title"): idx.UNRESOLVED}]
     return nav
 
 
-def write_docs(pages: dict[str, str], docs_dir: Path) -> None:
-    """Writes a complete docs folder beside the old one, then swaps it in, so a
-    failed run never leaves a half-written folder behind."""
+def write_docs(files: dict[str, dict[str, str]], docs_dir: Path) -> None:
+    """Writes a complete docs folder (one subfolder per language) beside the old
+    one, then swaps it in, so a failed run never leaves a half-written folder."""
     fresh = docs_dir.with_name(docs_dir.name + ".new")
     if fresh.exists():
         shutil.rmtree(fresh)
-    shutil.copytree(THEME_ASSETS, fresh / "assets")
-    for path, text in pages.items():
-        target = fresh / path
-        target.parent.mkdir(parents=True, exist_ok=True)
-        target.write_text(text, encoding="utf-8")
+    for lang, pages in files.items():
+        shutil.copytree(THEME_ASSETS, fresh / lang / "assets")
+        for path, text in pages.items():
+            target = fresh / lang / path
+            target.parent.mkdir(parents=True, exist_ok=True)
+            target.write_text(text, encoding="utf-8")
     replace_dir(fresh, docs_dir)
 
 
@@ -82,11 +105,25 @@ def replace_dir(fresh: Path, target: Path) -> None:
         shutil.rmtree(old)
 
 
-def write_config(nav: list, base_config: Path, docs_dir: Path, out: Path) -> None:
-    config = {"INHERIT": str(base_config.resolve()), "docs_dir": str(docs_dir.resolve()), "nav": nav}
+def write_config(ctx: Context, nav: list, base_config: Path, docs_dir: Path, out: Path) -> None:
+    """The MkDocs config of one language: the project's mkdocs.yml, its docs, its
+    navigation, and the language selector pointing at the same path elsewhere."""
+    lang = ctx.language
+    up = "../" if language_root(lang) else ""
+    alternate = [
+        {"name": LANGUAGE_NAMES.get(other, other), "link": up + language_root(other) or "./", "lang": other}
+        for other in ctx.languages
+    ]
+    config = {
+        "INHERIT": str(base_config.resolve()),
+        "docs_dir": str((docs_dir / lang).resolve()),
+        "theme": {"language": lang},
+        "nav": nav,
+        "extra": {"alternate": alternate} if len(ctx.languages) > 1 else {},
+    }
     out.parent.mkdir(parents=True, exist_ok=True)
     out.write_text(
-        "# Generated by scripts/build.py: the project's mkdocs.yml plus the navigation.\n"
+        "# Generated by scripts/build.py: the project's mkdocs.yml plus this language's navigation.\n"
         + yaml.safe_dump(config, sort_keys=False, allow_unicode=True),
         encoding="utf-8",
     )

@@ -32,6 +32,23 @@ STRINGS = {
         "quotes": "relies on",
         "nothing": "None yet.",
         "section": "Section",
+        "only-in": "This page exists only in {language}:",
+        "equivalent": "The same rule in {language}: {link} ({edition}).",
+        "translation-behind": "This text comes from another edition ({edition}) than the {language} text ({other}): it may be behind it.",
+        "home-title": "Rules reference",
+        "all-pages": "All {game} pages",
+        "official-faq": "Official FAQ answers",
+        "community-rulings": "Community rulings",
+        "keyword-index": "Keyword index",
+        "keyword": "Keyword",
+        "also-linked": "Also linked",
+        "not-in-sources-title": "References to rules not in the sources",
+        "times-cited": "Times cited",
+        "document": "Document",
+        "language": "Language",
+        "steps-count": "Steps",
+        "cross-game": "Across games",
+        "rule": "Rule",
     },
     "es": {
         "rules": "Reglas",
@@ -59,10 +76,36 @@ STRINGS = {
         "quotes": "se basa en",
         "nothing": "Nada todavía.",
         "section": "Sección",
+        "only-in": "Esta página solo existe en {language}:",
+        "equivalent": "La misma regla en {language}: {link} ({edition}).",
+        "translation-behind": "Este texto procede de otra edición ({edition}) que el texto en {language} ({other}): puede estar desactualizado.",
+        "home-title": "Referencia de reglas",
+        "all-pages": "Todas las páginas de {game}",
+        "official-faq": "Respuestas oficiales",
+        "community-rulings": "Resoluciones de la comunidad",
+        "keyword-index": "Índice de palabras clave",
+        "keyword": "Palabra clave",
+        "also-linked": "También enlazadas",
+        "not-in-sources-title": "Referencias a reglas que no están en las fuentes",
+        "times-cited": "Veces citada",
+        "document": "Documento",
+        "language": "Idioma",
+        "steps-count": "Pasos",
+        "cross-game": "Entre juegos",
+        "rule": "Regla",
     },
 }
 
 
-def t(language: str, key: str, **values: str) -> str:
+LANGUAGE_NAMES = {"en": "English", "es": "Español", "fr": "Français"}
+# Language names as written inside a sentence of another language.
+LANGUAGE_IN = {"en": {"en": "English", "es": "Spanish", "fr": "French"}, "es": {"en": "inglés", "es": "español", "fr": "francés"}}
+
+
+def language_in(language: str, other: str) -> str:
+    return LANGUAGE_IN.get(language, LANGUAGE_IN["en"]).get(other, other)
+
+
+def t(language: str, key: str, /, **values: str) -> str:
     table = STRINGS.get(language, STRINGS["en"])
     return table.get(key, STRINGS["en"][key]).format(**values)

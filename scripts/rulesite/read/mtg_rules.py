@@ -1,0 +1,266 @@
+"""Magic: The Gathering Comprehensive Rules, as Wizards publishes them in text form.
+
+The file is read as published (UTF-8 with a byte-order mark, CRLF line ends),
+any edition:
+
+- Front matter is skipped: the title, the effective date (checked against the
+  manifest's edition: `These rules are effective as of February 7, 2025.`),
+  the introduction and the contents. The contents' section list is compared
+  with the section headings of the body (`contents-mismatch`, a warning).
+  The body starts at the chapter and section headings right before the first
+  rule (`1. Game Concepts`, `100. General`, `100.1. ...`).
+- One paragraph per line, paragraphs separated by blank lines. A rule is
+  `701.16. Reveal` or `100.1. These Magic rules ...`; a subrule glues its
+  letter to the number without a dot: `701.16a To reveal a card, ...`. A few
+  printings deviate (`119.1d.`, `606.5 If`, `901.4.All`): they are read and
+  reported (`number-format`, a warning). An "Example:" paragraph belongs to
+  the rule before it; an indented line, or a line right after a rule with no
+  blank line between, continues that rule (joined with one space).
+- Sections are small, one page each: every `NNN.N.` rule with its subrules is
+  a `Section`. When its text is a title (`701.16. Reveal`, `702.2. Deathtouch`,
+  see `rules_document.is_heading`) it is the section's title and not a rule of
+  its own, like the Spanish seed's `701.20. Mostrar`. When it is a sentence
+  (`100.1. These Magic rules apply ...`) the section is untitled and the rule
+  is its first rule. The three-digit headings (`701. Keyword Actions`) are
+  sections too, titled and without rules; the one-digit chapters
+  (`7. Additional Rules`) are not numbered rules and are not kept.
+- The glossary (from the line `Glossary` to the line `Credits`) is a list of
+  entries: a term on one line, its definition on the lines after it, up to a
+  blank line. The model has no place for them yet: `read_document` returns
+  them beside the sections; `read` (the importer) returns only the sections.
+- Credits and everything after them are skipped.
+
+Whatever cannot be placed is reported with its line, never dropped:
+`unparsed-line`, `unplaced-example`, `orphan-rule`, `glossary-entry`, and
+duplicated or decreasing numbers (`common.check_order`).
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+from ..diagnostics import Diagnostics
+from ..model import Imported, Loc, Rule, Section, Source, parent_number
+from ..normalize import normalize_text
+from .common import check_order, make_rule, slugify
+from .rules_document import fold_empty_examples, is_heading, parse_date
+
+_CHAPTER = re.compile(r"^(?P<number>\d)\.\s+(?P<title>\S.*)$")  # 7. Additional Rules
+_HEADING = re.compile(r"^(?P<number>\d{3})\.\s+(?P<title>\S.*)$")  # 701. Keyword Actions
+_RULE = re.compile(r"^(?P<number>\d{3}\.\d+)(?P<sep>\.\s*|\s+)(?P<text>\S.*)$")  # 701.16. Reveal
+_SUBRULE = re.compile(r"^(?P<number>\d{3}\.\d+[a-z])(?P<sep>\.?\s+|\.)(?P<text>\S.*)$")  # 701.16a To ...
+_EXAMPLE = re.compile(r"^Examples?\s?:")
+_EFFECTIVE = re.compile(r"^These rules are effective as of (?P<date>.+?)\.?$")
+_GLOSSARY = "Glossary"
+_CREDITS = "Credits"
+
+
+@dataclass
+class GlossaryEntry:
+    """A glossary term and its definition, one paragraph per printed line."""
+
+    id: str  # slug of the term: "active-player-nonactive-player-order"
+    term: str
+    definitions: list[str]
+    game: str
+    language: str
+    source_id: str
+    loc: Loc
+
+
+@dataclass
+class MagicDocument:
+    imported: Imported
+    glossary: list[GlossaryEntry] = field(default_factory=list)
+
+
+@dataclass
+class _Entry:
+    kind: str  # "heading" (701.), "rule" (701.16.), "subrule" (701.16a)
+    number: str
+    loc: Loc
+    parts: list[str]
+
+
+def read(source: Source, lines: list[str], diag: Diagnostics) -> Imported:
+    return read_document(source, lines, diag).imported
+
+
+def read_document(source: Source, lines: list[str], diag: Diagnostics) -> MagicDocument:
+    text = [normalize_text(raw) for raw in lines]
+    first_rule = next((i for i, line in enumerate(text) if _RULE.match(line)), None)
+    if first_rule is None:
+        diag.error(Loc(source.path, 1), "no-rules", "no numbered rule like '100.1. text' found in this document")
+        return MagicDocument(Imported())
+    start = first_rule
+    while start > 0 and (not text[start - 1] or _HEADING.match(text[start - 1]) or _CHAPTER.match(text[start - 1])):
+        start -= 1
+    contents = _front_matter(source, text[:start], diag)
+
+    entries: list[_Entry] = []
+    glossary: list[GlossaryEntry] = []
+    index = start
+    after_blank = True
+    while index < len(text):
+        line, loc = text[index], Loc(source.path, index + 1)
+        index += 1
+        if not line:
+            after_blank = True
+            continue
+        if line == _GLOSSARY:
+            index = _glossary(source, text, index, glossary, diag)
+            break
+        if line == _CREDITS:
+            break
+        indented = lines[index - 1][:1].isspace()
+        continues = entries and (indented or not after_blank)
+        after_blank = False
+        if match := _SUBRULE.match(line) or _RULE.match(line):
+            kind = "subrule" if match.re is _SUBRULE else "rule"
+            _check_format(kind, match, loc, diag)
+            entries.append(_Entry(kind, match["number"], loc, [match["text"]]))
+        elif match := _HEADING.match(line):
+            entries.append(_Entry("heading", match["number"], loc, [match["title"]]))
+        elif _CHAPTER.match(line):
+            continue  # "7. Additional Rules": a chapter, not a numbered rule
+        elif _EXAMPLE.match(line) or continues:
+            if not entries or entries[-1].kind == "heading":
+                diag.error(loc, "unplaced-example", f"{line[:60]!r} follows no rule it could belong to")
+            else:
+                entries[-1].parts.append(line)
+        else:
+            diag.error(loc, "unparsed-line", f"expected a numbered rule like '701.16a text', got {line[:60]!r}")
+
+    sections = _sections(source, entries, diag)
+    headings = [s.number for s in sections if re.fullmatch(r"\d{3}", s.number)]
+    if contents and contents != headings:
+        missing = [n for n in contents if n not in headings]
+        extra = [n for n in headings if n not in contents]
+        diag.warning(
+            Loc(source.path, start + 1),
+            "contents-mismatch",
+            f"the contents and the body list different sections (only in contents: {missing[:5]}, "
+            f"only in body: {extra[:5]})",
+        )
+    return MagicDocument(Imported(sections=sections), glossary)
+
+
+def _front_matter(source: Source, text: list[str], diag: Diagnostics) -> list[str]:
+    """Checks the effective date; returns the section numbers the contents list."""
+    dated = False
+    for index, line in enumerate(text):
+        if not dated and (match := _EFFECTIVE.match(line)):
+            dated = True
+            when = parse_date(match["date"])
+            loc = Loc(source.path, index + 1)
+            if when is None:
+                diag.warning(loc, "edition-unknown", f"cannot read the date {match['date']!r}")
+            elif when.isoformat() != source.edition:
+                diag.error(
+                    loc,
+                    "edition-mismatch",
+                    f"file says effective {match['date']} ({when.isoformat()}), manifest says edition {source.edition}",
+                )
+    return [m["number"] for line in text if (m := _HEADING.match(line))]
+
+
+def _check_format(kind: str, match: re.Match, loc: Loc, diag: Diagnostics) -> None:
+    sep = match["sep"]
+    expected = " " if kind == "subrule" else ". "
+    if sep != expected:
+        printed = match["number"] + sep.rstrip() + ("" if sep.endswith(" ") else "")
+        diag.warning(
+            loc,
+            "number-format",
+            f"rule {match['number']} is printed {printed!r} (expected '{match['number']}{expected.rstrip()}' "
+            "and a space); read as rule {0}".format(match["number"]),
+        )
+
+
+def _sections(source: Source, entries: list[_Entry], diag: Diagnostics) -> list[Section]:
+    titles: dict[int, str] = {}
+    items: list[Rule] = []
+    for entry in entries:
+        text = " ".join(entry.parts)
+        if entry.kind == "heading" or (entry.kind == "rule" and is_heading(text)):
+            item = Rule(number=entry.number, text=normalize_text(text), loc=entry.loc, source_ids=[source.id])
+            titles[id(item)] = item.text
+        else:
+            item = fold_empty_examples(make_rule(entry.number, text, entry.loc, source.id))
+        items.append(item)
+
+    sections: list[Section] = []
+    for item in check_order(items, diag):
+        if id(item) in titles:
+            sections.append(_section(source, item.number, titles[id(item)], item.loc))
+            continue
+        if "." in item.number and not re.search(r"[a-z]$", item.number):  # 100.1. a sentence
+            sections.append(_section(source, item.number, "", item.loc))
+            sections[-1].rules.append(item)
+            continue
+        parent = parent_number(item.number)
+        if not sections or sections[-1].number != parent:
+            diag.error(item.loc, "orphan-rule", f"rule {item.number} is not printed under its rule {parent}")
+            if not sections:
+                sections.append(_section(source, parent or item.number, "", item.loc))
+        sections[-1].rules.append(item)
+    return sections
+
+
+def _section(source: Source, number: str, title: str, loc: Loc) -> Section:
+    return Section(
+        game=source.game,
+        document=source.document,
+        number=number,
+        title=title,
+        language=source.language,
+        source_ids=[source.id],
+        loc=loc,
+    )
+
+
+def _glossary(
+    source: Source, text: list[str], index: int, out: list[GlossaryEntry], diag: Diagnostics
+) -> int:
+    """Reads entries from `index` up to the `Credits` line; returns where it stopped."""
+    seen: dict[str, Loc] = {}
+    block: list[tuple[int, str]] = []
+
+    def flush() -> None:
+        if not block:
+            return
+        (first, term), rest = block[0], block[1:]
+        loc = Loc(source.path, first + 1)
+        if not rest:
+            diag.error(loc, "glossary-entry", f"glossary term {term!r} has no definition")
+            block.clear()
+            return
+        slug = slugify(term)
+        if slug in seen:
+            diag.warning(loc, "duplicate-term", f"glossary term {term!r} is already defined at {seen[slug]}")
+        seen.setdefault(slug, loc)
+        out.append(
+            GlossaryEntry(
+                id=slug,
+                term=term,
+                definitions=[line for _, line in rest],
+                game=source.game,
+                language=source.language,
+                source_id=source.id,
+                loc=loc,
+            )
+        )
+        block.clear()
+
+    while index < len(text):
+        line = text[index]
+        if line == _CREDITS:
+            flush()
+            return len(text)
+        if line:
+            block.append((index, line))
+        else:
+            flush()
+        index += 1
+    flush()
+    return index

@@ -1,0 +1,80 @@
+"""What makes a rule easy to share and preview.
+
+- A short page per rule (`r/832.1.c.2/index.html`): static HTML whose OpenGraph
+  title and description carry the rule's text, so a link pasted into Discord or
+  Reddit previews the rule, and which forwards a reader to the rule in its
+  section. Written as plain files MkDocs copies as they are: thousands of them
+  cost the MkDocs build nothing.
+- `assets/previews.js`: every rule's and section's text by link target, for the
+  previews shown when a reader hovers or focuses a rule reference. A script
+  rather than JSON, because pages opened from disk (file://) may not fetch.
+"""
+from __future__ import annotations
+
+import html
+import json
+import posixpath
+
+from ..model import Section
+from .context import Context
+from .paths import html_path, section_page, short_link
+from .strings import t
+
+SITE_NAME = "Rules reference"
+
+
+def native_sections(ctx: Context, language: str) -> list[Section]:
+    return [s for s in ctx.corpus.sections.values() if s.language == language]
+
+
+def short_pages(ctx: Context, language: str) -> dict[str, str]:
+    pages = {}
+    for section in native_sections(ctx, language):
+        for rule in section.rules:
+            path = short_link(section.game, section.document, rule.number) + "index.html"
+            target = posixpath.relpath(html_path(section_page(section.key)), posixpath.dirname(path))
+            target += f"#{rule.number}"
+            title = f"{rule.number} — {section.number} {section.title}"
+            description = rule.text if len(rule.text) <= 300 else rule.text[:297] + "…"
+            e = lambda s: html.escape(s, quote=True)  # noqa: E731 - local shorthand
+            pages[path] = f"""<!doctype html>
+<html lang="{e(language)}">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>{e(title)} · {SITE_NAME}</title>
+<meta name="description" content="{e(description)}">
+<meta property="og:type" content="article">
+<meta property="og:site_name" content="{SITE_NAME}">
+<meta property="og:title" content="{e(title)}">
+<meta property="og:description" content="{e(description)}">
+<meta name="twitter:card" content="summary">
+<meta name="twitter:title" content="{e(title)}">
+<meta name="twitter:description" content="{e(description)}">
+<link rel="canonical" href="{e(target)}">
+<meta http-equiv="refresh" content="0; url={e(target)}">
+</head>
+<body>
+<p><a href="{e(target)}">{e(rule.number)}</a> {e(rule.text)}</p>
+<p><a href="{e(target)}">{e(t(language, "link-to", what=f"{section.number} {section.title}"))}</a></p>
+</body>
+</html>
+"""
+    return pages
+
+
+def previews_js(ctx: Context, language: str) -> str:
+    previews = {}
+    for section in ctx.corpus.sections.values():
+        if section.language != language:
+            continue
+        page = html_path(section_page(section.key))
+        heading = f"{section.number} {section.title}"
+        first = section.rules[0].text if section.rules else ""
+        previews[page] = {"number": section.number, "section": heading, "text": first}
+        previews[f"{page}#{section.number}"] = previews[page]
+        for rule in section.rules:
+            previews[f"{page}#{rule.number}"] = {"number": rule.number, "section": heading, "text": rule.text}
+    data = json.dumps(previews, ensure_ascii=False, separators=(",", ":"))
+    # `</` cannot end the script early when the data is inlined or served as JS.
+    return "window.RULESITE_PREVIEWS = " + data.replace("</", "<\\/") + ";\n"
