@@ -36,6 +36,7 @@ class Source:
     origin: str = ""  # where the text was taken from, for the reader
     licence: str = ""
     partial: bool = False  # an excerpt, not a whole edition
+    version: str = ""  # the edition's version name, when it has one: "1.4"
     loc: Loc = Loc("rules_src/manifest.yml", 0)
     file: str = ""  # where to read it from
 
@@ -94,10 +95,28 @@ class Section:
     source_ids: list[str] = field(default_factory=list)
     loc: Loc = Loc("", 0)
     notes: list[str] = field(default_factory=list)  # codes of notices shown on the page
+    edition: str = ""  # label of the edition it belongs to ("v1.2", "2026-10-09")
 
     @property
     def key(self) -> tuple[str, str, str]:
         return (self.game, self.document, self.number)
+
+
+@dataclass
+class Edition:
+    """One dated edition of a document, whole or an excerpt, with its sections."""
+
+    game: str
+    document: str
+    label: str  # "v1.4" when the edition has a version name, else its date or "undated"
+    date: str  # "2026-06-18" or "undated"
+    partial: bool
+    source_ids: list[str] = field(default_factory=list)
+    sections: dict[str, Section] = field(default_factory=dict)  # number -> section
+
+    def rules(self):
+        for section in self.sections.values():
+            yield from section.rules
 
 
 @dataclass
@@ -127,6 +146,12 @@ class Ruling:
     source_id: str
     loc: Loc
     references: list[Reference] = field(default_factory=list)  # filled by resolve
+    question: str = ""  # the question as asked, when the source words one
+    cards: list[str] = field(default_factory=list)  # card names the ruling concerns, as printed
+    reviewed_version: str = ""  # Core Rules version the source reviewed it against: "1.4"
+    licence: str = ""  # e.g. "CC BY-SA 4.0"
+    attribution: str = ""  # e.g. "Riftbound FAQ, Christian Ivicevic"
+    rule_citations: list[str] = field(default_factory=list)  # explicit citations, in order, repeats kept
 
 
 @dataclass
@@ -165,6 +190,8 @@ class Imported:
     sections: list[Section] = field(default_factory=list)
     faqs: list[FaqAnswer] = field(default_factory=list)
     rulings: list[Ruling] = field(default_factory=list)
+    cards: list[Card] = field(default_factory=list)
+    errata: list[Erratum] = field(default_factory=list)
 
 
 @dataclass
@@ -176,6 +203,10 @@ class Corpus:
     faqs: list[FaqAnswer] = field(default_factory=list)
     rulings: list[Ruling] = field(default_factory=list)
     walkthroughs: list[Walkthrough] = field(default_factory=list)
+    # (game, document) -> its editions, oldest first; `sections` is the current view
+    editions: dict[tuple[str, str], list[Edition]] = field(default_factory=dict)
+    cards: list[Card] = field(default_factory=list)
+    errata: list[Erratum] = field(default_factory=list)
 
     def rules(self):
         for section in self.sections.values():
@@ -216,3 +247,45 @@ def parent_number(number: str) -> str | None:
 def sort_key(number: str) -> tuple:
     """Orders rule numbers as printed: 832.1 < 832.1.a < 832.1.a.1 < 832.2."""
     return tuple((0, int(p)) if p.isdigit() else (1, p) for p in number_parts(number))
+
+
+# --- cards and errata ---------------------------------------------------------
+
+
+@dataclass
+class Erratum:
+    """An official change to a card's printed text: the old and the new wording."""
+
+    card: str  # the card's name as the article prints it
+    old_text: str  # one line per printed paragraph, joined with "\n"
+    new_text: str  # likewise
+    date: str  # the article's publication date, YYYY-MM-DD
+    article: str  # the article's title
+    source_id: str
+    loc: Loc
+    note: str = ""  # a remark printed with the pair (a remark the article prints with the pair)
+    article_id: str = ""  # the article's id in its source
+    url: str = ""  # where the article was published
+    game: str = ""
+
+
+@dataclass
+class Card:
+    """A card as the card gallery prints it."""
+
+    id: str  # URL-safe and stable: "ogn-001-298"
+    code: str  # public code as printed: "OGN-001/298"
+    name: str
+    types: list[str]  # "Unit", "Spell", "Gear", "Legend", "Battlefield", "Rune"
+    domains: list[str]  # "Fury", "Calm", ... "Colorless"
+    text: str  # ability text, symbols in Core Rules shorthand ([1], [A], [M], [E]), one line per paragraph
+    source_id: str
+    loc: Loc
+    errata: list[Erratum] = field(default_factory=list)  # filled by resolve
+    supertypes: list[str] = field(default_factory=list)  # "Champion", "Signature", "Token", "Basic"
+    tags: list[str] = field(default_factory=list)  # "Dragon", "Noxus"
+    set_name: str = ""  # "Origins"
+    energy: str = ""  # printed costs and might, as text ("" when none)
+    might: str = ""
+    power: str = ""
+    game: str = ""

@@ -12,7 +12,7 @@ from .yamlfile import line_of, load_yaml
 GAMES = {"riftbound", "magic"}
 LANGUAGES = {"en", "es", "fr"}
 REQUIRED = ("id", "path", "game", "document", "language", "edition", "format")
-OPTIONAL = ("partial", "title", "origin", "licence")
+OPTIONAL = ("partial", "title", "origin", "licence", "version")
 _EDITION = re.compile(r"\d{4}-\d{2}-\d{2}|undated")
 
 
@@ -76,6 +76,7 @@ def read_manifest(manifest: Path, formats: set[str], diag: Diagnostics) -> list[
                 title=str(entry.get("title", "")),
                 origin=str(entry.get("origin", "")),
                 licence=str(entry.get("licence", "")),
+                version=str(entry.get("version", "")),
                 loc=loc,
                 file=str(file),
             )

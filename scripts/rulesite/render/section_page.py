@@ -55,11 +55,13 @@ def _rule(rule: Rule, section: Section, page: str, ctx: Context, sources) -> lis
     lang = section.language
     number = rule.number
     text = ctx.inline(rule.text, section.game, page, section, lang)
+    # The rule's text is a heading so that search lists every rule as its own
+    # result (Material indexes a page by headings); CSS shows it as body text.
     out = [
-        f'<div class="rule depth-{rule.depth}" id="{number}" '
+        f'<div class="rule depth-{rule.depth}" data-rule="{number}" '
         f'data-short="{short_link(section.game, section.document, number)}" markdown>',
-        "",
-        f'<a class="rule-number" href="#{number}" title="{attr_value(t(lang, "link-to", what=number))}">{number}</a> {text}',
+        f'<h4 class="rule-head" id="{number}" markdown="span">'
+        f'<a class="rule-number" href="#{number}" title="{attr_value(t(lang, "link-to", what=number))}">{number}</a> {text}</h4>',
         "",
     ]
     for i, example in enumerate(rule.examples, 1):

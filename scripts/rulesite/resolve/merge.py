@@ -1,34 +1,104 @@
 """Stage 2: merge what every importer read into one corpus.
 
-Several sources may print the same section (a web page and the official text
-both print 832). Their union is kept; where two sources print the same rule,
-the texts must agree after typographic normalization, and a disagreement is an
-error naming both places.
+Sources are grouped into editions: all sources of one document with the same
+edition (its version, or its "Last Updated" date) form one edition, and where
+two of them print the same rule the texts must agree after typographic
+normalization (a disagreement is an error naming both places).
+
+The plain pages show each document's *current view*: the sections of its
+newest whole edition, plus the sections that only excerpts print (an excerpt
+newer than that edition, or undated). Where several excerpts print the same
+section (a web page and the official excerpt both print 832), their union is
+shown, and their texts must agree. Every other edition's section keeps its own
+versioned page: an older edition, or an excerpt whose section the whole
+edition prints too, is never mixed into the current text.
 """
 from __future__ import annotations
 
+import copy
+
 from ..diagnostics import Diagnostics
-from ..model import Corpus, Imported, Rule, Section, Source, sort_key
+from ..model import Corpus, Edition, Imported, Rule, Section, Source, sort_key
+
+
+def edition_label(source: Source) -> str:
+    return f"v{source.version}" if source.version else source.edition
 
 
 def merge(sources: list[Source], imported: list[Imported], diag: Diagnostics) -> Corpus:
     corpus = Corpus(sources={s.id: s for s in sources})
-    for result in imported:
+    editions: dict[tuple[str, str, str], Edition] = {}
+    for source, result in zip(sources, imported):
         for section in result.sections:
-            known = corpus.sections.get(section.key)
+            label = edition_label(source)
+            edition = editions.setdefault(
+                (source.game, source.document, label),
+                Edition(source.game, source.document, label, source.edition, source.partial),
+            )
+            if source.id not in edition.source_ids:
+                edition.source_ids.append(source.id)
+            edition.partial = edition.partial and source.partial  # one whole source makes it whole
+            section.edition = label
+            known = edition.sections.get(section.number)
             if known is None:
-                corpus.sections[section.key] = section
+                edition.sections[section.number] = section
             else:
-                _merge_section(known, section, diag)
+                merge_section(known, section, diag)
         corpus.faqs.extend(result.faqs)
         corpus.rulings.extend(result.rulings)
-    for section in corpus.sections.values():
-        section.rules.sort(key=lambda r: sort_key(r.number))
+        corpus.cards.extend(getattr(result, "cards", []))
+        corpus.errata.extend(getattr(result, "errata", []))
+    for edition in editions.values():
+        for section in edition.sections.values():
+            section.rules.sort(key=lambda r: sort_key(r.number))
+        corpus.editions.setdefault((edition.game, edition.document), []).append(edition)
+    for key, document_editions in corpus.editions.items():
+        document_editions.sort(key=lambda e: (e.date == "undated", e.date))
+        for section in current_view(document_editions, diag):
+            corpus.sections[section.key] = section
     _unique_ids(corpus, diag)
     return corpus
 
 
-def _merge_section(known: Section, other: Section, diag: Diagnostics) -> None:
+def current_edition(editions: list[Edition]) -> Edition | None:
+    """The newest whole edition of a document."""
+    whole = [e for e in editions if not e.partial and e.date != "undated"]
+    return whole[-1] if whole else None
+
+
+def shown_in_current_view(editions: list[Edition], edition: Edition, number: str) -> bool:
+    """Whether `edition`'s section `number` is (part of) what its plain page shows;
+    if not, it has a versioned page of its own."""
+    current = current_edition(editions)
+    if edition is current:
+        return True
+    if not edition.partial:
+        return False  # an older whole edition
+    if current is None:
+        return True
+    newer = edition.date == "undated" or edition.date > current.date
+    return newer and number not in current.sections
+
+
+def current_view(editions: list[Edition], diag: Diagnostics) -> list[Section]:
+    current = current_edition(editions)
+    view: dict[str, Section] = dict(current.sections) if current else {}
+    for edition in editions:
+        if edition is current:
+            continue
+        for number, section in edition.sections.items():
+            if not shown_in_current_view(editions, edition, number):
+                continue
+            if number in view:
+                merge_section(view[number], section, diag)
+            else:
+                view[number] = copy.deepcopy(section)
+    for section in view.values():
+        section.rules.sort(key=lambda r: sort_key(r.number))
+    return sorted(view.values(), key=lambda s: sort_key(s.number))
+
+
+def merge_section(known: Section, other: Section, diag: Diagnostics) -> None:
     known.title = known.title or other.title
     if other.title and known.title != other.title:
         diag.error(
@@ -42,19 +112,19 @@ def _merge_section(known: Section, other: Section, diag: Diagnostics) -> None:
     for rule in other.rules:
         same = by_number.get(rule.number)
         if same is None:
-            known.rules.append(rule)
-        elif _printed(same) != _printed(rule):
+            known.rules.append(copy.deepcopy(rule))
+        elif printed(same) != printed(rule):
             diag.error(
                 rule.loc,
                 "rule-conflict",
                 f"rule {rule.number} differs from the same rule at {same.loc}: "
-                f"{_first_difference(_printed(same), _printed(rule))}",
+                f"{_first_difference(printed(same), printed(rule))}",
             )
         else:
             same.source_ids += [s for s in rule.source_ids if s not in same.source_ids]
 
 
-def _printed(rule: Rule) -> str:
+def printed(rule: Rule) -> str:
     """The rule as printed (normalized), examples included."""
     return " ".join([rule.text] + [f"{e.label}: {e.text}" for e in rule.examples])
 
