@@ -28,8 +28,27 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--sources-dir", type=Path, default=pipeline.SOURCES, help="folder with manifest.yml (default: rules_src)")
     parser.add_argument("--docs-dir", type=Path, default=pipeline.ROOT / "docs", help="where to write Markdown (default: docs)")
     parser.add_argument("--site-dir", type=Path, default=pipeline.ROOT / "site", help="where to build HTML (default: site)")
+    parser.add_argument(
+        "--also",
+        nargs=2,
+        action="append",
+        default=[],
+        metavar=("MANIFEST", "FOLDER"),
+        help="also read the sources MANIFEST lists, from FOLDER (repeatable)",
+    )
+    parser.add_argument(
+        "--corpora",
+        type=Path,
+        metavar="FOLDER",
+        help=f"also read the real corpora from FOLDER, as {pipeline.CORPORA_MANIFEST.relative_to(pipeline.ROOT)} lists them",
+    )
     parser.add_argument("--no-site", action="store_true", help="write docs/ only; skip MkDocs and the site checks")
     args = parser.parse_args(argv)
+    # MkDocs runs from the project folder: every path must not depend on ours.
+    for name in ("sources_dir", "docs_dir", "site_dir", "corpora"):
+        if getattr(args, name) is not None:
+            setattr(args, name, getattr(args, name).resolve())
+    args.also = [(str(Path(m).resolve()), str(Path(f).resolve())) for m, f in args.also]
 
     diag = Diagnostics()
     clock = time.perf_counter()
@@ -40,7 +59,10 @@ def main(argv: list[str] | None = None) -> int:
         print(f"{name:<8} {summary} ({now - clock:.2f} s)")
         clock = now
 
-    corpus = pipeline.read_corpus(args.sources_dir / "manifest.yml", diag)
+    also = [(Path(m), Path(f)) for m, f in args.also]
+    if args.corpora:
+        also.append((pipeline.CORPORA_MANIFEST, args.corpora))
+    corpus = pipeline.read_corpus(args.sources_dir / "manifest.yml", diag, also)
     rules = [r for _, r in corpus.rules()]
     stage(
         "read",
@@ -76,7 +98,7 @@ def main(argv: list[str] | None = None) -> int:
         diag.report()
         return 0
 
-    result = pipeline.build(config_dir, list(files), args.site_dir)
+    result, fresh = pipeline.build(config_dir, list(files), args.site_dir)
     if result.returncode != 0:
         diag.report()
         print(result.stdout + result.stderr, file=sys.stderr)
@@ -84,15 +106,18 @@ def main(argv: list[str] | None = None) -> int:
         return 1
     stage("build", f"mkdocs build --strict, {len(files)} languages: {pages} pages built into {args.site_dir}")
 
-    problems = check_site(args.site_dir) + check_offline(args.site_dir)
+    problems = check_site(fresh) + check_offline(fresh)
     for lang in files:
-        problems += check_entries(ctx, args.site_dir / language_root(lang), lang)
+        problems += check_entries(ctx, fresh / language_root(lang), lang)
     for problem in problems:
         print(f"{problem}", file=sys.stderr)
     stage("check", f"links, anchors, offline loading and every entry once: {len(problems)} problems")
     diag.report()
     if problems:
+        pipeline.discard(fresh)
+        print("the built site failed its checks: the previous site was left as it was", file=sys.stderr)
         return 1
+    pipeline.publish(fresh, args.site_dir)
     print(f"open {args.site_dir / 'index.html'} in a browser")
     return 0
 

@@ -96,10 +96,14 @@ class Section:
     loc: Loc = Loc("", 0)
     notes: list[str] = field(default_factory=list)  # codes of notices shown on the page
     edition: str = ""  # label of the edition it belongs to ("v1.2", "2026-10-09")
+    # Set when this edition's section has a page of its own under the edition's
+    # path, because the plain page shows another edition's text.
+    version_path: str = ""
 
     @property
-    def key(self) -> tuple[str, str, str]:
-        return (self.game, self.document, self.number)
+    def key(self) -> tuple[str, ...]:
+        base = (self.game, self.document, self.number)
+        return base + (self.version_path,) if self.version_path else base
 
 
 @dataclass
@@ -131,6 +135,7 @@ class FaqAnswer:
     source_id: str
     loc: Loc
     references: list[Reference] = field(default_factory=list)  # filled by resolve
+    topic: str = ""  # the heading the source prints it under ("Scoring"), when not a section
 
 
 @dataclass
@@ -263,7 +268,7 @@ class Erratum:
     article: str  # the article's title
     source_id: str
     loc: Loc
-    note: str = ""  # a remark printed with the pair (a remark the article prints with the pair)
+    note: str = ""  # a remark printed with the pair (after "Note:")
     article_id: str = ""  # the article's id in its source
     url: str = ""  # where the article was published
     game: str = ""
@@ -273,8 +278,8 @@ class Erratum:
 class Card:
     """A card as the card gallery prints it."""
 
-    id: str  # URL-safe and stable: "ogn-001-298"
-    code: str  # public code as printed: "OGN-001/298"
+    id: str  # URL-safe and stable: "abc-012-300"
+    code: str  # public code as printed: "ABC-012/300"
     name: str
     types: list[str]  # "Unit", "Spell", "Gear", "Legend", "Battlefield", "Rune"
     domains: list[str]  # "Fury", "Calm", ... "Colorless"

@@ -5,8 +5,8 @@ spacing. Every importer passes each text through `normalize_text`, so texts can
 be compared and are shown one way. What changes (and nothing else):
 
 - curly double quotes (U+201C, U+201D, U+201E, U+201F, U+2033) become `"`;
-- curly single quotes and apostrophes (U+2018, U+2019, U+201A, U+201B, U+2032)
-  become `'`;
+- curly single quotes and apostrophes (U+2018, U+2019, U+201A, U+201B, U+2032,
+  and the modifier-letter apostrophe U+02BC) become `'`;
 - no-break, thin and other Unicode spaces, and tabs, become a plain space;
 - zero-width characters and the byte-order mark are removed;
 - runs of spaces become one space, and leading and trailing spaces are removed.
@@ -30,6 +30,7 @@ _QUOTES = str.maketrans(
         "\u201a": "'",
         "\u201b": "'",
         "\u2032": "'",
+        "\u02bc": "'",
         "\ufeff": None,
         "\u200b": None,
         "\u200c": None,

@@ -27,9 +27,13 @@ ROOT = Path(__file__).resolve().parents[2]
 SOURCES = ROOT / "rules_src"
 
 
-def read_corpus(manifest: Path, diag: Diagnostics) -> Corpus:
-    """Stage 1 and 2: every source read by its importer, merged into one corpus."""
-    sources, imported = read_sources(manifest, diag)
+CORPORA_MANIFEST = SOURCES / "external" / "corpora.manifest.yml"
+
+
+def read_corpus(manifest: Path, diag: Diagnostics, also: list[tuple[Path, Path]] = ()) -> Corpus:
+    """Stage 1 and 2: every source read by its importer, merged into one corpus.
+    `also`: extra (manifest, folder) pairs whose sources are read too."""
+    sources, imported = read_sources(manifest, diag, also)
     corpus = merge(sources, imported, diag)
     walkthroughs = manifest.parent / "walkthroughs"
     if walkthroughs.is_dir():
@@ -58,10 +62,10 @@ def render(ctx: Context, docs_dir: Path, config_dir: Path) -> dict[str, dict[str
     return files
 
 
-def build(config_dir: Path, languages: list[str], site_dir: Path) -> subprocess.CompletedProcess:
+def build(config_dir: Path, languages: list[str], site_dir: Path) -> tuple[subprocess.CompletedProcess, Path]:
     """Stage 5: the real, strict MkDocs build of every language (English at the
-    root, the others in a folder each) into a fresh folder, swapped in only when
-    every build succeeded."""
+    root, the others in a folder each) into a fresh folder beside `site_dir`.
+    `publish` swaps it in once it has passed the checks."""
     fresh = site_dir.with_name(site_dir.name + ".new")
     env = dict(os.environ, NO_MKDOCS_2_WARNING="1")
     result = None
@@ -78,6 +82,13 @@ def build(config_dir: Path, languages: list[str], site_dir: Path) -> subprocess.
         )
         if result.returncode != 0:
             shutil.rmtree(fresh, ignore_errors=True)
-            return result
+            return result, fresh
+    return result, fresh
+
+
+def publish(fresh: Path, site_dir: Path) -> None:
     replace_dir(fresh, site_dir)
-    return result
+
+
+def discard(fresh: Path) -> None:
+    shutil.rmtree(fresh, ignore_errors=True)

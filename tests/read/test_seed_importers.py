@@ -262,3 +262,42 @@ def test_texts_are_normalized(seeds):
         for rule in _rules(imported):
             for text in [rule.text, *(e.text for e in rule.examples)]:
                 assert not re.search("[\u201c\u201d\u2018\u2019]|  ", text), rule.number
+
+
+# --- sources that are not what the manifest says --------------------------------------
+
+
+def test_a_rules_text_file_without_rules_is_an_error(repo_root: Path, tmp_path: Path, monkeypatch):
+    """A wrong or emptied file must not build as a source with no rules."""
+    folder = tmp_path / "rules_src"
+    folder.mkdir()
+    (folder / "manifest.yml").write_text(
+        "sources:\n"
+        "  - {id: x, path: x.txt, game: riftbound, document: core-rules, language: en,\n"
+        "     edition: 2026-10-09, format: rules-text}\n",
+        encoding="utf-8",
+    )
+    (folder / "x.txt").write_text("Riftbound Core Rules\nLast Updated: 2026-10-09\n", encoding="utf-8")
+    monkeypatch.chdir(tmp_path)
+    diag = Diagnostics()
+    read_sources(Path("rules_src/manifest.yml"), diag)
+    assert [(d.loc.path, d.code) for d in diag.errors] == [("rules_src/x.txt", "no-rules")]
+
+
+def test_manifest_partial_must_be_true_or_false(tmp_path: Path, monkeypatch):
+    folder = tmp_path / "rules_src"
+    folder.mkdir()
+    (folder / "x.txt").write_text("832.1. Show Off is a Passive Ability keyword.\n", encoding="utf-8")
+    (folder / "manifest.yml").write_text(
+        "sources:\n"
+        "  - id: x\n    path: x.txt\n    game: riftbound\n    document: core-rules\n    language: en\n"
+        '    edition: undated\n    format: rules-text\n    partial: "no"\n',
+        encoding="utf-8",
+    )
+    monkeypatch.chdir(tmp_path)
+    diag = Diagnostics()
+    sources = read_manifest(Path("rules_src/manifest.yml"), set(IMPORTERS), diag)
+    assert sources == []
+    assert [str(d) for d in diag.errors] == [
+        "rules_src/manifest.yml:2: error[manifest]: partial must be true or false, not 'no'"
+    ]

@@ -3,7 +3,7 @@ import shutil
 from pathlib import Path
 
 from rulesite.diagnostics import Diagnostics
-from rulesite.model import Citation, Corpus, Example, Loc, Rule, Section, Source, Walkthrough, WalkthroughStep
+from rulesite.model import Citation, Corpus, Edition, Example, Loc, Rule, Section, Source, Walkthrough, WalkthroughStep
 from rulesite.resolve.walkthrough_check import check_walkthroughs
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -16,19 +16,23 @@ def source(id: str, edition: str, document: str = "core-rules") -> Source:
 
 def corpus() -> Corpus:
     """832.1.d.1 printed by both editions; 832.2 only by the undated page."""
-    rules = [
-        Rule("832.1.d.1", "Any later changes to the shown off objects will not be considered.", Loc("core.txt", 9),
-             examples=[Example("Example", "an opponent plays Frigid Touch, giving the friendly unit -2 [M]",
-                               Loc("core.txt", 9))],
-             source_ids=["core", "web"]),
-        Rule("832.2", "Multiple instances of Show Off are treated separately.", Loc("web.txt", 30),
-             source_ids=["web"]),
+    def d1():
+        return Rule("832.1.d.1", "Any later changes to the shown off objects will not be considered.", Loc("core.txt", 9),
+                    examples=[Example("Example", "an opponent plays Frigid Touch, giving the friendly unit -2 [M]",
+                                      Loc("core.txt", 9))])
+    d2 = Rule("832.2", "Multiple instances of Show Off are treated separately.", Loc("web.txt", 30))
+
+    def section(rules, edition):
+        return Section("riftbound", "core-rules", "832", "Show Off", "en", rules, edition=edition)
+
+    editions = [
+        Edition("riftbound", "core-rules", "2026-10-09", "2026-10-09", True, ["core"], {"832": section([d1()], "2026-10-09")}),
+        Edition("riftbound", "core-rules", "undated", "undated", True, ["web"], {"832": section([d1(), d2], "undated")}),
     ]
     return Corpus(
         sources={s.id: s for s in [source("core", "2026-10-09"), source("web", "undated"),
                                    source("rulings", "undated", "community-rulings")]},
-        sections={("riftbound", "core-rules", "832"): Section("riftbound", "core-rules", "832", "Show Off", "en",
-                                                              rules, ["core", "web"])},
+        editions={("riftbound", "core-rules"): editions},
     )
 
 

@@ -6,13 +6,16 @@
  *     (a.keyword) shows the target rule's number, section and text, looked up
  *     in window.RULESITE_PREVIEWS (written by assets/previews.js), keyed by the
  *     target's path relative to the site root, plus "#anchor" for rules.
- *  2. A "copy link" button on every rule (.rule[id]) and ruling (.ruling[id]):
+ *  2. A "copy link" button on every rule (.rule) and ruling (.ruling[id]):
  *     copies the short link (data-short, relative to the site root) as an
  *     absolute URL.
  *  3. The language selector (a.md-select__link[hreflang]) goes to the same page
  *     and anchor in the other language instead of that site's home page.
  *     Material does this by fetching the other site's sitemap.xml, which fails
  *     from file:// and needs site_url; here the path is computed instead.
+ *  4. After a search by rule number: Material's search indexes a page per
+ *     heading, so a result for "832.1.c" opens the section at its "Rules"
+ *     heading with ?h=832.1.c; this scrolls on to the rule itself.
  *
  * The site root comes from Material's <script id="__config"> ("base": the
  * relative path from the page to its site root).
@@ -99,12 +102,64 @@
     return url.pathname.slice(root.pathname.length);
   }
 
+  /**
+   * The path of `url` relative to the site root, still URL-encoded, with "../"
+   * when it lies outside (e.g. another language's site); null on another origin.
+   */
+  function relativeFromRoot(url, root) {
+    root = root || siteRoot();
+    var inside = pathFromRoot(url, root);
+    if (inside !== null) return inside;
+    if (!sameOrigin(url, root)) return null;
+    var from = root.pathname.split("/").slice(0, -1); // folders of the root
+    var to = url.pathname.split("/");
+    var common = 0;
+    while (common < from.length && common < to.length - 1 && from[common] === to[common]) common++;
+    var ups = [];
+    for (var i = common; i < from.length; i++) ups.push("..");
+    return ups.concat(to.slice(common)).join("/");
+  }
+
   function decode(text) {
     try {
       return decodeURIComponent(text);
     } catch (err) {
       return text;
     }
+  }
+
+  /* ------------------------------------------------------------------ */
+  /* Rules in the page                                                  */
+  /* A rule is <div class="rule" data-rule="N" data-short="..."> holding    */
+  /* <h4 class="rule-head" id="N"><a class="rule-number">N</a> text</h4>,   */
+  /* or (older markup) <div class="rule" id="N"> holding <p>.              */
+
+  var RULES = ".rule[data-rule], .rule[id]";
+
+  function ruleNumber(rule) {
+    return rule.getAttribute("data-rule") || rule.id;
+  }
+
+  /** The element that carries the rule's text: its heading, else its first paragraph. */
+  function ruleHead(rule) {
+    return rule.querySelector(":scope > .rule-head") || rule.querySelector(":scope > p");
+  }
+
+  /** The rule an anchor (#N) points at, or null. */
+  function ruleOfAnchor(element) {
+    if (!element) return null;
+    var rule = element.closest(".rule");
+    if (!rule) return null;
+    return ruleNumber(rule) === element.id || element === rule ? rule : null;
+  }
+
+  function ruleText(rule) {
+    var head = ruleHead(rule);
+    if (!head) return "";
+    var copy = head.cloneNode(true);
+    var drop = copy.querySelectorAll(".rule-number, .rule-copy, .rule-copy-manual, .headerlink");
+    for (var i = 0; i < drop.length; i++) drop[i].parentNode.removeChild(drop[i]);
+    return copy.textContent.replace(/\s+/g, " ").trim();
   }
 
   /* ------------------------------------------------------------------ */
@@ -127,7 +182,9 @@
     } catch (err) {
       return [];
     }
-    var path = pathFromRoot(url);
+    // Relative to this site's root: "riftbound/core-rules/832.html", or
+    // "../riftbound/..." / "es/magic/..." for a page of another language's site.
+    var path = relativeFromRoot(url);
     if (path === null) return [];
     path = decode(path);
     if (path === "" || /\/$/.test(path)) path += "index.html";
@@ -146,14 +203,17 @@
     var url = new URL(link.getAttribute("href"), location.href);
     var here = new URL(location.href);
     if (url.hash && url.pathname === here.pathname && sameOrigin(url, here)) {
-      var target = document.getElementById(decode(url.hash.slice(1)));
-      if (target && target.classList.contains("rule")) {
-        var para = target.querySelector("p");
-        var number = target.id;
-        var text = para ? para.textContent.replace(/\s+/g, " ").trim() : "";
-        if (text.indexOf(number) === 0) text = text.slice(number.length).trim();
+      var rule = ruleOfAnchor(document.getElementById(decode(url.hash.slice(1))));
+      if (rule) {
         var h1 = document.querySelector("article h1");
-        return { number: number, section: h1 ? h1.textContent.replace(/\u00a7$/, "").trim() : "", text: text };
+        var section = "";
+        if (h1) {
+          var title = h1.cloneNode(true);
+          var links = title.querySelectorAll(".headerlink");
+          for (var k = 0; k < links.length; k++) links[k].parentNode.removeChild(links[k]);
+          section = title.textContent.trim();
+        }
+        return { number: ruleNumber(rule), section: section, text: ruleText(rule) };
       }
     }
     return null;
@@ -339,7 +399,7 @@
       return url.href;
     }
     var here = new URL(location.href);
-    here.hash = "#" + element.id;
+    here.hash = "#" + (element.getAttribute("data-rule") || element.id);
     return here.href;
   }
 
@@ -423,13 +483,15 @@
   }
 
   function makeButton(element, kind) {
-    var id = element.id;
+    var id = kind === "ruling" ? element.id : ruleNumber(element);
     var button = document.createElement("button");
     button.type = "button";
     button.className = "rule-copy";
     button.setAttribute("aria-label", t(kind === "ruling" ? "copyRuling" : "copyRule", { id: id }));
-    button.innerHTML = LINK_ICON + '<span class="rule-copy__done" aria-hidden="true"></span>';
-    button.querySelector(".rule-copy__done").textContent = t("copied");
+    // The "Copied" label is CSS generated content (::after), so that it never
+    // becomes part of the rule's text (textContent, copy and paste).
+    button.innerHTML = LINK_ICON;
+    button.setAttribute("data-copied", t("copied"));
     button.addEventListener("click", function (event) {
       event.preventDefault();
       var url = shortLink(element);
@@ -446,11 +508,12 @@
   }
 
   function initCopyButtons(root) {
-    var rules = root.querySelectorAll(".rule[id]");
+    var rules = root.querySelectorAll(RULES);
     for (var i = 0; i < rules.length; i++) {
       var rule = rules[i];
-      if (rule.querySelector(":scope > p > .rule-copy, :scope > .rule-copy")) continue;
-      var number = rule.querySelector(":scope > p > a.rule-number");
+      if (rule.querySelector(":scope > .rule-copy") || rule.querySelector(":scope > * > .rule-copy")) continue;
+      var head = ruleHead(rule);
+      var number = head ? head.querySelector(":scope > a.rule-number") : null;
       var button = makeButton(rule, "rule");
       if (number) number.insertAdjacentElement("afterend", button);
       else rule.insertBefore(button, rule.firstChild);
@@ -530,6 +593,53 @@
   }
 
   /* ------------------------------------------------------------------ */
+  /* 4. Search by rule number lands on the rule                         */
+
+  var NUMBER_QUERY = /^\d{1,4}(?:\.[0-9a-z]+)*[a-z]?$/i;
+
+  function ruleForQuery() {
+    var params;
+    try {
+      params = new URL(location.href).searchParams;
+    } catch (err) {
+      return null;
+    }
+    var terms = (params.get("h") || "").trim().split(/\s+/);
+    for (var i = 0; i < terms.length; i++) {
+      var term = terms[i].replace(/\.$/, "");
+      if (!NUMBER_QUERY.test(term)) continue;
+      var exact = ruleOfAnchor(document.getElementById(term));
+      if (exact) return exact;
+      var rules = document.querySelectorAll(RULES);
+      var lower = term.toLowerCase();
+      for (var j = 0; j < rules.length; j++) {
+        var id = ruleNumber(rules[j]).toLowerCase();
+        if (id === lower || id.indexOf(lower + ".") === 0 || (id.indexOf(lower) === 0 && /^[a-z]/.test(id.slice(lower.length)))) {
+          return rules[j];
+        }
+      }
+    }
+    return null;
+  }
+
+  function jumpToSearchedRule() {
+    var rule = ruleForQuery();
+    if (!rule) return;
+    var hash = decode(location.hash.slice(1));
+    var target = hash ? document.getElementById(hash) : null;
+    // Only when the result pointed at the page or at a heading, not at a rule.
+    if (ruleOfAnchor(target)) return;
+    var found = document.querySelectorAll(".rule--found");
+    for (var i = 0; i < found.length; i++) found[i].classList.remove("rule--found");
+    rule.classList.add("rule--found");
+    var go = function () {
+      rule.scrollIntoView({ block: "start" });
+    };
+    if (document.readyState === "complete") setTimeout(go, 0);
+    else window.addEventListener("load", function () { setTimeout(go, 0); }, { once: true });
+  }
+
+  /* ------------------------------------------------------------------ */
 
   var started = false;
 
@@ -540,6 +650,7 @@
       initLanguageSwitch();
     }
     initCopyButtons(document);
+    jumpToSearchedRule();
   }
 
   if (window.document$ && typeof window.document$.subscribe === "function") {

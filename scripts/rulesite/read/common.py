@@ -12,7 +12,8 @@ from ..normalize import normalize_text
 RB_NUMBER = r"\d{3}(?:\.(?:\d+|[a-z]))*"
 
 # "Example:", "Examples:" in English; "Ejemplo:" in Spanish; "Exemple :" in French.
-_EXAMPLE = re.compile(r"\b(Examples?|Ejemplos?|Exemples?)\s?:\s*")
+# A parenthesized "(Example: ...)" is part of the sentence around it, not a passage.
+_EXAMPLE = re.compile(r"(?<!\()\b(Examples?|Ejemplos?|Exemples?)\s?:\s*")
 
 
 def split_examples(text: str, loc: Loc) -> tuple[str, list[Example]]:

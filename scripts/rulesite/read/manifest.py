@@ -24,8 +24,11 @@ def shown_path(path: Path) -> str:
         return str(path)
 
 
-def read_manifest(manifest: Path, formats: set[str], diag: Diagnostics) -> list[Source]:
+def read_manifest(manifest: Path, formats: set[str], diag: Diagnostics, root: Path | None = None) -> list[Source]:
+    """The sources `manifest` lists; their paths are relative to `root` (default:
+    the manifest's folder), so a manifest can describe files kept elsewhere."""
     where = shown_path(manifest)
+    root = root or manifest.parent
     data = load_yaml(manifest, where, diag)
     if data is None:
         return []
@@ -61,8 +64,10 @@ def read_manifest(manifest: Path, formats: set[str], diag: Diagnostics) -> list[
             problems.append(f"edition must be YYYY-MM-DD or 'undated', not {values['edition']!r}")
         if values["format"] not in formats:
             problems.append(f"unknown format {values['format']!r} (known: {', '.join(sorted(formats))})")
-        file = manifest.parent / values["path"]
-        if not file.is_file():
+        if not isinstance(entry.get("partial", False), bool):  # bool("false") would be True
+            problems.append(f"partial must be true or false, not {entry['partial']!r}")
+        file = root / values["path"]
+        if not file.exists():
             problems.append(f"no such file {shown_path(file)}")
         for problem in problems:
             diag.error(loc, "manifest", problem)

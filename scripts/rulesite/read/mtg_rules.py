@@ -40,10 +40,10 @@ import re
 from dataclasses import dataclass, field
 
 from ..diagnostics import Diagnostics
-from ..model import Imported, Loc, Rule, Section, Source, parent_number
+from ..model import Imported, Loc, Rule, Section, Source
 from ..normalize import normalize_text
 from .common import check_order, make_rule, slugify
-from .rules_document import fold_empty_examples, is_heading, parse_date
+from .rules_document import check_edition, fold_empty_examples, is_heading, new_section
 
 _CHAPTER = re.compile(r"^(?P<number>\d)\.\s+(?P<title>\S.*)$")  # 7. Additional Rules
 _HEADING = re.compile(r"^(?P<number>\d{3})\.\s+(?P<title>\S.*)$")  # 701. Keyword Actions
@@ -63,6 +63,7 @@ class GlossaryEntry:
     term: str
     definitions: list[str]
     game: str
+    document: str
     language: str
     source_id: str
     loc: Loc
@@ -76,7 +77,9 @@ class MagicDocument:
 
 @dataclass
 class _Entry:
-    kind: str  # "heading" (701.), "rule" (701.16.), "subrule" (701.16a)
+    # "heading" (701. Keyword Actions), "titled" (701.16. Reveal), "rule" (100.1. A sentence.),
+    # "subrule" (701.16a ...)
+    kind: str
     number: str
     loc: Loc
     parts: list[str]
@@ -92,9 +95,7 @@ def read_document(source: Source, lines: list[str], diag: Diagnostics) -> MagicD
     if first_rule is None:
         diag.error(Loc(source.path, 1), "no-rules", "no numbered rule like '100.1. text' found in this document")
         return MagicDocument(Imported())
-    start = first_rule
-    while start > 0 and (not text[start - 1] or _HEADING.match(text[start - 1]) or _CHAPTER.match(text[start - 1])):
-        start -= 1
+    start = _body_start(text, first_rule)
     contents = _front_matter(source, text[:start], diag)
 
     entries: list[_Entry] = []
@@ -108,7 +109,7 @@ def read_document(source: Source, lines: list[str], diag: Diagnostics) -> MagicD
             after_blank = True
             continue
         if line == _GLOSSARY:
-            index = _glossary(source, text, index, glossary, diag)
+            glossary = _glossary(source, text, index, diag)
             break
         if line == _CREDITS:
             break
@@ -118,16 +119,19 @@ def read_document(source: Source, lines: list[str], diag: Diagnostics) -> MagicD
         if match := _SUBRULE.match(line) or _RULE.match(line):
             kind = "subrule" if match.re is _SUBRULE else "rule"
             _check_format(kind, match, loc, diag)
+            if kind == "rule" and is_heading(match["text"]):
+                kind = "titled"
             entries.append(_Entry(kind, match["number"], loc, [match["text"]]))
         elif match := _HEADING.match(line):
             entries.append(_Entry("heading", match["number"], loc, [match["title"]]))
         elif _CHAPTER.match(line):
             continue  # "7. Additional Rules": a chapter, not a numbered rule
-        elif _EXAMPLE.match(line) or continues:
-            if not entries or entries[-1].kind == "heading":
-                diag.error(loc, "unplaced-example", f"{line[:60]!r} follows no rule it could belong to")
-            else:
+        elif (example := _EXAMPLE.match(line)) or continues:
+            if entries and entries[-1].kind in ("rule", "subrule"):
                 entries[-1].parts.append(line)
+            else:
+                code = "unplaced-example" if example else "unparsed-line"
+                diag.error(loc, code, f"{line[:60]!r} follows no rule it could belong to")
         else:
             diag.error(loc, "unparsed-line", f"expected a numbered rule like '701.16a text', got {line[:60]!r}")
 
@@ -145,122 +149,97 @@ def read_document(source: Source, lines: list[str], diag: Diagnostics) -> MagicD
     return MagicDocument(Imported(sections=sections), glossary)
 
 
+def _body_start(text: list[str], first_rule: int) -> int:
+    """The headings right before the first rule start the body; the contents,
+    which list the same headings, end where a heading would come twice."""
+    start, seen = first_rule, set()
+    while start > 0:
+        line = text[start - 1]
+        if line and (line in seen or not (_HEADING.match(line) or _CHAPTER.match(line))):
+            break
+        seen.add(line)
+        start -= 1
+    return start
+
+
 def _front_matter(source: Source, text: list[str], diag: Diagnostics) -> list[str]:
     """Checks the effective date; returns the section numbers the contents list."""
-    dated = False
     for index, line in enumerate(text):
-        if not dated and (match := _EFFECTIVE.match(line)):
-            dated = True
-            when = parse_date(match["date"])
-            loc = Loc(source.path, index + 1)
-            if when is None:
-                diag.warning(loc, "edition-unknown", f"cannot read the date {match['date']!r}")
-            elif when.isoformat() != source.edition:
-                diag.error(
-                    loc,
-                    "edition-mismatch",
-                    f"file says effective {match['date']} ({when.isoformat()}), manifest says edition {source.edition}",
-                )
+        if match := _EFFECTIVE.match(line):
+            check_edition(source, match["date"], "effective", Loc(source.path, index + 1), diag)
+            break
     return [m["number"] for line in text if (m := _HEADING.match(line))]
 
 
 def _check_format(kind: str, match: re.Match, loc: Loc, diag: Diagnostics) -> None:
+    """Rules print `100.1. text`, subrules `100.1a text`; report other printings."""
     sep = match["sep"]
-    expected = " " if kind == "subrule" else ". "
-    if sep != expected:
-        printed = match["number"] + sep.rstrip() + ("" if sep.endswith(" ") else "")
-        diag.warning(
-            loc,
-            "number-format",
-            f"rule {match['number']} is printed {printed!r} (expected '{match['number']}{expected.rstrip()}' "
-            "and a space); read as rule {0}".format(match["number"]),
-        )
+    if sep == (" " if kind == "subrule" else ". "):
+        return
+    printed = match.string[: match.start("text")].rstrip()
+    spacing = "" if sep[-1:].isspace() else ", with no space after it"
+    diag.warning(loc, "number-format", f"rule number printed as {printed!r}{spacing}: read as {match['number']}")
 
 
 def _sections(source: Source, entries: list[_Entry], diag: Diagnostics) -> list[Section]:
-    titles: dict[int, str] = {}
+    kinds: dict[int, str] = {}
     items: list[Rule] = []
     for entry in entries:
         text = " ".join(entry.parts)
-        if entry.kind == "heading" or (entry.kind == "rule" and is_heading(text)):
-            item = Rule(number=entry.number, text=normalize_text(text), loc=entry.loc, source_ids=[source.id])
-            titles[id(item)] = item.text
+        if entry.kind in ("heading", "titled"):
+            item = Rule(number=entry.number, text=text, loc=entry.loc, source_ids=[source.id])
         else:
             item = fold_empty_examples(make_rule(entry.number, text, entry.loc, source.id))
+        kinds[id(item)] = entry.kind
         items.append(item)
 
     sections: list[Section] = []
     for item in check_order(items, diag):
-        if id(item) in titles:
-            sections.append(_section(source, item.number, titles[id(item)], item.loc))
+        kind = kinds[id(item)]
+        if kind in ("heading", "titled"):  # 701. Keyword Actions, 701.16. Reveal
+            sections.append(new_section(source, item.number, item.text, item.loc))
             continue
-        if "." in item.number and not re.search(r"[a-z]$", item.number):  # 100.1. a sentence
-            sections.append(_section(source, item.number, "", item.loc))
-            sections[-1].rules.append(item)
-            continue
-        parent = parent_number(item.number)
-        if not sections or sections[-1].number != parent:
-            diag.error(item.loc, "orphan-rule", f"rule {item.number} is not printed under its rule {parent}")
+        if kind == "rule":  # 100.1. A sentence: its own section, untitled
+            sections.append(new_section(source, item.number, "", item.loc))
+        elif not sections or sections[-1].number != item.parent:
+            diag.error(item.loc, "orphan-rule", f"rule {item.number} is not printed under its rule {item.parent}")
             if not sections:
-                sections.append(_section(source, parent or item.number, "", item.loc))
+                sections.append(new_section(source, item.parent or item.number, "", item.loc))
         sections[-1].rules.append(item)
     return sections
 
 
-def _section(source: Source, number: str, title: str, loc: Loc) -> Section:
-    return Section(
-        game=source.game,
-        document=source.document,
-        number=number,
-        title=title,
-        language=source.language,
-        source_ids=[source.id],
-        loc=loc,
-    )
-
-
-def _glossary(
-    source: Source, text: list[str], index: int, out: list[GlossaryEntry], diag: Diagnostics
-) -> int:
-    """Reads entries from `index` up to the `Credits` line; returns where it stopped."""
+def _glossary(source: Source, text: list[str], start: int, diag: Diagnostics) -> list[GlossaryEntry]:
+    """Entries from `start` up to the `Credits` line: a term, then its definition lines."""
+    blocks: list[list[int]] = [[]]
+    for index in range(start, len(text)):
+        if text[index] == _CREDITS:
+            break
+        if text[index]:
+            blocks[-1].append(index)
+        elif blocks[-1]:
+            blocks.append([])
+    entries: list[GlossaryEntry] = []
     seen: dict[str, Loc] = {}
-    block: list[tuple[int, str]] = []
-
-    def flush() -> None:
-        if not block:
-            return
-        (first, term), rest = block[0], block[1:]
-        loc = Loc(source.path, first + 1)
+    for first, *rest in filter(None, blocks):
+        term, loc = text[first], Loc(source.path, first + 1)
         if not rest:
             diag.error(loc, "glossary-entry", f"glossary term {term!r} has no definition")
-            block.clear()
-            return
+            continue
         slug = slugify(term)
         if slug in seen:
             diag.warning(loc, "duplicate-term", f"glossary term {term!r} is already defined at {seen[slug]}")
         seen.setdefault(slug, loc)
-        out.append(
+        entries.append(
             GlossaryEntry(
                 id=slug,
                 term=term,
-                definitions=[line for _, line in rest],
+                definitions=[text[i] for i in rest],
                 game=source.game,
+                document=source.document,
                 language=source.language,
                 source_id=source.id,
                 loc=loc,
             )
         )
-        block.clear()
-
-    while index < len(text):
-        line = text[index]
-        if line == _CREDITS:
-            flush()
-            return len(text)
-        if line:
-            block.append((index, line))
-        else:
-            flush()
-        index += 1
-    flush()
-    return index
+    return entries

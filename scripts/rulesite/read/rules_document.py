@@ -14,6 +14,11 @@ are (no hand edits):
   how v1.1 prints that word too).
 - A bullet printed after the number (`053.1. * Units and legends ...`) is list
   formatting, not text: it is removed.
+- "Example:" passages are split from the rule's own text (`common.make_rule`).
+  A closing "Examples:" that introduces the numbered subrules after it
+  (`703.3.a. Examples:`) has no text of its own and stays rule text.
+- A line that would start a rule going backwards right after a line ending in
+  "see rule" is a wrapped reference, not a rule (`number-in-text`, a warning).
 - A top-level number whose text is a short title (`424. Reveal`,
   `000. Golden and Silver Rules`, `485. 1v1 (Duel)`) is a section heading; one
   whose text is a sentence (`002. Card text supersedes rules text.`) is a rule.
@@ -24,8 +29,8 @@ are (no hand edits):
   section 101 "Deck Construction", and a heading directly followed by another
   heading (`100. Game Concepts` then `101. Deck Construction`) is a section
   without rules. Headings still count as numbered rules of the document:
-  `document_numbers` lists rules and headings together, which is how the
-  documents' counts (v1.1: 1616) are made.
+  `export.plain_text.document_numbers` lists rules and headings together,
+  which is how the documents' counts (v1.1: 1616) are made.
 - The steps of a procedure are printed as headings with their step number,
   some with a final period and some without in the same document
   (`355. 2. Make relevant choices.`, `402. 2. Make relevant choices`). The step
@@ -33,10 +38,14 @@ are (no hand edits):
   (`355.2. For Units, choose ...`). Such step lines are headings either way,
   and their title is kept exactly as printed, step number and period included.
 
+- A rule before any heading opens an untitled section named by its
+  three-digit head, as `rules_text` does.
+
 Whatever cannot be placed is reported, never dropped: a line before the first
 rule that is neither the title nor the date, a line with no words at all
-(`unparsed-line`), duplicated or decreasing numbers (`common.check_order`), and
-a subrule whose parent was never printed (`orphan-rule`, a warning).
+(`unparsed-line`), duplicated or decreasing numbers (`common.check_order`), a
+subrule whose parent was never printed (`orphan-rule`, a warning), and the
+title or date printed again among the rules (`repeated-header`, a warning).
 """
 from __future__ import annotations
 
@@ -55,7 +64,7 @@ _BULLET = re.compile(r"^[*•·▪◦]\s+")
 _STEP = re.compile(r"^\d{1,2}\.\s+(?=\S)")
 _WORD = re.compile(r"[^\W\d_]")
 # A line that ends like this may go on with a rule number ("see rule" / "318. Cleanups"):
-_REFERENCE_END = re.compile(r"\b(?:[Rr]ules?|[Ss]ee|CR|and|or|to)$")
+_REFERENCE_END = re.compile(r"\b(?:[Rr]ules?|[Ss]ee|CR|[Ss]ections?)$")
 
 # A heading is at most this many words; a procedure step, a little longer.
 HEADING_MAX_WORDS = 8
@@ -118,11 +127,11 @@ def read(source: Source, lines: list[str], diag: Diagnostics) -> Imported:
     numbers: set[str] = set()
     for item in check_order(items, diag):
         if id(item) in heading_ids:
-            sections.append(_section(source, item.number, item.text, item.loc))
+            sections.append(new_section(source, item.number, item.text, item.loc))
             numbers.add(item.number)
             continue
         if not sections:  # a rule before any heading: it opens an untitled section
-            sections.append(_section(source, section_of(item.number), "", item.loc))
+            sections.append(new_section(source, section_of(item.number), "", item.loc))
         parent = parent_number(item.number)
         if parent is not None and parent not in numbers:
             diag.warning(item.loc, "orphan-rule", f"rule {item.number} comes without its parent rule {parent}")
@@ -147,17 +156,7 @@ def fold_empty_examples(rule: Rule) -> Rule:
     return rule
 
 
-def document_numbers(sections: list[Section]) -> list[str]:
-    """Every number the document prints, in order: section headings and rules."""
-    out: list[str] = []
-    for section in sections:
-        if section.title and (not section.rules or section.rules[0].number != section.number):
-            out.append(section.number)
-        out.extend(rule.number for rule in section.rules)
-    return out
-
-
-def _section(source: Source, number: str, title: str, loc: Loc) -> Section:
+def new_section(source: Source, number: str, title: str, loc: Loc) -> Section:
     return Section(
         game=source.game,
         document=source.document,
@@ -195,7 +194,7 @@ def _entries(source: Source, lines: list[str], diag: Diagnostics) -> list[_Entry
             if entries:
                 diag.warning(loc, "repeated-header", f"header line {line[:60]!r} among the rules is skipped")
             else:
-                _check_edition(source, updated["date"], loc, diag)
+                check_edition(source, updated["date"], "Last Updated", loc, diag)
             continue
         if not entries:
             if not title and not line[0].isdigit():
@@ -231,7 +230,8 @@ def parse_date(text: str) -> date | None:
     return None
 
 
-def _check_edition(source: Source, printed: str, loc: Loc, diag: Diagnostics) -> None:
+def check_edition(source: Source, printed: str, label: str, loc: Loc, diag: Diagnostics) -> None:
+    """The date a document prints (`label printed`) must be the manifest's edition."""
     when = parse_date(printed)
     if when is None:
         diag.warning(loc, "edition-unknown", f"cannot read the date {printed!r}")
@@ -239,5 +239,5 @@ def _check_edition(source: Source, printed: str, loc: Loc, diag: Diagnostics) ->
         diag.error(
             loc,
             "edition-mismatch",
-            f"file says Last Updated {printed} ({when.isoformat()}), manifest says edition {source.edition}",
+            f"file says {label} {printed} ({when.isoformat()}), manifest says edition {source.edition}",
         )

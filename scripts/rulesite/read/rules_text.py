@@ -39,6 +39,8 @@ def read(source: Source, lines: list[str], diag: Diagnostics) -> Imported:
             diag.error(loc, "unparsed-line", f"expected a numbered rule like '832.1.a. text', got {line[:60]!r}")
             continue
         rules.append(make_rule(match["number"], match["text"], loc, source.id))
+    if not rules:  # an empty or wrong file must not read as a source without rules
+        diag.error(Loc(source.path, 1), "no-rules", "the file holds no numbered rules")
 
     sections: dict[str, Section] = {}
     for rule in check_order(rules, diag):

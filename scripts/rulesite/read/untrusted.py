@@ -14,7 +14,8 @@ from ..model import Imported
 
 _SUSPICIOUS = re.compile(
     r"<\s*/?\s*(script|img|iframe|object|embed|style|link|meta|svg|a|form|input|button|video|audio|base|div|span|p)\b"
-    r"|\bon[a-z]+\s*=|javascript\s*:|\]\s*\(|!\[",
+    r"|\bon[a-z]+\s*=|javascript\s*:|\]\(|!\["  # a Markdown link has no space in "]("; "[A] (a Power...)" is rules text
+    r"|\*\*[^\s*][^*]*\*\*|__[^\s_][^_]*__",  # Markdown emphasis: **bold**, __bold__
     re.IGNORECASE,
 )
 

@@ -23,6 +23,9 @@ class Context:
     concordance: Concordance = field(default_factory=Concordance)
     language: str = "en"  # the language of the site being rendered
     languages: tuple[str, ...] = ("en",)  # every language a site is built in
+    # (edition label, rule number) -> its appearances in every edition; None: one edition only
+    history: dict | None = None
+    diffs: list = field(default_factory=list)  # EditionDiff between every two editions
 
     def inline(self, text: str, game: str, page: str, here: Section | None = None, language: str = "") -> str:
         # Links and notices are made for the site being rendered.

@@ -8,6 +8,8 @@ the text as printed.
 """
 from __future__ import annotations
 
+import html
+import json
 import re
 
 _PUNCTUATION = re.compile(r"([!-/:-@\[-`{-~])")
@@ -22,3 +24,18 @@ def attr_value(text: str) -> str:
     return (
         text.replace("&", "&amp;").replace('"', "&quot;").replace("<", "&lt;").replace(">", "&gt;")
     )
+
+
+def front_matter(title: str, description: str = "") -> list[str]:
+    """A page's YAML front matter. MkDocs puts these values into the page's HTML
+    without escaping (its templates do not autoescape), so they are HTML-escaped
+    here, then written as JSON strings, which YAML reads as quoted scalars."""
+    lines = ["---", f"title: {json.dumps(html.escape(title))}"]
+    if description:
+        lines.append(f"description: {json.dumps(html.escape(description))}")
+    return lines + ["---", ""]
+
+
+def nav_title(title: str) -> str:
+    """A navigation label: HTML-escaped for the same reason as front matter."""
+    return html.escape(title)

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from ..model import Section
 from .context import Context
-from .escape import attr_value, md_text
+from .escape import attr_value, front_matter, md_text
 from .paths import cross_href, section_page
 from .strings import LANGUAGE_NAMES, language_in, t
 
@@ -32,6 +32,7 @@ def stub(page: str, title: str, content_language: str, ctx: Context, extra: list
     where = md_text(language_in(lang, content_language))
     return "\n".join(
         [
+            *front_matter(title),
             f"# {md_text(title)}",
             "",
             f'{md_text(t(lang, "only-in", language=language_in(lang, content_language)))} '

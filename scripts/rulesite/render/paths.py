@@ -14,9 +14,12 @@ KEYWORDS = "keywords.md"
 UNRESOLVED = "references-not-in-sources.md"
 
 
-def section_page(key: tuple[str, str, str]) -> str:
-    game, document, number = key
-    return f"{game}/{document}/{number}.md"
+def section_page(key: tuple[str, ...]) -> str:
+    """The plain page of a section, or the versioned page of an edition's own
+    section (key with a fourth part, the edition label)."""
+    game, document, number, *version = key
+    folder = f"{game}/{document}/{version[0]}" if version else f"{game}/{document}"
+    return f"{folder}/{number}.md"
 
 
 def game_index(game: str) -> str:

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from ..model import Ruling
 from .context import Context
-from .escape import md_text
+from .escape import front_matter, md_text
 from .paths import html_path, page_of
 from .strings import t
 
@@ -13,6 +13,7 @@ def render_ruling(ruling: Ruling, ctx: Context) -> str:
     lang = "en"
     source = ctx.corpus.sources[ruling.source_id]
     out = [
+        *front_matter(ruling.title, ruling.answer[:200]),
         f"# {md_text(ruling.title)}",
         "",
         f'<div class="ruling" id="{ruling.id}" data-short="{html_path(page)}" markdown>',

@@ -4,9 +4,10 @@ from __future__ import annotations
 
 from ..model import FaqAnswer, Rule, Ruling, Section, Walkthrough
 from .context import Context
-from .escape import attr_value, md_text
+from .escape import attr_value, front_matter, md_text
+from .edition_pages import edition_banner, rule_history_lines
 from .languages import equivalents_note
-from .paths import faq_anchor, section_page, short_link
+from .paths import faq_anchor, html_path, section_page, short_link
 from .strings import t
 
 
@@ -14,11 +15,7 @@ def render_section(section: Section, ctx: Context) -> str:
     page = section_page(section.key)
     lang = section.language
     out = [
-        "---",
-        f"title: {section.number} {_yaml_str(section.title)}",
-        f"description: {_yaml_str(_description(section))}",
-        "---",
-        "",
+        *front_matter(f"{section.number} {section.title}", _description(section)),
         f"# {md_text(section.number)} {md_text(section.title)} {{: #{section.number} }}",
         "",
     ]
@@ -26,12 +23,15 @@ def render_section(section: Section, ctx: Context) -> str:
     out.append(f"{t(lang, 'sources')}: " + "; ".join(ctx.source_line(s, lang) for s in sources))
     out.append("{: .source-note }")
     out.append("")
+    out += edition_banner(section, ctx, page)
     out += equivalents_note(section, page, ctx)
     for note in section.notes:
         out += [f'!!! info ""', f"    {md_text(t(lang, note))}", ""]
     out += [f"## {t(lang, 'rules')} {{: #rules }}", ""]
     for rule in section.rules:
         out += _rule(rule, section, page, ctx, sources)
+    if section.version_path:
+        return "\n".join(out) + "\n"  # FAQ answers and rulings sit with the current text
     faqs = [f for f in ctx.corpus.faqs if f.game == section.game and f.section == section.number]
     if faqs:
         out += [f"## {t(lang, 'related-faq')} ({len(faqs)}) {{: #related-faq }}", ""]
@@ -55,11 +55,14 @@ def _rule(rule: Rule, section: Section, page: str, ctx: Context, sources) -> lis
     lang = section.language
     number = rule.number
     text = ctx.inline(rule.text, section.game, page, section, lang)
+    # Shareable link: the short page of a current rule; an older edition's rule
+    # is shared by its versioned address.
+    short = short_link(section.game, section.document, number) if not section.version_path else f"{html_path(page)}#{number}"
     # The rule's text is a heading so that search lists every rule as its own
     # result (Material indexes a page by headings); CSS shows it as body text.
     out = [
         f'<div class="rule depth-{rule.depth}" data-rule="{number}" '
-        f'data-short="{short_link(section.game, section.document, number)}" markdown>',
+        f'data-short="{short}" markdown>',
         f'<h4 class="rule-head" id="{number}" markdown="span">'
         f'<a class="rule-number" href="#{number}" title="{attr_value(t(lang, "link-to", what=number))}">{number}</a> {text}</h4>',
         "",
@@ -82,6 +85,7 @@ def _rule(rule: Rule, section: Section, page: str, ctx: Context, sources) -> lis
         meta.append(f"{t(lang, 'cited-by')}: " + " · ".join(ctx.item_link(i, page) for i in cited_by))
     if meta:
         out += [" — ".join(meta), '{: .rule-meta }', ""]
+    out += rule_history_lines(rule, section, ctx, page)
     out += ["</div>", ""]
     return out
 
@@ -103,8 +107,3 @@ def _faq(faq: FaqAnswer, section: Section, page: str, ctx: Context) -> list[str]
 def _description(section: Section) -> str:
     first = section.rules[0].text if section.rules else ""
     return first[:200]
-
-
-def _yaml_str(text: str) -> str:
-    """A YAML double-quoted scalar: front matter must not be able to inject keys."""
-    return '"' + text.replace("\\", "\\\\").replace('"', '\\"') + '"'

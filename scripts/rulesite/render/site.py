@@ -4,6 +4,8 @@ indexes only, never every rule or ruling: every page embeds the navigation, so
 a long one makes builds slow)."""
 from __future__ import annotations
 
+import html
+import posixpath
 import shutil
 from dataclasses import replace
 from pathlib import Path
@@ -13,8 +15,11 @@ import yaml
 from ..model import sort_key
 from . import index_pages as idx
 from .context import CONTENT_LANGUAGE, Context
+from .escape import nav_title
+from .edition_pages import diff_page, document_name, documents_with_editions, editions_page, render_diff, render_editions_index
 from .languages import site_languages, stub
-from .paths import language_root, page_of, section_page
+from ..resolve.merge import current_edition
+from .paths import html_path, language_root, page_of, section_page
 from .ruling_page import render_ruling
 from .section_page import render_section
 from .share import previews_js, short_pages
@@ -44,6 +49,20 @@ def render_language(ctx: Context) -> dict[str, str]:
     for item, render in [*((r, render_ruling) for r in ctx.corpus.rulings), *((w, render_walkthrough) for w in ctx.corpus.walkthroughs)]:
         path = page_of(item)
         pages[path] = render(item, ctx) if lang == CONTENT_LANGUAGE else stub(path, item.title, CONTENT_LANGUAGE, ctx)
+    for (game, document), editions in ctx.corpus.editions.items():
+        for edition in editions:
+            for section in edition.sections.values():
+                if section.version_path:
+                    path = section_page(section.key)
+                    title = f"{section.number} {section.title} ({edition.label})"
+                    pages[path] = render_section(section, ctx) if section.language == lang else stub(path, title, section.language, ctx)
+        pages.update(current_aliases(editions))
+    for game, document in documents_with_editions(ctx):
+        pages[editions_page(game, document)] = render_editions_index(ctx, game, document)
+    for diff in ctx.diffs:
+        game, document = diff.old.game, diff.old.document
+        path = diff_page(game, document, diff.old, diff.new)
+        pages[path] = render_diff(ctx, diff, game, document) if lang == CONTENT_LANGUAGE else stub(path, path, CONTENT_LANGUAGE, ctx)
     for topic in ctx.concordance.topics:
         pages[idx.topic_page(topic.id)] = idx.render_topic(ctx, topic)
     for game in idx.games(ctx):
@@ -59,13 +78,38 @@ def render_language(ctx: Context) -> dict[str, str]:
     return pages
 
 
+def current_aliases(editions) -> dict[str, str]:
+    """The current edition's pages also answer at its versioned path
+    (core-rules/v1.4/424.html), so a link made today keeps naming this text once a
+    newer edition owns the plain URLs. Small static pages that forward."""
+    current = current_edition(editions)
+    pages = {}
+    for section in current.sections.values() if current else []:
+        alias = section_page(section.key + (current.label,)).removesuffix(".md") + ".html"
+        target = posixpath.relpath(html_path(section_page(section.key)), posixpath.dirname(alias))
+        pages[alias] = (
+            '<!doctype html><html><head><meta charset="utf-8">'
+            f'<title>{html.escape(section.number)} {html.escape(section.title)} ({html.escape(current.label)})</title>'
+            f'<link rel="canonical" href="{html.escape(target)}">'
+            f'<script>location.replace("{html.escape(target)}" + location.hash)</script>'
+            f'<meta http-equiv="refresh" content="0; url={html.escape(target)}"></head>'
+            f'<body><a href="{html.escape(target)}">{html.escape(section.number)} {html.escape(section.title)}</a></body></html>\n'
+        )
+    return pages
+
+
 def navigation(ctx: Context, pages: dict[str, str]) -> list:
     lang = ctx.language
     nav: list = [{t(lang, "home-title"): idx.HOME}]
     for game in idx.games(ctx):
         entries: list = [idx.game_index(game)]
         sections = sorted(idx.sections_of(ctx, game), key=lambda s: sort_key(s.number))
-        entries += [{f"{s.number} {s.title}": section_page(s.key)} for s in sections]
+        entries += [{nav_title(f"{s.number} {s.title}"): section_page(s.key)} for s in sections]
+        entries += [
+            {f"{document_name(document)}: editions": editions_page(game, document)}
+            for g, document in documents_with_editions(ctx)
+            if g == game
+        ]
         for key, path in (
             ("official-faq", idx.faq_index(game)),
             ("community-rulings", idx.rulings_index(game)),
@@ -74,7 +118,7 @@ def navigation(ctx: Context, pages: dict[str, str]) -> list:
             if path in pages:
                 entries.append({t(lang, key): path})
         nav.append({idx.GAME_NAMES.get(game, game): entries})
-    nav += [{topic.title: idx.topic_page(topic.id)} for topic in ctx.concordance.topics]
+    nav += [{nav_title(topic.title): idx.topic_page(topic.id)} for topic in ctx.concordance.topics]
     nav += [{t(lang, "keyword-index"): idx.KEYWORDS}, {t(lang, "not-in-sources-title"): idx.UNRESOLVED}]
     return nav
 

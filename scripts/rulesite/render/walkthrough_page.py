@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from ..model import Walkthrough
 from .context import Context
-from .escape import md_text
+from .escape import front_matter, md_text
 from .paths import page_of
 from .strings import t
 
@@ -13,6 +13,7 @@ def render_walkthrough(walk: Walkthrough, ctx: Context) -> str:
     page = page_of(walk)
     lang = "en"
     out = [
+        *front_matter(walk.title, walk.summary[:200]),
         f"# {md_text(walk.title)} {{: #{walk.id} }}",
         "",
         f"{t(lang, 'walkthrough')} — {ctx.rule_link(walk.game, walk.rule, page)}",

@@ -16,8 +16,10 @@ from dataclasses import dataclass, field
 from ..model import Corpus, Loc, Reference, Section
 
 # Riftbound 811.5.a / 129.4 / 355, Magic 602.2a / 701.20.
-NUMBER = r"\d{3}(?:\.\d+[a-z]?|\.[a-z](?![\w]))*"
-_JOINER = r"\s*(?:,|and|or|y|o|et|ou|to|through|a|–|—|-)\s*"
+# Never the first digits of a longer number: "rules 1234" cites nothing.
+NUMBER = r"\d{3}(?!\d)(?:\.\d+[a-z]?|\.[a-z](?![\w]))*"
+# "and", "or", ... also after a comma: "rules 103.1, 103.2, and 103.3".
+_JOINER = r"\s*(?:,\s*(?:and|or|y|o|et|ou)\s|,|and|or|y|o|et|ou|to|through|a|–|—|-)\s*"
 _REFERENCE = re.compile(
     rf"\b(?:[Rr]ules?|[Rr]eglas?|[Rr][èe]gles?)\s+(?P<list>{NUMBER}(?:{_JOINER}{NUMBER})*)"
 )
@@ -41,11 +43,20 @@ class Linker:
     unresolved: Counter = field(default_factory=Counter)
 
     def __post_init__(self) -> None:
+        # Every section that has a page: the current view, and editions' own pages.
+        self.sections: dict[tuple, Section] = dict(self.corpus.sections)
         self._rules: dict[tuple[str, str], Target] = {}
         for section in self.corpus.sections.values():
-            self._rules[(section.game, section.number)] = (section.key, section.number)
-            for rule in section.rules:
-                self._rules[(section.game, rule.number)] = (section.key, rule.number)
+            self._index(self._rules, section)
+        # Text of an edition refers to that edition's numbers: edition label -> its targets.
+        self._edition_rules: dict[tuple[str, str, str], dict[tuple[str, str], Target]] = {}
+        for (game, document), editions in self.corpus.editions.items():
+            for edition in editions:
+                scope = self._edition_rules.setdefault((game, document, edition.label), {})
+                for section in edition.sections.values():
+                    shown = section if section.version_path else self.corpus.sections.get(section.key[:3], section)
+                    self.sections[shown.key] = shown
+                    self._index(scope, shown, section)
         self._keyword_re = {
             game: re.compile(
                 r"(?<![\w\[])(" + "|".join(re.escape(f) for f in sorted(forms, key=len, reverse=True)) + r")(?![\w\]])"
@@ -54,7 +65,21 @@ class Linker:
             if forms
         }
 
-    def target(self, game: str, number: str) -> Target | None:
+    @staticmethod
+    def _index(table: dict, shown: Section, section: Section | None = None) -> None:
+        """Maps the numbers of `section` to their anchors on the page of `shown`."""
+        section = section or shown
+        table[(section.game, section.number)] = (shown.key, section.number)
+        for rule in section.rules:
+            table[(section.game, rule.number)] = (shown.key, rule.number)
+
+    def target(self, game: str, number: str, here: Section | None = None) -> Target | None:
+        """Where rule `number` of `game` is shown; text of an older edition's own
+        page refers to that edition's numbers first."""
+        if here is not None and here.version_path:
+            scope = self._edition_rules.get((here.game, here.document, here.edition), {})
+            if (game, number) in scope:
+                return scope[(game, number)]
         return self._rules.get((game, number))
 
     def references(self, text: str, game: str, loc: Loc) -> list[Reference]:
@@ -68,7 +93,7 @@ class Linker:
         for match in self._numbers(text):
             out += self._keyword_segments(text[position:match.start()], game, here, out)
             number = match.group(0)
-            out.append(Link(number, "rule", number, self.target(game, number)))
+            out.append(Link(number, "rule", number, self.target(game, number, here)))
             position = match.end()
         out += self._keyword_segments(text[position:], game, here, out)
         return [s for s in out if s != ""]

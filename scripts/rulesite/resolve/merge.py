@@ -56,6 +56,10 @@ def merge(sources: list[Source], imported: list[Imported], diag: Diagnostics) ->
         document_editions.sort(key=lambda e: (e.date == "undated", e.date))
         for section in current_view(document_editions, diag):
             corpus.sections[section.key] = section
+        for edition in document_editions:
+            for number, section in edition.sections.items():
+                if not shown_in_current_view(document_editions, edition, number):
+                    section.version_path = edition.label
     _unique_ids(corpus, diag)
     return corpus
 

@@ -36,21 +36,17 @@ def _missing(walkthrough: Walkthrough, number: str) -> str:
 
 
 def _printed_rule(corpus: Corpus, walkthrough: Walkthrough, number: str) -> Rule | None:
-    """The rule, if a source of the walkthrough's edition prints it.
+    """The rule as the walkthrough's edition prints it (its edition is named by
+    date, or by version label such as "v1.4").
 
-    Not `Corpus.find_rule`: that ignores the document, and the same number may
-    mean another rule in another document of the same game.
+    Not `Corpus.find_rule`: that reads the current view, and the same number may
+    mean another rule in another edition or document.
     """
-    for section, rule in corpus.rules():
-        if (section.game, section.document, rule.number) != (walkthrough.game, walkthrough.document, number):
+    for edition in corpus.editions.get((walkthrough.game, walkthrough.document), []):
+        if walkthrough.edition not in (edition.date, edition.label):
             continue
-        for source_id in rule.source_ids:
-            source = corpus.sources.get(source_id)
-            if source and (source.game, source.document, source.edition) == (
-                walkthrough.game,
-                walkthrough.document,
-                walkthrough.edition,
-            ):
+        for rule in edition.rules():
+            if rule.number == number:
                 return rule
     return None
 

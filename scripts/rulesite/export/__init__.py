@@ -1,0 +1,1 @@
+"""Exports: an imported edition written back out in a plain, reusable form."""

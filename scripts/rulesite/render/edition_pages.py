@@ -1,0 +1,208 @@
+"""Editions: the index of a document's editions, diff pages between any two of
+them, each rule's history, and the notices on an older edition's pages."""
+from __future__ import annotations
+
+import html
+import posixpath
+
+from ..model import Edition, Rule, Section
+from ..resolve.merge import current_edition
+from .context import Context
+from .escape import md_text
+from .paths import html_path, relative, section_page
+from .strings import t
+
+DOCUMENT_NAMES = {
+    "core-rules": "Core Rules",
+    "tournament-rules": "Tournament Rules",
+    "comprehensive-rules": "Comprehensive Rules",
+}
+
+
+def document_name(document: str) -> str:
+    return DOCUMENT_NAMES.get(document, document.replace("-", " ").title())
+
+
+def editions_page(game: str, document: str) -> str:
+    return f"{game}/{document}/editions.md"
+
+
+def diff_page(game: str, document: str, old: Edition, new: Edition) -> str:
+    return f"{game}/{document}/changes/{old.label}-to-{new.label}.md"
+
+
+def describe(edition: Edition, lang: str) -> str:
+    date = t(lang, "undated") if edition.date == "undated" else edition.date
+    kind = f", {t(lang, 'excerpt')}" if edition.partial else ""
+    return f"{edition.label} ({date}{kind})" if edition.label != edition.date else f"{date}{kind}"
+
+
+def documents_with_editions(ctx: Context) -> list[tuple[str, str]]:
+    """Documents with more than one edition, or one whole edition: those get an editions page."""
+    return [
+        key for key, editions in ctx.corpus.editions.items() if len(editions) > 1 or current_edition(editions)
+    ]
+
+
+def diff_pairs(editions: list[Edition]) -> list[tuple[Edition, Edition]]:
+    """Every pair of dated editions, older first: diffs between any two, not only neighbours."""
+    dated = [e for e in editions if e.date != "undated"]
+    return [(a, b) for i, a in enumerate(dated) for b in dated[i + 1:]]
+
+
+def render_editions_index(ctx: Context, game: str, document: str) -> str:
+    lang = ctx.language
+    page = editions_page(game, document)
+    editions = ctx.corpus.editions[(game, document)]
+    current = current_edition(editions)
+    out = [f"# {md_text(document_name(document))}: editions {{: #editions }}", ""]
+    out += ["| Edition | Sections | Rules | Pages |", "|---|---|---|---|"]
+    for edition in editions:
+        rules = sum(len(s.rules) for s in edition.sections.values())
+        first = next(iter(edition.sections.values()), None)
+        where = "current" if edition is current else ("plain pages" if first and not first.version_path else edition.label)
+        link = f"[{md_text(where)}]({relative(page, section_page(first.key))})" if first else ""
+        out.append(f"| {md_text(describe(edition, lang))} | {len(edition.sections)} | {rules} | {link} |")
+    out.append("")
+    pairs = [(d.old, d.new) for d in ctx.diffs if (d.old.game, d.old.document) == (game, document)]
+    if pairs:
+        out += ["## Changes between editions {: #changes }", ""]
+        for old, new in pairs:
+            out.append(f"- [{md_text(old.label)} → {md_text(new.label)}]({relative(page, diff_page(game, document, old, new))})")
+        out.append("")
+    return "\n".join(out)
+
+
+def edition_banner(section: Section, ctx: Context, page: str) -> list[str]:
+    """Above an older edition's own page: what it is, and where the current text is."""
+    if not section.version_path:
+        return []
+    editions = ctx.corpus.editions[(section.game, section.document)]
+    edition = next(e for e in editions if e.label == section.edition)
+    current = current_edition(editions)
+    plain = ctx.corpus.sections.get(section.key[:3])
+    lines = [f'!!! warning "{md_text(describe(edition, ctx.language))}"', ""]
+    text = f"This page shows {document_name(section.document)} {describe(edition, ctx.language)}, not the current text."
+    lines.append(f"    {md_text(text)}")
+    if plain is not None and current is not None:
+        lines.append(
+            f"    The current edition ({md_text(current.label)}) uses number {section.number} for "
+            f"[{md_text(plain.number)} {md_text(plain.title)}]({relative(page, section_page(plain.key))})."
+        )
+    lines.append("")
+    return lines
+
+
+def rule_history_lines(rule: Rule, section: Section, ctx: Context, page: str) -> list[str]:
+    """Under a rule: the editions it appears in, its number in each, what changed."""
+    if ctx.history is None:
+        return []
+    entries = ctx.history.get((section.edition, rule.number))
+    if not entries or len(entries) < 2:
+        return []
+    rows = []
+    for entry in entries:
+        if entry.number is None:
+            rows.append(f"<li>{html.escape(entry.edition_label)}: {html.escape(entry.how)}</li>")
+            continue
+        target = _rule_page(ctx, section, entry.edition_label, entry.number)
+        label = html.escape(f"{entry.edition_label}: {entry.number}")
+        if target:
+            href = posixpath.relpath(html_path(target), posixpath.dirname(page)) + f"#{entry.number}"
+            label = f'<a href="{html.escape(href)}">{label}</a>'
+        change = f" — {html.escape(entry.how)}" if entry.how else ""
+        diff = _diff_html(entry.diff) if getattr(entry, "diff", None) else ""
+        rows.append(f"<li>{label}{change}{diff}</li>")
+    here = next((e for e in entries if e.edition_label == section.edition), None)
+    latest = entries[-1]
+    summary = "History"
+    if here and latest.edition_label != section.edition:
+        summary = (
+            f"History: now {latest.number} in {latest.edition_label}" if latest.number else f"History: {latest.how}"
+        )
+    return [
+        f'<details class="history"><summary>{html.escape(summary)}</summary><ul>{"".join(rows)}</ul></details>',
+        "",
+    ]
+
+
+def _rule_page(ctx: Context, section: Section, label: str, number: str) -> str | None:
+    editions = ctx.corpus.editions[(section.game, section.document)]
+    edition = next((e for e in editions if e.label == label), None)
+    if edition is None:
+        return None
+    for candidate in edition.sections.values():
+        if any(r.number == number for r in candidate.rules):
+            shown = candidate if candidate.version_path else ctx.corpus.sections.get(candidate.key[:3])
+            return section_page(shown.key) if shown else None
+    return None
+
+
+def _diff_html(ops: list[tuple[str, str]]) -> str:
+    parts = []
+    for op, text in ops:
+        text = html.escape(text)
+        parts.append(text if op == "=" else f"<del>{text}</del>" if op == "-" else f"<ins>{text}</ins>")
+    return f'<div class="word-diff">{"".join(parts)}</div>'
+
+
+def render_diff(ctx: Context, diff, game: str, document: str) -> str:
+    """Added, removed, changed and moved rules between two editions, with counts,
+    grouped by section so the page can be narrowed to one."""
+    from ..resolve.history import word_diff
+
+    page = diff_page(game, document, diff.old, diff.new)
+    counts = diff.counts()
+    out = [
+        f"# {md_text(document_name(document))}: {md_text(diff.old.label)} → {md_text(diff.new.label)} {{: #diff }}",
+        "",
+        " • ".join(f"{n} {kind}" for kind, n in counts.items()),
+        "{: .diff-counts }",
+        "",
+        '<label class="diff-filter">Section: <input type="search" data-diff-filter placeholder="e.g. 424"></label>',
+        "",
+    ]
+    groups: dict[str, list[str]] = {}
+
+    def add(section_number: str, line: str) -> None:
+        groups.setdefault(section_number, []).append(line)
+
+    def esc(text: str) -> str:
+        return html.escape(text)
+
+    for section, rule in diff.added:
+        add(section.number, f'<li class="added"><b>+ {esc(rule.number)}</b> {esc(rule.text)}</li>')
+    for section, rule in diff.removed:
+        add(section.number, f'<li class="removed"><b>− {esc(rule.number)}</b> {esc(rule.text)}</li>')
+    for match in diff.moved:
+        changed = _diff_html(word_diff(match.old.text, match.new.text)) if match.old.text != match.new.text else ""
+        add(
+            match.new_section.number,
+            f'<li class="moved"><b>{esc(match.old.number)} → {esc(match.new.number)}</b> '
+            f"<small>{esc(match.how)}</small>{changed}</li>",
+        )
+    moved = {id(m) for m in diff.moved}
+    for match in diff.changed:
+        if id(match) in moved:
+            continue
+        add(
+            match.new_section.number,
+            f'<li class="changed"><b>{esc(match.new.number)}</b> <small>{esc(match.how)}</small>'
+            f"{_diff_html(word_diff(match.old.text, match.new.text))}</li>",
+        )
+    for number in sorted(groups, key=_number_key):
+        out += [
+            f'<section class="diff-section" data-section="{esc(number)}" id="s-{esc(number)}">',
+            f"<h2>{esc(number)}</h2>",
+            f'<ul>{"".join(groups[number])}</ul>',
+            "</section>",
+            "",
+        ]
+    del page
+    return "\n".join(out)
+
+
+def _number_key(number: str) -> tuple:
+    from ..model import sort_key
+
+    return sort_key(number)

@@ -1,0 +1,597 @@
+"""The same rule across editions, even when it was renumbered, and what changed.
+
+Pure functions over model objects: no I/O, no rendering.
+
+`match_editions(old, new)` pairs each rule of `old` with at most one rule of
+`new` (and each rule of `new` with at most one of `old`), in three stages:
+
+1. **Sections.** Sections are paired first, by title: titles are compared
+   normalized (typography, case, trailing `.`/`:` and spaces ignored), so
+   "Reveal" 411 (v1.1, v1.2) pairs with "Reveal" 424 (v1.4). When several
+   sections share a title (Riftbound prints two "Battlefields"), the pairs with
+   the most similar contents are taken first, then the same number, then the
+   nearest place. Sections left over are paired when they keep their number
+   and their title or contents stay similar (a retitled section: "Action
+   Phase" 316 → "Main Phase" 316, `SECTION_KEPT`), then when their titles
+   are similar enough (`SECTION_TITLE_SIMILAR`: "Step 1: The Showdown Step" →
+   "Step 1: The Combat Showdown Step"), then when all their rules' texts are
+   (`SECTION_CONTENT_SIMILAR`: v1.2's 352 "2. Make necessary choices." is
+   v1.4's 355 "2. Make relevant choices."). A number alone never pairs two
+   sections: v1.4's 411 "Responsibility" is not v1.2's 411 "Reveal".
+
+2. **Rules within paired sections.** Every pair of rules of a section pair is
+   a candidate, scored by text similarity (`rapidfuzz.fuzz.ratio` on the
+   normalized, case-folded rule text, as 0..1). A candidate at the same
+   *relative position* (the number's parts after the section's number:
+   411.1.a ↔ 424.1.a; a section whose rules carry the next numbers, as
+   "Units" 139 holding 140.x, counts the offset: 140.1 in 139 ↔ 141.1 in 140)
+   is accepted from `SAME_POSITION` (0.6) and ranked `POSITION_BONUS` higher;
+   any other candidate needs `SIMILAR` (0.8). Candidates are taken best
+   first, so a rule keeps its position unless another rule of the section is
+   clearly (more than the bonus) more similar, as when a rule inserted before
+   it shifts its number.
+
+3. **Rules moved between sections.** Rules still unpaired on both sides are
+   looked up across the whole other edition (`rapidfuzz.process.extract` with
+   `score_cutoff`, so the cost stays bounded), needing `SIMILAR` too, or the
+   exact text for texts shorter than `SHORT` characters (one-word headings
+   such as "Battlefields" recur in many places). Again best first.
+
+What is not paired is added (only in `new`) or removed (only in `old`): the
+same number with an unrelated text in a differently titled section is a
+removed rule plus an added one, not a change.
+
+A rule's *text*, for "changed", `Match.score` and `Match.diff()`, is the rule
+as printed: its text and its examples (`merge.printed`), typographically
+normalized. Matching itself compares the rule's own text, case-folded, without
+its examples (so an example added to a rule does not hide the rule).
+
+Each `Match.how` says how the pair was made, e.g. "same number, same text",
+"same number, text changed (similarity 0.93)", "renumbered: section 'Reveal'
+411 → 424, same position, same text", "renumbered: within section 318
+'Cleanups', other position, same text", "renumbered: moved from section 105
+'Spaces' to 108 'Non-Board Zones', text similarity 0.91". Similarities are
+rounded down, so a changed text never shows 1.00.
+
+Cost: stage 2 compares every rule pair of each section pair (sections hold
+tens of rules), stage 3 only the leftovers, through rapidfuzz's bounded
+search; a pair of whole Riftbound Core Rules editions takes a few tenths of a
+second (tests/corpora/test_editions.py prints the timings).
+"""
+from __future__ import annotations
+
+import difflib
+import math
+import re
+from dataclasses import dataclass, field
+
+from rapidfuzz import fuzz, process
+
+from ..model import Edition, Rule, Section, number_parts
+from ..normalize import normalize_text
+from .merge import printed
+
+SIMILAR = 0.8  # text similarity (fuzz.ratio / 100) that makes two rules the same rule
+SAME_POSITION = 0.6  # enough at the same relative position in paired sections
+POSITION_BONUS = 0.1  # how much a candidate at the same relative position is preferred
+SHORT = 20  # texts shorter than this are matched outside their position only when identical
+SECTION_TITLE_SIMILAR = 0.8  # fuzz.ratio of two titles that pairs two otherwise unpaired sections
+SECTION_CONTENT_SIMILAR = 0.8  # similarity of all their rules' texts that pairs two such sections
+SECTION_KEPT = 0.5  # a section keeping its number pairs when its title or contents stay this similar
+GLOBAL_CANDIDATES = 5  # best candidates kept per rule in stage 3
+
+
+# --- the result types ----------------------------------------------------------
+
+
+@dataclass
+class Match:
+    """Rule `old` (in `old_section`) is rule `new` (in `new_section`) of the next edition."""
+
+    old: Rule
+    new: Rule
+    old_section: Section
+    new_section: Section
+    how: str  # how the match was made, for people: "renumbered: section 'Reveal' 411 → 424, ..."
+    score: float  # text similarity, 0..1 (1.0: the same text)
+
+    @property
+    def text_changed(self) -> bool:
+        return rule_text(self.old) != rule_text(self.new)
+
+    @property
+    def renumbered(self) -> bool:
+        return self.old.number != self.new.number
+
+    def diff(self) -> list[tuple[str, str]]:
+        """Word diff of the rule as printed, from the old edition to the new one."""
+        return word_diff(rule_text(self.old), rule_text(self.new))
+
+
+@dataclass
+class EditionDiff:
+    """What changed from edition `old` to edition `new`."""
+
+    old: Edition
+    new: Edition
+    added: list[tuple[Section, Rule]] = field(default_factory=list)  # only in `new`
+    removed: list[tuple[Section, Rule]] = field(default_factory=list)  # only in `old`
+    changed: list[Match] = field(default_factory=list)  # the text differs
+    moved: list[Match] = field(default_factory=list)  # the number differs (the text may too)
+    unchanged: int = 0  # same number, same text
+    matches: list[Match] = field(default_factory=list)  # every pair, in the new edition's order
+
+    def counts(self) -> dict[str, int]:
+        return {
+            "old_rules": len(self.matches) + len(self.removed),
+            "new_rules": len(self.matches) + len(self.added),
+            "matched": len(self.matches),
+            "added": len(self.added),
+            "removed": len(self.removed),
+            "changed": len(self.changed),
+            "moved": len(self.moved),
+            "unchanged": self.unchanged,
+        }
+
+    def for_section(self, number: str, side: str = "either") -> EditionDiff:
+        """This diff narrowed to section `number`: of the old edition, the new one, or
+        (`side="either"`) of either, so a section that was renumbered shows where its
+        rules went, and a number reused by another section shows both."""
+        if side not in ("old", "new", "either"):
+            raise ValueError(f"side must be 'old', 'new' or 'either', not {side!r}")
+        in_old = side in ("old", "either")
+        in_new = side in ("new", "either")
+
+        def keep(m: Match) -> bool:
+            return (in_old and m.old_section.number == number) or (in_new and m.new_section.number == number)
+
+        return _diff_from(
+            self.old,
+            self.new,
+            [m for m in self.matches if keep(m)],
+            [(s, r) for s, r in self.added if in_new and s.number == number],
+            [(s, r) for s, r in self.removed if in_old and s.number == number],
+        )
+
+
+@dataclass
+class HistoryEntry:
+    """One edition's word on a rule: its number there (None: not printed there)."""
+
+    edition_label: str
+    number: str | None
+    text_changed: bool  # changed since the edition it was matched from (the previous whole one)
+    # Match.how, or "printed in v1.1", "added in v1.4", "removed in v1.4", "not yet in v1.1",
+    # "still absent in v1.4", "not in excerpt 2026-10-09", "not yet in excerpt 2026-10-09"
+    how: str
+
+
+# --- text ------------------------------------------------------------------------
+
+
+def rule_text(rule: Rule) -> str:
+    """The rule as printed (text and examples), normalized: what "changed" compares."""
+    return normalize_text(printed(rule))
+
+
+def _match_text(rule: Rule) -> str:
+    return normalize_text(rule.text or printed(rule)).casefold()
+
+
+def _similarity(a: str, b: str) -> float:
+    return fuzz.ratio(a, b) / 100.0
+
+
+def _printed_similarity(x: str, y: str) -> float:
+    """How similar two rules are as printed (`rule_text`: examples and case included):
+    1.0 only when they are the same text, and below 1.0 whenever they differ."""
+    if x == y:
+        return 1.0
+    return min(_similarity(x, y), 0.999)
+
+
+def _score_text(score: float) -> str:
+    """0.87 for 0.8765: rounded down, so a changed text never shows as 1.00."""
+    return f"{math.floor(score * 100) / 100:.2f}"
+
+
+_TOKEN = re.compile(r"\s+|\S+")
+
+
+def word_diff(a: str, b: str) -> list[tuple[str, str]]:
+    """`a` → `b` word by word: ("=", same), ("-", only in a), ("+", only in b).
+
+    Words keep their punctuation ("cards." is one word) and every character is
+    kept, so joining the "=" and "-" parts gives `a` exactly, and the "=" and
+    "+" parts give `b`. A change is reported as "-" then "+", and the spaces
+    between two changed words stay inside the change ("-old words" "+new text")
+    rather than splitting it.
+    """
+    ta, tb = _TOKEN.findall(a), _TOKEN.findall(b)
+    raw: list[tuple[str, str, str]] = []  # (op, old part, new part)
+    for tag, i1, i2, j1, j2 in difflib.SequenceMatcher(None, ta, tb, autojunk=False).get_opcodes():
+        old, new = "".join(ta[i1:i2]), "".join(tb[j1:j2])
+        raw.append(("=" if tag == "equal" else "~", old, new))
+    # Spaces alone kept between two changes join the change.
+    merged: list[list[str]] = []
+    for k, (op, old, new) in enumerate(raw):
+        between = 0 < k < len(raw) - 1 and raw[k - 1][0] == "~" and raw[k + 1][0] == "~"
+        if op == "=" and not (between and old.isspace()):
+            merged.append(["=", old, new])
+        elif merged and merged[-1][0] == "~":
+            merged[-1][1] += old
+            merged[-1][2] += new
+        else:
+            merged.append(["~", old, new])
+    ops: list[tuple[str, str]] = []
+    for op, old, new in merged:
+        if op == "=":
+            ops.append(("=", old))
+            continue
+        if old:
+            ops.append(("-", old))
+        if new:
+            ops.append(("+", new))
+    return ops
+
+
+# --- sections --------------------------------------------------------------------
+
+
+def _title_key(title: str) -> str:
+    return normalize_text(title).casefold().rstrip(" .:")
+
+
+def _section_text(section: Section) -> str:
+    return " ".join(_match_text(r) for r in section.rules)
+
+
+def _section_similarity(a: Section, b: Section, texts: dict[int, str], cutoff: float = 0.0) -> float:
+    """How similar all the rules of two sections are (0 below `cutoff`, which is cheaper)."""
+    if not a.rules and not b.rules:
+        return 1.0 if _title_key(a.title) == _title_key(b.title) else 0.0
+    return fuzz.ratio(_cached_text(a, texts), _cached_text(b, texts), score_cutoff=cutoff * 100) / 100.0
+
+
+def _cached_text(section: Section, texts: dict[int, str]) -> str:
+    if id(section) not in texts:
+        texts[id(section)] = _section_text(section)
+    return texts[id(section)]
+
+
+def match_sections(old: Edition, new: Edition) -> list[tuple[Section, Section]]:
+    """Pairs of sections that are the same section in `old` and `new` (module doc, stage 1)."""
+    olds, news = list(old.sections.values()), list(new.sections.values())
+    old_at = {id(s): i for i, s in enumerate(olds)}
+    new_at = {id(s): i for i, s in enumerate(news)}
+    pairs: list[tuple[Section, Section]] = []
+    texts: dict[int, str] = {}  # id(section) -> its rules' texts, for _section_similarity
+    titles = {id(s): _title_key(s.title) for s in olds + news}
+    taken_old: set[int] = set()
+    taken_new: set[int] = set()
+
+    def take(candidates: list[tuple[tuple, Section, Section]]) -> None:
+        for _, a, b in sorted(candidates, key=lambda c: c[0], reverse=True):
+            if id(a) not in taken_old and id(b) not in taken_new:
+                taken_old.add(id(a))
+                taken_new.add(id(b))
+                pairs.append((a, b))
+
+    # Same title: one each pairs at once; several are ranked by contents, number, place.
+    by_title: dict[str, tuple[list[Section], list[Section]]] = {}
+    for s in olds:
+        by_title.setdefault(titles[id(s)], ([], []))[0].append(s)
+    for s in news:
+        by_title.setdefault(titles[id(s)], ([], []))[1].append(s)
+    for title, (os_, ns_) in by_title.items():
+        if not title or not os_ or not ns_:
+            continue
+        if len(os_) == 1 and len(ns_) == 1:
+            take([((1.0,), os_[0], ns_[0])])
+            continue
+        take([
+            ((_section_similarity(a, b, texts), a.number == b.number, -abs(old_at[id(a)] - new_at[id(b)])), a, b)
+            for a in os_ for b in ns_
+        ])
+
+    # Same number, retitled: the title or the contents stay similar.
+    left_new = {s.number: s for s in news if id(s) not in taken_new}
+    same_number = []
+    for a in olds:
+        b = left_new.get(a.number)
+        if b is None or id(a) in taken_old:
+            continue
+        score = max(_similarity(titles[id(a)], titles[id(b)]), _section_similarity(a, b, texts))
+        if score >= SECTION_KEPT:
+            same_number.append(((score,), a, b))
+    take(same_number)
+
+    # Similar titles, then similar contents (a section retitled and renumbered at
+    # once), anywhere: rapidfuzz's bounded search, as the cost grows with both sides.
+    for key, cutoff, needs_rules in ((lambda s: titles[id(s)], SECTION_TITLE_SIMILAR, False),
+                                     (lambda s: _cached_text(s, texts), SECTION_CONTENT_SIMILAR, True)):
+        left_new_keys = {k: key(s) for k, s in enumerate(news)
+                         if id(s) not in taken_new and (s.rules or not needs_rules)}
+        similar = []
+        for a in olds:
+            if id(a) in taken_old or (needs_rules and not a.rules) or not left_new_keys:
+                continue
+            for _, score, k in process.extract(key(a), left_new_keys, scorer=fuzz.ratio,
+                                               score_cutoff=cutoff * 100, limit=GLOBAL_CANDIDATES):
+                b = news[k]
+                similar.append(((score, -abs(old_at[id(a)] - new_at[id(b)])), a, b))
+        take(similar)
+    pairs.sort(key=lambda p: new_at[id(p[1])])
+    return pairs
+
+
+# --- rules -----------------------------------------------------------------------
+
+
+def relative_position(section_number: str, rule_number: str) -> tuple | None:
+    """Where a rule sits in its section, whatever the section's number: 424.1.a in 424
+    and 411.1.a in 411 are both (0, "1", "a"); 141.2 in 140 is (1, "2")."""
+    s, r = number_parts(section_number), number_parts(rule_number)
+    if r[: len(s)] == s:
+        return (0, *r[len(s):])
+    if len(s) == 1 and r and s[0].isdigit() and r[0].isdigit():
+        return (int(r[0]) - int(s[0]), *r[1:])
+    return None
+
+
+@dataclass
+class _Side:
+    """One edition's rules, flattened: rule i sits in section `sections[i]`."""
+
+    rules: list[Rule]
+    sections: list[Section]
+    texts: list[str]
+    positions: list[tuple | None]
+
+    @classmethod
+    def of(cls, edition: Edition) -> _Side:
+        rules, sections = [], []
+        for section in edition.sections.values():
+            for rule in section.rules:
+                rules.append(rule)
+                sections.append(section)
+        return cls(
+            rules,
+            sections,
+            [_match_text(r) for r in rules],
+            [relative_position(s.number, r.number) for s, r in zip(sections, rules)],
+        )
+
+
+def match_editions(old: Edition, new: Edition) -> list[Match]:
+    """Each rule of `old` paired with the rule of `new` that is the same rule (module
+    doc), in the new edition's order."""
+    a, b = _Side.of(old), _Side.of(new)
+    section_pairs = match_sections(old, new)
+    paired_sections = {(id(x), id(y)) for x, y in section_pairs}
+    a_index: dict[int, list[int]] = {}
+    for i, s in enumerate(a.sections):
+        a_index.setdefault(id(s), []).append(i)
+    b_index: dict[int, list[int]] = {}
+    for j, s in enumerate(b.sections):
+        b_index.setdefault(id(s), []).append(j)
+
+    pairs: dict[int, tuple[int, float, str]] = {}  # old index -> (new index, score, stage)
+    taken_new: set[int] = set()
+
+    def take(candidates: list[tuple[tuple, int, int, float, str]]) -> None:
+        for _, i, j, score, stage in sorted(candidates, key=lambda c: c[0], reverse=True):
+            if i not in pairs and j not in taken_new:
+                pairs[i] = (j, score, stage)
+                taken_new.add(j)
+
+    # Stage 2: within paired sections.
+    for x, y in section_pairs:
+        candidates = []
+        for i in a_index.get(id(x), []):
+            for j in b_index.get(id(y), []):
+                score = _similarity(a.texts[i], b.texts[j])
+                positional = a.positions[i] is not None and a.positions[i] == b.positions[j]
+                short = min(len(a.texts[i]), len(b.texts[j])) < SHORT
+                if positional and score >= SAME_POSITION:
+                    stage = "position"
+                elif score >= SIMILAR and (score == 1.0 or not short) and a.texts[i]:
+                    stage = "section"
+                else:
+                    continue
+                rank = (score + (POSITION_BONUS if positional else 0.0), a.rules[i].number == b.rules[j].number,
+                        -abs(i - j))
+                candidates.append((rank, i, j, score, stage))
+        take(candidates)
+
+    # Stage 3: across the whole edition, for rules moved between sections.
+    left_new = {j: b.texts[j] for j in range(len(b.rules)) if j not in taken_new and b.texts[j]}
+    candidates = []
+    if left_new:
+        for i in range(len(a.rules)):
+            if i in pairs:
+                continue
+            text = a.texts[i]
+            if not text:
+                continue  # an empty rule is only ever matched by its position
+            cutoff = 100.0 if len(text) < SHORT else SIMILAR * 100
+            for _, score, j in process.extract(text, left_new, scorer=fuzz.ratio, score_cutoff=cutoff,
+                                               limit=GLOBAL_CANDIDATES):
+                if score < 100.0 and len(b.texts[j]) < SHORT:
+                    continue
+                score /= 100.0
+                rank = (score, a.rules[i].number == b.rules[j].number, -abs(i - j))
+                candidates.append((rank, i, j, score, "global"))
+    take(candidates)
+
+    matches = []
+    for i, (j, score, stage) in pairs.items():
+        old_rule, new_rule = a.rules[i], b.rules[j]
+        x, y = a.sections[i], b.sections[j]
+        score = _printed_similarity(rule_text(old_rule), rule_text(new_rule))
+        matches.append(
+            Match(old_rule, new_rule, x, y,
+                  _how(old_rule, new_rule, x, y, stage, score, (id(x), id(y)) in paired_sections), score)
+        )
+    new_at = {id(r): j for j, r in enumerate(b.rules)}
+    matches.sort(key=lambda m: new_at[id(m.new)])
+    return matches
+
+
+def _how(old: Rule, new: Rule, x: Section, y: Section, stage: str, score: float, paired: bool) -> str:
+    """How a match was made, for people: "same number, same text", "renumbered: section
+    'Reveal' 411 → 424, same position, same text", "renumbered: moved from section 105
+    'Spaces' to 107 'The Board', text similarity 0.91"."""
+    renumbered = old.number != new.number
+    same_title = _title_key(x.title) == _title_key(y.title)
+    parts = []
+    if not paired:
+        parts.append(f"moved from section {x.number} '{x.title}' to {y.number} '{y.title}'")
+    elif x.number != y.number and same_title:
+        parts.append(f"section '{y.title}' {x.number} → {y.number}")
+    elif x.number != y.number:
+        parts.append(f"section {x.number} '{x.title}' → {y.number} '{y.title}'")
+    elif not same_title:
+        parts.append(f"section {y.number} retitled '{x.title}' → '{y.title}'")
+    elif renumbered:
+        parts.append(f"within section {y.number} '{y.title}'")
+    if renumbered and paired:
+        parts.append("same position" if stage == "position" else "other position")
+    if score == 1.0:
+        text = "same text"
+    elif renumbered or parts:
+        text = f"text similarity {_score_text(score)}"
+    else:
+        text = f"text changed (similarity {_score_text(score)})"
+    if not renumbered and not parts:
+        return f"same number, {text}"
+    return f"{'renumbered' if renumbered else 'same number'}: {', '.join(parts + [text])}"
+
+
+# --- edition diffs ------------------------------------------------------------------
+
+
+def _diff_from(old: Edition, new: Edition, matches: list[Match], added, removed) -> EditionDiff:
+    return EditionDiff(
+        old,
+        new,
+        added=list(added),
+        removed=list(removed),
+        changed=[m for m in matches if m.text_changed],
+        moved=[m for m in matches if m.renumbered],
+        unchanged=sum(1 for m in matches if not m.text_changed and not m.renumbered),
+        matches=list(matches),
+    )
+
+
+def diff_editions(old: Edition, new: Edition, matches: list[Match] | None = None) -> EditionDiff:
+    """What changed from `old` to `new` (`matches`: from `match_editions`, when already made)."""
+    if matches is None:
+        matches = match_editions(old, new)
+    matched_old = {id(m.old) for m in matches}
+    matched_new = {id(m.new) for m in matches}
+    added = [(s, r) for s in new.sections.values() for r in s.rules if id(r) not in matched_new]
+    removed = [(s, r) for s in old.sections.values() for r in s.rules if id(r) not in matched_old]
+    return _diff_from(old, new, matches, added, removed)
+
+
+# --- history -------------------------------------------------------------------------
+
+
+def _edition_order(edition: Edition) -> tuple:
+    return (edition.date == "undated", edition.date)
+
+
+def rule_history(editions: list[Edition]) -> dict[tuple[str, str], list[HistoryEntry]]:
+    """For every rule of every edition, keyed by (edition label, rule number): the rule
+    in every edition, oldest first (one `HistoryEntry` per edition).
+
+    Whole editions are chained pairwise in date order (v1.1 → v1.2 → v1.4) with
+    `match_editions`. An excerpt (a partial edition) is matched against the
+    newest whole edition before it (or, when none is older, the oldest one
+    after it) and is no link in the chain: a rule it does not print is "not in
+    excerpt <label>", not removed, and the chain goes on from the whole edition.
+    All the keys of one rule's chain share one list. Should an edition print two
+    rules with one number, the key names the first one's chain.
+
+    Limitation: an excerpt is matched against one whole edition only, so a rule
+    first printed in an excerpt and later in a whole edition shows as two
+    histories (the excerpt's, and "added in" the whole edition).
+    """
+    ordered = sorted(editions, key=_edition_order)
+    whole = [e for e in ordered if not e.partial]
+    chains: list[dict[int, tuple[Rule, Match | None]]] = []  # edition index -> (rule, match from previous)
+    chain_of: dict[tuple[int, int], int] = {}  # (edition index, id(rule)) -> chain
+    at = {id(e): k for k, e in enumerate(ordered)}
+
+    def start(k: int, rule: Rule) -> int:
+        chains.append({k: (rule, None)})
+        chain_of[(k, id(rule))] = len(chains) - 1
+        return len(chains) - 1
+
+    def extend(k_old: int, k_new: int, m: Match) -> None:
+        c = chain_of.get((k_old, id(m.old)))
+        if c is None:
+            c = start(k_old, m.old)
+        chains[c][k_new] = (m.new, m)
+        chain_of[(k_new, id(m.new))] = c
+
+    previous: Edition | None = None
+    for edition in whole:
+        k = at[id(edition)]
+        if previous is not None:
+            for m in match_editions(previous, edition):
+                extend(at[id(previous)], k, m)
+        for rule in edition.rules():
+            if (k, id(rule)) not in chain_of:
+                start(k, rule)
+        previous = edition
+    for edition in ordered:
+        if not edition.partial:
+            continue
+        k = at[id(edition)]
+        older = [w for w in whole if _edition_order(w) <= _edition_order(edition)]
+        base = older[-1] if older else (whole[0] if whole else None)
+        if base is not None:
+            for m in match_editions(base, edition):
+                extend(at[id(base)], k, m)
+        for rule in edition.rules():
+            if (k, id(rule)) not in chain_of:
+                start(k, rule)
+
+    history: dict[tuple[str, str], list[HistoryEntry]] = {}
+    for chain in chains:
+        entries: list[HistoryEntry] = []
+        seen = False
+        last_whole_present = False
+        for k, edition in enumerate(ordered):
+            label = edition.label
+            if k in chain:
+                rule, m = chain[k]
+                if m is not None:
+                    entries.append(HistoryEntry(label, rule.number, m.text_changed, m.how))
+                elif _all_before_partial(ordered, k):
+                    entries.append(HistoryEntry(label, rule.number, False, f"printed in {label}"))
+                else:
+                    entries.append(HistoryEntry(label, rule.number, False, f"added in {label}"))
+                seen = True
+                if not edition.partial:
+                    last_whole_present = True
+            elif edition.partial:
+                entries.append(HistoryEntry(label, None, False, f"not {'' if seen else 'yet '}in excerpt {label}"))
+            elif not seen:
+                entries.append(HistoryEntry(label, None, False, f"not yet in {label}"))
+            elif last_whole_present:
+                entries.append(HistoryEntry(label, None, False, f"removed in {label}"))
+                last_whole_present = False
+            else:
+                entries.append(HistoryEntry(label, None, False, f"still absent in {label}"))
+        for k, (rule, _) in chain.items():
+            history.setdefault((ordered[k].label, rule.number), entries)
+    return history
+
+
+def _all_before_partial(ordered: list[Edition], k: int) -> bool:
+    """Whether every edition before index `k` is an excerpt (so a rule first seen at
+    `k` was not "added" there: nothing whole came before)."""
+    return all(e.partial for e in ordered[:k])

@@ -1,0 +1,206 @@
+"""Helpers for the browser tests: find pages and links in a built site, and
+open it in Chromium with every request checked.
+
+Pages are found by reading the built HTML (never hard-coded), so the tests
+follow the sources as they grow.
+"""
+from __future__ import annotations
+
+import html
+import posixpath
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+from urllib.parse import unquote, urlsplit
+
+# Debian's Chromium under Playwright (see /work/shared/design/STACK.md).
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
+
+DESKTOP = {"width": 1280, "height": 900}
+PHONE = {"width": 390, "height": 844}
+
+_TAG = re.compile(r"<(a|div|h[1-6]|span)\s([^>]*)>", re.IGNORECASE)
+_ATTR = re.compile(r'([\w:-]+)\s*=\s*"([^"]*)"')
+
+
+def attrs(text: str) -> dict[str, str]:
+    return {k.lower(): html.unescape(v) for k, v in _ATTR.findall(text)}
+
+
+def classes(a: dict[str, str]) -> set[str]:
+    return set(a.get("class", "").split())
+
+
+def html_pages(site: Path) -> list[str]:
+    """Every .html page of the site, as paths relative to the site root."""
+    return sorted(
+        p.relative_to(site).as_posix()
+        for p in site.rglob("*.html")
+        if not {"assets", "search"} & set(p.relative_to(site).parts[:-1])
+    )
+
+
+def read(site: Path, page: str) -> str:
+    return (site / page).read_text(encoding="utf-8")
+
+
+def language_roots(site: Path) -> dict[str, str]:
+    """Language -> its site root relative to `site` ("" for the main site)."""
+    roots = {"": ""}
+    for child in sorted(site.iterdir()):
+        if child.is_dir() and re.fullmatch(r"[a-z]{2}", child.name) and (child / "index.html").is_file():
+            roots[child.name] = child.name + "/"
+    main = re.search(r'<html[^>]*\blang="([^"]+)"', read(site, "index.html"))
+    lang = main.group(1) if main else "en"
+    roots[lang] = roots.pop("")
+    return roots
+
+
+def ids_of(text: str) -> set[str]:
+    return {html.unescape(m) for m in re.findall(r'\sid="([^"]+)"', text)}
+
+
+@dataclass(frozen=True)
+class Link:
+    page: str  # the page holding the link, relative to the site root
+    href: str  # as written
+    rule: str  # its data-rule
+    target_page: str  # the page it points at, relative to the site root
+    anchor: str  # the fragment, decoded ("" when none)
+    kind: str  # "ref" or "keyword"
+
+
+def links(site: Path, kind: str = "ref", pages: list[str] | None = None):
+    """Every <a class="ref|keyword" data-rule href> whose target page exists."""
+    for page in pages or html_pages(site):
+        for m in _TAG.finditer(read(site, page)):
+            if m.group(1).lower() != "a":
+                continue
+            a = attrs(m.group(2))
+            if kind not in classes(a) or "href" not in a or "data-rule" not in a:
+                continue
+            parts = urlsplit(a["href"])
+            if parts.scheme or parts.netloc:
+                continue
+            target = posixpath.normpath(posixpath.join(posixpath.dirname(page), unquote(parts.path))) if parts.path else page
+            if not (site / target).is_file():
+                continue
+            yield Link(page, a["href"], a["data-rule"], target, unquote(parts.fragment), kind)
+
+
+@dataclass(frozen=True)
+class Rule:
+    page: str
+    number: str
+    short: str  # data-short ("" when missing)
+    depth: int
+
+
+def rules(site: Path, page: str) -> list[Rule]:
+    """The rules of a page: <div class="rule depth-N" (id|data-rule)=... data-short=...>."""
+    found = []
+    for m in _TAG.finditer(read(site, page)):
+        if m.group(1).lower() != "div":
+            continue
+        a = attrs(m.group(2))
+        if "rule" not in classes(a):
+            continue
+        number = a.get("data-rule") or a.get("id")
+        if not number:
+            continue
+        depth = next((int(c[6:]) for c in classes(a) if re.fullmatch(r"depth-\d+", c)), 0)
+        found.append(Rule(page, number, a.get("data-short", ""), depth))
+    return found
+
+
+def rulings(site: Path, page: str) -> list[dict[str, str]]:
+    return [
+        attrs(m.group(2))
+        for m in _TAG.finditer(read(site, page))
+        if m.group(1).lower() == "div" and "ruling" in classes(attrs(m.group(2)))
+    ]
+
+
+def page_kind(page: str) -> str:
+    """A name for the kind of a page: its folder, with names that vary replaced by *.
+
+    `riftbound/rulings/foo.html` -> `riftbound/rulings/*.html`,
+    `r/832.1.c.2/index.html` -> `r/*/index.html`; index pages and top-level pages
+    are kinds of their own.
+    """
+    parts = page.split("/")
+    name = parts[-1]
+    folders = parts[:-1]
+    if name == "index.html" and len(folders) >= 2 and folders[-2] in ("r", "mtg"):
+        folders = folders[:-1] + ["*"]
+    elif name != "index.html" and len(folders) >= 1:
+        name = "*.html"
+    return "/".join(folders + [name])
+
+
+def one_page_per_kind(site: Path) -> dict[str, str]:
+    kinds: dict[str, str] = {}
+    for page in html_pages(site):
+        kinds.setdefault(page_kind(page), page)
+    return kinds
+
+
+# --------------------------------------------------------------------------
+# A browser context whose every request is checked
+
+
+def allowed_url(url: str, http_origin: str | None) -> bool:
+    """True for a URL that does not leave the machine: file:, data:, blob:,
+    and the test's own server http://127.0.0.1:PORT."""
+    if url.startswith(("file:", "data:", "blob:")):
+        return True
+    if url.startswith("about:"):  # about:blank and friends are never fetched
+        return True
+    return bool(http_origin) and (url == http_origin or url.startswith(http_origin + "/"))
+
+
+@dataclass
+class Guard:
+    """Records requests that would leave the machine (and aborts them), and
+    uncaught page errors."""
+
+    http_origin: str | None
+    leaks: list[str] = field(default_factory=list)
+    errors: list[str] = field(default_factory=list)
+
+    def attach(self, context) -> None:
+        context.route("**/*", self._route)
+        context.on("request", self._request)
+        context.on("page", self.watch)
+
+    def watch(self, page) -> None:
+        page.on("pageerror", lambda error: self.errors.append(f"{page.url}: {error}"))
+        page.on("websocket", lambda ws: self.leaks.append(f"websocket {ws.url}"))
+
+    def _route(self, route) -> None:
+        url = route.request.url
+        if allowed_url(url, self.http_origin):
+            route.continue_()
+        else:
+            self.leaks.append(url)
+            route.abort("blockedbyclient")
+
+    def _request(self, request) -> None:
+        if not allowed_url(request.url, self.http_origin) and request.url not in self.leaks:
+            self.leaks.append(request.url)
+
+
+def normalize(text: str) -> str:
+    return re.sub(r"\s+", " ", text or "").strip()
+
+
+def lang_root(site: Path, page: str) -> str:
+    """The root of the language site holding `page`, relative to the main root ("" or "es/")."""
+    return max((r for r in language_roots(site).values() if page.startswith(r)), key=len)

@@ -1,0 +1,102 @@
+"""Fixtures of the browser tests: Chromium (Playwright), the built site served
+over http://127.0.0.1:PORT, and browser contexts that fail the test when a
+request would leave the machine or a page throws an uncaught error.
+
+Every test of this folder runs on the real build (`built_site`) and is marked
+`browser` (pytestmark in each file).
+"""
+from __future__ import annotations
+
+import functools
+import http.server
+import threading
+from pathlib import Path
+from urllib.parse import urlsplit
+
+import pytest
+
+from browser_site import CHROMIUM_ARGS, DESKTOP, Guard
+
+
+class _QuietHandler(http.server.SimpleHTTPRequestHandler):
+    def log_message(self, format, *args):  # noqa: A002 - the base class's name
+        pass
+
+
+@pytest.fixture(scope="session")
+def http_origin(built_site):
+    """The built site served on 127.0.0.1 at a free port: 'http://127.0.0.1:PORT'."""
+    handler = functools.partial(_QuietHandler, directory=str(built_site.site))
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    server.daemon_threads = True
+    thread = threading.Thread(target=server.serve_forever, name="site-server", daemon=True)
+    thread.start()
+    try:
+        yield f"http://127.0.0.1:{server.server_address[1]}"
+    finally:
+        server.shutdown()
+        server.server_close()
+
+
+@pytest.fixture(scope="session")
+def browser(chromium_path):
+    try:
+        from playwright.sync_api import sync_playwright
+    except ImportError:  # pragma: no cover - the venv has it
+        pytest.fail("playwright is not installed in this environment (pip install -r requirements.txt)")
+    playwright = sync_playwright().start()
+    try:
+        browser = playwright.chromium.launch(executable_path=str(chromium_path), args=CHROMIUM_ARGS)
+    except Exception:
+        playwright.stop()
+        raise
+    yield browser
+    browser.close()
+    playwright.stop()
+
+
+@pytest.fixture(params=["http", "file"])
+def scheme(request) -> str:
+    return request.param
+
+
+@pytest.fixture
+def root_url(scheme, built_site, request) -> str:
+    """The site root URL, ending in '/', over http:// or file://."""
+    if scheme == "http":
+        return request.getfixturevalue("http_origin") + "/"
+    return built_site.site.resolve().as_uri() + "/"
+
+
+@pytest.fixture
+def browse(browser):
+    """browse(root_url, viewport=..., color_scheme=..., permissions=..., init_script=...) -> context.
+
+    Each context routes every request through a Guard: anything that is not
+    file:, data:, blob: or the test server is aborted and fails the test, as
+    does any uncaught error in a page.
+    """
+    made: list[tuple[object, Guard]] = []
+
+    def make(root: str, viewport=DESKTOP, color_scheme="light", permissions=None, init_script=None):
+        parts = urlsplit(root)
+        origin = f"{parts.scheme}://{parts.netloc}" if parts.scheme in ("http", "https") else None
+        context = browser.new_context(viewport=viewport, color_scheme=color_scheme, reduced_motion="reduce")
+        context.set_default_timeout(15_000)
+        guard = Guard(http_origin=origin)
+        guard.attach(context)
+        if permissions:
+            context.grant_permissions(permissions, origin=origin)
+        if init_script:
+            context.add_init_script(init_script)
+        made.append((context, guard))
+        return context
+
+    yield make
+    problems = []
+    for context, guard in made:
+        context.close()
+        problems += [f"request left the machine: {url}" for url in guard.leaks]
+        problems += [f"uncaught error in a page: {error}" for error in guard.errors]
+    if problems:
+        pytest.fail("\n".join(problems), pytrace=False)
