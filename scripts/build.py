@@ -81,6 +81,8 @@ def main(argv: list[str] | None = None) -> int:
         f"{sum(missing.values())} to rules not in the sources"
         + (": " + ", ".join(f"{n} ×{c}" for n, c in sorted(missing.items())) if missing else ""),
     )
+    if ctx.reviews:
+        stage("review", f"{len(ctx.reviews)} citations need review (listed on needs-review.html)")
     if diag.errors:
         diag.report()
         print("nothing was written: fix the errors above and build again", file=sys.stderr)

@@ -102,7 +102,9 @@ class Section:
 
     @property
     def key(self) -> tuple[str, ...]:
-        base = (self.game, self.document, self.number)
+        """(game, document, number, language), plus the edition label for an
+        edition's own page. Languages are separate sites with the same paths."""
+        base = (self.game, self.document, self.number, self.language)
         return base + (self.version_path,) if self.version_path else base
 
 
@@ -112,6 +114,7 @@ class Edition:
 
     game: str
     document: str
+    language: str
     label: str  # "v1.4" when the edition has a version name, else its date or "undated"
     date: str  # "2026-06-18" or "undated"
     partial: bool
@@ -208,8 +211,8 @@ class Corpus:
     faqs: list[FaqAnswer] = field(default_factory=list)
     rulings: list[Ruling] = field(default_factory=list)
     walkthroughs: list[Walkthrough] = field(default_factory=list)
-    # (game, document) -> its editions, oldest first; `sections` is the current view
-    editions: dict[tuple[str, str], list[Edition]] = field(default_factory=dict)
+    # (game, document, language) -> its editions, oldest first; `sections` is the current view
+    editions: dict[tuple[str, str, str], list[Edition]] = field(default_factory=dict)
     cards: list[Card] = field(default_factory=list)
     errata: list[Erratum] = field(default_factory=list)
 

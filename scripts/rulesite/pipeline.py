@@ -18,6 +18,8 @@ from .render.paths import language_root
 from .render.site import navigation, render_site, replace_dir, write_config, write_docs
 from .resolve.citations import attach_references, collect
 from .resolve.concordance import read_concordance
+from .resolve.history import diff_editions, rule_history
+from .resolve.review import attach_errata, needs_review
 from .resolve.keywords import keyword_forms
 from .resolve.links import Linker
 from .resolve.merge import merge
@@ -47,7 +49,24 @@ def resolve(corpus: Corpus, sources_dir: Path, diag: Diagnostics) -> Context:
     attach_references(corpus, linker)
     check_walkthroughs(corpus, diag)
     concordance = read_concordance(sources_dir / "concordance.yml", corpus, diag)
-    return Context(corpus, linker, collect(corpus, linker), concordance)
+    history, diffs = compare_editions(corpus)
+    attach_errata(corpus, diag)
+    reviews = needs_review(corpus, history)
+    return Context(corpus, linker, collect(corpus, linker), concordance, history=history, diffs=diffs, reviews=reviews)
+
+
+def compare_editions(corpus: Corpus) -> tuple[dict, list]:
+    """Every rule's history in its document, and the diff between every two whole
+    dated editions of a document (not only neighbours)."""
+    history, diffs = {}, []
+    for key, editions in corpus.editions.items():
+        dated = [e for e in editions if e.date != "undated"]
+        if len(dated) < 2:
+            continue
+        history[key] = rule_history(dated)  # key: (game, document, language)
+        whole = [e for e in dated if not e.partial]
+        diffs += [diff_editions(a, b) for i, a in enumerate(whole) for b in whole[i + 1:]]
+    return history, diffs
 
 
 def render(ctx: Context, docs_dir: Path, config_dir: Path) -> dict[str, dict[str, str]]:

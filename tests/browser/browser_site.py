@@ -145,10 +145,26 @@ def page_kind(page: str) -> str:
     return "/".join(folders + [name])
 
 
+def _content_classes(text: str) -> frozenset[str]:
+    """Our own classes used in a page's <article> (not Material's md-*)."""
+    m = re.search(r"<article[^>]*>(.*)</article>", text, re.S)
+    body = m.group(1) if m else text
+    found: set[str] = set()
+    for value in re.findall(r'class="([^"]*)"', body):
+        found |= {c for c in value.split() if not c.startswith(("md-", "depth-")) and c != "headerlink"}
+    return frozenset(found)
+
+
 def one_page_per_kind(site: Path) -> dict[str, str]:
+    """One page of each kind: same language site, same folder pattern
+    (page_kind) and same set of our own classes in its content (so a stub, a
+    section and an editions page in one folder are different kinds)."""
+    roots = list(language_roots(site).values())
     kinds: dict[str, str] = {}
     for page in html_pages(site):
-        kinds.setdefault(page_kind(page), page)
+        root = max((r for r in roots if page.startswith(r)), key=len)
+        signature = ",".join(sorted(_content_classes(read(site, page))))
+        kinds.setdefault(f"{root}{page_kind(page[len(root):])} [{signature}]", page)
     return kinds
 
 

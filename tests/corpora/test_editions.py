@@ -59,7 +59,7 @@ def read_editions(corpora: Path, document: str, files: dict[str, tuple[str, str,
     diag = Diagnostics()
     corpus = merge(sources, imported, diag)
     assert diag.errors == []
-    editions = {e.label: e for e in corpus.editions[("riftbound", document)]}
+    editions = {e.label: e for e in corpus.editions[("riftbound", document, "en")]}
     assert set(editions) == set(files)
     return editions
 

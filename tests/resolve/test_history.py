@@ -30,7 +30,7 @@ from rulesite.resolve.history import (
 def edition(label: str, date: str, sections: dict[str, tuple[str, list[tuple[str, str]]]],
             partial: bool = False) -> Edition:
     """An edition from {section number: (title, [(rule number, text), ...])}."""
-    e = Edition("testgame", "core-rules", label, date, partial)
+    e = Edition("testgame", "core-rules", "en", label, date, partial)
     for number, (title, rules) in sections.items():
         e.sections[number] = Section(
             "testgame", "core-rules", number, title, "en",

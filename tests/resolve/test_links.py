@@ -18,9 +18,9 @@ from rulesite.model import Loc
 from rulesite.resolve.links import Link
 
 RB, MTG = "riftbound", "magic"
-S832 = ("riftbound", "core-rules", "832")
-S424 = ("riftbound", "core-rules", "424")
-S701 = ("magic", "comprehensive-rules", "701.20")
+S832 = ("riftbound", "core-rules", "832", "en")
+S424 = ("riftbound", "core-rules", "424", "en")
+S701 = ("magic", "comprehensive-rules", "701.20", "es")
 HERE = Loc("test", 1)
 
 

@@ -21,7 +21,7 @@ from rulesite.model import sort_key
 
 WEB = "rules_src/riftbound/832-show-off.web-page.txt"
 CORE = "rules_src/riftbound/core-rules-excerpt-2026-10-09.txt"
-KEY = ("riftbound", "core-rules", "832")
+KEY = ("riftbound", "core-rules", "832", "en")
 
 
 def read(root: Path, monkeypatch) -> tuple:

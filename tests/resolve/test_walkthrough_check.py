@@ -26,13 +26,13 @@ def corpus() -> Corpus:
         return Section("riftbound", "core-rules", "832", "Show Off", "en", rules, edition=edition)
 
     editions = [
-        Edition("riftbound", "core-rules", "2026-10-09", "2026-10-09", True, ["core"], {"832": section([d1()], "2026-10-09")}),
-        Edition("riftbound", "core-rules", "undated", "undated", True, ["web"], {"832": section([d1(), d2], "undated")}),
+        Edition("riftbound", "core-rules", "en", "2026-10-09", "2026-10-09", True, ["core"], {"832": section([d1()], "2026-10-09")}),
+        Edition("riftbound", "core-rules", "en", "undated", "undated", True, ["web"], {"832": section([d1(), d2], "undated")}),
     ]
     return Corpus(
         sources={s.id: s for s in [source("core", "2026-10-09"), source("web", "undated"),
                                    source("rulings", "undated", "community-rulings")]},
-        editions={("riftbound", "core-rules"): editions},
+        editions={("riftbound", "core-rules", "en"): editions},
     )
 
 

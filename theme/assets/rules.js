@@ -241,7 +241,9 @@
     while (box.firstChild) box.removeChild(box.firstChild);
     var head = document.createElement("div");
     head.className = "rule-preview__head";
-    if (data.number) {
+    // A section's preview has number "424" and section "424 Reveal": show it once.
+    var sectionShowsNumber = data.section && data.number && String(data.section).indexOf(data.number + " ") === 0;
+    if (data.number && !sectionShowsNumber) {
       var num = document.createElement("strong");
       num.className = "rule-preview__number";
       num.textContent = data.number;

@@ -64,9 +64,10 @@ def check_entries(ctx: Context, site_dir: Path, language: str = "en") -> list[st
         for i, example in enumerate(rule.examples, 1):
             expected.append((page, f"{rule.number}-example-{i}", [example.text]))
     english = language == CONTENT_LANGUAGE
-    for faq in ctx.corpus.faqs if english else []:
-        key = next(s.key for s in ctx.corpus.sections.values() if s.game == faq.game and s.number == faq.section)
-        expected.append((section_page(key), faq_anchor(faq), [faq.question]))
+    for faq in ctx.corpus.faqs:
+        home, faq_language = ctx.faq_home(faq)
+        if faq_language == language:
+            expected.append((home, faq_anchor(faq), [faq.question]))
     for ruling in ctx.corpus.rulings if english else []:
         expected.append((page_of(ruling), ruling.id, [ruling.answer]))
     for walk in ctx.corpus.walkthroughs if english else []:

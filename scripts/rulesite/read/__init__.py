@@ -6,7 +6,7 @@ from typing import Callable
 
 from ..diagnostics import Diagnostics
 from ..model import Imported, Loc, Source
-from . import mtg_es_page, mtg_rules, rules_document, rules_text, rulings_text, web_pages
+from . import cards_json, errata_json, faq_json, mtg_es_page, mtg_rules, rules_document, rules_text, rulings_mdx, rulings_text, web_pages
 from .manifest import read_manifest
 from .untrusted import warn_untrusted
 
@@ -21,11 +21,14 @@ IMPORTERS: dict[str, Importer] = {
     "rulings-text": rulings_text.read,
     "rules-document": rules_document.read,
     "mtg-rules": mtg_rules.read,
+    "faq-json": faq_json.read,
+    "errata-json": errata_json.read,
+    "cards-json": cards_json.read,
 }
 
 
 # Formats whose source is a folder of files rather than one file.
-FOLDER_IMPORTERS: dict[str, FolderImporter] = {}
+FOLDER_IMPORTERS: dict[str, FolderImporter] = {"rulings-mdx": rulings_mdx.read_folder}
 
 
 def read_sources(

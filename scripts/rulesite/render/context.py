@@ -9,7 +9,7 @@ from ..resolve.concordance import Concordance
 from ..resolve.links import Link, Linker
 from .escape import attr_value, md_text
 from .inline import inline, link_markdown, missing_markdown
-from .paths import cross_href, faq_anchor, page_of, relative, section_page
+from .paths import cross_href, faq_anchor, faq_page, page_of, relative, section_page
 
 CONTENT_LANGUAGE = "en"  # rulings and walkthroughs are written in English
 from .strings import t
@@ -26,6 +26,7 @@ class Context:
     # (edition label, rule number) -> its appearances in every edition; None: one edition only
     history: dict | None = None
     diffs: list = field(default_factory=list)  # EditionDiff between every two editions
+    reviews: list = field(default_factory=list)  # rulings and walkthroughs that need review
 
     def inline(self, text: str, game: str, page: str, here: Section | None = None, language: str = "") -> str:
         # Links and notices are made for the site being rendered.
@@ -44,11 +45,21 @@ class Context:
         href = cross_href(page, self.language, to_page, content_language, anchor)
         return f'<a class="other-language" hreflang="{content_language}" href="{attr_value(href)}">{md_text(text)}</a>'
 
+    def faq_home(self, faq: FaqAnswer) -> tuple[str, str]:
+        """(page, language) where a FAQ answer is shown: with its section when the
+        sources hold it, else on its source's FAQ page."""
+        section = self.corpus.sections.get((faq.game, "core-rules", faq.section, "en")) or next(
+            (s for s in self.corpus.sections.values() if s.game == faq.game and s.number == faq.section), None
+        )
+        if faq.section and section is not None:
+            return section_page(section.key), section.language
+        return faq_page(faq.game, faq.source_id), self.corpus.sources[faq.source_id].language
+
     def item_link(self, item: FaqAnswer | Ruling | Walkthrough, page: str) -> str:
         """A link to a FAQ answer, ruling or walkthrough, titled as readers know it."""
         if isinstance(item, FaqAnswer):
-            section = next(s for s in self.corpus.sections.values() if s.game == item.game and s.number == item.section)
-            return self.link(page, section_page(section.key), faq_anchor(item), section.language, item.question)
+            home, language = self.faq_home(item)
+            return self.link(page, home, faq_anchor(item), language, item.question)
         return self.link(page, page_of(item), item.id, CONTENT_LANGUAGE, item.title)
 
     def rule_link(self, game: str, number: str, page: str) -> str:

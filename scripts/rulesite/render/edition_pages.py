@@ -50,10 +50,10 @@ def diff_pairs(editions: list[Edition]) -> list[tuple[Edition, Edition]]:
     return [(a, b) for i, a in enumerate(dated) for b in dated[i + 1:]]
 
 
-def render_editions_index(ctx: Context, game: str, document: str) -> str:
+def render_editions_index(ctx: Context, game: str, document: str, language: str) -> str:
     lang = ctx.language
     page = editions_page(game, document)
-    editions = ctx.corpus.editions[(game, document)]
+    editions = ctx.corpus.editions[(game, document, language)]
     current = current_edition(editions)
     out = [f"# {md_text(document_name(document))}: editions {{: #editions }}", ""]
     out += ["| Edition | Sections | Rules | Pages |", "|---|---|---|---|"]
@@ -64,7 +64,7 @@ def render_editions_index(ctx: Context, game: str, document: str) -> str:
         link = f"[{md_text(where)}]({relative(page, section_page(first.key))})" if first else ""
         out.append(f"| {md_text(describe(edition, lang))} | {len(edition.sections)} | {rules} | {link} |")
     out.append("")
-    pairs = [(d.old, d.new) for d in ctx.diffs if (d.old.game, d.old.document) == (game, document)]
+    pairs = [(d.old, d.new) for d in ctx.diffs if (d.old.game, d.old.document, d.old.language) == (game, document, language)]
     if pairs:
         out += ["## Changes between editions {: #changes }", ""]
         for old, new in pairs:
@@ -77,10 +77,10 @@ def edition_banner(section: Section, ctx: Context, page: str) -> list[str]:
     """Above an older edition's own page: what it is, and where the current text is."""
     if not section.version_path:
         return []
-    editions = ctx.corpus.editions[(section.game, section.document)]
+    editions = ctx.corpus.editions[(section.game, section.document, section.language)]
     edition = next(e for e in editions if e.label == section.edition)
     current = current_edition(editions)
-    plain = ctx.corpus.sections.get(section.key[:3])
+    plain = ctx.corpus.sections.get(section.key[:4])
     lines = [f'!!! warning "{md_text(describe(edition, ctx.language))}"', ""]
     text = f"This page shows {document_name(section.document)} {describe(edition, ctx.language)}, not the current text."
     lines.append(f"    {md_text(text)}")
@@ -94,47 +94,50 @@ def edition_banner(section: Section, ctx: Context, page: str) -> list[str]:
 
 
 def rule_history_lines(rule: Rule, section: Section, ctx: Context, page: str) -> list[str]:
-    """Under a rule: the editions it appears in, its number in each, what changed."""
-    if ctx.history is None:
-        return []
-    entries = ctx.history.get((section.edition, rule.number))
+    """Under a rule: the editions it appears in, its number in each, and what
+    changed, as a word-level diff from the previous edition that printed it."""
+    from ..resolve.history import rule_text, word_diff
+
+    history = (ctx.history or {}).get((section.game, section.document, section.language), {})
+    entries = history.get((section.edition, rule.number))
     if not entries or len(entries) < 2:
         return []
-    rows = []
+    rows, previous = [], None
     for entry in entries:
         if entry.number is None:
             rows.append(f"<li>{html.escape(entry.edition_label)}: {html.escape(entry.how)}</li>")
             continue
-        target = _rule_page(ctx, section, entry.edition_label, entry.number)
+        found = _find_rule(ctx, section, entry.edition_label, entry.number)
         label = html.escape(f"{entry.edition_label}: {entry.number}")
-        if target:
+        if found:
+            target, printed = found
             href = posixpath.relpath(html_path(target), posixpath.dirname(page)) + f"#{entry.number}"
             label = f'<a href="{html.escape(href)}">{label}</a>'
         change = f" — {html.escape(entry.how)}" if entry.how else ""
-        diff = _diff_html(entry.diff) if getattr(entry, "diff", None) else ""
+        diff = ""
+        if found and previous is not None and entry.text_changed:
+            diff = _diff_html(word_diff(rule_text(previous), rule_text(found[1])))
         rows.append(f"<li>{label}{change}{diff}</li>")
-    here = next((e for e in entries if e.edition_label == section.edition), None)
+        previous = found[1] if found else previous
     latest = entries[-1]
     summary = "History"
-    if here and latest.edition_label != section.edition:
-        summary = (
-            f"History: now {latest.number} in {latest.edition_label}" if latest.number else f"History: {latest.how}"
-        )
+    if latest.edition_label != section.edition:
+        summary += f": now {latest.number} in {latest.edition_label}" if latest.number else f": {latest.how}"
     return [
         f'<details class="history"><summary>{html.escape(summary)}</summary><ul>{"".join(rows)}</ul></details>',
         "",
     ]
 
 
-def _rule_page(ctx: Context, section: Section, label: str, number: str) -> str | None:
-    editions = ctx.corpus.editions[(section.game, section.document)]
+def _find_rule(ctx: Context, section: Section, label: str, number: str):
+    """(page showing it, the rule) for rule `number` of edition `label`."""
+    editions = ctx.corpus.editions[(section.game, section.document, section.language)]
     edition = next((e for e in editions if e.label == label), None)
-    if edition is None:
-        return None
-    for candidate in edition.sections.values():
-        if any(r.number == number for r in candidate.rules):
-            shown = candidate if candidate.version_path else ctx.corpus.sections.get(candidate.key[:3])
-            return section_page(shown.key) if shown else None
+    for candidate in edition.sections.values() if edition else []:
+        for rule in candidate.rules:
+            if rule.number == number:
+                shown = candidate if candidate.version_path else ctx.corpus.sections.get(candidate.key[:4])
+                return (section_page(shown.key), rule) if shown else None
     return None
 
 
@@ -156,7 +159,7 @@ def render_diff(ctx: Context, diff, game: str, document: str) -> str:
     out = [
         f"# {md_text(document_name(document))}: {md_text(diff.old.label)} → {md_text(diff.new.label)} {{: #diff }}",
         "",
-        " • ".join(f"{n} {kind}" for kind, n in counts.items()),
+        " • ".join(f"{counts[kind]} {kind}" for kind in ("added", "removed", "changed", "moved", "unchanged")),
         "{: .diff-counts }",
         "",
         '<label class="diff-filter">Section: <input type="search" data-diff-filter placeholder="e.g. 424"></label>',

@@ -13,6 +13,7 @@ from .paths import (
     UNRESOLVED,
     faq_anchor,
     faq_index,
+    faq_page,
     game_index,
     html_path,
     page_of,
@@ -56,8 +57,11 @@ def render_home(ctx: Context) -> str:
     out = [f"# {t(lang, 'home-title')} {{: #home }}", "", summary, ""]
     for game in games(ctx):
         out += [f"## {GAME_NAMES.get(game, game)}", ""]
-        for section in sections_of(ctx, game):
+        sections = sections_of(ctx, game)
+        for section in sections[:12]:
             out.append(f"- [{md_text(section.number)} {md_text(section.title)}]({section_page(section.key)})")
+        if len(sections) > 12:
+            out.append(f"- … {len(sections) - 12} more")
         out.append(f"- [{t(lang, 'all-pages', game=GAME_NAMES.get(game, game))}]({game_index(game)})")
         out.append("")
     if ctx.concordance.topics:
@@ -98,17 +102,43 @@ def _linking_help(ctx: Context) -> list[str]:
     return out
 
 
-def render_game_index(ctx: Context, game: str) -> str:
-    page, lang = game_index(game), ctx.language
+def documents_of(ctx: Context, game: str) -> list[str]:
+    return list(dict.fromkeys(s.document for s in sections_of(ctx, game)))
+
+
+def contents_page(game: str, document: str) -> str:
+    return f"{game}/{document}/index.md"
+
+
+def render_contents(ctx: Context, game: str, document: str) -> str:
+    """Every section of a document's current view, with its rule count."""
+    from .edition_pages import document_name
+
+    page, lang = contents_page(game, document), ctx.language
     out = [
-        f"# {GAME_NAMES.get(game, game)} {{: #{game} }}",
+        f"# {md_text(document_name(document))} {{: #contents }}",
         "",
-        f"| {t(lang, 'section')} | {t(lang, 'rules')} | {t(lang, 'document')} | {t(lang, 'language')} |",
-        "|---|---|---|---|",
+        f"| {t(lang, 'section')} | {t(lang, 'rules')} | {t(lang, 'language')} |",
+        "|---|---|---|",
     ]
     for s in sections_of(ctx, game):
-        link = f"[{md_text(s.number)} {md_text(s.title)}]({relative(page, section_page(s.key))})"
-        out.append(f"| {link} | {len(s.rules)} | {md_text(s.document)} | {s.language} |")
+        if s.document == document:
+            link = f"[{md_text(s.number)} {md_text(s.title)}]({relative(page, section_page(s.key))})"
+            out.append(f"| {link} | {len(s.rules)} | {s.language} |")
+    return "\n".join(out) + "\n"
+
+
+def render_game_index(ctx: Context, game: str) -> str:
+    from .edition_pages import document_name
+
+    page, lang = game_index(game), ctx.language
+    out = [f"# {GAME_NAMES.get(game, game)} {{: #{game} }}", ""]
+    for document in documents_of(ctx, game):
+        count = sum(1 for s in sections_of(ctx, game) if s.document == document)
+        out.append(
+            f"- [{md_text(document_name(document))}]({relative(page, contents_page(game, document))}) "
+            f"({count} {t(lang, 'section').lower()})"
+        )
     out.append("")
     for key, path, present in (
         ("official-faq", faq_index(game), any(f.game == game for f in ctx.corpus.faqs)),
@@ -132,9 +162,18 @@ def render_faq_index(ctx: Context, game: str) -> str:
             continue
         out += [f"## {md_text(s.number)} {md_text(s.title)}", ""]
         for faq in by_section[s.number]:
-            out.append("- " + ctx.link(page, section_page(s.key), faq_anchor(faq), s.language, faq.question))
+            out.append("- " + ctx.item_link(faq, page))
         out.append("")
-    return "\n".join(out)
+    elsewhere = [f for f in ctx.corpus.faqs if f.game == game and ctx.faq_home(f)[0] != section_page_of(ctx, f)]
+    for source_id in dict.fromkeys(f.source_id for f in elsewhere):
+        source = ctx.corpus.sources[source_id]
+        out.append(f"- [{md_text(source.title or source.id)}]({relative(page, faq_page(game, source_id))})")
+    return "\n".join(out) + "\n"
+
+
+def section_page_of(ctx: Context, faq) -> str | None:
+    home, _ = ctx.faq_home(faq)
+    return home if not home.startswith(f"{faq.game}/faq/") else None
 
 
 def render_rulings_index(ctx: Context, game: str) -> str:
@@ -202,13 +241,13 @@ def render_topic(ctx: Context, topic) -> str:
     out = [f"# {md_text(topic.title)} {{: #{topic.id} }}", "", '<div class="grid cards" markdown>', ""]
     for key in topic.sections:
         game = GAME_NAMES.get(key[0], key[0])
-        section = ctx.corpus.sections.get(key)
+        section = next((s for k, s in ctx.corpus.sections.items() if k[:3] == key), None)
         if section is None:
             missing = t(ctx.language, "not-in-sources", number=key[2])
             out += [f"-   **{game}** — {md_text(key[2])}", "", f"    {md_text(missing)}", ""]
             continue
         out += [
-            f"-   **{game}** — [{md_text(section.number)} {md_text(section.title)}]({relative(page, section_page(key))})"
+            f"-   **{game}** — {ctx.link(page, section_page(section.key), '', section.language, section.number + ' ' + section.title)}"
             f" ({section.language})",
             "",
             "    ---",
@@ -222,3 +261,21 @@ def render_topic(ctx: Context, topic) -> str:
 
 
 __all__ = ["HOME", "UNRESOLVED"]
+
+
+REVIEW = "needs-review.md"
+
+
+def render_reviews(ctx: Context) -> str:
+    """For the maintainer: every ruling and walkthrough whose cited rules changed."""
+    out = [
+        "# Needs review {: #needs-review }",
+        "",
+        f"{len(ctx.reviews)} citations in rulings and walkthroughs point at rules that changed since they were checked.",
+        "",
+        "| Item | Rule | Change |",
+        "|---|---|---|",
+    ]
+    for r in ctx.reviews:
+        out.append(f"| {ctx.item_link(r.item, REVIEW)} | {md_text(r.rule)} | {md_text(r.change)} |")
+    return "\n".join(out) + "\n"

@@ -32,7 +32,7 @@ def link_markdown(link: Link, page: str, linker: Linker, language: str) -> str:
     # A keyword names a whole section: link to the page itself.
     anchor = "" if link.kind == "keyword" else anchor
     css = "keyword" if link.kind == "keyword" else "ref"
-    target_language = linker.sections[section_key].language
+    target_language = section_key[3]
     if target_language != language:
         # The rule lives in another language's site: a plain link there (MkDocs
         # only checks links within its own site; the site checker checks these).

@@ -17,7 +17,7 @@ UNRESOLVED = "references-not-in-sources.md"
 def section_page(key: tuple[str, ...]) -> str:
     """The plain page of a section, or the versioned page of an edition's own
     section (key with a fourth part, the edition label)."""
-    game, document, number, *version = key
+    game, document, number, _language, *version = key
     folder = f"{game}/{document}/{version[0]}" if version else f"{game}/{document}"
     return f"{folder}/{number}.md"
 
@@ -81,3 +81,14 @@ def cross_href(from_page: str, from_language: str, to_page: str, to_language: st
     here = posixpath.dirname(language_root(from_language) + from_page)
     href = posixpath.relpath(language_root(to_language) + html_path(to_page), here or ".")
     return f"{href}#{anchor}" if anchor else href
+
+
+def faq_page(game: str, source_id: str) -> str:
+    """FAQ answers that belong to no section in the sources: one page per source."""
+    return f"{game}/faq/{source_id}.md"
+
+
+def cards_page(game: str, name: str) -> str:
+    """Cards are listed on one page per initial letter, each anchored by its id."""
+    initial = next((c for c in name.lower() if c.isalnum()), "0")
+    return f"{game}/cards/{initial if initial.isascii() else '0'}.md"

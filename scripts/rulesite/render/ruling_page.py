@@ -4,7 +4,7 @@ from __future__ import annotations
 from ..model import Ruling
 from .context import Context
 from .escape import front_matter, md_text
-from .paths import html_path, page_of
+from .paths import cards_page, html_path, page_of, relative
 from .strings import t
 
 
@@ -16,6 +16,8 @@ def render_ruling(ruling: Ruling, ctx: Context) -> str:
         *front_matter(ruling.title, ruling.answer[:200]),
         f"# {md_text(ruling.title)}",
         "",
+        *review_box(ruling, ctx),
+        *([f"**Q:** {ctx.inline(ruling.question, ruling.game, page)}", "{: .ruling-question }", ""] if getattr(ruling, "question", "") else []),
         f'<div class="ruling" id="{ruling.id}" data-short="{html_path(page)}" markdown>',
         "",
         f"**{t(lang, 'ruling')}:** {ctx.inline(ruling.answer, ruling.game, page)}",
@@ -35,12 +37,33 @@ def render_ruling(ruling: Ruling, ctx: Context) -> str:
     if concerned or cited:
         links = [ctx.rule_link(ruling.game, n, page) for n in dict.fromkeys(cited)]
         links += [
-            ctx.rule_link(ruling.game, key[2], page) + f" {md_text(ctx.corpus.sections[key].title)}"
+            ctx.rule_link(ruling.game, key[2], page) + f" {md_text(ctx.linker.sections[key].title)}"
             for key in concerned
             if key[2] not in cited
         ]
         out += [f"{t(lang, 'concerns')}: " + ", ".join(links), "{: .rule-meta }", ""]
+    cards = getattr(ruling, "cards", [])
+    if cards:
+        out += ["Cards: " + ", ".join(card_link(ctx, name, page) for name in cards), "{: .rule-meta }", ""]
     out += [f"{t(lang, 'source')}: {ctx.source_line(source, lang)}", "{: .source-note }", ""]
-    if source.licence:
-        out += [md_text(source.licence), "{: .licence }", ""]
+    credit = " — ".join(x for x in (getattr(ruling, "attribution", ""), getattr(ruling, "licence", "")) if x)
+    if credit or source.licence:
+        out += [md_text(credit or source.licence), "{: .licence }", ""]
     return "\n".join(out)
+
+
+def review_box(item, ctx: Context) -> list[str]:
+    """A "needs review" notice listing the cited rules that changed since."""
+    found = [r for r in ctx.reviews if r.item is item]
+    if not found:
+        return []
+    lines = ['!!! danger "Needs review"', "", "    The rules this cites changed since it was checked:", ""]
+    lines += [f"    - {md_text(r.rule)}: {md_text(r.change)}" for r in found]
+    return lines + [""]
+
+
+def card_link(ctx: Context, name: str, page: str) -> str:
+    card = next((c for c in ctx.corpus.cards if c.name.lower() == name.lower()), None)
+    if card is None:
+        return md_text(name)
+    return f"[{md_text(name)}]({relative(page, cards_page(card.game or 'riftbound', card.name), card.id)})"

@@ -16,7 +16,10 @@ def render_section(section: Section, ctx: Context) -> str:
     lang = section.language
     out = [
         *front_matter(f"{section.number} {section.title}", _description(section)),
-        f"# {md_text(section.number)} {md_text(section.title)} {{: #{section.number} }}",
+        # The section number anchors its heading, unless a rule has the same
+        # number (Magic's untitled sections: 100.1 is the section and its rule).
+        f"# {md_text(section.number)} {md_text(section.title)}"
+        + ("" if any(r.number == section.number for r in section.rules) else f" {{: #{section.number} }}"),
         "",
     ]
     sources = [ctx.corpus.sources[s] for s in section.source_ids]

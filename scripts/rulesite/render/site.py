@@ -16,16 +16,21 @@ from ..model import sort_key
 from . import index_pages as idx
 from .context import CONTENT_LANGUAGE, Context
 from .escape import nav_title
+from .card_pages import ERRATA, cards_by_page, mentions, render_cards_page, render_errata
+from .faq_page import render_faq_page
 from .edition_pages import diff_page, document_name, documents_with_editions, editions_page, render_diff, render_editions_index
 from .languages import site_languages, stub
 from ..resolve.merge import current_edition
-from .paths import html_path, language_root, page_of, section_page
+from .paths import faq_page, html_path, language_root, page_of, section_page
 from .ruling_page import render_ruling
 from .section_page import render_section
 from .share import previews_js, short_pages
 from .strings import LANGUAGE_NAMES, t
 from .walkthrough_page import render_walkthrough
 
+# Documents with more sections than this are reached through their contents
+# page: every page embeds the navigation, so a long one makes the build slow.
+NAV_SECTIONS = 30
 THEME_ASSETS = Path(__file__).resolve().parents[3] / "theme" / "assets"
 
 
@@ -49,7 +54,7 @@ def render_language(ctx: Context) -> dict[str, str]:
     for item, render in [*((r, render_ruling) for r in ctx.corpus.rulings), *((w, render_walkthrough) for w in ctx.corpus.walkthroughs)]:
         path = page_of(item)
         pages[path] = render(item, ctx) if lang == CONTENT_LANGUAGE else stub(path, item.title, CONTENT_LANGUAGE, ctx)
-    for (game, document), editions in ctx.corpus.editions.items():
+    for (game, document, _language), editions in ctx.corpus.editions.items():
         for edition in editions:
             for section in edition.sections.values():
                 if section.version_path:
@@ -57,8 +62,9 @@ def render_language(ctx: Context) -> dict[str, str]:
                     title = f"{section.number} {section.title} ({edition.label})"
                     pages[path] = render_section(section, ctx) if section.language == lang else stub(path, title, section.language, ctx)
         pages.update(current_aliases(editions))
-    for game, document in documents_with_editions(ctx):
-        pages[editions_page(game, document)] = render_editions_index(ctx, game, document)
+    for game, document, language in documents_with_editions(ctx):
+        if language == lang:
+            pages[editions_page(game, document)] = render_editions_index(ctx, game, document, language)
     for diff in ctx.diffs:
         game, document = diff.old.game, diff.old.document
         path = diff_page(game, document, diff.old, diff.new)
@@ -67,12 +73,24 @@ def render_language(ctx: Context) -> dict[str, str]:
         pages[idx.topic_page(topic.id)] = idx.render_topic(ctx, topic)
     for game in idx.games(ctx):
         pages[idx.game_index(game)] = idx.render_game_index(ctx, game)
+        for document in idx.documents_of(ctx, game):
+            pages[idx.contents_page(game, document)] = idx.render_contents(ctx, game, document)
         if any(f.game == game for f in ctx.corpus.faqs):
             pages[idx.faq_index(game)] = idx.render_faq_index(ctx, game)
         if any(r.game == game for r in ctx.corpus.rulings):
             pages[idx.rulings_index(game)] = idx.render_rulings_index(ctx, game)
         if any(w.game == game for w in ctx.corpus.walkthroughs):
             pages[idx.walkthroughs_index(game)] = idx.render_walkthroughs_index(ctx, game)
+    if lang == CONTENT_LANGUAGE:
+        for game, source_id in dict.fromkeys((f.game, f.source_id) for f in ctx.corpus.faqs):
+            if any(ctx.faq_home(f)[0] == faq_page(game, source_id) for f in ctx.corpus.faqs if f.source_id == source_id):
+                pages[faq_page(game, source_id)] = render_faq_page(ctx, game, source_id)
+        named = mentions(ctx) if ctx.corpus.cards else {}
+        for path, cards in cards_by_page(ctx).items():
+            pages[path] = render_cards_page(ctx, path, cards, named)
+        if ctx.corpus.errata:
+            pages[ERRATA] = render_errata(ctx)
+        pages[idx.REVIEW] = idx.render_reviews(ctx)
     pages.update(short_pages(ctx, lang))
     pages["assets/previews.js"] = previews_js(ctx, lang)
     return pages
@@ -103,13 +121,26 @@ def navigation(ctx: Context, pages: dict[str, str]) -> list:
     nav: list = [{t(lang, "home-title"): idx.HOME}]
     for game in idx.games(ctx):
         entries: list = [idx.game_index(game)]
-        sections = sorted(idx.sections_of(ctx, game), key=lambda s: sort_key(s.number))
-        entries += [{nav_title(f"{s.number} {s.title}"): section_page(s.key)} for s in sections]
+        for document in idx.documents_of(ctx, game):
+            sections = sorted(
+                (s for s in idx.sections_of(ctx, game) if s.document == document), key=lambda s: sort_key(s.number)
+            )
+            contents = idx.contents_page(game, document)
+            if len(sections) <= NAV_SECTIONS:
+                listed = [{nav_title(f"{s.number} {s.title}"): section_page(s.key)} for s in sections]
+                entries.append({document_name(document): [contents, *listed]})
+            else:
+                entries.append({document_name(document): contents})  # the contents page lists them
         entries += [
             {f"{document_name(document)}: editions": editions_page(game, document)}
-            for g, document in documents_with_editions(ctx)
-            if g == game
+            for g, document, language in documents_with_editions(ctx)
+            if g == game and language == lang
         ]
+        card_pages = sorted(p for p in pages if p.startswith(f"{game}/cards/"))
+        if card_pages:
+            entries.append({"Cards": [{p.rsplit("/", 1)[-1][0].upper(): p} for p in card_pages]})
+        if ERRATA in pages and game == "riftbound":
+            entries.append({"Errata": ERRATA})
         for key, path in (
             ("official-faq", idx.faq_index(game)),
             ("community-rulings", idx.rulings_index(game)),
@@ -120,6 +151,8 @@ def navigation(ctx: Context, pages: dict[str, str]) -> list:
         nav.append({idx.GAME_NAMES.get(game, game): entries})
     nav += [{nav_title(topic.title): idx.topic_page(topic.id)} for topic in ctx.concordance.topics]
     nav += [{t(lang, "keyword-index"): idx.KEYWORDS}, {t(lang, "not-in-sources-title"): idx.UNRESOLVED}]
+    if idx.REVIEW in pages:
+        nav.append({"Needs review": idx.REVIEW})
     return nav
 
 

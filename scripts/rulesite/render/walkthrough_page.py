@@ -6,6 +6,7 @@ from ..model import Walkthrough
 from .context import Context
 from .escape import front_matter, md_text
 from .paths import page_of
+from .ruling_page import review_box
 from .strings import t
 
 
@@ -16,6 +17,7 @@ def render_walkthrough(walk: Walkthrough, ctx: Context) -> str:
         *front_matter(walk.title, walk.summary[:200]),
         f"# {md_text(walk.title)} {{: #{walk.id} }}",
         "",
+        *review_box(walk, ctx),
         f"{t(lang, 'walkthrough')} — {ctx.rule_link(walk.game, walk.rule, page)}",
         "{: .rule-meta }",
         "",

@@ -84,5 +84,5 @@ def read_concordance(path: Path, corpus: Corpus, diag: Diagnostics) -> Concordan
 
 
 def _section(corpus: Corpus, game: str, document: str, number: str, language: str) -> Section | None:
-    section = corpus.sections.get((game, document, number))
+    section = corpus.sections.get((game, document, number, language))
     return section if section is not None and section.language == language else None

@@ -45,16 +45,20 @@ class Linker:
     def __post_init__(self) -> None:
         # Every section that has a page: the current view, and editions' own pages.
         self.sections: dict[tuple, Section] = dict(self.corpus.sections)
-        self._rules: dict[tuple[str, str], Target] = {}
+        # (game, number) -> language -> target: each language's site has its own text.
+        self._rules: dict[tuple[str, str], dict[str, Target]] = {}
         for section in self.corpus.sections.values():
-            self._index(self._rules, section)
+            table: dict = {}
+            self._index(table, section)
+            for key, target in table.items():
+                self._rules.setdefault(key, {})[section.language] = target
         # Text of an edition refers to that edition's numbers: edition label -> its targets.
         self._edition_rules: dict[tuple[str, str, str], dict[tuple[str, str], Target]] = {}
-        for (game, document), editions in self.corpus.editions.items():
+        for (game, document, language), editions in self.corpus.editions.items():
             for edition in editions:
-                scope = self._edition_rules.setdefault((game, document, edition.label), {})
+                scope = self._edition_rules.setdefault((game, document, language, edition.label), {})
                 for section in edition.sections.values():
-                    shown = section if section.version_path else self.corpus.sections.get(section.key[:3], section)
+                    shown = section if section.version_path else self.corpus.sections.get(section.key[:4], section)
                     self.sections[shown.key] = shown
                     self._index(scope, shown, section)
         self._keyword_re = {
@@ -77,10 +81,14 @@ class Linker:
         """Where rule `number` of `game` is shown; text of an older edition's own
         page refers to that edition's numbers first."""
         if here is not None and here.version_path:
-            scope = self._edition_rules.get((here.game, here.document, here.edition), {})
+            scope = self._edition_rules.get((here.game, here.document, here.language, here.edition), {})
             if (game, number) in scope:
                 return scope[(game, number)]
-        return self._rules.get((game, number))
+        by_language = self._rules.get((game, number), {})
+        for language in (here.language if here is not None else "en", "en"):
+            if language in by_language:
+                return by_language[language]
+        return next(iter(by_language.values()), None)
 
     def references(self, text: str, game: str, loc: Loc) -> list[Reference]:
         return [Reference(number=m.group(0), loc=loc, target=self.target(game, m.group(0))) for m in self._numbers(text)]

@@ -27,13 +27,13 @@ def edition_label(source: Source) -> str:
 
 def merge(sources: list[Source], imported: list[Imported], diag: Diagnostics) -> Corpus:
     corpus = Corpus(sources={s.id: s for s in sources})
-    editions: dict[tuple[str, str, str], Edition] = {}
+    editions: dict[tuple[str, str, str, str], Edition] = {}
     for source, result in zip(sources, imported):
         for section in result.sections:
             label = edition_label(source)
             edition = editions.setdefault(
-                (source.game, source.document, label),
-                Edition(source.game, source.document, label, source.edition, source.partial),
+                (source.game, source.document, source.language, label),
+                Edition(source.game, source.document, source.language, label, source.edition, source.partial),
             )
             if source.id not in edition.source_ids:
                 edition.source_ids.append(source.id)
@@ -51,7 +51,7 @@ def merge(sources: list[Source], imported: list[Imported], diag: Diagnostics) ->
     for edition in editions.values():
         for section in edition.sections.values():
             section.rules.sort(key=lambda r: sort_key(r.number))
-        corpus.editions.setdefault((edition.game, edition.document), []).append(edition)
+        corpus.editions.setdefault((edition.game, edition.document, edition.language), []).append(edition)
     for key, document_editions in corpus.editions.items():
         document_editions.sort(key=lambda e: (e.date == "undated", e.date))
         for section in current_view(document_editions, diag):

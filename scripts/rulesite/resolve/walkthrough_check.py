@@ -42,7 +42,7 @@ def _printed_rule(corpus: Corpus, walkthrough: Walkthrough, number: str) -> Rule
     Not `Corpus.find_rule`: that reads the current view, and the same number may
     mean another rule in another edition or document.
     """
-    for edition in corpus.editions.get((walkthrough.game, walkthrough.document), []):
+    for edition in corpus.editions.get((walkthrough.game, walkthrough.document, "en"), []):
         if walkthrough.edition not in (edition.date, edition.label):
             continue
         for rule in edition.rules():

@@ -1,0 +1,80 @@
+"""Cards: one page per initial letter, each card anchored by its id, with its
+text, its errata and every ruling and FAQ answer that names it."""
+from __future__ import annotations
+
+from collections import defaultdict
+
+from .context import Context
+from .escape import front_matter, md_text
+from .paths import cards_page, relative
+
+ERRATA = "riftbound/errata.md"
+
+
+def cards_by_page(ctx: Context) -> dict[str, list]:
+    pages = defaultdict(list)
+    for card in ctx.corpus.cards:
+        pages[cards_page(card.game or "riftbound", card.name)].append(card)
+    return pages
+
+
+def mentions(ctx: Context) -> dict[str, list]:
+    """card name (lower case) -> rulings and FAQ answers naming it."""
+    found = defaultdict(list)
+    names = {c.name.lower() for c in ctx.corpus.cards}
+    for ruling in ctx.corpus.rulings:
+        for name in getattr(ruling, "cards", []):
+            found[name.lower()].append(ruling)
+    for faq in ctx.corpus.faqs:
+        text = f"{faq.question} {faq.answer} {getattr(faq, 'topic', '')}".lower()
+        for name in names:
+            if name in text:
+                found[name].append(faq)
+    return found
+
+
+def render_cards_page(ctx: Context, page: str, cards: list, named: dict[str, list]) -> str:
+    letter = page.rsplit("/", 1)[-1].removesuffix(".md").upper()
+    out = [*front_matter(f"Cards: {letter}"), f"# Cards: {letter} {{: #cards }}", ""]
+    for card in sorted(cards, key=lambda c: (c.name.lower(), c.code)):
+        out += [f"## {md_text(card.name)} {{: #{card.id} .card }}", ""]
+        facts = " · ".join(md_text(x) for x in [card.code, ", ".join(card.types), ", ".join(card.domains)] if x)
+        out += [facts, "{: .rule-meta }", ""]
+        for line in card.text.split("\n") if card.text else []:
+            out += [ctx.inline(line, card.game or "riftbound", page), ""]
+        for erratum in card.errata:
+            out += [
+                f'!!! warning "Errata {md_text(erratum.date)}"',
+                "",
+                f"    Old: {md_text(erratum.old_text)}",
+                "",
+                f"    New: {md_text(erratum.new_text)}",
+                "",
+            ]
+        items = named.get(card.name.lower(), [])
+        if items:
+            out += ["Rulings and FAQ answers: " + " · ".join(ctx.item_link(i, page) for i in items), "{: .rule-meta }", ""]
+    return "\n".join(out)
+
+
+def render_errata(ctx: Context) -> str:
+    """Every official erratum, newest article first, linked to its card."""
+    by_name = {c.name.lower(): c for c in ctx.corpus.cards}
+    out = [*front_matter("Errata"), "# Errata {: #errata }", ""]
+    for erratum in sorted(ctx.corpus.errata, key=lambda e: e.date, reverse=True):
+        card = by_name.get(erratum.card.lower())
+        name = md_text(erratum.card)
+        if card is not None:
+            name = f"[{name}]({relative(ERRATA, cards_page(card.game or 'riftbound', card.name), card.id)})"
+        out += [
+            f"## {md_text(erratum.card)} ({md_text(erratum.date)})",
+            "",
+            f"{name} — {md_text(erratum.article)}",
+            "{: .rule-meta }",
+            "",
+            f"Old: {md_text(erratum.old_text)}",
+            "",
+            f"New: {md_text(erratum.new_text)}",
+            "",
+        ]
+    return "\n".join(out)
