@@ -192,6 +192,28 @@ class Walkthrough:
 
 
 @dataclass
+class GuideBlock:
+    kind: str  # "heading", "paragraph" or "item" (a bullet; `level` is its depth)
+    text: str
+    level: int
+    loc: Loc
+
+
+@dataclass
+class Guide:
+    """An explainer article: prose, headings and bullets, in one language. The
+    same id in several languages is the same article translated."""
+
+    id: str
+    title: str
+    game: str
+    language: str
+    blocks: list[GuideBlock]
+    source_id: str
+    loc: Loc
+
+
+@dataclass
 class Imported:
     """What one importer read from one source."""
 
@@ -200,6 +222,7 @@ class Imported:
     rulings: list[Ruling] = field(default_factory=list)
     cards: list[Card] = field(default_factory=list)
     errata: list[Erratum] = field(default_factory=list)
+    guides: list[Guide] = field(default_factory=list)
 
 
 @dataclass
@@ -211,6 +234,7 @@ class Corpus:
     faqs: list[FaqAnswer] = field(default_factory=list)
     rulings: list[Ruling] = field(default_factory=list)
     walkthroughs: list[Walkthrough] = field(default_factory=list)
+    guides: list[Guide] = field(default_factory=list)
     # (game, document, language) -> its editions, oldest first; `sections` is the current view
     editions: dict[tuple[str, str, str], list[Edition]] = field(default_factory=dict)
     cards: list[Card] = field(default_factory=list)

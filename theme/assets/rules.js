@@ -296,6 +296,9 @@
     var box = ensurePopover();
     if (current && current !== link) current.removeAttribute("aria-describedby");
     fill(box, data);
+    // A rule of another language's site is read in its own language.
+    if (data.lang) box.setAttribute("lang", data.lang);
+    else box.removeAttribute("lang");
     box.hidden = false;
     place(box, link);
     current = link;

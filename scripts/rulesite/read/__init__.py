@@ -6,7 +6,7 @@ from typing import Callable
 
 from ..diagnostics import Diagnostics
 from ..model import Imported, Loc, Source
-from . import cards_json, errata_json, faq_json, mtg_es_page, mtg_rules, rules_document, rules_text, rulings_mdx, rulings_text, web_pages
+from . import cards_json, errata_json, faq_json, guide_md, mtg_es_page, mtg_rules, rules_document, rules_text, rulings_mdx, rulings_text, web_pages
 from .manifest import read_manifest
 from .untrusted import warn_untrusted
 
@@ -24,6 +24,7 @@ IMPORTERS: dict[str, Importer] = {
     "faq-json": faq_json.read,
     "errata-json": errata_json.read,
     "cards-json": cards_json.read,
+    "guide-md": guide_md.read,
 }
 
 

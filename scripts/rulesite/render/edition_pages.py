@@ -131,14 +131,17 @@ def rule_history_lines(rule: Rule, section: Section, ctx: Context, page: str) ->
 
 def _find_rule(ctx: Context, section: Section, label: str, number: str):
     """(page showing it, the rule) for rule `number` of edition `label`."""
-    editions = ctx.corpus.editions[(section.game, section.document, section.language)]
-    edition = next((e for e in editions if e.label == label), None)
-    for candidate in edition.sections.values() if edition else []:
-        for rule in candidate.rules:
-            if rule.number == number:
-                shown = candidate if candidate.version_path else ctx.corpus.sections.get(candidate.key[:4])
-                return (section_page(shown.key), rule) if shown else None
-    return None
+    key = (section.game, section.document, section.language, label)
+    index = ctx.cache.get(key)
+    if index is None:
+        index = ctx.cache[key] = {}
+        editions = ctx.corpus.editions[key[:3]]
+        edition = next((e for e in editions if e.label == label), None)
+        for candidate in edition.sections.values() if edition else []:
+            shown = candidate if candidate.version_path else ctx.corpus.sections.get(candidate.key[:4])
+            for rule in candidate.rules if shown else []:
+                index[rule.number] = (section_page(shown.key), rule)
+    return index.get(number)
 
 
 def _diff_html(ops: list[tuple[str, str]]) -> str:

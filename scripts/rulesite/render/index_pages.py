@@ -20,6 +20,7 @@ from .paths import (
     relative,
     rulings_index,
     section_page,
+    short_link,
     walkthroughs_index,
 )
 from .strings import t
@@ -83,7 +84,8 @@ def _linking_help(ctx: Context) -> list[str]:
             "Every rule is anchored by its printed number: add `#` and the number to its section's address, "
             f"for example `{html_path(section_page(section.key))}#{deep.number}` lands on "
             f"[rule {deep.number}]({section_page(section.key)}#{deep.number}). "
-            f"Each rule also has a short address that previews it in chat apps, such as `r/{deep.number}/`: "
+            f"Each rule also has a short address that previews it in chat apps, such as "
+            f"`{short_link(section.game, section.document, deep.number)}`: "
             "the link button beside a rule copies it.",
             "",
         ]
@@ -167,7 +169,7 @@ def render_faq_index(ctx: Context, game: str) -> str:
     elsewhere = [f for f in ctx.corpus.faqs if f.game == game and ctx.faq_home(f)[0] != section_page_of(ctx, f)]
     for source_id in dict.fromkeys(f.source_id for f in elsewhere):
         source = ctx.corpus.sources[source_id]
-        out.append(f"- [{md_text(source.title or source.id)}]({relative(page, faq_page(game, source_id))})")
+        out.append("- " + ctx.link(page, faq_page(game, source_id), "", source.language, source.title or source.id))
     return "\n".join(out) + "\n"
 
 

@@ -16,7 +16,7 @@ from .strings import LANGUAGE_NAMES, language_in, t
 
 
 def site_languages(ctx: Context) -> tuple[str, ...]:
-    found = {s.language for s in ctx.corpus.sections.values()} | {"en"}
+    found = {s.language for s in ctx.corpus.sections.values()} | {g.language for g in ctx.corpus.guides} | {"en"}
     return ("en", *sorted(found - {"en"}))
 
 
@@ -60,9 +60,8 @@ def equivalents_note(section: Section, page: str, ctx: Context) -> list[str]:
             link = f'<span class="ref-missing" title="{attr_value(t(lang, "not-in-sources", number=side.number))}">{md_text(side.number)}</span>'
         else:
             target_page = section_page(side.section.key)
-            href = cross_language_href(page, lang, side.language, side.section.number)
+            href = cross_href(page, lang, target_page, side.language, side.section.number)
             link = f'<a class="other-language" hreflang="{side.language}" href="{attr_value(href)}">{md_text(side.number)} {md_text(side.section.title)}</a>'
-            del target_page
         edition = t(lang, "undated") if side.edition == "undated" else side.edition
         out += [
             md_text(t(lang, "equivalent", language=language_in(lang, side.language), link="\0", edition=edition)).replace("\0", link),

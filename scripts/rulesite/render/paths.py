@@ -6,6 +6,7 @@ number>`, a ruling or walkthrough has a page named by its id.
 from __future__ import annotations
 
 import posixpath
+from functools import lru_cache
 
 from ..model import FaqAnswer, Ruling, Section, Walkthrough
 
@@ -50,9 +51,14 @@ def page_of(item: Section | Ruling | Walkthrough) -> str:
     return f"{item.game}/walkthroughs/{item.id}.md"
 
 
+@lru_cache(maxsize=65536)
+def _relpath(to_page: str, from_folder: str) -> str:
+    return posixpath.relpath(to_page, from_folder)
+
+
 def relative(from_page: str, to_page: str, anchor: str = "") -> str:
     """A link from one docs/ page to another, as MkDocs expects it (to the .md file)."""
-    path = "" if to_page == from_page else posixpath.relpath(to_page, posixpath.dirname(from_page) or ".")
+    path = "" if to_page == from_page else _relpath(to_page, posixpath.dirname(from_page) or ".")
     return f"{path}#{anchor}" if anchor else path
 
 
@@ -62,9 +68,11 @@ SHORT_PREFIX = {("riftbound", "core-rules"): "r", ("magic", "comprehensive-rules
 
 
 def short_link(game: str, document: str, number: str) -> str:
-    """Site-root-relative address of a rule's short page: `r/832.1.c.2/`."""
+    """Site-root-relative address of a rule's short page: `r/832.1.c.2.html`.
+    A file, not a folder, so it also opens from disk and thousands of rules
+    cost one folder."""
     prefix = SHORT_PREFIX.get((game, document), f"{game}/{document}/r")
-    return f"{prefix}/{number}/"
+    return f"{prefix}/{number}.html"
 
 
 def html_path(md_path: str) -> str:

@@ -1,6 +1,6 @@
 """What makes a rule easy to share and preview.
 
-- A short page per rule (`r/832.1.c.2/index.html`): static HTML whose OpenGraph
+- A short page per rule (`r/832.1.c.2.html`): static HTML whose OpenGraph
   title and description carry the rule's text, so a link pasted into Discord or
   Reddit previews the rule, and which forwards a reader to the rule in its
   section. Written as plain files MkDocs copies as they are: thousands of them
@@ -31,7 +31,7 @@ def short_pages(ctx: Context, language: str) -> dict[str, str]:
     pages = {}
     for section in native_sections(ctx, language):
         for rule in section.rules:
-            path = short_link(section.game, section.document, rule.number) + "index.html"
+            path = short_link(section.game, section.document, rule.number)
             target = posixpath.relpath(html_path(section_page(section.key)), posixpath.dirname(path))
             target += f"#{rule.number}"
             title = f"{rule.number} — {section.number} {section.title}"

@@ -18,6 +18,7 @@ from .context import CONTENT_LANGUAGE, Context
 from .escape import nav_title
 from .card_pages import ERRATA, cards_by_page, mentions, render_cards_page, render_errata
 from .faq_page import render_faq_page
+from .guide_page import guide_page, guides_index, render_guide, render_guides_index
 from .edition_pages import diff_page, document_name, documents_with_editions, editions_page, render_diff, render_editions_index
 from .languages import site_languages, stub
 from ..resolve.merge import current_edition
@@ -37,7 +38,7 @@ THEME_ASSETS = Path(__file__).resolve().parents[3] / "theme" / "assets"
 def render_site(ctx: Context) -> dict[str, dict[str, str]]:
     """language -> (docs-relative path -> file text), for every language's site."""
     languages = site_languages(ctx)
-    return {lang: render_language(replace(ctx, language=lang, languages=languages)) for lang in languages}
+    return {lang: render_language(replace(ctx, language=lang, languages=languages, cache={})) for lang in languages}
 
 
 def render_language(ctx: Context) -> dict[str, str]:
@@ -47,14 +48,16 @@ def render_language(ctx: Context) -> dict[str, str]:
         idx.KEYWORDS: idx.render_keywords(ctx),
         idx.UNRESOLVED: idx.render_unresolved(ctx),
     }
-    for section in ctx.corpus.sections.values():
+    # Another language's section becomes a stub only where this language has no
+    # page at that path (Magic's 701.20 is Shuffle in English, Mostrar in Spanish).
+    for section in sorted(ctx.corpus.sections.values(), key=lambda s: s.language == lang):
         path = section_page(section.key)
         title = f"{section.number} {section.title}"
         pages[path] = render_section(section, ctx) if section.language == lang else stub(path, title, section.language, ctx)
     for item, render in [*((r, render_ruling) for r in ctx.corpus.rulings), *((w, render_walkthrough) for w in ctx.corpus.walkthroughs)]:
         path = page_of(item)
         pages[path] = render(item, ctx) if lang == CONTENT_LANGUAGE else stub(path, item.title, CONTENT_LANGUAGE, ctx)
-    for (game, document, _language), editions in ctx.corpus.editions.items():
+    for (game, document, _language), editions in sorted(ctx.corpus.editions.items(), key=lambda kv: kv[0][2] == lang):
         for edition in editions:
             for section in edition.sections.values():
                 if section.version_path:
@@ -69,6 +72,11 @@ def render_language(ctx: Context) -> dict[str, str]:
         game, document = diff.old.game, diff.old.document
         path = diff_page(game, document, diff.old, diff.new)
         pages[path] = render_diff(ctx, diff, game, document) if lang == CONTENT_LANGUAGE else stub(path, path, CONTENT_LANGUAGE, ctx)
+    for guide in sorted(ctx.corpus.guides, key=lambda g: g.language == lang):
+        path = guide_page(guide.game, guide.id)
+        pages[path] = render_guide(guide, ctx) if guide.language == lang else stub(path, guide.title, guide.language, ctx)
+    for game in dict.fromkeys(g.game for g in ctx.corpus.guides):
+        pages[guides_index(game)] = render_guides_index(ctx, game)
     for topic in ctx.concordance.topics:
         pages[idx.topic_page(topic.id)] = idx.render_topic(ctx, topic)
     for game in idx.games(ctx):
@@ -136,6 +144,8 @@ def navigation(ctx: Context, pages: dict[str, str]) -> list:
             for g, document, language in documents_with_editions(ctx)
             if g == game and language == lang
         ]
+        if guides_index(game) in pages:
+            entries.append({t(lang, "guides"): guides_index(game)})
         card_pages = sorted(p for p in pages if p.startswith(f"{game}/cards/"))
         if card_pages:
             entries.append({"Cards": [{p.rsplit("/", 1)[-1][0].upper(): p} for p in card_pages]})
@@ -164,10 +174,11 @@ def write_docs(files: dict[str, dict[str, str]], docs_dir: Path) -> None:
         shutil.rmtree(fresh)
     for lang, pages in files.items():
         shutil.copytree(THEME_ASSETS, fresh / lang / "assets")
+        folders = {(fresh / lang / path).parent for path in pages}
+        for folder in sorted(folders):
+            folder.mkdir(parents=True, exist_ok=True)
         for path, text in pages.items():
-            target = fresh / lang / path
-            target.parent.mkdir(parents=True, exist_ok=True)
-            target.write_text(text, encoding="utf-8")
+            (fresh / lang / path).write_text(text, encoding="utf-8")
     replace_dir(fresh, docs_dir)
 
 

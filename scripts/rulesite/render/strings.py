@@ -49,6 +49,7 @@ STRINGS = {
         "steps-count": "Steps",
         "cross-game": "Across games",
         "rule": "Rule",
+        "guides": "Guides",
     },
     "es": {
         "rules": "Reglas",
@@ -93,13 +94,63 @@ STRINGS = {
         "steps-count": "Pasos",
         "cross-game": "Entre juegos",
         "rule": "Regla",
+        "guides": "Guías",
+    },
+    "fr": {
+        "rules": "Règles",
+        "related-faq": "FAQ associée",
+        "rulings": "Décisions",
+        "walkthroughs": "Exemples pas à pas",
+        "walkthrough": "Exemple pas à pas",
+        "ruling": "Décision",
+        "sequence": "Séquence",
+        "nuances": "Nuances",
+        "source": "Source",
+        "sources": "Texte de",
+        "edition": "Dernière mise à jour",
+        "undated": "non daté",
+        "excerpt": "extrait",
+        "cites": "Cite",
+        "concerns": "Concerne",
+        "cited-by": "Cité par",
+        "not-in-sources": "La règle {number} ne fait pas partie des sources de ce site",
+        "letters-restored": "La page source avait perdu les lettres des sous-règles (a, b, c...) : elles ont été rétablies dans l'ordre.",
+        "link-to": "Lien vers {what}",
+        "faq-answer": "Réponse de la FAQ",
+        "steps": "Étapes",
+        "checked-against": "Vérifié avec {document}, édition {edition}.",
+        "quotes": "s'appuie sur",
+        "nothing": "Rien pour l'instant.",
+        "section": "Section",
+        "only-in": "Cette page n'existe qu'en {language} :",
+        "equivalent": "La même règle en {language} : {link} ({edition}).",
+        "translation-behind": "Ce texte provient d'une autre édition ({edition}) que le texte en {language} ({other}) : il peut être en retard.",
+        "home-title": "Référence des règles",
+        "all-pages": "Toutes les pages {game}",
+        "official-faq": "Réponses officielles",
+        "community-rulings": "Décisions de la communauté",
+        "keyword-index": "Index des mots-clés",
+        "keyword": "Mot-clé",
+        "also-linked": "Aussi liés",
+        "not-in-sources-title": "Références à des règles absentes des sources",
+        "times-cited": "Citée",
+        "document": "Document",
+        "language": "Langue",
+        "steps-count": "Étapes",
+        "cross-game": "Entre jeux",
+        "rule": "Règle",
+        "guides": "Guides",
     },
 }
 
 
 LANGUAGE_NAMES = {"en": "English", "es": "Español", "fr": "Français"}
 # Language names as written inside a sentence of another language.
-LANGUAGE_IN = {"en": {"en": "English", "es": "Spanish", "fr": "French"}, "es": {"en": "inglés", "es": "español", "fr": "francés"}}
+LANGUAGE_IN = {
+    "en": {"en": "English", "es": "Spanish", "fr": "French"},
+    "es": {"en": "inglés", "es": "español", "fr": "francés"},
+    "fr": {"en": "anglais", "es": "espagnol", "fr": "français"},
+}
 
 
 def language_in(language: str, other: str) -> str:

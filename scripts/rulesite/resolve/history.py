@@ -60,6 +60,8 @@ second (tests/corpora/test_editions.py prints the timings).
 """
 from __future__ import annotations
 
+from functools import lru_cache
+
 import difflib
 import math
 import re
@@ -198,7 +200,17 @@ def _score_text(score: float) -> str:
 _TOKEN = re.compile(r"\s+|\S+")
 
 
+@lru_cache(maxsize=8192)
+def _word_diff(a: str, b: str) -> tuple:
+    return tuple(_uncached_word_diff(a, b))
+
+
 def word_diff(a: str, b: str) -> list[tuple[str, str]]:
+    """Cached: a rule's history and the diff pages ask for the same pairs."""
+    return list(_word_diff(a, b))
+
+
+def _uncached_word_diff(a: str, b: str) -> list[tuple[str, str]]:
     """`a` → `b` word by word: ("=", same), ("-", only in a), ("+", only in b).
 
     Words keep their punctuation ("cards." is one word) and every character is

@@ -24,6 +24,7 @@ _REFERENCE = re.compile(
     rf"\b(?:[Rr]ules?|[Rr]eglas?|[Rr][èe]gles?)\s+(?P<list>{NUMBER}(?:{_JOINER}{NUMBER})*)"
 )
 _NUMBER = re.compile(NUMBER)
+_WORD = re.compile(r"\w+(?:'\w+)*")
 
 Target = tuple[tuple[str, str, str], str]  # (section key, anchor on its page)
 
@@ -61,12 +62,14 @@ class Linker:
                     shown = section if section.version_path else self.corpus.sections.get(section.key[:4], section)
                     self.sections[shown.key] = shown
                     self._index(scope, shown, section)
-        self._keyword_re = {
-            game: re.compile(
-                r"(?<![\w\[])(" + "|".join(re.escape(f) for f in sorted(forms, key=len, reverse=True)) + r")(?![\w\]])"
-            )
+        # Keyword forms by their number of words, for a quick scan of each text
+        # (one alternation of thousands of titles makes a slow regular expression).
+        self._longest = {
+            game: max((len(_WORD.findall(form)) for form in forms), default=0) for game, forms in self.keywords.items()
+        }
+        self._first_words = {
+            game: {_WORD.match(form.lstrip("[")).group(0) for form in forms if _WORD.match(form.lstrip("["))}
             for game, forms in self.keywords.items()
-            if forms
         }
 
     @staticmethod
@@ -113,22 +116,42 @@ class Linker:
                 yield _Shifted(number, start)
 
     def _keyword_segments(self, text, game, here, done) -> list[str | Link]:
-        pattern = self._keyword_re.get(game)
-        if pattern is None:
+        forms = self.keywords.get(game)
+        if not forms:
             return [text]
         linked = {s.number for s in done if isinstance(s, Link) and s.kind == "keyword"}
         out: list[str | Link] = []
         position = 0
-        for match in pattern.finditer(text):
-            number = self.keywords[game][match.group(1)]
-            if (here is not None and here.number == number) or number in linked:
+        for start, end, form in self._keyword_matches(text, forms, self._longest[game], self._first_words[game]):
+            number = forms[form]
+            if start < position or (here is not None and here.number == number) or number in linked:
                 continue
-            out.append(text[position:match.start()])
-            out.append(Link(match.group(1), "keyword", number, self.target(game, number)))
+            out.append(text[position:start])
+            out.append(Link(form, "keyword", number, self.target(game, number)))
             linked.add(number)
-            position = match.end()
+            position = end
         out.append(text[position:])
         return out
+
+    @staticmethod
+    def _keyword_matches(text: str, forms: dict[str, str], longest: int, first_words: set[str]):
+        """(start, end, form) of keyword forms in `text`, on whole words, longest first;
+        "[Show Off]" as a bracketed form, "Show Off" only outside brackets."""
+        words = [(m.start(), m.end()) for m in _WORD.finditer(text)]
+        for i, (start, first_end) in enumerate(words):
+            if text[start:first_end] not in first_words:
+                continue
+            for j in range(min(len(words), i + longest) - 1, i - 1, -1):
+                end = words[j][1]
+                phrase = text[start:end]
+                before = text[start - 1] if start else ""
+                after = text[end] if end < len(text) else ""
+                if before == "[" and after == "]" and f"[{phrase}]" in forms:
+                    yield start - 1, end + 1, f"[{phrase}]"
+                    break
+                if phrase in forms and before != "[" and after != "]":
+                    yield start, end, phrase
+                    break
 
 
 class _Shifted:

@@ -46,8 +46,9 @@ def merge(sources: list[Source], imported: list[Imported], diag: Diagnostics) ->
                 merge_section(known, section, diag)
         corpus.faqs.extend(result.faqs)
         corpus.rulings.extend(result.rulings)
-        corpus.cards.extend(getattr(result, "cards", []))
-        corpus.errata.extend(getattr(result, "errata", []))
+        corpus.cards.extend(result.cards)
+        corpus.errata.extend(result.errata)
+        corpus.guides.extend(result.guides)
     for edition in editions.values():
         for section in edition.sections.values():
             section.rules.sort(key=lambda r: sort_key(r.number))

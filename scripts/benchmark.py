@@ -1,0 +1,133 @@
+#!/usr/bin/env python3
+"""Measures every stage of the build over the real corpora: wall time and peak memory.
+
+    python scripts/benchmark.py                       # corpora from $RULESITE_CORPORA or ../shared/corpora
+    python scripts/benchmark.py --corpora DIR --out bench/results.json
+
+It builds the site twice: from half of the corpus (every other section of every
+edition, every other ruling, FAQ answer and card) and from all of it, and
+reports how build time grows with the number of pages. Python stages are
+measured in this process (peak memory: tracemalloc's peak of Python
+allocations); the MkDocs build runs as the build does, in a child process, and
+its peak memory is the child's maximum resident set size.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import resource
+import sys
+import tempfile
+import time
+import tracemalloc
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from rulesite import pipeline  # noqa: E402
+from rulesite.check.entries import check_entries  # noqa: E402
+from rulesite.check.site_links import check_offline, check_site  # noqa: E402
+from rulesite.diagnostics import Diagnostics  # noqa: E402
+from rulesite.read import read_sources  # noqa: E402
+from rulesite.read.walkthroughs import read_walkthroughs  # noqa: E402
+from rulesite.render.paths import language_root  # noqa: E402
+from rulesite.resolve.merge import merge  # noqa: E402
+
+
+def measure(name: str, results: dict, function, *args):
+    tracemalloc.start()
+    tracemalloc.reset_peak()
+    start = time.perf_counter()
+    value = function(*args)
+    seconds = time.perf_counter() - start
+    peak = tracemalloc.get_traced_memory()[1]
+    tracemalloc.stop()
+    results[name] = {"seconds": round(seconds, 3), "peak_mib": round(peak / 2**20, 1)}
+    return value
+
+
+def halve(imported):
+    for result in imported:
+        result.sections = result.sections[::2]
+        result.faqs = result.faqs[::2]
+        result.rulings = result.rulings[::2]
+        result.cards = result.cards[::2]
+    return imported
+
+
+def run(corpora: Path, work: Path, half: bool) -> dict:
+    results: dict = {}
+    diag = Diagnostics()
+    manifest = pipeline.SOURCES / "manifest.yml"
+
+    def read():
+        sources, imported = read_sources(manifest, diag, [(pipeline.CORPORA_MANIFEST, corpora)])
+        corpus = merge(sources, halve(imported) if half else imported, diag)
+        corpus.walkthroughs = read_walkthroughs(pipeline.SOURCES / "walkthroughs", diag)
+        return corpus
+
+    corpus = measure("import", results, read)
+    ctx = measure("resolve", results, pipeline.resolve, corpus, pipeline.SOURCES, Diagnostics())
+    docs, config = work / "docs", work / ".build"
+    files = measure("render", results, pipeline.render, ctx, docs, config)
+    before = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
+    start = time.perf_counter()
+    result, fresh = pipeline.build(config, list(files), work / "site")
+    if result.returncode != 0:
+        raise SystemExit(f"mkdocs build failed:\n{result.stdout}\n{result.stderr}")
+    peak_kib = max(before, resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss)
+    results["mkdocs build"] = {"seconds": round(time.perf_counter() - start, 3), "peak_mib": round(peak_kib / 1024, 1)}
+
+    def check():
+        problems = check_site(fresh) + check_offline(fresh)
+        for lang in files:
+            problems += check_entries(ctx, fresh / language_root(lang), lang)
+        return problems
+
+    problems = measure("output check", results, check)
+    pages = sum(1 for f in files.values() for p in f if p.endswith(".md"))
+    statics = sum(1 for f in files.values() for p in f if p.endswith(".html"))
+    return {
+        "stages": results,
+        "pages": pages,
+        "short_pages": statics,
+        "rules": sum(1 for _ in corpus.rules()),
+        "problems": len(problems),
+        "total_seconds": round(sum(s["seconds"] for s in results.values()), 2),
+    }
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    default = os.environ.get("RULESITE_CORPORA") or str(pipeline.ROOT.parent / "shared" / "corpora")
+    parser.add_argument("--corpora", type=Path, default=Path(default))
+    parser.add_argument("--out", type=Path, default=pipeline.ROOT / "bench" / "results.json")
+    args = parser.parse_args()
+    if not args.corpora.is_dir():
+        print(f"no corpora folder at {args.corpora}: pass --corpora or set RULESITE_CORPORA", file=sys.stderr)
+        return 2
+    report = {"machine": {"cpus": os.cpu_count(), "python": sys.version.split()[0]}}
+    for name, half in (("half", True), ("full", False)):
+        with tempfile.TemporaryDirectory() as work:
+            report[name] = run(args.corpora.resolve(), Path(work), half)
+    full, half = report["full"], report["half"]
+    report["growth"] = {
+        "pages_ratio": round(full["pages"] / half["pages"], 2),
+        "mkdocs_time_ratio": round(full["stages"]["mkdocs build"]["seconds"] / half["stages"]["mkdocs build"]["seconds"], 2),
+    }
+    args.out.parent.mkdir(parents=True, exist_ok=True)
+    args.out.write_text(json.dumps(report, indent=2) + "\n", encoding="utf-8")
+    print("| stage | half: s | half: peak MiB | full: s | full: peak MiB |")
+    print("|---|---|---|---|---|")
+    for stage in full["stages"]:
+        h, f = half["stages"][stage], full["stages"][stage]
+        print(f"| {stage} | {h['seconds']} | {h['peak_mib']} | {f['seconds']} | {f['peak_mib']} |")
+    print(f"| pages (+ short rule pages) | {half['pages']} (+{half['short_pages']}) | | {full['pages']} (+{full['short_pages']}) | |")
+    print(f"growth: {report['growth']['pages_ratio']}× the pages took {report['growth']['mkdocs_time_ratio']}× the MkDocs time")
+    print(f"written to {args.out}")
+    return 1 if full["problems"] or half["problems"] else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,48 @@
+"""Explainer articles: one page per article and language, at the same path in
+every language's site. Headings are anchored by position (`#h-2` is the second
+heading in every translation), so switching language keeps the reader's place."""
+from __future__ import annotations
+
+from ..model import Guide
+from .context import Context
+from .escape import front_matter, md_text
+from .strings import t
+
+
+def guide_page(game: str, guide_id: str) -> str:
+    return f"{game}/guides/{guide_id}.md"
+
+
+def guides_index(game: str) -> str:
+    return f"{game}/guides/index.md"
+
+
+def render_guide(guide: Guide, ctx: Context) -> str:
+    page = guide_page(guide.game, guide.id)
+    out = [*front_matter(guide.title)]
+    headings = 0
+    for block in guide.blocks:
+        text = ctx.inline(block.text, guide.game, page)
+        if block.kind == "heading":
+            headings += 1
+            level = "#" if headings == 1 else "#" * max(2, min(block.level, 4))
+            out += [f"{level} {text} {{: #h-{headings} }}", ""]
+        elif block.kind == "item":
+            out.append("    " * block.level + f"- {text}")
+        else:
+            out += ["", text, ""]
+    source = ctx.corpus.sources[guide.source_id]
+    out += ["", f"{t(guide.language, 'source')}: {ctx.source_line(source, guide.language)}", "{: .source-note }", ""]
+    return "\n".join(out)
+
+
+def render_guides_index(ctx: Context, game: str) -> str:
+    page = guides_index(game)
+    out = [*front_matter(t(ctx.language, "guides")), f"# {t(ctx.language, 'guides')} {{: #guides }}", ""]
+    seen = {}
+    for guide in ctx.corpus.guides:
+        if guide.game == game and (guide.id not in seen or guide.language == ctx.language):
+            seen[guide.id] = guide
+    for guide in seen.values():
+        out.append("- " + ctx.link(page, guide_page(game, guide.id), "", guide.language, guide.title))
+    return "\n".join(out) + "\n"
