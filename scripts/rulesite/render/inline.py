@@ -37,6 +37,8 @@ def link_markdown(link: Link, page: str, linker: Linker, language: str) -> str:
         # The rule lives in another language's site: a plain link there (MkDocs
         # only checks links within its own site; the site checker checks these).
         href = cross_href(page, language, to_page, target_language, anchor)
+        # Remembered so this language's previews.js can also preview that rule.
+        linker.cross_links.setdefault(language, set()).add((section_key, anchor))
         return (
             f'<a class="{css} other-language" hreflang="{target_language}" data-rule="{attr_value(anchor or section_key[2])}" '
             f'href="{attr_value(href)}">{md_text(link.text)}</a>'

@@ -17,7 +17,7 @@ import posixpath
 
 from ..model import Section
 from .context import Context
-from .paths import html_path, section_page, short_link
+from .paths import html_path, language_root, section_page, short_link
 from .strings import t
 
 SITE_NAME = "Rules reference"
@@ -75,6 +75,19 @@ def previews_js(ctx: Context, language: str) -> str:
         previews[f"{page}#{section.number}"] = previews[page]
         for rule in section.rules:
             previews[f"{page}#{rule.number}"] = {"number": rule.number, "section": heading, "text": rule.text}
+    # Rules of another language's site that this site links to, keyed by their
+    # path from this site's root ("../riftbound/...", "es/magic/...").
+    for key, anchor in sorted(ctx.linker.cross_links.get(language, ())):
+        section = ctx.linker.sections.get(key)
+        if section is None:
+            continue
+        root = posixpath.relpath(language_root(section.language) or ".", language_root(language) or ".")
+        page = posixpath.normpath(posixpath.join(root, html_path(section_page(key))))
+        rule = next((r for r in section.rules if r.number == anchor), None)
+        heading = f"{section.number} {section.title}"
+        text = rule.text if rule else (section.rules[0].text if section.rules else "")
+        entry = {"number": anchor or section.number, "section": heading, "text": text, "lang": section.language}
+        previews[f"{page}#{anchor}" if anchor else page] = entry
     data = json.dumps(previews, ensure_ascii=False, separators=(",", ":"))
     # `</` cannot end the script early when the data is inlined or served as JS.
     return "window.RULESITE_PREVIEWS = " + data.replace("</", "<\\/") + ";\n"

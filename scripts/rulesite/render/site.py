@@ -199,7 +199,7 @@ def write_config(ctx: Context, nav: list, base_config: Path, docs_dir: Path, out
     lang = ctx.language
     up = "../" if language_root(lang) else ""
     alternate = [
-        {"name": LANGUAGE_NAMES.get(other, other), "link": up + language_root(other) or "./", "lang": other}
+        {"name": LANGUAGE_NAMES.get(other, other), "link": up + language_root(other) + "index.html", "lang": other}
         for other in ctx.languages
     ]
     config = {

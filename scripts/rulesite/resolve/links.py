@@ -42,6 +42,8 @@ class Linker:
     corpus: Corpus
     keywords: dict[str, dict[str, str]]  # game -> printed form -> section number
     unresolved: Counter = field(default_factory=Counter)
+    # language of a page -> (section key, anchor) of links from it into another language's site
+    cross_links: dict = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         # Every section that has a page: the current view, and editions' own pages.
