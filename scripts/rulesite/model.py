@@ -214,6 +214,20 @@ class Guide:
 
 
 @dataclass
+class GlossaryEntry:
+    """A glossary term and its definition, one paragraph per printed line."""
+
+    id: str  # slug of the term: "active-player-nonactive-player-order"
+    term: str
+    definitions: list[str]
+    game: str
+    document: str
+    language: str
+    source_id: str
+    loc: Loc
+
+
+@dataclass
 class Imported:
     """What one importer read from one source."""
 
@@ -223,6 +237,7 @@ class Imported:
     cards: list[Card] = field(default_factory=list)
     errata: list[Erratum] = field(default_factory=list)
     guides: list[Guide] = field(default_factory=list)
+    glossary: list[GlossaryEntry] = field(default_factory=list)
 
 
 @dataclass
@@ -235,6 +250,7 @@ class Corpus:
     rulings: list[Ruling] = field(default_factory=list)
     walkthroughs: list[Walkthrough] = field(default_factory=list)
     guides: list[Guide] = field(default_factory=list)
+    glossary: list[GlossaryEntry] = field(default_factory=list)
     # (game, document, language) -> its editions, oldest first; `sections` is the current view
     editions: dict[tuple[str, str, str], list[Edition]] = field(default_factory=dict)
     cards: list[Card] = field(default_factory=list)

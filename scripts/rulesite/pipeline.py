@@ -52,7 +52,10 @@ def resolve(corpus: Corpus, sources_dir: Path, diag: Diagnostics) -> Context:
     history, diffs = compare_editions(corpus)
     attach_errata(corpus, diag)
     reviews = needs_review(corpus, history)
-    return Context(corpus, linker, collect(corpus, linker), concordance, history=history, diffs=diffs, reviews=reviews)
+    return Context(
+        corpus, linker, collect(corpus, linker), concordance,
+        history=history, diffs=diffs, reviews=reviews, findings=list(diag.warnings),
+    )
 
 
 def compare_editions(corpus: Corpus) -> tuple[dict, list]:

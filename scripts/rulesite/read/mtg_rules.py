@@ -40,7 +40,7 @@ import re
 from dataclasses import dataclass, field
 
 from ..diagnostics import Diagnostics
-from ..model import Imported, Loc, Rule, Section, Source
+from ..model import GlossaryEntry, Imported, Loc, Rule, Section, Source
 from ..normalize import normalize_text
 from .common import check_order, make_rule, slugify
 from .rules_document import check_edition, fold_empty_examples, is_heading, new_section
@@ -53,20 +53,6 @@ _EXAMPLE = re.compile(r"^Examples?\s?:")
 _EFFECTIVE = re.compile(r"^These rules are effective as of (?P<date>.+?)\.?$")
 _GLOSSARY = "Glossary"
 _CREDITS = "Credits"
-
-
-@dataclass
-class GlossaryEntry:
-    """A glossary term and its definition, one paragraph per printed line."""
-
-    id: str  # slug of the term: "active-player-nonactive-player-order"
-    term: str
-    definitions: list[str]
-    game: str
-    document: str
-    language: str
-    source_id: str
-    loc: Loc
 
 
 @dataclass
@@ -86,7 +72,9 @@ class _Entry:
 
 
 def read(source: Source, lines: list[str], diag: Diagnostics) -> Imported:
-    return read_document(source, lines, diag).imported
+    document = read_document(source, lines, diag)
+    document.imported.glossary = document.glossary
+    return document.imported
 
 
 def read_document(source: Source, lines: list[str], diag: Diagnostics) -> MagicDocument:

@@ -27,6 +27,7 @@ class Context:
     history: dict | None = None
     diffs: list = field(default_factory=list)  # EditionDiff between every two editions
     reviews: list = field(default_factory=list)  # rulings and walkthroughs that need review
+    findings: list = field(default_factory=list)  # warnings about the sources, for the maintainer
     cache: dict = field(default_factory=dict)  # lookups renderers build once per site
 
     def inline(self, text: str, game: str, page: str, here: Section | None = None, language: str = "") -> str:

@@ -281,3 +281,24 @@ def render_reviews(ctx: Context) -> str:
     for r in ctx.reviews:
         out.append(f"| {ctx.item_link(r.item, REVIEW)} | {md_text(r.rule)} | {md_text(r.change)} |")
     return "\n".join(out) + "\n"
+
+
+PROBLEMS = "source-problems.md"
+
+
+def render_source_problems(ctx: Context) -> str:
+    """For the maintainer: what the importers found odd in the sources (each with
+    file and line), and rule numbers cited that no source prints."""
+    out = [
+        "# Source problems {: #source-problems }",
+        "",
+        f"{len(ctx.findings)} findings about the sources, and {sum(ctx.linker.unresolved.values())} references "
+        f"to rules no source prints ([list]({UNRESOLVED})). None of them stopped the build; each is shown "
+        "as printed in the source.",
+        "",
+        "| Where | Finding |",
+        "|---|---|",
+    ]
+    for d in sorted(ctx.findings, key=lambda d: (d.loc.path, d.loc.line)):
+        out.append(f"| `{d.loc}` | {md_text(d.code)}: {md_text(d.message)} |")
+    return "\n".join(out) + "\n"

@@ -18,6 +18,7 @@ from .context import CONTENT_LANGUAGE, Context
 from .escape import nav_title
 from .card_pages import ERRATA, cards_by_page, mentions, render_cards_page, render_errata
 from .faq_page import render_faq_page
+from .glossary_page import glossary_page, render_glossary
 from .guide_page import guide_page, guides_index, render_guide, render_guides_index
 from .edition_pages import diff_page, document_name, documents_with_editions, editions_page, render_diff, render_editions_index
 from .languages import site_languages, stub
@@ -77,6 +78,9 @@ def render_language(ctx: Context) -> dict[str, str]:
         pages[path] = render_guide(guide, ctx) if guide.language == lang else stub(path, guide.title, guide.language, ctx)
     for game in dict.fromkeys(g.game for g in ctx.corpus.guides):
         pages[guides_index(game)] = render_guides_index(ctx, game)
+    for game, document, language in dict.fromkeys((g.game, g.document, g.language) for g in ctx.corpus.glossary):
+        if language == lang:
+            pages[glossary_page(game, document)] = render_glossary(ctx, game, document, language)
     for topic in ctx.concordance.topics:
         pages[idx.topic_page(topic.id)] = idx.render_topic(ctx, topic)
     for game in idx.games(ctx):
@@ -99,6 +103,7 @@ def render_language(ctx: Context) -> dict[str, str]:
         if ctx.corpus.errata:
             pages[ERRATA] = render_errata(ctx)
         pages[idx.REVIEW] = idx.render_reviews(ctx)
+        pages[idx.PROBLEMS] = idx.render_source_problems(ctx)
     pages.update(short_pages(ctx, lang))
     pages["assets/previews.js"] = previews_js(ctx, lang)
     return pages
@@ -144,6 +149,9 @@ def navigation(ctx: Context, pages: dict[str, str]) -> list:
             for g, document, language in documents_with_editions(ctx)
             if g == game and language == lang
         ]
+        for g, document, language in dict.fromkeys((x.game, x.document, x.language) for x in ctx.corpus.glossary):
+            if g == game and glossary_page(g, document) in pages:
+                entries.append({f"{document_name(document)}: glossary": glossary_page(g, document)})
         if guides_index(game) in pages:
             entries.append({t(lang, "guides"): guides_index(game)})
         card_pages = sorted(p for p in pages if p.startswith(f"{game}/cards/"))
@@ -163,6 +171,8 @@ def navigation(ctx: Context, pages: dict[str, str]) -> list:
     nav += [{t(lang, "keyword-index"): idx.KEYWORDS}, {t(lang, "not-in-sources-title"): idx.UNRESOLVED}]
     if idx.REVIEW in pages:
         nav.append({"Needs review": idx.REVIEW})
+    if idx.PROBLEMS in pages:
+        nav.append({"Source problems": idx.PROBLEMS})
     return nav
 
 

@@ -49,6 +49,7 @@ def merge(sources: list[Source], imported: list[Imported], diag: Diagnostics) ->
         corpus.cards.extend(result.cards)
         corpus.errata.extend(result.errata)
         corpus.guides.extend(result.guides)
+        corpus.glossary.extend(result.glossary)
     for edition in editions.values():
         for section in edition.sections.values():
             section.rules.sort(key=lambda r: sort_key(r.number))
