@@ -13,6 +13,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from buildutil import run_build
 
 CORE = "rules_src/riftbound/core-rules-excerpt-2026-10-09.txt"
 WEB_424 = "rules_src/riftbound/424-reveal.web-page.txt"
@@ -95,16 +96,7 @@ def copy_sources(repo_root: Path, tmp_path: Path) -> Path:
 
 
 def build(repo_root: Path, root: Path) -> subprocess.CompletedProcess:
-    return subprocess.run(
-        [
-            sys.executable, str(repo_root / "scripts" / "build.py"),
-            "--sources-dir", str(root / "rules_src"),
-            "--docs-dir", str(root / "docs"),
-            "--site-dir", str(root / "site"),
-        ],
-        cwd=root,  # messages name sources as rules_src/...
-        capture_output=True, text=True, timeout=1200,
-    )
+    return run_build(repo_root, root)
 
 
 def reported(result: subprocess.CompletedProcess) -> list[re.Match]:

@@ -12,11 +12,11 @@ import json
 import re
 import shutil
 import subprocess
-import sys
 from html.parser import HTMLParser
 from pathlib import Path
 
 import pytest
+from buildutil import run_build
 
 WEB_424 = "rules_src/riftbound/424-reveal.web-page.txt"
 WEB_832 = "rules_src/riftbound/832-show-off.web-page.txt"
@@ -59,16 +59,7 @@ def edit_ruling(file: Path, line: int, label: str, extra: str) -> None:
 
 
 def build(repo_root: Path, root: Path) -> subprocess.CompletedProcess:
-    return subprocess.run(
-        [
-            sys.executable, str(repo_root / "scripts" / "build.py"),
-            "--sources-dir", str(root / "rules_src"),
-            "--docs-dir", str(root / "docs"),
-            "--site-dir", str(root / "site"),
-        ],
-        cwd=root,  # messages name sources as rules_src/...
-        capture_output=True, text=True, timeout=1200,
-    )
+    return run_build(repo_root, root)
 
 
 class _Elements(HTMLParser):

@@ -63,13 +63,14 @@ def title_from_page(title_line: str) -> str:
     return re.sub(r"\s+Keyword$", "", title)
 
 
-def slugify(text: str, limit: int = 60) -> str:
-    """A readable, URL-safe id: lower-case ASCII words joined by hyphens."""
-    ascii_text = unicodedata.normalize("NFKD", text).encode("ascii", "ignore").decode()
-    words = re.findall(r"[a-z0-9]+", ascii_text.lower())
+def slugify(text: str, limit: int = 60, empty: str = "item") -> str:
+    """A readable, URL-safe id: lower-case ASCII words joined by hyphens
+    (apostrophes dropped: "can't" gives "cant")."""
+    ascii_text = unicodedata.normalize("NFKD", normalize_text(text)).encode("ascii", "ignore").decode()
+    words = re.findall(r"[a-z0-9]+", ascii_text.lower().replace("'", ""))
     slug = ""
     for word in words:
         if slug and len(slug) + 1 + len(word) > limit:
             break
         slug = f"{slug}-{word}" if slug else word
-    return slug or "item"
+    return slug or empty

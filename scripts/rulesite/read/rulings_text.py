@@ -33,6 +33,7 @@ import yaml
 from ..diagnostics import Diagnostics
 from ..model import Imported, Loc, Ruling, Source
 from ..normalize import normalize_text
+from .common import slugify
 from .yamlfile import line_of, load_yaml
 
 LABELS = ("Ruling", "Sequence", "Nuances")
@@ -122,7 +123,7 @@ def _assign_ids(source: Source, rulings: list[Ruling], diag: Diagnostics) -> Non
     for ruling in rulings:
         if ruling.id:
             continue
-        ruling.id = _unique(_slug(ruling.answer), taken)
+        ruling.id = _unique(_slug_of(ruling.answer), taken)
         taken[ruling.id] = ruling.loc
         ruling.title = _short(ruling.answer)
         diag.warning(ruling.loc, "ruling-id",
@@ -163,14 +164,8 @@ def _load_entries(file: Path, shown: str, diag: Diagnostics) -> list[tuple[dict,
     return good
 
 
-def _slug(text: str, limit: int = 50) -> str:
-    words = re.findall(r"[a-z0-9]+", normalize_text(text).lower().replace("'", ""))
-    slug = ""
-    for word in words:
-        if slug and len(slug) + 1 + len(word) > limit:
-            break
-        slug = f"{slug}-{word}" if slug else word
-    return slug or "ruling"
+def _slug_of(text: str) -> str:
+    return slugify(text, 50, "ruling")
 
 
 def _unique(slug: str, taken: dict) -> str:

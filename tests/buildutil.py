@@ -1,0 +1,22 @@
+"""Running the real build from a test, on a copy of the sources."""
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+
+def run_build(repo_root: Path, root: Path, *extra: str) -> subprocess.CompletedProcess:
+    """scripts/build.py on root/rules_src, into root/docs and root/site, run from
+    root so that messages name the sources as rules_src/..."""
+    return subprocess.run(
+        [
+            sys.executable, str(repo_root / "scripts" / "build.py"),
+            "--sources-dir", str(root / "rules_src"),
+            "--docs-dir", str(root / "docs"),
+            "--site-dir", str(root / "site"),
+            *extra,
+        ],
+        cwd=root,
+        capture_output=True, text=True, timeout=1200,
+    )
