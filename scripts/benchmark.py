@@ -6,10 +6,12 @@
 
 It builds the site twice: from half of the corpus (every other section of every
 edition, every other ruling, FAQ answer and card) and from all of it, and
-reports how build time grows with the number of pages. Python stages are
-measured in this process (peak memory: tracemalloc's peak of Python
-allocations); the MkDocs build runs as the build does, in a child process, and
-its peak memory is the child's maximum resident set size.
+reports how build time grows with the number of pages. Python stages run in
+this process; their peak memory is the process's resident high-water mark
+after the stage (it only grows, so a stage that needs no more than an earlier
+one shows the same figure). The MkDocs build runs as the build does, in child
+processes, and its peak memory is their largest resident set size. Each
+measurement is one run: repeat it on a quiet machine for numbers to compare.
 """
 from __future__ import annotations
 
@@ -20,7 +22,6 @@ import resource
 import sys
 import tempfile
 import time
-import tracemalloc
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
@@ -36,14 +37,11 @@ from rulesite.resolve.merge import merge  # noqa: E402
 
 
 def measure(name: str, results: dict, function, *args):
-    tracemalloc.start()
-    tracemalloc.reset_peak()
     start = time.perf_counter()
     value = function(*args)
     seconds = time.perf_counter() - start
-    peak = tracemalloc.get_traced_memory()[1]
-    tracemalloc.stop()
-    results[name] = {"seconds": round(seconds, 3), "peak_mib": round(peak / 2**20, 1)}
+    peak_kib = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss  # Linux: KiB
+    results[name] = {"seconds": round(seconds, 3), "peak_mib": round(peak_kib / 1024, 1)}
     return value
 
 

@@ -5,7 +5,7 @@
     python scripts/screenshots.py --site site      # use an existing build
 
 Saves PNGs into screenshots/ (gitignored): a section page, a ruling, a
-walkthrough, a diff page when the site has one (a path matching */diff*), a
+walkthrough, a diff page when the site has one (a page under */changes/, between two editions), a
 rule preview and search results, each at desktop (1280x900) and phone
 (390x844) sizes, in light and dark mode. The site is served on 127.0.0.1 and
 every request that would leave the machine is blocked (and reported).
@@ -95,7 +95,7 @@ def pick_targets(site: Path) -> list[tuple[str, str, str | None]]:
         if 'class="ref"' in texts[walk]:
             targets.append(("preview", walk, "preview"))
 
-    diff = next((p for p in pages(site) if re.search(r"(^|/)diff", p)), None)
+    diff = next((p for p in pages(site) if re.search(r"(^|/)changes/", p)), None)
     if diff:
         targets.append(("diff", diff, None))
 

@@ -121,3 +121,38 @@ def built_site(tmp_path_factory: pytest.TempPathFactory) -> BuiltSite:
         )
     assert site.is_dir(), f"scripts/build.py succeeded but wrote no {site}"
     return BuiltSite(docs=docs, site=site, stdout=result.stdout, stderr=result.stderr)
+
+
+@pytest.fixture(scope="session")
+def corpora_site(tmp_path_factory: pytest.TempPathFactory, corpora_dir: Path) -> BuiltSite:
+    """The real full build, with the real corpora: run once per test session.
+
+    `scripts/build.py --corpora CORPORA --docs-dir DOCS --site-dir SITE` from the
+    repo root (the seeds of rules_src/ plus every document
+    rules_src/external/corpora.manifest.yml lists, read from `corpora_dir`), into
+    temporary folders. Fails every test that uses it when the build fails (the
+    build exits 1 when its own site checks find a problem). Takes about a minute
+    and a half.
+    """
+    build_py = REPO_ROOT / "scripts" / "build.py"
+    base = tmp_path_factory.mktemp("corpora-build")
+    docs, site = base / "docs", base / "site"
+    env = dict(os.environ)
+    env.setdefault("NO_MKDOCS_2_WARNING", "1")
+    result = subprocess.run(
+        [sys.executable, str(build_py), "--corpora", str(corpora_dir), "--docs-dir", str(docs), "--site-dir", str(site)],
+        cwd=REPO_ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=30 * 60,
+    )
+    if result.returncode != 0:
+        pytest.fail(
+            f"scripts/build.py --corpora {corpora_dir} exited with {result.returncode}\n"
+            f"--- stdout (end) ---\n{result.stdout[-4000:]}\n"
+            f"--- stderr (end) ---\n{result.stderr[-8000:]}",
+            pytrace=False,
+        )
+    assert site.is_dir(), f"scripts/build.py --corpora succeeded but wrote no {site}"
+    return BuiltSite(docs=docs, site=site, stdout=result.stdout, stderr=result.stderr)

@@ -1,8 +1,9 @@
 """Stage 6 (with site_links): nothing lost, nothing doubled, in the built HTML.
 
 Every rule, example, FAQ answer, ruling and walkthrough step of the corpus must
-be one element with its own id, exactly once across the site, whose text holds
-the source text (after the documented normalization).
+be one element with its own id, exactly once across the site, inside the
+page's content, whose text holds the source text (after the documented
+normalization).
 """
 from __future__ import annotations
 
@@ -27,11 +28,14 @@ class _IdTexts(HTMLParser):
         self.stack: list[tuple[str, str | None]] = []
         self.texts: dict[str, list[str]] = defaultdict(list)
         self.counts: dict[str, int] = defaultdict(int)
+        self.outside: set[str] = set()  # ids found outside the page's <article>
 
     def handle_starttag(self, tag, attrs):
         ident = dict(attrs).get("id")
         if ident:
             self.counts[ident] += 1
+            if not any(open_tag == "article" for open_tag, _ in self.stack):
+                self.outside.add(ident)
         if tag not in _VOID:
             self.stack.append((tag, ident))
 
@@ -88,6 +92,10 @@ def check_entries(ctx: Context, site_dir: Path, language: str = "en") -> list[st
         ids = parsed[html]
         if ids.counts.get(ident, 0) != 1:
             problems.append(f"{html}: id {ident!r} appears {ids.counts.get(ident, 0)} times, expected once")
+            continue
+        if ident in ids.outside:
+            # Broken markup earlier on the page closed the content column.
+            problems.append(f"{html}: id {ident!r} is outside the page's content (<article>)")
             continue
         shown = _flat("".join(ids.texts[ident]))
         for text in texts:

@@ -43,14 +43,8 @@ def render_cards_page(ctx: Context, page: str, cards: list, named: dict[str, lis
         for line in card.text.split("\n") if card.text else []:
             out += [ctx.inline(line, card.game or "riftbound", page), ""]
         for erratum in card.errata:
-            out += [
-                f'!!! warning "Errata {md_text(erratum.date)}"',
-                "",
-                f"    Old: {md_text(erratum.old_text)}",
-                "",
-                f"    New: {md_text(erratum.new_text)}",
-                "",
-            ]
+            out += [f'!!! warning "Errata {md_text(erratum.date)}"', ""]
+            out += [f"    {line}" for line in lines_of("Old", erratum.old_text) + lines_of("New", erratum.new_text)]
         items = named.get(card.name.lower(), [])
         if items:
             out += ["Rulings and FAQ answers: " + " · ".join(ctx.item_link(i, page) for i in items), "{: .rule-meta }", ""]
@@ -72,9 +66,16 @@ def render_errata(ctx: Context) -> str:
             f"{name} — {md_text(erratum.article)}",
             "{: .rule-meta }",
             "",
-            f"Old: {md_text(erratum.old_text)}",
-            "",
-            f"New: {md_text(erratum.new_text)}",
-            "",
+            *lines_of("Old", erratum.old_text),
+            *lines_of("New", erratum.new_text),
         ]
     return "\n".join(out)
+
+
+def lines_of(label: str, text: str) -> list[str]:
+    """A card text printed over several lines: one paragraph each, the label first."""
+    paragraphs = [line for line in text.split("\n") if line.strip()] or [""]
+    out = [f"**{label}:** {md_text(paragraphs[0])}", ""]
+    for line in paragraphs[1:]:
+        out += [md_text(line), ""]
+    return out

@@ -64,8 +64,9 @@ class Context:
             return self.link(page, home, faq_anchor(item), language, item.question)
         return self.link(page, page_of(item), item.id, CONTENT_LANGUAGE, item.title)
 
-    def rule_link(self, game: str, number: str, page: str) -> str:
-        target = self.linker.target(game, number)
+    def rule_link(self, game: str, number: str, page: str, here: Section | None = None) -> str:
+        """A link to rule `number`, as the text of `here` (a section) would mean it."""
+        target = self.linker.target(game, number, here)
         if target is None:
             return missing_markdown(number, number, self.language)
         return link_markdown(Link(number, "rule", number, target), page, self.linker, self.language)

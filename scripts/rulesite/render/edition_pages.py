@@ -80,38 +80,57 @@ def edition_banner(section: Section, ctx: Context, page: str) -> list[str]:
     editions = ctx.corpus.editions[(section.game, section.document, section.language)]
     edition = next(e for e in editions if e.label == section.edition)
     current = current_edition(editions)
-    plain = ctx.corpus.sections.get(section.key[:4])
     lines = [f'!!! warning "{md_text(describe(edition, ctx.language))}"', ""]
     text = f"This page shows {document_name(section.document)} {describe(edition, ctx.language)}, not the current text."
     lines.append(f"    {md_text(text)}")
-    if plain is not None and current is not None:
-        lines.append(
-            f"    The current edition ({md_text(current.label)}) uses number {section.number} for "
-            f"[{md_text(plain.number)} {md_text(plain.title)}]({relative(page, section_page(plain.key))})."
+    if current is not None:
+        # Where this section lives now: the current section of the same title
+        # (Reveal: 411 in v1.2, 424 in v1.4); else what its number holds now.
+        same_title = next(
+            (
+                s
+                for s in current.sections.values()
+                if section.title and s.title.casefold() == section.title.casefold()
+            ),
+            None,
         )
+        plain = ctx.corpus.sections.get(section.key[:4])
+        if same_title is not None:
+            lines.append(
+                f"    In the current edition ({md_text(current.label)}) this section is "
+                f"[{md_text(same_title.number)} {md_text(same_title.title)}]({relative(page, section_page(same_title.key))})."
+            )
+        elif plain is not None:
+            lines.append(
+                f"    The current edition ({md_text(current.label)}) uses number {md_text(section.number)} for "
+                f"[{md_text(plain.number)} {md_text(plain.title)}]({relative(page, section_page(plain.key))})."
+            )
     lines.append("")
     return lines
 
 
 def rule_history_lines(rule: Rule, section: Section, ctx: Context, page: str) -> list[str]:
     """Under a rule: the editions it appears in, its number in each, and what
-    changed, as a word-level diff from the previous edition that printed it."""
+    changed, as a word-level diff from the previous edition that printed it.
+    Its summary says where the rule lives in the current edition."""
     from ..resolve.history import rule_text, word_diff
 
     history = (ctx.history or {}).get((section.game, section.document, section.language), {})
     entries = history.get((section.edition, rule.number))
     if not entries or len(entries) < 2:
         return []
+    editions = {e.label: e for e in ctx.corpus.editions[(section.game, section.document, section.language)]}
     rows, previous = [], None
     for entry in entries:
+        edition = editions.get(entry.edition_label)
         if entry.number is None:
-            rows.append(f"<li>{html.escape(entry.edition_label)}: {html.escape(entry.how)}</li>")
+            if edition is None or not edition.partial:  # an excerpt lacking a rule is no news
+                rows.append(f"<li>{html.escape(entry.edition_label)}: {html.escape(entry.how)}</li>")
             continue
         found = _find_rule(ctx, section, entry.edition_label, entry.number)
         label = html.escape(f"{entry.edition_label}: {entry.number}")
         if found:
-            target, printed = found
-            href = posixpath.relpath(html_path(target), posixpath.dirname(page)) + f"#{entry.number}"
+            href = posixpath.relpath(html_path(found[0]), posixpath.dirname(page)) + f"#{entry.number}"
             label = f'<a href="{html.escape(href)}">{label}</a>'
         change = f" — {html.escape(entry.how)}" if entry.how else ""
         diff = ""
@@ -119,10 +138,12 @@ def rule_history_lines(rule: Rule, section: Section, ctx: Context, page: str) ->
             diff = _diff_html(word_diff(rule_text(previous), rule_text(found[1])))
         rows.append(f"<li>{label}{change}{diff}</li>")
         previous = found[1] if found else previous
-    latest = entries[-1]
+    current = current_edition(list(editions.values()))
     summary = "History"
-    if latest.edition_label != section.edition:
-        summary += f": now {latest.number} in {latest.edition_label}" if latest.number else f": {latest.how}"
+    now = next((e for e in entries if current and e.edition_label == current.label), None)
+    if now is not None and section.edition != current.label:
+        summary += f": now {now.number} in {now.edition_label}" if now.number else f": {now.how}"
+    # One line of raw HTML with no block elements inside, so Markdown leaves it whole.
     return [
         f'<details class="history"><summary>{html.escape(summary)}</summary><ul>{"".join(rows)}</ul></details>',
         "",
@@ -149,14 +170,12 @@ def _diff_html(ops: list[tuple[str, str]]) -> str:
     for op, text in ops:
         text = html.escape(text)
         parts.append(text if op == "=" else f"<del>{text}</del>" if op == "-" else f"<ins>{text}</ins>")
-    return f'<div class="word-diff">{"".join(parts)}</div>'
+    return f'<span class="word-diff">{"".join(parts)}</span>'
 
 
 def render_diff(ctx: Context, diff, game: str, document: str) -> str:
     """Added, removed, changed and moved rules between two editions, with counts,
     grouped by section so the page can be narrowed to one."""
-    from ..resolve.history import word_diff
-
     page = diff_page(game, document, diff.old, diff.new)
     counts = diff.counts()
     out = [
@@ -178,10 +197,14 @@ def render_diff(ctx: Context, diff, game: str, document: str) -> str:
 
     for section, rule in diff.added:
         add(section.number, f'<li class="added"><b>+ {esc(rule.number)}</b> {esc(rule.text)}</li>')
+    # A removed rule is grouped under its section's number in the new edition
+    # (Reveal's removed rules under 424, not 411), when the section lives on.
+    now = {id(m.old_section): m.new_section.number for m in diff.matches}
     for section, rule in diff.removed:
-        add(section.number, f'<li class="removed"><b>− {esc(rule.number)}</b> {esc(rule.text)}</li>')
+        group = now.get(id(section), section.number)
+        add(group, f'<li class="removed"><b>− {esc(rule.number)}</b> {esc(rule.text)}</li>')
     for match in diff.moved:
-        changed = _diff_html(word_diff(match.old.text, match.new.text)) if match.old.text != match.new.text else ""
+        changed = _diff_html(match.diff()) if match.text_changed else ""
         add(
             match.new_section.number,
             f'<li class="moved"><b>{esc(match.old.number)} → {esc(match.new.number)}</b> '
@@ -194,7 +217,7 @@ def render_diff(ctx: Context, diff, game: str, document: str) -> str:
         add(
             match.new_section.number,
             f'<li class="changed"><b>{esc(match.new.number)}</b> <small>{esc(match.how)}</small>'
-            f"{_diff_html(word_diff(match.old.text, match.new.text))}</li>",
+            f"{_diff_html(match.diff())}</li>",
         )
     for number in sorted(groups, key=_number_key):
         out += [

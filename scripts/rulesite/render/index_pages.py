@@ -213,11 +213,11 @@ def render_keywords(ctx: Context) -> str:
             "|---|---|---|",
         ]
         by_number = defaultdict(list)
-        for form, number in forms.items():
-            by_number[number].append(form)
+        for form, named in forms.items():
+            by_number[named].append(form)
         for s in sections_of(ctx, game):
-            if s.number in by_number:
-                words = ", ".join(f"`{w}`" for w in by_number[s.number] if w != s.title)
+            if (s.number, s.language) in by_number:
+                words = ", ".join(f"`{w}`" for w in by_number[(s.number, s.language)] if w != s.title)
                 link = f"[{md_text(s.number)}]({relative(KEYWORDS, section_page(s.key))})"
                 out.append(f"| {md_text(s.title)} | {link} | {words} |")
         out.append("")
@@ -256,7 +256,7 @@ def render_topic(ctx: Context, topic) -> str:
             "",
         ]
         for rule in section.rules[:3]:
-            out.append(f"    - {ctx.rule_link(section.game, rule.number, page)} {ctx.inline(rule.text, section.game, page, section, section.language)}")
+            out.append(f"    - {ctx.rule_link(section.game, rule.number, page, section)} {ctx.inline(rule.text, section.game, page, section)}")
         out.append("")
     out += ["</div>", ""]
     return "\n".join(out)

@@ -375,9 +375,11 @@ class _Side:
         )
 
 
-def match_editions(old: Edition, new: Edition) -> list[Match]:
+def match_editions(old: Edition, new: Edition, across_sections: bool = True) -> list[Match]:
     """Each rule of `old` paired with the rule of `new` that is the same rule (module
-    doc), in the new edition's order."""
+    doc), in the new edition's order. `across_sections=False` skips the search for
+    rules moved between sections: an excerpt prints a few sections, and its rules'
+    only counterparts are in the sections it pairs with (Show Off is not Flow)."""
     a, b = _Side.of(old), _Side.of(new)
     section_pairs = match_sections(old, new)
     paired_sections = {(id(x), id(y)) for x, y in section_pairs}
@@ -417,7 +419,7 @@ def match_editions(old: Edition, new: Edition) -> list[Match]:
         take(candidates)
 
     # Stage 3: across the whole edition, for rules moved between sections.
-    left_new = {j: b.texts[j] for j in range(len(b.rules)) if j not in taken_new and b.texts[j]}
+    left_new = {j: b.texts[j] for j in range(len(b.rules)) if j not in taken_new and b.texts[j]} if across_sections else {}
     candidates = []
     if left_new:
         for i in range(len(a.rules)):
@@ -565,7 +567,7 @@ def rule_history(editions: list[Edition]) -> dict[tuple[str, str], list[HistoryE
         older = [w for w in whole if _edition_order(w) <= _edition_order(edition)]
         base = older[-1] if older else (whole[0] if whole else None)
         if base is not None:
-            for m in match_editions(base, edition):
+            for m in match_editions(base, edition, across_sections=False):
                 extend(at[id(base)], k, m)
         for rule in edition.rules():
             if (k, id(rule)) not in chain_of:

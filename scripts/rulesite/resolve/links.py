@@ -26,7 +26,10 @@ _REFERENCE = re.compile(
 _NUMBER = re.compile(NUMBER)
 _WORD = re.compile(r"\w+(?:'\w+)*")
 
-Target = tuple[tuple[str, str, str], str]  # (section key, anchor on its page)
+Target = tuple[tuple[str, ...], str]  # (section key, anchor on its page)
+
+# Text outside any rules document (rulings, FAQ answers, cards) cites this one.
+MAIN_DOCUMENT = {"riftbound": "core-rules", "magic": "comprehensive-rules"}
 
 
 @dataclass
@@ -40,7 +43,7 @@ class Link:
 @dataclass
 class Linker:
     corpus: Corpus
-    keywords: dict[str, dict[str, str]]  # game -> printed form -> section number
+    keywords: dict[str, dict[str, tuple[str, str]]]  # game -> printed form -> (section number, language)
     unresolved: Counter = field(default_factory=Counter)
     # language of a page -> (section key, anchor) of links from it into another language's site
     cross_links: dict = field(default_factory=dict)
@@ -48,13 +51,14 @@ class Linker:
     def __post_init__(self) -> None:
         # Every section that has a page: the current view, and editions' own pages.
         self.sections: dict[tuple, Section] = dict(self.corpus.sections)
-        # (game, number) -> language -> target: each language's site has its own text.
-        self._rules: dict[tuple[str, str], dict[str, Target]] = {}
+        # (game, number) -> (document, language) -> target: each document numbers
+        # its own rules, and each language's site has its own text.
+        self._rules: dict[tuple[str, str], dict[tuple[str, str], Target]] = {}
         for section in self.corpus.sections.values():
             table: dict = {}
             self._index(table, section)
             for key, target in table.items():
-                self._rules.setdefault(key, {})[section.language] = target
+                self._rules.setdefault(key, {})[(section.document, section.language)] = target
         # Text of an edition refers to that edition's numbers: edition label -> its targets.
         self._edition_rules: dict[tuple[str, str, str], dict[tuple[str, str], Target]] = {}
         for (game, document, language), editions in self.corpus.editions.items():
@@ -82,18 +86,21 @@ class Linker:
         for rule in section.rules:
             table[(section.game, rule.number)] = (shown.key, rule.number)
 
-    def target(self, game: str, number: str, here: Section | None = None) -> Target | None:
+    def target(self, game: str, number: str, here: Section | None = None, language: str = "") -> Target | None:
         """Where rule `number` of `game` is shown; text of an older edition's own
         page refers to that edition's numbers first."""
         if here is not None and here.version_path:
             scope = self._edition_rules.get((here.game, here.document, here.language, here.edition), {})
             if (game, number) in scope:
                 return scope[(game, number)]
-        by_language = self._rules.get((game, number), {})
-        for language in (here.language if here is not None else "en", "en"):
-            if language in by_language:
-                return by_language[language]
-        return next(iter(by_language.values()), None)
+        found = self._rules.get((game, number), {})
+        main = MAIN_DOCUMENT.get(game, "")
+        document = here.document if here is not None else main
+        language = language or (here.language if here is not None else "en")
+        for preferred in ((document, language), (main, language), (document, "en"), (main, "en")):
+            if preferred in found:
+                return found[preferred]
+        return next(iter(found.values()), None)
 
     def references(self, text: str, game: str, loc: Loc) -> list[Reference]:
         return [Reference(number=m.group(0), loc=loc, target=self.target(game, m.group(0))) for m in self._numbers(text)]
@@ -125,11 +132,11 @@ class Linker:
         out: list[str | Link] = []
         position = 0
         for start, end, form in self._keyword_matches(text, forms, self._longest[game], self._first_words[game]):
-            number = forms[form]
+            number, language = forms[form]
             if start < position or (here is not None and here.number == number) or number in linked:
                 continue
             out.append(text[position:start])
-            out.append(Link(form, "keyword", number, self.target(game, number)))
+            out.append(Link(form, "keyword", number, self.target(game, number, language=language)))
             linked.add(number)
             position = end
         out.append(text[position:])

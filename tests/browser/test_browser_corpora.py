@@ -1,0 +1,130 @@
+"""In Chromium, on the full site built with the real corpora (fixture
+`corpora_site`), over http://127.0.0.1 and file://, with every request checked
+(the `browse` fixture fails a test whose pages load anything from off the
+machine or throw):
+
+- switching an English explainer to French keeps the reader's heading;
+- the current edition's versioned address (core-rules/v1.4/424.html) forwards
+  to the plain page, keeping the rule's anchor;
+- a diff page narrows to one section (?section=424);
+- a Core Rules page with a reworded rule keeps all its rules in the content
+  column.
+"""
+from __future__ import annotations
+
+import functools
+import http.server
+import re
+import threading
+
+import pytest
+from playwright.sync_api import expect
+
+pytestmark = [pytest.mark.browser, pytest.mark.corpora]
+
+
+class _Quiet(http.server.SimpleHTTPRequestHandler):
+    def log_message(self, format, *args):  # noqa: A002 - the base class's name
+        pass
+
+
+@pytest.fixture(scope="session")
+def corpora_origin(corpora_site):
+    """The full site served on 127.0.0.1 at a free port."""
+    handler = functools.partial(_Quiet, directory=str(corpora_site.site))
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    server.daemon_threads = True
+    thread = threading.Thread(target=server.serve_forever, name="corpora-site-server", daemon=True)
+    thread.start()
+    try:
+        yield f"http://127.0.0.1:{server.server_address[1]}"
+    finally:
+        server.shutdown()
+        server.server_close()
+
+
+@pytest.fixture(params=["http", "file"])
+def root(request, corpora_site) -> str:
+    """The full site's root URL, ending in '/'."""
+    if request.param == "http":
+        return request.getfixturevalue("corpora_origin") + "/"
+    return corpora_site.site.resolve().as_uri() + "/"
+
+
+def switch_language(page, lang: str) -> None:
+    """Opens Material's language menu and picks `lang`."""
+    page.locator(".md-header__option .md-select").hover()
+    link = page.locator(f'a.md-select__link[hreflang="{lang}"]')
+    expect(link).to_be_visible()
+    with page.expect_navigation():
+        link.click()
+
+
+def test_switching_a_guide_to_french_keeps_the_heading(corpora_site, root, browse):
+    site = corpora_site.site
+    guide = "riftbound/guides/move.html"
+    for rel in (guide, f"fr/{guide}"):
+        assert 'id="h-2"' in (site / rel).read_text(encoding="utf-8"), f"{rel} has no #h-2"
+    page = browse(root).new_page()
+    page.goto(f"{root}{guide}#h-2")
+    expect(page.locator('[id="h-2"]')).to_be_in_viewport()
+    english = page.locator('[id="h-2"]').inner_text()
+
+    switch_language(page, "fr")
+    assert page.url == f"{root}fr/{guide}#h-2"
+    assert page.evaluate("document.documentElement.lang").startswith("fr")
+    heading = page.locator('[id="h-2"]')
+    expect(heading).to_be_visible()
+    expect(heading).to_be_in_viewport()
+    assert heading.inner_text() != english, "the French page shows the English heading"
+
+
+def test_current_edition_versioned_address_forwards_with_the_anchor(root, browse):
+    page = browse(root).new_page()
+    page.goto(f"{root}riftbound/core-rules/v1.4/424.html#424.1")
+    page.wait_for_url(re.compile(r".*/riftbound/core-rules/424\.html#424\.1$"))
+    assert page.url == f"{root}riftbound/core-rules/424.html#424.1"
+    expect(page.locator('[id="424.1"]')).to_be_in_viewport()
+
+
+def _diff_page(site) -> str:
+    for path in sorted((site / "riftbound/core-rules/changes").glob("*.html")):
+        h1 = re.search(r"<h1[^>]*>(.*?)</h1>", path.read_text(encoding="utf-8"), re.S)
+        if h1 and re.search(r"\bv1\.2 → v1\.4\b", h1.group(1)):
+            return path.relative_to(site).as_posix()
+    pytest.fail("no diff page v1.2 → v1.4 under riftbound/core-rules/changes/")
+
+
+def test_diff_page_narrows_to_one_section(corpora_site, root, browse):
+    rel = _diff_page(corpora_site.site)
+    page = browse(root).new_page()
+    page.goto(f"{root}{rel}?section=424")
+    groups = page.locator(".diff-section[data-section]")
+    total = groups.count()
+    assert total > 10
+    shown = page.eval_on_selector_all(
+        ".diff-section[data-section]", "els => els.filter(e => !e.hidden && e.offsetParent !== null).map(e => e.dataset.section)")
+    assert shown and all(n == "424" or n.startswith("424.") for n in shown), shown
+    expect(page.locator("input[data-diff-filter]")).to_have_value("424")
+
+    page.locator("input[data-diff-filter]").fill("")
+    expect(page.locator(".diff-section[data-section]:not([hidden])")).to_have_count(total)
+
+
+def test_rules_of_a_page_with_a_reworded_rule_stay_in_the_content_column(corpora_site, root, browse):
+    """What a reader sees: every rule sits in the article (styled as text, beside
+    the navigation), and no history entry is left lying outside its rule."""
+    site = corpora_site.site
+    pages = [p.relative_to(site).as_posix() for p in sorted((site / "riftbound/core-rules").glob("*.html"))
+             if 'class="word-diff"' in p.read_text(encoding="utf-8")]
+    assert pages, "no current Core Rules page shows a word diff in a rule's history"
+    page = browse(root).new_page()
+    page.goto(f"{root}{pages[0]}")
+    counts = page.evaluate("""() => ({
+        all: document.querySelectorAll('.rule').length,
+        inArticle: document.querySelectorAll('article.md-content__inner .rule').length,
+        stray: [...document.querySelectorAll('li')].filter(li => !li.parentElement.closest('ul, ol')
+                 || li.parentElement.tagName === 'P').length,
+    })""")
+    assert counts["all"] > 0
+    assert counts == {"all": counts["all"], "inArticle": counts["all"], "stray": 0}, f"{pages[0]}: {counts}"

@@ -1,0 +1,874 @@
+"""Acceptance: the full site, built with the real corpora (fixture `corpora_site`:
+`scripts/build.py --corpora`), read as HTML.
+
+What a reader and a maintainer rely on, checked on the real build: the current
+Core Rules own the plain URLs and older editions keep theirs, diff pages agree
+with the model, every rule has its history, rulings, cards and errata are all
+there and linked both ways, the French explainers line up with the English ones,
+the Spanish Magic page points at its English equivalent, and the build's own
+checks pass.
+
+Expected values come from the corpora at test time (the model built by the same
+importers: `pipeline.read_corpus(..., also=[(CORPORA_MANIFEST, corpora_dir)])`,
+and `rulesite.resolve.history` for diffs), never from text kept here. The few
+fixed facts are promises to readers (Reveal is 424 in v1.4 and 411 in v1.2; the
+URLs of pages) or the corpora's own (the attribution of the MDX rulings).
+"""
+from __future__ import annotations
+
+import posixpath
+import re
+import time
+from collections import Counter
+from functools import cache
+from html.parser import HTMLParser
+from pathlib import Path
+from urllib.parse import unquote, urlsplit
+
+import pytest
+import yaml
+
+from rulesite import pipeline
+from rulesite.check.site_links import check_offline, check_site
+from rulesite.diagnostics import Diagnostics
+from rulesite.model import Corpus, Edition, Loc, Rule, Ruling, Section
+from rulesite.resolve.history import diff_editions, match_editions, rule_history, rule_text
+from rulesite.resolve.review import needs_review
+from rulesite.render.strings import language_in, t
+
+pytestmark = pytest.mark.corpora
+
+CORE = ("riftbound", "core-rules", "en")
+TOURNAMENT = ("riftbound", "tournament-rules", "en")
+MDX_RULINGS = "rb-community-rulings-riftboundfaq"  # its id in rules_src/external/corpora.manifest.yml
+EXCERPT = "rb-core-2026-10-09"  # the seed's official excerpt (section 832 only), rules_src/manifest.yml
+
+
+# --- a small HTML tree ---------------------------------------------------------------
+
+_VOID = {"area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source", "track", "wbr"}
+
+
+class Node:
+    __slots__ = ("tag", "attrs", "parent", "children")
+
+    def __init__(self, tag: str, attrs: dict, parent: "Node | None" = None):
+        self.tag, self.attrs, self.parent, self.children = tag, attrs, parent, []
+
+    @property
+    def classes(self) -> set[str]:
+        return set((self.attrs.get("class") or "").split())
+
+    def text(self, skip_headerlinks: bool = True) -> str:
+        out = []
+        for child in self.children:
+            if isinstance(child, str):
+                out.append(child)
+            elif not (skip_headerlinks and "headerlink" in child.classes):
+                out.append(child.text(skip_headerlinks))
+        return "".join(out)
+
+    def flat(self) -> str:
+        return flat(self.text())
+
+    def iter(self):
+        for child in self.children:
+            if isinstance(child, Node):
+                yield child
+                yield from child.iter()
+
+    def find_all(self, tag: str | None = None, cls: str | None = None, **attrs: str):
+        for node in self.iter():
+            if tag and node.tag != tag:
+                continue
+            if cls and cls not in node.classes:
+                continue
+            if any(node.attrs.get(k.replace("_", "-")) != v for k, v in attrs.items()):
+                continue
+            yield node
+
+    def find(self, tag: str | None = None, cls: str | None = None, **attrs: str) -> "Node | None":
+        return next(self.find_all(tag, cls, **attrs), None)
+
+    def html(self) -> str:
+        """The markup again, enough to look for <del>/<ins>."""
+        inner = "".join(c if isinstance(c, str) else c.html() for c in self.children)
+        return f"<{self.tag}>{inner}</{self.tag}>"
+
+
+class _Parser(HTMLParser):
+    def __init__(self):
+        super().__init__(convert_charrefs=True)
+        self.root = Node("#root", {})
+        self.here = self.root
+
+    def handle_starttag(self, tag, attrs):
+        node = Node(tag, {k: (v or "") for k, v in attrs}, self.here)
+        self.here.children.append(node)
+        if tag not in _VOID:
+            self.here = node
+
+    def handle_startendtag(self, tag, attrs):
+        self.here.children.append(Node(tag, {k: (v or "") for k, v in attrs}, self.here))
+
+    def handle_endtag(self, tag):
+        node = self.here
+        while node is not self.root and node.tag != tag:
+            node = node.parent
+        if node is not self.root:
+            self.here = node.parent
+
+    def handle_data(self, data):
+        self.here.children.append(data)
+
+
+def flat(text: str) -> str:
+    return re.sub(r"\s+", " ", text or "").strip()
+
+
+def squash(text: str) -> str:
+    """Text without any whitespace: word diffs and HTML put spaces differently."""
+    return re.sub(r"\s+", "", text or "")
+
+
+@cache
+def _parse(path: Path) -> Node:
+    parser = _Parser()
+    parser.feed(path.read_text(encoding="utf-8"))
+    return parser.root
+
+
+def page(site: Path, rel: str) -> Node:
+    path = site / rel
+    assert path.is_file(), f"no page {rel} in the built site"
+    return _parse(path)
+
+
+def article(site: Path, rel: str) -> Node:
+    root = page(site, rel)
+    found = root.find("article")
+    assert found is not None, f"{rel} has no <article>"
+    return found
+
+
+def h1(site: Path, rel: str) -> str:
+    heading = article(site, rel).find("h1")
+    assert heading is not None, f"{rel} has no <h1>"
+    return heading.flat()
+
+
+# Rules are looked up in the whole page, not only in its <article>: whether they
+# stay inside it is a test of its own (test_rules_stay_inside_the_page_content).
+
+
+def rule_div(site: Path, rel: str, number: str) -> Node:
+    div = page(site, rel).find("div", "rule", data_rule=number)
+    assert div is not None, f"{rel} shows no rule {number} (no div.rule[data-rule={number!r}])"
+    return div
+
+
+def rule_numbers(site: Path, rel: str) -> list[str]:
+    return [d.attrs["data-rule"] for d in page(site, rel).find_all("div", "rule") if "data-rule" in d.attrs]
+
+
+def target_of(from_page: str, href: str) -> tuple[str, str]:
+    """(site-root-relative page, decoded fragment) a relative href leads to."""
+    parts = urlsplit(href)
+    assert not parts.scheme and not parts.netloc, f"{from_page}: {href} leaves the site"
+    path = posixpath.normpath(posixpath.join(posixpath.dirname(from_page), unquote(parts.path))) if parts.path else from_page
+    return path, unquote(parts.fragment)
+
+
+def history_of(div: Node) -> Node | None:
+    return next((d for d in div.find_all("details", "history")), None)
+
+
+def history_items(details: Node) -> list[Node]:
+    return [li for li in details.find_all("li")]
+
+
+# --- the model the site is built from ------------------------------------------------------
+
+
+@pytest.fixture(scope="module")
+def model(corpora_dir: Path):
+    """(corpus, context) read and resolved from rules_src/ plus the real corpora,
+    exactly as `scripts/build.py --corpora` reads them."""
+    diag = Diagnostics()
+    corpus = pipeline.read_corpus(pipeline.SOURCES / "manifest.yml", diag, [(pipeline.CORPORA_MANIFEST, corpora_dir)])
+    ctx = pipeline.resolve(corpus, pipeline.SOURCES, diag)
+    assert not diag.errors, [str(d) for d in diag.errors][:5]
+    return corpus, ctx
+
+
+@pytest.fixture(scope="module")
+def corpus(model) -> Corpus:
+    return model[0]
+
+
+def editions(corpus: Corpus, key=CORE) -> dict[str, Edition]:
+    return {e.label: e for e in corpus.editions[key]}
+
+
+@pytest.fixture(scope="module")
+def core_diff(corpus):
+    """v1.2 → v1.4, computed here with diff_editions."""
+    eds = editions(corpus)
+    return diff_editions(eds["v1.2"], eds["v1.4"])
+
+
+def section_titled(edition: Edition, title: str) -> Section:
+    found = [s for s in edition.sections.values() if s.title.strip().lower() == title]
+    assert len(found) == 1, f"{edition.label}: {len(found)} sections titled {title!r}"
+    return found[0]
+
+
+# --- 1. editions -----------------------------------------------------------------------------
+
+
+def test_model_has_the_editions_the_site_promises(corpus):
+    core = editions(corpus)
+    assert [(e.label, e.partial) for e in corpus.editions[CORE] if e.date != "undated"] == [
+        ("v1.1", False), ("v1.2", False), ("v1.4", False), ("2026-10-09", True)]
+    assert section_titled(core["v1.4"], "reveal").number == "424"
+    assert section_titled(core["v1.2"], "reveal").number == "411"
+    assert list(core["2026-10-09"].sections) == ["832"], "the 2026-10-09 excerpt prints section 832 only"
+    assert "832" not in core["v1.4"].sections
+
+
+def test_current_edition_owns_the_plain_urls(corpora_site, corpus):
+    site = corpora_site.site
+    v14 = editions(corpus)["v1.4"]
+    for number, section in v14.sections.items():
+        rel = f"riftbound/core-rules/{number}.html"
+        assert h1(site, rel) == f"{number} {section.title}".strip(), rel
+        assert rule_numbers(site, rel) == [r.number for r in section.rules], f"{rel} does not show v1.4's rules"
+        assert "not the current text" not in article(site, rel).flat(), f"{rel} calls itself not current"
+    reveal = article(site, "riftbound/core-rules/424.html")
+    assert "v1.4" in reveal.find("p", "source-note").flat(), "the 424 page does not name Core Rules v1.4 as its source"
+
+
+def test_older_editions_live_under_versioned_paths_and_say_they_are_not_current(corpora_site, corpus):
+    site = corpora_site.site
+    core = editions(corpus)
+    checked = 0
+    for label in ("v1.1", "v1.2"):
+        for number, section in core[label].sections.items():
+            rel = f"riftbound/core-rules/{label}/{number}.html"
+            assert h1(site, rel) == f"{number} {section.title}".strip(), rel
+            assert rule_numbers(site, rel) == [r.number for r in section.rules], rel
+            warning = article(site, rel).find("div", "admonition")
+            assert warning is not None and "not the current text" in warning.flat(), (
+                f"{rel} does not say it is not the current text")
+            assert label in warning.flat(), f"{rel}: the notice does not name edition {label}"
+            checked += 1
+    assert checked == len(core["v1.1"].sections) + len(core["v1.2"].sections)
+    assert h1(site, "riftbound/core-rules/v1.2/411.html") == "411 Reveal"
+
+
+def test_renumbered_rules_on_a_v12_page_link_to_where_they_live_now(corpora_site, corpus):
+    """Every rule of v1.2's Reveal (411) that v1.4 prints as 424.x: its history
+    names and links the v1.4 number."""
+    site = corpora_site.site
+    core = editions(corpus)
+    rel = "riftbound/core-rules/v1.2/411.html"
+    moved = [m for m in match_editions(core["v1.2"], core["v1.4"]) if m.old_section.number == "411"]
+    assert moved and all(m.new_section.number == "424" for m in moved)
+    for m in moved:
+        details = history_of(rule_div(site, rel, m.old.number))
+        assert details is not None, f"{rel}#{m.old.number} has no history"
+        link = next((li.find("a") for li in history_items(details) if li.flat().startswith(f"v1.4: {m.new.number}")), None)
+        assert link is not None, f"{rel}#{m.old.number}: the history does not name v1.4's {m.new.number}"
+        assert target_of(rel, link.attrs["href"]) == ("riftbound/core-rules/424.html", m.new.number)
+
+
+def test_v12_history_summary_says_where_the_rule_lives_now(corpora_site, corpus):
+    """The collapsed history (its <summary>, all a reader sees without opening it)
+    says "now 424.x in v1.4"."""
+    site = corpora_site.site
+    core = editions(corpus)
+    rel = "riftbound/core-rules/v1.2/411.html"
+    wrong = []
+    for m in match_editions(core["v1.2"], core["v1.4"]):
+        if m.old_section.number != "411":
+            continue
+        summary = history_of(rule_div(site, rel, m.old.number)).find("summary").flat()
+        if f"now {m.new.number} in v1.4" not in summary:
+            wrong.append(f"{m.old.number}: {summary!r}")
+    assert not wrong, f"{len(wrong)} rules of {rel} do not say where they are now, e.g. {wrong[:3]}"
+
+
+def _removed_in_v14(corpus, core_diff):
+    """(page, rule) of v1.2 rules removed in v1.4, each with its versioned page."""
+    found = [(f"riftbound/core-rules/v1.2/{s.number}.html", r) for s, r in core_diff.removed if s.version_path == "v1.2"]
+    assert found, "diff_editions finds no rule removed between v1.2 and v1.4"
+    return found
+
+
+def test_rules_removed_in_v14_say_so_in_their_history(corpora_site, corpus, core_diff):
+    site = corpora_site.site
+    missing = []
+    for rel, rule in _removed_in_v14(corpus, core_diff):
+        details = history_of(rule_div(site, rel, rule.number))
+        if details is None or not any(li.flat() == "v1.4: removed in v1.4" for li in history_items(details)):
+            missing.append(f"{rel}#{rule.number}")
+    assert not missing, f"{len(missing)} removed rules do not say 'removed in v1.4': {missing[:5]}"
+
+
+def test_rules_removed_in_v14_say_so_in_their_history_summary(corpora_site, corpus, core_diff):
+    site = corpora_site.site
+    wrong = []
+    for rel, rule in _removed_in_v14(corpus, core_diff):
+        summary = history_of(rule_div(site, rel, rule.number)).find("summary").flat()
+        if "removed in v1.4" not in summary:
+            wrong.append(f"{rel}#{rule.number}: {summary!r}")
+    assert not wrong, f"{len(wrong)} removed rules' history summaries do not say so, e.g. {wrong[:3]}"
+
+
+def test_v14_alias_forwards_to_the_plain_page(corpora_site, corpus):
+    site = corpora_site.site
+    for number in editions(corpus)["v1.4"].sections:
+        rel = f"riftbound/core-rules/v1.4/{number}.html"
+        text = (site / rel).read_text(encoding="utf-8")
+        refresh = re.search(r'http-equiv="refresh" content="0; url=([^"]+)"', text)
+        canonical = re.search(r'rel="canonical" href="([^"]+)"', text)
+        assert refresh and canonical, f"{rel} does not forward"
+        for href in (refresh.group(1), canonical.group(1)):
+            assert target_of(rel, href)[0] == f"riftbound/core-rules/{number}.html", (rel, href)
+        assert "location.hash" in text, f"{rel} forgets the #rule when it forwards"
+
+
+def test_excerpt_832_is_shown_as_an_excerpt_and_not_mixed_into_v14(corpora_site, corpus):
+    site = corpora_site.site
+    excerpt = corpus.sources[EXCERPT]
+    assert excerpt.partial and excerpt.edition == "2026-10-09"
+    rel = "riftbound/core-rules/832.html"
+    note = article(site, rel).find("p", "source-note").flat()
+    assert excerpt.title in note and "2026-10-09" in note and t("en", "excerpt") in note, note
+    assert not (site / "riftbound/core-rules/v1.4/832.html").exists(), "v1.4 has no 832, yet a v1.4 address exists"
+    # No page of the current text but 832's shows a rule numbered 832.x.
+    for other in (site / "riftbound/core-rules").glob("*.html"):
+        if other.name != "832.html" and other.stem[0].isdigit():
+            numbers = rule_numbers(site, f"riftbound/core-rules/{other.name}")
+            assert not [n for n in numbers if n.split(".")[0] == "832"], other.name
+    # The plain 832 page shows every rule the excerpt prints.
+    shown = set(rule_numbers(site, rel))
+    printed = {r.number for r in editions(corpus)["2026-10-09"].sections["832"].rules}
+    assert printed <= shown
+
+
+def test_excerpt_rules_are_not_paired_with_unrelated_v14_rules(corpora_site, corpus):
+    """v1.4 prints no rule that mentions Show Off (832's title), so no rule of the
+    832 page can have been a v1.4 rule: its history must not name one."""
+    site = corpora_site.site
+    title = corpus.sections[("riftbound", "core-rules", "832", "en")].title
+    v14 = editions(corpus)["v1.4"]
+    assert not [r.number for r in v14.rules() if title.lower() in r.text.lower()], f"v1.4 mentions {title}"
+    rel = "riftbound/core-rules/832.html"
+    wrong = []
+    for rule in editions(corpus)["2026-10-09"].sections["832"].rules:
+        if title.lower() not in rule.text.lower():
+            continue
+        details = history_of(rule_div(site, rel, rule.number))
+        for li in history_items(details) if details else []:
+            if re.match(r"v1\.4: \d", li.flat()):
+                wrong.append(f"{rule.number}: {li.flat()[:120]}")
+    assert not wrong, f"832 rules said to be v1.4 rules of another section: {wrong}"
+
+
+# --- 2. diff pages ----------------------------------------------------------------------------
+
+
+def _whole_pairs(corpus):
+    pairs = []
+    for key in (CORE, TOURNAMENT):
+        whole = [e for e in corpus.editions[key] if not e.partial and e.date != "undated"]
+        pairs += [(key, a, b) for i, a in enumerate(whole) for b in whole[i + 1:]]
+    return pairs
+
+
+def _diff_page(site: Path, key, old: Edition, new: Edition) -> str:
+    folder = site / key[0] / key[1] / "changes"
+    assert folder.is_dir(), f"no folder {folder.relative_to(site)}"
+    found = [p for p in sorted(folder.glob("*.html"))
+             if re.search(rf"\b{re.escape(old.label)} → {re.escape(new.label)}\b", h1(site, p.relative_to(site).as_posix()))]
+    assert len(found) == 1, f"{len(found)} pages under {folder.relative_to(site)} for {old.label} → {new.label}"
+    return found[0].relative_to(site).as_posix()
+
+
+def test_a_diff_page_for_every_pair_of_whole_editions(corpora_site, corpus):
+    site = corpora_site.site
+    pairs = _whole_pairs(corpus)
+    assert [(k[1], a.label, b.label) for k, a, b in pairs] == [
+        ("core-rules", "v1.1", "v1.2"), ("core-rules", "v1.1", "v1.4"), ("core-rules", "v1.2", "v1.4"),
+        ("tournament-rules", "2026-03-30", "2026-04-29")]
+    for key, old, new in pairs:
+        _diff_page(site, key, old, new)
+
+
+def test_diff_pages_show_the_counts_of_the_model(corpora_site, corpus):
+    site = corpora_site.site
+    problems = []
+    for key, old, new in _whole_pairs(corpus):
+        diff = diff_editions(old, new)
+        rel = _diff_page(site, key, old, new)
+        body = article(site, rel)
+        counts_p = body.find("p", "diff-counts")
+        assert counts_p is not None, f"{rel}: no counts"
+        shown = {kind: int(n) for n, kind in re.findall(r"(\d+) (added|removed|changed|moved)", counts_p.flat())}
+        expected = {"added": len(diff.added), "removed": len(diff.removed), "changed": len(diff.changed), "moved": len(diff.moved)}
+        if shown != expected:
+            problems.append(f"{rel}: shows {shown}, diff_editions counts {expected}")
+        # The entries listed agree with the counts.
+        items = Counter(next(iter(li.classes & {"added", "removed", "changed", "moved"}), "?")
+                        for sec in body.find_all("section", "diff-section") for li in sec.find_all("li"))
+        moved = {id(m) for m in diff.moved}
+        listed = {"added": len(diff.added), "removed": len(diff.removed), "moved": len(diff.moved),
+                  "changed": sum(1 for m in diff.changed if id(m) not in moved)}
+        if dict(items) != {k: v for k, v in listed.items() if v}:
+            problems.append(f"{rel}: lists {dict(items)}, expected {listed}")
+    assert not problems, "\n".join(problems)
+
+
+def test_moved_entries_show_old_and_new_numbers(corpora_site, corpus):
+    site = corpora_site.site
+    for key, old, new in _whole_pairs(corpus):
+        diff = diff_editions(old, new)
+        rel = _diff_page(site, key, old, new)
+        shown = Counter(li.find("b").flat() for li in article(site, rel).find_all("li", "moved"))
+        expected = Counter(f"{m.old.number} → {m.new.number}" for m in diff.moved)
+        assert shown == expected, f"{rel}: moved entries differ: {list((shown - expected).items())[:3]} / {list((expected - shown).items())[:3]}"
+
+
+def test_diff_sections_are_grouped_by_section_for_narrowing(corpora_site, corpus):
+    site = corpora_site.site
+    for key, old, new in _whole_pairs(corpus):
+        diff = diff_editions(old, new)
+        rel = _diff_page(site, key, old, new)
+        body = article(site, rel)
+        assert body.find("input", data_diff_filter="") is not None, f"{rel}: no section filter"
+        groups = list(body.find_all("section", "diff-section"))
+        numbers = [g.attrs.get("data-section") for g in groups]
+        assert groups and all(numbers) and len(set(numbers)) == len(numbers), f"{rel}: groups {numbers[:10]}"
+        # Each added rule sits in the group of its section.
+        where = {li.find("b").flat().lstrip("+ ").strip(): g.attrs["data-section"]
+                 for g in groups for li in g.find_all("li", "added")}
+        for section, rule in diff.added:
+            assert where.get(rule.number) == section.number, f"{rel}: + {rule.number} not under {section.number}"
+        for m in diff.moved:
+            assert any(f"{m.old.number} → {m.new.number}" == li.find("b").flat()
+                       for g in groups if g.attrs["data-section"] == m.new_section.number
+                       for li in g.find_all("li", "moved")), f"{rel}: {m.old.number} → {m.new.number} not under {m.new_section.number}"
+
+
+# --- 3. history on every rule -------------------------------------------------------------
+
+
+def test_every_current_rule_has_a_history(corpora_site, corpus):
+    site = corpora_site.site
+    without = []
+    for section in editions(corpus)["v1.4"].sections.values():
+        rel = f"riftbound/core-rules/{section.number}.html"
+        for div in page(site, rel).find_all("div", "rule"):
+            if history_of(div) is None:
+                without.append(f"{rel}#{div.attrs.get('data-rule')}")
+    assert not without, f"{len(without)} rules of the current text have no history, e.g. {without[:5]}"
+
+
+def test_rules_stay_inside_the_page_content(corpora_site, corpus):
+    """Every rule of every Core Rules page (current and older editions) is inside
+    the page's <article> (the content column, styled as text), and no list item
+    sits outside a list: a history entry with a word diff must not break the
+    page's HTML."""
+    site = corpora_site.site
+    broken = []
+    pages = sorted(p.relative_to(site).as_posix() for p in (site / "riftbound/core-rules").rglob("*.html")
+                   if p.parent.name not in ("changes", "v1.4") and p.stem[0].isdigit())
+    for rel in pages:
+        root = page(site, rel)
+        everywhere = sum(1 for _ in root.find_all("div", "rule"))
+        inside = sum(1 for _ in article(site, rel).find_all("div", "rule"))
+        stray = [li for li in root.find_all("li") if not _in_list(li)]
+        if everywhere != inside or stray:
+            broken.append(f"{rel}: {everywhere - inside} of {everywhere} rules outside <article>, {len(stray)} stray <li>")
+    assert not broken, f"{len(broken)} of {len(pages)} pages are broken, e.g.\n" + "\n".join(broken[:5])
+
+
+def _in_list(node: Node) -> bool:
+    parent = node.parent
+    while parent is not None and parent.tag not in ("ul", "ol", "#root"):
+        if parent.tag in ("p", "div", "details", "article"):
+            return False
+        parent = parent.parent
+    return parent is not None and parent.tag in ("ul", "ol")
+
+
+def _chain(corpus, new_rule_number: str) -> dict[str, str]:
+    """label -> number of the v1.4 rule `new_rule_number` in each whole edition,
+    from match_editions (v1.1 → v1.2 → v1.4)."""
+    core = editions(corpus)
+    back = {m.new.number: m.old.number for m in match_editions(core["v1.2"], core["v1.4"])}
+    back11 = {m.new.number: m.old.number for m in match_editions(core["v1.1"], core["v1.2"])}
+    chain = {"v1.4": new_rule_number}
+    if new_rule_number in back:
+        chain["v1.2"] = back[new_rule_number]
+        if chain["v1.2"] in back11:
+            chain["v1.1"] = back11[chain["v1.2"]]
+    return chain
+
+
+def _check_history_names(site, rel, number, chain):
+    details = history_of(rule_div(site, rel, number))
+    assert details is not None, f"{rel}#{number} has no history"
+    items = {li.flat().split(":", 1)[0]: li for li in history_items(details)}
+    for label in ("v1.1", "v1.2", "v1.4"):
+        assert label in items, f"{rel}#{number}: the history does not name {label}"
+        if label in chain:
+            li = items[label]
+            assert li.flat().startswith(f"{label}: {chain[label]}"), f"{rel}#{number}: {li.flat()[:100]!r}"
+            link = li.find("a")
+            assert link is not None, f"{rel}#{number}: {label} is not a link"
+            target, anchor = target_of(rel, link.attrs["href"])
+            assert anchor == chain[label] and chain[label] in rule_numbers(site, target), (rel, label, link.attrs["href"])
+        else:
+            assert re.search(r"not yet in|added in", items[label].flat()), items[label].flat()
+    return details, items
+
+
+def test_history_of_a_renumbered_rule(corpora_site, corpus, core_diff):
+    site = corpora_site.site
+    moved = [m for m in core_diff.moved if not m.text_changed and m.new_section.number == "424"]
+    assert moved, "no rule renumbered into 424 without rewording"
+    m = moved[0]
+    chain = _chain(corpus, m.new.number)
+    assert chain["v1.2"] == m.old.number
+    _check_history_names(site, "riftbound/core-rules/424.html", m.new.number, chain)
+
+
+def test_history_of_a_reworded_rule_shows_the_words_that_changed(corpora_site, corpus, core_diff):
+    site = corpora_site.site
+    moved = {id(m) for m in core_diff.moved}
+    reworded = [m for m in core_diff.changed if id(m) not in moved and m.old.text != m.new.text and not m.new.examples]
+    assert reworded, "no rule reworded between v1.2 and v1.4 under the same number"
+    m = reworded[0]
+    rel = f"riftbound/core-rules/{m.new_section.number}.html"
+    _, items = _check_history_names(site, rel, m.new.number, _chain(corpus, m.new.number))
+    li = items["v1.4"]
+    diff = li.find("div", "word-diff")
+    assert diff is not None and re.search(r"<(del|ins)>", diff.html()), f"{rel}#{m.new.number}: no <del>/<ins>"
+    # Reading the diff without its deletions gives the new text, without its insertions the old.
+    new = "".join(c if isinstance(c, str) else ("" if c.tag == "del" else c.text()) for c in diff.children)
+    old = "".join(c if isinstance(c, str) else ("" if c.tag == "ins" else c.text()) for c in diff.children)
+    assert squash(new) == squash(rule_text(m.new)), f"{rel}#{m.new.number}: the diff does not read as the v1.4 text"
+    assert squash(old) == squash(rule_text(m.old)), f"{rel}#{m.new.number}: the diff does not read as the v1.2 text"
+
+
+# --- 4. rulings ----------------------------------------------------------------------------------
+
+
+@pytest.fixture(scope="module")
+def mdx_rulings(corpus) -> list[Ruling]:
+    found = [r for r in corpus.rulings if r.source_id == MDX_RULINGS]
+    assert len(found) == 159
+    return found
+
+
+def test_every_mdx_ruling_has_its_page_with_attribution(corpora_site, mdx_rulings):
+    site = corpora_site.site
+    assert {(r.attribution, r.licence) for r in mdx_rulings} == {("Riftbound FAQ, Christian Ivicevic", "CC BY-SA 4.0")}
+    problems = []
+    for ruling in mdx_rulings:
+        rel = f"riftbound/rulings/{ruling.id}.html"
+        if not (site / rel).is_file():
+            problems.append(f"no page {rel}")
+            continue
+        body = article(site, rel)
+        if body.find("div", "ruling", id=ruling.id) is None:
+            problems.append(f"{rel}: no div.ruling#{ruling.id}")
+        licence = body.find("p", "licence")
+        if licence is None or not ("Riftbound FAQ, Christian Ivicevic" in licence.flat() and "CC BY-SA 4.0" in licence.flat()):
+            problems.append(f"{rel}: no attribution and licence")
+    assert not problems, f"{len(problems)} problems: {problems[:5]}"
+    index = article(site, "riftbound/rulings/index.html")
+    listed = {target_of("riftbound/rulings/index.html", a.attrs["href"])[0] for a in index.find_all("a") if "href" in a.attrs}
+    assert {f"riftbound/rulings/{r.id}.html" for r in mdx_rulings} <= listed, "the rulings index misses some"
+
+
+def test_rules_cited_by_a_ruling_list_it(corpora_site, corpus, mdx_rulings):
+    """Every rule number an MDX ruling cites is a Core Rules rule (the rulings are
+    reviewed against v1.4), and that rule, on its current page, lists the ruling
+    under "Cited by"."""
+    site = corpora_site.site
+    v14 = {r.number: s for s in editions(corpus)["v1.4"].sections.values() for r in s.rules}
+    missing, checked = [], 0
+    for ruling in mdx_rulings:
+        for number in dict.fromkeys(ruling.rule_citations):
+            if number not in v14:
+                continue
+            rel = f"riftbound/core-rules/{v14[number].number}.html"
+            div = rule_div(site, rel, number)
+            cited = [a for p in div.find_all("p", "rule-meta") if t("en", "cited-by") in p.flat() for a in p.find_all("a")]
+            if not any(target_of(rel, a.attrs.get("href", ""))[0] == f"riftbound/rulings/{ruling.id}.html" for a in cited):
+                missing.append(f"{rel}#{number} ← {ruling.id}")
+            checked += 1
+    assert checked > 159, f"only {checked} citations checked"
+    rules = Counter(m.split(" ← ")[0] for m in missing)
+    assert not missing, (f"{len(missing)} of {checked} citations are not listed by the rule they cite "
+                         f"(per rule: {dict(rules)}), e.g. {missing[:3]}")
+
+
+def test_needs_review_page_lists_what_the_model_flags(corpora_site, model):
+    site = corpora_site.site
+    _, ctx = model
+    body = article(site, "needs-review.html")
+    rows = [tr for tr in body.find_all("tr") if tr.find("td") is not None]
+    assert len(rows) == len(ctx.reviews), f"needs-review.html lists {len(rows)} rows, the model flags {len(ctx.reviews)}"
+    assert str(len(ctx.reviews)) in body.flat()
+
+
+def _edition(label: str, date: str, rules: dict[str, str], partial: bool = False) -> Edition:
+    section = Section("riftbound", "core-rules", "100", "Things", "en", edition=label)
+    section.rules = [Rule(n, text, Loc("x", 1)) for n, text in rules.items()]
+    return Edition("riftbound", "core-rules", "en", label, date, partial, sections={"100": section})
+
+
+def _ruling(rid: str, cites: list[str], version: str) -> Ruling:
+    return Ruling(rid, rid, "answer", [], [], "riftbound", "s", Loc("x", 1), reviewed_version=version, rule_citations=cites)
+
+
+def test_needs_review_flags_a_ruling_whose_cited_rule_changed_since_its_edition():
+    """The mechanism, on a hand-made corpus: a ruling reviewed against v1.2 citing
+    a rule reworded, one renumbered and one removed in v1.4 is flagged for each,
+    and not for the rule that stayed the same; a ruling reviewed against v1.4 is
+    not flagged at all, even with a later excerpt that prints none of them."""
+    old_text = "Each player draws four cards at the start of the game and keeps them hidden."
+    v12 = _edition("v1.2", "2025-12-01", {
+        "100.1": "A player may look at their own hand at any time during the game.",
+        "100.2": old_text,
+        "100.3": "Tokens that leave the board cease to exist immediately after moving.",
+        "100.4": "Damage marked on a unit is removed during the cleanup at the end of each turn.",
+    })
+    v14 = _edition("v1.4", "2026-06-18", {
+        "100.1": "A player may look at their own hand at any time during the game.",
+        "100.2": old_text.replace("four", "five"),
+        "100.4": "Some entirely new rule about battlefields and how control of them is decided.",
+        "100.5": "Damage marked on a unit is removed during the cleanup at the end of each turn.",
+    })
+    excerpt = _edition("2026-10-09", "2026-10-09", {"100.9": "Show the card to every player."}, partial=True)
+    history = {("riftbound", "core-rules", "en"): rule_history([v12, v14, excerpt])}
+    corpus = Corpus(rulings=[_ruling("old", ["100.1", "100.2", "100.3", "100.4"], "1.2"),
+                             _ruling("new", ["100.1", "100.2", "100.5"], "1.4")])
+    reviews = needs_review(corpus, history)
+    found = {(r.item.id, r.rule): r.change for r in reviews}
+    assert found == {
+        ("old", "100.2"): "reworded in v1.4",
+        ("old", "100.3"): "removed in v1.4",
+        ("old", "100.4"): "now 100.5 in v1.4",
+    }
+
+
+# --- 5. cards ------------------------------------------------------------------------------------
+
+
+@pytest.fixture(scope="module")
+def card_entries(corpora_site) -> dict[str, list[tuple[str, list]]]:
+    """card id -> [(page, the nodes of its entry: its h2 up to the next h2)], every occurrence."""
+    site = corpora_site.site
+    entries: dict[str, list] = {}
+    for path in sorted((site / "riftbound/cards").glob("*.html")):
+        rel = path.relative_to(site).as_posix()
+        nodes = [c for c in article(site, rel).children if isinstance(c, Node)]
+        current = None
+        for node in nodes:
+            if node.tag in ("h1", "h2"):
+                current = None
+            if node.tag == "h2" and "card" in node.classes:
+                current = []
+                entries.setdefault(node.attrs.get("id", ""), []).append((rel, current))
+            if current is not None:
+                current.append(node)
+    return entries
+
+
+def test_every_card_is_listed_once(card_entries, corpus):
+    assert len(corpus.cards) == 950
+    ids = [c.id for c in corpus.cards]
+    assert len(set(ids)) == len(ids)
+    counts = Counter({card_id: len(found) for card_id, found in card_entries.items()})
+    assert sum(counts.values()) == 950
+    assert set(counts) == set(ids)
+    assert [i for i, n in counts.items() if n != 1] == []
+
+
+def test_cards_with_errata_show_old_and_new_text(card_entries, corpus):
+    """Every line of the old and the new wording sits inside the card's errata box."""
+    with_errata = [c for c in corpus.cards if c.errata]
+    assert with_errata, "no card has errata"
+    problems = []
+    for card in with_errata:
+        (rel, nodes), = card_entries[card.id]
+        boxes = [n for n in nodes if n.tag == "div" and "admonition" in n.classes]
+        for erratum in card.errata:
+            box = next((b for b in boxes if erratum.date in b.flat()), None)
+            if box is None:
+                problems.append(f"{rel}#{card.id}: no errata box for {erratum.date}")
+                continue
+            text = squash(box.text())
+            for label, wording in (("old", erratum.old_text), ("new", erratum.new_text)):
+                lost = [line for line in wording.split("\n") if line.strip() and squash(line) not in text]
+                if lost:
+                    problems.append(f"{rel}#{card.id}: {label} text line(s) not in the box: {lost[0][:60]!r}")
+        if any(n.tag == "pre" for n in nodes):
+            problems.append(f"{rel}#{card.id}: shows a code block")
+    assert not problems, f"{len(problems)} problems in {len(with_errata)} cards with errata:\n" + "\n".join(problems[:8])
+
+
+def test_a_card_named_by_a_ruling_lists_the_ruling(card_entries, corpus, mdx_rulings):
+    by_name = {c.name.lower(): c for c in corpus.cards}
+    missing, checked = [], 0
+    for ruling in mdx_rulings:
+        for name in ruling.cards:
+            card = by_name.get(name.lower())
+            if card is None:
+                continue
+            (rel, nodes), = card_entries[card.id]
+            hrefs = {target_of(rel, a.attrs["href"])[0] for n in nodes for a in n.find_all("a") if "href" in a.attrs}
+            checked += 1
+            if f"riftbound/rulings/{ruling.id}.html" not in hrefs:
+                missing.append(f"{card.name} ← {ruling.id}")
+    assert checked > 100, f"only {checked} card mentions checked"
+    assert not missing, f"{len(missing)} of {checked}: {missing[:5]}"
+
+
+# --- 6. languages -------------------------------------------------------------------------------
+
+
+def test_french_site_holds_the_french_explainers(corpora_site, corpus):
+    site = corpora_site.site
+    root = page(site, "fr/index.html").find("html")
+    assert root is not None and root.attrs.get("lang", "").startswith("fr")
+    french = [g for g in corpus.guides if g.language == "fr"]
+    assert len(french) == 4
+    for guide in french:
+        rel = f"fr/{guide.game}/guides/{guide.id}.html"
+        first = next(b for b in guide.blocks if b.kind == "heading")
+        assert flat(first.text)[:20] in h1(site, rel), f"{rel}: its title is not the French article's"
+
+
+def test_guide_headings_line_up_in_english_and_french(corpora_site, corpus):
+    site = corpora_site.site
+    for guide_id in sorted({g.id for g in corpus.guides}):
+        counts = {}
+        for lang, root in (("en", ""), ("fr", "fr/")):
+            guide = next(g for g in corpus.guides if g.id == guide_id and g.language == lang)
+            rel = f"{root}riftbound/guides/{guide_id}.html"
+            ids = [n.attrs["id"] for n in article(site, rel).iter() if re.fullmatch(r"h-\d+", n.attrs.get("id", ""))]
+            assert ids == [f"h-{i}" for i in range(1, len(ids) + 1)], (rel, ids)
+            assert len(ids) == sum(1 for b in guide.blocks if b.kind == "heading"), rel
+            counts[lang] = len(ids)
+        if guide_id == "move":
+            assert counts["en"] == counts["fr"], counts
+
+
+# --- 7. concordance ------------------------------------------------------------------------------
+
+
+def test_spanish_mostrar_points_at_the_english_reveal(corpora_site, corpus):
+    site = corpora_site.site
+    rel = "es/magic/comprehensive-rules/701.20.html"
+    english = corpus.sections[("magic", "comprehensive-rules", "701.16", "en")]
+    body = article(site, rel)
+    links = [a for a in body.find_all("a", "other-language") if a.attrs.get("hreflang") == "en"]
+    targets = {target_of(rel, a.attrs["href"]) for a in links}
+    assert ("magic/comprehensive-rules/701.16.html", "701.16") in targets, targets
+    assert h1(site, "magic/comprehensive-rules/701.16.html") == f"701.16 {english.title}"
+    edition = next(corpus.sources[s].edition for s in english.source_ids)
+    warning = t("es", "translation-behind", edition=t("es", "undated"), language=language_in("es", "en"), other=edition)
+    boxes = [b.flat() for b in body.find_all("div", "admonition")]
+    assert any(flat(warning) in b for b in boxes), boxes
+
+
+def test_revealing_topic_links_to_all_four_sections(corpora_site, corpus):
+    site = corpora_site.site
+    rel = "topics/revealing.html"
+    topics = yaml.safe_load((pipeline.SOURCES / "concordance.yml").read_text(encoding="utf-8"))["topics"]
+    wanted = next(tp for tp in topics if tp["id"] == "revealing")["sections"]
+    assert len(wanted) == 4
+    hrefs = {target_of(rel, a.attrs["href"])[0] for a in article(site, rel).find_all("a") if "href" in a.attrs}
+    for s in wanted:
+        section = next(sec for k, sec in corpus.sections.items() if k[:3] == (s["game"], s["document"], str(s["number"])))
+        root = "" if section.language == "en" else f"{section.language}/"
+        assert f"{root}{s['game']}/{s['document']}/{s['number']}.html" in hrefs, s
+
+
+def test_rule_links_on_the_topic_page_land_in_the_section_they_list(corpora_site):
+    """Each card of the topic page lists its section's first rules: each rule's
+    link goes to that section's page."""
+    site = corpora_site.site
+    rel = "topics/revealing.html"
+    wrong = []
+    for card in article(site, rel).find_all("li"):
+        head = card.find("p")
+        link = head.find("a") if head is not None else None
+        if link is None or "ref" in link.classes:
+            continue  # not a card of the grid
+        section_page = target_of(rel, link.attrs["href"])[0]
+        for item in card.find_all("li"):
+            ref = item.find("a")  # the rule's number, first in its line
+            if ref is None or "ref" not in ref.classes:
+                continue
+            target = target_of(rel, ref.attrs["href"])[0]
+            if target != section_page:
+                wrong.append(f"{ref.flat()} → {target} (listed under {section_page})")
+    assert not wrong, wrong
+
+
+def test_core_rules_references_and_keywords_stay_in_the_core_rules(corpora_site, corpus):
+    """A number or keyword in Core Rules text, a card or a ruling, that the Core
+    Rules print, means the Core Rules rule: it never links to the Tournament
+    Rules section that happens to have the same number."""
+    site = corpora_site.site
+    core_numbers = {n for s in editions(corpus)["v1.4"].sections.values() for n in [s.number, *(r.number for r in s.rules)]}
+    wrong = Counter()
+    examples = []
+    pages = [p.relative_to(site).as_posix() for folder in ("riftbound/core-rules", "riftbound/cards", "riftbound/rulings")
+             for p in (site / folder).glob("*.html")]
+    for rel in pages:
+        for a in article(site, rel).find_all("a"):
+            if not ({"ref", "keyword"} & a.classes) or a.attrs.get("data-rule") not in core_numbers:
+                continue
+            target = target_of(rel, a.attrs["href"])[0]
+            if target.startswith("riftbound/tournament-rules/"):
+                wrong[rel] += 1
+                if len(examples) < 5:
+                    examples.append(f"{rel}: {a.flat()!r} (rule {a.attrs['data-rule']}) → {target}")
+    assert not wrong, (f"{sum(wrong.values())} links on {len(wrong)} pages go to the Tournament Rules, e.g.\n"
+                       + "\n".join(examples))
+
+
+# --- 8. the build's own checks -----------------------------------------------------------------
+
+
+def test_build_checks_pass_and_site_checks_find_nothing(corpora_site):
+    out = corpora_site.stdout
+    assert re.search(r"^check .*: 0 problems", out, re.M), out[-2000:]
+    problems = check_site(corpora_site.site) + check_offline(corpora_site.site)
+    assert problems == [], problems[:10]
+
+
+def test_stage_counts_match_the_model(corpora_site, corpus):
+    out = corpora_site.stdout
+    read = re.search(r"^read\s+(\d+) sources: (\d+) sections, (\d+) rules, (\d+) examples, (\d+) FAQ answers, "
+                     r"(\d+) rulings, (\d+) walkthroughs", out, re.M)
+    assert read, out[:1000]
+    rules = [r for _, r in corpus.rules()]
+    assert tuple(int(x) for x in read.groups()) == (
+        len(corpus.sources), len(corpus.sections), len(rules), sum(len(r.examples) for r in rules),
+        len(corpus.faqs), len(corpus.rulings), len(corpus.walkthroughs))
+    render = re.search(r"^render\s+(\d+) pages and (\d+) short rule links in (\d+) languages", out, re.M)
+    assert render, out[:2000]
+    docs = corpora_site.docs
+    md = sum(1 for p in docs.rglob("*.md"))
+    statics = sum(1 for p in docs.rglob("*.html") if p.relative_to(docs).parts[1] != "assets")
+    languages = sum(1 for p in docs.iterdir() if p.is_dir())
+    assert (int(render.group(1)), int(render.group(2)), int(render.group(3))) == (md, statics, languages)
