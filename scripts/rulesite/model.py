@@ -245,7 +245,7 @@ class Corpus:
     """Everything the site is built from, after merging all sources."""
 
     sources: dict[str, Source] = field(default_factory=dict)
-    sections: dict[tuple[str, str, str], Section] = field(default_factory=dict)
+    sections: dict[tuple[str, ...], Section] = field(default_factory=dict)  # the current view, by Section.key
     faqs: list[FaqAnswer] = field(default_factory=list)
     rulings: list[Ruling] = field(default_factory=list)
     walkthroughs: list[Walkthrough] = field(default_factory=list)
@@ -260,16 +260,6 @@ class Corpus:
         for section in self.sections.values():
             for rule in section.rules:
                 yield section, rule
-
-    def find_rule(self, game: str, number: str) -> tuple[Section, Rule] | None:
-        """The rule printed with `number` in `game`, whatever document holds it."""
-        for section in self.sections.values():
-            if section.game != game:
-                continue
-            for rule in section.rules:
-                if rule.number == number:
-                    return section, rule
-        return None
 
 
 # --- rule numbers -----------------------------------------------------------

@@ -76,12 +76,17 @@ def render(ctx: Context, docs_dir: Path, config_dir: Path) -> dict[str, dict[str
     """Stage 4: every language's pages written into docs_dir/<language>/, and for
     each language the MkDocs config that lists them (config_dir/mkdocs.<language>.yml)."""
     files = render_site(ctx)
+    write(ctx, files, docs_dir, config_dir)
+    return files
+
+
+def write(ctx: Context, files: dict[str, dict[str, str]], docs_dir: Path, config_dir: Path) -> None:
+    """The rendered pages into docs_dir/<language>/, and each language's MkDocs config."""
     write_docs(files, docs_dir)
     for lang, pages in files.items():
         lang_ctx = Context(ctx.corpus, ctx.linker, ctx.citations, ctx.concordance, lang, tuple(files))
         nav = navigation(lang_ctx, pages)
         write_config(lang_ctx, nav, ROOT / "mkdocs.yml", docs_dir, config_dir / f"mkdocs.{lang}.yml")
-    return files
 
 
 def build(config_dir: Path, languages: list[str], site_dir: Path) -> tuple[subprocess.CompletedProcess, Path]:

@@ -554,7 +554,7 @@ def test_history_of_a_reworded_rule_shows_the_words_that_changed(corpora_site, c
     rel = f"riftbound/core-rules/{m.new_section.number}.html"
     _, items = _check_history_names(site, rel, m.new.number, _chain(corpus, m.new.number))
     li = items["v1.4"]
-    diff = li.find("div", "word-diff")
+    diff = li.find("span", "word-diff")
     assert diff is not None and re.search(r"<(del|ins)>", diff.html()), f"{rel}#{m.new.number}: no <del>/<ins>"
     # Reading the diff without its deletions gives the new text, without its insertions the old.
     new = "".join(c if isinstance(c, str) else ("" if c.tag == "del" else c.text()) for c in diff.children)

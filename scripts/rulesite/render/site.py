@@ -7,6 +7,7 @@ from __future__ import annotations
 import html
 import posixpath
 import shutil
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import replace
 from pathlib import Path
 
@@ -187,9 +188,16 @@ def write_docs(files: dict[str, dict[str, str]], docs_dir: Path) -> None:
         folders = {(fresh / lang / path).parent for path in pages}
         for folder in sorted(folders):
             folder.mkdir(parents=True, exist_ok=True)
-        for path, text in pages.items():
-            (fresh / lang / path).write_text(text, encoding="utf-8")
+        # Thousands of small files: writing them from a few threads overlaps the
+        # waits on the file system (the GIL is released while writing).
+        with ThreadPoolExecutor(max_workers=4) as pool:
+            list(pool.map(_write, [(fresh / lang / path, text) for path, text in pages.items()]))
     replace_dir(fresh, docs_dir)
+
+
+def _write(item: tuple[Path, str]) -> None:
+    path, text = item
+    path.write_text(text, encoding="utf-8")
 
 
 def replace_dir(fresh: Path, target: Path) -> None:

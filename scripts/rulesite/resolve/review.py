@@ -55,12 +55,12 @@ def needs_review(corpus: Corpus, history: dict) -> list[Review]:
     for walk in corpus.walkthroughs:
         for number in dict.fromkeys(c.rule for s in walk.steps for c in s.cites):
             checked = _edition_rule(corpus, walk, number)
-            current = corpus.find_rule(walk.game, number)
+            current = _current_rule(corpus, walk, number)
             if checked is None:
                 continue
             if current is None:
                 reviews.append(Review(walk, number, "not in the current text"))
-            elif rule_text(current[1]) != rule_text(checked):
+            elif rule_text(current) != rule_text(checked):
                 reviews.append(Review(walk, number, f"current text differs from edition {walk.edition}"))
     return reviews
 
@@ -77,4 +77,14 @@ def _edition_rule(corpus: Corpus, walk: Walkthrough, number: str):
     for edition in corpus.editions.get((walk.game, walk.document, "en"), []):
         if walk.edition in (edition.date, edition.label):
             return next((r for r in edition.rules() if r.number == number), None)
+    return None
+
+
+def _current_rule(corpus: Corpus, walk: Walkthrough, number: str):
+    """The rule as the plain pages of the walkthrough's document show it."""
+    for section in corpus.sections.values():
+        if (section.game, section.document, section.language) == (walk.game, walk.document, "en"):
+            for rule in section.rules:
+                if rule.number == number:
+                    return rule
     return None

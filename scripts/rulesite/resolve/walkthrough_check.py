@@ -39,8 +39,8 @@ def _printed_rule(corpus: Corpus, walkthrough: Walkthrough, number: str) -> Rule
     """The rule as the walkthrough's edition prints it (its edition is named by
     date, or by version label such as "v1.4").
 
-    Not `Corpus.find_rule`: that reads the current view, and the same number may
-    mean another rule in another edition or document.
+    Not the current view: the same number may mean another rule in another
+    edition or document.
     """
     for edition in corpus.editions.get((walkthrough.game, walkthrough.document, "en"), []):
         if walkthrough.edition not in (edition.date, edition.label):
