@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from urllib.parse import unquote, urlsplit
 
-# Debian's Chromium under Playwright (see /work/shared/design/STACK.md).
+# Debian's Chromium under Playwright; these flags keep it from reaching the network.
 CHROMIUM_ARGS = [
     "--no-sandbox",
     "--disable-gpu",
