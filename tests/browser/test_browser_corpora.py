@@ -128,3 +128,22 @@ def test_rules_of_a_page_with_a_reworded_rule_stay_in_the_content_column(corpora
     })""")
     assert counts["all"] > 0
     assert counts == {"all": counts["all"], "inArticle": counts["all"], "stray": 0}, f"{pages[0]}: {counts}"
+
+
+def test_switching_spanish_mostrar_to_english_lands_on_reveal(corpora_site, root, browse):
+    """Spanish 701.20 (Mostrar) is English 701.16 (Reveal) by the concordance, while
+    English 701.20 is another rule: the switch follows the concordance and
+    renumbers the anchor, and from English 701.20 it never claims Mostrar."""
+    spanish = "es/magic/comprehensive-rules/701.20.html"
+    assert 'id="701.20c"' in (corpora_site.site / spanish).read_text(encoding="utf-8")
+    page = browse(root).new_page()
+    page.goto(f"{root}{spanish}#701.20c")
+    switch_language(page, "en")
+    assert page.url == f"{root}magic/comprehensive-rules/701.16.html#701.16c"
+    expect(page.locator('[id="701.16c"]')).to_be_in_viewport()
+
+    page.goto(f"{root}magic/comprehensive-rules/701.20.html#701.20a")
+    english_title = page.locator("h1").inner_text()
+    switch_language(page, "es")
+    assert "701.20" not in page.url.split("/")[-1], f"English {english_title!r} switched to Spanish 701.20: {page.url}"
+    assert page.url.startswith(f"{root}es/magic/comprehensive-rules/index.html")

@@ -557,7 +557,25 @@
     return url;
   }
 
+  /** A page that names its equivalent in another language (the same rule under
+      another number: Spanish 701.20 is English 701.16) goes there, with the
+      anchor renumbered: #701.20c becomes #701.16c. */
+  function equivalentUrl(link, withHash) {
+    var lang = link.getAttribute("hreflang");
+    var eq = document.querySelector('a[data-equivalent-from][hreflang="' + lang + '"]');
+    if (!eq) return null;
+    var target = new URL(eq.getAttribute("href"), location.href);
+    var from = eq.getAttribute("data-equivalent-from");
+    var to = eq.getAttribute("data-equivalent-to");
+    var hash = decodeURIComponent(location.hash.slice(1));
+    // An empty "to": the other language has no such rule; its contents page, no anchor.
+    if (withHash && to && hash && hash.indexOf(from) === 0) target.hash = to + hash.slice(from.length);
+    return target.href;
+  }
+
   function alternateUrl(link, withHash) {
+    var equivalent = equivalentUrl(link, withHash);
+    if (equivalent) return equivalent;
     var altRoot = alternateRoot(link);
     if (!altRoot) return null;
     var path = pathFromRoot(new URL(location.href));

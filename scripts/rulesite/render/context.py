@@ -1,6 +1,7 @@
 """What every page renderer needs: the corpus, its links and who cites what."""
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 
 from ..model import Corpus, FaqAnswer, Ruling, Section, Source, Walkthrough
@@ -12,7 +13,7 @@ from .inline import inline, link_markdown, missing_markdown
 from .paths import cross_href, faq_anchor, faq_page, page_of, relative, section_page
 
 CONTENT_LANGUAGE = "en"  # rulings and walkthroughs are written in English
-from .strings import t
+from .strings import STRINGS, t
 
 
 @dataclass
@@ -38,6 +39,13 @@ class Context:
         edition = t(language, "undated") if source.edition == "undated" else f"{t(language, 'edition')} {source.edition}"
         excerpt = f", {t(language, 'excerpt')}" if source.partial else ""
         return f"{md_text(source.title or source.id)} ({md_text(edition)}{excerpt}; `{source.path}`)"
+
+    def sentence(self, key: str, **parts: str) -> str:
+        """Interface text `key` as Markdown: its words escaped, its {placeholders}
+        replaced by the given Markdown (links, code)."""
+        template = STRINGS.get(self.language, STRINGS["en"]).get(key) or STRINGS["en"][key]
+        pieces = re.split(r"\{(\w+)\}", template)
+        return "".join(md_text(p) if i % 2 == 0 else parts[p] for i, p in enumerate(pieces))
 
     def link(self, page: str, to_page: str, anchor: str, content_language: str, text: str) -> str:
         """A link to `to_page#anchor`, whose content is in `content_language`: a

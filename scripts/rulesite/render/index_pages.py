@@ -76,31 +76,30 @@ def render_home(ctx: Context) -> str:
 def _linking_help(ctx: Context) -> list[str]:
     corpus = ctx.corpus
     native = [s for s in corpus.sections.values() if s.language == ctx.language and s.rules]
-    out = ["## Linking to a rule or a ruling {: #linking }", ""]
+    out = [f"## {t(ctx.language, 'linking-title')} {{: #linking }}", ""]
     if native:
         section = native[-1]
         deep = section.rules[min(6, len(section.rules) - 1)]
         out += [
-            "Every rule is anchored by its printed number: add `#` and the number to its section's address, "
-            f"for example `{html_path(section_page(section.key))}#{deep.number}` lands on "
-            f"[rule {deep.number}]({section_page(section.key)}#{deep.number}). "
-            f"Each rule also has a short address that previews it in chat apps, such as "
-            f"`{short_link(section.game, section.document, deep.number)}`: "
-            "the link button beside a rule copies it.",
+            ctx.sentence(
+                "linking-rule",
+                address=f"`{html_path(section_page(section.key))}#{deep.number}`",
+                link=f"[{md_text(deep.number)}]({section_page(section.key)}#{deep.number})",
+                short=f"`{short_link(section.game, section.document, deep.number)}`",
+            ),
             "",
         ]
     if corpus.rulings and ctx.language == "en":
         ruling = corpus.rulings[0]
         out += [
-            f"Every ruling has a page named by its id, for example `{html_path(page_of(ruling))}` "
-            f"for [{md_text(ruling.title)}]({page_of(ruling)}). Ids never change when rulings are added or reordered.",
+            ctx.sentence(
+                "linking-ruling",
+                address=f"`{html_path(page_of(ruling))}`",
+                link=f"[{md_text(ruling.title)}]({page_of(ruling)})",
+            ),
             "",
         ]
-    out += [
-        "FAQ answers are anchored under their section as `#faq-` and a slug of the question. "
-        f"Words that name a section link to it: see the [keyword index]({KEYWORDS}).",
-        "",
-    ]
+    out += [ctx.sentence("linking-faq", link=f"[{t(ctx.language, 'keyword-index')}]({KEYWORDS})"), ""]
     return out
 
 

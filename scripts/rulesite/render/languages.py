@@ -46,6 +46,30 @@ def stub(page: str, title: str, content_language: str, ctx: Context, extra: list
     )
 
 
+def other_rule_at_same_path(section: Section, page: str, ctx: Context) -> list[str]:
+    """Where another language prints a different rule under this number (Spanish
+    701.20 is Reveal, English 701.20 is Shuffle), say so, and send the language
+    switcher to that language's contents page instead of the wrong rule."""
+    out = []
+    for other in ctx.languages:
+        there = ctx.corpus.sections.get(section.key[:3] + (other,))
+        if other == section.language or there is None:
+            continue
+        equivalent = ctx.concordance.for_section(there)
+        if equivalent is None or equivalent.side(section.language) is None:
+            continue
+        if equivalent.side(section.language).number == section.number:
+            continue
+        contents = f"{section.game}/{section.document}/index.md"
+        href = cross_href(page, ctx.language, contents, other)
+        out += [
+            f'<a class="other-language" hidden hreflang="{other}" href="{attr_value(href)}" '
+            f'data-equivalent-from="{attr_value(section.number)}" data-equivalent-to=""></a>',
+            "",
+        ]
+    return out
+
+
 def equivalents_note(section: Section, page: str, ctx: Context) -> list[str]:
     """Under a section's title: the same rule in the other languages, flagged when
     it comes from another edition."""
@@ -61,7 +85,12 @@ def equivalents_note(section: Section, page: str, ctx: Context) -> list[str]:
         else:
             target_page = section_page(side.section.key)
             href = cross_href(page, lang, target_page, side.language, side.section.number)
-            link = f'<a class="other-language" hreflang="{side.language}" href="{attr_value(href)}">{md_text(side.number)} {md_text(side.section.title)}</a>'
+            # The language switcher follows this link, renumbering the anchor.
+            link = (
+                f'<a class="other-language" hreflang="{side.language}" href="{attr_value(href)}" '
+                f'data-equivalent-from="{attr_value(section.number)}" data-equivalent-to="{attr_value(side.number)}">'
+                f"{md_text(side.number)} {md_text(side.section.title)}</a>"
+            )
         edition = t(lang, "undated") if side.edition == "undated" else side.edition
         out += [
             md_text(t(lang, "equivalent", language=language_in(lang, side.language), link="\0", edition=edition)).replace("\0", link),
@@ -78,4 +107,4 @@ def equivalents_note(section: Section, page: str, ctx: Context) -> list[str]:
     return out
 
 
-__all__ = ["LANGUAGE_NAMES", "site_languages", "stub", "equivalents_note", "cross_language_href"]
+__all__ = ["LANGUAGE_NAMES", "site_languages", "stub", "equivalents_note", "cross_language_href", "other_rule_at_same_path"]

@@ -6,7 +6,7 @@ from ..model import FaqAnswer, Rule, Ruling, Section, Walkthrough
 from .context import Context
 from .escape import attr_value, front_matter, md_text
 from .edition_pages import edition_banner, rule_history_lines
-from .languages import equivalents_note
+from .languages import equivalents_note, other_rule_at_same_path
 from .paths import faq_anchor, html_path, section_page, short_link
 from .strings import t
 
@@ -28,6 +28,7 @@ def render_section(section: Section, ctx: Context) -> str:
     out.append("")
     out += edition_banner(section, ctx, page)
     out += equivalents_note(section, page, ctx)
+    out += other_rule_at_same_path(section, page, ctx)
     for note in section.notes:
         out += [f'!!! info ""', f"    {md_text(t(lang, note))}", ""]
     out += [f"## {t(lang, 'rules')} {{: #rules }}", ""]

@@ -50,6 +50,10 @@ STRINGS = {
         "cross-game": "Across games",
         "rule": "Rule",
         "guides": "Guides",
+        "linking-title": "Linking to a rule or a ruling",
+        "linking-rule": "Every rule is anchored by its printed number: add # and the number to its section's address, for example {address} lands on {link}. Each rule also has a short address that previews it in chat apps, such as {short}: the link button beside a rule copies it.",
+        "linking-ruling": "Every ruling has a page named by its id, for example {address} for {link}. Ids never change when rulings are added or reordered.",
+        "linking-faq": "FAQ answers are anchored under their section as #faq- and a slug of the question. Words that name a section link to it: see the {link}.",
     },
     "es": {
         "rules": "Reglas",
@@ -95,6 +99,10 @@ STRINGS = {
         "cross-game": "Entre juegos",
         "rule": "Regla",
         "guides": "Guías",
+        "linking-title": "Enlazar una regla o una resolución",
+        "linking-rule": "Cada regla está anclada por su número impreso: añade # y el número a la dirección de su sección; por ejemplo, {address} lleva a {link}. Cada regla tiene además una dirección corta que muestra una vista previa en las aplicaciones de chat, como {short}: el botón de enlace junto a la regla la copia.",
+        "linking-ruling": "Cada resolución tiene una página con su identificador, por ejemplo {address} para {link}. Los identificadores no cambian cuando se añaden o reordenan resoluciones.",
+        "linking-faq": "Las respuestas de las preguntas frecuentes se anclan en su sección como #faq- seguido de la pregunta. Las palabras que nombran una sección enlazan con ella: consulta el {link}.",
     },
     "fr": {
         "rules": "Règles",
@@ -140,6 +148,10 @@ STRINGS = {
         "cross-game": "Entre jeux",
         "rule": "Règle",
         "guides": "Guides",
+        "linking-title": "Lier une règle ou une décision",
+        "linking-rule": "Chaque règle est ancrée par son numéro imprimé : ajoutez # et le numéro à l'adresse de sa section ; par exemple {address} mène à {link}. Chaque règle a aussi une adresse courte qui en affiche un aperçu dans les messageries, comme {short} : le bouton de lien à côté d'une règle la copie.",
+        "linking-ruling": "Chaque décision a une page nommée par son identifiant, par exemple {address} pour {link}. Les identifiants ne changent pas quand des décisions sont ajoutées ou réordonnées.",
+        "linking-faq": "Les réponses de la FAQ sont ancrées sous leur section par #faq- suivi de la question. Les mots qui nomment une section y mènent : voir l'{link}.",
     },
 }
 
