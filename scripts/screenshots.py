@@ -95,7 +95,7 @@ def pick_targets(site: Path) -> list[tuple[str, str, str | None]]:
         if 'class="ref"' in texts[walk]:
             targets.append(("preview", walk, "preview"))
 
-    diff = next((p for p in pages(site) if re.search(r"(^|/)changes/", p)), None)
+    diff = next((p for p in main_site_pages(site) if re.search(r"(^|/)changes/", p)), None)
     if diff:
         targets.append(("diff", diff, None))
 

@@ -17,10 +17,11 @@ _EDITION = re.compile(r"\d{4}-\d{2}-\d{2}|undated")
 
 
 def shown_path(path: Path) -> str:
-    """A path as messages print it: relative to the working folder when inside it."""
+    """A path as messages print it: relative to the working folder, so that no
+    machine's folders appear in messages or pages."""
     try:
-        return os.path.relpath(path) if not os.path.relpath(path).startswith("..") else str(path)
-    except ValueError:
+        return os.path.relpath(path)
+    except ValueError:  # another drive
         return str(path)
 
 

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import re
+from pathlib import Path
 from dataclasses import dataclass, field
 
 from ..model import Corpus, FaqAnswer, Ruling, Section, Source, Walkthrough
@@ -31,14 +32,15 @@ class Context:
     findings: list = field(default_factory=list)  # warnings about the sources, for the maintainer
     cache: dict = field(default_factory=dict)  # lookups renderers build once per site
 
-    def inline(self, text: str, game: str, page: str, here: Section | None = None, language: str = "") -> str:
+    def inline(self, text: str, game: str, page: str, here: Section | None = None, terms: bool = True) -> str:
         # Links and notices are made for the site being rendered.
-        return inline(text, game, page, self.linker, here, self.language)
+        return inline(text, game, page, self.linker, here, self.language, terms)
 
     def source_line(self, source: Source, language: str) -> str:
         edition = t(language, "undated") if source.edition == "undated" else f"{t(language, 'edition')} {source.edition}"
         excerpt = f", {t(language, 'excerpt')}" if source.partial else ""
-        return f"{md_text(source.title or source.id)} ({md_text(edition)}{excerpt}; `{source.path}`)"
+        # The file's name only: where the build read it from is the builder's business.
+        return f"{md_text(source.title or source.id)} ({md_text(edition)}{excerpt}; `{Path(source.path).name}`)"
 
     def sentence(self, key: str, **parts: str) -> str:
         """Interface text `key` as Markdown: its words escaped, its {placeholders}

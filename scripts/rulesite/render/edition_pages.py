@@ -142,12 +142,23 @@ def rule_history_lines(rule: Rule, section: Section, ctx: Context, page: str) ->
     summary = "History"
     now = next((e for e in entries if current and e.edition_label == current.label), None)
     if now is not None and section.edition != current.label:
-        summary += f": now {now.number} in {now.edition_label}" if now.number else f": {now.how}"
+        if now.number is None:
+            summary += f": {now.how}"
+        elif now.number != rule.number:
+            summary += f": now {now.number} in {now.edition_label}"
+        else:
+            summary += f": {'reworded' if _changed_since(entries, section.edition) else 'unchanged'} in {now.edition_label}"
     # One line of raw HTML with no block elements inside, so Markdown leaves it whole.
     return [
         f'<details class="history"><summary>{html.escape(summary)}</summary><ul>{"".join(rows)}</ul></details>',
         "",
     ]
+
+
+def _changed_since(entries, label: str) -> bool:
+    """Whether the text changed in any edition after `label`."""
+    labels = [e.edition_label for e in entries]
+    return any(e.text_changed for e in entries[labels.index(label) + 1:]) if label in labels else False
 
 
 def _find_rule(ctx: Context, section: Section, label: str, number: str):

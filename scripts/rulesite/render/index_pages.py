@@ -213,7 +213,7 @@ def render_keywords(ctx: Context) -> str:
         ]
         by_number = defaultdict(list)
         for form, named in forms.items():
-            by_number[named].append(form)
+            by_number[named[:2]].append(form)
         for s in sections_of(ctx, game):
             if (s.number, s.language) in by_number:
                 words = ", ".join(f"`{w}`" for w in by_number[(s.number, s.language)] if w != s.title)

@@ -8,10 +8,12 @@ from .paths import cross_href, relative, section_page
 from .strings import t
 
 
-def inline(text: str, game: str, page: str, linker: Linker, here: Section | None = None, language: str = "en") -> str:
-    """`text` as Markdown for `page` of the site in `language`."""
+def inline(
+    text: str, game: str, page: str, linker: Linker, here: Section | None = None, language: str = "en", terms: bool = True
+) -> str:
+    """`text` as Markdown for `page` of the site in `language` (`terms`: see Linker.segments)."""
     out = []
-    for seg in linker.segments(text, game, here):
+    for seg in linker.segments(text, game, here, terms):
         if isinstance(seg, str):
             out.append(md_text(seg))
         elif seg.target is None:

@@ -58,7 +58,7 @@ def render_section(section: Section, ctx: Context) -> str:
 def _rule(rule: Rule, section: Section, page: str, ctx: Context, sources) -> list[str]:
     lang = section.language
     number = rule.number
-    text = ctx.inline(rule.text, section.game, page, section, lang)
+    text = ctx.inline(rule.text, section.game, page, section, terms=False)
     # Shareable link: the short page of a current rule; an older edition's rule
     # is shared by its versioned address.
     short = short_link(section.game, section.document, number) if not section.version_path else f"{html_path(page)}#{number}"
@@ -76,7 +76,7 @@ def _rule(rule: Rule, section: Section, page: str, ctx: Context, sources) -> lis
             f'<div class="admonition example" id="{number}-example-{i}" markdown>',
             f'<p class="admonition-title">{attr_value(example.label)}</p>',
             "",
-            ctx.inline(example.text, section.game, page, section, lang),
+            ctx.inline(example.text, section.game, page, section, terms=False),
             "",
             "</div>",
             "",
@@ -99,7 +99,7 @@ def _faq(faq: FaqAnswer, section: Section, page: str, ctx: Context) -> list[str]
     return [
         f"### {md_text(faq.question)} {{: #{faq_anchor(faq)} .faq-question }}",
         "",
-        ctx.inline(faq.answer, faq.game, page, section, lang),
+        ctx.inline(faq.answer, faq.game, page, section),
         "{: .faq-answer }",
         "",
         f"{t(lang, 'source')}: {ctx.source_line(ctx.corpus.sources[faq.source_id], lang)}",

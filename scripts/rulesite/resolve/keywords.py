@@ -10,16 +10,27 @@ from ..read.yamlfile import line_of, load_yaml
 from .links import MAIN_DOCUMENT
 
 
-def keyword_forms(corpus: Corpus, extra: Path, diag: Diagnostics) -> dict[str, dict[str, tuple[str, str]]]:
-    """game -> printed form -> (number, language) of the section it names."""
-    forms: dict[str, dict[str, tuple[str, str]]] = {}
+def keyword_forms(corpus: Corpus, extra: Path, diag: Diagnostics) -> dict[str, dict[str, tuple[str, str, bool]]]:
+    """game -> printed form -> (number, language, keyword) of the section it names.
+
+    `keyword` is True for the keyword index proper: the forms keywords.yml lists,
+    the titles of the sections it lists (as printed and in lower case), and
+    bracketed titles ("[Show Off]");
+    those link everywhere, rule text included. Every other section title of the
+    main rules is a defined game term ("Hidden", "Showdown"), linked in rulings,
+    FAQ answers and other prose, not in rule text, which cites its rules itself.
+    Single-word terms link as capitalized; longer ones also in lower case."""
+    forms: dict[str, dict[str, tuple[str, str, bool]]] = {}
     # Titles of the main rules documents only: a Tournament Rules heading such as
     # "Display" is no game term, and its number means another rule.
     for section in corpus.sections.values():
         if section.title and section.document == MAIN_DOCUMENT.get(section.game):
             game = forms.setdefault(section.game, {})
-            for form in (section.title, section.title.lower(), f"[{section.title}]"):
-                game.setdefault(form, (section.number, section.language))
+            named = (section.number, section.language)
+            game.setdefault(f"[{section.title}]", (*named, True))
+            game.setdefault(section.title, (*named, False))
+            if " " in section.title:
+                game.setdefault(section.title.lower(), (*named, False))
     if not extra.is_file():
         return forms
     where = shown_path(extra)
@@ -34,6 +45,7 @@ def keyword_forms(corpus: Corpus, extra: Path, diag: Diagnostics) -> dict[str, d
                     Loc(where, line_of(sections)), "keyword", f"no {game} section {number} in {language} for keywords {words}"
                 )
                 continue
-            for word in words:
-                forms.setdefault(game, {})[str(word)] = (number, language)
+            titles = [s.title for s in corpus.sections.values() if (s.game, s.number, s.language) == (game, number, language)]
+            for word in [*titles, *(t.lower() for t in titles), *map(str, words)]:
+                forms.setdefault(game, {})[word] = (number, language, True)
     return forms

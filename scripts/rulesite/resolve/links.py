@@ -43,7 +43,7 @@ class Link:
 @dataclass
 class Linker:
     corpus: Corpus
-    keywords: dict[str, dict[str, tuple[str, str]]]  # game -> printed form -> (section number, language)
+    keywords: dict[str, dict[str, tuple[str, str, bool]]]  # game -> form -> (section number, language, keyword)
     unresolved: Counter = field(default_factory=Counter)
     # language of a page -> (section key, anchor) of links from it into another language's site
     cross_links: dict = field(default_factory=dict)
@@ -105,17 +105,18 @@ class Linker:
     def references(self, text: str, game: str, loc: Loc) -> list[Reference]:
         return [Reference(number=m.group(0), loc=loc, target=self.target(game, m.group(0))) for m in self._numbers(text)]
 
-    def segments(self, text: str, game: str, here: Section | None = None) -> list[str | Link]:
+    def segments(self, text: str, game: str, here: Section | None = None, terms: bool = True) -> list[str | Link]:
         """`text` cut into plain strings and links. Keywords of `here` are not linked
-        (a page need not link to itself), and each keyword is linked once per text."""
+        (a page need not link to itself), and each keyword is linked once per text;
+        `terms=False` (rule text) links keywords only, not every defined term."""
         out: list[str | Link] = []
         position = 0
         for match in self._numbers(text):
-            out += self._keyword_segments(text[position:match.start()], game, here, out)
+            out += self._keyword_segments(text[position:match.start()], game, here, out, terms)
             number = match.group(0)
             out.append(Link(number, "rule", number, self.target(game, number, here)))
             position = match.end()
-        out += self._keyword_segments(text[position:], game, here, out)
+        out += self._keyword_segments(text[position:], game, here, out, terms)
         return [s for s in out if s != ""]
 
     def _numbers(self, text: str):
@@ -124,7 +125,7 @@ class Linker:
             for number in _NUMBER.finditer(reference.group("list")):
                 yield _Shifted(number, start)
 
-    def _keyword_segments(self, text, game, here, done) -> list[str | Link]:
+    def _keyword_segments(self, text, game, here, done, terms=True) -> list[str | Link]:
         forms = self.keywords.get(game)
         if not forms:
             return [text]
@@ -132,8 +133,10 @@ class Linker:
         out: list[str | Link] = []
         position = 0
         for start, end, form in self._keyword_matches(text, forms, self._longest[game], self._first_words[game]):
-            number, language = forms[form]
+            number, language, keyword = forms[form]
             if start < position or (here is not None and here.number == number) or number in linked:
+                continue
+            if not (keyword or terms):
                 continue
             out.append(text[position:start])
             out.append(Link(form, "keyword", number, self.target(game, number, language=language)))
