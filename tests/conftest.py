@@ -97,30 +97,7 @@ def built_site(tmp_path_factory: pytest.TempPathFactory) -> BuiltSite:
     (Markdown generated into DOCS, then the strict MkDocs build into SITE) and
     fails every test that uses it when the build fails.
     """
-    build_py = REPO_ROOT / "scripts" / "build.py"
-    if not build_py.is_file():
-        pytest.fail(f"{build_py.relative_to(REPO_ROOT)} does not exist yet", pytrace=False)
-    base = tmp_path_factory.mktemp("build")
-    docs, site = base / "docs", base / "site"
-    env = dict(os.environ)
-    env.setdefault("NO_MKDOCS_2_WARNING", "1")  # Material's banner about MkDocs 2
-    result = subprocess.run(
-        [sys.executable, str(build_py), "--docs-dir", str(docs), "--site-dir", str(site)],
-        cwd=REPO_ROOT,
-        env=env,
-        capture_output=True,
-        text=True,
-        timeout=30 * 60,
-    )
-    if result.returncode != 0:
-        pytest.fail(
-            f"scripts/build.py exited with {result.returncode}\n"
-            f"--- stdout (end) ---\n{result.stdout[-4000:]}\n"
-            f"--- stderr (end) ---\n{result.stderr[-8000:]}",
-            pytrace=False,
-        )
-    assert site.is_dir(), f"scripts/build.py succeeded but wrote no {site}"
-    return BuiltSite(docs=docs, site=site, stdout=result.stdout, stderr=result.stderr)
+    return _build(tmp_path_factory, "build")
 
 
 @pytest.fixture(scope="session")
@@ -134,25 +111,32 @@ def corpora_site(tmp_path_factory: pytest.TempPathFactory, corpora_dir: Path) ->
     build exits 1 when its own site checks find a problem). Takes about a minute
     and a half.
     """
+    return _build(tmp_path_factory, "corpora-build", "--corpora", str(corpora_dir))
+
+
+def _build(tmp_path_factory: pytest.TempPathFactory, name: str, *extra: str) -> BuiltSite:
+    """scripts/build.py (with `extra` arguments) from the repo root into a fresh
+    temporary folder; every test using the result fails when the build fails."""
     build_py = REPO_ROOT / "scripts" / "build.py"
-    base = tmp_path_factory.mktemp("corpora-build")
+    base = tmp_path_factory.mktemp(name)
     docs, site = base / "docs", base / "site"
     env = dict(os.environ)
-    env.setdefault("NO_MKDOCS_2_WARNING", "1")
+    env.setdefault("NO_MKDOCS_2_WARNING", "1")  # Material's banner about MkDocs 2
     result = subprocess.run(
-        [sys.executable, str(build_py), "--corpora", str(corpora_dir), "--docs-dir", str(docs), "--site-dir", str(site)],
+        [sys.executable, str(build_py), *extra, "--docs-dir", str(docs), "--site-dir", str(site)],
         cwd=REPO_ROOT,
         env=env,
         capture_output=True,
         text=True,
         timeout=30 * 60,
     )
+    command = " ".join(["scripts/build.py", *extra])
     if result.returncode != 0:
         pytest.fail(
-            f"scripts/build.py --corpora {corpora_dir} exited with {result.returncode}\n"
+            f"{command} exited with {result.returncode}\n"
             f"--- stdout (end) ---\n{result.stdout[-4000:]}\n"
             f"--- stderr (end) ---\n{result.stderr[-8000:]}",
             pytrace=False,
         )
-    assert site.is_dir(), f"scripts/build.py --corpora succeeded but wrote no {site}"
+    assert site.is_dir(), f"{command} succeeded but wrote no {site}"
     return BuiltSite(docs=docs, site=site, stdout=result.stdout, stderr=result.stderr)

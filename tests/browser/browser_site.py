@@ -6,9 +6,13 @@ follow the sources as they grow.
 """
 from __future__ import annotations
 
+import functools
 import html
+import http.server
 import posixpath
 import re
+import threading
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 from urllib.parse import unquote, urlsplit
@@ -220,3 +224,23 @@ def normalize(text: str) -> str:
 def lang_root(site: Path, page: str) -> str:
     """The root of the language site holding `page`, relative to the main root ("" or "es/")."""
     return max((r for r in language_roots(site).values() if page.startswith(r)), key=len)
+
+
+class _QuietHandler(http.server.SimpleHTTPRequestHandler):
+    def log_message(self, format, *args):  # noqa: A002 - the base class's name
+        pass
+
+
+@contextmanager
+def serve(directory: Path):
+    """A built site served on 127.0.0.1 at a free port: yields 'http://127.0.0.1:PORT'."""
+    handler = functools.partial(_QuietHandler, directory=str(directory))
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    server.daemon_threads = True
+    thread = threading.Thread(target=server.serve_forever, name="site-server", daemon=True)
+    thread.start()
+    try:
+        yield f"http://127.0.0.1:{server.server_address[1]}"
+    finally:
+        server.shutdown()
+        server.server_close()

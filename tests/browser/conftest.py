@@ -7,35 +7,19 @@ Every test of this folder runs on the real build (`built_site`) and is marked
 """
 from __future__ import annotations
 
-import functools
-import http.server
-import threading
 from pathlib import Path
 from urllib.parse import urlsplit
 
 import pytest
 
-from browser_site import CHROMIUM_ARGS, DESKTOP, Guard
-
-
-class _QuietHandler(http.server.SimpleHTTPRequestHandler):
-    def log_message(self, format, *args):  # noqa: A002 - the base class's name
-        pass
+from browser_site import CHROMIUM_ARGS, DESKTOP, Guard, serve
 
 
 @pytest.fixture(scope="session")
 def http_origin(built_site):
     """The built site served on 127.0.0.1 at a free port: 'http://127.0.0.1:PORT'."""
-    handler = functools.partial(_QuietHandler, directory=str(built_site.site))
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
-    server.daemon_threads = True
-    thread = threading.Thread(target=server.serve_forever, name="site-server", daemon=True)
-    thread.start()
-    try:
-        yield f"http://127.0.0.1:{server.server_address[1]}"
-    finally:
-        server.shutdown()
-        server.server_close()
+    with serve(built_site.site) as origin:
+        yield origin
 
 
 @pytest.fixture(scope="session")

@@ -12,35 +12,20 @@ machine or throw):
 """
 from __future__ import annotations
 
-import functools
-import http.server
 import re
-import threading
 
 import pytest
+from browser_site import serve
 from playwright.sync_api import expect
 
 pytestmark = [pytest.mark.browser, pytest.mark.corpora]
 
 
-class _Quiet(http.server.SimpleHTTPRequestHandler):
-    def log_message(self, format, *args):  # noqa: A002 - the base class's name
-        pass
-
-
 @pytest.fixture(scope="session")
 def corpora_origin(corpora_site):
     """The full site served on 127.0.0.1 at a free port."""
-    handler = functools.partial(_Quiet, directory=str(corpora_site.site))
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
-    server.daemon_threads = True
-    thread = threading.Thread(target=server.serve_forever, name="corpora-site-server", daemon=True)
-    thread.start()
-    try:
-        yield f"http://127.0.0.1:{server.server_address[1]}"
-    finally:
-        server.shutdown()
-        server.server_close()
+    with serve(corpora_site.site) as origin:
+        yield origin
 
 
 @pytest.fixture(params=["http", "file"])
