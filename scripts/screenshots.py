@@ -29,6 +29,8 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 
+# Debian's Chromium as root, headless; these flags keep it from reaching the
+# network on its own (the browser tests launch it the same way).
 CHROMIUM_ARGS = [
     "--no-sandbox",
     "--disable-gpu",

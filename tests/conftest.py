@@ -140,3 +140,17 @@ def _build(tmp_path_factory: pytest.TempPathFactory, name: str, *extra: str) -> 
         )
     assert site.is_dir(), f"{command} succeeded but wrote no {site}"
     return BuiltSite(docs=docs, site=site, stdout=result.stdout, stderr=result.stderr)
+
+
+@pytest.fixture(scope="session")
+def ctx(repo_root: Path):
+    """The model the seed site is built from: rules_src/ read and resolved, as
+    the build does it, with no errors."""
+    from rulesite import pipeline
+    from rulesite.diagnostics import Diagnostics
+
+    diag = Diagnostics()
+    corpus = pipeline.read_corpus(repo_root / "rules_src" / "manifest.yml", diag)
+    context = pipeline.resolve(corpus, repo_root / "rules_src", diag)
+    assert diag.errors == []
+    return context

@@ -17,15 +17,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from urllib.parse import unquote, urlsplit
 
-# Debian's Chromium under Playwright; these flags keep it from reaching the network.
-CHROMIUM_ARGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-]
+# Debian's Chromium under Playwright, launched as the screenshot script does it.
+from screenshots import CHROMIUM_ARGS  # noqa: E402  (scripts/ is on the test path)
 
 DESKTOP = {"width": 1280, "height": 900}
 PHONE = {"width": 390, "height": 844}

@@ -8,12 +8,9 @@ section's own page.
 """
 from __future__ import annotations
 
-from pathlib import Path
 
 import pytest
 
-from rulesite import pipeline
-from rulesite.diagnostics import Diagnostics
 from rulesite.model import Loc
 from rulesite.resolve.links import Link
 
@@ -24,13 +21,6 @@ S701 = ("magic", "comprehensive-rules", "701.20", "es")
 HERE = Loc("test", 1)
 
 
-@pytest.fixture(scope="module")
-def ctx(repo_root: Path):
-    diag = Diagnostics()
-    corpus = pipeline.read_corpus(repo_root / "rules_src" / "manifest.yml", diag)
-    context = pipeline.resolve(corpus, repo_root / "rules_src", diag)
-    assert diag.errors == []
-    return context
 
 
 def numbers(ctx, text: str, game: str = RB) -> list[str]:

@@ -20,9 +20,7 @@ from urllib.parse import unquote, urlsplit
 
 import pytest
 
-from rulesite import pipeline
 from rulesite.check.site_links import check_offline, check_site
-from rulesite.diagnostics import Diagnostics
 from rulesite.model import parent_number
 
 # --- a small HTML tree of our own ------------------------------------------------------
@@ -191,14 +189,6 @@ def site(built_site) -> Site:
     return load_site(built_site.site)
 
 
-@pytest.fixture(scope="module")
-def ctx(repo_root: Path):
-    """The model the site was built from: the seeds read and resolved again."""
-    diag = Diagnostics()
-    corpus = pipeline.read_corpus(repo_root / "rules_src" / "manifest.yml", diag)
-    context = pipeline.resolve(corpus, repo_root / "rules_src", diag)
-    assert diag.errors == []
-    return context
 
 
 def test_the_model_holds_the_seeds(ctx):
