@@ -27,18 +27,7 @@ import tempfile
 import threading
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
-
-# Debian's Chromium as root, headless; these flags keep it from reaching the
-# network on its own (the browser tests launch it the same way).
-CHROMIUM_ARGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-]
+from rulesite.chromium import CHROMIUM_ARGS
 SIZES = {"desktop": {"width": 1280, "height": 900}, "phone": {"width": 390, "height": 844}}
 SCHEMES = ("light", "dark")
 
@@ -48,12 +37,12 @@ def build(into: Path) -> Path:
     env = dict(os.environ)
     env.setdefault("NO_MKDOCS_2_WARNING", "1")
     result = subprocess.run(
-        [sys.executable, str(ROOT / "scripts" / "build.py"), "--docs-dir", str(into / "docs"), "--site-dir", str(site)],
-        cwd=ROOT, env=env, text=True, capture_output=True,
+        [sys.executable, "-m", "rulesite", "build", "--docs-dir", str(into / "docs"), "--site-dir", str(site)],
+        env=env, text=True, capture_output=True,
     )
     if result.returncode != 0:
         sys.stderr.write(result.stdout + result.stderr)
-        raise SystemExit(f"scripts/build.py failed (exit code {result.returncode})")
+        raise SystemExit(f"rulesite build failed (exit code {result.returncode})")
     return site
 
 
@@ -176,7 +165,7 @@ def shoot(site: Path, out: Path, chromium: Path) -> list[Path]:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--site", type=Path, help="an existing built site (default: build into a temporary folder)")
-    parser.add_argument("--out", type=Path, default=ROOT / "screenshots", help="where to save the PNGs (default: screenshots/)")
+    parser.add_argument("--out", type=Path, default=Path("screenshots"), help="where to save the PNGs (default: screenshots/)")
     parser.add_argument("--chromium", type=Path, default=Path(os.environ.get("CHROMIUM_PATH") or "/usr/bin/chromium"))
     args = parser.parse_args(argv)
     if not args.chromium.is_file():

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Idempotent bootstrap for the build and the tests.
 #
-#   bash scripts/setup.sh            # .venv with the pinned requirements.txt
+#   bash scripts/setup.sh            # .venv with the pinned requirements.txt and this package
 #   bash scripts/setup.sh --browser  # ... and Debian's Chromium for browser tests
 #
 # - Creates .venv in the repo root (python3 -m venv) when it is missing or broken.
@@ -95,7 +95,7 @@ fi
 
 [[ -f "$requirements" ]] || die "missing $requirements"
 want_hash="$(
-    { sha256sum <"$requirements"; "$venv/bin/python" -c 'import sys; print(sys.version)'; } \
+    { sha256sum <"$requirements"; sha256sum <"$repo_root/pyproject.toml"; "$venv/bin/python" -c 'import sys; print(sys.version)'; } \
         | sha256sum | cut -d' ' -f1
 )"
 have_hash="$(cat -- "$stamp" 2>/dev/null || true)"
@@ -106,6 +106,11 @@ if [[ "$want_hash" != "$have_hash" ]]; then
     PIP_DISABLE_PIP_VERSION_CHECK=1 "$venv/bin/python" -m pip install -q \
         --require-virtualenv -r "$requirements" >"$log" 2>&1 \
         || die "pip install -r requirements.txt failed (network to PyPI? a pin that does not exist?)"
+    # The project itself, editable: `rulesite` on the venv's PATH, src/ importable.
+    # Its dependencies are the pins above (--no-deps), its build uses them too.
+    PIP_DISABLE_PIP_VERSION_CHECK=1 "$venv/bin/python" -m pip install -q --require-virtualenv \
+        --no-deps --no-build-isolation -e "$repo_root" >"$log" 2>&1 \
+        || die "pip install -e . failed"
     echo "$want_hash" >"$stamp"
 fi
 

@@ -7,11 +7,12 @@ from pathlib import Path
 
 
 def run_build(repo_root: Path, root: Path, *extra: str) -> subprocess.CompletedProcess:
-    """scripts/build.py on root/rules_src, into root/docs and root/site, run from
+    """`rulesite build` on root/rules_src, into root/docs and root/site, run from
     root so that messages name the sources as rules_src/..."""
     return subprocess.run(
         [
-            sys.executable, str(repo_root / "scripts" / "build.py"),
+            sys.executable, "-m", "rulesite", "build",
+            "--config", str(repo_root / "mkdocs.yml"),
             "--sources-dir", str(root / "rules_src"),
             "--docs-dir", str(root / "docs"),
             "--site-dir", str(root / "site"),

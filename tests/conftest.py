@@ -93,7 +93,7 @@ class BuiltSite:
 def built_site(tmp_path_factory: pytest.TempPathFactory) -> BuiltSite:
     """The real build, run once per test session into temporary folders.
 
-    Runs `scripts/build.py --docs-dir DOCS --site-dir SITE` from the repo root
+    Runs `rulesite build --docs-dir DOCS --site-dir SITE` from the repo root
     (Markdown generated into DOCS, then the strict MkDocs build into SITE) and
     fails every test that uses it when the build fails.
     """
@@ -104,7 +104,7 @@ def built_site(tmp_path_factory: pytest.TempPathFactory) -> BuiltSite:
 def corpora_site(tmp_path_factory: pytest.TempPathFactory, corpora_dir: Path) -> BuiltSite:
     """The real full build, with the real corpora: run once per test session.
 
-    `scripts/build.py --corpora CORPORA --docs-dir DOCS --site-dir SITE` from the
+    `rulesite build --corpora CORPORA --docs-dir DOCS --site-dir SITE` from the
     repo root (the seeds of rules_src/ plus every document
     rules_src/external/corpora.manifest.yml lists, read from `corpora_dir`), into
     temporary folders. Fails every test that uses it when the build fails (the
@@ -115,22 +115,21 @@ def corpora_site(tmp_path_factory: pytest.TempPathFactory, corpora_dir: Path) ->
 
 
 def _build(tmp_path_factory: pytest.TempPathFactory, name: str, *extra: str) -> BuiltSite:
-    """scripts/build.py (with `extra` arguments) from the repo root into a fresh
+    """rulesite build (with `extra` arguments) from the repo root into a fresh
     temporary folder; every test using the result fails when the build fails."""
-    build_py = REPO_ROOT / "scripts" / "build.py"
     base = tmp_path_factory.mktemp(name)
     docs, site = base / "docs", base / "site"
     env = dict(os.environ)
     env.setdefault("NO_MKDOCS_2_WARNING", "1")  # Material's banner about MkDocs 2
     result = subprocess.run(
-        [sys.executable, str(build_py), *extra, "--docs-dir", str(docs), "--site-dir", str(site)],
+        [sys.executable, "-m", "rulesite", "build", *extra, "--docs-dir", str(docs), "--site-dir", str(site)],
         cwd=REPO_ROOT,
         env=env,
         capture_output=True,
         text=True,
         timeout=30 * 60,
     )
-    command = " ".join(["scripts/build.py", *extra])
+    command = " ".join(["rulesite build", *extra])
     if result.returncode != 0:
         pytest.fail(
             f"{command} exited with {result.returncode}\n"

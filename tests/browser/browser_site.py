@@ -18,7 +18,7 @@ from pathlib import Path
 from urllib.parse import unquote, urlsplit
 
 # Debian's Chromium under Playwright, launched as the screenshot script does it.
-from screenshots import CHROMIUM_ARGS  # noqa: E402  (scripts/ is on the test path)
+from rulesite.chromium import CHROMIUM_ARGS  # noqa: E402
 
 DESKTOP = {"width": 1280, "height": 900}
 PHONE = {"width": 390, "height": 844}

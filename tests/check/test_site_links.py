@@ -258,7 +258,7 @@ def build_material(tmp_path: Path, repo_root: Path, *, shim: bool) -> Path:
     if shim:
         vendor = docs / "assets/vendor"
         vendor.mkdir(parents=True)
-        shim_js = repo_root / "theme/assets/vendor/iframe-worker-shim.js"
+        shim_js = repo_root / "src/rulesite/assets/vendor/iframe-worker-shim.js"
         (vendor / "iframe-worker-shim.js").write_bytes(shim_js.read_bytes())
         config += "extra:\n  polyfills: [assets/vendor/iframe-worker-shim.js]\n"
     (tmp_path / "mkdocs.yml").write_text(config, encoding="utf-8")

@@ -1,5 +1,5 @@
 """Acceptance: the full site, built with the real corpora (fixture `corpora_site`:
-`scripts/build.py --corpora`), read as HTML.
+`rulesite build --corpora`), read as HTML.
 
 What a reader and a maintainer rely on, checked on the real build: the current
 Core Rules own the plain URLs and older editions keep theirs, diff pages agree
@@ -35,6 +35,8 @@ from rulesite.model import Corpus, Edition, Loc, Rule, Ruling, Section
 from rulesite.resolve.history import diff_editions, match_editions, rule_history, rule_text
 from rulesite.resolve.review import needs_review
 from rulesite.render.strings import language_in, t
+
+SOURCES = Path(__file__).resolve().parents[2] / "rules_src"  # the project's own sources
 
 pytestmark = pytest.mark.corpora
 
@@ -193,10 +195,10 @@ def history_items(details: Node) -> list[Node]:
 @pytest.fixture(scope="module")
 def model(corpora_dir: Path):
     """(corpus, context) read and resolved from rules_src/ plus the real corpora,
-    exactly as `scripts/build.py --corpora` reads them."""
+    exactly as `rulesite build --corpora` reads them."""
     diag = Diagnostics()
-    corpus = pipeline.read_corpus(pipeline.SOURCES / "manifest.yml", diag, [(pipeline.CORPORA_MANIFEST, corpora_dir)])
-    ctx = pipeline.resolve(corpus, pipeline.SOURCES, diag)
+    corpus = pipeline.read_corpus(SOURCES / "manifest.yml", diag, [(pipeline.corpora_manifest(SOURCES), corpora_dir)])
+    ctx = pipeline.resolve(corpus, SOURCES, diag)
     assert not diag.errors, [str(d) for d in diag.errors][:5]
     return corpus, ctx
 
@@ -791,7 +793,7 @@ def test_spanish_mostrar_points_at_the_english_reveal(corpora_site, corpus):
 def test_revealing_topic_links_to_all_four_sections(corpora_site, corpus):
     site = corpora_site.site
     rel = "topics/revealing.html"
-    topics = yaml.safe_load((pipeline.SOURCES / "concordance.yml").read_text(encoding="utf-8"))["topics"]
+    topics = yaml.safe_load((SOURCES / "concordance.yml").read_text(encoding="utf-8"))["topics"]
     wanted = next(tp for tp in topics if tp["id"] == "revealing")["sections"]
     assert len(wanted) == 4
     hrefs = {target_of(rel, a.attrs["href"])[0] for a in article(site, rel).find_all("a") if "href" in a.attrs}

@@ -4,7 +4,7 @@ Sources are pasted from web pages. Whatever markup they hold (a script, an
 image with an onerror handler, a javascript: link, Markdown emphasis) must reach
 the reader as the characters printed, never as an element, and the maintainer
 must be told where it is (`path:line: warning[raw-html]`). Built for real with
-scripts/build.py from a copy of rules_src/ with markup injected.
+rulesite build from a copy of rules_src/ with markup injected.
 """
 from __future__ import annotations
 

@@ -1,5 +1,5 @@
 """The stages in order, each a plain function: read -> resolve -> render ->
-build -> check. `scripts/build.py` runs them for people, tests and the
+build -> check. `rulesite build` runs them for people, tests and the
 benchmark call them directly."""
 from __future__ import annotations
 
@@ -25,11 +25,15 @@ from .resolve.links import Linker
 from .resolve.merge import merge
 from .resolve.walkthrough_check import check_walkthroughs
 
-ROOT = Path(__file__).resolve().parents[2]
-SOURCES = ROOT / "rules_src"
+# Defaults, relative to the folder the build runs from (the project folder):
+# every one of them is also a command-line option.
+SOURCES = Path("rules_src")
+CONFIG = Path("mkdocs.yml")
 
 
-CORPORA_MANIFEST = SOURCES / "external" / "corpora.manifest.yml"
+def corpora_manifest(sources_dir: Path) -> Path:
+    """The manifest that lists the real documents, relative to their own folder."""
+    return sources_dir / "external" / "corpora.manifest.yml"
 
 
 def read_corpus(manifest: Path, diag: Diagnostics, also: list[tuple[Path, Path]] = ()) -> Corpus:
@@ -72,24 +76,24 @@ def compare_editions(corpus: Corpus) -> tuple[dict, list]:
     return history, diffs
 
 
-def render(ctx: Context, docs_dir: Path, config_dir: Path) -> dict[str, dict[str, str]]:
+def render(ctx: Context, docs_dir: Path, config_dir: Path, config: Path = CONFIG) -> dict[str, dict[str, str]]:
     """Stage 4: every language's pages written into docs_dir/<language>/, and for
     each language the MkDocs config that lists them (config_dir/mkdocs.<language>.yml)."""
     files = render_site(ctx)
-    write(ctx, files, docs_dir, config_dir)
+    write(ctx, files, docs_dir, config_dir, config)
     return files
 
 
-def write(ctx: Context, files: dict[str, dict[str, str]], docs_dir: Path, config_dir: Path) -> None:
+def write(ctx: Context, files: dict[str, dict[str, str]], docs_dir: Path, config_dir: Path, config: Path = CONFIG) -> None:
     """The rendered pages into docs_dir/<language>/, and each language's MkDocs config."""
     write_docs(files, docs_dir)
     for lang, pages in files.items():
         lang_ctx = Context(ctx.corpus, ctx.linker, ctx.citations, ctx.concordance, lang, tuple(files))
         nav = navigation(lang_ctx, pages)
-        write_config(lang_ctx, nav, ROOT / "mkdocs.yml", docs_dir, config_dir / f"mkdocs.{lang}.yml")
+        write_config(lang_ctx, nav, config, docs_dir, config_dir / f"mkdocs.{lang}.yml")
 
 
-def build(config_dir: Path, languages: list[str], site_dir: Path) -> tuple[subprocess.CompletedProcess, Path]:
+def build(config_dir: Path, languages: list[str], site_dir: Path, config: Path = CONFIG) -> tuple[subprocess.CompletedProcess, Path]:
     """Stage 5: the real, strict MkDocs build of every language (English at the
     root, the others in a folder each) into a fresh folder beside `site_dir`.
     `publish` swaps it in once it has passed the checks."""
@@ -105,7 +109,7 @@ def build(config_dir: Path, languages: list[str], site_dir: Path) -> tuple[subpr
             capture_output=True,
             text=True,
             env=env,
-            cwd=ROOT,
+            cwd=config.resolve().parent,
         )
         if result.returncode != 0:
             shutil.rmtree(fresh, ignore_errors=True)

@@ -1,8 +1,7 @@
-#!/usr/bin/env python3
 """Measures every stage of the build over the real corpora: wall time and peak memory.
 
-    python scripts/benchmark.py                       # corpora from $RULESITE_CORPORA or ../shared/corpora
-    python scripts/benchmark.py --corpora DIR --out bench/results.json
+    rulesite bench                          # corpora from $RULESITE_CORPORA or ../shared/corpora
+    rulesite bench --corpora DIR --out bench/results.json
 
 It builds the site twice: from half of the corpus (every other section of every
 edition, every other ruling, FAQ answer and card) and from all of it, and
@@ -25,17 +24,15 @@ import tempfile
 import time
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
-
-from rulesite import pipeline  # noqa: E402
-from rulesite.check.entries import check_entries  # noqa: E402
-from rulesite.check.site_links import check_offline, check_site  # noqa: E402
-from rulesite.diagnostics import Diagnostics  # noqa: E402
-from rulesite.read import read_sources  # noqa: E402
-from rulesite.read.walkthroughs import read_walkthroughs  # noqa: E402
-from rulesite.render.paths import language_root  # noqa: E402
-from rulesite.render.site import render_site  # noqa: E402
-from rulesite.resolve.merge import merge  # noqa: E402
+from . import pipeline
+from .check.entries import check_entries
+from .check.site_links import check_offline, check_site
+from .diagnostics import Diagnostics
+from .read import read_sources
+from .read.walkthroughs import read_walkthroughs
+from .render.paths import language_root
+from .render.site import render_site
+from .resolve.merge import merge
 
 
 def measure(name: str, results: dict, function, *args):
@@ -56,25 +53,25 @@ def halve(imported):
     return imported
 
 
-def run(corpora: Path, work: Path, half: bool) -> dict:
+def run(corpora: Path, work: Path, half: bool, sources: Path, config: Path) -> dict:
     results: dict = {}
     diag = Diagnostics()
-    manifest = pipeline.SOURCES / "manifest.yml"
+    manifest = sources / "manifest.yml"
 
     def read():
-        sources, imported = read_sources(manifest, diag, [(pipeline.CORPORA_MANIFEST, corpora)])
+        sources, imported = read_sources(manifest, diag, [(pipeline.corpora_manifest(sources), corpora)])
         corpus = merge(sources, halve(imported) if half else imported, diag)
-        corpus.walkthroughs = read_walkthroughs(pipeline.SOURCES / "walkthroughs", diag)
+        corpus.walkthroughs = read_walkthroughs(sources / "walkthroughs", diag)
         return corpus
 
     corpus = measure("import", results, read)
-    ctx = measure("resolve", results, pipeline.resolve, corpus, pipeline.SOURCES, Diagnostics())
-    docs, config = work / "docs", work / ".build"
+    ctx = measure("resolve", results, pipeline.resolve, corpus, sources, Diagnostics())
+    docs = work / "docs"
     files = measure("render", results, render_site, ctx)
-    measure("write docs", results, pipeline.write, ctx, files, docs, config)
+    measure("write docs", results, pipeline.write, ctx, files, docs, work / ".build", config)
     before = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
     start = time.perf_counter()
-    result, fresh = pipeline.build(config, list(files), work / "site")
+    result, fresh = pipeline.build(work / ".build", list(files), work / "site", config)
     if result.returncode != 0:
         raise SystemExit(f"mkdocs build failed:\n{result.stdout}\n{result.stderr}")
     peak_kib = max(before, resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss)
@@ -99,25 +96,29 @@ def run(corpora: Path, work: Path, half: bool) -> dict:
     }
 
 
-def main() -> int:
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    default = os.environ.get("RULESITE_CORPORA") or str(pipeline.ROOT.parent / "shared" / "corpora")
-    parser.add_argument("--corpora", type=Path, default=Path(default))
-    parser.add_argument("--out", type=Path, default=pipeline.ROOT / "bench" / "results.json")
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="rulesite bench", description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    default = os.environ.get("RULESITE_CORPORA") or "../shared/corpora"
+    parser.add_argument("--corpora", type=Path, default=Path(default), help="the real corpora (default: $RULESITE_CORPORA, else ../shared/corpora)")
+    parser.add_argument("--sources-dir", type=Path, default=pipeline.SOURCES, help="folder with manifest.yml (default: rules_src)")
+    parser.add_argument("--config", type=Path, default=pipeline.CONFIG, help="the MkDocs config (default: mkdocs.yml)")
+    parser.add_argument("--out", type=Path, default=Path("bench") / "results.json", help="where to write the figures (default: bench/results.json)")
     parser.add_argument("--part", choices=("half", "full"), help=argparse.SUPPRESS)  # one run, JSON on stdout
-    args = parser.parse_args()
+    args = parser.parse_args(argv)
+    args.sources_dir, args.config = args.sources_dir.resolve(), args.config.resolve()
     if not args.corpora.is_dir():
         print(f"no corpora folder at {args.corpora}: pass --corpora or set RULESITE_CORPORA", file=sys.stderr)
         return 2
     if args.part:
         with tempfile.TemporaryDirectory() as work:
-            print(json.dumps(run(args.corpora.resolve(), Path(work), args.part == "half")))
+            print(json.dumps(run(args.corpora.resolve(), Path(work), args.part == "half", args.sources_dir, args.config)))
         return 0
     report = {"machine": {"cpus": os.cpu_count(), "python": sys.version.split()[0]}}
     for part in ("half", "full"):
         # A process each, so that each run's peak memory is its own.
         child = subprocess.run(
-            [sys.executable, __file__, "--corpora", str(args.corpora), "--part", part],
+            [sys.executable, "-m", "rulesite", "bench", "--corpora", str(args.corpora), "--sources-dir", str(args.sources_dir),
+             "--config", str(args.config), "--part", part],
             capture_output=True, text=True,
         )
         if child.returncode != 0:

@@ -1,8 +1,9 @@
-#!/usr/bin/env python3
-"""Builds the site: rules_src/ -> docs/ (Markdown) -> site/ (HTML), then checks it.
+"""The `rulesite` command: build the site, check a built one, benchmark.
 
-    python scripts/build.py                 # everything, into docs/ and site/
-    python scripts/build.py --no-site       # stop after writing docs/
+    rulesite build                 # rules_src/ -> docs/ (Markdown) -> site/ (HTML), checked
+    rulesite build --no-site       # stop after writing docs/
+    rulesite check site/           # check an already built site
+    rulesite bench                 # time every stage over the real corpora
 
 Each stage prints what it counted. Problems in the sources are printed as
 `path:line: error[code]: message`, all of them, and nothing is written.
@@ -14,20 +15,41 @@ import sys
 import time
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
-
-from rulesite import pipeline  # noqa: E402
-from rulesite.check.entries import check_entries  # noqa: E402
-from rulesite.check.site_links import check_offline, check_site  # noqa: E402
-from rulesite.diagnostics import Diagnostics  # noqa: E402
-from rulesite.render.paths import language_root  # noqa: E402
+from . import pipeline
+from .check.entries import check_entries
+from .check.site_links import check_offline, check_site
+from .check.site_links import main as check_main
+from .diagnostics import Diagnostics
+from .render.paths import language_root
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser = argparse.ArgumentParser(prog="rulesite", description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+    build = commands.add_parser("build", help="build the site from the sources, check it, publish it", description=build_command.__doc__)
+    add_build_options(build)
+    build.set_defaults(run=build_command)
+    check = commands.add_parser("check", help="check a built site: links, anchors, offline loading", add_help=False)
+    check.set_defaults(run=None)
+    bench = commands.add_parser("bench", help="time every stage of the build over the real corpora", add_help=False)
+    bench.set_defaults(run=None)
+    argv = sys.argv[1:] if argv is None else argv
+    # `check` and `bench` own their options (and their --help).
+    if argv and argv[0] == "check":
+        return check_main(argv[1:])
+    if argv and argv[0] == "bench":
+        from .bench import main as bench_main
+
+        return bench_main(argv[1:])
+    args = parser.parse_args(argv)
+    return args.run(args)
+
+
+def add_build_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--sources-dir", type=Path, default=pipeline.SOURCES, help="folder with manifest.yml (default: rules_src)")
-    parser.add_argument("--docs-dir", type=Path, default=pipeline.ROOT / "docs", help="where to write Markdown (default: docs)")
-    parser.add_argument("--site-dir", type=Path, default=pipeline.ROOT / "site", help="where to build HTML (default: site)")
+    parser.add_argument("--config", type=Path, default=pipeline.CONFIG, help="the MkDocs config the site inherits (default: mkdocs.yml)")
+    parser.add_argument("--docs-dir", type=Path, default=Path("docs"), help="where to write Markdown (default: docs)")
+    parser.add_argument("--site-dir", type=Path, default=Path("site"), help="where to build HTML (default: site)")
     parser.add_argument(
         "--also",
         nargs=2,
@@ -40,12 +62,18 @@ def main(argv: list[str] | None = None) -> int:
         "--corpora",
         type=Path,
         metavar="FOLDER",
-        help=f"also read the real corpora from FOLDER, as {pipeline.CORPORA_MANIFEST.relative_to(pipeline.ROOT)} lists them",
+        help="also read the real corpora from FOLDER, as SOURCES_DIR/external/corpora.manifest.yml lists them",
     )
     parser.add_argument("--no-site", action="store_true", help="write docs/ only; skip MkDocs and the site checks")
-    args = parser.parse_args(argv)
-    # MkDocs runs from the project folder: every path must not depend on ours.
-    for name in ("sources_dir", "docs_dir", "site_dir", "corpora"):
+
+
+def build_command(args: argparse.Namespace) -> int:
+    """Builds the site: the sources -> docs/ (Markdown) -> site/ (HTML), then checks
+    it and only then replaces the previous site. Each stage prints what it counted;
+    problems in the sources are printed as `path:line: error[code]: message`, all
+    of them, and nothing is written."""
+    # MkDocs runs from the config's folder: every path must not depend on ours.
+    for name in ("sources_dir", "config", "docs_dir", "site_dir", "corpora"):
         if getattr(args, name) is not None:
             setattr(args, name, getattr(args, name).resolve())
     args.also = [(str(Path(m).resolve()), str(Path(f).resolve())) for m, f in args.also]
@@ -61,7 +89,7 @@ def main(argv: list[str] | None = None) -> int:
 
     also = [(Path(m), Path(f)) for m, f in args.also]
     if args.corpora:
-        also.append((pipeline.CORPORA_MANIFEST, args.corpora))
+        also.append((pipeline.corpora_manifest(args.sources_dir), args.corpora))
     corpus = pipeline.read_corpus(args.sources_dir / "manifest.yml", diag, also)
     rules = [r for _, r in corpus.rules()]
     stage(
@@ -89,7 +117,7 @@ def main(argv: list[str] | None = None) -> int:
         return 1
 
     config_dir = args.docs_dir.parent / ".build" / args.docs_dir.name
-    files = pipeline.render(ctx, args.docs_dir, config_dir)
+    files = pipeline.render(ctx, args.docs_dir, config_dir, args.config)
     pages = sum(1 for f in files.values() for path in f if path.endswith(".md"))
     statics = sum(1 for f in files.values() for path in f if path.endswith(".html"))
     stage(
@@ -100,7 +128,7 @@ def main(argv: list[str] | None = None) -> int:
         diag.report()
         return 0
 
-    result, fresh = pipeline.build(config_dir, list(files), args.site_dir)
+    result, fresh = pipeline.build(config_dir, list(files), args.site_dir, args.config)
     if result.returncode != 0:
         diag.report()
         print(result.stdout + result.stderr, file=sys.stderr)

@@ -18,7 +18,7 @@ Two checks, each returning a list of problems as ``"page.html: line N: message"`
     ``_BUNDLED_THEME_URLS`` for what counts and what the theme may contain.
 
 Only the standard library is used, so the module also runs as a plain script:
-``python scripts/rulesite/check/site_links.py SITE_DIR``.
+``rulesite check SITE_DIR``.
 """
 from __future__ import annotations
 
@@ -380,7 +380,7 @@ def check_offline(site_dir: Path) -> list[str]:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(
-        prog="site_links",
+        prog="rulesite check",
         description="Check a built site: internal links and anchors, and that it loads nothing from the network.",
     )
     parser.add_argument("site_dir", type=Path, help="the folder MkDocs built (site/)")
