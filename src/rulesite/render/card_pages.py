@@ -7,6 +7,7 @@ from collections import defaultdict
 from .context import Context
 from .escape import front_matter, md_text
 from .paths import cards_page, relative
+from .share import SHAREABLE_ID, card_short_link, site_name, summary
 
 ERRATA = "riftbound/errata.md"
 
@@ -35,9 +36,17 @@ def mentions(ctx: Context) -> dict[str, list]:
 
 def render_cards_page(ctx: Context, page: str, cards: list, named: dict[str, list]) -> str:
     letter = page.rsplit("/", 1)[-1].removesuffix(".md").upper()
-    out = [*front_matter(f"Cards: {letter}"), f"# Cards: {letter} {{: #cards }}", ""]
-    for card in sorted(cards, key=lambda c: (c.name.lower(), c.code)):
-        out += [f"## {md_text(card.name)} {{: #{card.id} .card }}", ""]
+    ordered = sorted(cards, key=lambda c: (c.name.lower(), c.code))
+    names = ", ".join(c.name for c in ordered)
+    game = next((c.game for c in ordered if c.game), "riftbound")
+    out = [
+        *front_matter(f"Cards: {letter}", summary(names), og_title=f"Cards: {letter}", site_name=site_name(game, "cards")),
+        f"# Cards: {letter} {{: #cards }}",
+        "",
+    ]
+    for card in ordered:
+        short = card_short_link(card.game or "riftbound", card.id) if SHAREABLE_ID.fullmatch(card.id) else ""
+        out += [f"## {md_text(card.name)} {{: #{card.id} .card" + (f' data-short="{short}"' if short else "") + " }", ""]
         facts = " · ".join(md_text(x) for x in [card.code, ", ".join(card.types), ", ".join(card.domains)] if x)
         out += [facts, "{: .rule-meta }", ""]
         for line in card.text.split("\n") if card.text else []:

@@ -26,13 +26,18 @@ def attr_value(text: str) -> str:
     )
 
 
-def front_matter(title: str, description: str = "") -> list[str]:
+def front_matter(title: str, description: str = "", **preview: str) -> list[str]:
     """A page's YAML front matter. MkDocs puts these values into the page's HTML
     without escaping (its templates do not autoescape), so they are HTML-escaped
-    here, then written as JSON strings, which YAML reads as quoted scalars."""
+    here, then written as JSON strings, which YAML reads as quoted scalars.
+    `preview`: what a link preview shows (og_title, site_name, edition; see
+    theme/main.html)."""
     lines = ["---", f"title: {json.dumps(html.escape(title))}"]
     if description:
         lines.append(f"description: {json.dumps(html.escape(description))}")
+    for key, value in preview.items():
+        if value:
+            lines.append(f"{key}: {json.dumps(html.escape(value))}")
     return lines + ["---", ""]
 
 

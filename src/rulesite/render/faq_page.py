@@ -8,6 +8,7 @@ from .context import Context
 from .ruling_page import card_link
 from .escape import front_matter, md_text
 from .paths import faq_anchor, faq_page
+from .share import faq_short_link
 from .strings import t
 
 
@@ -24,7 +25,7 @@ def render_faq_page(ctx: Context, game: str, source_id: str) -> str:
             topic = faq.topic
             out += [f"## {md_text(topic)}", ""]
         out += [
-            f"### {md_text(faq.question)} {{: #{faq_anchor(faq)} .faq-question }}",
+            f"### {md_text(faq.question)} {{: #{faq_anchor(faq)} .faq-question data-short=\"{faq_short_link(faq.game, faq.id)}\" }}",
             "",
             ctx.inline(faq.answer, faq.game, page),
             "{: .faq-answer }",

@@ -5,6 +5,7 @@ from ..model import Ruling
 from .context import Context
 from .escape import front_matter, md_text
 from .paths import cards_page, html_path, page_of, relative
+from .share import site_name, summary
 from .strings import t
 
 
@@ -13,7 +14,7 @@ def render_ruling(ruling: Ruling, ctx: Context) -> str:
     lang = "en"
     source = ctx.corpus.sources[ruling.source_id]
     out = [
-        *front_matter(ruling.title, ruling.answer[:200]),
+        *front_matter(ruling.title, summary(ruling.answer), og_title=ruling.title, **ruling_site(ruling)),
         f"# {md_text(ruling.title)}",
         "",
         *review_box(ruling, ctx),
@@ -50,6 +51,12 @@ def render_ruling(ruling: Ruling, ctx: Context) -> str:
     if credit or source.licence:
         out += [md_text(credit or source.licence), "{: .licence }", ""]
     return "\n".join(out)
+
+
+def ruling_site(ruling: Ruling) -> dict[str, str]:
+    """A ruling's preview names its game and the Core Rules version it was reviewed against."""
+    edition = f"Core Rules v{ruling.reviewed_version}" if ruling.reviewed_version else ""
+    return {"site_name": site_name(ruling.game, "community rulings", edition), "edition": edition}
 
 
 def review_box(item, ctx: Context) -> list[str]:

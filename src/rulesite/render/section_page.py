@@ -8,6 +8,7 @@ from .escape import attr_value, front_matter, md_text
 from .edition_pages import edition_banner, rule_history_lines
 from .languages import equivalents_note, other_rule_at_same_path
 from .paths import faq_anchor, html_path, section_page, short_link
+from .share import faq_short_link, section_preview
 from .strings import t
 
 
@@ -15,7 +16,7 @@ def render_section(section: Section, ctx: Context) -> str:
     page = section_page(section.key)
     lang = section.language
     out = [
-        *front_matter(f"{section.number} {section.title}", _description(section)),
+        *front_matter(f"{section.number} {section.title}", **section_preview(section)),
         # The section number anchors its heading, unless a rule has the same
         # number (Magic's untitled sections: 100.1 is the section and its rule).
         f"# {md_text(section.number)} {md_text(section.title)}"
@@ -97,7 +98,7 @@ def _rule(rule: Rule, section: Section, page: str, ctx: Context, sources) -> lis
 def _faq(faq: FaqAnswer, section: Section, page: str, ctx: Context) -> list[str]:
     lang = section.language
     return [
-        f"### {md_text(faq.question)} {{: #{faq_anchor(faq)} .faq-question }}",
+        f"### {md_text(faq.question)} {{: #{faq_anchor(faq)} .faq-question data-short=\"{faq_short_link(faq.game, faq.id)}\" }}",
         "",
         ctx.inline(faq.answer, faq.game, page, section),
         "{: .faq-answer }",
@@ -108,6 +109,3 @@ def _faq(faq: FaqAnswer, section: Section, page: str, ctx: Context) -> list[str]
     ]
 
 
-def _description(section: Section) -> str:
-    first = section.rules[0].text if section.rules else ""
-    return first[:200]
