@@ -6,10 +6,9 @@ import re
 import subprocess
 from pathlib import Path
 
-from conftest import BuiltSite
 
 
-def test_every_written_page_is_on_every_site(built_site: BuiltSite, repo_root: Path):
+def test_every_written_page_is_on_every_site(built_site, repo_root: Path):
     written = sorted(p.stem for p in (repo_root / "docs").glob("*.md") if "." not in p.stem and p.stem != "index")
     assert {"about", "linking", "maintainers"} <= set(written)
     roots = [built_site.site] + [d for d in built_site.site.iterdir() if d.is_dir() and re.fullmatch(r"[a-z]{2}", d.name)]
@@ -22,7 +21,7 @@ def test_every_written_page_is_on_every_site(built_site: BuiltSite, repo_root: P
             assert f'href="{name}.html"' in home, f"{root}/index.html does not link {name}.html in its navigation"
 
 
-def test_the_home_page_opens_with_the_written_introduction(built_site: BuiltSite, repo_root: Path):
+def test_the_home_page_opens_with_the_written_introduction(built_site, repo_root: Path):
     first_words = (repo_root / "docs" / "index.md").read_text(encoding="utf-8").split("-->", 1)[1].split()[:6]
     home = (built_site.site / "index.html").read_text(encoding="utf-8")
     assert " ".join(first_words) in home
