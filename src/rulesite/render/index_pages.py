@@ -11,7 +11,6 @@ from .paths import (
     HOME,
     KEYWORDS,
     UNRESOLVED,
-    faq_anchor,
     faq_index,
     faq_page,
     game_index,

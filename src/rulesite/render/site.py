@@ -63,7 +63,7 @@ def render_language(ctx: Context) -> dict[str, str]:
     for item, render in [*((r, render_ruling) for r in ctx.corpus.rulings), *((w, render_walkthrough) for w in ctx.corpus.walkthroughs)]:
         path = page_of(item)
         pages[path] = render(item, ctx) if lang == CONTENT_LANGUAGE else stub(path, item.title, CONTENT_LANGUAGE, ctx)
-    for (game, document, _language), editions in sorted(ctx.corpus.editions.items(), key=lambda kv: kv[0][2] == lang):
+    for _key, editions in sorted(ctx.corpus.editions.items(), key=lambda kv: kv[0][2] == lang):
         for edition in editions:
             for section in edition.sections.values():
                 if section.version_path:
@@ -168,7 +168,7 @@ def navigation(ctx: Context, pages: dict[str, str]) -> list:
             for g, document, language in documents_with_editions(ctx)
             if g == game and language == lang
         ]
-        for g, document, language in dict.fromkeys((x.game, x.document, x.language) for x in ctx.corpus.glossary):
+        for g, document, _language in dict.fromkeys((x.game, x.document, x.language) for x in ctx.corpus.glossary):
             if g == game and glossary_page(g, document) in pages:
                 entries.append({f"{document_name(document)}: glossary": glossary_page(g, document)})
         if guides_index(game) in pages:
