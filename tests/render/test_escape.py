@@ -8,6 +8,7 @@ browser would run.
 from __future__ import annotations
 
 import json
+import re
 import string
 
 import pytest
@@ -149,3 +150,14 @@ def test_every_page_but_the_home_page_has_its_title_in_front_matter(ctx):
                 assert meta == {}, "the home page takes the site's name"
                 continue
             assert meta.get("title"), f"{language}/{path} has no title in its front matter"
+
+
+def test_the_alias_pages_script_gets_its_target_as_a_javascript_string():
+    target = 'x.html"); alert(10); ("</script><script>alert(11)//'
+    html = markup.html_file("alias_page", title="<t>", target=target, text="<b>")
+    scripts = re.findall(r"<script>(.*?)</script>", html, re.DOTALL)
+    assert len(scripts) == 1
+    argument = scripts[0].removeprefix("location.replace(").removesuffix(" + location.hash)")
+    assert json.loads(argument) == target
+    assert Elements(html).tags() & {"b", "t"} == set()
+

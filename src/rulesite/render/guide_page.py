@@ -30,7 +30,7 @@ def render_guide(guide: Guide, ctx: Context) -> str:
             level = 1 if headings == 1 else max(2, min(block.level, 4))
             out += [heading(level, text, id=f"h-{headings}"), ""]
         elif block.kind == "item":
-            out.append(Md("    " * block.level + "- ") + text)
+            out.append(Md("    ") * block.level + Md("- ") + text)
         else:
             out += ["", text, ""]
     source = ctx.corpus.sources[guide.source_id]

@@ -23,7 +23,7 @@ from urllib.parse import quote
 import jinja2
 from markupsafe import Markup
 
-from .escape import Md, html_text
+from .escape import Md, html_text, script_json
 
 # --- Markdown pages: name -> template ----------------------------------------------
 
@@ -112,12 +112,12 @@ HTML_TEMPLATES = {
 </html>
 """,
     # The current edition's page at its versioned path: forwards, keeping the #rule.
-    # The target goes into the script as a JSON string (script_json), never as text.
+    # The target goes into the script as a JSON string (|js), never as text.
     "alias_page": (
         '<!doctype html><html><head><meta charset="utf-8">'
         "<title>{{ title }}</title>"
         '<link rel="canonical" href="{{ target }}">'
-        "<script>location.replace({{ target_js }} + location.hash)</script>"
+        "<script>location.replace({{ target|js }} + location.hash)</script>"
         '<meta http-equiv="refresh" content="0; url={{ target }}"></head>'
         '<body><a href="{{ target }}">{{ text }}</a></body></html>\n'
     ),
@@ -133,6 +133,7 @@ def _environment(templates: dict[str, str], **options) -> jinja2.Environment:
         **options,
     )
     env.filters["attr"] = html_text
+    env.filters["js"] = lambda value: Markup(script_json(value))  # a JavaScript value inside <script>
     return env
 
 

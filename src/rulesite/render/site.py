@@ -12,7 +12,6 @@ from importlib import resources
 from pathlib import Path
 
 import yaml
-from markupsafe import Markup
 
 from ..model import sort_key
 from ..resolve.merge import current_edition
@@ -33,7 +32,7 @@ from .edition_pages import (
     render_diff,
     render_editions_index,
 )
-from .escape import nav_title, script_json
+from .escape import nav_title
 from .faq_page import render_faq_page
 from .glossary_page import glossary_page, render_glossary
 from .guide_page import guide_page, guides_index, render_guide, render_guides_index
@@ -139,7 +138,6 @@ def current_aliases(editions) -> dict[str, str]:
             "alias_page",
             title=f"{section.number} {section.title} ({current.label})",
             target=safe_href(target),
-            target_js=Markup(script_json(target)),
             text=f"{section.number} {section.title}",
         )
     return pages
