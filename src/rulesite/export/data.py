@@ -15,7 +15,7 @@ documents (`es/comprehensive-rules:2024-11-08:701.20a`).
 from __future__ import annotations
 
 import hashlib
-from functools import lru_cache
+from functools import cache
 
 from ..model import Edition, Reference, Rule, Ruling, Section, parent_number
 from ..render.card_pages import ERRATA, mentions
@@ -41,7 +41,7 @@ def text_sha256(rule: Rule) -> str:
     return _sha256_of(printed(rule))
 
 
-@lru_cache(maxsize=None)
+@cache
 def _sha256_of(printed_text: str) -> str:  # most rules print the same text in every edition
     return hashlib.sha256(normalize_text(printed_text).encode("utf-8")).hexdigest()
 
