@@ -40,8 +40,8 @@ MAX_NAME = 120
 
 # --- names ----------------------------------------------------------------------
 
-_NAME = re.compile(r"[a-z0-9](?:[a-z0-9._-]{0,%d}[a-z0-9])?" % (MAX_NAME - 2), re.ASCII)
-_FILE_NAME = re.compile(r"[A-Za-z0-9](?:[A-Za-z0-9._-]{0,%d}[A-Za-z0-9])?" % (MAX_NAME - 2), re.ASCII)
+_NAME = re.compile(rf"[a-z0-9](?:[a-z0-9._-]{{0,{MAX_NAME - 2}}}[a-z0-9])?", re.ASCII)
+_FILE_NAME = re.compile(rf"[A-Za-z0-9](?:[A-Za-z0-9._-]{{0,{MAX_NAME - 2}}}[A-Za-z0-9])?", re.ASCII)
 # Words joined by single hyphens: ruling, walkthrough and anchor ids.
 KEBAB = re.compile(r"[a-z0-9]+(?:-[a-z0-9]+)*", re.ASCII)
 

@@ -16,6 +16,7 @@ from .read.extras import read_concordance, read_keywords
 from .read.manifest import shown_path
 from .read.untrusted import check_characters
 from .read.walkthroughs import read_walkthroughs
+from .read.written import read_written
 from .render.context import Context
 from .render.paths import language_root
 from .render.site import navigation, render_site, replace_dir, write_config, write_docs
@@ -39,9 +40,12 @@ def corpora_manifest(sources_dir: Path) -> Path:
     return sources_dir / "external" / "corpora.manifest.yml"
 
 
-def read_corpus(manifest: Path, diag: Diagnostics, also: list[tuple[Path, Path]] = ()) -> Corpus:
+def read_corpus(
+    manifest: Path, diag: Diagnostics, also: list[tuple[Path, Path]] = (), pages_dir: Path | None = None
+) -> Corpus:
     """Stage 1 and 2: every source read by its importer, merged into one corpus.
-    `also`: extra (manifest, folder) pairs whose sources are read too."""
+    `also`: extra (manifest, folder) pairs whose sources are read too;
+    `pages_dir`: the folder of written pages (docs/), when the site shows them."""
     sources, imported = read_sources(manifest, diag, also)
     corpus = merge(sources, imported, diag)
     if sources and not any(True for _ in corpus.rules()):
@@ -54,6 +58,8 @@ def read_corpus(manifest: Path, diag: Diagnostics, also: list[tuple[Path, Path]]
     corpus.keywords = read_keywords(folder / "keywords.yml", diag, folder)
     corpus.equivalents, corpus.topics = read_concordance(folder / "concordance.yml", diag, folder)
     check_characters([corpus.keywords, corpus.equivalents, corpus.topics], Loc(shown_path(folder), 1), diag)
+    if pages_dir is not None:
+        corpus.written = read_written(pages_dir, diag)
     return corpus
 
 

@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Callable
+from collections.abc import Callable
 
 from ..diagnostics import Diagnostics
 from ..model import Imported, Loc, Source

@@ -94,7 +94,7 @@ class _Block:
     parts: list[str] = field(default_factory=list)  # para: converted lines
     items: list[tuple[int, int, list[str]]] = field(default_factory=list)  # lists: (line, number, lines)
     title: str = ""  # heading text, or callout title
-    children: list["_Block"] = field(default_factory=list)  # callout content
+    children: list[_Block] = field(default_factory=list)  # callout content
 
 
 @dataclass

@@ -11,8 +11,8 @@ model is checked without anyone listing it here.
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 from dataclasses import fields, is_dataclass
-from typing import Iterator
 
 from ..diagnostics import Diagnostics
 from ..model import Imported, Loc, Source

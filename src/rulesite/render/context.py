@@ -12,9 +12,9 @@ from ..resolve.links import Link, Linker
 from .escape import attr_value, md_text
 from .inline import inline, link_markdown, missing_markdown
 from .paths import cross_href, faq_anchor, faq_page, page_of, relative, section_page
+from .strings import STRINGS, t
 
 CONTENT_LANGUAGE = "en"  # rulings and walkthroughs are written in English
-from .strings import STRINGS, t
 
 
 @dataclass

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from ..model import Guide
 from .context import Context
-from .escape import front_matter, md_text
+from .escape import front_matter
 from .strings import t
 
 

@@ -30,7 +30,7 @@ def render_section(section: Section, ctx: Context) -> str:
     out += equivalents_note(section, page, ctx)
     out += other_rule_at_same_path(section, page, ctx)
     for note in section.notes:
-        out += [f'!!! info ""', f"    {md_text(t(lang, note))}", ""]
+        out += ['!!! info ""', f"    {md_text(t(lang, note))}", ""]
     out += [f"## {t(lang, 'rules')} {{: #rules }}", ""]
     for rule in section.rules:
         out += _rule(rule, section, page, ctx, sources)

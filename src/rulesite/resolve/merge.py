@@ -54,7 +54,7 @@ def merge(sources: list[Source], imported: list[Imported], diag: Diagnostics) ->
         for section in edition.sections.values():
             section.rules.sort(key=lambda r: sort_key(r.number))
         corpus.editions.setdefault((edition.game, edition.document, edition.language), []).append(edition)
-    for key, document_editions in corpus.editions.items():
+    for document_editions in corpus.editions.values():
         document_editions.sort(key=lambda e: (e.date == "undated", e.date, e.label))  # a total order
         for section in current_view(document_editions, diag):
             corpus.sections[section.key] = section
