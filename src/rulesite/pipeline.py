@@ -10,15 +10,18 @@ import sys
 from pathlib import Path
 
 from .diagnostics import Diagnostics
-from .model import Corpus
+from .model import Corpus, Loc
 from .read import read_sources
+from .read.extras import read_concordance, read_keywords
+from .read.manifest import shown_path
+from .read.untrusted import check_characters
 from .read.walkthroughs import read_walkthroughs
 from .read.written import read_written
 from .render.context import Context
 from .render.paths import language_root
 from .render.site import navigation, render_site, replace_dir, write_config, write_docs
 from .resolve.citations import attach_references, collect
-from .resolve.concordance import read_concordance
+from .resolve.concordance import resolve_concordance
 from .resolve.history import diff_editions, prerendered_pairs, rule_chains, rule_history
 from .resolve.review import attach_errata, needs_review
 from .resolve.keywords import keyword_forms
@@ -45,9 +48,16 @@ def read_corpus(
     `pages_dir`: the folder of written pages (docs/), when the site shows them."""
     sources, imported = read_sources(manifest, diag, also)
     corpus = merge(sources, imported, diag)
-    walkthroughs = manifest.parent / "walkthroughs"
+    if sources and not any(True for _ in corpus.rules()):
+        diag.error(Loc(shown_path(manifest), 1), "no-rules", "the sources yield no rules: nothing to build")
+    folder = manifest.parent
+    walkthroughs = folder / "walkthroughs"
     if walkthroughs.is_dir():
         corpus.walkthroughs = read_walkthroughs(walkthroughs, diag)
+        check_characters(corpus.walkthroughs, Loc(shown_path(walkthroughs), 1), diag)
+    corpus.keywords = read_keywords(folder / "keywords.yml", diag, folder)
+    corpus.equivalents, corpus.topics = read_concordance(folder / "concordance.yml", diag, folder)
+    check_characters([corpus.keywords, corpus.equivalents, corpus.topics], Loc(shown_path(folder), 1), diag)
     if pages_dir is not None:
         corpus.written = read_written(pages_dir, diag)
     return corpus
@@ -55,10 +65,10 @@ def read_corpus(
 
 def resolve(corpus: Corpus, sources_dir: Path, diag: Diagnostics) -> Context:
     """Stage 3: references and keywords resolved, walkthroughs checked against their rules."""
-    linker = Linker(corpus, keyword_forms(corpus, sources_dir / "keywords.yml", diag))
+    linker = Linker(corpus, keyword_forms(corpus, diag))
     attach_references(corpus, linker)
     check_walkthroughs(corpus, diag)
-    concordance = read_concordance(sources_dir / "concordance.yml", corpus, diag)
+    concordance = resolve_concordance(corpus, diag)
     history, diffs, chains = compare_editions(corpus)
     attach_errata(corpus, diag)
     reviews = needs_review(corpus, history)
