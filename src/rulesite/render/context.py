@@ -14,9 +14,9 @@ from .inline import inline, link_markdown, missing_markdown
 from .markup import code, md_link
 from .markup import link as html_link
 from .paths import cross_href, faq_anchor, faq_page, page_of, relative, section_page
+from .strings import STRINGS, t
 
 CONTENT_LANGUAGE = "en"  # rulings and walkthroughs are written in English
-from .strings import STRINGS, t
 
 
 @dataclass
@@ -29,7 +29,8 @@ class Context:
     languages: tuple[str, ...] = ("en",)  # every language a site is built in
     # (edition label, rule number) -> its appearances in every edition; None: one edition only
     history: dict | None = None
-    diffs: list = field(default_factory=list)  # EditionDiff between every two editions
+    diffs: list = field(default_factory=list)  # the pre-rendered EditionDiffs (resolve.history.prerendered_pairs)
+    chains: dict = field(default_factory=dict)  # (game, document, language) -> resolve.history.RuleChains
     reviews: list = field(default_factory=list)  # rulings and walkthroughs that need review
     findings: list = field(default_factory=list)  # warnings about the sources, for the maintainer
     cache: dict = field(default_factory=dict)  # lookups renderers build once per site

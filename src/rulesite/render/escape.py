@@ -57,6 +57,12 @@ def md_text(text: str) -> Md:
     return Md(_escape(text))
 
 
+def written(text: str) -> Md:
+    """The project's own Markdown (docs/*.md, reviewed like code), as written.
+    Never for text from a source."""
+    return Md(text)
+
+
 def join(lines) -> Md:
     """Lines of a page as one Markdown text: lines that are not `Md` are text."""
     return Md("\n").join(lines)

@@ -6,7 +6,7 @@ from collections import defaultdict
 
 from ..model import Section
 from .context import Context
-from .escape import Md
+from .escape import Md, written
 from .escape import page as whole_page
 from .markup import code, heading, md_link
 from .paths import (
@@ -56,7 +56,10 @@ def render_home(ctx: Context) -> str:
             f"{len(corpus.rulings)} community rulings and {len(corpus.walkthroughs)} step-by-step walkthroughs of the "
             "rules' examples. Every rule reference is a link; every rule, FAQ answer, ruling and walkthrough has a permalink."
         )
-    out = [Md("# {} {{: #home }}").format(t(lang, "home-title")), "", summary, ""]
+    # The introduction people wrote (docs/index.md), then what the sources hold.
+    intro = corpus.written_page("index", lang)
+    head = [Md("# {} {{: #home }}").format(t(lang, "home-title")), ""]
+    out = [*head, *([written(intro.text.strip()), ""] if intro else []), summary, ""]
     for game in games(ctx):
         out += [Md("## {}").format(GAME_NAMES.get(game, game)), ""]
         sections = sections_of(ctx, game)

@@ -13,6 +13,7 @@ from pathlib import Path
 
 import yaml
 
+from ..export.files import data_files
 from ..model import sort_key
 from ..resolve.merge import current_edition
 from . import index_pages as idx
@@ -48,6 +49,8 @@ from .walkthrough_page import render_walkthrough
 # Documents with more sections than this are reached through their contents
 # page: every page embeds the navigation, so a long one makes the build slow.
 NAV_SECTIONS = 30
+# The written pages (docs/) in the order the navigation lists them; others follow by name.
+WRITTEN_ORDER = ("linking", "about", "maintainers")
 # The site's own CSS and JavaScript ship inside the package.
 THEME_ASSETS = Path(str(resources.files("rulesite") / "assets"))
 
@@ -55,7 +58,10 @@ THEME_ASSETS = Path(str(resources.files("rulesite") / "assets"))
 def render_site(ctx: Context) -> dict[str, dict[str, str]]:
     """language -> (docs-relative path -> file text), for every language's site."""
     languages = site_languages(ctx)
-    return {lang: render_language(replace(ctx, language=lang, languages=languages, cache={})) for lang in languages}
+    files = {lang: render_language(replace(ctx, language=lang, languages=languages, cache={})) for lang in languages}
+    # The published data, once for all languages, at the site root (export/).
+    files[CONTENT_LANGUAGE].update(data_files(ctx))
+    return files
 
 
 def render_language(ctx: Context) -> dict[str, str]:
@@ -74,7 +80,7 @@ def render_language(ctx: Context) -> dict[str, str]:
     for item, render in [*((r, render_ruling) for r in ctx.corpus.rulings), *((w, render_walkthrough) for w in ctx.corpus.walkthroughs)]:
         path = page_of(item)
         pages[path] = render(item, ctx) if lang == CONTENT_LANGUAGE else stub(path, item.title, CONTENT_LANGUAGE, ctx)
-    for (game, document, _language), editions in sorted(ctx.corpus.editions.items(), key=lambda kv: kv[0][2] == lang):
+    for _key, editions in sorted(ctx.corpus.editions.items(), key=lambda kv: kv[0][2] == lang):
         for edition in editions:
             for section in edition.sections.values():
                 if section.version_path:
@@ -120,9 +126,23 @@ def render_language(ctx: Context) -> dict[str, str]:
             pages[ERRATA] = render_errata(ctx)
         pages[idx.REVIEW] = idx.render_reviews(ctx)
         pages[idx.PROBLEMS] = idx.render_source_problems(ctx)
+    pages.update(written_pages(ctx))
     pages.update(short_pages(ctx, lang))
     pages["assets/previews.js"] = previews_js(ctx, lang)
     return pages
+
+
+def written_pages(ctx: Context) -> dict[str, str]:
+    """The pages people wrote (docs/NAME.md), in this site's language where a
+    translation exists. `index` is not a page: it opens the home page."""
+    names = sorted({p.name for p in ctx.corpus.written} - {"index"})
+    return {f"{name}.md": ctx.corpus.written_page(name, ctx.language).text for name in names}
+
+
+def written_title(text: str, name: str) -> str:
+    """A written page's navigation label: its first heading."""
+    heading = next((line[2:].strip() for line in text.splitlines() if line.startswith("# ")), name)
+    return nav_title(heading)
 
 
 def current_aliases(editions) -> dict[str, str]:
@@ -163,7 +183,7 @@ def navigation(ctx: Context, pages: dict[str, str]) -> list:
             for g, document, language in documents_with_editions(ctx)
             if g == game and language == lang
         ]
-        for g, document, language in dict.fromkeys((x.game, x.document, x.language) for x in ctx.corpus.glossary):
+        for g, document, _language in dict.fromkeys((x.game, x.document, x.language) for x in ctx.corpus.glossary):
             if g == game and glossary_page(g, document) in pages:
                 entries.append({f"{document_name(document)}: glossary": glossary_page(g, document)})
         if guides_index(game) in pages:
@@ -183,6 +203,15 @@ def navigation(ctx: Context, pages: dict[str, str]) -> list:
         nav.append({idx.GAME_NAMES.get(game, game): entries})
     nav += [{nav_title(topic.title): idx.topic_page(topic.id)} for topic in ctx.concordance.topics]
     nav += [{t(lang, "keyword-index"): idx.KEYWORDS}, {t(lang, "not-in-sources-title"): idx.UNRESOLVED}]
+    written = [{written_title(pages[f"{name}.md"], name): f"{name}.md"} for name in WRITTEN_ORDER if f"{name}.md" in pages]
+    written += [
+        {written_title(text, path): path}
+        for path, text in pages.items()
+        if path.endswith(".md") and "/" not in path and path.removesuffix(".md") in {p.name for p in ctx.corpus.written}
+        and path.removesuffix(".md") not in WRITTEN_ORDER
+    ]
+    if written:
+        nav.append({t(lang, "about-site"): written})
     if idx.REVIEW in pages:
         nav.append({"Needs review": idx.REVIEW})
     if idx.PROBLEMS in pages:
