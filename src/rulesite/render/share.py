@@ -9,20 +9,19 @@
 - `assets/previews.js`: every rule's and section's text by link target, for the
   previews shown when a reader hovers or focuses a rule reference. A script
   rather than JSON, because pages opened from disk (file://) may not fetch.
-- What every page tells a link preview (`preview_meta`), for its front matter.
+- What every page tells a link preview (`section_preview`, `site_name`), for
+  its front matter (theme/main.html writes the tags).
 """
 from __future__ import annotations
 
-import json
-import re
 import posixpath
-from functools import lru_cache
+import re
 
-import jinja2
-
-from ..model import Section
-from .context import Context
+from ..model import Card, FaqAnswer, Section
+from .context import CONTENT_LANGUAGE, Context
 from .edition_pages import document_name
+from .escape import script_json
+from .markup import html_file, safe_href
 from .paths import cards_page, faq_anchor, html_path, language_root, section_page, short_link, short_prefix
 from .strings import t
 
@@ -31,14 +30,6 @@ GAME_NAMES = {"riftbound": "Riftbound", "magic": "Magic: The Gathering"}
 DESCRIPTION_LENGTH = 300
 # Ids that can name a share page's file as they are.
 SHAREABLE_ID = re.compile(r"[A-Za-z0-9][A-Za-z0-9._-]*")
-
-
-@lru_cache(maxsize=1)
-def _template() -> jinja2.Template:
-    env = jinja2.Environment(
-        loader=jinja2.PackageLoader("rulesite.render", "templates"), autoescape=True, keep_trailing_newline=True
-    )
-    return env.get_template("share.html")
 
 
 def summary(text: str, limit: int = DESCRIPTION_LENGTH) -> str:
@@ -51,7 +42,8 @@ def summary(text: str, limit: int = DESCRIPTION_LENGTH) -> str:
 
 def site_name(game: str, what: str, edition: str = "") -> str:
     """og:site_name: the game, the document and its edition, then the site."""
-    named = " ".join(x for x in (GAME_NAMES.get(game, game), what, edition if edition != "undated" else "") if x)
+    shown = edition if edition != "undated" else ""
+    named = " ".join(x for x in (GAME_NAMES.get(game, game), what, shown) if x)
     return f"{named} · {SITE_NAME}"
 
 
@@ -70,21 +62,24 @@ def absolute(ctx: Context, language: str, path: str) -> str:
     """The address of a site-root-relative path when the site's address is known, else ''."""
     if not ctx.site_url:
         return ""
-    return ctx.site_url.rstrip("/") + "/" + language_root(language) + path
+    return ctx.site_url + language_root(language) + path
 
 
 def native_sections(ctx: Context, language: str) -> list[Section]:
     return [s for s in ctx.corpus.sections.values() if s.language == language]
 
 
-def share_page(ctx: Context, language: str, path: str, target: str, *, title: str, text: str, label: str,
-               site: str, edition: str = "", link_text: str = "") -> str:
-    """A share page at `path` (site-root-relative) forwarding to `target` (site-root-relative, with #anchor)."""
+def share_page(
+    ctx: Context, language: str, path: str, target: str, *, title: str, text: str, label: str,
+    site: str, edition: str = "", link_text: str = "",
+) -> str:
+    """A share page at `path` forwarding to `target` (both site-root-relative; target with #anchor)."""
     here = posixpath.dirname(path) or "."
     page, _, anchor = target.partition("#")
     relative = posixpath.relpath(page, here) + (f"#{anchor}" if anchor else "")
-    return _template().render(
-        lang=language,
+    return html_file(
+        "short_page",
+        language=language,
         title=title,
         description=summary(text),
         text=text,
@@ -92,8 +87,8 @@ def share_page(ctx: Context, language: str, path: str, target: str, *, title: st
         site_name=site,
         edition=edition,
         url=absolute(ctx, language, path),
-        canonical=absolute(ctx, language, page) or posixpath.relpath(page, here),
-        target=relative,
+        canonical=absolute(ctx, language, page) or safe_href(posixpath.relpath(page, here)),
+        target=safe_href(relative),
         icon=posixpath.relpath("assets/images/favicon.png", here),
         link_text=link_text or t(language, "link-to", what=title),
     )
@@ -106,8 +101,9 @@ def short_pages(ctx: Context, language: str) -> dict[str, str]:
         heading = f"{section.number} {section.title}"
         site = site_name(section.game, document_name(section.document), section.edition)
         for rule in section.rules:
-            pages[short_link(section.game, section.document, rule.number)] = share_page(
-                ctx, language, short_link(section.game, section.document, rule.number), f"{page}#{rule.number}",
+            path = short_link(section.game, section.document, rule.number)
+            pages[path] = share_page(
+                ctx, language, path, f"{page}#{rule.number}",
                 title=f"{rule.number} — {heading}", text=rule.text, label=rule.number, site=site,
                 edition=section.edition, link_text=t(language, "link-to", what=heading),
             )
@@ -116,7 +112,7 @@ def short_pages(ctx: Context, language: str) -> dict[str, str]:
         if path not in pages:
             first = section.rules[0].text if section.rules else ""
             pages[path] = share_page(
-                ctx, language, path, f"{page}#{section.number}" if not any(r.number == section.number for r in section.rules) else page,
+                ctx, language, path, f"{page}#{section.number}",
                 title=heading, text=first, label=section.number, site=site, edition=section.edition,
             )
     pages.update(faq_share_pages(ctx, language))
@@ -132,11 +128,20 @@ def card_short_link(game: str, card_id: str) -> str:
     return f"{short_prefix(game)}/card/{card_id}.html"
 
 
+def faq_share(faq: FaqAnswer) -> dict[str, str]:
+    """The data-short of a FAQ answer's heading: its share page, for the copy button."""
+    return {"short": faq_short_link(faq.game, faq.id)} if SHAREABLE_ID.fullmatch(faq.id) else {}
+
+
+def card_share(card: Card) -> dict[str, str]:
+    return {"short": card_short_link(card.game or "riftbound", card.id)} if SHAREABLE_ID.fullmatch(card.id) else {}
+
+
 def faq_share_pages(ctx: Context, language: str) -> dict[str, str]:
     pages = {}
     for faq in ctx.corpus.faqs:
         home, home_language = ctx.faq_home(faq)
-        if home_language != language or not SHAREABLE_ID.fullmatch(faq.id):
+        if home_language != language or not faq_share(faq):
             continue
         path = faq_short_link(faq.game, faq.id)
         source = ctx.corpus.sources[faq.source_id]
@@ -150,21 +155,18 @@ def faq_share_pages(ctx: Context, language: str) -> dict[str, str]:
 
 
 def card_share_pages(ctx: Context, language: str) -> dict[str, str]:
-    from .context import CONTENT_LANGUAGE
-
     if language != CONTENT_LANGUAGE:
         return {}
     pages = {}
     for card in ctx.corpus.cards:
-        game = card.game or "riftbound"
-        if not SHAREABLE_ID.fullmatch(card.id):
+        if not card_share(card):
             continue
+        game = card.game or "riftbound"
         path = card_short_link(game, card.id)
         facts = " · ".join(x for x in [card.code, ", ".join(card.types)] if x)
         pages[path] = share_page(
             ctx, language, path, f"{html_path(cards_page(game, card.name))}#{card.id}",
-            title=card.name, text=card.text or facts, label=facts or card.name,
-            site=site_name(game, "cards"),
+            title=card.name, text=card.text or facts, label=facts or card.name, site=site_name(game, "cards"),
         )
     return pages
 
@@ -194,6 +196,4 @@ def previews_js(ctx: Context, language: str) -> str:
         text = rule.text if rule else (section.rules[0].text if section.rules else "")
         entry = {"number": anchor or section.number, "section": heading, "text": text, "lang": section.language}
         previews[f"{page}#{anchor}" if anchor else page] = entry
-    data = json.dumps(previews, ensure_ascii=False, separators=(",", ":"))
-    # `</` cannot end the script early when the data is inlined or served as JS.
-    return "window.RULESITE_PREVIEWS = " + data.replace("</", "<\\/") + ";\n"
+    return "window.RULESITE_PREVIEWS = " + script_json(previews) + ";\n"
