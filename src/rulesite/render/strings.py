@@ -7,6 +7,15 @@ from __future__ import annotations
 
 STRINGS = {
     "en": {
+        # Interface text of the browser code (assets/*.js reads it from assets/strings.js).
+        "copy-rule": "Copy link to rule {id}",
+        "copy-ruling": "Copy link to ruling {id}",
+        "copy-faq": "Copy link to this FAQ answer",
+        "copy-card": "Copy link to card {id}",
+        "copied": "Copied",
+        "copied-long": "Link copied: {url}",
+        "copy-manual": "Copy this link (Ctrl+C or ⌘C):",
+        "copy-manual-label": "Link to {id}",
         "not-found-title": "Page not found",
         "not-found-text": "There is no page at this address. It may name a rule that moved or an edition this site does not hold.",
         "not-found-nearest": "Search for rule",
@@ -62,6 +71,14 @@ STRINGS = {
         "linking-faq": "FAQ answers are anchored under their section as #faq- and a slug of the question. Words that name a section link to it: see the {link}.",
     },
     "es": {
+        "copy-rule": "Copiar enlace a la regla {id}",
+        "copy-ruling": "Copiar enlace a la resolución {id}",
+        "copy-faq": "Copiar enlace a esta respuesta",
+        "copy-card": "Copiar enlace a la carta {id}",
+        "copied": "Copiado",
+        "copied-long": "Enlace copiado: {url}",
+        "copy-manual": "Copia este enlace (Ctrl+C o ⌘C):",
+        "copy-manual-label": "Enlace a {id}",
         "not-found-title": "Página no encontrada",
         "not-found-text": "No hay ninguna página en esta dirección. Puede nombrar una regla que cambió de número o una edición que este sitio no tiene.",
         "not-found-nearest": "Buscar la regla",
@@ -117,6 +134,14 @@ STRINGS = {
         "linking-faq": "Las respuestas de las preguntas frecuentes se anclan en su sección como #faq- seguido de la pregunta. Las palabras que nombran una sección enlazan con ella: consulta el {link}.",
     },
     "fr": {
+        "copy-rule": "Copier le lien vers la règle {id}",
+        "copy-ruling": "Copier le lien vers la décision {id}",
+        "copy-faq": "Copier le lien vers cette réponse",
+        "copy-card": "Copier le lien vers la carte {id}",
+        "copied": "Copié",
+        "copied-long": "Lien copié\u00a0: {url}",
+        "copy-manual": "Copiez ce lien (Ctrl+C ou ⌘C)\u00a0:",
+        "copy-manual-label": "Lien vers {id}",
         "not-found-title": "Page introuvable",
         "not-found-text": "Il n'y a pas de page à cette adresse. Elle nomme peut-être une règle renumérotée ou une édition que ce site n'a pas.",
         "not-found-nearest": "Chercher la règle",
@@ -190,3 +215,14 @@ def language_in(language: str, other: str) -> str:
 def t(language: str, key: str, /, **values: str) -> str:
     table = STRINGS.get(language, STRINGS["en"])
     return table.get(key, STRINGS["en"][key]).format(**values)
+
+
+# The keys the browser code uses (assets/*.js, through Rulesite.t).
+BROWSER_KEYS = (
+    "copy-rule", "copy-ruling", "copy-faq", "copy-card", "copied", "copied-long", "copy-manual", "copy-manual-label",
+)
+
+
+def browser_strings(language: str) -> dict[str, dict[str, str]]:
+    """The browser's table for one language's site: its own words and English as the fallback."""
+    return {lang: {k: STRINGS.get(lang, STRINGS["en"]).get(k, STRINGS["en"][k]) for k in BROWSER_KEYS} for lang in dict.fromkeys((language, "en"))}
