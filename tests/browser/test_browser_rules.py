@@ -5,7 +5,6 @@ keyboard, phone width, dark mode), and copy-link buttons copy the short link.
 from __future__ import annotations
 
 import json
-import posixpath
 from urllib.parse import unquote, urlsplit
 
 import pytest
