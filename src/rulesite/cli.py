@@ -17,6 +17,8 @@ from pathlib import Path
 
 from . import pipeline
 from .check.entries import check_entries
+from .check.offline_app import check_offline_app
+from .render.offline_app import PRECACHE_BUDGET
 from .check.site_links import check_offline, check_site
 from .check.site_links import main as check_main
 from .diagnostics import Diagnostics
@@ -146,9 +148,13 @@ def build_command(args: argparse.Namespace) -> int:
     problems = check_site(fresh) + check_offline(fresh)
     for lang in files:
         problems += check_entries(ctx, fresh / language_root(lang), lang)
+    offline_problems, precaches = check_offline_app(fresh)
+    problems += offline_problems
     for problem in problems:
         print(f"{problem}", file=sys.stderr)
     stage("check", f"links, anchors, offline loading and every entry once: {len(problems)} problems")
+    print("offline  " + ", ".join(f"{p.worker} stores {p.files} files, {p.size / 2**20:.1f} MB" for p in precaches)
+          + f" on the first visit (budget {PRECACHE_BUDGET / 2**20:.0f} MB each)")
     diag.report()
     if problems:
         pipeline.discard(fresh)

@@ -15,6 +15,7 @@ from .read import read_sources
 from .read.walkthroughs import read_walkthroughs
 from .read.written import read_written
 from .render.context import Context
+from .render.offline_app import offline_files
 from .render.paths import language_root
 from .render.site import navigation, render_site, replace_dir, write_config, write_docs
 from .resolve.citations import attach_references, collect
@@ -92,11 +93,14 @@ def render(ctx: Context, docs_dir: Path, config_dir: Path, config: Path = CONFIG
 
 def write(ctx: Context, files: dict[str, dict[str, str]], docs_dir: Path, config_dir: Path, config: Path = CONFIG) -> None:
     """The rendered pages into docs_dir/<language>/, and each language's MkDocs config."""
-    write_docs(files, docs_dir)
+    contexts = {lang: Context(ctx.corpus, ctx.linker, ctx.citations, ctx.concordance, lang, tuple(files)) for lang in files}
+    navs = {lang: navigation(contexts[lang], pages) for lang, pages in files.items()}
+    # The service worker lists the finished pages: added once they all are.
     for lang, pages in files.items():
-        lang_ctx = Context(ctx.corpus, ctx.linker, ctx.citations, ctx.concordance, lang, tuple(files))
-        nav = navigation(lang_ctx, pages)
-        write_config(lang_ctx, nav, config, docs_dir, config_dir / f"mkdocs.{lang}.yml")
+        pages.update(offline_files(contexts[lang], pages, navs[lang], config.read_text(encoding="utf-8")))
+    write_docs(files, docs_dir)
+    for lang in files:
+        write_config(contexts[lang], navs[lang], config, docs_dir, config_dir / f"mkdocs.{lang}.yml")
 
 
 def build(config_dir: Path, languages: list[str], site_dir: Path, config: Path = CONFIG) -> tuple[subprocess.CompletedProcess, Path]:
