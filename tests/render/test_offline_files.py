@@ -88,7 +88,7 @@ def test_theme_colours_are_those_of_materials_palettes(repo_root):
     import colorsys
 
     r, g, b = colorsys.hls_to_rgb(hue / 360, 0.14, 0.15)  # slate: hsla(var(--md-hue), 15%, 14%)
-    assert offline_app.BACKGROUND["slate"] == "#%02x%02x%02x" % (round(r * 255), round(g * 255), round(b * 255))
+    assert offline_app.BACKGROUND["slate"] == f"#{round(r * 255):02x}{round(g * 255):02x}{round(b * 255):02x}"
 
 
 def test_precache_holds_the_shell_home_indexes_and_not_every_page(seed_offline):

@@ -5,12 +5,48 @@
  * and a rule-number box finds any rule of the current editions, all from the
  * rule texts every page already loads (window.RULESITE_PREVIEWS, keyed by the
  * page's path from the site root, plus "#number" for a rule).
+ *
+ * The page's content is an empty <div id="offline-app" data-...> with the
+ * interface text; this script builds the box in it (pages hold no forms).
+ * On every other page it does nothing.
  */
 (function () {
   "use strict";
 
   var app = document.getElementById("offline-app");
   if (!app) return;
+
+  function build() {
+    var asked = document.createElement("p");
+    asked.className = "offline-asked";
+    asked.hidden = true;
+    var form = document.createElement("form");
+    form.className = "offline-jump";
+    form.setAttribute("role", "search");
+    var label = document.createElement("label");
+    label.htmlFor = "offline-number";
+    label.textContent = app.getAttribute("data-label");
+    var input = document.createElement("input");
+    input.id = "offline-number";
+    input.name = "number";
+    input.type = "text";
+    input.inputMode = "decimal";
+    input.autocomplete = "off";
+    input.placeholder = "424.1";
+    var button = document.createElement("button");
+    button.type = "submit";
+    button.className = "md-button md-button--primary";
+    button.textContent = app.getAttribute("data-button");
+    form.appendChild(label);
+    form.appendChild(input);
+    form.appendChild(button);
+    var rules = document.createElement("div");
+    rules.className = "offline-rules";
+    rules.setAttribute("aria-live", "polite");
+    app.appendChild(asked);
+    app.appendChild(form);
+    app.appendChild(rules);
+  }
 
   function table() {
     return window.RULESITE_PREVIEWS || {};
@@ -127,6 +163,7 @@
   }
 
   function init() {
+    build();
     showAsked();
     var form = app.querySelector(".offline-jump");
     var input = form.querySelector("input");
