@@ -24,7 +24,7 @@ from pathlib import Path
 
 import pytest
 
-from browser_site import CHROMIUM_ARGS, DESKTOP, allowed_url
+from browser_site import DESKTOP, allowed_url
 
 pytestmark = pytest.mark.browser
 
@@ -108,22 +108,12 @@ def workspace(repo_root: Path, seed_build: Path, tmp_path: Path):
 
 
 @pytest.fixture
-def app_browser(chromium_path):
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=str(chromium_path), args=CHROMIUM_ARGS)
-        yield browser
-        browser.close()
-
-
-@pytest.fixture
-def open_context(app_browser):
+def open_context(browser):
     """A fresh browser profile whose requests are watched (never routed)."""
     made = []
 
     def make(origin: str):
-        context = app_browser.new_context(viewport=DESKTOP, service_workers="allow")
+        context = browser.new_context(viewport=DESKTOP, service_workers="allow")
         context.set_default_timeout(20_000)
         leaks, errors = [], []
         context.on("request", lambda r: None if allowed_url(r.url, origin) else leaks.append(r.url))
@@ -275,6 +265,7 @@ def test_a_new_build_is_announced_and_never_mixed(workspace, open_context):
         # Until the reader asks, the page is the build being read.
         assert "Checked again" not in text_of(page)
         page.goto(root + "index.html")
+        page.wait_for_function(READY)  # set once the page is stored, after load
         assert page.evaluate(READY) == first_build
         page.goto(root + RULING_PAGE)
         page.locator(".rulesite-update button").wait_for()

@@ -143,7 +143,7 @@ def test_pages_carry_the_manifest_and_translated_update_text(built_site):
     site = built_site.site
     spanish = (site / "es" / "index.html").read_text(encoding="utf-8")
     assert '<link rel="manifest" href="manifest.webmanifest">' in spanish
-    strings = json.loads(re.search(r'<script id="rulesite-offline-strings" type="application/json">(.*?)</script>', spanish).group(1))
+    strings = json.loads(re.search(r'<script type="application/json" data-rulesite="offline-strings">(.*?)</script>', spanish).group(1))
     assert strings["update-available"] == "Hay un texto nuevo de las reglas"
     deep = (site / "riftbound" / "core-rules" / "832.html").read_text(encoding="utf-8")
     assert '<link rel="manifest" href="../../manifest.webmanifest">' in deep

@@ -27,7 +27,7 @@
 
   /** Interface text, from the page (the build writes it per language), else English. */
   function text(key) {
-    var node = document.getElementById("rulesite-offline-strings");
+    var node = document.querySelector('script[data-rulesite="offline-strings"]');
     if (node) {
       try {
         var table = JSON.parse(node.textContent);
