@@ -6,7 +6,6 @@ source format or about HTML.
 """
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass, field
 
 
@@ -15,7 +14,7 @@ class Loc:
     """Where something was read: a repository-relative path and a 1-based line."""
 
     path: str
-    line: int = 0
+    line: int = 1  # lines count "\n" only; never 0
 
     def __str__(self) -> str:
         return f"{self.path}:{self.line}"
@@ -37,8 +36,9 @@ class Source:
     licence: str = ""
     partial: bool = False  # an excerpt, not a whole edition
     version: str = ""  # the edition's version name, when it has one: "1.4"
-    loc: Loc = Loc("rules_src/manifest.yml", 0)
+    loc: Loc = Loc("rules_src/manifest.yml", 1)
     file: str = ""  # where to read it from
+    root: str = ""  # the folder it must lie inside (its manifest's, or --also's)
 
     def describe(self) -> str:
         edition = "undated" if self.edition == "undated" else f"Last Updated {self.edition}"
@@ -93,7 +93,7 @@ class Section:
     language: str
     rules: list[Rule] = field(default_factory=list)
     source_ids: list[str] = field(default_factory=list)
-    loc: Loc = Loc("", 0)
+    loc: Loc = Loc("", 1)
     notes: list[str] = field(default_factory=list)  # codes of notices shown on the page
     edition: str = ""  # label of the edition it belongs to ("v1.2", "2026-10-09")
     # Set when this edition's section has a page of its own under the edition's
@@ -228,6 +228,37 @@ class GlossaryEntry:
 
 
 @dataclass
+class KeywordEntry:
+    """Extra forms that link to a section (keywords.yml): "revealed" -> 424."""
+
+    game: str
+    language: str
+    number: str  # the section the words name
+    words: list[str]
+    loc: Loc
+
+
+@dataclass
+class EquivalentEntry:
+    """The same rule in several languages or editions (concordance.yml)."""
+
+    game: str
+    document: str
+    rules: list[tuple[str, str, str]]  # (language, number, edition), in the file's order
+    loc: Loc
+
+
+@dataclass
+class TopicEntry:
+    """A cross-game page (concordance.yml) listing sections side by side."""
+
+    id: str
+    title: str
+    sections: list[tuple[str, str, str]]  # (game, document, number)
+    loc: Loc
+
+
+@dataclass
 class Imported:
     """What one importer read from one source."""
 
@@ -238,6 +269,17 @@ class Imported:
     errata: list[Erratum] = field(default_factory=list)
     guides: list[Guide] = field(default_factory=list)
     glossary: list[GlossaryEntry] = field(default_factory=list)
+
+
+@dataclass(frozen=True)
+class WrittenPage:
+    """A page people wrote for the site (docs/NAME.md or its translation
+    docs/NAME.LANG.md): trusted Markdown, committed with the project."""
+
+    name: str  # "about"; "index" is the home page's introduction
+    language: str | None  # None: the original, used where no translation exists
+    text: str
+    loc: Loc
 
 
 @dataclass
@@ -255,6 +297,16 @@ class Corpus:
     editions: dict[tuple[str, str, str], list[Edition]] = field(default_factory=dict)
     cards: list[Card] = field(default_factory=list)
     errata: list[Erratum] = field(default_factory=list)
+    # Read from keywords.yml and concordance.yml; resolve matches them to sections.
+    keywords: list[KeywordEntry] = field(default_factory=list)
+    equivalents: list[EquivalentEntry] = field(default_factory=list)
+    topics: list[TopicEntry] = field(default_factory=list)
+    written: list[WrittenPage] = field(default_factory=list)  # docs/*.md
+
+    def written_page(self, name: str, language: str) -> WrittenPage | None:
+        """Written page `name` as the `language` site shows it: its translation, else the original."""
+        by_language = {p.language: p for p in self.written if p.name == name}
+        return by_language.get(language) or by_language.get(None)
 
     def rules(self):
         for section in self.sections.values():
@@ -264,27 +316,9 @@ class Corpus:
 
 # --- rule numbers -----------------------------------------------------------
 
-# Riftbound numbers are dot-separated (832.1.c.2); Magic glues a letter to the
-# subrule number (701.20a). Both split into the same parts.
-_PART = re.compile(r"\d+|[a-z]")
-
-
-def number_parts(number: str) -> list[str]:
-    return _PART.findall(number)
-
-
-def parent_number(number: str) -> str | None:
-    """The number of the rule this one nests under, or None for a top-level rule."""
-    if re.fullmatch(r"\d+\.\d+[a-z]", number):  # Magic subrule 701.20a
-        return number[:-1]
-    if "." not in number:
-        return None
-    return number.rsplit(".", 1)[0]
-
-
-def sort_key(number: str) -> tuple:
-    """Orders rule numbers as printed: 832.1 < 832.1.a < 832.1.a.1 < 832.2."""
-    return tuple((0, int(p)) if p.isdigit() else (1, p) for p in number_parts(number))
+# One grammar for rule numbers, in `names.py`; re-exported here because every
+# stage reads them as part of the model.
+from .names import canonical_number, number_parts, parent_number, sort_key  # noqa: E402,F401
 
 
 # --- cards and errata ---------------------------------------------------------

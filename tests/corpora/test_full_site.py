@@ -18,7 +18,6 @@ from __future__ import annotations
 
 import posixpath
 import re
-import time
 from collections import Counter
 from functools import cache
 from pathlib import Path

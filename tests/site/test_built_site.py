@@ -119,8 +119,8 @@ def test_no_page_loads_http_resources(site, built_site):
             if node.tag == "style":
                 found += [f"{page.rel}:{node.sourceline}: {u}" for u in re.findall(r"(?:url\(|@import)\s*['\"]?((?:https?:)?//[^'\")\s]+)", text(node))]
     for css in built_site.site.rglob("*.css"):
-        text = css.read_text(encoding="utf-8", errors="replace")
-        found += [f"{css.name}: {u}" for u in re.findall(r"(?:url\(|@import)\s*['\"]?((?:https?:)?//[^'\")\s]+)", text)]
+        css_text = css.read_text(encoding="utf-8", errors="replace")
+        found += [f"{css.name}: {u}" for u in re.findall(r"(?:url\(|@import)\s*['\"]?((?:https?:)?//[^'\")\s]+)", css_text)]
     assert found == []
 
 

@@ -22,13 +22,15 @@ from collections import defaultdict
 from dataclasses import dataclass, field
 from functools import cached_property
 from pathlib import Path
-from typing import Callable, Iterator
+from collections.abc import Callable, Iterator
 
 from lxml import etree
 
 # UTF-8 whatever the page declares (MkDocs writes nothing else); huge_tree: the
 # biggest generated pages hold more text than libxml2 accepts by default.
-_PARSER = etree.HTMLParser(encoding="utf-8", huge_tree=True)
+# Comments dropped: no reader sees them, and every walk over the tree can take
+# each node for an element.
+_PARSER = etree.HTMLParser(encoding="utf-8", huge_tree=True, remove_comments=True, remove_pis=True)
 _IDS = etree.XPath("//*[@id]")
 _TEXT = etree.XPath("string()")  # every text node inside, in order (no comments)
 

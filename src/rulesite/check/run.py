@@ -3,8 +3,9 @@ once (lxml), spread over the machine's cores; problems reported through
 `Diagnostics` as `path:line: error[code]: message`.
 
 Each worker takes a share of the files and runs every per-page check on each
-page while it holds its tree: offline loading, the entries the model expects on
-it, and the page-level parts of the link check (its ids and URLs). What needs
+page while it holds its tree: offline loading, script that is not ours
+(`check/script.py`), the entries the model expects on it, and the page-level
+parts of the link check (its ids and URLs). What needs
 the whole site, whether each internal link and #fragment lands, is decided
 afterwards from those facts, without parsing anything again (a broken <a href>
 gets its line by reading its page once more, only then).
@@ -23,6 +24,7 @@ from ..diagnostics import Diagnostic, Diagnostics
 from ..model import Loc
 from .entries import Expected, entry_problems
 from .page import Page, load_page, parse
+from .script import script_problems
 from .site_links import LinkFacts, Problem, asset_problems, host_problems, line_of_href, link_problems, might_mention_hosts, page_links
 
 # Fewer files than this are checked in this process: starting workers costs more.
@@ -35,6 +37,7 @@ class _Options:
     expected: Expected
     links: bool
     offline: bool
+    scripts: bool
 
 
 @dataclass
@@ -68,11 +71,23 @@ def _check_files(rels: list[str]) -> list[_FileResult]:
                     problems += host_problems(rel, data.decode("utf-8", "replace"), network)
             if rel in options.expected:
                 problems += entry_problems(page, options.expected[rel])
+            if options.scripts:
+                problems += _script_problems(page)
             if not options.links:
                 facts = None
         elif options.offline and (rel.endswith(".css") or might_mention_hosts(data)):
             problems += asset_problems(rel, data.decode("utf-8", "replace"))
         out.append(_FileResult(rel, problems, facts))
+    return out
+
+
+def _script_problems(page: Page) -> list[Problem]:
+    """check/script.py's findings as (line, code, message)."""
+    out = []
+    prefix = f"{page.rel}: line "
+    for problem in script_problems(page.root, page.rel):
+        line, _, message = problem.removeprefix(prefix).partition(": ")
+        out.append((int(line) if line.isdigit() else 1, "script", message))
     return out
 
 
@@ -90,10 +105,12 @@ def check_built_site(
     label: str = "",
     links: bool = True,
     offline: bool = True,
+    scripts: bool = True,
     jobs: int | None = None,
 ) -> int:
     """Checks the built site in `site_dir`: internal links and anchors (`links`),
-    no network use (`offline`), and every entry of `expected` once, intact.
+    no network use (`offline`), no script that is not ours (`scripts`), and
+    every entry of `expected` once, intact.
     Problems go to `diag` as errors, their paths prefixed with `label` (where the
     site is published). `jobs`: worker processes (default: one per core, or none
     for a small site). Returns the number of pages checked."""
@@ -118,7 +135,7 @@ def check_built_site(
         report("", 1, "not-a-site", f"{root}: no .html pages")
         return 0
     todo = pages + sorted(f for f in files if f.endswith((".js", ".css")))
-    options = _Options(root, expected, links, offline)
+    options = _Options(root, expected, links, offline, scripts)
     if jobs is None:
         jobs = workers() if len(todo) >= _PARALLEL_FROM else 1
     if jobs == 1:
@@ -147,10 +164,10 @@ def check_built_site(
     return len(pages)
 
 
-def check_folder(site_dir: Path, links: bool = True, offline: bool = True) -> list[str]:
+def check_folder(site_dir: Path, links: bool = True, offline: bool = True, scripts: bool = False) -> list[str]:
     """The problems of a built site on its own (no model), as printed lines."""
     diag = Diagnostics()
-    check_built_site(site_dir, diag, links=links, offline=offline)
+    check_built_site(site_dir, diag, links=links, offline=offline, scripts=scripts)
     return [str(d) for d in sorted_problems(diag.items)]
 
 

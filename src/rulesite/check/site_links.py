@@ -361,7 +361,7 @@ def main(argv: list[str] | None = None) -> int:
     if not args.site_dir.is_dir():
         print(f"rulesite check: {args.site_dir}: not a folder", file=sys.stderr)
         return 2
-    problems = check_folder(args.site_dir, offline=not args.links_only)
+    problems = check_folder(args.site_dir, offline=not args.links_only, scripts=not args.links_only)
     if problems and problems[0].endswith("no .html pages"):
         print(f"rulesite check: {problems[0]}", file=sys.stderr)
         return 2

@@ -4,27 +4,41 @@ indexes only, never every rule or ruling: every page embeds the navigation, so
 a long one makes builds slow)."""
 from __future__ import annotations
 
-import html
-from importlib import resources
 import posixpath
 import shutil
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import replace
+from importlib import resources
 from pathlib import Path
 
 import yaml
 
+from ..export.files import data_files
 from ..model import sort_key
+from ..resolve.merge import current_edition
 from . import index_pages as idx
+from .card_pages import (
+    ERRATA,
+    cards_by_page,
+    mentions,
+    render_cards_page,
+    render_errata,
+)
 from .context import CONTENT_LANGUAGE, Context
+from .edition_pages import (
+    diff_page,
+    document_name,
+    documents_with_editions,
+    editions_page,
+    render_diff,
+    render_editions_index,
+)
 from .escape import nav_title
-from .card_pages import ERRATA, cards_by_page, mentions, render_cards_page, render_errata
 from .faq_page import render_faq_page
 from .glossary_page import glossary_page, render_glossary
 from .guide_page import guide_page, guides_index, render_guide, render_guides_index
-from .edition_pages import diff_page, document_name, documents_with_editions, editions_page, render_diff, render_editions_index
 from .languages import site_languages, stub
-from ..resolve.merge import current_edition
+from .markup import html_file, safe_href
 from .paths import faq_page, html_path, language_root, page_of, section_page
 from .ruling_page import render_ruling
 from .section_page import render_section
@@ -35,6 +49,8 @@ from .walkthrough_page import render_walkthrough
 # Documents with more sections than this are reached through their contents
 # page: every page embeds the navigation, so a long one makes the build slow.
 NAV_SECTIONS = 30
+# The written pages (docs/) in the order the navigation lists them; others follow by name.
+WRITTEN_ORDER = ("linking", "about", "maintainers")
 # The site's own CSS and JavaScript ship inside the package.
 THEME_ASSETS = Path(str(resources.files("rulesite") / "assets"))
 
@@ -42,7 +58,10 @@ THEME_ASSETS = Path(str(resources.files("rulesite") / "assets"))
 def render_site(ctx: Context) -> dict[str, dict[str, str]]:
     """language -> (docs-relative path -> file text), for every language's site."""
     languages = site_languages(ctx)
-    return {lang: render_language(replace(ctx, language=lang, languages=languages, cache={})) for lang in languages}
+    files = {lang: render_language(replace(ctx, language=lang, languages=languages, cache={})) for lang in languages}
+    # The published data, once for all languages, at the site root (export/).
+    files[CONTENT_LANGUAGE].update(data_files(ctx))
+    return files
 
 
 def render_language(ctx: Context) -> dict[str, str]:
@@ -61,7 +80,7 @@ def render_language(ctx: Context) -> dict[str, str]:
     for item, render in [*((r, render_ruling) for r in ctx.corpus.rulings), *((w, render_walkthrough) for w in ctx.corpus.walkthroughs)]:
         path = page_of(item)
         pages[path] = render(item, ctx) if lang == CONTENT_LANGUAGE else stub(path, item.title, CONTENT_LANGUAGE, ctx)
-    for (game, document, _language), editions in sorted(ctx.corpus.editions.items(), key=lambda kv: kv[0][2] == lang):
+    for _key, editions in sorted(ctx.corpus.editions.items(), key=lambda kv: kv[0][2] == lang):
         for edition in editions:
             for section in edition.sections.values():
                 if section.version_path:
@@ -107,9 +126,23 @@ def render_language(ctx: Context) -> dict[str, str]:
             pages[ERRATA] = render_errata(ctx)
         pages[idx.REVIEW] = idx.render_reviews(ctx)
         pages[idx.PROBLEMS] = idx.render_source_problems(ctx)
+    pages.update(written_pages(ctx))
     pages.update(short_pages(ctx, lang))
     pages["assets/previews.js"] = previews_js(ctx, lang)
     return pages
+
+
+def written_pages(ctx: Context) -> dict[str, str]:
+    """The pages people wrote (docs/NAME.md), in this site's language where a
+    translation exists. `index` is not a page: it opens the home page."""
+    names = sorted({p.name for p in ctx.corpus.written} - {"index"})
+    return {f"{name}.md": ctx.corpus.written_page(name, ctx.language).text for name in names}
+
+
+def written_title(text: str, name: str) -> str:
+    """A written page's navigation label: its first heading."""
+    heading = next((line[2:].strip() for line in text.splitlines() if line.startswith("# ")), name)
+    return nav_title(heading)
 
 
 def current_aliases(editions) -> dict[str, str]:
@@ -121,13 +154,11 @@ def current_aliases(editions) -> dict[str, str]:
     for section in current.sections.values() if current else []:
         alias = section_page(section.key + (current.label,)).removesuffix(".md") + ".html"
         target = posixpath.relpath(html_path(section_page(section.key)), posixpath.dirname(alias))
-        pages[alias] = (
-            '<!doctype html><html><head><meta charset="utf-8">'
-            f'<title>{html.escape(section.number)} {html.escape(section.title)} ({html.escape(current.label)})</title>'
-            f'<link rel="canonical" href="{html.escape(target)}">'
-            f'<script>location.replace("{html.escape(target)}" + location.hash)</script>'
-            f'<meta http-equiv="refresh" content="0; url={html.escape(target)}"></head>'
-            f'<body><a href="{html.escape(target)}">{html.escape(section.number)} {html.escape(section.title)}</a></body></html>\n'
+        pages[alias] = html_file(
+            "alias_page",
+            title=f"{section.number} {section.title} ({current.label})",
+            target=safe_href(target),
+            text=f"{section.number} {section.title}",
         )
     return pages
 
@@ -152,7 +183,7 @@ def navigation(ctx: Context, pages: dict[str, str]) -> list:
             for g, document, language in documents_with_editions(ctx)
             if g == game and language == lang
         ]
-        for g, document, language in dict.fromkeys((x.game, x.document, x.language) for x in ctx.corpus.glossary):
+        for g, document, _language in dict.fromkeys((x.game, x.document, x.language) for x in ctx.corpus.glossary):
             if g == game and glossary_page(g, document) in pages:
                 entries.append({f"{document_name(document)}: glossary": glossary_page(g, document)})
         if guides_index(game) in pages:
@@ -172,6 +203,15 @@ def navigation(ctx: Context, pages: dict[str, str]) -> list:
         nav.append({idx.GAME_NAMES.get(game, game): entries})
     nav += [{nav_title(topic.title): idx.topic_page(topic.id)} for topic in ctx.concordance.topics]
     nav += [{t(lang, "keyword-index"): idx.KEYWORDS}, {t(lang, "not-in-sources-title"): idx.UNRESOLVED}]
+    written = [{written_title(pages[f"{name}.md"], name): f"{name}.md"} for name in WRITTEN_ORDER if f"{name}.md" in pages]
+    written += [
+        {written_title(text, path): path}
+        for path, text in pages.items()
+        if path.endswith(".md") and "/" not in path and path.removesuffix(".md") in {p.name for p in ctx.corpus.written}
+        and path.removesuffix(".md") not in WRITTEN_ORDER
+    ]
+    if written:
+        nav.append({t(lang, "about-site"): written})
     if idx.REVIEW in pages:
         nav.append({"Needs review": idx.REVIEW})
     if idx.PROBLEMS in pages:
