@@ -14,6 +14,7 @@ from __future__ import annotations
 import argparse
 import sys
 import time
+from dataclasses import replace
 from pathlib import Path
 
 from . import pipeline
@@ -68,6 +69,12 @@ def add_build_options(parser: argparse.ArgumentParser) -> None:
         help="also read the real corpora from FOLDER, as SOURCES_DIR/external/corpora.manifest.yml lists them",
     )
     parser.add_argument("--no-site", action="store_true", help="write docs/ only; skip MkDocs and the site checks")
+    parser.add_argument(
+        "--site-url",
+        metavar="URL",
+        help="the address the site is published at (default: site_url of the MkDocs config, if any): "
+        "makes canonical links, og:url and the sitemap absolute",
+    )
 
 
 def build_command(args: argparse.Namespace) -> int:
@@ -124,6 +131,7 @@ def build_command(args: argparse.Namespace) -> int:
         return 1
 
     config_dir = args.docs_dir.parent / ".build" / args.docs_dir.name
+    ctx = replace(ctx, site_url=pipeline.site_url(args.config, args.site_url))
     files = pipeline.render(ctx, args.docs_dir, config_dir, args.config)
     pages = sum(1 for f in files.values() for path in f if path.endswith(".md"))
     statics = sum(1 for f in files.values() for path in f if path.endswith(".html"))
