@@ -36,7 +36,7 @@ from pathlib import Path
 
 from playwright.sync_api import sync_playwright
 
-from rulesite.check.offline_app import check_offline_app
+from rulesite.check.offline_app import check_precache
 from rulesite.chromium import CHROMIUM_ARGS, chromium_path
 from rulesite.render.offline_app import PRECACHE_BUDGET
 
@@ -135,11 +135,11 @@ def main() -> None:
     parser.add_argument("--out", type=Path, default=Path("bench") / "offline.json")
     parser.add_argument("--profiles", nargs="+", default=["desktop", "slow phone"])
     args = parser.parse_args()
-    problems, precaches = check_offline_app(args.site)
+    problems, precaches = check_precache(args.site)
     report = {
         "budget_mb": PRECACHE_BUDGET / 2**20,
         "precache": {p.worker: {"files": p.files, "mb": round(p.size / 2**20, 2), "build": p.build} for p in precaches},
-        "problems": problems,
+        "problems": [f"{where}: {message}" for where, message in problems],
         "profiles": {},
     }
     with sync_playwright() as playwright:

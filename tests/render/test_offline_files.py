@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from rulesite import pipeline
-from rulesite.check.offline_app import check_offline_app, read_build
+from rulesite.check.offline_app import check_precache, read_build
 from rulesite.diagnostics import Diagnostics
 from rulesite.render import offline_app
 from rulesite.render.context import Context
@@ -125,7 +125,7 @@ def test_built_pages_load_only_precached_scripts_and_styles(built_site):
     """Every stylesheet and script a built page loads is in its language's
     precache, so the offline page and every stored page have their shell."""
     site = built_site.site
-    problems, found = check_offline_app(site)
+    problems, found = check_precache(site)
     assert problems == []
     assert {p.worker for p in found} == {"sw.js", "es/sw.js"}
     for worker in ("sw.js", "es/sw.js"):
@@ -150,12 +150,16 @@ def test_pages_carry_the_manifest_and_translated_update_text(built_site):
     assert (site / "es" / "offline.html").is_file() and "Sin conexión" in (site / "es" / "offline.html").read_text(encoding="utf-8")
 
 
+def rules_hash(site: Path) -> str:
+    return next(h for u, h, _ in read_build(site / "sw.js")["precache"] if u == "assets/rules.js")
+
+
 def test_check_reports_a_file_of_another_build_and_a_precache_over_budget(built_site, tmp_path):
     site = tmp_path / "site"
     shutil.copytree(built_site.site, site)
     with open(site / "assets" / "rules.js", "a", encoding="utf-8") as handle:
         handle.write("// changed after the build\n")
-    problems, found = check_offline_app(site, budget=100_000)
-    assert any("sw.js: assets/rules.js is listed with hash" in p for p in problems), problems
-    assert any("over the budget" in p for p in problems), problems
+    problems, found = check_precache(site, budget=100_000)
+    assert ("sw.js", "assets/rules.js is listed with hash " + rules_hash(site) + ", the built file differs") in problems
+    assert any(where == "es/sw.js" and "over the budget of" in message for where, message in problems), problems
     assert all(p.size > 100_000 for p in found)

@@ -4,7 +4,7 @@ Each language site's `sw.js` starts with `const BUILD = {...}` (written by
 render/offline_app.py before MkDocs ran). Here, on the HTML MkDocs wrote:
 every precached URL is a file of the site, a file listed with the hash of its
 bytes has exactly those bytes, and a language's precache stays within the
-budget. Problems are returned as ``"es/sw.js: message"``.
+budget. Problems are returned as (worker path, message): ("es/sw.js", "...").
 """
 from __future__ import annotations
 
@@ -30,10 +30,10 @@ def read_build(worker: Path) -> dict:
     return json.loads(line.removeprefix("const BUILD = ").rstrip().removesuffix(";"))
 
 
-def check_offline_app(site_dir: Path, budget: int = PRECACHE_BUDGET) -> tuple[list[str], list[Precache]]:
+def check_precache(site_dir: Path, budget: int = PRECACHE_BUDGET) -> tuple[list[tuple[str, str]], list[Precache]]:
     """(problems, what each language's worker precaches)."""
     site_dir = site_dir.resolve()
-    problems: list[str] = []
+    problems: list[tuple[str, str]] = []
     found: list[Precache] = []
     workers = sorted(p for p in [site_dir / SERVICE_WORKER, *site_dir.glob(f"*/{SERVICE_WORKER}")] if p.is_file())
     for worker in workers:
@@ -41,22 +41,23 @@ def check_offline_app(site_dir: Path, budget: int = PRECACHE_BUDGET) -> tuple[li
         try:
             build = read_build(worker)
         except (StopIteration, ValueError) as error:
-            problems.append(f"{name}: no build line `const BUILD = {{...}};` ({error})")
+            problems.append((name, f"no build line `const BUILD = {{...}};` ({error})"))
             continue
         size = 0
         for url, digest, exact in build["precache"]:
             path = (worker.parent / url).resolve()
             if site_dir not in path.parents or not path.is_file():
-                problems.append(f"{name}: precaches {url}, which is not a file of the site")
+                problems.append((name, f"precaches {url}, which is not a file of the site"))
                 continue
             data = path.read_bytes()
             size += len(data)
             if exact and hashlib.sha256(data).hexdigest()[: len(digest)] != digest:
-                problems.append(f"{name}: {url} is listed with hash {digest}, the built file differs")
+                problems.append((name, f"{url} is listed with hash {digest}, the built file differs"))
         if size > budget:
-            problems.append(
-                f"{name}: the precache is {size / 2**20:.1f} MB, over the budget of {budget / 2**20:.0f} MB: "
-                "store less on the first visit (render/offline_app.py: precache)"
-            )
+            problems.append((
+                name,
+                f"the precache is {size / 2**20:.1f} MB, over the budget of {budget / 2**20:.0f} MB: "
+                "store less on the first visit (render/offline_app.py: precache)",
+            ))
         found.append(Precache(name, build["id"], len(build["precache"]), size))
     return problems, found

@@ -55,6 +55,8 @@ WRITTEN_ORDER = ("linking", "about", "maintainers")
 # The site's own CSS and JavaScript ship inside the package.
 THEME_ASSETS = Path(str(resources.files("rulesite") / "assets"))
 THEME_TEMPLATES = Path(str(resources.files("rulesite") / "theme"))
+# Interface text of the not-found page (theme/404.html), from the one table.
+NOT_FOUND_STRINGS = ("not-found-title", "not-found-text", "not-found-nearest", "not-found-search", "not-found-home")
 
 
 def render_site(ctx: Context) -> dict[str, dict[str, str]]:
@@ -130,8 +132,19 @@ def render_language(ctx: Context) -> dict[str, str]:
         pages[idx.PROBLEMS] = idx.render_source_problems(ctx)
     pages.update(written_pages(ctx))
     pages.update(short_pages(ctx, lang))
+    if not language_root(lang):  # the site's root: crawlers read /robots.txt
+        pages["robots.txt"] = robots_txt(ctx)
     pages["assets/previews.js"] = previews_js(ctx, lang)
     return pages
+
+
+def robots_txt(ctx: Context) -> str:
+    """Every page may be crawled; the sitemaps say which exist (absolute URLs
+    only: robots.txt has no relative form, so without a site_url none is named)."""
+    lines = ["User-agent: *", "Allow: /"]
+    if ctx.site_url:
+        lines += [f"Sitemap: {ctx.site_url}{language_root(lang)}sitemap.xml" for lang in ctx.languages]
+    return "\n".join(lines) + "\n"
 
 
 def written_pages(ctx: Context) -> dict[str, str]:
@@ -267,11 +280,14 @@ def write_config(ctx: Context, nav: list, base_config: Path, docs_dir: Path, out
     config = {
         "INHERIT": str(base_config.resolve()),
         "docs_dir": str((docs_dir / lang).resolve()),
-        # Our page template over Material's (from wherever the package is installed).
+        # Our page template (OpenGraph tags, the not-found page, the app manifest) over Material's.
         "theme": {"language": lang, "custom_dir": str(THEME_TEMPLATES)},
         "nav": nav,
         "extra": {"alternate": alternate} if len(ctx.languages) > 1 else {},
     }
+    if ctx.site_url:
+        config["site_url"] = ctx.site_url + language_root(lang)
+    config["extra"]["not_found"] = {key: t(lang, key) for key in NOT_FOUND_STRINGS}
     config["extra"]["offline"] = offline_config(lang, base_config.read_text(encoding="utf-8"))
     out.parent.mkdir(parents=True, exist_ok=True)
     out.write_text(
