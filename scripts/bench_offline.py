@@ -80,10 +80,15 @@ class Handler(http.server.SimpleHTTPRequestHandler):
             outputfile.write(chunk)
 
 
+class Server(http.server.ThreadingHTTPServer):
+    def handle_error(self, request, client_address):
+        pass  # the browser dropping a connection when the server stops is expected here
+
+
 def serve(site: Path, slow: bool):
     attrs = {"limiter": Limiter(SLOW["bytes_per_s"]), "latency": SLOW["latency_s"]} if slow else {}
     handler = functools.partial(type("Throttled", (Handler,), attrs), directory=str(site))
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    server = Server(("127.0.0.1", 0), handler)
     server.daemon_threads = True
     threading.Thread(target=server.serve_forever, daemon=True).start()
     return server
