@@ -18,13 +18,10 @@ from dataclasses import replace
 from pathlib import Path
 
 from . import pipeline
-from .check.entries import check_entries
-from .check.script import check_scripts
-from .check.site_links import check_offline, check_site
+from .render.offline_app import PRECACHE_BUDGET
 from .check.site_links import main as check_main
 from .diagnostics import Diagnostics
 from .export.command import add_export_command
-from .render.paths import language_root
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -155,12 +152,14 @@ def build_command(args: argparse.Namespace) -> int:
         return 1
     stage("build", f"mkdocs build --strict, {len(files)} languages: {pages} pages built into {args.site_dir}")
 
-    problems = check_site(fresh) + check_offline(fresh) + check_scripts(fresh)
-    for lang in files:
-        problems += check_entries(ctx, fresh / language_root(lang), lang)
-    for problem in problems:
-        print(f"{problem}", file=sys.stderr)
-    stage("check", f"links, anchors, offline loading and every entry once: {len(problems)} problems")
+    before = len(diag.errors)
+    checked = pipeline.check(ctx, fresh, list(files), diag, label=str(args.site_dir))
+    problems = len(diag.errors) - before
+    stage("check", f"{checked} pages: links, anchors, offline loading and every entry once: {problems} problems")
+    precaches = pipeline.check_offline_app(fresh, diag, label=str(args.site_dir))
+    problems = len(diag.errors) - before
+    print("offline  " + ", ".join(f"{p.worker} stores {p.files} files, {p.size / 2**20:.1f} MB" for p in precaches)
+          + f" on the first visit (budget {PRECACHE_BUDGET / 2**20:.0f} MB each)")
     diag.report()
     if problems:
         pipeline.discard(fresh)

@@ -4,12 +4,17 @@ benchmark call them directly."""
 from __future__ import annotations
 
 import os
+import posixpath
 import re
 import shutil
 import subprocess
 import sys
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
+from .check.entries import expected_entries
+from .check.run import check_built_site
+from .check.offline_app import Precache, check_precache
 from .diagnostics import Diagnostics
 from .model import Corpus, Loc
 from .read import read_sources
@@ -19,6 +24,7 @@ from .read.untrusted import check_characters
 from .read.walkthroughs import read_walkthroughs
 from .read.written import read_written
 from .render.context import Context
+from .render.offline_app import offline_files
 from .render.paths import language_root
 from .render.site import navigation, render_site, replace_dir, write_config, write_docs
 from .resolve.citations import attach_references, collect
@@ -119,35 +125,76 @@ def render(ctx: Context, docs_dir: Path, config_dir: Path, config: Path = CONFIG
 
 def write(ctx: Context, files: dict[str, dict[str, str]], docs_dir: Path, config_dir: Path, config: Path = CONFIG) -> None:
     """The rendered pages into docs_dir/<language>/, and each language's MkDocs config."""
-    write_docs(files, docs_dir)
+    contexts = {
+        lang: Context(ctx.corpus, ctx.linker, ctx.citations, ctx.concordance, lang, tuple(files), site_url=ctx.site_url)
+        for lang in files
+    }
+    navs = {lang: navigation(contexts[lang], pages) for lang, pages in files.items()}
+    # The service worker lists the finished pages: added once they all are.
     for lang, pages in files.items():
-        lang_ctx = Context(ctx.corpus, ctx.linker, ctx.citations, ctx.concordance, lang, tuple(files), site_url=ctx.site_url)
-        nav = navigation(lang_ctx, pages)
-        write_config(lang_ctx, nav, config, docs_dir, config_dir / f"mkdocs.{lang}.yml")
+        pages.update(offline_files(contexts[lang], pages, navs[lang], config.read_text(encoding="utf-8")))
+    write_docs(files, docs_dir)
+    for lang in files:
+        write_config(contexts[lang], navs[lang], config, docs_dir, config_dir / f"mkdocs.{lang}.yml")
 
 
 def build(config_dir: Path, languages: list[str], site_dir: Path, config: Path = CONFIG) -> tuple[subprocess.CompletedProcess, Path]:
     """Stage 5: the real, strict MkDocs build of every language (English at the
     root, the others in a folder each) into a fresh folder beside `site_dir`.
-    `publish` swaps it in once it has passed the checks."""
+    `publish` swaps it in once it has passed the checks.
+
+    The languages are built side by side, one MkDocs process each, each into a
+    folder of its own (a --clean build of English into the folder the others
+    share would empty it under them); the others are moved under English's once
+    all have succeeded."""
     fresh = site_dir.with_name(site_dir.name + ".new")
+    parts = site_dir.with_name(site_dir.name + ".parts")
+    for folder in (fresh, parts):
+        shutil.rmtree(folder, ignore_errors=True)
     env = dict(os.environ, NO_MKDOCS_2_WARNING="1")
-    result = None
-    # English first: its --clean build empties the folder the others go into.
-    for lang in sorted(languages, key=lambda code: code != "en"):
-        out = fresh / language_root(lang)
-        config = config_dir / f"mkdocs.{lang}.yml"
-        result = subprocess.run(
-            [sys.executable, "-m", "mkdocs", "build", "--strict", "--clean", "-f", str(config), "-d", str(out)],
+
+    def mkdocs(lang: str) -> subprocess.CompletedProcess:
+        out = fresh if not language_root(lang) else parts / lang
+        lang_config = config_dir / f"mkdocs.{lang}.yml"
+        return subprocess.run(
+            [sys.executable, "-m", "mkdocs", "build", "--strict", "--clean", "-f", str(lang_config), "-d", str(out)],
             capture_output=True,
             text=True,
             env=env,
-            cwd=config.resolve().parent,
+            cwd=lang_config.resolve().parent,
         )
-        if result.returncode != 0:
-            shutil.rmtree(fresh, ignore_errors=True)
-            return result, fresh
-    return result, fresh
+
+    # English (the largest) first, so that it starts at once.
+    ordered = sorted(languages, key=lambda code: code != "en")
+    with ThreadPoolExecutor(max_workers=len(ordered)) as pool:
+        results = list(pool.map(mkdocs, ordered))
+    failed = [r for r in results if r.returncode != 0]
+    if failed or not results:
+        for folder in (fresh, parts):
+            shutil.rmtree(folder, ignore_errors=True)
+        return (failed or results or [subprocess.CompletedProcess([], 1, "", "no language to build")])[0], fresh
+    for lang in ordered:
+        if language_root(lang):
+            (parts / lang).rename(fresh / language_root(lang).rstrip("/"))
+    shutil.rmtree(parts, ignore_errors=True)
+    return results[0], fresh
+
+
+def check(ctx: Context, site_dir: Path, languages: list[str], diag: Diagnostics, label: str = "") -> int:
+    """Stage 6: the built site read back: every link and #fragment lands, nothing
+    loads from the network, every entry of the model is shown once with its text.
+    Problems go to `diag` (paths under `label`); returns the number of pages."""
+    return check_built_site(site_dir, diag, expected_entries(ctx, languages), label)
+
+
+def check_offline_app(site_dir: Path, diag: Diagnostics, label: str = "") -> list[Precache]:
+    """Stage 6 too: what each language's service worker stores on a first visit
+    is in the built site, with the hashes it is listed with, within the budget.
+    Problems go to `diag`; returns each worker's precache (files, bytes)."""
+    problems, found = check_precache(site_dir)
+    for where, message in problems:
+        diag.error(Loc(posixpath.join(label, where) if label else where, 1), "offline-precache", message)
+    return found
 
 
 def publish(fresh: Path, site_dir: Path) -> None:
