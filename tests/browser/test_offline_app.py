@@ -150,7 +150,7 @@ def section_of(site: Path, number: str) -> str:
 
 
 def rule_text(site: Path, number: str) -> str:
-    previews = (site / "assets" / "previews.js").read_text(encoding="utf-8")
+    previews = (site / "assets" / "offline-rules.js").read_text(encoding="utf-8")
     data = json.loads(previews.removeprefix("window.RULESITE_PREVIEWS = ").rstrip().removesuffix(";"))
     return next(v["text"] for k, v in data.items() if k.endswith("#" + number))
 

@@ -3,7 +3,7 @@
  * is not stored on this device. It names the page asked for (?from=PATH#RULE)
  * with a link to try again, shows the rule (or the section's rules) asked for,
  * and a rule-number box finds any rule of the current editions, all from the
- * rule texts of assets/previews.js, loaded here (window.RULESITE_PREVIEWS, keyed by the
+ * rule texts of assets/offline-rules.js, loaded here (window.RULESITE_PREVIEWS, keyed by the
  * page's path from the site root, plus "#number" for a rule).
  *
  * The page's content is an empty <div id="offline-app" data-...> with the
@@ -177,12 +177,12 @@
     });
   }
 
-  // The rule texts of the current editions (assets/previews.js, precached by
+  // The rule texts of the current editions (assets/offline-rules.js, precached by
   // the service worker) are loaded by this page alone, after its content.
   function withRules() {
     if (window.RULESITE_PREVIEWS) return init();
     var script = document.createElement("script");
-    script.src = new URL("assets/previews.js", rootUrl()).href;
+    script.src = new URL("assets/offline-rules.js", rootUrl()).href;
     script.onload = init;
     script.onerror = init;
     document.head.appendChild(script);

@@ -23,6 +23,9 @@
     add: function (data) {
       (store[data.lang] = store[data.lang] || {})[data.page] = data.entries;
     },
+    entries: function (lang, page) {
+      return (store[lang] || {})[page];
+    },
   };
 
   /** The root of the site of language `lang`, from the language selector. */

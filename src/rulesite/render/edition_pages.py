@@ -216,7 +216,8 @@ def render_diff(ctx: Context, diff, game: str, document: str) -> str:
     for number in sorted(groups, key=_number_key):
         out += [md("diff_section", number=number, items=groups[number]), ""]
     del page
-    return whole_page(title, out)
+    # Every change is also on its rule's page (history): the search index need not hold it twice.
+    return whole_page(title, out, search={"exclude": True})
 
 
 def _number_key(number: str) -> tuple:

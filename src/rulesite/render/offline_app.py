@@ -13,7 +13,7 @@ MkDocs copies as they are):
   until the reader asks for the new text (assets/offline.js).
 - `offline.md`: the page shown for a page that is not on the device, with a
   rule-number box that shows any rule of the current editions from the
-  preview data every page already loads (assets/previews.js).
+  rule texts of assets/offline-rules.js (the service worker keeps them).
 
 What is precached (see `precache`): the shell (our CSS, JavaScript, icons and
 the rule texts of the current editions, Material's stylesheets and scripts),
@@ -36,6 +36,7 @@ from .escape import Md, front_matter, join, md_text, script_json
 from .markup import div
 from .guide_page import guides_index
 from .paths import html_path
+from .share import PREVIEWS
 from .strings import t
 
 # The most a first visit stores for offline use, per language site (bytes).
@@ -171,7 +172,8 @@ def precache(ctx: Context, pages: dict[str, str]) -> list[str]:
     """The URLs (from this language's root) a first visit stores: the shell, the
     home page, the indexes and the offline page, sorted."""
     urls = {path for path in asset_files()}
-    urls |= {path for path in pages if path.startswith("assets/") or path == MANIFEST}
+    # Not the per-page preview files (thousands): a visited page's are cached when used.
+    urls |= {path for path in pages if (path.startswith("assets/") and not path.startswith(PREVIEWS + "/")) or path == MANIFEST}
     indexes = [idx.HOME, idx.KEYWORDS, OFFLINE_PAGE]
     for game in idx.games(ctx):
         indexes += [idx.game_index(game), idx.faq_index(game), idx.rulings_index(game), idx.walkthroughs_index(game), guides_index(game)]

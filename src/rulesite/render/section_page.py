@@ -28,7 +28,7 @@ def render_section(section: Section, ctx: Context) -> str:
     ]
     sources = [ctx.corpus.sources[s] for s in section.source_ids]
     out.append(Md("{}: {}").format(t(lang, "sources"), Md("; ").join(ctx.source_line(s, lang) for s in sources)))
-    out.append(Md("{: .source-note }"))
+    out.append(Md("{: .source-note data-search-exclude }"))
     out.append("")
     out += edition_banner(section, ctx, page)
     out += equivalents_note(section, page, ctx)
@@ -39,7 +39,8 @@ def render_section(section: Section, ctx: Context) -> str:
     for rule in section.rules:
         out += _rule(rule, section, page, ctx, sources)
     if section.version_path:  # FAQ answers and rulings sit with the current text
-        return whole_page(f"{section.number} {section.title}", [*out, ""], **section_preview(section))
+        # An older edition stays searchable, below today's text.
+        return whole_page(f"{section.number} {section.title}", [*out, ""], **section_preview(section), search={"boost": 0.2})
     faqs = [f for f in ctx.corpus.faqs if f.game == section.game and f.section == section.number]
     if faqs:
         out += [Md("## {} ({}) {{: #related-faq }}").format(t(lang, "related-faq"), len(faqs)), ""]
@@ -85,7 +86,7 @@ def _rule(rule: Rule, section: Section, page: str, ctx: Context, sources) -> lis
     if cited_by:
         meta.append(Md("{}: {}").format(t(lang, "cited-by"), Md(" · ").join(ctx.item_link(i, page) for i in cited_by)))
     if meta:
-        out += [Md(" — ").join(meta), Md("{: .rule-meta }"), ""]
+        out += [Md(" — ").join(meta), Md("{: .rule-meta data-search-exclude }"), ""]
     out += rule_history_lines(rule, section, ctx, page)
     out += [Md("</div>"), ""]
     return out
@@ -100,7 +101,7 @@ def _faq(faq: FaqAnswer, section: Section, page: str, ctx: Context) -> list[str]
         Md("{: .faq-answer }"),
         "",
         Md("{}: {}").format(t(lang, "source"), ctx.source_line(ctx.corpus.sources[faq.source_id], lang)),
-        Md("{: .source-note }"),
+        Md("{: .source-note data-search-exclude }"),
         "",
     ]
 

@@ -202,3 +202,20 @@ def preview_files(ctx: Context, language: str) -> dict[str, str]:
         data = {"page": page, "lang": language, "entries": entries}
         files[preview_file(page)] = "RulesitePreviews.add(" + script_json(data) + ");\n"
     return files
+
+
+def offline_previews_js(ctx: Context, language: str) -> str:
+    """`assets/offline-rules.js`: every rule of the current view by link target
+    ("riftbound/core-rules/424.html#424.1"), for the offline page's rule box
+    (assets/offline-page.js) alone; the service worker keeps it. No other page
+    loads it: their previews read the per-page files above."""
+    previews = {}
+    for section in native_sections(ctx, language):
+        page = html_path(section_page(section.key))
+        heading = f"{section.number} {section.title}"
+        first = section.rules[0].text if section.rules else ""
+        previews[page] = {"number": section.number, "section": heading, "text": first}
+        previews[f"{page}#{section.number}"] = previews[page]
+        for rule in section.rules:
+            previews[f"{page}#{rule.number}"] = {"number": rule.number, "section": heading, "text": rule.text}
+    return "window.RULESITE_PREVIEWS = " + script_json(previews) + ";\n"

@@ -43,7 +43,8 @@ from .offline_app import offline_config
 from .paths import faq_page, html_path, language_root, page_of, section_page
 from .ruling_page import render_ruling
 from .section_page import render_section
-from .share import preview_files, short_pages
+from .numbers import numbers_js
+from .share import offline_previews_js, preview_files, short_pages
 from .strings import LANGUAGE_NAMES, browser_strings, t
 from .walkthrough_page import render_walkthrough
 
@@ -135,6 +136,8 @@ def render_language(ctx: Context) -> dict[str, str]:
     if not language_root(lang):  # the site's root: crawlers read /robots.txt
         pages["robots.txt"] = robots_txt(ctx)
     pages.update(preview_files(ctx, lang))
+    pages["assets/offline-rules.js"] = offline_previews_js(ctx, lang)
+    pages["assets/numbers.js"] = numbers_js(ctx, lang)
     # One table of interface strings: the browser code's come from strings.py too.
     pages["assets/strings.js"] = "window.RULESITE_STRINGS = " + script_json(browser_strings(lang)) + ";\n"
     return pages

@@ -7,6 +7,8 @@ from __future__ import annotations
 
 STRINGS = {
     "en": {
+        "number-results": "Rules with this number",
+        "older-edition": "older edition",
         # Interface text of the browser code (assets/*.js reads it from assets/strings.js).
         "copy-rule": "Copy link to rule {id}",
         "copy-ruling": "Copy link to ruling {id}",
@@ -82,6 +84,8 @@ STRINGS = {
         "linking-faq": "FAQ answers are anchored under their section as #faq- and a slug of the question. Words that name a section link to it: see the {link}.",
     },
     "es": {
+        "number-results": "Reglas con este número",
+        "older-edition": "edición anterior",
         "copy-rule": "Copiar enlace a la regla {id}",
         "copy-ruling": "Copiar enlace a la resolución {id}",
         "copy-faq": "Copiar enlace a esta respuesta",
@@ -156,6 +160,8 @@ STRINGS = {
         "linking-faq": "Las respuestas de las preguntas frecuentes se anclan en su sección como #faq- seguido de la pregunta. Las palabras que nombran una sección enlazan con ella: consulta el {link}.",
     },
     "fr": {
+        "number-results": "Règles portant ce numéro",
+        "older-edition": "édition antérieure",
         "copy-rule": "Copier le lien vers la règle {id}",
         "copy-ruling": "Copier le lien vers la décision {id}",
         "copy-faq": "Copier le lien vers cette réponse",
@@ -253,6 +259,7 @@ def t(language: str, key: str, /, **values: str) -> str:
 # The keys the browser code uses (assets/*.js, through Rulesite.t).
 BROWSER_KEYS = (
     "copy-rule", "copy-ruling", "copy-faq", "copy-card", "copied", "copied-long", "copy-manual", "copy-manual-label",
+    "number-results", "older-edition",
 )
 
 
