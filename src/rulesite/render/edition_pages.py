@@ -113,6 +113,29 @@ def edition_banner(section: Section, ctx: Context, page: str) -> list[Md]:
     return lines
 
 
+def number_meant_another(section: Section, ctx: Context, page: str) -> list:
+    """On a current page: where its number meant another section in an older
+    edition, say so at the top, so an old link's reader is not misled:
+    "In v1.2, 411 was Reveal: now 424 Reveal"."""
+    if section.version_path:
+        return []
+    editions = ctx.corpus.editions.get((section.game, section.document, section.language), [])
+    current = {s.title.casefold(): s for s in ctx.corpus.sections.values()
+               if (s.game, s.document, s.language) == (section.game, section.document, section.language)}
+    lines = []
+    for edition in editions:
+        old = edition.sections.get(section.number)
+        if old is None or not old.version_path or not old.title or old.title.casefold() == section.title.casefold():
+            continue
+        now = current.get(old.title.casefold())
+        if now is None or now.number == section.number:
+            continue
+        link = md_link(f"{now.number} {now.title}", relative(page, section_page(now.key)))
+        lines.append(Md("    ") + ctx.sentence("number-was", edition=edition.label, number=section.number, title=old.title, link=link))
+        lines.append("")
+    return [Md('!!! info ""'), "", *lines] if lines else []
+
+
 def rule_history_lines(rule: Rule, section: Section, ctx: Context, page: str) -> list[Md]:
     """Under a rule: the editions it appears in, its number in each, and what
     changed, as a word-level diff from the previous edition that printed it.

@@ -4,12 +4,13 @@ from __future__ import annotations
 
 from ..model import FaqAnswer, Rule, Ruling, Section, Walkthrough
 from .context import Context
-from .edition_pages import edition_banner, rule_history_lines
+from .edition_pages import edition_banner, number_meant_another, rule_history_lines
 from .escape import Md, md_text
 from .escape import page as whole_page
 from .languages import equivalents_note, other_rule_at_same_path
 from .markup import code, heading, md
 from .paths import faq_anchor, html_path, section_page, short_link
+from .pinned import pinned_editions, pinned_link
 from .share import faq_share, section_preview
 from .strings import t
 
@@ -31,6 +32,7 @@ def render_section(section: Section, ctx: Context) -> str:
     out.append(Md("{: .source-note data-search-exclude }"))
     out.append("")
     out += edition_banner(section, ctx, page)
+    out += number_meant_another(section, ctx, page)
     out += equivalents_note(section, page, ctx)
     out += other_rule_at_same_path(section, page, ctx)
     for note in section.notes:
@@ -64,9 +66,15 @@ def _rule(rule: Rule, section: Section, page: str, ctx: Context, sources) -> lis
     lang = section.language
     number = rule.number
     text = ctx.inline(rule.text, section.game, page, section, terms=False)
-    # Shareable link: the short page of a current rule; an older edition's rule
-    # is shared by its versioned address.
-    short = short_link(section.game, section.document, number) if not section.version_path else f"{html_path(page)}#{number}"
+    # Shareable link: pinned to the rule's edition where the document has several
+    # (r/1.4/424.1.html keeps naming this rule after a renumbering); else the
+    # short page of a current rule, or an older edition's versioned address.
+    if (section.game, section.document, section.edition) in pinned_editions(ctx, lang):
+        short = pinned_link(section.game, section.document, section.edition, number)
+    elif not section.version_path:
+        short = short_link(section.game, section.document, number)
+    else:
+        short = f"{html_path(page)}#{number}"
     tip = t(lang, "link-to", what=number)
     out = [md("rule", depth=rule.depth, number=number, short=short, tip=tip, text=text), ""]
     for i, example in enumerate(rule.examples, 1):

@@ -44,6 +44,7 @@ from .paths import faq_page, html_path, language_root, page_of, section_page
 from .ruling_page import render_ruling
 from .section_page import render_section
 from .numbers import numbers_js
+from .pinned import pinned_pages
 from .share import offline_previews_js, preview_files, short_pages
 from .strings import LANGUAGE_NAMES, browser_strings, t
 from .walkthrough_page import render_walkthrough
@@ -133,6 +134,7 @@ def render_language(ctx: Context) -> dict[str, str]:
         pages[idx.PROBLEMS] = idx.render_source_problems(ctx)
     pages.update(written_pages(ctx))
     pages.update(short_pages(ctx, lang))
+    pages.update(pinned_pages(ctx, lang))
     if not language_root(lang):  # the site's root: crawlers read /robots.txt
         pages["robots.txt"] = robots_txt(ctx)
     pages.update(preview_files(ctx, lang))
