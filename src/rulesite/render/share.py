@@ -87,7 +87,7 @@ def share_page(
         site_name=site,
         edition=edition,
         url=absolute(ctx, language, path),
-        canonical=absolute(ctx, language, page) or safe_href(posixpath.relpath(page, here)),
+        canonical=absolute(ctx, language, page.partition("?")[0]) or safe_href(posixpath.relpath(page.partition("?")[0], here)),
         target=safe_href(relative),
         icon=posixpath.relpath("assets/images/favicon.png", here),
         link_text=link_text or t(language, "link-to", what=title),

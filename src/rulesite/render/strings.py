@@ -7,6 +7,10 @@ from __future__ import annotations
 
 STRINGS = {
     "en": {
+        "pinned-moved": "{number} in {edition}, now {now}.",
+        "pinned-same": "{number} in {edition}: the same rule today.",
+        "pinned-removed": "{number} in {edition} was removed in {removed}.",
+        "pinned-nearest": "Nearest rule today:",
         "number-results": "Rules with this number",
         "older-edition": "older edition",
         # Interface text of the browser code (assets/*.js reads it from assets/strings.js).
@@ -84,6 +88,10 @@ STRINGS = {
         "linking-faq": "FAQ answers are anchored under their section as #faq- and a slug of the question. Words that name a section link to it: see the {link}.",
     },
     "es": {
+        "pinned-moved": "{number} en {edition}, ahora {now}.",
+        "pinned-same": "{number} en {edition}: la misma regla hoy.",
+        "pinned-removed": "{number} en {edition} se eliminó en {removed}.",
+        "pinned-nearest": "Regla más cercana hoy:",
         "number-results": "Reglas con este número",
         "older-edition": "edición anterior",
         "copy-rule": "Copiar enlace a la regla {id}",
@@ -160,6 +168,10 @@ STRINGS = {
         "linking-faq": "Las respuestas de las preguntas frecuentes se anclan en su sección como #faq- seguido de la pregunta. Las palabras que nombran una sección enlazan con ella: consulta el {link}.",
     },
     "fr": {
+        "pinned-moved": "{number} en {edition}, désormais {now}.",
+        "pinned-same": "{number} en {edition} : la même règle aujourd'hui.",
+        "pinned-removed": "{number} en {edition} a été supprimée en {removed}.",
+        "pinned-nearest": "Règle la plus proche aujourd'hui :",
         "number-results": "Règles portant ce numéro",
         "older-edition": "édition antérieure",
         "copy-rule": "Copier le lien vers la règle {id}",
@@ -259,7 +271,7 @@ def t(language: str, key: str, /, **values: str) -> str:
 # The keys the browser code uses (assets/*.js, through Rulesite.t).
 BROWSER_KEYS = (
     "copy-rule", "copy-ruling", "copy-faq", "copy-card", "copied", "copied-long", "copy-manual", "copy-manual-label",
-    "number-results", "older-edition",
+    "number-results", "older-edition", "pinned-moved", "pinned-same", "pinned-removed", "pinned-nearest",
 )
 
 
