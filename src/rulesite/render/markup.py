@@ -56,7 +56,9 @@ MARKDOWN_TEMPLATES = {
         '<h4 class="rule-head" id="{{ number|attr }}" markdown="span">'
         '<a class="rule-number" href="#{{ number|attr }}" title="{{ tip|attr }}">{{ number }}</a> {{ text }}</h4>'
     ),
-    "example_title": '<p class="admonition-title">{{ label }}</p>',
+    # A block inside a <div markdown> without a markdown attribute of its own:
+    # Markdown leaves its text alone, so it is written with |attr.
+    "example_title": '<p class="admonition-title">{{ label|attr }}</p>',
     # One line of raw HTML with no block elements inside, so Markdown leaves it
     # whole: its text is written with |attr, as Markdown does not read it.
     "history": (
