@@ -148,8 +148,9 @@ def source_date(corpus: Corpus) -> str:
 
 def language_keys(files: dict[str, dict[str, str]], config_dir: Path, config: Path, env: dict[str, str]) -> dict[str, str]:
     """A fingerprint of everything a language's MkDocs build reads: its pages,
-    the site's own assets, its config and the project's, the packages' versions,
-    the source date. Equal fingerprints give byte-identical output."""
+    the site's own assets and theme templates, its config and the project's,
+    the packages' versions, the source date. Equal fingerprints give
+    byte-identical output."""
     from importlib.metadata import version
 
     common = hashlib.sha256()
@@ -157,8 +158,10 @@ def language_keys(files: dict[str, dict[str, str]], config_dir: Path, config: Pa
         common.update(f"{name}={version(name)}\n".encode())
     common.update(f"{sys.version}\n{env.get('SOURCE_DATE_EPOCH', '')}\n".encode())
     common.update(Path(config).read_bytes())
-    for path in sorted(p for p in THEME_ASSETS.rglob("*") if p.is_file()):
-        common.update(path.relative_to(THEME_ASSETS).as_posix().encode() + b"\0" + path.read_bytes() + b"\0")
+    # The package's own files MkDocs reads: assets, theme templates (not the code: it made the pages).
+    package = THEME_ASSETS.parent
+    for path in sorted(p for p in package.rglob("*") if p.is_file() and p.suffix not in (".py", ".pyc")):
+        common.update(path.relative_to(package).as_posix().encode() + b"\0" + path.read_bytes() + b"\0")
     keys = {}
     for lang, pages in files.items():
         key = common.copy()
