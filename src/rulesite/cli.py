@@ -19,6 +19,7 @@ from dataclasses import replace
 from pathlib import Path
 
 from . import output, pipeline
+from .render.offline_app import PRECACHE_BUDGET
 from .check.site_links import main as check_main
 from .diagnostics import Diagnostics
 from .export.command import add_export_command
@@ -206,6 +207,10 @@ def _build(args: argparse.Namespace, build_id: str, state: dict) -> int:
     checked = pipeline.check(ctx, fresh, list(files), diag, label=str(args.site_dir))
     problems = len(diag.errors) - before
     stage("check", f"{checked} pages: links, anchors, offline loading and every entry once: {problems} problems")
+    precaches = pipeline.check_offline_app(fresh, diag, label=str(args.site_dir))
+    problems = len(diag.errors) - before
+    print("offline  " + ", ".join(f"{p.worker} stores {p.files} files, {p.size / 2**20:.1f} MB" for p in precaches)
+          + f" on the first visit (budget {PRECACHE_BUDGET / 2**20:.0f} MB each)")
     diag.report()
     if problems:
         pipeline.discard(fresh)

@@ -7,6 +7,7 @@ import datetime as dt
 import hashlib
 import json
 import os
+import posixpath
 import re
 import shutil
 import subprocess
@@ -18,6 +19,7 @@ from . import output
 
 from .check.entries import expected_entries
 from .check.run import check_built_site
+from .check.offline_app import Precache, check_precache
 from .diagnostics import Diagnostics
 from .model import Corpus, Loc
 from .read import read_sources
@@ -27,6 +29,7 @@ from .read.untrusted import check_characters
 from .read.walkthroughs import read_walkthroughs
 from .read.written import read_written
 from .render.context import Context
+from .render.offline_app import offline_files
 from .render.paths import language_root
 from .render.site import THEME_ASSETS, navigation, render_site, write_config, write_docs
 from .resolve.citations import attach_references, collect
@@ -131,11 +134,17 @@ def write(
     """The rendered pages into docs_dir/<language>/ (a new generation, published
     in one step; files whose content did not change keep their timestamps), and
     each language's MkDocs config."""
-    write_docs(files, docs_dir, build_id or output.new_build_id())
+    contexts = {
+        lang: Context(ctx.corpus, ctx.linker, ctx.citations, ctx.concordance, lang, tuple(files), site_url=ctx.site_url)
+        for lang in files
+    }
+    navs = {lang: navigation(contexts[lang], pages) for lang, pages in files.items()}
+    # The service worker lists the finished pages: added once they all are.
     for lang, pages in files.items():
-        lang_ctx = Context(ctx.corpus, ctx.linker, ctx.citations, ctx.concordance, lang, tuple(files), site_url=ctx.site_url)
-        nav = navigation(lang_ctx, pages)
-        write_config(lang_ctx, nav, config, docs_dir, config_dir / f"mkdocs.{lang}.yml")
+        pages.update(offline_files(contexts[lang], pages, navs[lang], config.read_text(encoding="utf-8")))
+    write_docs(files, docs_dir, build_id or output.new_build_id())
+    for lang in files:
+        write_config(contexts[lang], navs[lang], config, docs_dir, config_dir / f"mkdocs.{lang}.yml")
 
 
 def source_date(corpus: Corpus) -> str:
@@ -292,6 +301,16 @@ def check(ctx: Context, site_dir: Path, languages: list[str], diag: Diagnostics,
     loads from the network, every entry of the model is shown once with its text.
     Problems go to `diag` (paths under `label`); returns the number of pages."""
     return check_built_site(site_dir, diag, expected_entries(ctx, languages), label)
+
+
+def check_offline_app(site_dir: Path, diag: Diagnostics, label: str = "") -> list[Precache]:
+    """Stage 6 too: what each language's service worker stores on a first visit
+    is in the built site, with the hashes it is listed with, within the budget.
+    Problems go to `diag`; returns each worker's precache (files, bytes)."""
+    problems, found = check_precache(site_dir)
+    for where, message in problems:
+        diag.error(Loc(posixpath.join(label, where) if label else where, 1), "offline-precache", message)
+    return found
 
 
 def publish(fresh: Path, site_dir: Path) -> None:
