@@ -115,10 +115,14 @@ def parse_yaml(text: str, shown_path: str, diag: Diagnostics, first_line: int = 
     reporting why it is not valid."""
     try:
         return yaml.load(text, Loader=_Loader)  # noqa: S506 - a restricted SafeLoader
+    except yaml.reader.ReaderError as exc:  # a character YAML does not allow (NUL, ...)
+        line = text.count("\n", 0, exc.position) + first_line
+        diag.error(Loc(shown_path, line), code, f"not valid YAML: character U+{exc.character:04X} is not allowed")
+        return None
     except yaml.YAMLError as exc:
         mark = getattr(exc, "problem_mark", None)
         line = mark.line + first_line if mark else first_line
-        problem = getattr(exc, "problem", None) or str(exc)
+        problem = " ".join(str(getattr(exc, "problem", None) or exc).split())
         diag.error(Loc(shown_path, line), code, f"not valid YAML: {problem}")
         return None
     except (ValueError, TypeError, OverflowError, RecursionError) as exc:  # a scalar YAML cannot convert
