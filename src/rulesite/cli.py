@@ -4,6 +4,7 @@
     rulesite build --no-site       # stop after writing docs/
     rulesite check site/           # check an already built site
     rulesite bench                 # time every stage over the real corpora
+    rulesite export --out data/    # the published data (JSON) alone, no site
 
 Each stage prints what it counted. Problems in the sources are printed as
 `path:line: error[code]: message`, all of them, and nothing is written.
@@ -20,6 +21,7 @@ from .check.entries import check_entries
 from .check.site_links import check_offline, check_site
 from .check.site_links import main as check_main
 from .diagnostics import Diagnostics
+from .export.command import add_export_command
 from .render.paths import language_root
 
 
@@ -33,6 +35,7 @@ def main(argv: list[str] | None = None) -> int:
     check.set_defaults(run=None)
     bench = commands.add_parser("bench", help="time every stage of the build over the real corpora", add_help=False)
     bench.set_defaults(run=None)
+    add_export_command(commands)
     argv = sys.argv[1:] if argv is None else argv
     # `check` and `bench` own their options (and their --help).
     if argv and argv[0] == "check":

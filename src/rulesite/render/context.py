@@ -27,7 +27,8 @@ class Context:
     languages: tuple[str, ...] = ("en",)  # every language a site is built in
     # (edition label, rule number) -> its appearances in every edition; None: one edition only
     history: dict | None = None
-    diffs: list = field(default_factory=list)  # EditionDiff between every two editions
+    diffs: list = field(default_factory=list)  # the pre-rendered EditionDiffs (resolve.history.prerendered_pairs)
+    chains: dict = field(default_factory=dict)  # (game, document, language) -> resolve.history.RuleChains
     reviews: list = field(default_factory=list)  # rulings and walkthroughs that need review
     findings: list = field(default_factory=list)  # warnings about the sources, for the maintainer
     cache: dict = field(default_factory=dict)  # lookups renderers build once per site

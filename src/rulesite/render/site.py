@@ -14,6 +14,7 @@ from pathlib import Path
 
 import yaml
 
+from ..export.files import data_files
 from ..model import sort_key
 from . import index_pages as idx
 from .context import CONTENT_LANGUAGE, Context
@@ -44,7 +45,10 @@ THEME_ASSETS = Path(str(resources.files("rulesite") / "assets"))
 def render_site(ctx: Context) -> dict[str, dict[str, str]]:
     """language -> (docs-relative path -> file text), for every language's site."""
     languages = site_languages(ctx)
-    return {lang: render_language(replace(ctx, language=lang, languages=languages, cache={})) for lang in languages}
+    files = {lang: render_language(replace(ctx, language=lang, languages=languages, cache={})) for lang in languages}
+    # The published data, once for all languages, at the site root (export/).
+    files[CONTENT_LANGUAGE].update(data_files(ctx))
+    return files
 
 
 def render_language(ctx: Context) -> dict[str, str]:
