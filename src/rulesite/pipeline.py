@@ -12,6 +12,7 @@ from pathlib import Path
 from .diagnostics import Diagnostics
 from .model import Corpus, Loc
 from .read import read_sources
+from .read.collisions import check_page_names
 from .read.extras import read_concordance, read_keywords
 from .read.manifest import shown_path
 from .read.untrusted import check_characters
@@ -58,6 +59,7 @@ def read_corpus(
     corpus.keywords = read_keywords(folder / "keywords.yml", diag, folder)
     corpus.equivalents, corpus.topics = read_concordance(folder / "concordance.yml", diag, folder)
     check_characters([corpus.keywords, corpus.equivalents, corpus.topics], Loc(shown_path(folder), 1), diag)
+    check_page_names(corpus, diag)
     if pages_dir is not None:
         corpus.written = read_written(pages_dir, diag)
     return corpus

@@ -30,8 +30,7 @@ from pathlib import Path
 
 import pytest
 from buildutil import run_build
-
-FILES = Path(__file__).parent / "files"
+from hostile.base import FILES, make_base
 MANIFEST = "rules_src/manifest.yml"
 CORE = "rules_src/riftbound/core-rules-excerpt-2026-10-09.txt"
 WEB_832 = "rules_src/riftbound/832-show-off.web-page.txt"
@@ -735,6 +734,46 @@ def fullwidth_walkthrough_rule(root):
     return Expect(WALK, "walkthrough")
 
 
+# --- names that collide with the site's own pages -----------------------------------------
+
+
+@case()
+def ruling_named_index(root):
+    first = re.search(r"id: (\S+)", text(root, IDS))
+    replace(root, IDS, first.group(0), "id: index")
+    return Expect(RULINGS, "name")
+
+
+@case()
+def guide_named_index(root):
+    (root / GUIDE).rename(root / "rules_src/hostile/guides/index.md")
+    set_field(root, "hostile-guide", "path", "hostile/guides/index.md")
+    return Expect("rules_src/hostile/guides/index.md", "name")
+
+
+@case()
+def rules_document_named_like_the_rulings_folder(root):
+    line = set_field(root, "hostile-tournament", "document", "rulings")
+    return Expect(MANIFEST, "name", {line})
+
+
+@case()
+def card_id_used_by_two_sources(root):
+    shutil.copy(root / CARDS, root / "rules_src/hostile/cards-again.json")
+    replace(root, "rules_src/hostile/cards-again.json", '"id": "tst-002-100"', '"id": "tst-003-100"')
+    append(root, MANIFEST, "  - id: hostile-cards-again\n    path: hostile/cards-again.json\n    game: riftbound\n"
+                           "    document: cards\n    language: en\n    edition: undated\n    format: cards-json\n")
+    return Expect("rules_src/hostile/cards-again.json", "name")
+
+
+@case()
+def topic_id_used_twice(root):
+    content = text(root, CONCORDANCE)
+    topic = content[content.index("  - id: revealing"):]
+    append(root, CONCORDANCE, topic.replace("Revealing across games", "Revealing again"))
+    return Expect(CONCORDANCE, "name")
+
+
 # --- keywords.yml and concordance.yml ---------------------------------------------------------
 
 
@@ -793,22 +832,6 @@ def fullwidth_topic_section_number(root):
 
 
 # --- the test -------------------------------------------------------------------------------------
-
-
-def make_base(repo_root: Path, root: Path) -> None:
-    shutil.copytree(repo_root / "rules_src", root / "rules_src")
-    extra = root / "rules_src" / "hostile"
-    extra.mkdir()
-    for name in ("tournament-rules.txt", "comprehensive-rules.txt", "faq.json", "errata.json", "cards.json"):
-        shutil.copy(FILES / name, extra / name)
-    for folder in ("guides", "mdx"):
-        shutil.copytree(FILES / folder, extra / folder)
-    manifest = root / MANIFEST
-    manifest.write_text(manifest.read_text(encoding="utf-8") + (FILES / "manifest-extra.yml").read_text(encoding="utf-8"),
-                        encoding="utf-8")
-    for name in ("docs", "site"):
-        (root / name).mkdir()
-        (root / name / "sentinel.txt").write_text(f"the previous {name}\n", encoding="utf-8")
 
 
 def snapshot(folder: Path) -> dict[str, object]:

@@ -2,7 +2,6 @@
 from __future__ import annotations
 
 import os
-import time
 from pathlib import Path
 
 import pytest
@@ -30,9 +29,7 @@ def test_lines_of_mappings_and_of_list_items():
 def test_an_alias_bomb_is_refused_at_once():
     bomb = "a: &a [x, x, x, x, x, x, x, x, x]\n" + "".join(
         f"{chr(98 + i)}: &{chr(98 + i)} [{', '.join(['*' + chr(97 + i)] * 9)}]\n" for i in range(9))
-    start = time.perf_counter()
-    data, problems = parsed(bomb)
-    assert time.perf_counter() - start < 1
+    data, problems = parsed(bomb)  # refused at the first anchor: nothing is expanded
     assert data is None and problems == ["f.yml:1: error[invalid-yaml]: not valid YAML: anchors (&name) are not allowed"]
 
 
