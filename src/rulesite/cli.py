@@ -14,10 +14,12 @@ from __future__ import annotations
 import argparse
 import sys
 import time
+from dataclasses import replace
 from pathlib import Path
 
 from . import pipeline
 from .check.entries import check_entries
+from .check.script import check_scripts
 from .check.site_links import check_offline, check_site
 from .check.site_links import main as check_main
 from .diagnostics import Diagnostics
@@ -71,6 +73,12 @@ def add_build_options(parser: argparse.ArgumentParser) -> None:
         help="also read the real corpora from FOLDER, as SOURCES_DIR/external/corpora.manifest.yml lists them",
     )
     parser.add_argument("--no-site", action="store_true", help="write docs/ only; skip MkDocs and the site checks")
+    parser.add_argument(
+        "--site-url",
+        metavar="URL",
+        help="the address the site is published at (default: site_url of the MkDocs config, if any): "
+        "makes canonical links, og:url and the sitemap absolute",
+    )
 
 
 def build_command(args: argparse.Namespace) -> int:
@@ -127,6 +135,7 @@ def build_command(args: argparse.Namespace) -> int:
         return 1
 
     config_dir = args.docs_dir.parent / ".build" / args.docs_dir.name
+    ctx = replace(ctx, site_url=pipeline.site_url(args.config, args.site_url))
     files = pipeline.render(ctx, args.docs_dir, config_dir, args.config)
     pages = sum(1 for f in files.values() for path in f if path.endswith(".md"))
     statics = sum(1 for f in files.values() for path in f if path.endswith(".html"))
@@ -146,7 +155,7 @@ def build_command(args: argparse.Namespace) -> int:
         return 1
     stage("build", f"mkdocs build --strict, {len(files)} languages: {pages} pages built into {args.site_dir}")
 
-    problems = check_site(fresh) + check_offline(fresh)
+    problems = check_site(fresh) + check_offline(fresh) + check_scripts(fresh)
     for lang in files:
         problems += check_entries(ctx, fresh / language_root(lang), lang)
     for problem in problems:

@@ -3,7 +3,9 @@ their rule references linked."""
 from __future__ import annotations
 
 from .context import Context
-from .escape import front_matter, md_text
+from .escape import Md, md_text
+from .escape import page as whole_page
+from .markup import heading
 
 
 def glossary_page(game: str, document: str) -> str:
@@ -13,9 +15,9 @@ def glossary_page(game: str, document: str) -> str:
 def render_glossary(ctx: Context, game: str, document: str, language: str) -> str:
     page = glossary_page(game, document)
     entries = [g for g in ctx.corpus.glossary if (g.game, g.document, g.language) == (game, document, language)]
-    out = [*front_matter("Glossary"), "# Glossary {: #glossary }", ""]
+    out = [Md("# Glossary {: #glossary }"), ""]
     for entry in entries:
-        out += [f"### {md_text(entry.term)} {{: #g-{entry.id} .glossary-term }}", ""]
+        out += [heading(3, md_text(entry.term), id=f"g-{entry.id}", classes="glossary-term"), ""]
         for definition in entry.definitions:
             out += [ctx.inline(definition, game, page), ""]
-    return "\n".join(out)
+    return whole_page("Glossary", out)

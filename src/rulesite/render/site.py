@@ -4,28 +4,41 @@ indexes only, never every rule or ruling: every page embeds the navigation, so
 a long one makes builds slow)."""
 from __future__ import annotations
 
-import html
-from importlib import resources
 import posixpath
 import shutil
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import replace
+from importlib import resources
 from pathlib import Path
 
 import yaml
 
 from ..export.files import data_files
 from ..model import sort_key
+from ..resolve.merge import current_edition
 from . import index_pages as idx
+from .card_pages import (
+    ERRATA,
+    cards_by_page,
+    mentions,
+    render_cards_page,
+    render_errata,
+)
 from .context import CONTENT_LANGUAGE, Context
+from .edition_pages import (
+    diff_page,
+    document_name,
+    documents_with_editions,
+    editions_page,
+    render_diff,
+    render_editions_index,
+)
 from .escape import nav_title
-from .card_pages import ERRATA, cards_by_page, mentions, render_cards_page, render_errata
 from .faq_page import render_faq_page
 from .glossary_page import glossary_page, render_glossary
 from .guide_page import guide_page, guides_index, render_guide, render_guides_index
-from .edition_pages import diff_page, document_name, documents_with_editions, editions_page, render_diff, render_editions_index
 from .languages import site_languages, stub
-from ..resolve.merge import current_edition
+from .markup import html_file, safe_href
 from .paths import faq_page, html_path, language_root, page_of, section_page
 from .ruling_page import render_ruling
 from .section_page import render_section
@@ -40,6 +53,9 @@ NAV_SECTIONS = 30
 WRITTEN_ORDER = ("linking", "about", "maintainers")
 # The site's own CSS and JavaScript ship inside the package.
 THEME_ASSETS = Path(str(resources.files("rulesite") / "assets"))
+THEME_TEMPLATES = Path(str(resources.files("rulesite") / "theme"))
+# Interface text of the not-found page (theme/404.html), from the one table.
+NOT_FOUND_STRINGS = ("not-found-title", "not-found-text", "not-found-nearest", "not-found-search", "not-found-home")
 
 
 def render_site(ctx: Context) -> dict[str, dict[str, str]]:
@@ -115,8 +131,19 @@ def render_language(ctx: Context) -> dict[str, str]:
         pages[idx.PROBLEMS] = idx.render_source_problems(ctx)
     pages.update(written_pages(ctx))
     pages.update(short_pages(ctx, lang))
+    if not language_root(lang):  # the site's root: crawlers read /robots.txt
+        pages["robots.txt"] = robots_txt(ctx)
     pages["assets/previews.js"] = previews_js(ctx, lang)
     return pages
+
+
+def robots_txt(ctx: Context) -> str:
+    """Every page may be crawled; the sitemaps say which exist (absolute URLs
+    only: robots.txt has no relative form, so without a site_url none is named)."""
+    lines = ["User-agent: *", "Allow: /"]
+    if ctx.site_url:
+        lines += [f"Sitemap: {ctx.site_url}{language_root(lang)}sitemap.xml" for lang in ctx.languages]
+    return "\n".join(lines) + "\n"
 
 
 def written_pages(ctx: Context) -> dict[str, str]:
@@ -141,13 +168,11 @@ def current_aliases(editions) -> dict[str, str]:
     for section in current.sections.values() if current else []:
         alias = section_page(section.key + (current.label,)).removesuffix(".md") + ".html"
         target = posixpath.relpath(html_path(section_page(section.key)), posixpath.dirname(alias))
-        pages[alias] = (
-            '<!doctype html><html><head><meta charset="utf-8">'
-            f'<title>{html.escape(section.number)} {html.escape(section.title)} ({html.escape(current.label)})</title>'
-            f'<link rel="canonical" href="{html.escape(target)}">'
-            f'<script>location.replace("{html.escape(target)}" + location.hash)</script>'
-            f'<meta http-equiv="refresh" content="0; url={html.escape(target)}"></head>'
-            f'<body><a href="{html.escape(target)}">{html.escape(section.number)} {html.escape(section.title)}</a></body></html>\n'
+        pages[alias] = html_file(
+            "alias_page",
+            title=f"{section.number} {section.title} ({current.label})",
+            target=safe_href(target),
+            text=f"{section.number} {section.title}",
         )
     return pages
 
@@ -254,10 +279,14 @@ def write_config(ctx: Context, nav: list, base_config: Path, docs_dir: Path, out
     config = {
         "INHERIT": str(base_config.resolve()),
         "docs_dir": str((docs_dir / lang).resolve()),
-        "theme": {"language": lang},
+        # Our page template (OpenGraph tags, the not-found page) over Material's.
+        "theme": {"language": lang, "custom_dir": str(THEME_TEMPLATES)},
         "nav": nav,
         "extra": {"alternate": alternate} if len(ctx.languages) > 1 else {},
     }
+    if ctx.site_url:
+        config["site_url"] = ctx.site_url + language_root(lang)
+    config["extra"]["not_found"] = {key: t(lang, key) for key in NOT_FOUND_STRINGS}
     out.parent.mkdir(parents=True, exist_ok=True)
     out.write_text(
         "# Generated by rulesite build: the project's mkdocs.yml plus this language's navigation.\n"
