@@ -26,6 +26,13 @@ def test_lines_of_mappings_and_of_list_items():
     assert data.line == 1 and data["top"].lines == [2, 4] and data["top"][1].line == 4
 
 
+def test_lines_count_line_feeds_only():
+    data, _ = parsed('a: "one\u2028two\u0085three"\nb:\n  - c: 1\n')
+    assert data["b"].line == 3 and data["b"][0].line == 3  # PyYAML alone would say 5
+    _, problems = parsed('a: "x\u2028y"\nb: *nope\n')
+    assert problems[0].startswith("f.yml:2: error[invalid-yaml]")
+
+
 def test_an_alias_bomb_is_refused_at_once():
     bomb = "a: &a [x, x, x, x, x, x, x, x, x]\n" + "".join(
         f"{chr(98 + i)}: &{chr(98 + i)} [{', '.join(['*' + chr(97 + i)] * 9)}]\n" for i in range(9))
