@@ -374,6 +374,18 @@ def rule_far_below_any_parent(root):
 
 
 @case()
+def rule_number_of_five_thousand_digits(root):
+    line = append(root, CORE, "832." + "9" * 5000 + ". A number Python's int() would refuse, and no file name can hold.\n")
+    return Expect(CORE, "rule-number", {line})
+
+
+@case()
+def faq_count_of_five_thousand_digits(root):
+    line = replace(root, WEB_832, "Related FAQ (", "Related FAQ (" + "9" * 5000)
+    return Expect(WEB_832, "unparsed-line", {line + 1, line + 2})
+
+
+@case()
 def line_separator_keeps_line_numbers(root):
     replace(root, CORE, "Show Off is normally present", "Show Off is\u2028normally\u0085 present\x0c")
     line = append(root, CORE, "This line is no rule.\n")
@@ -577,6 +589,12 @@ def nul_escape_in_a_faq_answer(root):
 def lone_surrogate_in_a_faq_answer(root):
     replace(root, FAQ, "No. A unit attacks", "No.\\ud800 A unit attacks")
     return Expect(FAQ, "control-character")
+
+
+@case()
+def number_of_ten_thousand_digits(root):
+    replace(root, CARDS, '"count": 2', '"count": ' + "9" * 10000)
+    return Expect(CARDS, "invalid-json", {1})
 
 
 @case()

@@ -118,6 +118,9 @@ def load_json(source: Source, lines: list[str], diag: Diagnostics):
     except RecursionError:  # nesting hidden from _nesting; never expected
         diag.error(Loc(source.path, 1), "invalid-json", "lists and objects nest too deep")
         return None
+    except ValueError as exc:  # a number of more than 4300 digits
+        diag.error(Loc(source.path, 1), "invalid-json", f"not valid JSON: {' '.join(str(exc).split())[:200]}")
+        return None
 
 
 def _nesting(text: str) -> tuple[int, int]:
