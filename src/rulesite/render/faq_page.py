@@ -20,7 +20,7 @@ def render_faq_page(ctx: Context, game: str, source_id: str) -> str:
     faqs = [f for f in ctx.corpus.faqs if f.source_id == source_id and ctx.faq_home(f)[0] == page]
     out = [Md("# {} {{: #faq }}").format(source.title or source_id), ""]
     out += [Md("{}: {}").format(t(lang, "source"), ctx.source_line(source, lang)), Md("{: .source-note }"), ""]
-    names = sorted({c.name for c in ctx.corpus.cards}, key=len, reverse=True)
+    names = sorted({c.name for c in ctx.corpus.cards}, key=lambda n: (-len(n), n))  # longest first; a total order
     topic = None
     for faq in faqs:
         if getattr(faq, "topic", "") and faq.topic != topic:
