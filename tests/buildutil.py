@@ -12,7 +12,7 @@ def run_build(repo_root: Path, root: Path, *extra: str) -> subprocess.CompletedP
     return subprocess.run(
         [
             sys.executable, "-m", "rulesite", "build",
-            "--config", str(repo_root / "mkdocs.yml"),
+            "--config", str(repo_root / "mkdocs.yml"), "--pages-dir", str(repo_root / "docs"),
             "--sources-dir", str(root / "rules_src"),
             "--docs-dir", str(root / "docs"),
             "--site-dir", str(root / "site"),

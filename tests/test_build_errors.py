@@ -129,7 +129,7 @@ def test_the_sources_build_cleanly_before_any_edit(repo_root: Path, tmp_path: Pa
     """Guard: the copied sources alone give no error, so every error below comes from its edit."""
     root = copy_sources(repo_root, tmp_path)
     result = subprocess.run(
-        [sys.executable, "-m", "rulesite", "build", "--config", str(repo_root / "mkdocs.yml"), "--sources-dir", str(root / "rules_src"),
+        [sys.executable, "-m", "rulesite", "build", "--config", str(repo_root / "mkdocs.yml"), "--pages-dir", str(repo_root / "docs"), "--sources-dir", str(root / "rules_src"),
          "--docs-dir", str(root / "docs"), "--no-site"],
         cwd=root, capture_output=True, text=True, timeout=600,
     )

@@ -48,7 +48,10 @@ def main(argv: list[str] | None = None) -> int:
 def add_build_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--sources-dir", type=Path, default=pipeline.SOURCES, help="folder with manifest.yml (default: rules_src)")
     parser.add_argument("--config", type=Path, default=pipeline.CONFIG, help="the MkDocs config the site inherits (default: mkdocs.yml)")
-    parser.add_argument("--docs-dir", type=Path, default=Path("docs"), help="where to write Markdown (default: docs)")
+    parser.add_argument("--pages-dir", type=Path, default=Path("docs"), help="the pages people write, shown on every site (default: docs)")
+    parser.add_argument(
+        "--docs-dir", type=Path, default=Path("build") / "docs", help="where to write the generated Markdown (default: build/docs)"
+    )
     parser.add_argument("--site-dir", type=Path, default=Path("site"), help="where to build HTML (default: site)")
     parser.add_argument(
         "--also",
@@ -73,11 +76,15 @@ def build_command(args: argparse.Namespace) -> int:
     problems in the sources are printed as `path:line: error[code]: message`, all
     of them, and nothing is written."""
     # MkDocs runs from the config's folder: every path must not depend on ours.
-    for name in ("sources_dir", "config", "docs_dir", "site_dir", "corpora"):
+    for name in ("sources_dir", "config", "pages_dir", "docs_dir", "site_dir", "corpora"):
         if getattr(args, name) is not None:
             setattr(args, name, getattr(args, name).resolve())
     args.also = [(str(Path(m).resolve()), str(Path(f).resolve())) for m, f in args.also]
 
+    if args.docs_dir == args.pages_dir or args.pages_dir in args.docs_dir.parents:
+        # Generated pages are never mixed with the written ones.
+        print(f"rulesite build: --docs-dir {args.docs_dir} must lie outside --pages-dir {args.pages_dir}", file=sys.stderr)
+        return 2
     diag = Diagnostics()
     clock = time.perf_counter()
 
@@ -90,7 +97,7 @@ def build_command(args: argparse.Namespace) -> int:
     also = [(Path(m), Path(f)) for m, f in args.also]
     if args.corpora:
         also.append((pipeline.corpora_manifest(args.sources_dir), args.corpora))
-    corpus = pipeline.read_corpus(args.sources_dir / "manifest.yml", diag, also)
+    corpus = pipeline.read_corpus(args.sources_dir / "manifest.yml", diag, also, args.pages_dir)
     rules = [r for _, r in corpus.rules()]
     stage(
         "read",

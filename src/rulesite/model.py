@@ -240,6 +240,17 @@ class Imported:
     glossary: list[GlossaryEntry] = field(default_factory=list)
 
 
+@dataclass(frozen=True)
+class WrittenPage:
+    """A page people wrote for the site (docs/NAME.md or its translation
+    docs/NAME.LANG.md): trusted Markdown, committed with the project."""
+
+    name: str  # "about"; "index" is the home page's introduction
+    language: str | None  # None: the original, used where no translation exists
+    text: str
+    loc: Loc
+
+
 @dataclass
 class Corpus:
     """Everything the site is built from, after merging all sources."""
@@ -255,6 +266,12 @@ class Corpus:
     editions: dict[tuple[str, str, str], list[Edition]] = field(default_factory=dict)
     cards: list[Card] = field(default_factory=list)
     errata: list[Erratum] = field(default_factory=list)
+    written: list[WrittenPage] = field(default_factory=list)  # docs/*.md
+
+    def written_page(self, name: str, language: str) -> WrittenPage | None:
+        """Written page `name` as the `language` site shows it: its translation, else the original."""
+        by_language = {p.language: p for p in self.written if p.name == name}
+        return by_language.get(language) or by_language.get(None)
 
     def rules(self):
         for section in self.sections.values():

@@ -13,6 +13,7 @@ from .diagnostics import Diagnostics
 from .model import Corpus
 from .read import read_sources
 from .read.walkthroughs import read_walkthroughs
+from .read.written import read_written
 from .render.context import Context
 from .render.paths import language_root
 from .render.site import navigation, render_site, replace_dir, write_config, write_docs
@@ -36,14 +37,19 @@ def corpora_manifest(sources_dir: Path) -> Path:
     return sources_dir / "external" / "corpora.manifest.yml"
 
 
-def read_corpus(manifest: Path, diag: Diagnostics, also: list[tuple[Path, Path]] = ()) -> Corpus:
+def read_corpus(
+    manifest: Path, diag: Diagnostics, also: list[tuple[Path, Path]] = (), pages_dir: Path | None = None
+) -> Corpus:
     """Stage 1 and 2: every source read by its importer, merged into one corpus.
-    `also`: extra (manifest, folder) pairs whose sources are read too."""
+    `also`: extra (manifest, folder) pairs whose sources are read too;
+    `pages_dir`: the folder of written pages (docs/), when the site shows them."""
     sources, imported = read_sources(manifest, diag, also)
     corpus = merge(sources, imported, diag)
     walkthroughs = manifest.parent / "walkthroughs"
     if walkthroughs.is_dir():
         corpus.walkthroughs = read_walkthroughs(walkthroughs, diag)
+    if pages_dir is not None:
+        corpus.written = read_written(pages_dir, diag)
     return corpus
 
 

@@ -119,7 +119,7 @@ def test_conflict_from_the_command_line(copied: Path, repo_root: Path):
     edit_line(core, core_line, "normally present", "always present")
     result = subprocess.run(
         [
-            sys.executable, "-m", "rulesite", "build", "--config", str(repo_root / "mkdocs.yml"),
+            sys.executable, "-m", "rulesite", "build", "--config", str(repo_root / "mkdocs.yml"), "--pages-dir", str(repo_root / "docs"),
             "--sources-dir", str(copied / "rules_src"),
             "--docs-dir", str(copied / "docs"),
             "--site-dir", str(copied / "site"),

@@ -55,7 +55,9 @@ def render_home(ctx: Context) -> str:
             f"{len(corpus.rulings)} community rulings and {len(corpus.walkthroughs)} step-by-step walkthroughs of the "
             "rules' examples. Every rule reference is a link; every rule, FAQ answer, ruling and walkthrough has a permalink."
         )
-    out = [f"# {t(lang, 'home-title')} {{: #home }}", "", summary, ""]
+    # The introduction people wrote (docs/index.md), then what the sources hold.
+    intro = corpus.written_page("index", lang)
+    out = [f"# {t(lang, 'home-title')} {{: #home }}", "", *([intro.text.strip(), ""] if intro else []), summary, ""]
     for game in games(ctx):
         out += [f"## {GAME_NAMES.get(game, game)}", ""]
         sections = sections_of(ctx, game)

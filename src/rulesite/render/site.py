@@ -35,6 +35,8 @@ from .walkthrough_page import render_walkthrough
 # Documents with more sections than this are reached through their contents
 # page: every page embeds the navigation, so a long one makes the build slow.
 NAV_SECTIONS = 30
+# The written pages (docs/) in the order the navigation lists them; others follow by name.
+WRITTEN_ORDER = ("linking", "about", "maintainers")
 # The site's own CSS and JavaScript ship inside the package.
 THEME_ASSETS = Path(str(resources.files("rulesite") / "assets"))
 
@@ -107,9 +109,23 @@ def render_language(ctx: Context) -> dict[str, str]:
             pages[ERRATA] = render_errata(ctx)
         pages[idx.REVIEW] = idx.render_reviews(ctx)
         pages[idx.PROBLEMS] = idx.render_source_problems(ctx)
+    pages.update(written_pages(ctx))
     pages.update(short_pages(ctx, lang))
     pages["assets/previews.js"] = previews_js(ctx, lang)
     return pages
+
+
+def written_pages(ctx: Context) -> dict[str, str]:
+    """The pages people wrote (docs/NAME.md), in this site's language where a
+    translation exists. `index` is not a page: it opens the home page."""
+    names = sorted({p.name for p in ctx.corpus.written} - {"index"})
+    return {f"{name}.md": ctx.corpus.written_page(name, ctx.language).text for name in names}
+
+
+def written_title(text: str, name: str) -> str:
+    """A written page's navigation label: its first heading."""
+    heading = next((line[2:].strip() for line in text.splitlines() if line.startswith("# ")), name)
+    return nav_title(heading)
 
 
 def current_aliases(editions) -> dict[str, str]:
@@ -172,6 +188,15 @@ def navigation(ctx: Context, pages: dict[str, str]) -> list:
         nav.append({idx.GAME_NAMES.get(game, game): entries})
     nav += [{nav_title(topic.title): idx.topic_page(topic.id)} for topic in ctx.concordance.topics]
     nav += [{t(lang, "keyword-index"): idx.KEYWORDS}, {t(lang, "not-in-sources-title"): idx.UNRESOLVED}]
+    written = [{written_title(pages[f"{name}.md"], name): f"{name}.md"} for name in WRITTEN_ORDER if f"{name}.md" in pages]
+    written += [
+        {written_title(text, path): path}
+        for path, text in pages.items()
+        if path.endswith(".md") and "/" not in path and path.removesuffix(".md") in {p.name for p in ctx.corpus.written}
+        and path.removesuffix(".md") not in WRITTEN_ORDER
+    ]
+    if written:
+        nav.append({t(lang, "about-site"): written})
     if idx.REVIEW in pages:
         nav.append({"Needs review": idx.REVIEW})
     if idx.PROBLEMS in pages:
