@@ -16,6 +16,8 @@ import time
 from pathlib import Path
 
 from . import pipeline
+from .check.duplicate_ids import check_duplicate_ids
+from .check.edition_counts import compare, counts_in, counts_out
 from .check.entries import check_entries
 from .check.site_links import check_offline, check_site
 from .check.site_links import main as check_main
@@ -105,6 +107,9 @@ def build_command(args: argparse.Namespace) -> int:
         f"{sum(len(r.examples) for r in rules)} examples, {len(corpus.faqs)} FAQ answers, "
         f"{len(corpus.rulings)} rulings, {len(corpus.walkthroughs)} walkthroughs",
     )
+    read_counts = counts_in(corpus)
+    for name, counts in read_counts.items():
+        print(f"{'edition':<8} {name}: {counts.line()}")
     ctx = pipeline.resolve(corpus, args.sources_dir, diag)
     refs = [ref for _, r in corpus.rules() for ref in r.references] + [
         ref for item in [*corpus.faqs, *corpus.rulings] for ref in item.references
@@ -143,12 +148,19 @@ def build_command(args: argparse.Namespace) -> int:
         return 1
     stage("build", f"mkdocs build --strict, {len(files)} languages: {pages} pages built into {args.site_dir}")
 
-    problems = check_site(fresh) + check_offline(fresh)
+    problems = check_site(fresh) + check_offline(fresh) + check_duplicate_ids(fresh)
+    built_counts = {}
     for lang in files:
         problems += check_entries(ctx, fresh / language_root(lang), lang)
+        counted, missing_pages = counts_out(corpus, fresh, lang)
+        built_counts.update(counted)
+        problems += missing_pages
+    problems += compare(read_counts, built_counts)
+    for name, counts in built_counts.items():
+        print(f"{'built':<8} {name}: {counts.line()}")
     for problem in problems:
         print(f"{problem}", file=sys.stderr)
-    stage("check", f"links, anchors, offline loading and every entry once: {len(problems)} problems")
+    stage("check", f"links, anchors, offline loading, ids once per page, every entry once, counts per edition: {len(problems)} problems")
     diag.report()
     if problems:
         pipeline.discard(fresh)

@@ -248,13 +248,15 @@ def _glossary(source: Source, text: list[str], start: int, diag: Diagnostics) ->
         if not rest:
             diag.error(loc, "glossary-entry", f"glossary term {term!r} has no definition")
             continue
-        slug = slugify(term)
+        slug = ident = slugify(term)
         if slug in seen:
             diag.warning(loc, "duplicate-term", f"glossary term {term!r} is already defined at {seen[slug]}")
+            ident = next(f"{slug}-{n}" for n in range(2, len(blocks) + 2) if f"{slug}-{n}" not in seen)
         seen.setdefault(slug, loc)
+        seen.setdefault(ident, loc)  # both kept, each with an id of its own
         entries.append(
             GlossaryEntry(
-                id=slug,
+                id=ident,
                 term=term,
                 definitions=[text[i] for i in rest],
                 game=source.game,

@@ -74,10 +74,11 @@ _REFERENCE_END = re.compile(r"\b(?:[Rr]ules?|[Ss]ee|CR|[Ss]ections?)$")
 
 # Words a title leaves in lower case ("Golden and Silver Rules", "Presence on
 # Card outside of the Board", "Interaction of Replacement and/or Prevention Effects").
-_MINOR_WORDS = frozenset(
-    "a an the and or nor but for so yet of in on at to by with from as into onto upon over under "
-    "outside inside within without about after before than via per vs".split()
-)
+_MINOR_WORDS = frozenset((
+    "a", "an", "the", "and", "or", "nor", "but", "for", "so", "yet", "of", "in", "on", "at", "to", "by",
+    "with", "from", "as", "into", "onto", "upon", "over", "under", "outside", "inside", "within",
+    "without", "about", "after", "before", "than", "via", "per", "vs",
+))
 _SENTENCE_END = {".", ":", ";", ",", "?"}
 
 

@@ -20,7 +20,7 @@ from .context import CONTENT_LANGUAGE, Context
 from .escape import nav_title
 from .card_pages import ERRATA, cards_by_page, mentions, render_cards_page, render_errata
 from .faq_page import render_faq_page
-from .glossary_page import glossary_page, render_glossary
+from .glossary_page import glossaries, glossary_page, render_glossary
 from .guide_page import guide_page, guides_index, render_guide, render_guides_index
 from .edition_pages import diff_page, document_name, documents_with_editions, editions_page, render_diff, render_editions_index
 from .languages import site_languages, stub
@@ -83,9 +83,9 @@ def render_language(ctx: Context) -> dict[str, str]:
         pages[path] = render_guide(guide, ctx) if guide.language == lang else stub(path, guide.title, guide.language, ctx)
     for game in dict.fromkeys(g.game for g in ctx.corpus.guides):
         pages[guides_index(game)] = render_guides_index(ctx, game)
-    for game, document, language in dict.fromkeys((g.game, g.document, g.language) for g in ctx.corpus.glossary):
-        if language == lang:
-            pages[glossary_page(game, document)] = render_glossary(ctx, game, document, language)
+    for path, (edition, entries) in glossaries(ctx).items():
+        if entries[0].language == lang:
+            pages[path] = render_glossary(ctx, path, edition, entries)
     for topic in ctx.concordance.topics:
         pages[idx.topic_page(topic.id)] = idx.render_topic(ctx, topic)
     for game in idx.games(ctx):
@@ -169,7 +169,7 @@ def navigation(ctx: Context, pages: dict[str, str]) -> list:
             if g == game and language == lang
         ]
         for g, document, language in dict.fromkeys((x.game, x.document, x.language) for x in ctx.corpus.glossary):
-            if g == game and glossary_page(g, document) in pages:
+            if g == game and glossary_page(g, document) in pages:  # the current edition's; its page links the others
                 entries.append({f"{document_name(document)}: glossary": glossary_page(g, document)})
         if guides_index(game) in pages:
             entries.append({t(lang, "guides"): guides_index(game)})
