@@ -16,9 +16,9 @@ import time
 from pathlib import Path
 
 from . import pipeline
-from .check.duplicate_ids import check_duplicate_ids
 from .check.edition_counts import compare, counts_in, counts_out
 from .check.entries import check_entries
+from .check.pages import check_pages
 from .check.site_links import check_offline, check_site
 from .check.site_links import main as check_main
 from .diagnostics import Diagnostics
@@ -148,7 +148,7 @@ def build_command(args: argparse.Namespace) -> int:
         return 1
     stage("build", f"mkdocs build --strict, {len(files)} languages: {pages} pages built into {args.site_dir}")
 
-    problems = check_site(fresh) + check_offline(fresh) + check_duplicate_ids(fresh)
+    problems = check_site(fresh) + check_offline(fresh) + check_pages(fresh)
     built_counts = {}
     for lang in files:
         problems += check_entries(ctx, fresh / language_root(lang), lang)
@@ -160,7 +160,7 @@ def build_command(args: argparse.Namespace) -> int:
         print(f"{'built':<8} {name}: {counts.line()}")
     for problem in problems:
         print(f"{problem}", file=sys.stderr)
-    stage("check", f"links, anchors, offline loading, ids once per page, every entry once, counts per edition: {len(problems)} problems")
+    stage("check", f"links, anchors, link words, offline loading, ids once per page, every entry once, counts per edition: {len(problems)} problems")
     diag.report()
     if problems:
         pipeline.discard(fresh)

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections import defaultdict
 
 from ..model import Section
+from .labels import section_label
 from .context import Context
 from .escape import md_text
 from .paths import (
@@ -60,9 +61,11 @@ def render_home(ctx: Context) -> str:
     out = [f"# {t(lang, 'home-title')} {{: #home }}", "", *([intro.text.strip(), ""] if intro else []), summary, ""]
     for game in games(ctx):
         out += [f"## {GAME_NAMES.get(game, game)}", ""]
-        sections = sections_of(ctx, game)
+        # This site's language first; a section in another language links to
+        # that language's site (Magic's Spanish 701.20 is not English 701.20).
+        sections = sorted(sections_of(ctx, game), key=lambda s: s.language != lang)
         for section in sections[:12]:
-            out.append(f"- [{md_text(section.number)} {md_text(section.title)}]({section_page(section.key)})")
+            out.append("- " + ctx.link(HOME, section_page(section.key), "", section.language, section_label(section)))
         if len(sections) > 12:
             out.append(f"- … {len(sections) - 12} more")
         out.append(f"- [{t(lang, 'all-pages', game=GAME_NAMES.get(game, game))}]({game_index(game)})")
@@ -126,7 +129,7 @@ def render_contents(ctx: Context, game: str, document: str) -> str:
     ]
     for s in sections_of(ctx, game):
         if s.document == document:
-            link = f"[{md_text(s.number)} {md_text(s.title)}]({relative(page, section_page(s.key))})"
+            link = ctx.link(page, section_page(s.key), "", s.language, section_label(s))
             out.append(f"| {link} | {len(s.rules)} | {s.language} |")
     return "\n".join(out) + "\n"
 

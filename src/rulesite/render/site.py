@@ -20,6 +20,7 @@ from .context import CONTENT_LANGUAGE, Context
 from .escape import nav_title
 from .card_pages import ERRATA, cards_by_page, mentions, render_cards_page, render_errata
 from .faq_page import render_faq_page
+from .labels import section_label
 from .glossary_page import glossaries, glossary_page, render_glossary
 from .guide_page import guide_page, guides_index, render_guide, render_guides_index
 from .edition_pages import diff_page, document_name, documents_with_editions, editions_page, render_diff, render_editions_index
@@ -159,7 +160,7 @@ def navigation(ctx: Context, pages: dict[str, str]) -> list:
             )
             contents = idx.contents_page(game, document)
             if len(sections) <= NAV_SECTIONS:
-                listed = [{nav_title(f"{s.number} {s.title}"): section_page(s.key)} for s in sections]
+                listed = [{nav_title(section_label(s)): section_page(s.key)} for s in sections]
                 entries.append({document_name(document): [contents, *listed]})
             else:
                 entries.append({document_name(document): contents})  # the contents page lists them
