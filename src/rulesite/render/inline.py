@@ -31,8 +31,9 @@ def missing_markdown(text: str, number: str, language: str) -> str:
 def link_markdown(link: Link, page: str, linker: Linker, language: str) -> str:
     section_key, anchor = link.target
     to_page = section_page(section_key)
-    # A keyword names a whole section: link to the page itself.
-    anchor = "" if link.kind == "keyword" else anchor
+    # A keyword names a whole section: link to the page itself; a term a
+    # titled rule defines ("Limited Actions", 410.2) links to that rule.
+    anchor = "" if link.kind == "keyword" and anchor == section_key[2] else anchor
     css = "keyword" if link.kind == "keyword" else "ref"
     target_language = section_key[3]
     if target_language != language:

@@ -32,15 +32,10 @@ def render_ruling(ruling: Ruling, ctx: Context) -> str:
         out += [f"    - {ctx.inline(note, ruling.game, page)}" for note in ruling.nuances]
         out.append("")
     out += ["</div>", ""]
-    concerned = [key for key, items in ctx.citations.by_section.items() if any(i is ruling for i in items)]
-    cited = [ref.number for ref in ruling.references]
-    if concerned or cited:
-        links = [ctx.rule_link(ruling.game, n, page) for n in dict.fromkeys(cited)]
-        links += [
-            ctx.rule_link(ruling.game, key[2], page) + f" {md_text(ctx.linker.sections[key].title)}"
-            for key in concerned
-            if key[2] not in cited
-        ]
+    # Exactly what the text above links to (resolve/citations.py), in that order.
+    concerns = ctx.citations.concerns.get(ruling.id, [])
+    if concerns:
+        links = [concern_link(ctx, link, ruling.game, page) for link in concerns]
         out += [f"{t(lang, 'concerns')}: " + ", ".join(links), "{: .rule-meta }", ""]
     cards = getattr(ruling, "cards", [])
     if cards:
@@ -50,6 +45,18 @@ def render_ruling(ruling: Ruling, ctx: Context) -> str:
     if credit or source.licence:
         out += [md_text(credit or source.licence), "{: .licence }", ""]
     return "\n".join(out)
+
+
+def concern_link(ctx: Context, link, game: str, page: str) -> str:
+    """A cited rule by its number; a linked term by the number and title it names."""
+    key, anchor = link.target
+    number = link.number if link.kind == "rule" else anchor
+    out = ctx.rule_link(game, number, page)
+    if link.kind == "keyword":
+        section = ctx.linker.sections.get(key)
+        title = section.title if section is not None and anchor == key[2] else link.text
+        out += f" {md_text(title)}"
+    return out
 
 
 def review_box(item, ctx: Context) -> list[str]:

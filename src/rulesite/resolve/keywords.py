@@ -6,6 +6,7 @@ from pathlib import Path
 from ..diagnostics import Diagnostics
 from ..model import Corpus, Loc
 from ..read.manifest import shown_path
+from ..read.rules_document import is_title
 from ..read.yamlfile import line_of, load_yaml
 from .links import MAIN_DOCUMENT
 
@@ -31,6 +32,20 @@ def keyword_forms(corpus: Corpus, extra: Path, diag: Diagnostics) -> dict[str, d
             game.setdefault(section.title, (*named, False))
             if " " in section.title:
                 game.setdefault(section.title.lower(), (*named, False))
+    # A rule whose text is a title of two words or more defines a term too
+    # ("410.2. Limited Actions"): the longest term wins where terms overlap, so
+    # "Limited Action" links to 410.2, not its last word to 806 "Action".
+    for section in corpus.sections.values():
+        if section.document != MAIN_DOCUMENT.get(section.game):
+            continue
+        for rule in section.rules:
+            title = rule.text.strip()
+            if len(title.split()) < 2 or title.endswith(".") or not is_title(title):
+                continue
+            game = forms.setdefault(section.game, {})
+            named = (rule.number, section.language, False)
+            for form in dict.fromkeys([title, title.lower(), *_singular(title)]):
+                game.setdefault(form, named)
     if not extra.is_file():
         return forms
     where = shown_path(extra)
@@ -49,3 +64,12 @@ def keyword_forms(corpus: Corpus, extra: Path, diag: Diagnostics) -> dict[str, d
             for word in [*titles, *(t.lower() for t in titles), *map(str, words)]:
                 forms.setdefault(game, {})[word] = (number, language, True)
     return forms
+
+
+def _singular(title: str) -> list[str]:
+    """"Limited Actions" -> "Limited Action", "limited action": a title names the
+    kind in the plural, prose often one of them."""
+    if not title.endswith("s") or title.endswith("ss"):
+        return []
+    one = title[:-1]
+    return [one, one.lower()]
