@@ -4,9 +4,12 @@ from __future__ import annotations
 
 from collections import defaultdict
 
+from ..model import Erratum
+from ..read.common import slugify
 from .context import Context
 from .escape import front_matter, md_text
 from .paths import cards_page, relative
+from .symbols import split_symbols, symbol_html
 
 ERRATA = "riftbound/errata.md"
 
@@ -18,21 +21,6 @@ def cards_by_page(ctx: Context) -> dict[str, list]:
     return pages
 
 
-def mentions(ctx: Context) -> dict[str, list]:
-    """card name (lower case) -> rulings and FAQ answers naming it."""
-    found = defaultdict(list)
-    names = {c.name.lower() for c in ctx.corpus.cards}
-    for ruling in ctx.corpus.rulings:
-        for name in getattr(ruling, "cards", []):
-            found[name.lower()].append(ruling)
-    for faq in ctx.corpus.faqs:
-        text = f"{faq.question} {faq.answer} {getattr(faq, 'topic', '')}".lower()
-        for name in names:
-            if name in text:
-                found[name].append(faq)
-    return found
-
-
 def render_cards_page(ctx: Context, page: str, cards: list, named: dict[str, list]) -> str:
     letter = page.rsplit("/", 1)[-1].removesuffix(".md").upper()
     out = [*front_matter(f"Cards: {letter}"), f"# Cards: {letter} {{: #cards }}", ""]
@@ -41,13 +29,14 @@ def render_cards_page(ctx: Context, page: str, cards: list, named: dict[str, lis
         facts = " · ".join(md_text(x) for x in [card.code, ", ".join(card.types), ", ".join(card.domains)] if x)
         out += [facts, "{: .rule-meta }", ""]
         for line in card.text.split("\n") if card.text else []:
-            out += [ctx.inline(line, card.game or "riftbound", page), ""]
+            out += [card_line(ctx, line, card.game or "riftbound", page), ""]
         for erratum in card.errata:
             out += [f'!!! warning "Errata {md_text(erratum.date)}"', ""]
             out += [f"    {line}" for line in lines_of("Old", erratum.old_text) + lines_of("New", erratum.new_text)]
-        items = named.get(card.name.lower(), [])
+        items = named.get(card.id, [])  # resolved in resolve/card_mentions.py
         if items:
-            out += ["Rulings and FAQ answers: " + " · ".join(ctx.item_link(i, page) for i in items), "{: .rule-meta }", ""]
+            links = [erratum_link(i, page) if isinstance(i, Erratum) else ctx.item_link(i, page) for i in items]
+            out += ["Rulings, FAQ answers and errata: " + " · ".join(links), "{: .rule-meta }", ""]
     return "\n".join(out)
 
 
@@ -61,7 +50,7 @@ def render_errata(ctx: Context) -> str:
         if card is not None:
             name = f"[{name}]({relative(ERRATA, cards_page(card.game or 'riftbound', card.name), card.id)})"
         out += [
-            f"## {md_text(erratum.card)} ({md_text(erratum.date)})",
+            f"## {md_text(erratum.card)} ({md_text(erratum.date)}) {{: #{erratum_anchor(erratum)} }}",
             "",
             f"{name} — {md_text(erratum.article)}",
             "{: .rule-meta }",
@@ -72,6 +61,22 @@ def render_errata(ctx: Context) -> str:
     return "\n".join(out)
 
 
+def card_line(ctx: Context, line: str, game: str, page: str) -> str:
+    """A line of card text: its symbols as signs with their names, the rest linked."""
+    return "".join(
+        symbol_html(*part) if isinstance(part, tuple) else ctx.inline(part, game, page) for part in split_symbols(line)
+    )
+
+
+def erratum_anchor(erratum: Erratum) -> str:
+    return f"erratum-{slugify(erratum.card)}-{erratum.date}"
+
+
+def erratum_link(erratum: Erratum, page: str) -> str:
+    text = f"Erratum {erratum.date}: {erratum.article}"
+    return f"[{md_text(text)}]({relative(page, ERRATA, erratum_anchor(erratum))})"
+
+
 def lines_of(label: str, text: str) -> list[str]:
     """A card text printed over several lines: one paragraph each, the label first."""
     paragraphs = [line for line in text.split("\n") if line.strip()] or [""]
@@ -79,3 +84,16 @@ def lines_of(label: str, text: str) -> list[str]:
     for line in paragraphs[1:]:
         out += [md_text(line), ""]
     return out
+
+
+def cards_of(ctx: Context) -> dict[str, list]:
+    """FAQ answer or ruling id -> the cards it names, as resolve found them."""
+    if "cards_of" not in ctx.cache:
+        by_id = {c.id: c for c in ctx.corpus.cards}
+        found: dict[str, list] = {}
+        for card_id, items in ctx.citations.by_card.items():
+            for item in items:
+                if hasattr(item, "id"):
+                    found.setdefault(item.id, []).append(by_id[card_id])
+        ctx.cache["cards_of"] = found
+    return ctx.cache["cards_of"]

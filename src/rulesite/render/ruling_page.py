@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from ..model import Ruling
+from .card_pages import cards_of
 from .context import Context
 from .escape import front_matter, md_text
 from .paths import cards_page, html_path, page_of, relative
@@ -37,7 +38,7 @@ def render_ruling(ruling: Ruling, ctx: Context) -> str:
     if concerns:
         links = [concern_link(ctx, link, ruling.game, page) for link in concerns]
         out += [f"{t(lang, 'concerns')}: " + ", ".join(links), "{: .rule-meta }", ""]
-    cards = getattr(ruling, "cards", [])
+    cards = [card.name for card in cards_of(ctx).get(ruling.id, [])]  # resolve/card_mentions.py
     if cards:
         out += ["Cards: " + ", ".join(card_link(ctx, name, page) for name in cards), "{: .rule-meta }", ""]
     out += [f"{t(lang, 'source')}: {ctx.source_line(source, lang)}", "{: .source-note }", ""]

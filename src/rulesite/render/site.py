@@ -18,7 +18,7 @@ from ..model import sort_key
 from . import index_pages as idx
 from .context import CONTENT_LANGUAGE, Context
 from .escape import nav_title
-from .card_pages import ERRATA, cards_by_page, mentions, render_cards_page, render_errata
+from .card_pages import ERRATA, cards_by_page, render_cards_page, render_errata
 from .faq_page import render_faq_page
 from .labels import section_label
 from .glossary_page import glossaries, glossary_page, render_glossary
@@ -103,7 +103,7 @@ def render_language(ctx: Context) -> dict[str, str]:
         for game, source_id in dict.fromkeys((f.game, f.source_id) for f in ctx.corpus.faqs):
             if any(ctx.faq_home(f)[0] == faq_page(game, source_id) for f in ctx.corpus.faqs if f.source_id == source_id):
                 pages[faq_page(game, source_id)] = render_faq_page(ctx, game, source_id)
-        named = mentions(ctx) if ctx.corpus.cards else {}
+        named = ctx.citations.by_card
         for path, cards in cards_by_page(ctx).items():
             pages[path] = render_cards_page(ctx, path, cards, named)
         if ctx.corpus.errata:

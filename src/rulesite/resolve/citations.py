@@ -10,6 +10,7 @@ from collections import defaultdict
 from dataclasses import dataclass, field
 
 from ..model import Corpus, FaqAnswer, Ruling, Walkthrough
+from .card_mentions import card_mentions
 from .links import Link, Linker
 
 
@@ -22,6 +23,8 @@ class Citations:
     # FAQ answer or ruling id -> what its text links to, in order, each target once:
     # the same resolution its page shows as links (its "Concerns" list)
     concerns: dict = field(default_factory=dict)
+    # card id -> rulings, FAQ answers and errata naming it (card_mentions.py)
+    by_card: dict = field(default_factory=dict)
 
 
 def attach_references(corpus: Corpus, linker: Linker) -> None:
@@ -43,7 +46,7 @@ def attach_references(corpus: Corpus, linker: Linker) -> None:
 
 
 def collect(corpus: Corpus, linker: Linker) -> Citations:
-    citations = Citations()
+    citations = Citations(by_card=card_mentions(corpus))
     for item in [*corpus.faqs, *corpus.rulings]:
         sections = []
         if isinstance(item, FaqAnswer):
