@@ -39,6 +39,7 @@ class Source:
     version: str = ""  # the edition's version name, when it has one: "1.4"
     loc: Loc = Loc("rules_src/manifest.yml", 0)
     file: str = ""  # where to read it from
+    root: str = ""  # the folder its manifest names files relative to (rules_src, the corpora folder)
 
     def describe(self) -> str:
         edition = "undated" if self.edition == "undated" else f"Last Updated {self.edition}"

@@ -85,6 +85,7 @@ def read_manifest(manifest: Path, formats: set[str], diag: Diagnostics, root: Pa
                 version=str(entry.get("version", "")),
                 loc=loc,
                 file=str(file),
+                root=str(root),
             )
         )
         sources[-1].path = shown_path(file)

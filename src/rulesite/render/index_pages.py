@@ -2,7 +2,10 @@
 cross-game topics. Written in the language of the site being rendered."""
 from __future__ import annotations
 
+import os
+import posixpath
 from collections import defaultdict
+from pathlib import Path
 
 from ..model import Section
 from .labels import section_label
@@ -303,6 +306,19 @@ def render_source_problems(ctx: Context) -> str:
         "| Where | Finding |",
         "|---|---|",
     ]
+    roots = list(dict.fromkeys(s.root for s in ctx.corpus.sources.values() if s.root))
     for d in sorted(ctx.findings, key=lambda d: (d.loc.path, d.loc.line)):
-        out.append(f"| `{d.loc}` | {md_text(d.code)}: {md_text(d.message)} |")
+        where = f"{maintainer_path(d.loc.path, roots)}:{d.loc.line}"
+        out.append(f"| `{where}` | {md_text(d.code)}: {md_text(d.message)} |")
     return "\n".join(out) + "\n"
+
+
+def maintainer_path(path: str, roots: list[str]) -> str:
+    """A source's path as the maintainer named its folder: `corpora/rb-cr-...txt`,
+    `rules_src/riftbound/...`, never relative to wherever the build ran (`../../..`)."""
+    absolute = os.path.abspath(path)
+    for root in sorted(roots, key=len, reverse=True):
+        top = os.path.abspath(root)
+        if absolute == top or absolute.startswith(top.rstrip(os.sep) + os.sep):
+            return posixpath.join(os.path.basename(top), *Path(os.path.relpath(absolute, top)).parts)
+    return path if not path.startswith("..") and not os.path.isabs(path) else os.path.basename(path)

@@ -188,7 +188,7 @@ def navigation(ctx: Context, pages: dict[str, str]) -> list:
                 entries.append({t(lang, key): path})
         nav.append({idx.GAME_NAMES.get(game, game): entries})
     nav += [{nav_title(topic.title): idx.topic_page(topic.id)} for topic in ctx.concordance.topics]
-    nav += [{t(lang, "keyword-index"): idx.KEYWORDS}, {t(lang, "not-in-sources-title"): idx.UNRESOLVED}]
+    nav += [{t(lang, "keyword-index"): idx.KEYWORDS}]
     written = [{written_title(pages[f"{name}.md"], name): f"{name}.md"} for name in WRITTEN_ORDER if f"{name}.md" in pages]
     written += [
         {written_title(text, path): path}
@@ -198,10 +198,13 @@ def navigation(ctx: Context, pages: dict[str, str]) -> list:
     ]
     if written:
         nav.append({t(lang, "about-site"): written})
+    # What only the maintainer needs, apart from the rules readers browse.
+    maintainers = [{t(lang, "not-in-sources-title"): idx.UNRESOLVED}]
     if idx.REVIEW in pages:
-        nav.append({"Needs review": idx.REVIEW})
+        maintainers.append({t(lang, "needs-review-title"): idx.REVIEW})
     if idx.PROBLEMS in pages:
-        nav.append({"Source problems": idx.PROBLEMS})
+        maintainers.append({t(lang, "source-problems-title"): idx.PROBLEMS})
+    nav.append({t(lang, "maintainers-section"): maintainers})
     return nav
 
 
