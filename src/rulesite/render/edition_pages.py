@@ -120,7 +120,9 @@ def rule_history_lines(rule: Rule, section: Section, ctx: Context, page: str) ->
     if not entries or len(entries) < 2:
         return []
     editions = {e.label: e for e in ctx.corpus.editions[(section.game, section.document, section.language)]}
-    rows, previous = [], None
+    rows, previous, previous_entry = [], None, None
+    diffs = {(d.old.label, d.new.label): d for d in ctx.diffs
+             if (d.old.game, d.old.document, d.old.language) == (section.game, section.document, section.language)}
     for entry in entries:
         edition = editions.get(entry.edition_label)
         if entry.number is None:
@@ -136,8 +138,15 @@ def rule_history_lines(rule: Rule, section: Section, ctx: Context, page: str) ->
         diff = ""
         if found and previous is not None and entry.text_changed:
             diff = _diff_html(word_diff(rule_text(previous), rule_text(found[1])))
+        # Its entry on the diff page between the edition before and this one.
+        pair = diffs.get((previous_entry.edition_label, entry.edition_label)) if previous_entry else None
+        if pair is not None and entry.number in _diff_entries(ctx, pair):
+            href = posixpath.relpath(html_path(diff_page(section.game, section.document, pair.old, pair.new)),
+                                     posixpath.dirname(page)) + f"#{diff_anchor(entry.number)}"
+            diff += f' <a class="history-diff" href="{html.escape(href)}">{html.escape(pair.old.label)} → {html.escape(pair.new.label)}</a>'
         rows.append(f"<li>{label}{change}{diff}</li>")
         previous = found[1] if found else previous
+        previous_entry = entry
     current = current_edition(list(editions.values()))
     summary = "History"
     now = next((e for e in entries if current and e.edition_label == current.label), None)
@@ -153,6 +162,14 @@ def rule_history_lines(rule: Rule, section: Section, ctx: Context, page: str) ->
         f'<details class="history"><summary>{html.escape(summary)}</summary><ul>{"".join(rows)}</ul></details>',
         "",
     ]
+
+
+def _diff_entries(ctx: Context, diff) -> set[str]:
+    """The new numbers a diff page has an entry for (changed or moved)."""
+    key = ("diff-entries", id(diff))
+    if key not in ctx.cache:
+        ctx.cache[key] = {m.new.number for m in [*diff.changed, *diff.moved]}
+    return ctx.cache[key]
 
 
 def _changed_since(entries, label: str) -> bool:
@@ -184,42 +201,69 @@ def _diff_html(ops: list[tuple[str, str]]) -> str:
     return f'<span class="word-diff">{"".join(parts)}</span>'
 
 
+def diff_anchor(number: str, removed: bool = False) -> str:
+    """The id of a rule's entry on a diff page: by its number in the newer
+    edition, or, for a removed rule, in the older one."""
+    return f"d-old-{number}" if removed else f"d-{number}"
+
+
 def render_diff(ctx: Context, diff, game: str, document: str) -> str:
     """Added, removed, changed and moved rules between two editions, with counts,
-    grouped by section so the page can be narrowed to one."""
+    grouped by section (number and title) so the page can be narrowed to one.
+    Every rule number links to that rule in its edition. Pure renumberings (the
+    number changed, the text did not) are hidden until one click shows them."""
     page = diff_page(game, document, diff.old, diff.new)
     counts = diff.counts()
+    renumbered = [m for m in diff.moved if not m.text_changed]
     out = [
         f"# {md_text(document_name(document))}: {md_text(diff.old.label)} → {md_text(diff.new.label)} {{: #diff }}",
         "",
-        " • ".join(f"{counts[kind]} {kind}" for kind in ("added", "removed", "changed", "moved", "unchanged")),
+        " • ".join(f"{counts[kind]} {kind}" for kind in ("added", "removed", "changed", "moved", "unchanged"))
+        + f" ({len(renumbered)} of the moved only renumbered)",
         "{: .diff-counts }",
         "",
         '<label class="diff-filter">Section: <input type="search" data-diff-filter placeholder="e.g. 424"></label>',
+        f'<button type="button" class="md-button diff-renumbered-toggle" data-renumbered-toggle aria-pressed="false" '
+        f'data-show="Show the {len(renumbered)} pure renumberings" data-hide="Hide the {len(renumbered)} pure renumberings">'
+        f"Show the {len(renumbered)} pure renumberings</button>",
         "",
     ]
-    groups: dict[str, list[str]] = {}
+    groups: dict[str, list[tuple[bool, str]]] = {}  # section number -> (pure renumbering, entry)
+    titles: dict[str, str] = {}
+    for edition in (diff.old, diff.new):  # the newer edition's title wins
+        titles.update({number: section.title for number, section in edition.sections.items() if section.title})
 
-    def add(section_number: str, line: str) -> None:
-        groups.setdefault(section_number, []).append(line)
+    def add(section_number: str, line: str, pure: bool = False) -> None:
+        groups.setdefault(section_number, []).append((pure, line))
 
     def esc(text: str) -> str:
         return html.escape(text)
 
+    def number_link(section: Section, number: str) -> str:
+        """Rule `number` on the page of `section` (an edition's own page, or the plain one)."""
+        shown = section if section.version_path else ctx.corpus.sections.get(section.key[:4], section)
+        href = posixpath.relpath(html_path(section_page(shown.key)), posixpath.dirname(page)) + f"#{number}"
+        return f'<a href="{esc(href)}">{esc(number)}</a>'
+
     for section, rule in diff.added:
-        add(section.number, f'<li class="added"><b>+ {esc(rule.number)}</b> {esc(rule.text)}</li>')
+        add(section.number, f'<li class="added" id="{diff_anchor(rule.number)}"><b>+ {number_link(section, rule.number)}</b> '
+            f"{esc(rule.text)}</li>")
     # A removed rule is grouped under its section's number in the new edition
     # (Reveal's removed rules under 424, not 411), when the section lives on.
     now = {id(m.old_section): m.new_section.number for m in diff.matches}
     for section, rule in diff.removed:
         group = now.get(id(section), section.number)
-        add(group, f'<li class="removed"><b>− {esc(rule.number)}</b> {esc(rule.text)}</li>')
+        add(group, f'<li class="removed" id="{diff_anchor(rule.number, removed=True)}"><b>− '
+            f"{number_link(section, rule.number)}</b> {esc(rule.text)}</li>")
     for match in diff.moved:
         changed = _diff_html(match.diff()) if match.text_changed else ""
+        pure = not match.text_changed
+        css = "moved renumbered" if pure else "moved"
         add(
             match.new_section.number,
-            f'<li class="moved"><b>{esc(match.old.number)} → {esc(match.new.number)}</b> '
-            f"<small>{esc(match.how)}</small>{changed}</li>",
+            f'<li class="{css}" id="{diff_anchor(match.new.number)}"><b>{number_link(match.old_section, match.old.number)} → '
+            f"{number_link(match.new_section, match.new.number)}</b> <small>{esc(match.how)}</small>{changed}</li>",
+            pure,
         )
     moved = {id(m) for m in diff.moved}
     for match in diff.changed:
@@ -227,18 +271,20 @@ def render_diff(ctx: Context, diff, game: str, document: str) -> str:
             continue
         add(
             match.new_section.number,
-            f'<li class="changed"><b>{esc(match.new.number)}</b> <small>{esc(match.how)}</small>'
-            f"{_diff_html(match.diff())}</li>",
+            f'<li class="changed" id="{diff_anchor(match.new.number)}"><b>{number_link(match.new_section, match.new.number)}</b> '
+            f"<small>{esc(match.how)}</small>{_diff_html(match.diff())}</li>",
         )
     for number in sorted(groups, key=_number_key):
+        only_renumbered = all(pure for pure, _ in groups[number])
+        css = "diff-section renumbered-only" if only_renumbered else "diff-section"
+        title = f"{number} {titles[number]}" if titles.get(number) else number
         out += [
-            f'<section class="diff-section" data-section="{esc(number)}" id="s-{esc(number)}">',
-            f"<h2>{esc(number)}</h2>",
-            f'<ul>{"".join(groups[number])}</ul>',
+            f'<section class="{css}" data-section="{esc(number)}" id="s-{esc(number)}">',
+            f"<h2>{esc(title)}</h2>",
+            f'<ul>{"".join(line for _, line in groups[number])}</ul>',
             "</section>",
             "",
         ]
-    del page
     return "\n".join(out)
 
 
