@@ -59,8 +59,8 @@ def run(corpora: Path, work: Path, half: bool, sources: Path, config: Path) -> d
     manifest = sources / "manifest.yml"
 
     def read():
-        sources, imported = read_sources(manifest, diag, [(pipeline.corpora_manifest(sources), corpora)])
-        corpus = merge(sources, halve(imported) if half else imported, diag)
+        found, imported = read_sources(manifest, diag, [(pipeline.corpora_manifest(sources), corpora)])
+        corpus = merge(found, halve(imported) if half else imported, diag)
         corpus.walkthroughs = read_walkthroughs(sources / "walkthroughs", diag)
         return corpus
 

@@ -4,6 +4,7 @@
     rulesite build --no-site       # stop after writing docs/
     rulesite check site/           # check an already built site
     rulesite bench                 # time every stage over the real corpora
+    rulesite export --out data/    # the published data (JSON) alone, no site
 
 Each stage prints what it counted. Problems in the sources are printed as
 `path:line: error[code]: message`, all of them, and nothing is written.
@@ -19,9 +20,11 @@ from . import pipeline
 from .check.edition_counts import compare, counts_in, counts_out
 from .check.entries import check_entries
 from .check.pages import check_pages
+from .check.script import check_scripts
 from .check.site_links import check_offline, check_site
 from .check.site_links import main as check_main
 from .diagnostics import Diagnostics
+from .export.command import add_export_command
 from .render.paths import language_root
 
 
@@ -35,6 +38,7 @@ def main(argv: list[str] | None = None) -> int:
     check.set_defaults(run=None)
     bench = commands.add_parser("bench", help="time every stage of the build over the real corpora", add_help=False)
     bench.set_defaults(run=None)
+    add_export_command(commands)
     argv = sys.argv[1:] if argv is None else argv
     # `check` and `bench` own their options (and their --help).
     if argv and argv[0] == "check":
@@ -148,7 +152,7 @@ def build_command(args: argparse.Namespace) -> int:
         return 1
     stage("build", f"mkdocs build --strict, {len(files)} languages: {pages} pages built into {args.site_dir}")
 
-    problems = check_site(fresh) + check_offline(fresh) + check_pages(fresh)
+    problems = check_site(fresh) + check_offline(fresh) + check_scripts(fresh) + check_pages(fresh)
     built_counts = {}
     for lang in files:
         problems += check_entries(ctx, fresh / language_root(lang), lang)

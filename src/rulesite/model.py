@@ -6,7 +6,6 @@ source format or about HTML.
 """
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass, field
 
 
@@ -15,7 +14,7 @@ class Loc:
     """Where something was read: a repository-relative path and a 1-based line."""
 
     path: str
-    line: int = 0
+    line: int = 1  # lines count "\n" only; never 0
 
     def __str__(self) -> str:
         return f"{self.path}:{self.line}"
@@ -37,9 +36,9 @@ class Source:
     licence: str = ""
     partial: bool = False  # an excerpt, not a whole edition
     version: str = ""  # the edition's version name, when it has one: "1.4"
-    loc: Loc = Loc("rules_src/manifest.yml", 0)
+    loc: Loc = Loc("rules_src/manifest.yml", 1)
     file: str = ""  # where to read it from
-    root: str = ""  # the folder its manifest names files relative to (rules_src, the corpora folder)
+    root: str = ""  # the folder it must lie inside (its manifest's, or --also's)
 
     def describe(self) -> str:
         edition = "undated" if self.edition == "undated" else f"Last Updated {self.edition}"
@@ -94,7 +93,7 @@ class Section:
     language: str
     rules: list[Rule] = field(default_factory=list)
     source_ids: list[str] = field(default_factory=list)
-    loc: Loc = Loc("", 0)
+    loc: Loc = Loc("", 1)
     notes: list[str] = field(default_factory=list)  # codes of notices shown on the page
     edition: str = ""  # label of the edition it belongs to ("v1.2", "2026-10-09")
     # Set when this edition's section has a page of its own under the edition's
@@ -229,6 +228,37 @@ class GlossaryEntry:
 
 
 @dataclass
+class KeywordEntry:
+    """Extra forms that link to a section (keywords.yml): "revealed" -> 424."""
+
+    game: str
+    language: str
+    number: str  # the section the words name
+    words: list[str]
+    loc: Loc
+
+
+@dataclass
+class EquivalentEntry:
+    """The same rule in several languages or editions (concordance.yml)."""
+
+    game: str
+    document: str
+    rules: list[tuple[str, str, str]]  # (language, number, edition), in the file's order
+    loc: Loc
+
+
+@dataclass
+class TopicEntry:
+    """A cross-game page (concordance.yml) listing sections side by side."""
+
+    id: str
+    title: str
+    sections: list[tuple[str, str, str]]  # (game, document, number)
+    loc: Loc
+
+
+@dataclass
 class Imported:
     """What one importer read from one source."""
 
@@ -267,6 +297,10 @@ class Corpus:
     editions: dict[tuple[str, str, str], list[Edition]] = field(default_factory=dict)
     cards: list[Card] = field(default_factory=list)
     errata: list[Erratum] = field(default_factory=list)
+    # Read from keywords.yml and concordance.yml; resolve matches them to sections.
+    keywords: list[KeywordEntry] = field(default_factory=list)
+    equivalents: list[EquivalentEntry] = field(default_factory=list)
+    topics: list[TopicEntry] = field(default_factory=list)
     written: list[WrittenPage] = field(default_factory=list)  # docs/*.md
 
     def written_page(self, name: str, language: str) -> WrittenPage | None:
@@ -282,27 +316,9 @@ class Corpus:
 
 # --- rule numbers -----------------------------------------------------------
 
-# Riftbound numbers are dot-separated (832.1.c.2); Magic glues a letter to the
-# subrule number (701.20a). Both split into the same parts.
-_PART = re.compile(r"\d+|[a-z]")
-
-
-def number_parts(number: str) -> list[str]:
-    return _PART.findall(number)
-
-
-def parent_number(number: str) -> str | None:
-    """The number of the rule this one nests under, or None for a top-level rule."""
-    if re.fullmatch(r"\d+\.\d+[a-z]", number):  # Magic subrule 701.20a
-        return number[:-1]
-    if "." not in number:
-        return None
-    return number.rsplit(".", 1)[0]
-
-
-def sort_key(number: str) -> tuple:
-    """Orders rule numbers as printed: 832.1 < 832.1.a < 832.1.a.1 < 832.2."""
-    return tuple((0, int(p)) if p.isdigit() else (1, p) for p in number_parts(number))
+# One grammar for rule numbers, in `names.py`; re-exported here because every
+# stage reads them as part of the model.
+from .names import canonical_number, number_parts, parent_number, sort_key  # noqa: E402,F401
 
 
 # --- cards and errata ---------------------------------------------------------

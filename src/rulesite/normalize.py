@@ -13,6 +13,18 @@ be compared and are shown one way. What changes (and nothing else):
 
 Guillemets (« »), dashes and every letter stay as printed. README.md documents
 the same list for readers.
+
+Characters no source text may hold are not normalized away but reported, each
+as `error[control-character]` at the text's place (`forbidden_characters`
+finds them; `read/untrusted.py` checks every text field of the model): NUL and
+the other control characters except tab, line feed, carriage return, form feed
+and vertical tab (those are whitespace, and become spaces like any other); the
+bidirectional formatting characters (U+061C, U+200E, U+200F, U+202A to U+202E,
+U+2066 to U+2069), which can make text display in another order than it reads;
+surrogates (a JSON `"\ud800"` escape); noncharacters (U+FDD0 to U+FDEF, U+FFFE,
+U+FFFF and their counterparts in every plane) and the invisible tag characters
+(U+E0000 to U+E007F). None of them is ever part of a rule, and removing them
+silently would hide what a source tried to do.
 """
 from __future__ import annotations
 
@@ -39,6 +51,19 @@ _QUOTES = str.maketrans(
     }
 )
 _SPACES = re.compile(r"[\s\u00a0\u2000-\u200a\u202f\u205f\u3000]+")
+
+
+_FORBIDDEN = re.compile(
+    "[\x00-\x08\x0e-\x1f\x7f-\x84\x86-\x9f"  # control characters that are not whitespace
+    "\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069"  # bidirectional formatting
+    "\ud800-\udfff"  # surrogates
+    "\ufdd0-\ufdef\ufffe\uffff\U0001fffe\U0001ffff\U000e0000-\U000e007f]"  # noncharacters, tags
+)
+
+
+def forbidden_characters(text: str) -> list[str]:
+    """The characters of `text` no source may hold (see above), each once, in order."""
+    return list(dict.fromkeys(_FORBIDDEN.findall(text)))
 
 
 def normalize_text(text: str) -> str:

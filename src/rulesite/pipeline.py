@@ -10,16 +10,19 @@ import sys
 from pathlib import Path
 
 from .diagnostics import Diagnostics
-from .model import Corpus
+from .model import Corpus, Loc
 from .read import read_sources
+from .read.extras import read_concordance, read_keywords
+from .read.manifest import shown_path
+from .read.untrusted import check_characters
 from .read.walkthroughs import read_walkthroughs
 from .read.written import read_written
 from .render.context import Context
 from .render.paths import language_root
 from .render.site import navigation, render_site, replace_dir, write_config, write_docs
 from .resolve.citations import attach_references, collect
-from .resolve.concordance import read_concordance
-from .resolve.history import diff_editions, rule_history
+from .resolve.concordance import resolve_concordance
+from .resolve.history import diff_editions, prerendered_pairs, rule_chains, rule_history
 from .resolve.review import attach_errata, needs_review
 from .resolve.keywords import keyword_forms
 from .resolve.links import Linker
@@ -45,9 +48,16 @@ def read_corpus(
     `pages_dir`: the folder of written pages (docs/), when the site shows them."""
     sources, imported = read_sources(manifest, diag, also)
     corpus = merge(sources, imported, diag)
-    walkthroughs = manifest.parent / "walkthroughs"
+    if sources and not any(True for _ in corpus.rules()):
+        diag.error(Loc(shown_path(manifest), 1), "no-rules", "the sources yield no rules: nothing to build")
+    folder = manifest.parent
+    walkthroughs = folder / "walkthroughs"
     if walkthroughs.is_dir():
         corpus.walkthroughs = read_walkthroughs(walkthroughs, diag)
+        check_characters(corpus.walkthroughs, Loc(shown_path(walkthroughs), 1), diag)
+    corpus.keywords = read_keywords(folder / "keywords.yml", diag, folder)
+    corpus.equivalents, corpus.topics = read_concordance(folder / "concordance.yml", diag, folder)
+    check_characters([corpus.keywords, corpus.equivalents, corpus.topics], Loc(shown_path(folder), 1), diag)
     if pages_dir is not None:
         corpus.written = read_written(pages_dir, diag)
     return corpus
@@ -55,31 +65,35 @@ def read_corpus(
 
 def resolve(corpus: Corpus, sources_dir: Path, diag: Diagnostics) -> Context:
     """Stage 3: references and keywords resolved, walkthroughs checked against their rules."""
-    linker = Linker(corpus, keyword_forms(corpus, sources_dir / "keywords.yml", diag))
+    linker = Linker(corpus, keyword_forms(corpus, diag))
     attach_references(corpus, linker)
     check_walkthroughs(corpus, diag)
-    concordance = read_concordance(sources_dir / "concordance.yml", corpus, diag)
-    history, diffs = compare_editions(corpus)
+    concordance = resolve_concordance(corpus, diag)
+    history, diffs, chains = compare_editions(corpus)
     attach_errata(corpus, diag)
     reviews = needs_review(corpus, history)
     return Context(
         corpus, linker, collect(corpus, linker), concordance,
-        history=history, diffs=diffs, reviews=reviews, findings=list(diag.warnings),
+        history=history, diffs=diffs, chains=chains, reviews=reviews, findings=list(diag.warnings),
     )
 
 
-def compare_editions(corpus: Corpus) -> tuple[dict, list]:
-    """Every rule's history in its document, and the diff between every two whole
-    dated editions of a document (not only neighbours)."""
-    history, diffs = {}, []
+def compare_editions(corpus: Corpus) -> tuple[dict, list, dict]:
+    """Every rule's history and match chain in its document, and the diffs the site
+    pre-renders: between neighbouring whole dated editions and between each one and
+    the current edition (`prerendered_pairs`: linear in editions). The diff of any
+    other pair is composed in the browser from the published data (`traced_diff`)."""
+    history, diffs, chains = {}, [], {}
     for key, editions in corpus.editions.items():
         dated = [e for e in editions if e.date != "undated"]
         if len(dated) < 2:
             continue
-        history[key] = rule_history(dated)  # key: (game, document, language)
-        whole = [e for e in dated if not e.partial]
-        diffs += [diff_editions(a, b) for i, a in enumerate(whole) for b in whole[i + 1:]]
-    return history, diffs
+        found = chains[key] = rule_chains(dated)  # key: (game, document, language)
+        history[key] = rule_history(dated, found)
+        whole = [e for e in found.editions if not e.partial]
+        # Neighbours were matched for the chains already: their diffs reuse them.
+        diffs += [diff_editions(a, b, found.matches.get((a.label, b.label))) for a, b in prerendered_pairs(whole)]
+    return history, diffs, chains
 
 
 def render(ctx: Context, docs_dir: Path, config_dir: Path, config: Path = CONFIG) -> dict[str, dict[str, str]]:

@@ -7,7 +7,6 @@ Every test of this folder runs on the real build (`built_site`) and is marked
 """
 from __future__ import annotations
 
-from pathlib import Path
 from urllib.parse import urlsplit
 
 import pytest

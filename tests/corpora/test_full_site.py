@@ -18,7 +18,6 @@ from __future__ import annotations
 
 import posixpath
 import re
-import time
 from collections import Counter
 from functools import cache
 from html.parser import HTMLParser
@@ -54,7 +53,7 @@ _VOID = {"area", "base", "br", "col", "embed", "hr", "img", "input", "link", "me
 class Node:
     __slots__ = ("tag", "attrs", "parent", "children")
 
-    def __init__(self, tag: str, attrs: dict, parent: "Node | None" = None):
+    def __init__(self, tag: str, attrs: dict, parent: Node | None = None):
         self.tag, self.attrs, self.parent, self.children = tag, attrs, parent, []
 
     @property
@@ -89,7 +88,7 @@ class Node:
                 continue
             yield node
 
-    def find(self, tag: str | None = None, cls: str | None = None, **attrs: str) -> "Node | None":
+    def find(self, tag: str | None = None, cls: str | None = None, **attrs: str) -> Node | None:
         return next(self.find_all(tag, cls, **attrs), None)
 
     def html(self) -> str:

@@ -372,7 +372,7 @@ def test_mdx_problems_are_reported_at_their_lines(tmp_path):
         ("warning", "unknown-component", "broken.mdx", 12),
         ("error", "ruling-syntax", "broken.mdx", 13),
         ("error", "front-matter", "no-front.mdx", 1),
-        ("warning", "unplaced", "notes.txt", 0),
+        ("warning", "unplaced", "notes.txt", 1),  # a file as a whole: line 1, never 0
         ("warning", "unplaced", "extra.mdx", 4),
     ])
     assert [r.id for r in imported.rulings] == [

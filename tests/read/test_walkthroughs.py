@@ -179,8 +179,8 @@ def test_unreadable_files_and_folder(folder, tmp_path):
     assert messages[0].startswith("w/broken.yml:2: error[invalid-yaml]: not valid YAML:")
     assert messages[1:] == [
         "w/empty.yml:1: error[walkthrough]: the file is empty: expected walkthrough fields",
-        "w/wrong-suffix.yaml:0: error[walkthrough]: walkthrough files must end in .yml, not .yaml",
+        "w/wrong-suffix.yaml:1: error[walkthrough]: walkthrough files must end in .yml, not .yaml",
     ]
     diag = Diagnostics()
     assert read_walkthroughs(tmp_path / "nowhere", diag) == []
-    assert [str(d) for d in diag.items] == ["nowhere:0: error[walkthrough]: no such walkthroughs folder"]
+    assert [str(d) for d in diag.items] == ["nowhere:1: error[walkthrough]: no such walkthroughs folder"]

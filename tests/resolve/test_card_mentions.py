@@ -3,7 +3,7 @@ its `<Card>` tag, its name as printed in the text, or its public code."""
 from __future__ import annotations
 
 from rulesite.model import Card, Corpus, Erratum, FaqAnswer, Loc, Ruling
-from rulesite.render.symbols import split_symbols, symbol_html
+from rulesite.render.symbols import split_symbols, symbol
 from rulesite.resolve.card_mentions import card_mentions
 
 HERE = Loc("test", 1)
@@ -42,6 +42,6 @@ def test_card_symbols_are_readable_signs_with_names():
     parts = split_symbols("[2][A], [E]: Give a unit +1 [M]. [Accelerate]")
     assert parts == [("[2]", "2", "2 Energy"), ("[A]", "✦", "Power of any Domain"), ", ",
                      ("[E]", "⤵", "Exhaust"), ": Give a unit +1 ", ("[M]", "⚔", "Might"), ". [Accelerate]"]
-    html = symbol_html(*parts[1])
+    html = str(symbol(*parts[1]))
     assert 'role="img"' in html and 'aria-label="Power of any Domain"' in html and ">✦</span>" in html
     assert split_symbols("[0]")[0] == ("[0]", "0", "0 Energy")

@@ -132,7 +132,7 @@ def test_conflict_from_the_command_line(copied: Path, repo_root: Path):
     # One message, at one of the two places, naming the other.
     here_core = rf"{re.escape(CORE)}:{core_line}\b"
     here_web = rf"{re.escape(WEB)}:({web_line}|{web_line + 1})\b"
-    conflicts = [l for l in output.splitlines() if re.match(rf"^\S+:\d+: error\[rule-conflict\]: ", l)]
+    conflicts = [l for l in output.splitlines() if re.match(r"^\S+:\d+: error\[rule-conflict\]: ", l)]
     assert len(conflicts) == 1, output
     assert re.search(here_core, conflicts[0]) and re.search(here_web, conflicts[0]), conflicts[0]
     assert "Traceback" not in output

@@ -33,7 +33,7 @@ class Node:
     tag: str
     attrs: dict
     line: int
-    parent: "Node | None" = None
+    parent: Node | None = None
     children: list = field(default_factory=list)  # Node or str
 
     @property

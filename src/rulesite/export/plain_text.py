@@ -15,8 +15,9 @@ from __future__ import annotations
 import re
 
 from ..model import Rule, Section
+from ..names import MAGIC_SUBRULE
 
-_MAGIC_SUBRULE = re.compile(r"\d{3}\.\d+[a-z]")
+_MAGIC_SUBRULE = re.compile(MAGIC_SUBRULE)
 
 
 def printed_number(number: str) -> str:

@@ -2,13 +2,15 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Callable
+from collections.abc import Callable
 
 from ..diagnostics import Diagnostics
 from ..model import Imported, Loc, Source
 from . import cards_json, errata_json, faq_json, guide_md, mtg_es_page, mtg_rules, rules_document, rules_text, rulings_mdx, rulings_text, web_pages
+from .files import read_text, split_lines
 from .manifest import read_manifest
-from .untrusted import warn_untrusted
+from .rule_checks import check_rules
+from .untrusted import check_characters, warn_untrusted
 
 Importer = Callable[[Source, list[str], Diagnostics], Imported]
 FolderImporter = Callable[[Source, Diagnostics], Imported]
@@ -37,9 +39,15 @@ def read_sources(
 ) -> tuple[list[Source], list[Imported]]:
     """Every source of `manifest`, then of each extra (manifest, root folder) pair."""
     formats = set(IMPORTERS) | set(FOLDER_IMPORTERS)
-    sources = read_manifest(manifest, formats, diag)
+    folders = set(FOLDER_IMPORTERS)
+    sources = read_manifest(manifest, formats, diag, folder_formats=folders)
     for extra, root in also:
-        sources += read_manifest(extra, formats, diag, root)
+        sources += read_manifest(extra, formats, diag, root, folder_formats=folders)
+    ids: dict[str, Loc] = {}
+    for source in sources:  # one id names one source across all manifests
+        if source.id in ids:
+            diag.error(source.loc, "manifest", f"duplicate source id {source.id!r} (first at {ids[source.id]})")
+        ids.setdefault(source.id, source.loc)
     imported = [read_source(source, diag) for source in sources]
     return sources, imported
 
@@ -48,11 +56,12 @@ def read_source(source: Source, diag: Diagnostics) -> Imported:
     if source.format in FOLDER_IMPORTERS:
         result = FOLDER_IMPORTERS[source.format](source, diag)
     else:
-        try:
-            text = Path(source.file).read_text(encoding="utf-8-sig")
-        except (OSError, UnicodeDecodeError) as exc:
-            diag.error(Loc(source.path, 0), "unreadable", f"cannot read source: {exc}")
+        text = read_text(Path(source.file), source.path, diag, source.root or None, loc=source.loc)
+        if text is None:
             return Imported()
-        result = IMPORTERS[source.format](source, text.splitlines(), diag)
+        result = IMPORTERS[source.format](source, split_lines(text), diag)
+    check_characters(source, source.loc, diag)
+    check_characters(result, Loc(source.path, 1), diag)
+    check_rules(result, diag)
     warn_untrusted(result, diag)
     return result

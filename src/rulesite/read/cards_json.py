@@ -22,6 +22,7 @@ import re
 from ..diagnostics import Diagnostics
 from ..model import Card, Imported, Loc, Source
 from ..normalize import normalize_text
+from ..names import name_problem
 from .markup import item_lines, load_json
 
 FORMAT = "cards-json"
@@ -31,7 +32,7 @@ ICONS = {
     "rb_might": "[M]", "rb_exhaust": "[E]",
 }
 _ICON = re.compile(r":(rb_[a-z0-9_]+):")
-_ENERGY = re.compile(r"rb_energy_(\d+)")
+_ENERGY = re.compile(r"rb_energy_([0-9]+)")
 TEXT_FIELDS = ("id", "publicCode", "name", "set", "energy", "might", "power", "abilityText")
 LIST_FIELDS = ("cardTypes", "superTypes", "domains", "tags")
 # Known and deliberately not imported.
@@ -89,6 +90,10 @@ def _card(source, item, pointer, loc, unknown, icons, diag) -> Card | None:
     for problem in dict.fromkeys(problems):
         diag.error(loc, "cards-json", problem)
     if problems:
+        return None
+    # The id is the card's anchor on its page.
+    if problem := name_problem(item["id"], f"{pointer}/id"):
+        diag.error(loc, "name", problem)
         return None
     for key in item:
         if key not in TEXT_FIELDS and key not in LIST_FIELDS and key not in IGNORED_FIELDS:

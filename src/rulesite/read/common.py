@@ -6,10 +6,11 @@ import unicodedata
 
 from ..diagnostics import Diagnostics
 from ..model import Example, Loc, Rule, sort_key
+from ..names import RIFTBOUND_NUMBER, canonical_number, non_ascii_number
 from ..normalize import normalize_text
 
-# A Riftbound rule number as printed, with its trailing dot: "832.1.c.2."
-RB_NUMBER = r"\d{3}(?:\.(?:\d+|[a-z]))*"
+# A Riftbound rule number as printed, before its trailing dot: "832.1.c.2" (names.py).
+RB_NUMBER = RIFTBOUND_NUMBER
 
 # "Example:", "Examples:" in English; "Ejemplo:" in Spanish; "Exemple :" in French.
 # A parenthesized "(Example: ...)" is part of the sentence around it, not a passage.
@@ -33,13 +34,16 @@ def make_rule(number: str, raw_text: str, loc: Loc, source_id: str) -> Rule:
 
 
 def check_order(rules: list[Rule], diag: Diagnostics) -> list[Rule]:
-    """Reports duplicated and out-of-order numbers; keeps the first of duplicates."""
+    """Reports duplicated and out-of-order numbers; keeps the first of duplicates.
+    Two spellings of one number (`832.01.e`, `832.1.e`) are duplicates too."""
     kept: list[Rule] = []
     seen: dict[str, Rule] = {}
     for rule in rules:
-        if rule.number in seen:
-            first = seen[rule.number]
-            diag.error(rule.loc, "duplicate-rule", f"rule {rule.number} is printed twice (first at {first.loc})")
+        key = canonical_number(rule.number)
+        if key in seen:
+            first = seen[key]
+            spelled = "" if first.number == rule.number else f" (as {first.number})"
+            diag.error(rule.loc, "duplicate-rule", f"rule {rule.number} is printed twice (first at {first.loc}{spelled})")
             continue
         if kept and sort_key(rule.number) < sort_key(kept[-1].number):
             diag.error(
@@ -47,9 +51,18 @@ def check_order(rules: list[Rule], diag: Diagnostics) -> list[Rule]:
                 "rule-order",
                 f"rule {rule.number} comes after {kept[-1].number}: numbers must increase",
             )
-        seen[rule.number] = rule
+        seen[key] = rule
         kept.append(rule)
     return kept
+
+
+def report_non_ascii_number(line: str, loc: Loc, diag: Diagnostics) -> bool:
+    """True after reporting a line that starts with a rule number in non-ASCII
+    digits (fullwidth `８３２.9.`): it would otherwise be read as text."""
+    if number := non_ascii_number(line):
+        diag.error(loc, "rule-number", f"rule number {number[:40]!r} must be written in ASCII digits and letters")
+        return True
+    return False
 
 
 def section_of(number: str) -> str:

@@ -28,6 +28,7 @@ import re
 
 from ..diagnostics import Diagnostics
 from ..model import Erratum, Imported, Loc, Source
+from ..names import describe, name_problem
 from .markup import item_lines, load_json, plain, remove_images, where
 
 FORMAT = "errata-json"
@@ -35,7 +36,7 @@ _NEW = re.compile(r"^#{1,6}\s*\[NEW TEXT\]\s*$", re.IGNORECASE)
 _OLD = re.compile(r"^#{1,6}\s*\[OLD TEXT\]\s*$", re.IGNORECASE)
 _HEADING = re.compile(r"^#{1,6}(?:\s+(?P<title>.*?))?\s*$")
 _NOTE = re.compile(r"^Note\s*:\s*(?P<note>.+)$", re.IGNORECASE)
-_DATE = re.compile(r"^\d{4}-\d{2}-\d{2}")
+_DATE = re.compile(r"^[0-9]{4}-[0-9]{2}-[0-9]{2}")
 
 
 def read(source: Source, lines: list[str], diag: Diagnostics) -> Imported:
@@ -53,8 +54,29 @@ def read(source: Source, lines: list[str], diag: Diagnostics) -> Imported:
         if not isinstance(article, dict) or not isinstance(article.get("content"), str):
             diag.error(loc, "errata-json", f"{pointer}: an article must be an object with text in 'content'")
             continue
+        if problems := _field_problems(article, pointer):
+            for code, problem in problems:
+                diag.error(loc, code, problem)
+            continue
         errata += _article(source, article, pointer, loc, diag)
     return Imported(errata=errata)
+
+
+_URL = re.compile(r"https?://[^\s<>\"'`]+", re.ASCII)
+
+
+def _field_problems(article: dict, pointer: str) -> list[tuple[str, str]]:
+    """Wrong types (a list where text belongs), an id that breaks the name
+    grammar, an address that is not http(s)."""
+    problems = [("errata-json", f"{pointer}/{key} must be text, not {describe(article[key])}")
+                for key in ("id", "title", "publishedAt", "originUrl") if key in article and not isinstance(article[key], str)]
+    if problems:
+        return problems
+    if article.get("id") and (problem := name_problem(article["id"], f"{pointer}/id")):
+        problems.append(("name", problem))
+    if article.get("originUrl") and not _URL.fullmatch(article["originUrl"]):
+        problems.append(("errata-json", f"{pointer}/originUrl must be an http(s) address, not {article['originUrl'][:60]!r}"))
+    return problems
 
 
 def _article(source: Source, article: dict, pointer: str, loc: Loc, diag: Diagnostics) -> list[Erratum]:

@@ -28,6 +28,7 @@ import re
 from ..diagnostics import Diagnostics
 from ..model import FaqAnswer, Imported, Loc, Source
 from ..normalize import normalize_text
+from ..names import name_problem
 from .common import slugify
 from .markup import item_lines, load_json, plain, remove_images, where
 
@@ -64,6 +65,10 @@ def _valid(article, pointer: str, loc: Loc, diag: Diagnostics) -> bool:
                 if not isinstance(article.get(key), str) or not article[key].strip()]
     for problem in problems:
         diag.error(loc, "faq-json", problem)
+    # The id begins every answer's permalink (`#faq-<id>-...`).
+    if not problems and (problem := name_problem(article["id"], f"{pointer}/id")):
+        diag.error(loc, "name", problem)
+        problems.append(problem)
     return not problems
 
 

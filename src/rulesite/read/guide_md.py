@@ -16,6 +16,7 @@ from pathlib import Path
 
 from ..diagnostics import Diagnostics
 from ..model import Guide, GuideBlock, Imported, Loc, Source
+from ..names import name_problem
 from .markup import plain, strip_emphasis
 
 _HEADING = re.compile(r"^(#{1,6})\s+(.*)$")
@@ -73,8 +74,12 @@ def read(source: Source, lines: list[str], diag: Diagnostics) -> Imported:
     if not headings:
         diag.error(Loc(source.path, 1), "guide", "an article needs a heading for its title")
         return Imported()
+    stem = Path(source.path).stem
+    if problem := name_problem(stem, "article name"):  # its page is named by it
+        diag.error(Loc(source.path, 1), "name", f"{problem} (from the file name)")
+        return Imported()
     guide = Guide(
-        id=Path(source.path).stem,
+        id=stem,
         title=headings[0].text,
         game=source.game,
         language=source.language,

@@ -55,13 +55,48 @@ def plain(text: str) -> str:
 # --- JSON -------------------------------------------------------------------------
 
 
+# No source nests deeper than a few levels; deeper would overflow Python's stack.
+MAX_JSON_DEPTH = 40
+
+
 def load_json(source: Source, lines: list[str], diag: Diagnostics):
-    """The parsed file, or None after reporting where it is broken."""
+    """The parsed file, or None after reporting where it is broken or nested
+    deeper than `MAX_JSON_DEPTH` lists and objects."""
+    text = "\n".join(lines)
+    depth, line = _nesting(text)
+    if depth > MAX_JSON_DEPTH:
+        diag.error(Loc(source.path, line), "invalid-json", f"lists and objects nest more than {MAX_JSON_DEPTH} deep")
+        return None
     try:
-        return json.loads("\n".join(lines))
+        return json.loads(text)
     except json.JSONDecodeError as exc:
         diag.error(Loc(source.path, exc.lineno), "invalid-json", f"not valid JSON: {exc.msg} (column {exc.colno})")
         return None
+    except RecursionError:  # nesting hidden from _nesting; never expected
+        diag.error(Loc(source.path, 1), "invalid-json", "lists and objects nest too deep")
+        return None
+
+
+def _nesting(text: str) -> tuple[int, int]:
+    """The deepest nesting of brackets outside strings, and the line where it is
+    first reached (strings are skipped whole, escapes included)."""
+    deepest, at, level, line = 0, 1, 0, 1
+    for match in _BRACKETS.finditer(text):
+        token = match.group(0)
+        if token == "\n":
+            line += 1
+        elif token in "[{":
+            level += 1
+            if level > deepest:
+                deepest, at = level, line
+        elif token in "]}":
+            level -= 1
+        else:
+            line += token.count("\n")  # a raw line break inside a string (invalid JSON, reported later)
+    return deepest, at
+
+
+_BRACKETS = re.compile(r'"(?:[^"\\]|\\.)*"|[\[\]{}\n]')
 
 
 # A JSON string (optionally a key, with its colon), a bracket, or a line break.
@@ -71,8 +106,8 @@ _TOKEN = re.compile(r'"(?:[^"\\\n]|\\.)*"(\s*:)?|[\[\]{}]|\n')
 def item_lines(lines: list[str], depth: int, key: str, expected: int) -> list[int]:
     """The 1-based line of each object opened `depth` brackets deep (the items of
     the array being read), at its `"key":` when it has one, else at its `{`.
-    When the count differs from `expected`, zeros: messages fall back to
-    `path:0` and their JSON pointer."""
+    When the count differs from `expected`, ones: messages fall back to
+    `path:1` and their JSON pointer."""
     found: list[int] = []
     has_key = False
     level, line = 0, 1
@@ -90,7 +125,7 @@ def item_lines(lines: list[str], depth: int, key: str, expected: int) -> list[in
         elif match.group(1) and level == depth + 1 and found and not has_key:
             if json.loads(token[: token.rindex('"') + 1]) == key:
                 found[-1], has_key = line, True
-    return found if len(found) == expected else [0] * expected
+    return found if len(found) == expected else [1] * expected
 
 
 def where(pointer: str, line_in_text: int = 0) -> str:

@@ -15,9 +15,10 @@ import re
 from ..diagnostics import Diagnostics
 from ..model import Imported, Loc, Rule, Section, Source
 from ..normalize import normalize_text
+from ..names import MAGIC_RULE
 from .common import split_examples
 
-_HEADING = re.compile(r"^(?P<number>\d{3}\.\d+)\.\s+(?P<title>\S.*)$")
+_HEADING = re.compile(rf"^(?P<number>{MAGIC_RULE})\.\s+(?P<title>\S.*)$")
 _EXAMPLE = re.compile(r"^(Ejemplos?|Examples?)\s?:")
 _FURNITURE_BEFORE = {"Subreglas"}
 _FURNITURE_FROM = "Otras reglas de este apartado"

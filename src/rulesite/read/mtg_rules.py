@@ -43,13 +43,14 @@ from dataclasses import dataclass, field
 from ..diagnostics import Diagnostics
 from ..model import GlossaryEntry, Imported, Loc, Rule, Section, Source
 from ..normalize import normalize_text
-from .common import check_order, make_rule, slugify
+from ..names import HEAD, MAGIC_RULE, MAGIC_SUBRULE
+from .common import check_order, make_rule, report_non_ascii_number, slugify
 from .rules_document import check_edition, fold_empty_examples, is_title, new_section
 
-_CHAPTER = re.compile(r"^(?P<number>\d)\.\s+(?P<title>\S.*)$")  # 7. Additional Rules
-_HEADING = re.compile(r"^(?P<number>\d{3})\.\s+(?P<title>\S.*)$")  # 701. Keyword Actions
-_RULE = re.compile(r"^(?P<number>\d{3}\.\d+)(?P<sep>\.\s*|\s+)(?P<text>\S.*)$")  # 701.16. Reveal
-_SUBRULE = re.compile(r"^(?P<number>\d{3}\.\d+[a-z])(?P<sep>\.?\s+|\.)(?P<text>\S.*)$")  # 701.16a To ...
+_CHAPTER = re.compile(r"^(?P<number>[0-9])\.\s+(?P<title>\S.*)$")  # 7. Additional Rules
+_HEADING = re.compile(rf"^(?P<number>{HEAD})\.\s+(?P<title>\S.*)$")  # 701. Keyword Actions
+_RULE = re.compile(rf"^(?P<number>{MAGIC_RULE})(?P<sep>\.\s*|\s+)(?P<text>\S.*)$")  # 701.16. Reveal
+_SUBRULE = re.compile(rf"^(?P<number>{MAGIC_SUBRULE})(?P<sep>\.?\s+|\.)(?P<text>\S.*)$")  # 701.16a To ...
 _EXAMPLE = re.compile(r"^Examples?\s?:")
 _EFFECTIVE = re.compile(r"^These rules are effective as of (?P<date>.+?)\.?$")
 _GLOSSARY = "Glossary"
@@ -121,12 +122,12 @@ def read_document(source: Source, lines: list[str], diag: Diagnostics) -> MagicD
             else:
                 code = "unplaced-example" if example else "unparsed-line"
                 diag.error(loc, code, f"{line[:60]!r} follows no rule it could belong to")
-        else:
+        elif not report_non_ascii_number(line, loc, diag):
             diag.error(loc, "unparsed-line", f"expected a numbered rule like '701.16a text', got {line[:60]!r}")
 
     _find_titles(entries)
     sections = _sections(source, entries, diag)
-    headings = [s.number for s in sections if re.fullmatch(r"\d{3}", s.number)]
+    headings = [s.number for s in sections if re.fullmatch(HEAD, s.number)]
     if contents and contents != headings:
         missing = [n for n in contents if n not in headings]
         extra = [n for n in headings if n not in contents]

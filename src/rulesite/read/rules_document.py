@@ -62,12 +62,12 @@ from datetime import date, datetime
 from ..diagnostics import Diagnostics
 from ..model import Imported, Loc, Rule, Section, Source, parent_number, sort_key
 from ..normalize import normalize_text
-from .common import RB_NUMBER, check_order, make_rule, section_of
+from .common import RB_NUMBER, check_order, make_rule, report_non_ascii_number, section_of
 
 _RULE = re.compile(rf"^(?P<number>{RB_NUMBER})\.\s+(?P<text>\S.*)$")
 _UPDATED = re.compile(r"^Last Updated\s*:?\s*(?P<date>\S.*?)\s*$", re.IGNORECASE)
 _BULLET = re.compile(r"^[*•·▪◦]\s+")
-_STEP = re.compile(r"^\d{1,2}\.\s+(?=\S)")
+_STEP = re.compile(r"^[0-9]{1,2}\.\s+(?=\S)")
 _WORD = re.compile(r"[^\W\d_]")
 # A line that ends like this may go on with a rule number ("see rule" / "318. Cleanups"):
 _REFERENCE_END = re.compile(r"\b(?:[Rr]ules?|[Ss]ee|CR|[Ss]ections?)$")
@@ -259,6 +259,8 @@ def _entries(source: Source, lines: list[str], diag: Diagnostics) -> list[_Entry
         previous = line
         if match:
             entries.append(_Entry(match["number"], loc, [match["text"]]))
+            continue
+        if report_non_ascii_number(line, loc, diag):
             continue
         if updated := _UPDATED.match(line):
             if entries:

@@ -11,7 +11,7 @@ import re
 from ..diagnostics import Diagnostics
 from ..model import Imported, Loc, Section, Source
 from ..normalize import normalize_text
-from .common import RB_NUMBER, check_order, make_rule, section_of
+from .common import RB_NUMBER, check_order, make_rule, report_non_ascii_number, section_of
 
 _RULE = re.compile(rf"^(?P<number>{RB_NUMBER})\.\s+(?P<text>\S.*)$")
 _UPDATED = re.compile(r"^Last Updated:\s*(?P<date>\S+)\s*$")
@@ -33,6 +33,8 @@ def read(source: Source, lines: list[str], diag: Diagnostics) -> Imported:
                 )
             continue
         match = _RULE.match(line)
+        if match is None and report_non_ascii_number(line, loc, diag):
+            continue
         if match is None:
             if not rules and not re.match(r"^\d", line):
                 continue  # a document title before the first rule

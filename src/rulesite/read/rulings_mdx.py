@@ -39,13 +39,14 @@ import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
-import yaml
-
 from ..diagnostics import Diagnostics
 from ..model import Imported, Loc, Ruling, Source
+from ..names import KEBAB, name_problem
 from ..normalize import normalize_text
 from .common import RB_NUMBER, slugify
+from .files import folder_files, read_text, split_lines
 from .markup import plain_links, strip_emphasis
+from .yamlfile import parse_yaml
 
 FORMAT = "rulings-mdx"
 ATTRIBUTION = "Riftbound FAQ, Christian Ivicevic"
@@ -75,7 +76,7 @@ KEYWORDS = {
 } | {"QuickDraw": "Quick-Draw"}
 
 _HEADING = re.compile(r"^(?P<marks>#{1,6})\s+(?P<title>.*?)\s*(?:\[#(?P<anchor>[^\]]*)\])?\s*$")
-_OL = re.compile(r"^(?P<n>\d{1,3})\.\s+(?P<text>.*)$")
+_OL = re.compile(r"^(?P<n>[0-9]{1,3})\.\s+(?P<text>.*)$")
 _UL = re.compile(r"^[-*+]\s+(?P<text>.*)$")
 _CALLOUT_OPEN = re.compile(r"^<Callout\b(?P<attrs>[^>]*)>\s*$")
 _CALLOUT_CLOSE = re.compile(r"^</Callout>\s*$")
@@ -83,7 +84,7 @@ _COMPONENT = re.compile(r'<(?P<name>[A-Z][A-Za-z]*)(?P<attrs>(?:\s+[A-Za-z]+=(?:
 _ATTR = re.compile(r'([A-Za-z]+)=(?:"([^"]*)"|\{([^}]*)\})')
 _LEFTOVER_TAG = re.compile(r"</?[A-Za-z][^>]*>")
 _RULE_NUMBER = re.compile(RB_NUMBER)
-_KEBAB = re.compile(r"[a-z0-9]+(?:-[a-z0-9]+)*")
+_KEBAB = KEBAB
 
 
 @dataclass
@@ -93,7 +94,7 @@ class _Block:
     parts: list[str] = field(default_factory=list)  # para: converted lines
     items: list[tuple[int, int, list[str]]] = field(default_factory=list)  # lists: (line, number, lines)
     title: str = ""  # heading text, or callout title
-    children: list["_Block"] = field(default_factory=list)  # callout content
+    children: list[_Block] = field(default_factory=list)  # callout content
 
 
 @dataclass
@@ -113,23 +114,22 @@ def read_folder(source: Source, diag: Diagnostics) -> Imported:
     """Every page of the folder `source.file` (or `source.path`), in path order."""
     folder = Path(source.file or source.path)
     if not folder.is_dir():
-        diag.error(Loc(source.path, 0), "unreadable", f"{FORMAT} expects a folder of .mdx pages, not {folder}")
+        diag.error(source.loc, "unreadable", f"{FORMAT} expects a folder of .mdx pages, not {source.path}")
         return Imported()
     rulings: list[Ruling] = []
-    for file in sorted(p for p in folder.rglob("*") if p.is_file()):
+    for file in folder_files(folder, source.path, diag, source.root or None) or []:
         rel = file.relative_to(folder).as_posix()
         shown = f"{source.path.rstrip('/')}/{rel}"
         if file.name in NAVIGATION_FILES:
             continue
         if file.suffix != ".mdx":
-            diag.warning(Loc(shown, 0), "unplaced", "not an .mdx page: not read")
+            diag.warning(Loc(shown, 1), "unplaced", "not an .mdx page: not read")
             continue
-        try:
-            text = file.read_text(encoding="utf-8-sig")
-        except (OSError, UnicodeDecodeError) as exc:
-            diag.error(Loc(shown, 0), "unreadable", f"cannot read page: {exc}")
+        # Inside the source's own folder: a symlink out of it is refused.
+        text = read_text(file, shown, diag, folder)
+        if text is None:
             continue
-        rulings += read_page(source, rel, shown, text.splitlines(), diag)
+        rulings += read_page(source, rel, shown, split_lines(text), diag)
     _unique_ids(rulings, diag)
     return Imported(rulings=rulings)
 
@@ -184,13 +184,11 @@ def _front_matter(lines: list[str], shown: str, diag: Diagnostics) -> tuple[dict
     if end is None:
         diag.error(Loc(shown, 1), "front-matter", "front matter has no closing '---'")
         return None, 0
-    try:
-        data = yaml.safe_load("\n".join(lines[1:end])) or {}
-    except yaml.YAMLError as exc:
-        mark = getattr(exc, "problem_mark", None)
-        line = mark.line + 2 if mark else 1
-        diag.error(Loc(shown, line), "front-matter", f"front matter is not valid YAML: {getattr(exc, 'problem', exc)}")
+    before = len(diag.errors)
+    data = parse_yaml("\n".join(lines[1:end]), shown, diag, first_line=2, code="front-matter")
+    if len(diag.errors) > before:
         return None, 0
+    data = {} if data is None else data
     if not isinstance(data, dict):
         diag.error(Loc(shown, 2), "front-matter", "front matter must be a mapping of fields")
         return None, 0
@@ -212,8 +210,11 @@ def _ruling(source, shown, stem, start, rows, anchors, page_card, version, diag)
     if not anchor:
         anchor = slugify(question)
         diag.error(loc, "ruling-anchor", f"heading has no '[#anchor]' for a stable id; using {anchor!r}")
-    elif not _KEBAB.fullmatch(anchor):
-        diag.error(loc, "ruling-anchor", f"anchor {anchor!r} is not kebab-case (a-z, 0-9, single hyphens)")
+    elif not _KEBAB.fullmatch(anchor) or name_problem(f"{stem}-{anchor}"):
+        diag.error(loc, "ruling-anchor", f"anchor {anchor[:60]!r} is not kebab-case (a-z, 0-9, single hyphens)"
+                                         " or makes too long an id")
+    if problem := name_problem(stem, "page name"):
+        diag.error(loc, "name", f"{problem} (the page's file name makes its rulings' ids)")
     if anchor in anchors:
         diag.error(loc, "ruling-anchor", f"anchor {anchor!r} is used twice on this page (first at line {anchors[anchor]})")
         n = 2

@@ -28,10 +28,9 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-import yaml
-
 from ..diagnostics import Diagnostics
 from ..model import Imported, Loc, Ruling, Source
+from ..names import KEBAB, name_problem
 from ..normalize import normalize_text
 from .common import slugify
 from .yamlfile import line_of, load_yaml
@@ -40,7 +39,7 @@ LABELS = ("Ruling", "Sequence", "Nuances")
 _LABEL = re.compile(r"(?<!\S)(Ruling|Sequence|Nuances):")
 # An item starts after " - " only before something that can open a sentence.
 _NEW_ITEM = re.compile(r" - (?=[A-Z0-9\"'(])")
-_KEBAB = re.compile(r"[a-z0-9]+(?:-[a-z0-9]+)*")
+_KEBAB = KEBAB
 ENTRY_KEYS = ("id", "title", "starts")
 
 
@@ -101,7 +100,8 @@ def _assign_ids(source: Source, rulings: list[Ruling], diag: Diagnostics) -> Non
     file = Path(ids_path(source.file or source.path))
     taken: dict[str, Loc] = {}  # id -> entry that claimed it
     owner: dict[int, int] = {}  # index of ruling -> line of its entry
-    entries = _load_entries(file, shown, diag) if file.is_file() else []
+    present = file.exists() or file.is_symlink()
+    entries = _load_entries(file, shown, diag, source.root or None) if present else []
     for entry, line in entries:
         loc = Loc(shown, line)
         if entry["id"] in taken:
@@ -131,17 +131,15 @@ def _assign_ids(source: Source, rulings: list[Ruling], diag: Diagnostics) -> Non
                      f'{{id: {ruling.id}, title: "...", starts: "{_short(ruling.answer, 40, "")}"}}')
 
 
-def _load_entries(file: Path, shown: str, diag: Diagnostics) -> list[tuple[dict, int]]:
+def _load_entries(file: Path, shown: str, diag: Diagnostics, root: str | None) -> list[tuple[dict, int]]:
     """The well-formed entries with their lines; reports the others."""
-    data = load_yaml(file, shown, diag)
+    data = load_yaml(file, shown, diag, root)
     if data is None:
         return []
     if not isinstance(data, list):
         diag.error(Loc(shown, line_of(data, 1)), "ruling-id", "expected a list of {id, title, starts} entries")
         return []
-    # Only mappings remember their line; plain items get theirs from the YAML nodes.
-    node = yaml.compose(file.read_text(encoding="utf-8"), Loader=yaml.SafeLoader)
-    item_lines = [n.start_mark.line + 1 for n in node.value]
+    item_lines = data.lines  # plain items have no line of their own
     good = []
     for entry, fallback in zip(data, item_lines):
         loc = Loc(shown, line_of(entry, fallback))
@@ -156,7 +154,9 @@ def _load_entries(file: Path, shown: str, diag: Diagnostics) -> list[tuple[dict,
         problems += [f"{k} must be quoted text, not {entry[k]!r}" for k in ENTRY_KEYS
                      if k not in missing and not isinstance(entry[k], str)]
         if not problems and not _KEBAB.fullmatch(entry["id"]):
-            problems.append(f"id {entry['id']!r} is not kebab-case (a-z, 0-9, single hyphens)")
+            problems.append(f"id {entry['id'][:60]!r} is not kebab-case (a-z, 0-9, single hyphens)")
+        elif not problems and (problem := name_problem(entry["id"], "id")):
+            problems.append(problem)
         for problem in problems:
             diag.error(loc, "ruling-id", problem)
         if not problems:

@@ -1,16 +1,22 @@
 """Source text is never trusted as HTML or Markdown.
 
 Rendering escapes every text (render/escape.py), so markup in a source shows as
-the characters it is. This module only tells the maintainer where a source holds
+the characters it is. This module tells the maintainer where a source holds
 something that looks like markup, since that is usually a copy-paste accident
-or an attempt to inject script into the site.
+or an attempt to inject script into the site, and reports every character no
+text may hold (`normalize.forbidden_characters`) in any text field of the
+model: the fields are enumerated from the dataclasses, so a field added to the
+model is checked without anyone listing it here.
 """
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
+from dataclasses import fields, is_dataclass
 
 from ..diagnostics import Diagnostics
-from ..model import Imported
+from ..model import Imported, Loc, Source
+from ..normalize import forbidden_characters
 
 _SUSPICIOUS = re.compile(
     r"<\s*/?\s*(script|img|iframe|object|embed|style|link|meta|svg|a|form|input|button|video|audio|base|div|span|p)\b"
@@ -43,3 +49,38 @@ def _texts(imported: Imported):
     for ruling in imported.rulings:
         for text in [ruling.title, ruling.answer, *ruling.steps, *ruling.nuances]:
             yield ruling.loc, text
+
+
+# Fields that hold where a source was read from on this machine, not its text.
+_NOT_TEXT = {(Source, "file"), (Source, "root"), (Source, "path"), (Source, "loc")}
+
+
+def model_texts(value, loc: Loc, name: str = "") -> Iterator[tuple[Loc, str, str]]:
+    """(place, field path, text) for every text in `value`, a model object, or a
+    list or dict of them; each text is placed at the nearest object's `loc`."""
+    stack = [(value, loc, name)]
+    while stack:  # iterative: a deep model must not overflow the stack
+        value, loc, name = stack.pop()
+        if isinstance(value, str):
+            yield loc, name, value
+        elif isinstance(value, Loc):
+            continue
+        elif is_dataclass(value):
+            here = getattr(value, "loc", None)
+            loc = here if isinstance(here, Loc) else loc
+            kind = type(value)
+            stack += [(getattr(value, f.name), loc, f"{kind.__name__}.{f.name}") for f in reversed(fields(value))
+                      if (kind, f.name) not in _NOT_TEXT]
+        elif isinstance(value, (list, tuple)):
+            stack += [(item, loc, name) for item in reversed(value)]
+        elif isinstance(value, dict):
+            stack += [(item, loc, name) for item in reversed([*value.keys(), *value.values()])]
+
+
+def check_characters(value, loc: Loc, diag: Diagnostics) -> None:
+    """Reports every text in `value` that holds a character no source may hold."""
+    for place, name, text in model_texts(value, loc):
+        if found := forbidden_characters(text):
+            shown = ", ".join(f"U+{ord(c):04X}" for c in found[:5])
+            diag.error(place, "control-character", f"{name} holds {shown}: control and bidirectional "
+                                                   "formatting characters are not allowed in source text")

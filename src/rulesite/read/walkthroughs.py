@@ -6,38 +6,34 @@ words needs the corpus, so `resolve/walkthrough_check.py` does that.
 """
 from __future__ import annotations
 
-import datetime
-import re
 from pathlib import Path
 
 from ..diagnostics import Diagnostics
 from ..model import Citation, Loc, Walkthrough, WalkthroughStep
+from ..names import KEBAB, describe, name_problem, edition_problem, rule_number_problem
 from ..normalize import normalize_text
 from .manifest import GAMES, shown_path
 from .yamlfile import line_of, load_yaml
 
 CODE = "walkthrough"
 FIELDS = ("id", "title", "game", "document", "edition", "rule", "summary", "steps")
-_KEBAB = re.compile(r"[a-z0-9]+(?:-[a-z0-9]+)*")
-_EDITION = re.compile(r"\d{4}-\d{2}-\d{2}|undated")
-# Riftbound 832.1.c.2 or Magic 701.20a, without the trailing dot.
-_NUMBER = re.compile(r"\d+(?:\.(?:\d+|[a-z]))*|\d+\.\d+[a-z]")
+_KEBAB = KEBAB
 
 
 def read_walkthroughs(folder: Path, diag: Diagnostics) -> list[Walkthrough]:
     if not folder.is_dir():
-        diag.error(Loc(shown_path(folder), 0), CODE, "no such walkthroughs folder")
+        diag.error(Loc(shown_path(folder), 1), CODE, "no such walkthroughs folder")
         return []
     walkthroughs: list[Walkthrough] = []
     first_use: dict[str, Loc] = {}
     for path in sorted(folder.iterdir()):
         if path.suffix == ".yaml":  # would otherwise be skipped without a word
-            diag.error(Loc(shown_path(path), 0), CODE, "walkthrough files must end in .yml, not .yaml")
+            diag.error(Loc(shown_path(path), 1), CODE, "walkthrough files must end in .yml, not .yaml")
         if path.suffix != ".yml":
             continue
         file = _File(shown_path(path), diag)
         before = len(diag.items)
-        data = load_yaml(path, file.where, diag)
+        data = load_yaml(path, file.where, diag, root=folder.parent)
         if len(diag.items) > before:
             continue  # unreadable or not YAML: load_yaml said so
         walkthrough = file.walkthrough(data, path.stem)
@@ -50,19 +46,7 @@ def read_walkthroughs(folder: Path, diag: Diagnostics) -> list[Walkthrough]:
     return walkthroughs
 
 
-def _kind(value) -> str:
-    """How a message names a YAML value's type."""
-    if value is None:
-        return "nothing"
-    if isinstance(value, str):
-        return "text"
-    if isinstance(value, bool):
-        return "true/false"
-    if isinstance(value, (int, float)):
-        return f"the number {value} (put it in quotes)"
-    if isinstance(value, datetime.date):
-        return "a date"
-    return "a list" if isinstance(value, list) else "a mapping"
+_kind = describe  # how a message names a YAML value's type
 
 
 class _File:
@@ -92,8 +76,6 @@ class _File:
     def text(self, node, name: str, what: str) -> str:
         """The field as normalized text, or "" after reporting why it is not text."""
         value = node.get(name)
-        if isinstance(value, datetime.date) and name == "edition":
-            return value.isoformat()  # YAML reads an unquoted 2026-10-09 as a date
         if name not in node:
             return ""  # reported as missing
         if value is not None and not isinstance(value, str):
@@ -105,8 +87,8 @@ class _File:
 
     def number(self, node, what: str) -> str:
         number = self.text(node, "rule", what)
-        if number and not _NUMBER.fullmatch(number):
-            self.error(node.line, f"{what}: '{number}' is not a rule number like 832.1.c.2 or 701.20a")
+        if number and (problem := rule_number_problem(number, "")):
+            self.error(node.line, f"{what}: {problem}")
         return number
 
     def walkthrough(self, data, stem: str) -> Walkthrough | None:
@@ -117,7 +99,7 @@ class _File:
         if not self.fields(data, "walkthrough", FIELDS, FIELDS):
             return None
         self.id = walkthrough_id = self.text(data, "id", "walkthrough")
-        if walkthrough_id and not _KEBAB.fullmatch(walkthrough_id):
+        if walkthrough_id and (not _KEBAB.fullmatch(walkthrough_id) or name_problem(walkthrough_id)):
             self.error(self.line, f"id '{walkthrough_id}' must be kebab-case (lower-case words joined by '-')")
         if walkthrough_id and walkthrough_id != stem:
             self.error(self.line, f"id '{walkthrough_id}' must match the file name '{stem}.yml'")
@@ -126,8 +108,8 @@ class _File:
             self.error(self.line, f"game must be one of {sorted(GAMES)}, not '{values['game']}'")
         if values["document"] and not _KEBAB.fullmatch(values["document"]):
             self.error(self.line, f"document must be kebab-case like core-rules, not '{values['document']}'")
-        if values["edition"] and not _EDITION.fullmatch(values["edition"]):
-            self.error(self.line, f"edition must be YYYY-MM-DD or 'undated', not '{values['edition']}'")
+        if values["edition"] and (problem := edition_problem(values["edition"])):
+            self.error(self.line, problem)
         rule = self.number(data, "walkthrough")
         steps = data.get("steps")
         if steps is not None and not isinstance(steps, list):

@@ -18,11 +18,11 @@ import re
 from ..diagnostics import Diagnostics
 from ..model import FaqAnswer, Imported, Loc, Rule, Section, Source
 from ..normalize import normalize_text
-from .common import RB_NUMBER, check_order, make_rule, section_of, slugify, title_from_page
+from .common import RB_NUMBER, check_order, make_rule, report_non_ascii_number, section_of, slugify, title_from_page
 
 _NUMBER = re.compile(rf"^(?P<number>{RB_NUMBER})\.$")
-_SECTION_LINE = re.compile(r"^Section (?P<number>\d{3}) [—–-] (?P<count>\d+) rules?$")
-_FAQ_HEADER = re.compile(r"^Related FAQ \((?P<count>\d+)\)$")
+_SECTION_LINE = re.compile(r"^Section (?P<number>[0-9]{3}) [—–-] (?P<count>[0-9]+) rules?$")
+_FAQ_HEADER = re.compile(r"^Related FAQ \((?P<count>[0-9]+)\)$")
 
 
 def read_bullets(source: Source, lines: list[str], diag: Diagnostics) -> Imported:
@@ -43,6 +43,8 @@ def read_bullets(source: Source, lines: list[str], diag: Diagnostics) -> Importe
         item = line[2:].strip()
         if pending is None:
             match = _NUMBER.match(item)
+            if match is None and report_non_ascii_number(item, loc, diag):
+                continue
             if match is None:
                 diag.error(loc, "unparsed-line", f"expected a rule number bullet like '- 832.1.', got {item[:60]!r}")
                 continue
@@ -64,6 +66,9 @@ def read_blocks(source: Source, lines: list[str], diag: Diagnostics) -> Imported
         index, text = blocks[i]
         loc = Loc(source.path, index + 1)
         match = _NUMBER.match(text)
+        if match is None and report_non_ascii_number(text, loc, diag):
+            i += 1
+            continue
         if match is None:
             diag.error(loc, "unparsed-line", f"expected a rule number like '424.1.', got {text[:60]!r}")
             i += 1

@@ -7,9 +7,11 @@ from collections import defaultdict
 from ..model import Erratum
 from ..read.common import slugify
 from .context import Context
-from .escape import front_matter, md_text
+from .escape import Md, md_text
+from .escape import page as whole_page
+from .markup import heading, md_link
 from .paths import cards_page, relative
-from .symbols import split_symbols, symbol_html
+from .symbols import split_symbols, symbol
 
 ERRATA = "riftbound/errata.md"
 
@@ -23,48 +25,48 @@ def cards_by_page(ctx: Context) -> dict[str, list]:
 
 def render_cards_page(ctx: Context, page: str, cards: list, named: dict[str, list]) -> str:
     letter = page.rsplit("/", 1)[-1].removesuffix(".md").upper()
-    out = [*front_matter(f"Cards: {letter}"), f"# Cards: {letter} {{: #cards }}", ""]
+    out = [Md("# Cards: {} {{: #cards }}").format(letter), ""]
     for card in sorted(cards, key=lambda c: (c.name.lower(), c.code)):
-        out += [f"## {md_text(card.name)} {{: #{card.id} .card }}", ""]
-        facts = " · ".join(md_text(x) for x in [card.code, ", ".join(card.types), ", ".join(card.domains)] if x)
-        out += [facts, "{: .rule-meta }", ""]
+        out += [heading(2, md_text(card.name), id=card.id, classes="card"), ""]
+        facts = Md(" · ").join(x for x in [card.code, ", ".join(card.types), ", ".join(card.domains)] if x)
+        out += [facts, Md("{: .rule-meta }"), ""]
         for line in card.text.split("\n") if card.text else []:
             out += [card_line(ctx, line, card.game or "riftbound", page), ""]
         for erratum in card.errata:
-            out += [f'!!! warning "Errata {md_text(erratum.date)}"', ""]
-            out += [f"    {line}" for line in lines_of("Old", erratum.old_text) + lines_of("New", erratum.new_text)]
+            out += [Md('!!! warning "Errata {}"').format(erratum.date), ""]
+            out += [Md("    {}").format(line) for line in lines_of("Old", erratum.old_text) + lines_of("New", erratum.new_text)]
         items = named.get(card.id, [])  # resolved in resolve/card_mentions.py
         if items:
             links = [erratum_link(i, page) if isinstance(i, Erratum) else ctx.item_link(i, page) for i in items]
-            out += ["Rulings, FAQ answers and errata: " + " · ".join(links), "{: .rule-meta }", ""]
-    return "\n".join(out)
+            out += [Md("Rulings, FAQ answers and errata: ") + Md(" · ").join(links), Md("{: .rule-meta }"), ""]
+    return whole_page(f"Cards: {letter}", out)
 
 
 def render_errata(ctx: Context) -> str:
     """Every official erratum, newest article first, linked to its card."""
     by_name = {c.name.lower(): c for c in ctx.corpus.cards}
-    out = [*front_matter("Errata"), "# Errata {: #errata }", ""]
+    out = [Md("# Errata {: #errata }"), ""]
     for erratum in sorted(ctx.corpus.errata, key=lambda e: e.date, reverse=True):
         card = by_name.get(erratum.card.lower())
         name = md_text(erratum.card)
         if card is not None:
-            name = f"[{name}]({relative(ERRATA, cards_page(card.game or 'riftbound', card.name), card.id)})"
+            name = md_link(erratum.card, relative(ERRATA, cards_page(card.game or "riftbound", card.name), card.id))
         out += [
-            f"## {md_text(erratum.card)} ({md_text(erratum.date)}) {{: #{erratum_anchor(erratum)} }}",
+            heading(2, Md("{} ({})").format(erratum.card, erratum.date), id=erratum_anchor(erratum)),
             "",
-            f"{name} — {md_text(erratum.article)}",
-            "{: .rule-meta }",
+            Md("{} — {}").format(name, erratum.article),
+            Md("{: .rule-meta }"),
             "",
             *lines_of("Old", erratum.old_text),
             *lines_of("New", erratum.new_text),
         ]
-    return "\n".join(out)
+    return whole_page("Errata", out)
 
 
-def card_line(ctx: Context, line: str, game: str, page: str) -> str:
+def card_line(ctx: Context, line: str, game: str, page: str) -> Md:
     """A line of card text: its symbols as signs with their names, the rest linked."""
-    return "".join(
-        symbol_html(*part) if isinstance(part, tuple) else ctx.inline(part, game, page) for part in split_symbols(line)
+    return Md("").join(
+        symbol(*part) if isinstance(part, tuple) else ctx.inline(part, game, page) for part in split_symbols(line)
     )
 
 
@@ -72,18 +74,8 @@ def erratum_anchor(erratum: Erratum) -> str:
     return f"erratum-{slugify(erratum.card)}-{erratum.date}"
 
 
-def erratum_link(erratum: Erratum, page: str) -> str:
-    text = f"Erratum {erratum.date}: {erratum.article}"
-    return f"[{md_text(text)}]({relative(page, ERRATA, erratum_anchor(erratum))})"
-
-
-def lines_of(label: str, text: str) -> list[str]:
-    """A card text printed over several lines: one paragraph each, the label first."""
-    paragraphs = [line for line in text.split("\n") if line.strip()] or [""]
-    out = [f"**{label}:** {md_text(paragraphs[0])}", ""]
-    for line in paragraphs[1:]:
-        out += [md_text(line), ""]
-    return out
+def erratum_link(erratum: Erratum, page: str) -> Md:
+    return md_link(f"Erratum {erratum.date}: {erratum.article}", relative(page, ERRATA, erratum_anchor(erratum)))
 
 
 def cards_of(ctx: Context) -> dict[str, list]:
@@ -97,3 +89,12 @@ def cards_of(ctx: Context) -> dict[str, list]:
                     found.setdefault(item.id, []).append(by_id[card_id])
         ctx.cache["cards_of"] = found
     return ctx.cache["cards_of"]
+
+
+def lines_of(label: str, text: str) -> list[Md]:
+    """A card text printed over several lines: one paragraph each, the label first."""
+    paragraphs = [line for line in text.split("\n") if line.strip()] or [""]
+    out = [Md("**{}:** {}").format(label, paragraphs[0]), Md("")]
+    for line in paragraphs[1:]:
+        out += [md_text(line), Md("")]
+    return out

@@ -2,13 +2,14 @@
 them, each rule's history, and the notices on an older edition's pages."""
 from __future__ import annotations
 
-import html
 import posixpath
 
 from ..model import Edition, Rule, Section
 from ..resolve.merge import current_edition
 from .context import Context
-from .escape import md_text
+from .escape import Md
+from .escape import page as whole_page
+from .markup import md, md_link
 from .paths import html_path, relative, section_page
 from .strings import t
 
@@ -55,34 +56,34 @@ def render_editions_index(ctx: Context, game: str, document: str, language: str)
     page = editions_page(game, document)
     editions = ctx.corpus.editions[(game, document, language)]
     current = current_edition(editions)
-    out = [f"# {md_text(document_name(document))}: editions {{: #editions }}", ""]
-    out += ["| Edition | Sections | Rules | Pages |", "|---|---|---|---|"]
+    out = [Md("# {}: editions {{: #editions }}").format(document_name(document)), ""]
+    out += [Md("| Edition | Sections | Rules | Pages |"), Md("|---|---|---|---|")]
     for edition in editions:
         rules = sum(len(s.rules) for s in edition.sections.values())
         first = next(iter(edition.sections.values()), None)
         where = "current" if edition is current else ("plain pages" if first and not first.version_path else edition.label)
-        link = f"[{md_text(where)}]({relative(page, section_page(first.key))})" if first else ""
-        out.append(f"| {md_text(describe(edition, lang))} | {len(edition.sections)} | {rules} | {link} |")
+        link = md_link(where, relative(page, section_page(first.key))) if first else ""
+        out.append(Md("| {} | {} | {} | {} |").format(describe(edition, lang), len(edition.sections), rules, link))
     out.append("")
     pairs = [(d.old, d.new) for d in ctx.diffs if (d.old.game, d.old.document, d.old.language) == (game, document, language)]
     if pairs:
-        out += ["## Changes between editions {: #changes }", ""]
+        out += [Md("## Changes between editions {: #changes }"), ""]
         for old, new in pairs:
-            out.append(f"- [{md_text(old.label)} → {md_text(new.label)}]({relative(page, diff_page(game, document, old, new))})")
+            out.append(Md("- {}").format(md_link(f"{old.label} → {new.label}", relative(page, diff_page(game, document, old, new)))))
         out.append("")
-    return "\n".join(out)
+    return whole_page(f"{document_name(document)}: editions", out)
 
 
-def edition_banner(section: Section, ctx: Context, page: str) -> list[str]:
+def edition_banner(section: Section, ctx: Context, page: str) -> list[Md]:
     """Above an older edition's own page: what it is, and where the current text is."""
     if not section.version_path:
         return []
     editions = ctx.corpus.editions[(section.game, section.document, section.language)]
     edition = next(e for e in editions if e.label == section.edition)
     current = current_edition(editions)
-    lines = [f'!!! warning "{md_text(describe(edition, ctx.language))}"', ""]
+    lines = [Md('!!! warning "{}"').format(describe(edition, ctx.language)), ""]
     text = f"This page shows {document_name(section.document)} {describe(edition, ctx.language)}, not the current text."
-    lines.append(f"    {md_text(text)}")
+    lines.append(Md("    {}").format(text))
     if current is not None:
         # Where this section lives now: the current section of the same title
         # (Reveal: 411 in v1.2, 424 in v1.4); else what its number holds now.
@@ -97,19 +98,22 @@ def edition_banner(section: Section, ctx: Context, page: str) -> list[str]:
         plain = ctx.corpus.sections.get(section.key[:4])
         if same_title is not None:
             lines.append(
-                f"    In the current edition ({md_text(current.label)}) this section is "
-                f"[{md_text(same_title.number)} {md_text(same_title.title)}]({relative(page, section_page(same_title.key))})."
+                Md("    In the current edition ({}) this section is {}.").format(
+                    current.label,
+                    md_link(f"{same_title.number} {same_title.title}", relative(page, section_page(same_title.key))),
+                )
             )
         elif plain is not None:
             lines.append(
-                f"    The current edition ({md_text(current.label)}) uses number {md_text(section.number)} for "
-                f"[{md_text(plain.number)} {md_text(plain.title)}]({relative(page, section_page(plain.key))})."
+                Md("    The current edition ({}) uses number {} for {}.").format(
+                    current.label, section.number, md_link(f"{plain.number} {plain.title}", relative(page, section_page(plain.key)))
+                )
             )
     lines.append("")
     return lines
 
 
-def rule_history_lines(rule: Rule, section: Section, ctx: Context, page: str) -> list[str]:
+def rule_history_lines(rule: Rule, section: Section, ctx: Context, page: str) -> list[Md]:
     """Under a rule: the editions it appears in, its number in each, and what
     changed, as a word-level diff from the previous edition that printed it.
     Its summary says where the rule lives in the current edition."""
@@ -127,24 +131,23 @@ def rule_history_lines(rule: Rule, section: Section, ctx: Context, page: str) ->
         edition = editions.get(entry.edition_label)
         if entry.number is None:
             if edition is None or not edition.partial:  # an excerpt lacking a rule is no news
-                rows.append(f"<li>{html.escape(entry.edition_label)}: {html.escape(entry.how)}</li>")
+                rows.append({"label": f"{entry.edition_label}: {entry.how}", "href": "", "how": "", "diff": "",
+                             "diff_href": "", "diff_label": ""})
             continue
         found = _find_rule(ctx, section, entry.edition_label, entry.number)
-        label = html.escape(f"{entry.edition_label}: {entry.number}")
-        if found:
-            href = posixpath.relpath(html_path(found[0]), posixpath.dirname(page)) + f"#{entry.number}"
-            label = f'<a href="{html.escape(href)}">{label}</a>'
-        change = f" — {html.escape(entry.how)}" if entry.how else ""
+        href = posixpath.relpath(html_path(found[0]), posixpath.dirname(page)) + f"#{entry.number}" if found else ""
         diff = ""
         if found and previous is not None and entry.text_changed:
             diff = _diff_html(word_diff(rule_text(previous), rule_text(found[1])))
+        row = {"label": f"{entry.edition_label}: {entry.number}", "href": href, "how": entry.how, "diff": diff,
+               "diff_href": "", "diff_label": ""}
         # Its entry on the diff page between the edition before and this one.
         pair = diffs.get((previous_entry.edition_label, entry.edition_label)) if previous_entry else None
         if pair is not None and entry.number in _diff_entries(ctx, pair):
-            href = posixpath.relpath(html_path(diff_page(section.game, section.document, pair.old, pair.new)),
-                                     posixpath.dirname(page)) + f"#{diff_anchor(entry.number)}"
-            diff += f' <a class="history-diff" href="{html.escape(href)}">{html.escape(pair.old.label)} → {html.escape(pair.new.label)}</a>'
-        rows.append(f"<li>{label}{change}{diff}</li>")
+            to_diff = html_path(diff_page(section.game, section.document, pair.old, pair.new))
+            row["diff_href"] = posixpath.relpath(to_diff, posixpath.dirname(page)) + f"#{diff_anchor(entry.number)}"
+            row["diff_label"] = f"{pair.old.label} → {pair.new.label}"
+        rows.append(row)
         previous = found[1] if found else previous
         previous_entry = entry
     current = current_edition(list(editions.values()))
@@ -157,11 +160,7 @@ def rule_history_lines(rule: Rule, section: Section, ctx: Context, page: str) ->
             summary += f": now {now.number} in {now.edition_label}"
         else:
             summary += f": {'reworded' if _changed_since(entries, section.edition) else 'unchanged'} in {now.edition_label}"
-    # One line of raw HTML with no block elements inside, so Markdown leaves it whole.
-    return [
-        f'<details class="history"><summary>{html.escape(summary)}</summary><ul>{"".join(rows)}</ul></details>',
-        "",
-    ]
+    return [md("history", summary=summary, rows=rows), ""]
 
 
 def _diff_entries(ctx: Context, diff) -> set[str]:
@@ -193,12 +192,8 @@ def _find_rule(ctx: Context, section: Section, label: str, number: str):
     return index.get(number)
 
 
-def _diff_html(ops: list[tuple[str, str]]) -> str:
-    parts = []
-    for op, text in ops:
-        text = html.escape(text)
-        parts.append(text if op == "=" else f"<del>{text}</del>" if op == "-" else f"<ins>{text}</ins>")
-    return f'<span class="word-diff">{"".join(parts)}</span>'
+def _diff_html(ops: list[tuple[str, str]]) -> Md:
+    return md("word_diff", ops=ops)
 
 
 def diff_anchor(number: str, removed: bool = False) -> str:
@@ -215,77 +210,63 @@ def render_diff(ctx: Context, diff, game: str, document: str) -> str:
     page = diff_page(game, document, diff.old, diff.new)
     counts = diff.counts()
     renumbered = [m for m in diff.moved if not m.text_changed]
+    title = f"{document_name(document)}: {diff.old.label} → {diff.new.label}"
     out = [
-        f"# {md_text(document_name(document))}: {md_text(diff.old.label)} → {md_text(diff.new.label)} {{: #diff }}",
+        Md("# {} {{: #diff }}").format(title),
         "",
-        " • ".join(f"{counts[kind]} {kind}" for kind in ("added", "removed", "changed", "moved", "unchanged"))
-        + f" ({len(renumbered)} of the moved only renumbered)",
-        "{: .diff-counts }",
+        Md(" • ").join(Md("{} {}").format(counts[kind], kind) for kind in ("added", "removed", "changed", "moved", "unchanged"))
+        + Md(" ({} of the moved only renumbered)").format(len(renumbered)),
+        Md("{: .diff-counts }"),
         "",
-        '<label class="diff-filter">Section: <input type="search" data-diff-filter placeholder="e.g. 424"></label>',
-        f'<button type="button" class="md-button diff-renumbered-toggle" data-renumbered-toggle aria-pressed="false" '
-        f'data-show="Show the {len(renumbered)} pure renumberings" data-hide="Hide the {len(renumbered)} pure renumberings">'
-        f"Show the {len(renumbered)} pure renumberings</button>",
+        Md('<label class="diff-filter">Section: <input type="search" data-diff-filter placeholder="e.g. 424"></label>')
+        + md("renumbered_toggle", show=f"Show the {len(renumbered)} pure renumberings",
+             hide=f"Hide the {len(renumbered)} pure renumberings"),
         "",
     ]
-    groups: dict[str, list[tuple[bool, str]]] = {}  # section number -> (pure renumbering, entry)
+    groups: dict[str, list[tuple[bool, Md]]] = {}  # section number -> (pure renumbering, entry)
     titles: dict[str, str] = {}
     for edition in (diff.old, diff.new):  # the newer edition's title wins
-        titles.update({number: section.title for number, section in edition.sections.items() if section.title})
+        titles.update({number: s.title for number, s in edition.sections.items() if s.title})
 
-    def add(section_number: str, line: str, pure: bool = False) -> None:
-        groups.setdefault(section_number, []).append((pure, line))
-
-    def esc(text: str) -> str:
-        return html.escape(text)
-
-    def number_link(section: Section, number: str) -> str:
+    def href(section: Section, number: str) -> str:
         """Rule `number` on the page of `section` (an edition's own page, or the plain one)."""
         shown = section if section.version_path else ctx.corpus.sections.get(section.key[:4], section)
-        href = posixpath.relpath(html_path(section_page(shown.key)), posixpath.dirname(page)) + f"#{number}"
-        return f'<a href="{esc(href)}">{esc(number)}</a>'
+        return posixpath.relpath(html_path(section_page(shown.key)), posixpath.dirname(page)) + f"#{number}"
+
+    def add(section_number: str, kind: str, anchor: str, pure: bool = False, **values) -> None:
+        values = {"sign": "", "old": "", "old_href": "", "new": "", "new_href": "", "text": "", "how": "",
+                  "diff": Md(""), **values}
+        groups.setdefault(section_number, []).append((pure, md("diff_item", kind=kind, id=anchor, **values)))
 
     for section, rule in diff.added:
-        add(section.number, f'<li class="added" id="{diff_anchor(rule.number)}"><b>+ {number_link(section, rule.number)}</b> '
-            f"{esc(rule.text)}</li>")
+        add(section.number, "added", diff_anchor(rule.number), sign="+", new=rule.number,
+            new_href=href(section, rule.number), text=rule.text)
     # A removed rule is grouped under its section's number in the new edition
     # (Reveal's removed rules under 424, not 411), when the section lives on.
     now = {id(m.old_section): m.new_section.number for m in diff.matches}
     for section, rule in diff.removed:
         group = now.get(id(section), section.number)
-        add(group, f'<li class="removed" id="{diff_anchor(rule.number, removed=True)}"><b>− '
-            f"{number_link(section, rule.number)}</b> {esc(rule.text)}</li>")
+        add(group, "removed", diff_anchor(rule.number, removed=True), sign="−", old=rule.number,
+            old_href=href(section, rule.number), text=rule.text)
     for match in diff.moved:
-        changed = _diff_html(match.diff()) if match.text_changed else ""
         pure = not match.text_changed
-        css = "moved renumbered" if pure else "moved"
-        add(
-            match.new_section.number,
-            f'<li class="{css}" id="{diff_anchor(match.new.number)}"><b>{number_link(match.old_section, match.old.number)} → '
-            f"{number_link(match.new_section, match.new.number)}</b> <small>{esc(match.how)}</small>{changed}</li>",
-            pure,
-        )
+        add(match.new_section.number, "moved renumbered" if pure else "moved", diff_anchor(match.new.number), pure,
+            old=match.old.number, old_href=href(match.old_section, match.old.number),
+            new=match.new.number, new_href=href(match.new_section, match.new.number), how=match.how,
+            diff=Md("") if pure else _diff_html(match.diff()))
     moved = {id(m) for m in diff.moved}
     for match in diff.changed:
         if id(match) in moved:
             continue
-        add(
-            match.new_section.number,
-            f'<li class="changed" id="{diff_anchor(match.new.number)}"><b>{number_link(match.new_section, match.new.number)}</b> '
-            f"<small>{esc(match.how)}</small>{_diff_html(match.diff())}</li>",
-        )
+        add(match.new_section.number, "changed", diff_anchor(match.new.number), new=match.new.number,
+            new_href=href(match.new_section, match.new.number), how=match.how, diff=_diff_html(match.diff()))
     for number in sorted(groups, key=_number_key):
-        only_renumbered = all(pure for pure, _ in groups[number])
-        css = "diff-section renumbered-only" if only_renumbered else "diff-section"
-        title = f"{number} {titles[number]}" if titles.get(number) else number
         out += [
-            f'<section class="{css}" data-section="{esc(number)}" id="s-{esc(number)}">',
-            f"<h2>{esc(title)}</h2>",
-            f'<ul>{"".join(line for _, line in groups[number])}</ul>',
-            "</section>",
+            md("diff_section", number=number, title=f"{number} {titles[number]}" if titles.get(number) else number,
+               only_renumbered=all(pure for pure, _ in groups[number]), items=[item for _, item in groups[number]]),
             "",
         ]
-    return "\n".join(out)
+    return whole_page(title, out)
 
 
 def _number_key(number: str) -> tuple:

@@ -9,7 +9,9 @@ from __future__ import annotations
 from ..model import Edition, GlossaryEntry, Section
 from ..resolve.merge import current_edition, edition_label
 from .context import Context
-from .escape import front_matter, md_text
+from .escape import Md, md_text
+from .escape import page as whole_page
+from .markup import heading, md_link
 from .paths import relative
 
 
@@ -21,6 +23,8 @@ def glossary_page(game: str, document: str, label: str = "") -> str:
 
 def glossaries(ctx: Context) -> dict[str, tuple[Edition | None, list[GlossaryEntry]]]:
     """Page -> (edition, its entries in order), one page per edition that prints a glossary."""
+    if "glossaries" in ctx.cache:
+        return ctx.cache["glossaries"]
     pages: dict[str, tuple[Edition | None, list[GlossaryEntry]]] = {}
     for entry in ctx.corpus.glossary:
         label = edition_label(ctx.corpus.sources[entry.source_id])
@@ -29,6 +33,7 @@ def glossaries(ctx: Context) -> dict[str, tuple[Edition | None, list[GlossaryEnt
         own = "" if edition is None or edition is current_edition(editions) else label
         page = glossary_page(entry.game, entry.document, own)
         pages.setdefault(page, (edition, []))[1].append(entry)
+    ctx.cache["glossaries"] = pages
     return pages
 
 
@@ -43,16 +48,16 @@ def render_glossary(ctx: Context, page: str, edition: Edition | None, entries: l
                    edition=edition.label if edition else "")
     if edition is not None and edition is not current_edition(ctx.corpus.editions[(game, document, language)]):
         here.version_path = edition.label
-    out = [*front_matter(title), f"# {md_text(title)} {{: #glossary }}", ""]
+    out = [Md("# {} {{: #glossary }}").format(title), ""]
     others = [
-        f"[{md_text(describe(other, ctx.language) if other else document_name(document))}]({relative(page, path)})"
+        md_link(describe(other, ctx.language) if other else document_name(document), relative(page, path))
         for path, (other, listed) in glossaries(ctx).items()
         if path != page and (listed[0].game, listed[0].document, listed[0].language) == (game, document, language)
     ]
     if others:
-        out += [f"Other editions' glossaries: {', '.join(others)}", "{: .edition-note }", ""]
+        out += [Md("Other editions' glossaries: {}").format(Md(", ").join(others)), Md("{: .edition-note }"), ""]
     for entry in entries:
-        out += [f"### {md_text(entry.term)} {{: #g-{entry.id} .glossary-term }}", ""]
+        out += [heading(3, md_text(entry.term), id=f"g-{entry.id}", classes="glossary-term"), ""]
         for definition in entry.definitions:
             out += [ctx.inline(definition, game, page, here), ""]
-    return "\n".join(out)
+    return whole_page(title, out)

@@ -10,7 +10,10 @@ from __future__ import annotations
 
 from ..model import Section
 from .context import Context
-from .escape import attr_value, front_matter, md_text
+from .escape import Md
+from .escape import page as whole_page
+from .markup import link as html_link
+from .markup import missing
 from .paths import cross_href, section_page
 from .strings import LANGUAGE_NAMES, language_in, t
 
@@ -25,25 +28,22 @@ def cross_language_href(page: str, from_language: str, to_language: str, anchor:
     return cross_href(page, from_language, page, to_language, anchor)
 
 
-def stub(page: str, title: str, content_language: str, ctx: Context, extra: list[str] = ()) -> str:
+def stub(page: str, title: str, content_language: str, ctx: Context, extra: list[Md] = ()) -> str:
     """The page `page` of this site, whose content exists only in `content_language`."""
     lang = ctx.language
     href = cross_language_href(page, lang, content_language)
-    where = md_text(language_in(lang, content_language))
-    return "\n".join(
-        [
-            *front_matter(title),
-            f"# {md_text(title)}",
-            "",
-            f'{md_text(t(lang, "only-in", language=language_in(lang, content_language)))} '
-            f'<a class="other-language" hreflang="{content_language}" href="{attr_value(href)}">'
-            f"{md_text(title)} ({where})</a>",
-            "{: .only-in }",
-            "",
-            *extra,
-            "",
-        ]
-    )
+    where = language_in(lang, content_language)
+    there = html_link(f"{title} ({where})", href, css="other-language", hreflang=content_language)
+    lines = [
+        Md("# {}").format(title),
+        "",
+        Md("{} {}").format(t(lang, "only-in", language=where), there),
+        Md("{: .only-in }"),
+        "",
+        *extra,
+        "",
+    ]
+    return whole_page(title, lines)
 
 
 def other_rule_at_same_path(section: Section, page: str, ctx: Context) -> list[str]:
@@ -62,11 +62,8 @@ def other_rule_at_same_path(section: Section, page: str, ctx: Context) -> list[s
             continue
         contents = f"{section.game}/{section.document}/index.md"
         href = cross_href(page, ctx.language, contents, other)
-        out += [
-            f'<a class="other-language" hidden hreflang="{other}" href="{attr_value(href)}" '
-            f'data-equivalent-from="{attr_value(section.number)}" data-equivalent-to=""></a>',
-            "",
-        ]
+        data = {"equivalent-from": section.number, "equivalent-to": ""}
+        out += [html_link("", href, css="other-language", hreflang=other, data=data, hidden=True), ""]
     return out
 
 
@@ -81,30 +78,26 @@ def equivalents_note(section: Section, page: str, ctx: Context) -> list[str]:
     out = []
     for side in equivalent.others(section):
         if side.section is None:
-            link = f'<span class="ref-missing" title="{attr_value(t(lang, "not-in-sources", number=side.number))}">{md_text(side.number)}</span>'
+            link = missing(side.number, t(lang, "not-in-sources", number=side.number))
         else:
             target_page = section_page(side.section.key)
             href = cross_href(page, lang, target_page, side.language, side.section.number)
             # The language switcher follows this link, renumbering the anchor.
-            link = (
-                f'<a class="other-language" hreflang="{side.language}" href="{attr_value(href)}" '
-                f'data-equivalent-from="{attr_value(section.number)}" data-equivalent-to="{attr_value(side.number)}">'
-                f"{md_text(side.number)} {md_text(side.section.title)}</a>"
-            )
+            data = {"equivalent-from": section.number, "equivalent-to": side.number}
+            text = f"{side.number} {side.section.title}"
+            link = html_link(text, href, css="other-language", hreflang=side.language, data=data)
         edition = t(lang, "undated") if side.edition == "undated" else side.edition
-        out += [
-            md_text(t(lang, "equivalent", language=language_in(lang, side.language), link="\0", edition=edition)).replace("\0", link),
-            "{: .equivalent }",
-            "",
-        ]
+        # The interface sentence around the link: its text escaped, the link put in its place.
+        before, _, after = t(lang, "equivalent", language=language_in(lang, side.language), link="\0", edition=edition).partition("\0")
+        out += [Md("{}{}{}").format(before, link, after), Md("{: .equivalent }"), ""]
         if here is not None and side.language == "en" and here.edition != side.edition:
             own = t(lang, "undated") if here.edition == "undated" else here.edition
             out += [
-                '!!! warning ""',
-                "    " + md_text(t(lang, "translation-behind", edition=own, language=language_in(lang, "en"), other=edition)),
+                Md('!!! warning ""'),
+                Md("    {}").format(t(lang, "translation-behind", edition=own, language=language_in(lang, "en"), other=edition)),
                 "",
             ]
     return out
 
 
-__all__ = ["LANGUAGE_NAMES", "site_languages", "stub", "equivalents_note", "cross_language_href", "other_rule_at_same_path"]
+__all__ = ["LANGUAGE_NAMES", "cross_language_href", "equivalents_note", "other_rule_at_same_path", "site_languages", "stub"]

@@ -4,28 +4,41 @@ indexes only, never every rule or ruling: every page embeds the navigation, so
 a long one makes builds slow)."""
 from __future__ import annotations
 
-import html
-from importlib import resources
 import posixpath
 import shutil
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import replace
+from importlib import resources
 from pathlib import Path
 
 import yaml
 
+from ..export.files import data_files
 from ..model import sort_key
+from ..resolve.merge import current_edition
 from . import index_pages as idx
+from .card_pages import (
+    ERRATA,
+    cards_by_page,
+    render_cards_page,
+    render_errata,
+)
 from .context import CONTENT_LANGUAGE, Context
+from .edition_pages import (
+    diff_page,
+    document_name,
+    documents_with_editions,
+    editions_page,
+    render_diff,
+    render_editions_index,
+)
 from .escape import nav_title
-from .card_pages import ERRATA, cards_by_page, render_cards_page, render_errata
 from .faq_page import render_faq_page
 from .labels import section_label
 from .glossary_page import glossaries, glossary_page, render_glossary
 from .guide_page import guide_page, guides_index, render_guide, render_guides_index
-from .edition_pages import diff_page, document_name, documents_with_editions, editions_page, render_diff, render_editions_index
 from .languages import site_languages, stub
-from ..resolve.merge import current_edition
+from .markup import html_file, safe_href
 from .paths import faq_page, html_path, language_root, page_of, section_page
 from .ruling_page import render_ruling
 from .section_page import render_section
@@ -45,7 +58,10 @@ THEME_ASSETS = Path(str(resources.files("rulesite") / "assets"))
 def render_site(ctx: Context) -> dict[str, dict[str, str]]:
     """language -> (docs-relative path -> file text), for every language's site."""
     languages = site_languages(ctx)
-    return {lang: render_language(replace(ctx, language=lang, languages=languages, cache={})) for lang in languages}
+    files = {lang: render_language(replace(ctx, language=lang, languages=languages, cache={})) for lang in languages}
+    # The published data, once for all languages, at the site root (export/).
+    files[CONTENT_LANGUAGE].update(data_files(ctx))
+    return files
 
 
 def render_language(ctx: Context) -> dict[str, str]:
@@ -64,7 +80,7 @@ def render_language(ctx: Context) -> dict[str, str]:
     for item, render in [*((r, render_ruling) for r in ctx.corpus.rulings), *((w, render_walkthrough) for w in ctx.corpus.walkthroughs)]:
         path = page_of(item)
         pages[path] = render(item, ctx) if lang == CONTENT_LANGUAGE else stub(path, item.title, CONTENT_LANGUAGE, ctx)
-    for (game, document, _language), editions in sorted(ctx.corpus.editions.items(), key=lambda kv: kv[0][2] == lang):
+    for _key, editions in sorted(ctx.corpus.editions.items(), key=lambda kv: kv[0][2] == lang):
         for edition in editions:
             for section in edition.sections.values():
                 if section.version_path:
@@ -138,13 +154,11 @@ def current_aliases(editions) -> dict[str, str]:
     for section in current.sections.values() if current else []:
         alias = section_page(section.key + (current.label,)).removesuffix(".md") + ".html"
         target = posixpath.relpath(html_path(section_page(section.key)), posixpath.dirname(alias))
-        pages[alias] = (
-            '<!doctype html><html><head><meta charset="utf-8">'
-            f'<title>{html.escape(section.number)} {html.escape(section.title)} ({html.escape(current.label)})</title>'
-            f'<link rel="canonical" href="{html.escape(target)}">'
-            f'<script>location.replace("{html.escape(target)}" + location.hash)</script>'
-            f'<meta http-equiv="refresh" content="0; url={html.escape(target)}"></head>'
-            f'<body><a href="{html.escape(target)}">{html.escape(section.number)} {html.escape(section.title)}</a></body></html>\n'
+        pages[alias] = html_file(
+            "alias_page",
+            title=f"{section.number} {section.title} ({current.label})",
+            target=safe_href(target),
+            text=f"{section.number} {section.title}",
         )
     return pages
 
@@ -169,7 +183,7 @@ def navigation(ctx: Context, pages: dict[str, str]) -> list:
             for g, document, language in documents_with_editions(ctx)
             if g == game and language == lang
         ]
-        for g, document, language in dict.fromkeys((x.game, x.document, x.language) for x in ctx.corpus.glossary):
+        for g, document, _language in dict.fromkeys((x.game, x.document, x.language) for x in ctx.corpus.glossary):
             if g == game and glossary_page(g, document) in pages:  # the current edition's; its page links the others
                 entries.append({f"{document_name(document)}: glossary": glossary_page(g, document)})
         if guides_index(game) in pages:

@@ -8,7 +8,8 @@ from __future__ import annotations
 
 import re
 
-from .escape import attr_value
+from .escape import Md
+from .markup import md
 
 # shorthand -> (sign, name)
 SYMBOLS = {
@@ -46,9 +47,6 @@ def split_symbols(text: str) -> list[str | tuple[str, str, str]]:
     return [part for part in out if part != ""]
 
 
-def symbol_html(shorthand: str, sign: str, name: str) -> str:
-    css = "energy" if shorthand[1:-1].isdigit() else "power" if name.endswith("Power") else "sign"
-    return (
-        f'<span class="symbol symbol-{css}" role="img" aria-label="{attr_value(name)}" '
-        f'title="{attr_value(name)} ({attr_value(shorthand)})">{sign}</span>'
-    )
+def symbol(shorthand: str, sign: str, name: str) -> Md:
+    kind = "energy" if shorthand[1:-1].isdigit() else "power" if name.endswith("Power") else "sign"
+    return md("symbol", kind=kind, label=name, title=f"{name} ({shorthand})", sign=sign)

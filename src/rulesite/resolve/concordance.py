@@ -3,12 +3,8 @@ topics (rules_src/concordance.yml)."""
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from pathlib import Path
-
 from ..diagnostics import Diagnostics
-from ..model import Corpus, Loc, Section
-from ..read.manifest import shown_path
-from ..read.yamlfile import line_of, load_yaml
+from ..model import Corpus, Section
 
 
 @dataclass
@@ -48,22 +44,13 @@ class Concordance:
         return next((e for e in self.equivalents if any(s.section is section for s in e.sides)), None)
 
 
-def read_concordance(path: Path, corpus: Corpus, diag: Diagnostics) -> Concordance:
+def resolve_concordance(corpus: Corpus, diag: Diagnostics) -> Concordance:
+    """concordance.yml's entries (read, and their shape checked, by read/extras.py)
+    matched to the corpus's sections."""
     concordance = Concordance()
-    if not path.is_file():
-        return concordance
-    where = shown_path(path)
-    data = load_yaml(path, where, diag) or {}
-    for entry in data.get("equivalents") or []:
-        loc = Loc(where, line_of(entry))
-        try:
-            game, document = str(entry["game"]), str(entry["document"])
-            sides = [
-                Side(str(lang), str(v["number"]), str(v["edition"]), None) for lang, v in entry["rules"].items()
-            ]
-        except (KeyError, TypeError, AttributeError) as exc:
-            diag.error(loc, "concordance", f"an equivalent needs game, document and rules {{lang: {{number, edition}}}} ({exc})")
-            continue
+    for entry in corpus.equivalents:
+        loc, game, document = entry.loc, entry.game, entry.document
+        sides = [Side(language, number, edition, None) for language, number, edition in entry.rules]
         for side in sides:
             side.section = _section(corpus, game, document, side.number, side.language)
             if side.section is not None and not any(
@@ -73,13 +60,8 @@ def read_concordance(path: Path, corpus: Corpus, diag: Diagnostics) -> Concordan
         if not any(s.section for s in sides):
             diag.warning(loc, "concordance", "none of these rules is among the sources")
         concordance.equivalents.append(Equivalent(game, document, sides))
-    for entry in data.get("topics") or []:
-        loc = Loc(where, line_of(entry))
-        try:
-            keys = [(str(s["game"]), str(s["document"]), str(s["number"])) for s in entry["sections"]]
-            concordance.topics.append(Topic(str(entry["id"]), str(entry["title"]), keys))
-        except (KeyError, TypeError) as exc:
-            diag.error(loc, "concordance", f"a topic needs id, title and sections [{{game, document, number}}] ({exc})")
+    for entry in corpus.topics:
+        concordance.topics.append(Topic(entry.id, entry.title, list(entry.sections)))
     return concordance
 
 

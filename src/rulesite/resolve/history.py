@@ -509,6 +509,36 @@ def diff_editions(old: Edition, new: Edition, matches: list[Match] | None = None
     return _diff_from(old, new, matches, added, removed)
 
 
+def prerendered_pairs(whole: list[Edition]) -> list[tuple[Edition, Edition]]:
+    """The pairs of whole editions (oldest first) whose diff the site pre-renders:
+    neighbours, and each edition with the newest (the current one). 2n-3 pairs for
+    n editions, so one more edition adds a constant number of pages; any other pair
+    is `traced_diff`, which the browser computes from the published data."""
+    pairs = list(zip(whole, whole[1:]))
+    pairs += [(e, whole[-1]) for e in whole[:-2]]
+    return pairs
+
+
+def traced_diff(found: RuleChains, old: Edition, new: Edition) -> EditionDiff:
+    """The diff between two whole editions that are not neighbours, composed along
+    the match chains instead of matched afresh: the pairs are the rules whose chain
+    reaches both editions. It is what a browser computes from the published data
+    (a rule's stable identity in both editions), so the site shows one answer
+    whether the page was made here or there (assets/compare.js mirrors this)."""
+    ko, kn = found.editions.index(old), found.editions.index(new)
+    through = ", ".join(e.label for e in found.editions[ko + 1:kn] if not e.partial)
+    matches = []
+    for chain in found.chains:
+        if ko in chain and kn in chain:
+            (a, x, _), (b, y, _) = chain[ko], chain[kn]
+            same = rule_text(a) == rule_text(b)
+            how = f"{'renumbered' if a.number != b.number else 'same number'}, {'same text' if same else 'text changed'}"
+            matches.append(Match(a, b, x, y, how + (f", traced through {through}" if through else ""), 1.0 if same else 0.0))
+    order = {id(r): j for j, r in enumerate(new.rules())}
+    matches.sort(key=lambda m: order[id(m.new)])
+    return diff_editions(old, new, matches)
+
+
 # --- history -------------------------------------------------------------------------
 
 
@@ -516,7 +546,85 @@ def _edition_order(edition: Edition) -> tuple:
     return (edition.date == "undated", edition.date)
 
 
-def rule_history(editions: list[Edition]) -> dict[tuple[str, str], list[HistoryEntry]]:
+@dataclass
+class RuleChains:
+    """Every rule of a document's dated editions on its match chain: `chains[c]` maps
+    an edition's index in `editions` (oldest first) to (rule, its section, the match
+    from the previous edition of the chain, None where the chain starts). `matches`
+    keeps the matches made between neighbouring whole editions, by (old label, new
+    label), so their diffs need not match them again."""
+
+    editions: list[Edition]
+    chains: list[dict[int, tuple[Rule, Section, Match | None]]]
+    matches: dict[tuple[str, str], list[Match]] = field(default_factory=dict)
+
+    def stable_ids(self) -> dict[tuple[str, str, str], str]:
+        """(edition label, section number, rule number) -> the rule's identity: where
+        its chain starts, `<edition label>:<rule number>` ("v1.1:411.1"), the same in
+        every edition the chain reaches, so it survives renumbering. Two chains
+        starting at one number (an edition printing it twice) get "~2", "~3"."""
+        ids: dict[tuple[str, str, str], str] = {}
+        used: dict[str, int] = {}
+        for chain in self.chains:
+            k0 = min(chain)
+            first = f"{self.editions[k0].label}:{chain[k0][0].number}"
+            used[first] = used.get(first, 0) + 1
+            ident = first if used[first] == 1 else f"{first}~{used[first]}"
+            for k, (rule, section, _) in chain.items():
+                ids.setdefault((self.editions[k].label, section.number, rule.number), ident)
+        return ids
+
+
+def rule_chains(editions: list[Edition]) -> RuleChains:
+    """Every rule of `editions` on its match chain (see `rule_history`)."""
+    ordered = sorted(editions, key=_edition_order)
+    whole = [e for e in ordered if not e.partial]
+    chains: list[dict[int, tuple[Rule, Section, Match | None]]] = []
+    chain_of: dict[tuple[int, int], int] = {}  # (edition index, id(rule)) -> chain
+    at = {id(e): k for k, e in enumerate(ordered)}
+    made: dict[tuple[str, str], list[Match]] = {}
+
+    def start(k: int, rule: Rule, section: Section) -> int:
+        chains.append({k: (rule, section, None)})
+        chain_of[(k, id(rule))] = len(chains) - 1
+        return len(chains) - 1
+
+    def extend(k_old: int, k_new: int, m: Match) -> None:
+        c = chain_of.get((k_old, id(m.old)))
+        if c is None:
+            c = start(k_old, m.old, m.old_section)
+        chains[c][k_new] = (m.new, m.new_section, m)
+        chain_of[(k_new, id(m.new))] = c
+
+    def start_rest(k: int, edition: Edition) -> None:
+        for section in edition.sections.values():
+            for rule in section.rules:
+                if (k, id(rule)) not in chain_of:
+                    start(k, rule, section)
+
+    previous: Edition | None = None
+    for edition in whole:
+        k = at[id(edition)]
+        if previous is not None:
+            matches = made[(previous.label, edition.label)] = match_editions(previous, edition)
+            for m in matches:
+                extend(at[id(previous)], k, m)
+        start_rest(k, edition)
+        previous = edition
+    for edition in ordered:
+        if not edition.partial:
+            continue
+        k = at[id(edition)]
+        older = [w for w in whole if _edition_order(w) <= _edition_order(edition)]
+        base = older[-1] if older else (whole[0] if whole else None)
+        if base is not None:
+            for m in match_editions(base, edition, across_sections=False):
+                extend(at[id(base)], k, m)
+        start_rest(k, edition)
+    return RuleChains(ordered, chains, made)
+
+
+def rule_history(editions: list[Edition], chains: RuleChains | None = None) -> dict[tuple[str, str], list[HistoryEntry]]:
     """For every rule of every edition, keyed by (edition label, rule number): the rule
     in every edition, oldest first (one `HistoryEntry` per edition).
 
@@ -532,56 +640,26 @@ def rule_history(editions: list[Edition]) -> dict[tuple[str, str], list[HistoryE
     first printed in an excerpt and later in a whole edition shows as two
     histories (the excerpt's, and "added in" the whole edition).
     """
-    ordered = sorted(editions, key=_edition_order)
-    whole = [e for e in ordered if not e.partial]
-    chains: list[dict[int, tuple[Rule, Match | None]]] = []  # edition index -> (rule, match from previous)
-    chain_of: dict[tuple[int, int], int] = {}  # (edition index, id(rule)) -> chain
-    at = {id(e): k for k, e in enumerate(ordered)}
-
-    def start(k: int, rule: Rule) -> int:
-        chains.append({k: (rule, None)})
-        chain_of[(k, id(rule))] = len(chains) - 1
-        return len(chains) - 1
-
-    def extend(k_old: int, k_new: int, m: Match) -> None:
-        c = chain_of.get((k_old, id(m.old)))
-        if c is None:
-            c = start(k_old, m.old)
-        chains[c][k_new] = (m.new, m)
-        chain_of[(k_new, id(m.new))] = c
-
-    previous: Edition | None = None
-    for edition in whole:
-        k = at[id(edition)]
-        if previous is not None:
-            for m in match_editions(previous, edition):
-                extend(at[id(previous)], k, m)
-        for rule in edition.rules():
-            if (k, id(rule)) not in chain_of:
-                start(k, rule)
-        previous = edition
-    for edition in ordered:
-        if not edition.partial:
-            continue
-        k = at[id(edition)]
-        older = [w for w in whole if _edition_order(w) <= _edition_order(edition)]
-        base = older[-1] if older else (whole[0] if whole else None)
-        if base is not None:
-            for m in match_editions(base, edition, across_sections=False):
-                extend(at[id(base)], k, m)
-        for rule in edition.rules():
-            if (k, id(rule)) not in chain_of:
-                start(k, rule)
-
+    found = chains if chains is not None else rule_chains(editions)
     history: dict[tuple[str, str], list[HistoryEntry]] = {}
-    for chain in chains:
+    for chain, entries in zip(found.chains, chain_entries(found)):
+        for k, (rule, _section, _) in chain.items():
+            history.setdefault((found.editions[k].label, rule.number), entries)
+    return history
+
+
+def chain_entries(found: RuleChains) -> list[list[HistoryEntry]]:
+    """Each chain's `HistoryEntry` per edition (oldest first), in `found.chains` order."""
+    ordered = found.editions
+    out = []
+    for chain in found.chains:
         entries: list[HistoryEntry] = []
         seen = False
         last_whole_present = False
         for k, edition in enumerate(ordered):
             label = edition.label
             if k in chain:
-                rule, m = chain[k]
+                rule, _section, m = chain[k]
                 if m is not None:
                     entries.append(HistoryEntry(label, rule.number, m.text_changed, m.how))
                 elif _all_before_partial(ordered, k):
@@ -600,9 +678,8 @@ def rule_history(editions: list[Edition]) -> dict[tuple[str, str], list[HistoryE
                 last_whole_present = False
             else:
                 entries.append(HistoryEntry(label, None, False, f"still absent in {label}"))
-        for k, (rule, _) in chain.items():
-            history.setdefault((ordered[k].label, rule.number), entries)
-    return history
+        out.append(entries)
+    return out
 
 
 def _all_before_partial(ordered: list[Edition], k: int) -> bool:

@@ -1,17 +1,13 @@
 """The keyword index: which words link to which section."""
 from __future__ import annotations
 
-from pathlib import Path
-
 from ..diagnostics import Diagnostics
-from ..model import Corpus, Loc
-from ..read.manifest import shown_path
+from ..model import Corpus
 from ..read.rules_document import is_title
-from ..read.yamlfile import line_of, load_yaml
 from .links import MAIN_DOCUMENT
 
 
-def keyword_forms(corpus: Corpus, extra: Path, diag: Diagnostics) -> dict[str, dict[str, tuple[str, str, bool]]]:
+def keyword_forms(corpus: Corpus, diag: Diagnostics) -> dict[str, dict[str, tuple[str, str, bool]]]:
     """game -> printed form -> (number, language, keyword) of the section it names.
 
     `keyword` is True for the keyword index proper: the forms keywords.yml lists,
@@ -46,23 +42,15 @@ def keyword_forms(corpus: Corpus, extra: Path, diag: Diagnostics) -> dict[str, d
             named = (rule.number, section.language, False)
             for form in dict.fromkeys([title, title.lower(), *_singular(title)]):
                 game.setdefault(form, named)
-    if not extra.is_file():
-        return forms
-    where = shown_path(extra)
-    data = load_yaml(extra, where, diag) or {}
-    for key, sections in data.items():
-        game, _, language = str(key).partition("/")
-        language = language or "en"
-        for number, words in (sections or {}).items():
-            number = str(number)
-            if not any((s.game, s.number, s.language) == (game, number, language) for s in corpus.sections.values()):
-                diag.error(
-                    Loc(where, line_of(sections)), "keyword", f"no {game} section {number} in {language} for keywords {words}"
-                )
-                continue
-            titles = [s.title for s in corpus.sections.values() if (s.game, s.number, s.language) == (game, number, language)]
-            for word in [*titles, *(t.lower() for t in titles), *map(str, words)]:
-                forms.setdefault(game, {})[word] = (number, language, True)
+    # The extra forms keywords.yml lists (read, and its shape checked, by read/extras.py).
+    for entry in corpus.keywords:
+        game, number, language = entry.game, entry.number, entry.language
+        titles = [s.title for s in corpus.sections.values() if (s.game, s.number, s.language) == (game, number, language)]
+        if not titles:
+            diag.error(entry.loc, "keyword", f"no {game} section {number} in {language} for keywords {entry.words}")
+            continue
+        for word in [*titles, *(t.lower() for t in titles), *entry.words]:
+            forms.setdefault(game, {})[word] = (number, language, True)
     return forms
 
 

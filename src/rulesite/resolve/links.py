@@ -14,10 +14,11 @@ from collections import Counter
 from dataclasses import dataclass, field
 
 from ..model import Corpus, Loc, Reference, Section
+from ..names import CITED_NUMBER
 
 # Riftbound 811.5.a / 129.4 / 355, Magic 602.2a / 701.20.
 # Never the first digits of a longer number: "rules 1234" cites nothing.
-NUMBER = r"\d{3}(?!\d)(?:\.\d+[a-z]?|\.[a-z](?![\w]))*"
+NUMBER = CITED_NUMBER  # names.py: the one rule-number grammar
 # "and", "or", ... also after a comma: "rules 103.1, 103.2, and 103.3".
 _JOINER = r"\s*(?:,\s*(?:and|or|y|o|et|ou)\s|,|and|or|y|o|et|ou|to|through|a|–|—|-)\s*"
 _REFERENCE = re.compile(

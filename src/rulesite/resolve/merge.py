@@ -18,7 +18,7 @@ from __future__ import annotations
 import copy
 
 from ..diagnostics import Diagnostics
-from ..model import Corpus, Edition, Imported, Rule, Section, Source, sort_key
+from ..model import Corpus, Edition, Imported, Rule, Section, Source, canonical_number, sort_key
 
 
 def edition_label(source: Source) -> str:
@@ -54,8 +54,8 @@ def merge(sources: list[Source], imported: list[Imported], diag: Diagnostics) ->
         for section in edition.sections.values():
             section.rules.sort(key=lambda r: sort_key(r.number))
         corpus.editions.setdefault((edition.game, edition.document, edition.language), []).append(edition)
-    for key, document_editions in corpus.editions.items():
-        document_editions.sort(key=lambda e: (e.date == "undated", e.date))
+    for document_editions in corpus.editions.values():
+        document_editions.sort(key=lambda e: (e.date == "undated", e.date, e.label))  # a total order
         for section in current_view(document_editions, diag):
             corpus.sections[section.key] = section
         for edition in document_editions:
@@ -114,11 +114,14 @@ def merge_section(known: Section, other: Section, diag: Diagnostics) -> None:
         )
     known.source_ids += [s for s in other.source_ids if s not in known.source_ids]
     known.notes += [n for n in other.notes if n not in known.notes]
-    by_number = {rule.number: rule for rule in known.rules}
+    # One rule, however its number is spelled: 832.01.e is 832.1.e.
+    by_number = {canonical_number(rule.number): rule for rule in known.rules}
     for rule in other.rules:
-        same = by_number.get(rule.number)
+        same = by_number.get(canonical_number(rule.number))
         if same is None:
             known.rules.append(copy.deepcopy(rule))
+        elif same.number != rule.number:
+            diag.error(rule.loc, "duplicate-rule", f"rule {rule.number} is rule {same.number} of {same.loc} spelled another way")
         elif printed(same) != printed(rule):
             diag.error(
                 rule.loc,

@@ -1,0 +1,337 @@
+"""The published data: what every file under the site's `data/` holds.
+
+The resolve stage gives the answers (editions, match chains, references); this
+module only puts them into plain dictionaries, one per file, in the shape the
+committed JSON Schemas (`export/schema/*.schema.json`) describe. `files.py`
+serialises them. Every path and URL is relative to the site root (where
+`data/` sits): English pages at the root, other languages under `es/`, `fr/`.
+
+A rule's identity (`id`) survives renumbering: it names the rule's first
+appearance on its match chain, `<document>:<edition>:<number>`
+(`core-rules:v1.1:411.1` is Reveal's first rule in every edition that prints
+it, as 411.1 or as 424.1), with the language in front for non-English
+documents (`es/comprehensive-rules:2024-11-08:701.20a`).
+"""
+from __future__ import annotations
+
+import hashlib
+from functools import cache
+
+from ..model import Edition, FaqAnswer, Reference, Rule, Ruling, Section, parent_number
+from ..render.card_pages import ERRATA
+from ..render.context import Context
+from ..render.edition_pages import diff_page, document_name
+from ..render.paths import cards_page, faq_anchor, html_path, language_root, page_of, section_page
+from ..normalize import normalize_text
+from ..resolve.history import chain_entries, prerendered_pairs
+from ..resolve.merge import current_edition, printed
+
+SCHEMA_VERSION = 1
+
+
+def url(language: str, md_page: str, anchor: str = "") -> str:
+    """A page's address from the site root: `es/magic/comprehensive-rules/701.20.html#701.20a`."""
+    return language_root(language) + html_path(md_page) + (f"#{anchor}" if anchor else "")
+
+
+def text_sha256(rule: Rule) -> str:
+    """SHA-256 of the rule as printed (text and examples), typographically
+    normalized (`resolve.history.rule_text`, what "changed" compares): two
+    editions print the same text exactly when these agree."""
+    return _sha256_of(printed(rule))
+
+
+@cache
+def _sha256_of(printed_text: str) -> str:  # most rules print the same text in every edition
+    return hashlib.sha256(normalize_text(printed_text).encode("utf-8")).hexdigest()
+
+
+def document_folder(game: str, document: str, language: str) -> str:
+    return f"{game}/{document}/{language}"
+
+
+def edition_file(edition: Edition) -> str:
+    return f"{document_folder(edition.game, edition.document, edition.language)}/{edition.label}.json"
+
+
+def trace_file(game: str, document: str, language: str) -> str:
+    return f"{document_folder(game, document, language)}/trace.json"
+
+
+class Identities:
+    """Every rule's identity, by (game, document, language, edition label, section
+    number, rule number): from its match chain where the document has several
+    dated editions, else its own first (only) appearance."""
+
+    def __init__(self, ctx: Context):
+        self.ids: dict[tuple, str] = {}
+        for key, editions in ctx.corpus.editions.items():
+            game, document, language = key
+            prefix = ("" if language == "en" else f"{language}/") + document
+            found = ctx.chains.get(key)
+            chained = found.stable_ids() if found else {}
+            used: dict[str, int] = {}
+            for edition in editions:
+                for section in edition.sections.values():
+                    for rule in section.rules:
+                        ident = chained.get((edition.label, section.number, rule.number))
+                        if ident is None:  # no chain: an undated edition, or a document's only one
+                            ident = f"{edition.label}:{rule.number}"
+                            used[ident] = used.get(ident, 0) + 1
+                            ident += f"~{used[ident]}" if used[ident] > 1 else ""
+                        self.ids[key + (edition.label, section.number, rule.number)] = f"{prefix}:{ident}"
+
+    def of(self, section: Section, rule_number: str) -> str | None:
+        return self.ids.get((section.game, section.document, section.language, section.edition, section.number, rule_number))
+
+
+def shown_page(ctx: Context, section: Section) -> Section | None:
+    """The section whose page shows `section`'s text: its own versioned page, or the
+    plain page of the current view."""
+    return section if section.version_path else ctx.corpus.sections.get(section.key[:4])
+
+
+def edition_data(ctx: Context, edition: Edition, ids: Identities) -> dict:
+    editions = ctx.corpus.editions[(edition.game, edition.document, edition.language)]
+    sections, rules = [], []
+    for section in edition.sections.values():
+        shown = shown_page(ctx, section)
+        page = section_page(shown.key) if shown else None
+        sections.append({
+            "number": section.number,
+            "title": section.title,
+            "url": url(edition.language, page) if page else None,
+        })
+        for rule in section.rules:
+            rules.append({
+                "id": ids.of(section, rule.number),
+                "number": rule.number,
+                "parent": parent_number(rule.number),
+                "section": section.number,
+                "text": rule.text,
+                "examples": [{"label": e.label, "text": e.text} for e in rule.examples],
+                "sha256": text_sha256(rule),
+                "url": url(edition.language, page, rule.number) if page else None,
+            })
+    return {
+        "schema_version": SCHEMA_VERSION,
+        "kind": "edition",
+        **_edition_head(edition, editions),
+        "sections": sections,
+        "rules": rules,
+    }
+
+
+def _edition_head(edition: Edition, editions: list[Edition]) -> dict:
+    return {
+        "game": edition.game,
+        "document": edition.document,
+        "language": edition.language,
+        "label": edition.label,
+        "date": edition.date,
+        "partial": edition.partial,
+        "current": edition is current_edition(editions),
+    }
+
+
+def editions_data(ctx: Context) -> dict:
+    """Every document with its editions, the file of each, its trace and the diff
+    pages the site pre-renders (any other pair is composed in the browser)."""
+    documents = []
+    for (game, document, language), editions in ctx.corpus.editions.items():
+        current = current_edition(editions)
+        found = ctx.chains.get((game, document, language))
+        whole = [e for e in found.editions if not e.partial] if found else []
+        documents.append({
+            "game": game,
+            "document": document,
+            "language": language,
+            "name": document_name(document),
+            "current": current.label if current else None,
+            "trace": trace_file(game, document, language) if found else None,
+            "editions": [
+                {
+                    **{k: v for k, v in _edition_head(e, editions).items() if k not in ("game", "document", "language")},
+                    "file": edition_file(e),
+                    "sections": len(e.sections),
+                    "rules": sum(len(s.rules) for s in e.sections.values()),
+                }
+                for e in editions
+            ],
+            "diffs": [
+                {"old": a.label, "new": b.label, "url": url("en", diff_page(game, document, a, b))}
+                for a, b in prerendered_pairs(whole)
+            ],
+        })
+    return {"schema_version": SCHEMA_VERSION, "kind": "editions", "documents": documents}
+
+
+def trace_data(ctx: Context, key: tuple[str, str, str], ids: Identities) -> dict:
+    """Every rule of the document through every dated edition: its number in each
+    (null: not printed there), whether its text changed since the previous edition
+    of its chain, and how each step was decided."""
+    found = ctx.chains[key]
+    game, document, language = key
+    rules = []
+    for chain, entries in zip(found.chains, chain_entries(found)):
+        k0 = min(chain)
+        rule, section, _ = chain[k0]
+        rules.append({
+            "id": ids.of(section, rule.number),
+            "numbers": [e.number for e in entries],
+            "changed": [e.text_changed for e in entries],
+            "how": [e.how for e in entries],
+        })
+    return {
+        "schema_version": SCHEMA_VERSION,
+        "kind": "trace",
+        "game": game,
+        "document": document,
+        "language": language,
+        "editions": [e.label for e in found.editions],
+        "rules": rules,
+    }
+
+
+def _cites(ctx: Context, references: list[Reference], ids: Identities) -> list[dict]:
+    """The rules a text cites, once each in order of first mention: the number as
+    written, the cited rule's identity (null: a section, or not in the sources) and
+    where it is shown (null: not in the sources)."""
+    out, seen = [], set()
+    for ref in references:
+        if ref.number in seen:
+            continue
+        seen.add(ref.number)
+        if ref.target is None:
+            out.append({"number": ref.number, "rule": None, "url": None})
+            continue
+        key, anchor = ref.target
+        section = ctx.linker.sections.get(key)
+        rule = ids.of(section, anchor) if section is not None else None
+        out.append({"number": ref.number, "rule": rule, "url": url(key[3], section_page(key), anchor)})
+    return out
+
+
+def rulings_data(ctx: Context, game: str, ids: Identities) -> dict:
+    rulings = [r for r in ctx.corpus.rulings if r.game == game]
+    return {
+        "schema_version": SCHEMA_VERSION,
+        "kind": "rulings",
+        "game": game,
+        "rulings": [
+            {
+                "id": r.id,
+                "title": r.title,
+                "question": r.question,
+                "answer": r.answer,
+                "steps": r.steps,
+                "nuances": r.nuances,
+                "cards": r.cards,
+                "reviewed_version": r.reviewed_version or None,
+                "licence": r.licence or None,
+                "attribution": r.attribution or None,
+                "url": url("en", page_of(r)),
+                "cites": _cites(ctx, r.references, ids),
+            }
+            for r in rulings
+        ],
+    }
+
+
+def faq_data(ctx: Context, game: str, ids: Identities) -> dict:
+    answers = []
+    for f in (f for f in ctx.corpus.faqs if f.game == game):
+        home, language = ctx.faq_home(f)
+        answers.append({
+            "id": f.id,
+            "question": f.question,
+            "answer": f.answer,
+            "section": f.section or None,
+            "topic": f.topic or None,
+            "source": ctx.corpus.sources[f.source_id].title or f.source_id,
+            "url": url(language, home, faq_anchor(f)),
+            "cites": _cites(ctx, f.references, ids),
+        })
+    return {"schema_version": SCHEMA_VERSION, "kind": "faq", "game": game, "answers": answers}
+
+
+def _erratum(e, card_url: str | None) -> dict:
+    return {
+        "card": e.card,
+        "old_text": e.old_text,
+        "new_text": e.new_text,
+        "date": e.date,
+        "article": e.article,
+        "note": e.note or None,
+        "source_url": e.url or None,
+        "card_url": card_url,
+    }
+
+
+def cards_data(ctx: Context, game: str) -> dict:
+    """The cards, each with its errata and the rulings and FAQ answers naming it."""
+    named = ctx.citations.by_card  # resolve/card_mentions.py
+    cards = []
+    for c in (c for c in ctx.corpus.cards if (c.game or "riftbound") == game):
+        here = url("en", cards_page(game, c.name), c.id)
+        items = named.get(c.id, [])
+        cards.append({
+            "id": c.id,
+            "code": c.code,
+            "name": c.name,
+            "types": c.types,
+            "supertypes": c.supertypes,
+            "domains": c.domains,
+            "tags": c.tags,
+            "set": c.set_name or None,
+            "energy": c.energy or None,
+            "might": c.might or None,
+            "power": c.power or None,
+            "text": c.text,
+            "url": here,
+            "errata": [_erratum(e, here) for e in c.errata],
+            "rulings": [i.id for i in items if isinstance(i, Ruling)],
+            "faq": [i.id for i in items if isinstance(i, FaqAnswer)],
+        })
+    return {"schema_version": SCHEMA_VERSION, "kind": "cards", "game": game, "cards": cards}
+
+
+def errata_data(ctx: Context, game: str) -> dict:
+    by_name = {c.name.lower(): c for c in ctx.corpus.cards}
+    errata = []
+    for e in (e for e in ctx.corpus.errata if (e.game or "riftbound") == game):
+        card = by_name.get(e.card.lower())
+        errata.append(_erratum(e, url("en", cards_page(game, card.name), card.id) if card else None))
+    return {
+        "schema_version": SCHEMA_VERSION,
+        "kind": "errata",
+        "game": game,
+        "url": url("en", ERRATA),
+        "errata": errata,
+    }
+
+
+def datasets(ctx: Context) -> dict[str, dict]:
+    """data-relative path -> its content, for every file but the manifest."""
+    ids = Identities(ctx)
+    out = {"editions.json": editions_data(ctx)}
+    for editions in ctx.corpus.editions.values():
+        for edition in editions:
+            out[edition_file(edition)] = edition_data(ctx, edition, ids)
+    for key in ctx.chains:
+        out[trace_file(*key)] = trace_data(ctx, key, ids)
+    games = dict.fromkeys(
+        [r.game for r in ctx.corpus.rulings] + [f.game for f in ctx.corpus.faqs]
+        + [c.game or "riftbound" for c in ctx.corpus.cards] + [e.game or "riftbound" for e in ctx.corpus.errata]
+    )
+    for game in games:
+        if any(r.game == game for r in ctx.corpus.rulings):
+            out[f"{game}/rulings.json"] = rulings_data(ctx, game, ids)
+        if any(f.game == game for f in ctx.corpus.faqs):
+            out[f"{game}/faq.json"] = faq_data(ctx, game, ids)
+        if any((c.game or "riftbound") == game for c in ctx.corpus.cards):
+            out[f"{game}/cards.json"] = cards_data(ctx, game)
+        if any((e.game or "riftbound") == game for e in ctx.corpus.errata):
+            out[f"{game}/errata.json"] = errata_data(ctx, game)
+    return out
+

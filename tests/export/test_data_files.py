@@ -1,0 +1,106 @@
+"""The published data of the seed site (fixture `built_site`): every file valid
+against the committed JSON Schemas, listed in the manifest, twinned as a script
+for pages opened from disk, and telling the same as the model and the pages."""
+from __future__ import annotations
+
+import copy
+import hashlib
+import subprocess
+import sys
+
+from datafiles import published, schema_problems, validate_site_data
+
+from rulesite.normalize import normalize_text
+from rulesite.resolve.merge import printed
+
+
+def test_every_published_file_matches_its_schema(built_site):
+    files = validate_site_data(built_site.site)
+    kinds = {v["kind"] for v in files.values()}
+    # The seed has every kind but a trace (a trace needs two dated editions).
+    assert kinds >= {"index", "editions", "edition", "rulings", "faq"}, kinds
+
+
+def test_the_schemas_reject_what_they_promise_is_never_there(built_site):
+    """Honest schemas: a rule without its hash, an unknown field, a URL leaving the site."""
+    files = published(built_site.site)
+    edition = next(v for v in files.values() if v["kind"] == "edition" and v["rules"])
+    assert schema_problems(edition) == []
+    for break_it in (
+        lambda d: d["rules"][0].pop("sha256"),
+        lambda d: d["rules"][0].__setitem__("extra", 1),
+        lambda d: d["rules"][0].__setitem__("url", "https://example.org/x.html"),
+        lambda d: d["rules"][0].__setitem__("id", "411.1"),
+        lambda d: d.__setitem__("schema_version", 2),
+    ):
+        broken = copy.deepcopy(edition)
+        break_it(broken)
+        assert schema_problems(broken), "the schema accepted a broken edition file"
+
+
+def test_edition_files_hold_every_rule_of_the_model_with_its_text_and_hash(built_site, ctx):
+    files = published(built_site.site)
+    for editions in ctx.corpus.editions.values():
+        for edition in editions:
+            data = files[f"{edition.game}/{edition.document}/{edition.language}/{edition.label}.json"]
+            expected = [(s.number, r.number, r.text) for s in edition.sections.values() for r in s.rules]
+            assert [(r["section"], r["number"], r["text"]) for r in data["rules"]] == expected
+            for rule, entry in zip((r for s in edition.sections.values() for r in s.rules), data["rules"]):
+                assert entry["sha256"] == hashlib.sha256(normalize_text(printed(rule)).encode()).hexdigest()
+                assert [e["text"] for e in entry["examples"]] == [e.text for e in rule.examples]
+            ids = [r["id"] for r in data["rules"]]
+            assert len(set(ids)) == len(ids), "rule identities must be unique within an edition"
+
+
+def test_every_rule_url_lands_on_its_rule(built_site):
+    """A rule's URL is a page of the built site carrying the rule's anchor."""
+    site = built_site.site
+    for path, value in published(site).items():
+        if value["kind"] != "edition":
+            continue
+        for rule in value["rules"]:
+            page, anchor = rule["url"].split("#")
+            html = (site / page).read_text(encoding="utf-8")
+            assert f'id="{anchor}"' in html, f"{path}: {rule['url']} has no anchor {anchor}"
+
+
+def test_rulings_and_faq_answers_are_all_there_with_their_citations(built_site, ctx):
+    files = published(built_site.site)
+    rulings = {r["id"]: r for r in files["riftbound/rulings.json"]["rulings"]}
+    assert set(rulings) == {r.id for r in ctx.corpus.rulings}
+    for ruling in ctx.corpus.rulings:
+        entry = rulings[ruling.id]
+        assert entry["answer"] == ruling.answer and entry["steps"] == ruling.steps
+        assert [c["number"] for c in entry["cites"]] == list(dict.fromkeys(r.number for r in ruling.references))
+        assert (built_site.site / entry["url"]).is_file()
+    answers = {a["id"]: a for a in files["riftbound/faq.json"]["answers"]}
+    assert set(answers) == {f.id for f in ctx.corpus.faqs if f.game == "riftbound"}
+    for faq in ctx.corpus.faqs:
+        page, anchor = answers[faq.id]["url"].split("#")
+        assert f'id="{anchor}"' in (built_site.site / page).read_text(encoding="utf-8")
+
+
+def test_editions_index_names_every_edition_file(built_site):
+    files = published(built_site.site)
+    for document in files["editions.json"]["documents"]:
+        for edition in document["editions"]:
+            data = files[edition["file"]]
+            assert (data["label"], len(data["rules"]), len(data["sections"])) == (
+                edition["label"], edition["rules"], edition["sections"]
+            )
+
+
+def test_the_build_id_is_a_hash_of_the_data(built_site, tmp_path, repo_root):
+    """Same sources, same data, same build id: `rulesite export` writes exactly the
+    files the build published, byte for byte."""
+    out = tmp_path / "data"
+    result = subprocess.run(
+        [sys.executable, "-m", "rulesite", "export", "--out", str(out)],
+        cwd=repo_root, capture_output=True, text=True, timeout=300,
+    )
+    assert result.returncode == 0, result.stderr
+    site_data = built_site.site / "data"
+    theirs = {p.relative_to(out).as_posix(): p.read_bytes() for p in out.rglob("*") if p.is_file()}
+    ours = {p.relative_to(site_data).as_posix(): p.read_bytes() for p in site_data.rglob("*") if p.is_file()}
+    assert theirs.keys() == ours.keys()
+    assert [p for p in ours if ours[p] != theirs[p]] == []
