@@ -8,7 +8,7 @@ from .escape import Md, md_text
 from .escape import page as whole_page
 from .markup import heading
 from .paths import faq_anchor, faq_page
-from .ruling_page import card_link
+from .ruling_page import card_link, freshness
 from .strings import t
 
 
@@ -29,6 +29,7 @@ def render_faq_page(ctx: Context, game: str, source_id: str) -> str:
             ctx.inline(faq.answer, faq.game, page),
             Md("{: .faq-answer }"),
             "",
+            *freshness(faq, ctx),
         ]
         named = [card.name for card in cards_of(ctx).get(faq.id, [])]  # resolve/card_mentions.py
         if named:

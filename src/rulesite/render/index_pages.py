@@ -9,6 +9,7 @@ from pathlib import Path
 
 from ..model import Section
 from .labels import section_label
+from .ruling_page import word_diff_md
 from .context import Context
 from .escape import Md, written
 from .escape import page as whole_page
@@ -289,11 +290,12 @@ def render_reviews(ctx: Context) -> str:
         "",
         Md("{} citations in rulings and walkthroughs point at rules that changed since they were checked.").format(len(ctx.reviews)),
         "",
-        Md("| Item | Rule | Change |"),
-        Md("|---|---|---|"),
+        Md("| Item | Rule | Checked against | What changed |"),
+        Md("|---|---|---|---|"),
     ]
     for r in ctx.reviews:
-        out.append(Md("| {} | {} | {} |").format(ctx.item_link(r.item, REVIEW), r.rule, r.change))
+        diff = word_diff_md(r.old_text, r.new_text) if r.old_text and r.new_text else Md("")
+        out.append(Md("| {} | {} | {} | {} {} |").format(ctx.item_link(r.item, REVIEW), r.rule, r.checked or "?", r.change, diff))
     return whole_page("Needs review", [*out, ""])
 
 

@@ -200,6 +200,13 @@ def link(text, href: str, css: str = "", hreflang: str = "", data: dict | None =
     )
 
 
+def origin_link(text, url: str) -> Md:
+    """A link to where a source was published (an http(s) address the manifest names)."""
+    if not url.startswith(("https://", "http://")):
+        raise ValueError(f"not a web address: {url[:60]!r}")
+    return md("link", text=text, href=url, css="origin", hreflang="", data=[], hidden=False)
+
+
 def md_link(text, to_md: str) -> Md:
     """A Markdown link to a page of this site by its .md path (MkDocs checks it).
     The address is percent-encoded (MkDocs decodes it to find the page): nothing

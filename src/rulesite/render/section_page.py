@@ -10,6 +10,7 @@ from .escape import page as whole_page
 from .languages import equivalents_note, other_rule_at_same_path
 from .markup import code, heading, md
 from .paths import faq_anchor, html_path, section_page, short_link
+from .ruling_page import freshness
 from .strings import t
 
 
@@ -98,6 +99,7 @@ def _faq(faq: FaqAnswer, section: Section, page: str, ctx: Context) -> list[str]
         ctx.inline(faq.answer, faq.game, page, section),
         Md("{: .faq-answer }"),
         "",
+        *freshness(faq, ctx),
         Md("{}: {}").format(t(lang, "source"), ctx.source_line(ctx.corpus.sources[faq.source_id], lang)),
         Md("{: .source-note }"),
         "",
