@@ -8,7 +8,9 @@ machine or throw):
   to the plain page, keeping the rule's anchor;
 - a diff page narrows to one section (?section=424);
 - a Core Rules page with a reworded rule keeps all its rules in the content
-  column.
+  column;
+- a diff page hides pure renumberings until one click shows them;
+- an outdated ruling shows its "Outdated" notice with the word diff.
 """
 from __future__ import annotations
 
@@ -132,3 +134,42 @@ def test_switching_spanish_mostrar_to_english_lands_on_reveal(corpora_site, root
     switch_language(page, "es")
     assert "701.20" not in page.url.split("/")[-1], f"English {english_title!r} switched to Spanish 701.20: {page.url}"
     assert page.url.startswith(f"{root}es/magic/comprehensive-rules/index.html")
+
+
+def test_diff_page_hides_pure_renumberings_until_one_click_shows_them(corpora_site, root, browse):
+    rel = _diff_page(corpora_site.site)
+    page = browse(root).new_page()
+    page.goto(f"{root}{rel}")
+    renumbered = page.locator("li.renumbered")
+    total = renumbered.count()
+    assert total > 100  # v1.2 → v1.4 renumbers over a thousand rules without rewording them
+    visible = "sel => [...document.querySelectorAll(sel)].filter(e => e.offsetParent !== null).length"
+    assert page.evaluate(visible, "li.renumbered") == 0
+    assert page.evaluate(visible, "li.changed") > 0  # real changes stay in sight
+    button = page.locator("button[data-renumbered-toggle]")
+    expect(button).to_have_attribute("aria-pressed", "false")
+    button.click()
+    expect(button).to_have_attribute("aria-pressed", "true")
+    assert page.evaluate(visible, "li.renumbered") == total
+    button.click()
+    assert page.evaluate(visible, "li.renumbered") == 0
+    # A link to one renumbering (from a rule's history) shows them.
+    anchor = renumbered.first.get_attribute("id")
+    page.goto(f"{root}{rel}#{anchor}")
+    page.reload()
+    expect(page.locator(f'[id="{anchor}"]')).to_be_visible()
+
+
+def test_an_outdated_ruling_says_so_with_the_word_diff(corpora_site, root, browse):
+    site = corpora_site.site
+    outdated = [p.relative_to(site).as_posix() for p in sorted((site / "riftbound/rulings").glob("*.html"))
+                if 'admonition-title">Outdated<' in p.read_text(encoding="utf-8")]
+    # Reviewed against v1.4, they cite rules the newer 2026-10-09 excerpt changed.
+    assert outdated, "no ruling is flagged Outdated"
+    page = browse(root).new_page()
+    page.goto(f"{root}{outdated[0]}")
+    notice = page.locator(".admonition.danger")
+    expect(notice).to_be_visible()
+    expect(notice.locator(".admonition-title")).to_have_text("Outdated")
+    expect(page.locator(".freshness")).to_contain_text("Reviewed against Core Rules v")
+    assert notice.locator(".word-diff ins, .word-diff del").count() > 0
