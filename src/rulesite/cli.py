@@ -14,18 +14,14 @@ from __future__ import annotations
 import argparse
 import sys
 import time
+from dataclasses import replace
 from pathlib import Path
 
 from . import pipeline
-from .check.edition_counts import compare, counts_in, counts_out
-from .check.entries import check_entries
-from .check.pages import check_pages
-from .check.script import check_scripts
-from .check.site_links import check_offline, check_site
+from .check.edition_counts import counts_in
 from .check.site_links import main as check_main
 from .diagnostics import Diagnostics
 from .export.command import add_export_command
-from .render.paths import language_root
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -74,6 +70,12 @@ def add_build_options(parser: argparse.ArgumentParser) -> None:
         help="also read the real corpora from FOLDER, as SOURCES_DIR/external/corpora.manifest.yml lists them",
     )
     parser.add_argument("--no-site", action="store_true", help="write docs/ only; skip MkDocs and the site checks")
+    parser.add_argument(
+        "--site-url",
+        metavar="URL",
+        help="the address the site is published at (default: site_url of the MkDocs config, if any): "
+        "makes canonical links, og:url and the sitemap absolute",
+    )
 
 
 def build_command(args: argparse.Namespace) -> int:
@@ -133,6 +135,7 @@ def build_command(args: argparse.Namespace) -> int:
         return 1
 
     config_dir = args.docs_dir.parent / ".build" / args.docs_dir.name
+    ctx = replace(ctx, site_url=pipeline.site_url(args.config, args.site_url))
     files = pipeline.render(ctx, args.docs_dir, config_dir, args.config)
     pages = sum(1 for f in files.values() for path in f if path.endswith(".md"))
     statics = sum(1 for f in files.values() for path in f if path.endswith(".html"))
@@ -152,19 +155,14 @@ def build_command(args: argparse.Namespace) -> int:
         return 1
     stage("build", f"mkdocs build --strict, {len(files)} languages: {pages} pages built into {args.site_dir}")
 
-    problems = check_site(fresh) + check_offline(fresh) + check_scripts(fresh) + check_pages(fresh)
-    built_counts = {}
-    for lang in files:
-        problems += check_entries(ctx, fresh / language_root(lang), lang)
-        counted, missing_pages = counts_out(corpus, fresh, lang)
-        built_counts.update(counted)
-        problems += missing_pages
-    problems += compare(read_counts, built_counts)
+    before = len(diag.errors)
+    built_counts: dict = {}
+    checked = pipeline.check(ctx, fresh, list(files), diag, label=str(args.site_dir), counts=built_counts)
+    problems = len(diag.errors) - before
     for name, counts in built_counts.items():
         print(f"{'built':<8} {name}: {counts.line()}")
-    for problem in problems:
-        print(f"{problem}", file=sys.stderr)
-    stage("check", f"links, anchors, link words, offline loading, ids once per page, every entry once, counts per edition: {len(problems)} problems")
+    stage("check", f"{checked} pages: links, link words, anchors, ids once per page, offline loading, every entry once, "
+                   f"counts per edition: {problems} problems")
     diag.report()
     if problems:
         pipeline.discard(fresh)

@@ -4,11 +4,16 @@ benchmark call them directly."""
 from __future__ import annotations
 
 import os
+import re
 import shutil
 import subprocess
 import sys
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
+from .check.edition_counts import compare, counts_in, counts_out
+from .check.entries import expected_entries
+from .check.run import check_built_site
 from .diagnostics import Diagnostics
 from .model import Corpus, Loc
 from .read import read_sources
@@ -96,6 +101,18 @@ def compare_editions(corpus: Corpus) -> tuple[dict, list, dict]:
     return history, diffs, chains
 
 
+def site_url(config: Path, given: str | None = None) -> str:
+    """The site's public address, ending in "/": the one given, else the MkDocs
+    config's site_url, else "" (links then stay relative, as from disk)."""
+    url = given
+    if url is None and config.is_file():
+        # Only this key: the config may hold tags (!ENV ...) that safe_load refuses.
+        match = re.search(r"^site_url:\s*['\"]?([^'\"\s#]+)", config.read_text(encoding="utf-8"), re.MULTILINE)
+        url = match.group(1) if match else ""
+    url = (url or "").strip()
+    return url.rstrip("/") + "/" if url else ""
+
+
 def render(ctx: Context, docs_dir: Path, config_dir: Path, config: Path = CONFIG) -> dict[str, dict[str, str]]:
     """Stage 4: every language's pages written into docs_dir/<language>/, and for
     each language the MkDocs config that lists them (config_dir/mkdocs.<language>.yml)."""
@@ -108,7 +125,7 @@ def write(ctx: Context, files: dict[str, dict[str, str]], docs_dir: Path, config
     """The rendered pages into docs_dir/<language>/, and each language's MkDocs config."""
     write_docs(files, docs_dir)
     for lang, pages in files.items():
-        lang_ctx = Context(ctx.corpus, ctx.linker, ctx.citations, ctx.concordance, lang, tuple(files))
+        lang_ctx = Context(ctx.corpus, ctx.linker, ctx.citations, ctx.concordance, lang, tuple(files), site_url=ctx.site_url)
         nav = navigation(lang_ctx, pages)
         write_config(lang_ctx, nav, config, docs_dir, config_dir / f"mkdocs.{lang}.yml")
 
@@ -116,25 +133,67 @@ def write(ctx: Context, files: dict[str, dict[str, str]], docs_dir: Path, config
 def build(config_dir: Path, languages: list[str], site_dir: Path, config: Path = CONFIG) -> tuple[subprocess.CompletedProcess, Path]:
     """Stage 5: the real, strict MkDocs build of every language (English at the
     root, the others in a folder each) into a fresh folder beside `site_dir`.
-    `publish` swaps it in once it has passed the checks."""
+    `publish` swaps it in once it has passed the checks.
+
+    The languages are built side by side, one MkDocs process each, each into a
+    folder of its own (a --clean build of English into the folder the others
+    share would empty it under them); the others are moved under English's once
+    all have succeeded."""
     fresh = site_dir.with_name(site_dir.name + ".new")
+    parts = site_dir.with_name(site_dir.name + ".parts")
+    for folder in (fresh, parts):
+        shutil.rmtree(folder, ignore_errors=True)
     env = dict(os.environ, NO_MKDOCS_2_WARNING="1")
-    result = None
-    # English first: its --clean build empties the folder the others go into.
-    for lang in sorted(languages, key=lambda code: code != "en"):
-        out = fresh / language_root(lang)
-        config = config_dir / f"mkdocs.{lang}.yml"
-        result = subprocess.run(
-            [sys.executable, "-m", "mkdocs", "build", "--strict", "--clean", "-f", str(config), "-d", str(out)],
+
+    def mkdocs(lang: str) -> subprocess.CompletedProcess:
+        out = fresh if not language_root(lang) else parts / lang
+        lang_config = config_dir / f"mkdocs.{lang}.yml"
+        return subprocess.run(
+            [sys.executable, "-m", "mkdocs", "build", "--strict", "--clean", "-f", str(lang_config), "-d", str(out)],
             capture_output=True,
             text=True,
             env=env,
-            cwd=config.resolve().parent,
+            cwd=lang_config.resolve().parent,
         )
-        if result.returncode != 0:
-            shutil.rmtree(fresh, ignore_errors=True)
-            return result, fresh
-    return result, fresh
+
+    # English (the largest) first, so that it starts at once.
+    ordered = sorted(languages, key=lambda code: code != "en")
+    with ThreadPoolExecutor(max_workers=len(ordered)) as pool:
+        results = list(pool.map(mkdocs, ordered))
+    failed = [r for r in results if r.returncode != 0]
+    if failed or not results:
+        for folder in (fresh, parts):
+            shutil.rmtree(folder, ignore_errors=True)
+        return (failed or results or [subprocess.CompletedProcess([], 1, "", "no language to build")])[0], fresh
+    for lang in ordered:
+        if language_root(lang):
+            (parts / lang).rename(fresh / language_root(lang).rstrip("/"))
+    shutil.rmtree(parts, ignore_errors=True)
+    return results[0], fresh
+
+
+def check(ctx: Context, site_dir: Path, languages: list[str], diag: Diagnostics, label: str = "",
+          counts: dict | None = None) -> int:
+    """Stage 6: the built site read back: every link and #fragment lands, no
+    link's words name another rule, no id twice in a page, nothing loads from the
+    network, every entry of the model is shown once with its text, and each
+    edition's pages anchor what was read of it (`counts` is filled with what they
+    anchor, by edition). Problems go to `diag` (paths under `label`); returns the
+    number of pages."""
+    entries: dict = {}
+    pages = check_built_site(site_dir, diag, expected_entries(ctx, languages), label, entries=entries)
+    built: dict = {}
+    for language in languages:
+        counted, problems = counts_out(ctx.corpus, entries, language)
+        built.update(counted)
+        for problem in problems:
+            diag.error(Loc(f"{label}/{problem.split(': ', 1)[0]}" if label else problem.split(": ", 1)[0], 1),
+                       "edition-counts", problem.split(": ", 1)[1])
+    for problem in compare(counts_in(ctx.corpus), built):
+        diag.error(Loc(label or str(site_dir), 1), "edition-counts", problem)
+    if counts is not None:
+        counts.update(built)
+    return pages
 
 
 def publish(fresh: Path, site_dir: Path) -> None:

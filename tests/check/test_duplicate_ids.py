@@ -3,12 +3,13 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from rulesite.check.duplicate_ids import check_duplicate_ids, duplicate_ids
-from rulesite.check.page_tree import parse_html
+from rulesite.check.duplicate_ids import duplicate_ids
+from rulesite.check.page import parse
+from rulesite.check.run import check_folder
 
 
 def test_an_id_printed_twice_in_one_page_is_reported_with_its_line():
-    page = parse_html(
+    page = parse(
         "<html><body>\n"
         '<h3 id="g-abandon">Abandon</h3>\n'
         '<p id="g-abandon-text">To turn a scheme face down.</p>\n'
@@ -21,9 +22,9 @@ def test_an_id_printed_twice_in_one_page_is_reported_with_its_line():
     ]
 
 
-def test_the_same_id_on_two_pages_is_fine(tmp_path: Path):
+def test_the_same_id_on_two_pages_is_fine_and_the_check_stage_runs_it(tmp_path: Path):
     for name in ("a.html", "b.html"):
         (tmp_path / name).write_text('<html><body><h1 id="top">x</h1></body></html>', encoding="utf-8")
-    assert check_duplicate_ids(tmp_path) == []
+    assert check_folder(tmp_path) == []
     (tmp_path / "b.html").write_text('<html><body><h1 id="top">x</h1><p id="top">y</p></body></html>', encoding="utf-8")
-    assert [p.split(":")[0] for p in check_duplicate_ids(tmp_path)] == ["b.html"]
+    assert check_folder(tmp_path) == ["b.html:1: error[duplicate-id]: id 'top' is printed 2 times in this page"]

@@ -4,7 +4,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from rulesite.check.link_text import check_link_texts
+from rulesite.check.link_text import check_link_texts, summarize
+from rulesite.check.page import load_page
+from rulesite.check.run import check_folder
 
 
 def _site(root: Path, files: dict[str, str]) -> Path:
@@ -13,6 +15,11 @@ def _site(root: Path, files: dict[str, str]) -> Path:
         path.parent.mkdir(parents=True, exist_ok=True)
         path.write_text(f"<!doctype html><html><body><article>\n{body}\n</article></body></html>", encoding="utf-8")
     return root
+
+
+def _check(site: Path) -> list[str]:
+    pages = [p.relative_to(site).as_posix() for p in sorted(site.rglob("*.html"))]
+    return check_link_texts({rel: summarize(load_page(site, rel).root) for rel in pages})
 
 
 RULES_701 = (
@@ -35,7 +42,7 @@ def test_links_that_land_where_their_words_say_pass(tmp_path):
             '<a href="https://example.org/424">424 Elsewhere</a>'
         ),
     })
-    assert check_link_texts(site) == []
+    assert _check(site) == []
 
 
 def test_a_page_made_to_fail(tmp_path):
@@ -51,8 +58,19 @@ def test_a_page_made_to_fail(tmp_path):
             '<p>See rule <a href="riftbound/core-rules/424.html">355</a>.</p>'
         ),
     })
-    problems = check_link_texts(site)
+    problems = _check(site)
     assert len(problems) == 3, problems
     assert problems[0].startswith("index.html: line 2: link '701.20 Mostrar' names 'Mostrar'")
     assert "link '424.1' names 424.1 but opens riftbound/core-rules/424.html#424.2" in problems[1]
     assert "link '355' names 355" in problems[2]
+
+
+def test_the_check_stage_reports_them(tmp_path):
+    site = _site(tmp_path, {
+        "riftbound/core-rules/424.html": RULES_424,
+        "index.html": '<a href="riftbound/core-rules/424.html#424.2">424.1</a>',
+    })
+    problems = check_folder(site)
+    assert [p for p in problems if "link-text" in p] == [
+        "index.html:2: error[link-text]: link '424.1' names 424.1 but opens riftbound/core-rules/424.html#424.2 (424.2)"
+    ]

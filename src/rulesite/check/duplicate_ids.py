@@ -1,18 +1,16 @@
 """No id printed twice in one page: a link to `#g-abandon` must lead to one place.
 
-`duplicate_ids(page)` takes a parsed page (any tree with `iter()` and `get()`,
-see `page_tree`) and returns one problem per id printed more than once.
+`duplicate_ids(root)` takes a parsed page (the tree `check/page.py` gives, or any
+tree with `iter()`, `get()` and `sourceline`) and returns one problem per id
+printed more than once. The check stage (`check/run.py`) runs it on every page.
 """
 from __future__ import annotations
 
 from collections import Counter
-from pathlib import Path
-
-from .page_tree import parse_page
 
 
 def duplicate_ids(page, name: str = "page") -> list[str]:
-    counts = Counter(element.get("id") for element in page.iter() if element.get("id"))
+    counts = Counter(element.get("id") for element in page.iter() if isinstance(element.tag, str) and element.get("id"))
     lines: dict[str, int] = {}
     for element in page.iter():
         ident = element.get("id")
@@ -23,11 +21,3 @@ def duplicate_ids(page, name: str = "page") -> list[str]:
         for ident, count in counts.items()
         if count > 1
     ]
-
-
-def check_duplicate_ids(site_dir: Path) -> list[str]:
-    """Every HTML page of a built site, each checked on its own."""
-    problems: list[str] = []
-    for path in sorted(site_dir.rglob("*.html")):
-        problems += duplicate_ids(parse_page(path), path.relative_to(site_dir).as_posix())
-    return problems

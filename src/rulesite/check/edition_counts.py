@@ -1,8 +1,9 @@
 """Counts in equal counts out, per edition: what the importers read of each
 edition (sections, numbered rules, examples) is what its built pages anchor.
 
-`counts_in(corpus)` counts the model; `counts_out(corpus, site_dir, language)`
-counts the built HTML of that language: on each page that shows an edition's
+`counts_in(corpus)` counts the model; `counts_out(corpus, entries, language)`
+counts the built HTML of that language, from the entries `page_entries` found on
+each page while the check stage held its tree: on each page that shows an edition's
 section, the section's `<h1 id>`, each rule entry (`<div data-rule>`) and each
 example box (`id="<rule>-example-<n>"`) of that edition's numbers. A page may
 show several excerpts at once (the current view unites them); an entry there
@@ -13,12 +14,9 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from pathlib import Path
-
 from ..model import Corpus, Edition
 from ..render.paths import html_path, language_root, section_page
 from ..resolve.merge import shown_in_current_view
-from .page_tree import parse_page
 
 _EXAMPLE = re.compile(r"^(?P<rule>.+)-example-\d+$")
 
@@ -67,10 +65,11 @@ def _page_of(editions: list[Edition], edition: Edition, number: str, section) ->
     return section_page(section.key)
 
 
-def counts_out(corpus: Corpus, site_dir: Path, language: str) -> tuple[dict[str, Counts], list[str]]:
-    """The anchored entries of each edition of `language` in the built site, and
-    the problems found (pages missing, entries no shown edition prints)."""
-    root = site_dir / language_root(language)
+def counts_out(corpus: Corpus, entries: dict, language: str) -> tuple[dict[str, Counts], list[str]]:
+    """The anchored entries of each edition of `language` in the built site
+    (`entries`: site path -> `page_entries` of that page), and the problems found
+    (pages missing, entries no shown edition prints)."""
+    root = language_root(language)
     parsed: dict[str, tuple[set[str], list[str], list[str]]] = {}  # page -> (h1 ids, rules, examples)
     printed_on: dict[str, set[str]] = {}  # page -> every number its editions print
     problems: list[str] = []
@@ -80,12 +79,10 @@ def counts_out(corpus: Corpus, site_dir: Path, language: str) -> tuple[dict[str,
         for number, section in edition.sections.items():
             page = html_path(_page_of(editions, edition, number, section))
             if page not in parsed:
-                path = root / page
-                if not path.is_file():
-                    problems.append(f"{page}: page missing")
-                    parsed[page] = (set(), [], [])
-                else:
-                    parsed[page] = _entries(parse_page(path))
+                found = entries.get(root + page)
+                if found is None:
+                    problems.append(f"{root + page}: page missing")
+                parsed[page] = found or (set(), [], [])
             h1s, shown_rules, shown_examples = parsed[page]
             mine = {r.number for r in section.rules}
             printed_on.setdefault(page, set()).update(mine | {number})
@@ -99,13 +96,16 @@ def counts_out(corpus: Corpus, site_dir: Path, language: str) -> tuple[dict[str,
         _, shown_rules, _ = parsed[page]
         invented = sorted(set(shown_rules) - numbers)
         if invented:
-            problems.append(f"{page}: rule entries no edition shown here prints: {', '.join(invented[:5])}")
+            problems.append(f"{root + page}: rule entries no edition shown here prints: {', '.join(invented[:5])}")
     return out, problems
 
 
-def _entries(page) -> tuple[set[str], list[str], list[str]]:
+def page_entries(page) -> tuple[set[str], list[str], list[str]]:
+    """(ids of its <h1>s, the numbers of its rule entries, the rules of its example boxes)."""
     h1s, rules, examples = set(), [], []
     for element in page.iter():
+        if not isinstance(element.tag, str):
+            continue
         if element.tag == "h1" and element.get("id"):
             h1s.add(element.get("id"))
         if element.tag == "div" and element.get("data-rule") and "rule" in (element.get("class") or "").split():

@@ -7,8 +7,9 @@ A link whose visible text starts with a rule number (`701.20 Mostrar`,
 it lands on (the page's `<h1>` or the rule's entry) must show that title. A
 link whose target cannot be found is left to the link check.
 
-`summarize(page)` takes a parsed page (`page_tree`) and keeps what the check
-needs, so that each page is parsed once; `link_text_problems(summary, name,
+`summarize(page)` takes a parsed page (`check/page.py`) and keeps what the check
+needs, so that each page is parsed once (`check/run.py` does it while it holds
+the tree); `link_text_problems(summary, name,
 target)` checks one page, `target` giving the summary of a site-relative path.
 """
 from __future__ import annotations
@@ -17,11 +18,10 @@ import posixpath
 import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from pathlib import Path
 from urllib.parse import unquote, urlsplit
 
 from ..normalize import normalize_text
-from .page_tree import parse_page, text_of
+from .page import text as text_of
 
 # A rule number at the start of a link's words: 701.20, 832.1.c.2, 701.20a; not a date or 1v1.
 _NUMBERED = re.compile(r"^\s*(?P<number>\d{3}(?:\.\d+[a-z]?|\.[a-z])*)(?![\w\-/:])(?P<rest>.*)$", re.DOTALL)
@@ -62,6 +62,8 @@ class PageSummary:
 def summarize(page) -> PageSummary:
     summary = PageSummary()
     for element in page.iter():
+        if not isinstance(element.tag, str):
+            continue
         ident = element.get("id")
         heading = element.tag in _HEADINGS
         if ident:
@@ -116,12 +118,8 @@ def _has(text: str, title: str) -> bool:
     return _flat(title) in text
 
 
-def check_link_texts(site_dir: Path, summaries: dict[str, PageSummary] | None = None) -> list[str]:
-    """Every HTML page of a built site (`summaries`: pages already summarized, by path)."""
-    if summaries is None:
-        summaries = {
-            p.relative_to(site_dir).as_posix(): summarize(parse_page(p)) for p in sorted(site_dir.rglob("*.html"))
-        }
+def check_link_texts(summaries: dict[str, PageSummary]) -> list[str]:
+    """Every page of a built site, from the summaries of all its pages (by path)."""
     problems: list[str] = []
     for rel in sorted(summaries):
         problems += link_text_problems(summaries[rel], rel, summaries.get)
