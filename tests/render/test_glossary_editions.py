@@ -9,7 +9,7 @@ from pathlib import Path
 
 from rulesite import pipeline
 from rulesite.check.duplicate_ids import duplicate_ids
-from rulesite.check.page_tree import parse_html
+from rulesite.check.page import parse
 from rulesite.diagnostics import Diagnostics
 from rulesite.render.site import render_site
 
@@ -68,4 +68,4 @@ def test_references_lead_to_the_rules_of_the_glossarys_own_edition(tmp_path):
 
 def test_the_duplicate_id_check_catches_a_merged_glossary():
     merged = '<html><body><h3 id="g-abandon">Abandon</h3><h3 id="g-abandon">Abandon</h3></body></html>'
-    assert len(duplicate_ids(parse_html(merged))) == 1
+    assert len(duplicate_ids(parse(merged))) == 1
