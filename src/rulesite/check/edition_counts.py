@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from ..model import Corpus, Edition
 from ..render.paths import html_path, language_root, section_page
 from ..resolve.merge import shown_in_current_view
+from .page import text
 
 _EXAMPLE = re.compile(r"^(?P<rule>.+)-example-\d+$")
 
@@ -106,8 +107,12 @@ def page_entries(page) -> tuple[set[str], list[str], list[str]]:
     for element in page.iter():
         if not isinstance(element.tag, str):
             continue
-        if element.tag == "h1" and element.get("id"):
-            h1s.add(element.get("id"))
+        if element.tag == "h1":
+            # Its id, or the number it starts with (Magic's untitled 100.1: the rule has the id).
+            if element.get("id"):
+                h1s.add(element.get("id"))
+            if number := re.match(r"\s*(\d{3}(?:\.[0-9a-z]+)*)", text(element)):
+                h1s.add(number.group(1))
         if element.tag == "div" and element.get("data-rule") and "rule" in (element.get("class") or "").split():
             rules.append(element.get("data-rule"))
         if (match := _EXAMPLE.match(element.get("id") or "")) and "example" in (element.get("class") or "").split():

@@ -108,7 +108,11 @@ def link_text_problems(page: PageSummary, name: str, target: Callable[[str], Pag
         title = title.removesuffix("…").strip()
         if title and shown_texts and not any(_has(t, title) for t in shown_texts):
             # "424 Reveal (inglés)": a note in brackets says where the link goes, not what.
-            bare = re.sub(r"\s*\([^()]*\)$", "", title)
+            bare = title
+            while (shorter := re.sub(r"\s*\([^()]*\)$", "", bare)) != bare:  # "(2026-03-30) (anglais)"
+                bare = shorter
+                if bare and any(_has(t, bare) for t in shown_texts):
+                    break
             if bare and not any(_has(t, bare) for t in shown_texts):
                 problems.append(f"{name}: line {line}: link {words!r} names {title!r} but {path}#{fragment} shows {text[:60]!r}")
     return problems

@@ -90,7 +90,8 @@ def render_language(ctx: Context) -> dict[str, str]:
                     path = section_page(section.key)
                     title = f"{section.number} {section.title} ({edition.label})"
                     pages[path] = render_section(section, ctx) if section.language == lang else stub(path, title, section.language, ctx)
-        pages.update(current_aliases(editions))
+        if _key[2] == lang:  # another language's alias would forward to this site's page of that number
+            pages.update(current_aliases(editions))
     for game, document, language in documents_with_editions(ctx):
         if language == lang:
             pages[editions_page(game, document)] = render_editions_index(ctx, game, document, language)
