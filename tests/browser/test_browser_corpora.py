@@ -10,7 +10,7 @@ machine or throw):
 - a Core Rules page with a reworded rule keeps all its rules in the content
   column;
 - a diff page hides pure renumberings until one click shows them;
-- an outdated ruling shows its "Outdated" notice with the word diff.
+- an outdated ruling or walkthrough shows its "Outdated" notice with the word diff.
 """
 from __future__ import annotations
 
@@ -160,16 +160,19 @@ def test_diff_page_hides_pure_renumberings_until_one_click_shows_them(corpora_si
     expect(page.locator(f'[id="{anchor}"]')).to_be_visible()
 
 
-def test_an_outdated_ruling_says_so_with_the_word_diff(corpora_site, root, browse):
+def test_an_outdated_page_says_so_with_the_word_diff(corpora_site, root, browse):
+    """A ruling or walkthrough citing a rule changed since it was checked (in the
+    corpora: walkthroughs checked against the undated Reveal page's 424.3)."""
     site = corpora_site.site
-    outdated = [p.relative_to(site).as_posix() for p in sorted((site / "riftbound/rulings").glob("*.html"))
+    outdated = [p.relative_to(site).as_posix() for folder in ("rulings", "walkthroughs")
+                for p in sorted((site / "riftbound" / folder).glob("*.html"))
                 if 'admonition-title">Outdated<' in p.read_text(encoding="utf-8")]
-    # Reviewed against v1.4, they cite rules the newer 2026-10-09 excerpt changed.
-    assert outdated, "no ruling is flagged Outdated"
+    assert outdated, "no ruling or walkthrough is flagged Outdated"
     page = browse(root).new_page()
     page.goto(f"{root}{outdated[0]}")
     notice = page.locator(".admonition.danger")
     expect(notice).to_be_visible()
     expect(notice.locator(".admonition-title")).to_have_text("Outdated")
-    expect(page.locator(".freshness")).to_contain_text("Reviewed against Core Rules v")
+    expect(notice).to_contain_text("changed since it was checked")
     assert notice.locator(".word-diff ins, .word-diff del").count() > 0
+    expect(notice.locator(".word-diff ins").first).to_be_visible()
