@@ -61,7 +61,7 @@ def render_home(ctx: Context) -> str:
         out += [f"## {GAME_NAMES.get(game, game)}", ""]
         sections = sections_of(ctx, game)
         for section in sections[:12]:
-            out.append(f"- [{md_text(section.number)} {md_text(section.title)}]({section_page(section.key)})")
+            out.append("- " + ctx.link(HOME, section_page(section.key), "", section.language, f"{section.number} {section.title}"))
         if len(sections) > 12:
             out.append(f"- … {len(sections) - 12} more")
         out.append(f"- [{t(lang, 'all-pages', game=GAME_NAMES.get(game, game))}]({game_index(game)})")
@@ -125,7 +125,7 @@ def render_contents(ctx: Context, game: str, document: str) -> str:
     ]
     for s in sections_of(ctx, game):
         if s.document == document:
-            link = f"[{md_text(s.number)} {md_text(s.title)}]({relative(page, section_page(s.key))})"
+            link = ctx.link(page, section_page(s.key), "", s.language, f"{s.number} {s.title}")
             out.append(f"| {link} | {len(s.rules)} | {s.language} |")
     return "\n".join(out) + "\n"
 
@@ -189,7 +189,7 @@ def render_rulings_index(ctx: Context, game: str) -> str:
             out += [md_text(source.licence), "{: .licence }", ""]
     out += [f"| {t(lang, 'ruling')} | {t(lang, 'sequence')} | {t(lang, 'nuances')} |", "|---|---|---|"]
     for r in rulings:
-        out.append(f"| [{md_text(r.title)}]({relative(page, page_of(r))}) | {len(r.steps)} | {len(r.nuances)} |")
+        out.append(f"| {ctx.item_link(r, page)} | {len(r.steps)} | {len(r.nuances)} |")
     return "\n".join(out) + "\n"
 
 
@@ -198,7 +198,7 @@ def render_walkthroughs_index(ctx: Context, game: str) -> str:
     out = [f"# {t(ctx.language, 'walkthroughs')} {{: #walkthroughs }}", ""]
     for w in ctx.corpus.walkthroughs:
         if w.game == game:
-            out.append(f"- [{md_text(w.title)}]({relative(page, page_of(w))}) — {ctx.rule_link(game, w.rule, page)}")
+            out.append(f"- {ctx.item_link(w, page)} — {ctx.rule_link(game, w.rule, page)}")
     return "\n".join(out) + "\n"
 
 
@@ -218,7 +218,7 @@ def render_keywords(ctx: Context) -> str:
         for s in sections_of(ctx, game):
             if (s.number, s.language) in by_number:
                 words = ", ".join(f"`{w}`" for w in by_number[(s.number, s.language)] if w != s.title)
-                link = f"[{md_text(s.number)}]({relative(KEYWORDS, section_page(s.key))})"
+                link = ctx.link(KEYWORDS, section_page(s.key), "", s.language, s.number)
                 out.append(f"| {md_text(s.title)} | {link} | {words} |")
         out.append("")
     return "\n".join(out)

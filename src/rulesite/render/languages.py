@@ -1,18 +1,31 @@
 """One site per language, with the same page paths in each.
 
-A page whose content exists only in another language is, in this language's
-site, a short stub that says so and links there: every rule stays in exactly
-one place per site, and the language switcher always finds the same path.
+Each language's site holds only its own pages: a page whose content exists
+only in another language is not copied into this site as a stub. Links to it
+go to the site that has it, with `?from=<language>` so that page can say it is
+not in the reader's language; every page that some language lacks carries a
+small hidden marker (`mark_missing_translations`) telling the language switch
+(assets/rules.js) which languages lack it and where to send their readers
+instead (the English page where there is one), with the notice to show them.
 Links between language sites are plain HTML links, since each MkDocs build
 only knows its own pages.
 """
 from __future__ import annotations
 
+import html
+
 from ..model import Section
 from .context import Context
-from .escape import attr_value, front_matter, md_text
+from .escape import attr_value, md_text
 from .paths import cross_href, section_page
 from .strings import LANGUAGE_NAMES, language_in, t
+
+# Shown, in the reader's language, on a page reached from a site that lacks it.
+NOT_IN = {
+    "en": "This page does not exist in English: here it is in {language}.",
+    "es": "Esta página no existe en español: aquí está en {language}.",
+    "fr": "Cette page n'existe pas en français : la voici en {language}.",
+}
 
 
 def site_languages(ctx: Context) -> tuple[str, ...]:
@@ -20,30 +33,30 @@ def site_languages(ctx: Context) -> tuple[str, ...]:
     return ("en", *sorted(found - {"en"}))
 
 
-def cross_language_href(page: str, from_language: str, to_language: str, anchor: str = "") -> str:
-    """From a page of one language's site to the same path in another's."""
-    return cross_href(page, from_language, page, to_language, anchor)
+def not_in_notice(reader_language: str, page_language: str) -> str:
+    template = NOT_IN.get(reader_language, NOT_IN["en"])
+    return template.format(language=language_in(reader_language, page_language))
 
 
-def stub(page: str, title: str, content_language: str, ctx: Context, extra: list[str] = ()) -> str:
-    """The page `page` of this site, whose content exists only in `content_language`."""
-    lang = ctx.language
-    href = cross_language_href(page, lang, content_language)
-    where = md_text(language_in(lang, content_language))
-    return "\n".join(
-        [
-            *front_matter(title),
-            f"# {md_text(title)}",
-            "",
-            f'{md_text(t(lang, "only-in", language=language_in(lang, content_language)))} '
-            f'<a class="other-language" hreflang="{content_language}" href="{attr_value(href)}">'
-            f"{md_text(title)} ({where})</a>",
-            "{: .only-in }",
-            "",
-            *extra,
-            "",
-        ]
-    )
+def mark_missing_translations(files: dict[str, dict[str, str]]) -> None:
+    """Appends to every Markdown page that some language's site lacks a hidden
+    marker: the languages that lack it, the language whose page their readers get
+    instead (English where it has the page, else this one) and, for each, the
+    notice to show them there. `files`: language -> (path -> text), changed in place."""
+    languages = list(files)
+    for lang, pages in files.items():
+        for path in [p for p in pages if p.endswith(".md")]:
+            missing = [other for other in languages if path not in files[other]]
+            if not missing:
+                continue
+            fallback = "en" if path in files.get("en", {}) else lang
+            notices = "".join(
+                f' data-notice-{m}="{html.escape(not_in_notice(m, lang), quote=True)}"' for m in missing
+            )
+            pages[path] += (
+                f'\n\n<div class="page-languages" hidden data-missing="{" ".join(missing)}" '
+                f'data-fallback="{fallback}"{notices}></div>\n'
+            )
 
 
 def other_rule_at_same_path(section: Section, page: str, ctx: Context) -> list[str]:
@@ -107,4 +120,4 @@ def equivalents_note(section: Section, page: str, ctx: Context) -> list[str]:
     return out
 
 
-__all__ = ["LANGUAGE_NAMES", "site_languages", "stub", "equivalents_note", "cross_language_href", "other_rule_at_same_path"]
+__all__ = ["LANGUAGE_NAMES", "site_languages", "mark_missing_translations", "equivalents_note", "other_rule_at_same_path"]

@@ -85,9 +85,13 @@ def language_root(language: str, default: str = "en") -> str:
 
 
 def cross_href(from_page: str, from_language: str, to_page: str, to_language: str, anchor: str = "") -> str:
-    """A plain link from a page of one language's site to a page of another's."""
+    """A plain link from a page of one language's site to a page of another's. It
+    says where the reader came from (`?from=es`), so a page that does not exist in
+    the reader's language can say so (render/languages.py)."""
     here = posixpath.dirname(language_root(from_language) + from_page)
     href = posixpath.relpath(language_root(to_language) + html_path(to_page), here or ".")
+    if from_language != to_language:
+        href += f"?from={from_language}"
     return f"{href}#{anchor}" if anchor else href
 
 
