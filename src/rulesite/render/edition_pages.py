@@ -1,5 +1,6 @@
-"""Editions: the index of a document's editions, diff pages between any two of
-them, each rule's history, and the notices on an older edition's pages."""
+"""Editions: the index of a document's editions, diff pages (pre-rendered for
+neighbours and against the current edition, computed in the browser for the
+rest), each rule's history, and the notices on an older edition's pages."""
 from __future__ import annotations
 
 import html
@@ -44,10 +45,47 @@ def documents_with_editions(ctx: Context) -> list[tuple[str, str]]:
     ]
 
 
-def diff_pairs(editions: list[Edition]) -> list[tuple[Edition, Edition]]:
-    """Every pair of dated editions, older first: diffs between any two, not only neighbours."""
-    dated = [e for e in editions if e.date != "undated"]
-    return [(a, b) for i, a in enumerate(dated) for b in dated[i + 1:]]
+def compare_page(game: str, document: str) -> str:
+    """Where the browser computes the diff between any two editions (assets/compare.js)."""
+    return f"{game}/{document}/changes/compare.md"
+
+
+def whole_editions(ctx: Context, game: str, document: str, language: str) -> list[Edition]:
+    """The whole dated editions of a document, oldest first: those diffs compare."""
+    editions = ctx.corpus.editions.get((game, document, language), [])
+    return [e for e in editions if not e.partial and e.date != "undated"]
+
+
+def render_compare(ctx: Context, game: str, document: str, language: str) -> str:
+    """A form choosing two editions, and the place assets/compare.js fills with
+    their diff from the published data: the pairs the build does not pre-render."""
+    page = compare_page(game, document)
+    whole = whole_editions(ctx, game, document, language)
+
+    def select(name: str, chosen: Edition) -> str:
+        options = "".join(
+            f'<option value="{html.escape(e.label)}"{" selected" if e is chosen else ""}>{html.escape(describe(e, ctx.language))}</option>'
+            for e in whole
+        )
+        return f'<label>{"From" if name == "old" else "To"} <select name="{name}">{options}</select></label>'
+
+    assets = posixpath.relpath("assets", posixpath.dirname(page))
+    attrs = f'data-compare data-game="{html.escape(game)}" data-document="{html.escape(document)}" data-language="{html.escape(language)}"'
+    return "\n".join([
+        f"# {md_text(document_name(document))}: compare editions {{: #diff }}",
+        "",
+        md_text("Choose two editions: the changes between them are computed from the site's published data, "
+                "laid out as on the pages of neighbouring editions."),
+        "",
+        f'<form class="diff-compare" method="get" {attrs}>{select("old", whole[0])} {select("new", whole[-1])} '
+        '<button type="submit">Compare</button></form>',
+        "",
+        '<div class="diff-computed" data-diff-output aria-live="polite"></div>',
+        "",
+        f'<script src="{assets}/data.js"></script>',
+        f'<script src="{assets}/compare.js"></script>',
+        "",
+    ])
 
 
 def render_editions_index(ctx: Context, game: str, document: str, language: str) -> str:
@@ -64,11 +102,19 @@ def render_editions_index(ctx: Context, game: str, document: str, language: str)
         link = f"[{md_text(where)}]({relative(page, section_page(first.key))})" if first else ""
         out.append(f"| {md_text(describe(edition, lang))} | {len(edition.sections)} | {rules} | {link} |")
     out.append("")
-    pairs = [(d.old, d.new) for d in ctx.diffs if (d.old.game, d.old.document, d.old.language) == (game, document, language)]
-    if pairs:
+    ready = {(d.old.label, d.new.label) for d in ctx.diffs if (d.old.game, d.old.document, d.old.language) == (game, document, language)}
+    whole = whole_editions(ctx, game, document, language)
+    if len(whole) > 1:
+        # Every pair: a page of its own for neighbours and against the current
+        # edition, the browser's comparison (from the published data) for the rest.
         out += ["## Changes between editions {: #changes }", ""]
-        for old, new in pairs:
-            out.append(f"- [{md_text(old.label)} → {md_text(new.label)}]({relative(page, diff_page(game, document, old, new))})")
+        for i, old in enumerate(whole):
+            for new in whole[i + 1:]:
+                if (old.label, new.label) in ready:
+                    href = relative(page, diff_page(game, document, old, new))
+                else:
+                    href = f"{relative(page, compare_page(game, document))}?old={old.label}&new={new.label}"
+                out.append(f"- [{md_text(old.label)} → {md_text(new.label)}]({href})")
         out.append("")
     return "\n".join(out)
 

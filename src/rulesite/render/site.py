@@ -23,7 +23,16 @@ from .card_pages import ERRATA, cards_by_page, mentions, render_cards_page, rend
 from .faq_page import render_faq_page
 from .glossary_page import glossary_page, render_glossary
 from .guide_page import guide_page, guides_index, render_guide, render_guides_index
-from .edition_pages import diff_page, document_name, documents_with_editions, editions_page, render_diff, render_editions_index
+from .edition_pages import (
+    compare_page,
+    diff_page,
+    document_name,
+    documents_with_editions,
+    editions_page,
+    render_compare,
+    render_diff,
+    render_editions_index,
+)
 from .languages import mark_missing_translations, site_languages
 from ..resolve.merge import current_edition
 from .paths import faq_page, html_path, language_root, page_of, section_page
@@ -79,6 +88,9 @@ def render_language(ctx: Context) -> dict[str, str]:
     for game, document, language in documents_with_editions(ctx):
         if language == lang:
             pages[editions_page(game, document)] = render_editions_index(ctx, game, document, language)
+    for game, document, language in dict.fromkeys((d.old.game, d.old.document, d.old.language) for d in ctx.diffs):
+        if language == lang:
+            pages[compare_page(game, document)] = render_compare(ctx, game, document, language)
     for diff in ctx.diffs:
         if diff.old.language == lang:
             pages[diff_page(diff.old.game, diff.old.document, diff.old, diff.new)] = render_diff(ctx, diff, diff.old.game, diff.old.document)
