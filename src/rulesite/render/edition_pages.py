@@ -230,20 +230,14 @@ def _diff_html(ops: list[tuple[str, str]]) -> str:
     return f'<span class="word-diff">{"".join(parts)}</span>'
 
 
-def render_diff(ctx: Context, diff, game: str, document: str) -> str:
-    """Added, removed, changed and moved rules between two editions, with counts,
-    grouped by section so the page can be narrowed to one."""
-    page = diff_page(game, document, diff.old, diff.new)
-    counts = diff.counts()
-    out = [
-        f"# {md_text(document_name(document))}: {md_text(diff.old.label)} → {md_text(diff.new.label)} {{: #diff }}",
-        "",
-        " • ".join(f"{counts[kind]} {kind}" for kind in ("added", "removed", "changed", "moved", "unchanged")),
-        "{: .diff-counts }",
-        "",
-        '<label class="diff-filter">Section: <input type="search" data-diff-filter placeholder="e.g. 424"></label>',
-        "",
-    ]
+# A diff page whose Markdown is larger than this is split into one page per
+# hundred of section numbers (4xx holds 400-499): the HTML of a whole diff
+# between distant editions reached 490 KB, and no page may pass 300 KB.
+SPLIT_DIFF_AT = 200_000
+
+
+def _diff_groups(diff) -> dict[str, list[str]]:
+    """Section number -> the diff's entries (HTML list items) there."""
     groups: dict[str, list[str]] = {}
 
     def add(section_number: str, line: str) -> None:
@@ -276,16 +270,87 @@ def render_diff(ctx: Context, diff, game: str, document: str) -> str:
             f'<li class="changed"><b>{esc(match.new.number)}</b> <small>{esc(match.how)}</small>'
             f"{_diff_html(match.diff())}</li>",
         )
-    for number in sorted(groups, key=_number_key):
+    return groups
+
+
+def _diff_head(document: str, diff, title_suffix: str = "") -> list[str]:
+    counts = diff.counts()
+    return [
+        f"# {md_text(document_name(document))}: {md_text(diff.old.label)} → {md_text(diff.new.label)}{md_text(title_suffix)} {{: #diff }}",
+        "",
+        " • ".join(f"{counts[kind]} {kind}" for kind in ("added", "removed", "changed", "moved", "unchanged")),
+        "{: .diff-counts }",
+        "",
+    ]
+
+
+def _sections_html(groups: dict[str, list[str]], numbers: list[str]) -> list[str]:
+    out = []
+    for number in numbers:
+        esc = html.escape(number)
         out += [
-            f'<section class="diff-section" data-section="{esc(number)}" id="s-{esc(number)}">',
-            f"<h2>{esc(number)}</h2>",
+            f'<section class="diff-section" data-section="{esc}" id="s-{esc}">',
+            f"<h2>{esc}</h2>",
             f'<ul>{"".join(groups[number])}</ul>',
             "</section>",
             "",
         ]
-    del page
-    return "\n".join(out)
+    return out
+
+
+FILTER = '<label class="diff-filter">Section: <input type="search" data-diff-filter placeholder="e.g. 424"></label>'
+
+
+def render_diff(ctx: Context, diff, game: str, document: str) -> str:
+    """Added, removed, changed and moved rules between two editions, with counts,
+    grouped by section so the page can be narrowed to one: the whole diff as one page."""
+    groups = _diff_groups(diff)
+    return "\n".join([*_diff_head(document, diff), FILTER, "", *_sections_html(groups, sorted(groups, key=_number_key))])
+
+
+def chapter_of(section_number: str) -> str:
+    """The hundred a section belongs to: "4xx" for 424 (Magic's 701.16 is "7xx")."""
+    return section_number[:1] + "xx" if section_number[:1].isdigit() else "other"
+
+
+def render_diff_pages(ctx: Context, diff, game: str, document: str) -> dict[str, str]:
+    """docs-relative path -> Markdown: the diff as one page, or, when that would be
+    too heavy, a summary page linking to one page per hundred of sections
+    (changes/v1.2-to-v1.4/4xx.md), each with the same counts and filter."""
+    page = diff_page(game, document, diff.old, diff.new)
+    whole = render_diff(ctx, diff, game, document)
+    if len(whole.encode("utf-8")) <= SPLIT_DIFF_AT:
+        return {page: whole}
+    groups = _diff_groups(diff)
+    chapters: dict[str, list[str]] = {}
+    for number in sorted(groups, key=_number_key):
+        chapters.setdefault(chapter_of(number), []).append(number)
+    folder = page.removesuffix(".md")
+    pages = {}
+    summary = [*_diff_head(document, diff), FILTER, "", '<ul class="diff-parts">']
+    for chapter, numbers in chapters.items():
+        part = f"{folder}/{chapter}.md"
+        entries = sum(len(groups[n]) for n in numbers)
+        href = html.escape(posixpath.relpath(html_path(part), posixpath.dirname(page)))
+        summary.append(
+            f'<li><a data-diff-part="{html.escape(chapter[:1])}" href="{href}">Sections {html.escape(chapter)}</a>: '
+            f"{entries} changes in {len(numbers)} sections</li>"
+        )
+        others = " · ".join(
+            html.escape(c) if c == chapter else f'<a href="{html.escape(c)}.html">{html.escape(c)}</a>' for c in chapters
+        )
+        back = html.escape(posixpath.relpath(html_path(page), posixpath.dirname(part)))
+        pages[part] = "\n".join([
+            *_diff_head(document, diff, f", sections {chapter}"),
+            f'<p class="diff-parts-nav"><a href="{back}">All sections</a> · {others}</p>',
+            "",
+            FILTER,
+            "",
+            *_sections_html(groups, numbers),
+        ])
+    summary += ["</ul>", ""]
+    pages[page] = "\n".join(summary)
+    return pages
 
 
 def _number_key(number: str) -> tuple:

@@ -25,12 +25,11 @@ from .glossary_page import glossary_page, render_glossary
 from .guide_page import guide_page, guides_index, render_guide, render_guides_index
 from .edition_pages import (
     compare_page,
-    diff_page,
     document_name,
     documents_with_editions,
     editions_page,
     render_compare,
-    render_diff,
+    render_diff_pages,
     render_editions_index,
 )
 from .languages import mark_missing_translations, site_languages
@@ -93,7 +92,7 @@ def render_language(ctx: Context) -> dict[str, str]:
             pages[compare_page(game, document)] = render_compare(ctx, game, document, language)
     for diff in ctx.diffs:
         if diff.old.language == lang:
-            pages[diff_page(diff.old.game, diff.old.document, diff.old, diff.new)] = render_diff(ctx, diff, diff.old.game, diff.old.document)
+            pages.update(render_diff_pages(ctx, diff, diff.old.game, diff.old.document))
     for guide in ctx.corpus.guides:
         if guide.language == lang:
             pages[guide_page(guide.game, guide.id)] = render_guide(guide, ctx)
@@ -101,7 +100,7 @@ def render_language(ctx: Context) -> dict[str, str]:
         pages[guides_index(game)] = render_guides_index(ctx, game)
     for game, document, language in dict.fromkeys((g.game, g.document, g.language) for g in ctx.corpus.glossary):
         if language == lang:
-            pages[glossary_page(game, document)] = render_glossary(ctx, game, document, language)
+            pages.update(render_glossary(ctx, game, document, language))
     for topic in ctx.concordance.topics:
         pages[idx.topic_page(topic.id)] = idx.render_topic(ctx, topic)
     for game in idx.games(ctx):
