@@ -71,6 +71,7 @@ def add_build_options(parser: argparse.ArgumentParser) -> None:
         help="also read the real corpora from FOLDER, as SOURCES_DIR/external/corpora.manifest.yml lists them",
     )
     parser.add_argument("--no-site", action="store_true", help="write docs/ only; skip MkDocs and the site checks")
+    parser.add_argument("--bundle", type=Path, metavar="FILE.zip", help="also write the checked site, pages and data, as one zip that opens from disk")
 
 
 def build_command(args: argparse.Namespace) -> int:
@@ -79,7 +80,7 @@ def build_command(args: argparse.Namespace) -> int:
     problems in the sources are printed as `path:line: error[code]: message`, all
     of them, and nothing is written."""
     # MkDocs runs from the config's folder: every path must not depend on ours.
-    for name in ("sources_dir", "config", "pages_dir", "docs_dir", "site_dir", "corpora"):
+    for name in ("sources_dir", "config", "pages_dir", "docs_dir", "site_dir", "corpora", "bundle"):
         if getattr(args, name) is not None:
             setattr(args, name, getattr(args, name).resolve())
     args.also = [(str(Path(m).resolve()), str(Path(f).resolve())) for m, f in args.also]
@@ -158,6 +159,10 @@ def build_command(args: argparse.Namespace) -> int:
         print("the built site failed its checks: the previous site was left as it was", file=sys.stderr)
         return 1
     pipeline.publish(fresh, args.site_dir)
+    if args.bundle:
+        from .export.bundle import FOLDER, write_bundle
+
+        stage("bundle", f"{write_bundle(args.site_dir, args.bundle)} files in {args.bundle} (opens from disk: {FOLDER}/index.html)")
     print(f"open {args.site_dir / 'index.html'} in a browser")
     return 0
 
