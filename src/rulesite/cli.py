@@ -18,6 +18,7 @@ from pathlib import Path
 
 from . import pipeline
 from .check.entries import check_entries
+from .check.script import check_scripts
 from .check.site_links import check_offline, check_site
 from .check.site_links import main as check_main
 from .diagnostics import Diagnostics
@@ -147,7 +148,7 @@ def build_command(args: argparse.Namespace) -> int:
         return 1
     stage("build", f"mkdocs build --strict, {len(files)} languages: {pages} pages built into {args.site_dir}")
 
-    problems = check_site(fresh) + check_offline(fresh)
+    problems = check_site(fresh) + check_offline(fresh) + check_scripts(fresh)
     for lang in files:
         problems += check_entries(ctx, fresh / language_root(lang), lang)
     for problem in problems:

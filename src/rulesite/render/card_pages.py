@@ -5,7 +5,9 @@ from __future__ import annotations
 from collections import defaultdict
 
 from .context import Context
-from .escape import front_matter, md_text
+from .escape import Md, md_text
+from .escape import page as whole_page
+from .markup import heading, md_link
 from .paths import cards_page, relative
 
 ERRATA = "riftbound/errata.md"
@@ -35,47 +37,47 @@ def mentions(ctx: Context) -> dict[str, list]:
 
 def render_cards_page(ctx: Context, page: str, cards: list, named: dict[str, list]) -> str:
     letter = page.rsplit("/", 1)[-1].removesuffix(".md").upper()
-    out = [*front_matter(f"Cards: {letter}"), f"# Cards: {letter} {{: #cards }}", ""]
+    out = [Md("# Cards: {} {{: #cards }}").format(letter), ""]
     for card in sorted(cards, key=lambda c: (c.name.lower(), c.code)):
-        out += [f"## {md_text(card.name)} {{: #{card.id} .card }}", ""]
-        facts = " · ".join(md_text(x) for x in [card.code, ", ".join(card.types), ", ".join(card.domains)] if x)
-        out += [facts, "{: .rule-meta }", ""]
+        out += [heading(2, md_text(card.name), id=card.id, classes="card"), ""]
+        facts = Md(" · ").join(x for x in [card.code, ", ".join(card.types), ", ".join(card.domains)] if x)
+        out += [facts, Md("{: .rule-meta }"), ""]
         for line in card.text.split("\n") if card.text else []:
             out += [ctx.inline(line, card.game or "riftbound", page), ""]
         for erratum in card.errata:
-            out += [f'!!! warning "Errata {md_text(erratum.date)}"', ""]
-            out += [f"    {line}" for line in lines_of("Old", erratum.old_text) + lines_of("New", erratum.new_text)]
+            out += [Md('!!! warning "Errata {}"').format(erratum.date), ""]
+            out += [Md("    {}").format(line) for line in lines_of("Old", erratum.old_text) + lines_of("New", erratum.new_text)]
         items = named.get(card.name.lower(), [])
         if items:
-            out += ["Rulings and FAQ answers: " + " · ".join(ctx.item_link(i, page) for i in items), "{: .rule-meta }", ""]
-    return "\n".join(out)
+            out += [Md("Rulings and FAQ answers: ") + Md(" · ").join(ctx.item_link(i, page) for i in items), Md("{: .rule-meta }"), ""]
+    return whole_page(f"Cards: {letter}", out)
 
 
 def render_errata(ctx: Context) -> str:
     """Every official erratum, newest article first, linked to its card."""
     by_name = {c.name.lower(): c for c in ctx.corpus.cards}
-    out = [*front_matter("Errata"), "# Errata {: #errata }", ""]
+    out = [Md("# Errata {: #errata }"), ""]
     for erratum in sorted(ctx.corpus.errata, key=lambda e: e.date, reverse=True):
         card = by_name.get(erratum.card.lower())
         name = md_text(erratum.card)
         if card is not None:
-            name = f"[{name}]({relative(ERRATA, cards_page(card.game or 'riftbound', card.name), card.id)})"
+            name = md_link(erratum.card, relative(ERRATA, cards_page(card.game or "riftbound", card.name), card.id))
         out += [
-            f"## {md_text(erratum.card)} ({md_text(erratum.date)})",
+            Md("## {} ({})").format(erratum.card, erratum.date),
             "",
-            f"{name} — {md_text(erratum.article)}",
-            "{: .rule-meta }",
+            Md("{} — {}").format(name, erratum.article),
+            Md("{: .rule-meta }"),
             "",
             *lines_of("Old", erratum.old_text),
             *lines_of("New", erratum.new_text),
         ]
-    return "\n".join(out)
+    return whole_page("Errata", out)
 
 
-def lines_of(label: str, text: str) -> list[str]:
+def lines_of(label: str, text: str) -> list[Md]:
     """A card text printed over several lines: one paragraph each, the label first."""
     paragraphs = [line for line in text.split("\n") if line.strip()] or [""]
-    out = [f"**{label}:** {md_text(paragraphs[0])}", ""]
+    out = [Md("**{}:** {}").format(label, paragraphs[0]), Md("")]
     for line in paragraphs[1:]:
-        out += [md_text(line), ""]
+        out += [md_text(line), Md("")]
     return out

@@ -2,15 +2,17 @@
 from __future__ import annotations
 
 import re
-from pathlib import Path
 from dataclasses import dataclass, field
+from pathlib import Path
 
 from ..model import Corpus, FaqAnswer, Ruling, Section, Source, Walkthrough
 from ..resolve.citations import Citations
 from ..resolve.concordance import Concordance
 from ..resolve.links import Link, Linker
-from .escape import attr_value, md_text
+from .escape import Md, md_text
 from .inline import inline, link_markdown, missing_markdown
+from .markup import code, md_link
+from .markup import link as html_link
 from .paths import cross_href, faq_anchor, faq_page, page_of, relative, section_page
 from .strings import STRINGS, t
 
@@ -33,30 +35,30 @@ class Context:
     findings: list = field(default_factory=list)  # warnings about the sources, for the maintainer
     cache: dict = field(default_factory=dict)  # lookups renderers build once per site
 
-    def inline(self, text: str, game: str, page: str, here: Section | None = None, terms: bool = True) -> str:
+    def inline(self, text: str, game: str, page: str, here: Section | None = None, terms: bool = True) -> Md:
         # Links and notices are made for the site being rendered.
         return inline(text, game, page, self.linker, here, self.language, terms)
 
-    def source_line(self, source: Source, language: str) -> str:
+    def source_line(self, source: Source, language: str) -> Md:
         edition = t(language, "undated") if source.edition == "undated" else f"{t(language, 'edition')} {source.edition}"
         excerpt = f", {t(language, 'excerpt')}" if source.partial else ""
         # The file's name only: where the build read it from is the builder's business.
-        return f"{md_text(source.title or source.id)} ({md_text(edition)}{excerpt}; `{Path(source.path).name}`)"
+        return Md("{} ({}{}; {})").format(source.title or source.id, edition, excerpt, code(Path(source.path).name))
 
-    def sentence(self, key: str, **parts: str) -> str:
+    def sentence(self, key: str, **parts: Md) -> Md:
         """Interface text `key` as Markdown: its words escaped, its {placeholders}
         replaced by the given Markdown (links, code)."""
         template = STRINGS.get(self.language, STRINGS["en"]).get(key) or STRINGS["en"][key]
         pieces = re.split(r"\{(\w+)\}", template)
-        return "".join(md_text(p) if i % 2 == 0 else parts[p] for i, p in enumerate(pieces))
+        return Md("").join(md_text(p) if i % 2 == 0 else Md.escape(parts[p]) for i, p in enumerate(pieces))
 
-    def link(self, page: str, to_page: str, anchor: str, content_language: str, text: str) -> str:
+    def link(self, page: str, to_page: str, anchor: str, content_language: str, text: str) -> Md:
         """A link to `to_page#anchor`, whose content is in `content_language`: a
         Markdown link within this site, a plain one to the site that has it."""
         if content_language == self.language:
-            return f"[{md_text(text)}]({relative(page, to_page, anchor) or '#' + anchor})"
+            return md_link(text, relative(page, to_page, anchor) or "#" + anchor)
         href = cross_href(page, self.language, to_page, content_language, anchor)
-        return f'<a class="other-language" hreflang="{content_language}" href="{attr_value(href)}">{md_text(text)}</a>'
+        return html_link(text, href, css="other-language", hreflang=content_language)
 
     def faq_home(self, faq: FaqAnswer) -> tuple[str, str]:
         """(page, language) where a FAQ answer is shown: with its section when the
@@ -68,14 +70,14 @@ class Context:
             return section_page(section.key), section.language
         return faq_page(faq.game, faq.source_id), self.corpus.sources[faq.source_id].language
 
-    def item_link(self, item: FaqAnswer | Ruling | Walkthrough, page: str) -> str:
+    def item_link(self, item: FaqAnswer | Ruling | Walkthrough, page: str) -> Md:
         """A link to a FAQ answer, ruling or walkthrough, titled as readers know it."""
         if isinstance(item, FaqAnswer):
             home, language = self.faq_home(item)
             return self.link(page, home, faq_anchor(item), language, item.question)
         return self.link(page, page_of(item), item.id, CONTENT_LANGUAGE, item.title)
 
-    def rule_link(self, game: str, number: str, page: str, here: Section | None = None) -> str:
+    def rule_link(self, game: str, number: str, page: str, here: Section | None = None) -> Md:
         """A link to rule `number`, as the text of `here` (a section) would mean it."""
         target = self.linker.target(game, number, here)
         if target is None:

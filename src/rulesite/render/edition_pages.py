@@ -3,13 +3,14 @@ neighbours and against the current edition, computed in the browser for the
 rest), each rule's history, and the notices on an older edition's pages."""
 from __future__ import annotations
 
-import html
 import posixpath
 
 from ..model import Edition, Rule, Section
 from ..resolve.merge import current_edition
 from .context import Context
-from .escape import md_text
+from .escape import Md, html_text
+from .escape import page as whole_page
+from .markup import link, md, md_link
 from .paths import html_path, relative, section_page
 from .strings import t
 
@@ -62,28 +63,32 @@ def render_compare(ctx: Context, game: str, document: str, language: str) -> str
     page = compare_page(game, document)
     whole = whole_editions(ctx, game, document, language)
 
-    def select(name: str, chosen: Edition) -> str:
-        options = "".join(
-            f'<option value="{html.escape(e.label)}"{" selected" if e is chosen else ""}>{html.escape(describe(e, ctx.language))}</option>'
+    def select(name: str, label: str, chosen: Edition) -> Md:
+        options = Md("").join(
+            Md('<option value="{}"{}>{}</option>').format(
+                html_text(e.label), Md(" selected") if e is chosen else Md(""), html_text(describe(e, ctx.language))
+            )
             for e in whole
         )
-        return f'<label>{"From" if name == "old" else "To"} <select name="{name}">{options}</select></label>'
+        return Md('<label>{} <select name="{}">{}</select></label>').format(html_text(label), html_text(name), options)
 
     assets = posixpath.relpath("assets", posixpath.dirname(page))
-    attrs = f'data-compare data-game="{html.escape(game)}" data-document="{html.escape(document)}" data-language="{html.escape(language)}"'
-    return "\n".join([
-        f"# {md_text(document_name(document))}: compare editions {{: #diff }}",
+    form = Md('<form class="diff-compare" method="get" data-compare data-game="{}" data-document="{}" data-language="{}">').format(
+        html_text(game), html_text(document), html_text(language)
+    )
+    return whole_page(f"{document_name(document)}: compare editions", [
+        Md("# {}: compare editions {{: #diff }}").format(document_name(document)),
         "",
-        md_text("Choose two editions: the changes between them are computed from the site's published data, "
-                "laid out as on the pages of neighbouring editions."),
+        "Choose two editions: the changes between them are computed from the site's published data, "
+        "laid out as on the pages of neighbouring editions.",
         "",
-        f'<form class="diff-compare" method="get" {attrs}>{select("old", whole[0])} {select("new", whole[-1])} '
-        '<button type="submit">Compare</button></form>',
+        form + select("old", "From", whole[0]) + Md(" ") + select("new", "To", whole[-1])
+        + Md(' <button type="submit">Compare</button></form>'),
         "",
-        '<div class="diff-computed" data-diff-output aria-live="polite"></div>',
+        Md('<div class="diff-computed" data-diff-output aria-live="polite"></div>'),
         "",
-        f'<script src="{assets}/data.js"></script>',
-        f'<script src="{assets}/compare.js"></script>',
+        Md('<script src="{}/data.js"></script>').format(html_text(assets)),
+        Md('<script src="{}/compare.js"></script>').format(html_text(assets)),
         "",
     ])
 
@@ -93,42 +98,44 @@ def render_editions_index(ctx: Context, game: str, document: str, language: str)
     page = editions_page(game, document)
     editions = ctx.corpus.editions[(game, document, language)]
     current = current_edition(editions)
-    out = [f"# {md_text(document_name(document))}: editions {{: #editions }}", ""]
-    out += ["| Edition | Sections | Rules | Pages |", "|---|---|---|---|"]
+    out = [Md("# {}: editions {{: #editions }}").format(document_name(document)), ""]
+    out += [Md("| Edition | Sections | Rules | Pages |"), Md("|---|---|---|---|")]
     for edition in editions:
         rules = sum(len(s.rules) for s in edition.sections.values())
         first = next(iter(edition.sections.values()), None)
         where = "current" if edition is current else ("plain pages" if first and not first.version_path else edition.label)
-        link = f"[{md_text(where)}]({relative(page, section_page(first.key))})" if first else ""
-        out.append(f"| {md_text(describe(edition, lang))} | {len(edition.sections)} | {rules} | {link} |")
+        link = md_link(where, relative(page, section_page(first.key))) if first else ""
+        out.append(Md("| {} | {} | {} | {} |").format(describe(edition, lang), len(edition.sections), rules, link))
     out.append("")
     ready = {(d.old.label, d.new.label) for d in ctx.diffs if (d.old.game, d.old.document, d.old.language) == (game, document, language)}
     whole = whole_editions(ctx, game, document, language)
     if len(whole) > 1:
         # Every pair: a page of its own for neighbours and against the current
         # edition, the browser's comparison (from the published data) for the rest.
-        out += ["## Changes between editions {: #changes }", ""]
+        out += [Md("## Changes between editions {: #changes }"), ""]
         for i, old in enumerate(whole):
             for new in whole[i + 1:]:
+                text = f"{old.label} → {new.label}"
                 if (old.label, new.label) in ready:
-                    href = relative(page, diff_page(game, document, old, new))
+                    item = md_link(text, relative(page, diff_page(game, document, old, new)))
                 else:
-                    href = f"{relative(page, compare_page(game, document))}?old={old.label}&new={new.label}"
-                out.append(f"- [{md_text(old.label)} → {md_text(new.label)}]({href})")
+                    compare = html_path(relative(page, compare_page(game, document)))
+                    item = link(text, f"{compare}?old={old.label}&new={new.label}")
+                out.append(Md("- {}").format(item))
         out.append("")
-    return "\n".join(out)
+    return whole_page(f"{document_name(document)}: editions", out)
 
 
-def edition_banner(section: Section, ctx: Context, page: str) -> list[str]:
+def edition_banner(section: Section, ctx: Context, page: str) -> list[Md]:
     """Above an older edition's own page: what it is, and where the current text is."""
     if not section.version_path:
         return []
     editions = ctx.corpus.editions[(section.game, section.document, section.language)]
     edition = next(e for e in editions if e.label == section.edition)
     current = current_edition(editions)
-    lines = [f'!!! warning "{md_text(describe(edition, ctx.language))}"', ""]
+    lines = [Md('!!! warning "{}"').format(describe(edition, ctx.language)), ""]
     text = f"This page shows {document_name(section.document)} {describe(edition, ctx.language)}, not the current text."
-    lines.append(f"    {md_text(text)}")
+    lines.append(Md("    {}").format(text))
     if current is not None:
         # Where this section lives now: the current section of the same title
         # (Reveal: 411 in v1.2, 424 in v1.4); else what its number holds now.
@@ -143,19 +150,22 @@ def edition_banner(section: Section, ctx: Context, page: str) -> list[str]:
         plain = ctx.corpus.sections.get(section.key[:4])
         if same_title is not None:
             lines.append(
-                f"    In the current edition ({md_text(current.label)}) this section is "
-                f"[{md_text(same_title.number)} {md_text(same_title.title)}]({relative(page, section_page(same_title.key))})."
+                Md("    In the current edition ({}) this section is {}.").format(
+                    current.label,
+                    md_link(f"{same_title.number} {same_title.title}", relative(page, section_page(same_title.key))),
+                )
             )
         elif plain is not None:
             lines.append(
-                f"    The current edition ({md_text(current.label)}) uses number {md_text(section.number)} for "
-                f"[{md_text(plain.number)} {md_text(plain.title)}]({relative(page, section_page(plain.key))})."
+                Md("    The current edition ({}) uses number {} for {}.").format(
+                    current.label, section.number, md_link(f"{plain.number} {plain.title}", relative(page, section_page(plain.key)))
+                )
             )
     lines.append("")
     return lines
 
 
-def rule_history_lines(rule: Rule, section: Section, ctx: Context, page: str) -> list[str]:
+def rule_history_lines(rule: Rule, section: Section, ctx: Context, page: str) -> list[Md]:
     """Under a rule: the editions it appears in, its number in each, and what
     changed, as a word-level diff from the previous edition that printed it.
     Its summary says where the rule lives in the current edition."""
@@ -171,18 +181,14 @@ def rule_history_lines(rule: Rule, section: Section, ctx: Context, page: str) ->
         edition = editions.get(entry.edition_label)
         if entry.number is None:
             if edition is None or not edition.partial:  # an excerpt lacking a rule is no news
-                rows.append(f"<li>{html.escape(entry.edition_label)}: {html.escape(entry.how)}</li>")
+                rows.append({"label": f"{entry.edition_label}: {entry.how}", "href": "", "how": "", "diff": ""})
             continue
         found = _find_rule(ctx, section, entry.edition_label, entry.number)
-        label = html.escape(f"{entry.edition_label}: {entry.number}")
-        if found:
-            href = posixpath.relpath(html_path(found[0]), posixpath.dirname(page)) + f"#{entry.number}"
-            label = f'<a href="{html.escape(href)}">{label}</a>'
-        change = f" — {html.escape(entry.how)}" if entry.how else ""
+        href = posixpath.relpath(html_path(found[0]), posixpath.dirname(page)) + f"#{entry.number}" if found else ""
         diff = ""
         if found and previous is not None and entry.text_changed:
             diff = _diff_html(word_diff(rule_text(previous), rule_text(found[1])))
-        rows.append(f"<li>{label}{change}{diff}</li>")
+        rows.append({"label": f"{entry.edition_label}: {entry.number}", "href": href, "how": entry.how, "diff": diff})
         previous = found[1] if found else previous
     current = current_edition(list(editions.values()))
     summary = "History"
@@ -194,11 +200,7 @@ def rule_history_lines(rule: Rule, section: Section, ctx: Context, page: str) ->
             summary += f": now {now.number} in {now.edition_label}"
         else:
             summary += f": {'reworded' if _changed_since(entries, section.edition) else 'unchanged'} in {now.edition_label}"
-    # One line of raw HTML with no block elements inside, so Markdown leaves it whole.
-    return [
-        f'<details class="history"><summary>{html.escape(summary)}</summary><ul>{"".join(rows)}</ul></details>',
-        "",
-    ]
+    return [md("history", summary=summary, rows=rows), ""]
 
 
 def _changed_since(entries, label: str) -> bool:
@@ -222,12 +224,8 @@ def _find_rule(ctx: Context, section: Section, label: str, number: str):
     return index.get(number)
 
 
-def _diff_html(ops: list[tuple[str, str]]) -> str:
-    parts = []
-    for op, text in ops:
-        text = html.escape(text)
-        parts.append(text if op == "=" else f"<del>{text}</del>" if op == "-" else f"<ins>{text}</ins>")
-    return f'<span class="word-diff">{"".join(parts)}</span>'
+def _diff_html(ops: list[tuple[str, str]]) -> Md:
+    return md("word_diff", ops=ops)
 
 
 # A diff page whose Markdown is larger than this is split into one page per
@@ -235,77 +233,60 @@ def _diff_html(ops: list[tuple[str, str]]) -> str:
 # between distant editions reached 490 KB, and no page may pass 300 KB.
 SPLIT_DIFF_AT = 200_000
 
+FILTER = Md('<label class="diff-filter">Section: <input type="search" data-diff-filter placeholder="e.g. 424"></label>')
 
-def _diff_groups(diff) -> dict[str, list[str]]:
+
+def _diff_groups(diff) -> dict[str, list[Md]]:
     """Section number -> the diff's entries (HTML list items) there."""
-    groups: dict[str, list[str]] = {}
+    groups: dict[str, list[Md]] = {}
 
-    def add(section_number: str, line: str) -> None:
-        groups.setdefault(section_number, []).append(line)
-
-    def esc(text: str) -> str:
-        return html.escape(text)
+    def add(section_number: str, kind: str, head: str, text: str = "", how: str = "", diff_html: str = "") -> None:
+        item = md("diff_item", kind=kind, head=head, text=text, how=how, diff=diff_html)
+        groups.setdefault(section_number, []).append(item)
 
     for section, rule in diff.added:
-        add(section.number, f'<li class="added"><b>+ {esc(rule.number)}</b> {esc(rule.text)}</li>')
+        add(section.number, "added", f"+ {rule.number}", rule.text)
     # A removed rule is grouped under its section's number in the new edition
     # (Reveal's removed rules under 424, not 411), when the section lives on.
     now = {id(m.old_section): m.new_section.number for m in diff.matches}
     for section, rule in diff.removed:
         group = now.get(id(section), section.number)
-        add(group, f'<li class="removed"><b>− {esc(rule.number)}</b> {esc(rule.text)}</li>')
+        add(group, "removed", f"− {rule.number}", rule.text)
     for match in diff.moved:
-        changed = _diff_html(match.diff()) if match.text_changed else ""
-        add(
-            match.new_section.number,
-            f'<li class="moved"><b>{esc(match.old.number)} → {esc(match.new.number)}</b> '
-            f"<small>{esc(match.how)}</small>{changed}</li>",
-        )
+        changed = _diff_html(match.diff()) if match.text_changed else Md("")
+        add(match.new_section.number, "moved", f"{match.old.number} → {match.new.number}", how=match.how, diff_html=changed)
     moved = {id(m) for m in diff.moved}
     for match in diff.changed:
         if id(match) in moved:
             continue
-        add(
-            match.new_section.number,
-            f'<li class="changed"><b>{esc(match.new.number)}</b> <small>{esc(match.how)}</small>'
-            f"{_diff_html(match.diff())}</li>",
-        )
+        add(match.new_section.number, "changed", match.new.number, how=match.how, diff_html=_diff_html(match.diff()))
     return groups
 
 
-def _diff_head(document: str, diff, title_suffix: str = "") -> list[str]:
+def _diff_head(document: str, diff, title: str) -> list:
     counts = diff.counts()
     return [
-        f"# {md_text(document_name(document))}: {md_text(diff.old.label)} → {md_text(diff.new.label)}{md_text(title_suffix)} {{: #diff }}",
+        Md("# {} {{: #diff }}").format(title),
         "",
-        " • ".join(f"{counts[kind]} {kind}" for kind in ("added", "removed", "changed", "moved", "unchanged")),
-        "{: .diff-counts }",
+        Md(" • ").join(Md("{} {}").format(counts[kind], kind) for kind in ("added", "removed", "changed", "moved", "unchanged")),
+        Md("{: .diff-counts }"),
         "",
     ]
 
 
-def _sections_html(groups: dict[str, list[str]], numbers: list[str]) -> list[str]:
+def _sections(groups: dict[str, list[Md]], numbers: list[str]) -> list:
     out = []
     for number in numbers:
-        esc = html.escape(number)
-        out += [
-            f'<section class="diff-section" data-section="{esc}" id="s-{esc}">',
-            f"<h2>{esc}</h2>",
-            f'<ul>{"".join(groups[number])}</ul>',
-            "</section>",
-            "",
-        ]
+        out += [md("diff_section", number=number, items=groups[number]), ""]
     return out
-
-
-FILTER = '<label class="diff-filter">Section: <input type="search" data-diff-filter placeholder="e.g. 424"></label>'
 
 
 def render_diff(ctx: Context, diff, game: str, document: str) -> str:
     """Added, removed, changed and moved rules between two editions, with counts,
     grouped by section so the page can be narrowed to one: the whole diff as one page."""
+    title = f"{document_name(document)}: {diff.old.label} → {diff.new.label}"
     groups = _diff_groups(diff)
-    return "\n".join([*_diff_head(document, diff), FILTER, "", *_sections_html(groups, sorted(groups, key=_number_key))])
+    return whole_page(title, [*_diff_head(document, diff, title), FILTER, "", *_sections(groups, sorted(groups, key=_number_key))])
 
 
 def chapter_of(section_number: str) -> str:
@@ -321,35 +302,34 @@ def render_diff_pages(ctx: Context, diff, game: str, document: str) -> dict[str,
     whole = render_diff(ctx, diff, game, document)
     if len(whole.encode("utf-8")) <= SPLIT_DIFF_AT:
         return {page: whole}
+    title = f"{document_name(document)}: {diff.old.label} → {diff.new.label}"
     groups = _diff_groups(diff)
     chapters: dict[str, list[str]] = {}
     for number in sorted(groups, key=_number_key):
         chapters.setdefault(chapter_of(number), []).append(number)
     folder = page.removesuffix(".md")
     pages = {}
-    summary = [*_diff_head(document, diff), FILTER, "", '<ul class="diff-parts">']
+    summary = [*_diff_head(document, diff, title), FILTER, "", Md('<ul class="diff-parts">')]
     for chapter, numbers in chapters.items():
         part = f"{folder}/{chapter}.md"
         entries = sum(len(groups[n]) for n in numbers)
-        href = html.escape(posixpath.relpath(html_path(part), posixpath.dirname(page)))
-        summary.append(
-            f'<li><a data-diff-part="{html.escape(chapter[:1])}" href="{href}">Sections {html.escape(chapter)}</a>: '
-            f"{entries} changes in {len(numbers)} sections</li>"
-        )
-        others = " · ".join(
-            html.escape(c) if c == chapter else f'<a href="{html.escape(c)}.html">{html.escape(c)}</a>' for c in chapters
-        )
-        back = html.escape(posixpath.relpath(html_path(page), posixpath.dirname(part)))
-        pages[part] = "\n".join([
-            *_diff_head(document, diff, f", sections {chapter}"),
-            f'<p class="diff-parts-nav"><a href="{back}">All sections</a> · {others}</p>',
+        href = posixpath.relpath(html_path(part), posixpath.dirname(page))
+        summary.append(Md("<li>{}: {} changes in {} sections</li>").format(
+            link(f"Sections {chapter}", href, data={"diff-part": chapter[:1]}), entries, len(numbers)
+        ))
+        others = Md(" · ").join(html_text(c) if c == chapter else link(c, f"{c}.html") for c in chapters)
+        back = posixpath.relpath(html_path(page), posixpath.dirname(part))
+        part_title = f"{title}, sections {chapter}"
+        pages[part] = whole_page(part_title, [
+            *_diff_head(document, diff, part_title),
+            Md('<p class="diff-parts-nav">{} · {}</p>').format(link("All sections", back), others),
             "",
             FILTER,
             "",
-            *_sections_html(groups, numbers),
+            *_sections(groups, numbers),
         ])
-    summary += ["</ul>", ""]
-    pages[page] = "\n".join(summary)
+    summary += [Md("</ul>"), ""]
+    pages[page] = whole_page(title, summary)
     return pages
 
 

@@ -1,41 +1,122 @@
-"""Source text is never trusted as HTML or Markdown.
+"""The one escaping path: source text is never trusted as HTML or Markdown.
 
-Every ASCII punctuation character of a source text is backslash-escaped, and the
-site enables pymdownx.escapeall, which makes any escaped character literal: `<`
-shows as `&lt;`, `[x](javascript:...)` as those characters, `**` as two stars.
-Letters, digits and spaces need no escape, so what readers see (and search) is
-the text as printed.
+Pages are Markdown with some HTML in it. Everything that goes into a page is
+one of two kinds:
+
+- `Md`: markup made by this package. Literal Markdown written in the render
+  modules (`Md("## Rules {: #rules }")`), text escaped by `md_text`, and the
+  HTML of the templates in `render/markup.py`. It is a `markupsafe.Markup`, so
+  the templates and other `Md` take it as it is.
+- anything else (a `str` from a source, a number): text. Whenever it is
+  combined with `Md` (`Md(...).format(x)`, `Md + x`, `Md("\\n").join(...)`,
+  `{{ x }}` in a template) it goes through `md_text`, so no field of the model
+  can carry markup into a page, whoever adds it, however it is combined.
+
+`md_text` backslash-escapes every ASCII punctuation character (the site enables
+pymdownx.escapeall, which makes any escaped character literal: `[x](javascript:...)`
+and `**` show as those characters) and writes `& < > " '` as character
+references, so that even inside an HTML attribute escaped text cannot end the
+attribute or open a tag. Letters, digits and spaces need no escape, so what
+readers see (and search) is the text as printed.
 """
 from __future__ import annotations
 
 import html
 import json
-import re
 
-_PUNCTUATION = re.compile(r"([!-/:-@\[-`{-~])")
+from markupsafe import Markup
+
+# Every ASCII punctuation character: backslash-escaped, except those that are
+# markup in HTML, written as character references. One pass (str.translate).
+_ESCAPES = {
+    c: (html.escape(chr(c), quote=True).replace("&#x27;", "&#39;") if chr(c) in "&<>\"'" else "\\" + chr(c))
+    for c in range(0x21, 0x7F)
+    if not chr(c).isalnum()
+}
 
 
-def md_text(text: str) -> str:
-    return _PUNCTUATION.sub(r"\\\1", text)
+def _escape(text: str) -> str:
+    return text.translate(_ESCAPES)
+
+
+class Md(Markup):
+    """Markdown made by this package (see the module docstring). Plain strings
+    combined with it are escaped by `md_text`, as Markup escapes them for HTML."""
+
+    __slots__ = ()
+
+    @classmethod
+    def escape(cls, s) -> Md:
+        if hasattr(s, "__html__"):
+            return s if isinstance(s, cls) else cls(s.__html__())
+        return cls(_escape(str(s)))
+
+
+def md_text(text: str) -> Md:
+    """Text as Markdown that shows exactly these characters."""
+    return Md(_escape(text))
+
+
+def written(text: str) -> Md:
+    """The project's own Markdown (docs/*.md, reviewed like code), as written.
+    Never for text from a source."""
+    return Md(text)
+
+
+def join(lines) -> Md:
+    """Lines of a page as one Markdown text: lines that are not `Md` are text."""
+    return Md("\n").join(lines)
+
+
+# What may begin a raw HTML attribute value or text of ours without being
+# markup anywhere: the HTML specials, and what Markdown would read as a link,
+# an attribute list, code or emphasis, should the value ever land in Markdown.
+_HTML_ESCAPES = {ord(c): f"&#{ord(c)};" for c in "&<>\"'[](){}\\`*_"}
+
+
+def html_text(text) -> Markup:
+    """Text for an HTML attribute value or an HTML element Markdown does not read
+    (the history lines, diff pages): character references for every character
+    that is markup in HTML or in Markdown. Markup given here is a mistake."""
+    if hasattr(text, "__html__"):
+        raise TypeError(f"markup where text belongs: {str(text)[:60]!r}")
+    return Markup(str(text).translate(_HTML_ESCAPES))
 
 
 def attr_value(text: str) -> str:
-    """A value safe inside a double-quoted HTML attribute we write ourselves."""
-    return (
-        text.replace("&", "&amp;").replace('"', "&quot;").replace("<", "&lt;").replace(">", "&gt;")
-    )
+    """A value safe inside a double-quoted HTML attribute."""
+    return str(html_text(text))
 
 
-def front_matter(title: str, description: str = "") -> list[str]:
+def front_matter(title: str, description: str = "") -> list[Md]:
     """A page's YAML front matter. MkDocs puts these values into the page's HTML
     without escaping (its templates do not autoescape), so they are HTML-escaped
-    here, then written as JSON strings, which YAML reads as quoted scalars."""
-    lines = ["---", f"title: {json.dumps(html.escape(title))}"]
+    here, then written as JSON strings, which YAML reads as quoted scalars.
+    Every page has one: without it MkDocs takes the first heading's HTML as the
+    title and puts it into <title> as it is."""
+    if not title:  # the home page alone: its title is the site's name
+        return []
+    lines = [Md("---"), Md("title: ") + Md(json.dumps(html.escape(title)))]
     if description:
-        lines.append(f"description: {json.dumps(html.escape(description))}")
-    return lines + ["---", ""]
+        lines.append(Md("description: ") + Md(json.dumps(html.escape(description))))
+    return lines + [Md("---"), Md("")]
+
+
+def page(title: str, lines, description: str = "") -> str:
+    """A whole Markdown page: its escaped front matter, then its lines."""
+    return str(join([*front_matter(title, description), *lines]))
 
 
 def nav_title(title: str) -> str:
     """A navigation label: HTML-escaped for the same reason as front matter."""
     return html.escape(title)
+
+
+def script_json(data) -> str:
+    """JSON to be read as JavaScript, inside or outside a <script> element: no
+    `</script>` or `<!--` can end or change the element, and U+2028/U+2029
+    (line breaks to older JavaScript) cannot end a string."""
+    text = json.dumps(data, ensure_ascii=False, separators=(",", ":"))
+    for char, escaped in (("<", "\\u003c"), (">", "\\u003e"), ("&", "\\u0026"), ("\u2028", "\\u2028"), ("\u2029", "\\u2029")):
+        text = text.replace(char, escaped)
+    return text

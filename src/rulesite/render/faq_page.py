@@ -5,9 +5,11 @@ from __future__ import annotations
 import re
 
 from .context import Context
-from .ruling_page import card_link
-from .escape import front_matter, md_text
+from .escape import Md, md_text
+from .escape import page as whole_page
+from .markup import heading
 from .paths import faq_anchor, faq_page
+from .ruling_page import card_link
 from .strings import t
 
 
@@ -15,25 +17,25 @@ def render_faq_page(ctx: Context, game: str, source_id: str) -> str:
     source = ctx.corpus.sources[source_id]
     page, lang = faq_page(game, source_id), source.language
     faqs = [f for f in ctx.corpus.faqs if f.source_id == source_id and ctx.faq_home(f)[0] == page]
-    out = [*front_matter(source.title or source_id), f"# {md_text(source.title or source_id)} {{: #faq }}", ""]
-    out += [f"{t(lang, 'source')}: {ctx.source_line(source, lang)}", "{: .source-note }", ""]
+    out = [Md("# {} {{: #faq }}").format(source.title or source_id), ""]
+    out += [Md("{}: {}").format(t(lang, "source"), ctx.source_line(source, lang)), Md("{: .source-note }"), ""]
     names = sorted({c.name for c in ctx.corpus.cards}, key=len, reverse=True)
     topic = None
     for faq in faqs:
         if getattr(faq, "topic", "") and faq.topic != topic:
             topic = faq.topic
-            out += [f"## {md_text(topic)}", ""]
+            out += [Md("## {}").format(topic), ""]
         out += [
-            f"### {md_text(faq.question)} {{: #{faq_anchor(faq)} .faq-question }}",
+            heading(3, md_text(faq.question), id=faq_anchor(faq), classes="faq-question"),
             "",
             ctx.inline(faq.answer, faq.game, page),
-            "{: .faq-answer }",
+            Md("{: .faq-answer }"),
             "",
         ]
         named = cards_named(f"{faq.topic} {faq.question} {faq.answer}", names)
         if named:
-            out += ["Cards: " + ", ".join(card_link(ctx, name, page) for name in named), "{: .rule-meta }", ""]
-    return "\n".join(out)
+            out += [Md("Cards: ") + Md(", ").join(card_link(ctx, name, page) for name in named), Md("{: .rule-meta }"), ""]
+    return whole_page(source.title or source_id, out)
 
 
 def cards_named(text: str, names: list[str]) -> list[str]:

@@ -2,15 +2,17 @@
 heavy for one page: Magic's was 573 KB), each term anchored by its slug, its
 definitions with their rule references linked; and an index page of letters.
 
-`glossary_pages(ctx, entries, base)` takes the entries and where the glossary
-lives, so the same split serves any glossary (one per edition, too).
+`glossary_pages(ctx, entries, base, game)` takes the entries and where the
+glossary lives, so the same split serves any glossary (one per edition, too).
 """
 from __future__ import annotations
 
 import posixpath
 
 from .context import Context
-from .escape import front_matter, md_text
+from .escape import Md, md_text
+from .escape import page as whole_page
+from .markup import heading, md_link
 from .paths import relative
 
 
@@ -42,22 +44,26 @@ def glossary_pages(ctx: Context, entries: list, base: str, game: str) -> dict[st
         by_letter.setdefault(letter_of(entry.term), []).append(entry)
     letters = sorted(by_letter)
     pages = {}
-    index = [*front_matter("Glossary"), "# Glossary {: #glossary }", ""]
+    index = [Md("# Glossary {: #glossary }"), ""]
     for letter in letters:
         page = letter_page(base, letter)
         terms = by_letter[letter]
-        index.append(f"- [{md_text(letter.upper())}]({relative(base, page)}) ({len(terms)})")
-        out = [*front_matter(f"Glossary: {letter.upper()}"), f"# Glossary: {md_text(letter.upper())} {{: #glossary }}", ""]
+        index.append(Md("- {} ({})").format(md_link(letter.upper(), relative(base, page)), len(terms)))
+        out = [Md("# Glossary: {} {{: #glossary }}").format(letter.upper()), ""]
         # The other letters, so a reader moves between them without the index.
-        out += [" · ".join(
-            md_text(other.upper()) if other == letter else f"[{md_text(other.upper())}]({posixpath.basename(letter_page(base, other))})"
-            for other in letters
-        ), "{: .glossary-letters }", ""]
+        out += [
+            Md(" · ").join(
+                md_text(other.upper()) if other == letter else md_link(other.upper(), posixpath.basename(letter_page(base, other)))
+                for other in letters
+            ),
+            Md("{: .glossary-letters }"),
+            "",
+        ]
         for entry in terms:
-            out += [f"### {md_text(entry.term)} {{: #g-{entry.id} .glossary-term }}", ""]
+            out += [heading(3, md_text(entry.term), id=f"g-{entry.id}", classes="glossary-term"), ""]
             for definition in entry.definitions:
                 out += [ctx.inline(definition, game, page), ""]
-        pages[page] = "\n".join(out)
+        pages[page] = whole_page(f"Glossary: {letter.upper()}", out)
     index.append("")
-    pages[base] = "\n".join(index)
+    pages[base] = whole_page("Glossary", index)
     return pages

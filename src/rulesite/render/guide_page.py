@@ -5,7 +5,9 @@ from __future__ import annotations
 
 from ..model import Guide
 from .context import Context
-from .escape import front_matter
+from .escape import Md
+from .escape import page as whole_page
+from .markup import heading
 from .strings import t
 
 
@@ -19,30 +21,30 @@ def guides_index(game: str) -> str:
 
 def render_guide(guide: Guide, ctx: Context) -> str:
     page = guide_page(guide.game, guide.id)
-    out = [*front_matter(guide.title)]
+    out = []
     headings = 0
     for block in guide.blocks:
         text = ctx.inline(block.text, guide.game, page)
         if block.kind == "heading":
             headings += 1
-            level = "#" if headings == 1 else "#" * max(2, min(block.level, 4))
-            out += [f"{level} {text} {{: #h-{headings} }}", ""]
+            level = 1 if headings == 1 else max(2, min(block.level, 4))
+            out += [heading(level, text, id=f"h-{headings}"), ""]
         elif block.kind == "item":
-            out.append("    " * block.level + f"- {text}")
+            out.append(Md("    ") * block.level + Md("- ") + text)
         else:
             out += ["", text, ""]
     source = ctx.corpus.sources[guide.source_id]
-    out += ["", f"{t(guide.language, 'source')}: {ctx.source_line(source, guide.language)}", "{: .source-note }", ""]
-    return "\n".join(out)
+    out += ["", Md("{}: {}").format(t(guide.language, "source"), ctx.source_line(source, guide.language)), Md("{: .source-note }"), ""]
+    return whole_page(guide.title, out)
 
 
 def render_guides_index(ctx: Context, game: str) -> str:
     page = guides_index(game)
-    out = [*front_matter(t(ctx.language, "guides")), f"# {t(ctx.language, 'guides')} {{: #guides }}", ""]
+    out = [Md("# {} {{: #guides }}").format(t(ctx.language, "guides")), ""]
     seen = {}
     for guide in ctx.corpus.guides:
         if guide.game == game and (guide.id not in seen or guide.language == ctx.language):
             seen[guide.id] = guide
     for guide in seen.values():
-        out.append("- " + ctx.link(page, guide_page(game, guide.id), "", guide.language, guide.title))
-    return "\n".join(out) + "\n"
+        out.append(Md("- ") + ctx.link(page, guide_page(game, guide.id), "", guide.language, guide.title))
+    return whole_page(t(ctx.language, "guides"), [*out, ""])

@@ -6,7 +6,9 @@ from collections import defaultdict
 
 from ..model import Section
 from .context import Context
-from .escape import md_text
+from .escape import Md, written
+from .escape import page as whole_page
+from .markup import code, heading, md_link
 from .paths import (
     HOME,
     KEYWORDS,
@@ -56,37 +58,38 @@ def render_home(ctx: Context) -> str:
         )
     # The introduction people wrote (docs/index.md), then what the sources hold.
     intro = corpus.written_page("index", lang)
-    out = [f"# {t(lang, 'home-title')} {{: #home }}", "", *([intro.text.strip(), ""] if intro else []), summary, ""]
+    head = [Md("# {} {{: #home }}").format(t(lang, "home-title")), ""]
+    out = [*head, *([written(intro.text.strip()), ""] if intro else []), summary, ""]
     for game in games(ctx):
-        out += [f"## {GAME_NAMES.get(game, game)}", ""]
+        out += [Md("## {}").format(GAME_NAMES.get(game, game)), ""]
         sections = sections_of(ctx, game)
         for section in sections[:12]:
-            out.append("- " + ctx.link(HOME, section_page(section.key), "", section.language, f"{section.number} {section.title}"))
+            out.append(Md("- ") + ctx.link(HOME, section_page(section.key), "", section.language, f"{section.number} {section.title}"))
         if len(sections) > 12:
-            out.append(f"- … {len(sections) - 12} more")
-        out.append(f"- [{t(lang, 'all-pages', game=GAME_NAMES.get(game, game))}]({game_index(game)})")
+            out.append(Md("- … {} more").format(len(sections) - 12))
+        out.append(Md("- ") + md_link(t(lang, "all-pages", game=GAME_NAMES.get(game, game)), game_index(game)))
         out.append("")
     if ctx.concordance.topics:
-        out += [f"## {t(lang, 'cross-game')}", ""]
-        out += [f"- [{md_text(tp.title)}]({topic_page(tp.id)})" for tp in ctx.concordance.topics]
+        out += [Md("## {}").format(t(lang, "cross-game")), ""]
+        out += [Md("- ") + md_link(tp.title, topic_page(tp.id)) for tp in ctx.concordance.topics]
         out.append("")
     out += _linking_help(ctx)
-    return "\n".join(out)
+    return whole_page("", out)
 
 
-def _linking_help(ctx: Context) -> list[str]:
+def _linking_help(ctx: Context) -> list[Md]:
     corpus = ctx.corpus
     native = [s for s in corpus.sections.values() if s.language == ctx.language and s.rules]
-    out = [f"## {t(ctx.language, 'linking-title')} {{: #linking }}", ""]
+    out = [Md("## {} {{: #linking }}").format(t(ctx.language, "linking-title")), ""]
     if native:
         section = native[-1]
         deep = section.rules[min(6, len(section.rules) - 1)]
         out += [
             ctx.sentence(
                 "linking-rule",
-                address=f"`{html_path(section_page(section.key))}#{deep.number}`",
-                link=f"[{md_text(deep.number)}]({section_page(section.key)}#{deep.number})",
-                short=f"`{short_link(section.game, section.document, deep.number)}`",
+                address=code(f"{html_path(section_page(section.key))}#{deep.number}"),
+                link=md_link(deep.number, f"{section_page(section.key)}#{deep.number}"),
+                short=code(short_link(section.game, section.document, deep.number)),
             ),
             "",
         ]
@@ -95,12 +98,12 @@ def _linking_help(ctx: Context) -> list[str]:
         out += [
             ctx.sentence(
                 "linking-ruling",
-                address=f"`{html_path(page_of(ruling))}`",
-                link=f"[{md_text(ruling.title)}]({page_of(ruling)})",
+                address=code(html_path(page_of(ruling))),
+                link=md_link(ruling.title, page_of(ruling)),
             ),
             "",
         ]
-    out += [ctx.sentence("linking-faq", link=f"[{t(ctx.language, 'keyword-index')}]({KEYWORDS})"), ""]
+    out += [ctx.sentence("linking-faq", link=md_link(t(ctx.language, "keyword-index"), KEYWORDS)), ""]
     return out
 
 
@@ -118,28 +121,29 @@ def render_contents(ctx: Context, game: str, document: str) -> str:
 
     page, lang = contents_page(game, document), ctx.language
     out = [
-        f"# {md_text(document_name(document))} {{: #contents }}",
+        Md("# {} {{: #contents }}").format(document_name(document)),
         "",
-        f"| {t(lang, 'section')} | {t(lang, 'rules')} | {t(lang, 'language')} |",
-        "|---|---|---|",
+        Md("| {} | {} | {} |").format(t(lang, "section"), t(lang, "rules"), t(lang, "language")),
+        Md("|---|---|---|"),
     ]
     for s in sections_of(ctx, game):
         if s.document == document:
             link = ctx.link(page, section_page(s.key), "", s.language, f"{s.number} {s.title}")
-            out.append(f"| {link} | {len(s.rules)} | {s.language} |")
-    return "\n".join(out) + "\n"
+            out.append(Md("| {} | {} | {} |").format(link, len(s.rules), s.language))
+    return whole_page(document_name(document), [*out, ""])
 
 
 def render_game_index(ctx: Context, game: str) -> str:
     from .edition_pages import document_name
 
     page, lang = game_index(game), ctx.language
-    out = [f"# {GAME_NAMES.get(game, game)} {{: #{game} }}", ""]
+    out = [heading(1, Md.escape(GAME_NAMES.get(game, game)), id=game), ""]
     for document in documents_of(ctx, game):
         count = sum(1 for s in sections_of(ctx, game) if s.document == document)
         out.append(
-            f"- [{md_text(document_name(document))}]({relative(page, contents_page(game, document))}) "
-            f"({count} {t(lang, 'section').lower()})"
+            Md("- {} ({} {})").format(
+                md_link(document_name(document), relative(page, contents_page(game, document))), count, t(lang, "section").lower()
+            )
         )
     out.append("")
     for key, path, present in (
@@ -148,13 +152,13 @@ def render_game_index(ctx: Context, game: str) -> str:
         ("walkthroughs", walkthroughs_index(game), any(w.game == game for w in ctx.corpus.walkthroughs)),
     ):
         if present:
-            out.append(f"- [{t(lang, key)}]({relative(page, path)})")
-    return "\n".join(out) + "\n"
+            out.append(Md("- ") + md_link(t(lang, key), relative(page, path)))
+    return whole_page(GAME_NAMES.get(game, game), [*out, ""])
 
 
 def render_faq_index(ctx: Context, game: str) -> str:
     page = faq_index(game)
-    out = [f"# {t(ctx.language, 'official-faq')} {{: #faq }}", ""]
+    out = [Md("# {} {{: #faq }}").format(t(ctx.language, "official-faq")), ""]
     by_section = defaultdict(list)
     for faq in ctx.corpus.faqs:
         if faq.game == game:
@@ -162,15 +166,15 @@ def render_faq_index(ctx: Context, game: str) -> str:
     for s in sections_of(ctx, game):
         if s.number not in by_section:
             continue
-        out += [f"## {md_text(s.number)} {md_text(s.title)}", ""]
+        out += [Md("## {} {}").format(s.number, s.title), ""]
         for faq in by_section[s.number]:
-            out.append("- " + ctx.item_link(faq, page))
+            out.append(Md("- ") + ctx.item_link(faq, page))
         out.append("")
     elsewhere = [f for f in ctx.corpus.faqs if f.game == game and ctx.faq_home(f)[0] != section_page_of(ctx, f)]
     for source_id in dict.fromkeys(f.source_id for f in elsewhere):
         source = ctx.corpus.sources[source_id]
-        out.append("- " + ctx.link(page, faq_page(game, source_id), "", source.language, source.title or source.id))
-    return "\n".join(out) + "\n"
+        out.append(Md("- ") + ctx.link(page, faq_page(game, source_id), "", source.language, source.title or source.id))
+    return whole_page(t(ctx.language, "official-faq"), [*out, ""])
 
 
 def section_page_of(ctx: Context, faq) -> str | None:
@@ -181,85 +185,89 @@ def section_page_of(ctx: Context, faq) -> str | None:
 def render_rulings_index(ctx: Context, game: str) -> str:
     page, lang = rulings_index(game), ctx.language
     rulings = [r for r in ctx.corpus.rulings if r.game == game]
-    out = [f"# {t(lang, 'community-rulings')} {{: #rulings }}", ""]
+    out = [Md("# {} {{: #rulings }}").format(t(lang, "community-rulings")), ""]
     for source_id in dict.fromkeys(r.source_id for r in rulings):
         source = ctx.corpus.sources[source_id]
-        out += [f"{t(lang, 'source')}: {ctx.source_line(source, lang)}", "{: .source-note }", ""]
+        out += [Md("{}: {}").format(t(lang, "source"), ctx.source_line(source, lang)), Md("{: .source-note }"), ""]
         if source.licence:
-            out += [md_text(source.licence), "{: .licence }", ""]
-    out += [f"| {t(lang, 'ruling')} | {t(lang, 'sequence')} | {t(lang, 'nuances')} |", "|---|---|---|"]
+            out += [Md.escape(source.licence), Md("{: .licence }"), ""]
+    out += [Md("| {} | {} | {} |").format(t(lang, "ruling"), t(lang, "sequence"), t(lang, "nuances")), Md("|---|---|---|")]
     for r in rulings:
-        out.append(f"| {ctx.item_link(r, page)} | {len(r.steps)} | {len(r.nuances)} |")
-    return "\n".join(out) + "\n"
+        out.append(Md("| {} | {} | {} |").format(ctx.item_link(r, page), len(r.steps), len(r.nuances)))
+    return whole_page(t(lang, "community-rulings"), [*out, ""])
 
 
 def render_walkthroughs_index(ctx: Context, game: str) -> str:
     page = walkthroughs_index(game)
-    out = [f"# {t(ctx.language, 'walkthroughs')} {{: #walkthroughs }}", ""]
+    out = [Md("# {} {{: #walkthroughs }}").format(t(ctx.language, "walkthroughs")), ""]
     for w in ctx.corpus.walkthroughs:
         if w.game == game:
-            out.append(f"- {ctx.item_link(w, page)} — {ctx.rule_link(game, w.rule, page)}")
-    return "\n".join(out) + "\n"
+            out.append(Md("- {} — {}").format(ctx.item_link(w, page), ctx.rule_link(game, w.rule, page)))
+    return whole_page(t(ctx.language, "walkthroughs"), [*out, ""])
 
 
 def render_keywords(ctx: Context) -> str:
     lang = ctx.language
-    out = [f"# {t(lang, 'keyword-index')} {{: #keywords }}", ""]
+    out = [Md("# {} {{: #keywords }}").format(t(lang, "keyword-index")), ""]
     for game, forms in ctx.linker.keywords.items():
         out += [
-            f"## {GAME_NAMES.get(game, game)}",
+            Md("## {}").format(GAME_NAMES.get(game, game)),
             "",
-            f"| {t(lang, 'keyword')} | {t(lang, 'section')} | {t(lang, 'also-linked')} |",
-            "|---|---|---|",
+            Md("| {} | {} | {} |").format(t(lang, "keyword"), t(lang, "section"), t(lang, "also-linked")),
+            Md("|---|---|---|"),
         ]
         by_number = defaultdict(list)
         for form, named in forms.items():
             by_number[named[:2]].append(form)
         for s in sections_of(ctx, game):
             if (s.number, s.language) in by_number:
-                words = ", ".join(f"`{w}`" for w in by_number[(s.number, s.language)] if w != s.title)
+                words = Md(", ").join(code(w) for w in by_number[(s.number, s.language)] if w != s.title)
                 link = ctx.link(KEYWORDS, section_page(s.key), "", s.language, s.number)
-                out.append(f"| {md_text(s.title)} | {link} | {words} |")
+                out.append(Md("| {} | {} | {} |").format(s.title, link, words))
         out.append("")
-    return "\n".join(out)
+    return whole_page(t(lang, "keyword-index"), out)
 
 
 def render_unresolved(ctx: Context) -> str:
     lang = ctx.language
     out = [
-        f"# {t(lang, 'not-in-sources-title')} {{: #unresolved }}",
+        Md("# {} {{: #unresolved }}").format(t(lang, "not-in-sources-title")),
         "",
-        f"| {t(lang, 'rule')} | {t(lang, 'times-cited')} |",
-        "|---|---|",
+        Md("| {} | {} |").format(t(lang, "rule"), t(lang, "times-cited")),
+        Md("|---|---|"),
     ]
     for number, count in sorted(ctx.linker.unresolved.items()):
-        out.append(f"| {md_text(number)} | {count} |")
-    return "\n".join(out) + "\n"
+        out.append(Md("| {} | {} |").format(number, count))
+    return whole_page(t(lang, "not-in-sources-title"), [*out, ""])
 
 
 def render_topic(ctx: Context, topic) -> str:
     """Related sections of several games side by side, each linking to its rules."""
     page = topic_page(topic.id)
-    out = [f"# {md_text(topic.title)} {{: #{topic.id} }}", "", '<div class="grid cards" markdown>', ""]
+    out = [heading(1, Md.escape(topic.title), id=topic.id), "", Md('<div class="grid cards" markdown>'), ""]
     for key in topic.sections:
         game = GAME_NAMES.get(key[0], key[0])
         section = next((s for k, s in ctx.corpus.sections.items() if k[:3] == key), None)
         if section is None:
             missing = t(ctx.language, "not-in-sources", number=key[2])
-            out += [f"-   **{game}** — {md_text(key[2])}", "", f"    {md_text(missing)}", ""]
+            out += [Md("-   **{}** — {}").format(game, key[2]), "", Md("    {}").format(missing), ""]
             continue
+        title = section.number + " " + section.title
         out += [
-            f"-   **{game}** — {ctx.link(page, section_page(section.key), '', section.language, section.number + ' ' + section.title)}"
-            f" ({section.language})",
+            Md("-   **{}** — {} ({})").format(game, ctx.link(page, section_page(section.key), "", section.language, title), section.language),
             "",
-            "    ---",
+            Md("    ---"),
             "",
         ]
         for rule in section.rules[:3]:
-            out.append(f"    - {ctx.rule_link(section.game, rule.number, page, section)} {ctx.inline(rule.text, section.game, page, section)}")
+            out.append(
+                Md("    - {} {}").format(
+                    ctx.rule_link(section.game, rule.number, page, section), ctx.inline(rule.text, section.game, page, section)
+                )
+            )
         out.append("")
-    out += ["</div>", ""]
-    return "\n".join(out)
+    out += [Md("</div>"), ""]
+    return whole_page(topic.title, out)
 
 
 __all__ = ["HOME", "UNRESOLVED"]
@@ -271,16 +279,16 @@ REVIEW = "needs-review.md"
 def render_reviews(ctx: Context) -> str:
     """For the maintainer: every ruling and walkthrough whose cited rules changed."""
     out = [
-        "# Needs review {: #needs-review }",
+        Md("# Needs review {: #needs-review }"),
         "",
-        f"{len(ctx.reviews)} citations in rulings and walkthroughs point at rules that changed since they were checked.",
+        Md("{} citations in rulings and walkthroughs point at rules that changed since they were checked.").format(len(ctx.reviews)),
         "",
-        "| Item | Rule | Change |",
-        "|---|---|---|",
+        Md("| Item | Rule | Change |"),
+        Md("|---|---|---|"),
     ]
     for r in ctx.reviews:
-        out.append(f"| {ctx.item_link(r.item, REVIEW)} | {md_text(r.rule)} | {md_text(r.change)} |")
-    return "\n".join(out) + "\n"
+        out.append(Md("| {} | {} | {} |").format(ctx.item_link(r.item, REVIEW), r.rule, r.change))
+    return whole_page("Needs review", [*out, ""])
 
 
 PROBLEMS = "source-problems.md"
@@ -290,15 +298,16 @@ def render_source_problems(ctx: Context) -> str:
     """For the maintainer: what the importers found odd in the sources (each with
     file and line), and rule numbers cited that no source prints."""
     out = [
-        "# Source problems {: #source-problems }",
+        Md("# Source problems {: #source-problems }"),
         "",
-        f"{len(ctx.findings)} findings about the sources, and {sum(ctx.linker.unresolved.values())} references "
-        f"to rules no source prints ([list]({UNRESOLVED})). None of them stopped the build; each is shown "
-        "as printed in the source.",
+        Md(
+            "{} findings about the sources, and {} references to rules no source prints ({}). "
+            "None of them stopped the build; each is shown as printed in the source."
+        ).format(len(ctx.findings), sum(ctx.linker.unresolved.values()), md_link("list", UNRESOLVED)),
         "",
-        "| Where | Finding |",
-        "|---|---|",
+        Md("| Where | Finding |"),
+        Md("|---|---|"),
     ]
     for d in sorted(ctx.findings, key=lambda d: (d.loc.path, d.loc.line)):
-        out.append(f"| `{d.loc}` | {md_text(d.code)}: {md_text(d.message)} |")
-    return "\n".join(out) + "\n"
+        out.append(Md("| {} | {}: {} |").format(code(str(d.loc)), d.code, d.message))
+    return whole_page("Source problems", [*out, ""])

@@ -3,14 +3,16 @@ from __future__ import annotations
 
 from ..model import Section
 from ..resolve.links import Link, Linker
-from .escape import attr_value, md_text
-from .paths import cross_href, relative, section_page
+from .escape import Md, md_text
+from .markup import link as html_link
+from .markup import missing
+from .paths import cross_href, html_path, relative, section_page
 from .strings import t
 
 
 def inline(
     text: str, game: str, page: str, linker: Linker, here: Section | None = None, language: str = "en", terms: bool = True
-) -> str:
+) -> Md:
     """`text` as Markdown for `page` of the site in `language` (`terms`: see Linker.segments)."""
     out = []
     for seg in linker.segments(text, game, here, terms):
@@ -20,32 +22,27 @@ def inline(
             out.append(missing_markdown(seg.text, seg.number, language))
         else:
             out.append(link_markdown(seg, page, linker, language))
-    return "".join(out)
+    return Md("").join(out)
 
 
-def missing_markdown(text: str, number: str, language: str) -> str:
-    tip = attr_value(t(language, "not-in-sources", number=number))
-    return f'<span class="ref-missing" title="{tip}">{md_text(text)}</span>'
+def missing_markdown(text: str, number: str, language: str) -> Md:
+    return missing(text, t(language, "not-in-sources", number=number))
 
 
-def link_markdown(link: Link, page: str, linker: Linker, language: str) -> str:
+def link_markdown(link: Link, page: str, linker: Linker, language: str) -> Md:
     section_key, anchor = link.target
     to_page = section_page(section_key)
     # A keyword names a whole section: link to the page itself.
     anchor = "" if link.kind == "keyword" else anchor
     css = "keyword" if link.kind == "keyword" else "ref"
+    data = {"rule": anchor or section_key[2]}
     target_language = section_key[3]
     if target_language != language:
-        # The rule lives in another language's site: a plain link there (MkDocs
-        # only checks links within its own site; the site checker checks these).
+        # The rule lives in another language's site: a link there (MkDocs only
+        # checks links within its own site; the site checker checks these).
         href = cross_href(page, language, to_page, target_language, anchor)
         # Remembered so this language's previews.js can also preview that rule.
         linker.cross_links.setdefault(language, set()).add((section_key, anchor))
-        return (
-            f'<a class="{css} other-language" hreflang="{target_language}" data-rule="{attr_value(anchor or section_key[2])}" '
-            f'href="{attr_value(href)}">{md_text(link.text)}</a>'
-        )
-    href = relative(page, to_page, anchor) or f"#{anchor}"
-    return f'[{md_text(link.text)}]({href}){{: .{css} data-rule="{attr_value(anchor or section_key[2])}" }}'
-
-
+        return html_link(link.text, href, css=f"{css} other-language", hreflang=target_language, data=data)
+    href = html_path(relative(page, to_page)) if to_page != page else ""
+    return html_link(link.text, f"{href}#{anchor}" if anchor else href or "#", css=css, data=data)

@@ -12,11 +12,11 @@ only knows its own pages.
 """
 from __future__ import annotations
 
-import html
-
 from ..model import Section
 from .context import Context
-from .escape import attr_value, md_text
+from .escape import Md, html_text
+from .markup import link as html_link
+from .markup import missing
 from .paths import cross_href, section_page
 from .strings import LANGUAGE_NAMES, language_in, t
 
@@ -46,17 +46,17 @@ def mark_missing_translations(files: dict[str, dict[str, str]]) -> None:
     languages = list(files)
     for lang, pages in files.items():
         for path in [p for p in pages if p.endswith(".md")]:
-            missing = [other for other in languages if path not in files[other]]
-            if not missing:
+            lacking = [other for other in languages if path not in files[other]]
+            if not lacking:
                 continue
             fallback = "en" if path in files.get("en", {}) else lang
-            notices = "".join(
-                f' data-notice-{m}="{html.escape(not_in_notice(m, lang), quote=True)}"' for m in missing
+            notices = Md("").join(
+                Md(' data-notice-{}="{}"').format(html_text(m), html_text(not_in_notice(m, lang))) for m in lacking
             )
-            pages[path] += (
-                f'\n\n<div class="page-languages" hidden data-missing="{" ".join(missing)}" '
-                f'data-fallback="{fallback}"{notices}></div>\n'
+            marker = Md('<div class="page-languages" hidden data-missing="{}" data-fallback="{}"{}></div>').format(
+                html_text(" ".join(lacking)), html_text(fallback), notices
             )
+            pages[path] += f"\n\n{marker}\n"
 
 
 def other_rule_at_same_path(section: Section, page: str, ctx: Context) -> list[str]:
@@ -75,11 +75,8 @@ def other_rule_at_same_path(section: Section, page: str, ctx: Context) -> list[s
             continue
         contents = f"{section.game}/{section.document}/index.md"
         href = cross_href(page, ctx.language, contents, other)
-        out += [
-            f'<a class="other-language" hidden hreflang="{other}" href="{attr_value(href)}" '
-            f'data-equivalent-from="{attr_value(section.number)}" data-equivalent-to=""></a>',
-            "",
-        ]
+        data = {"equivalent-from": section.number, "equivalent-to": ""}
+        out += [html_link("", href, css="other-language", hreflang=other, data=data, hidden=True), ""]
     return out
 
 
@@ -94,27 +91,23 @@ def equivalents_note(section: Section, page: str, ctx: Context) -> list[str]:
     out = []
     for side in equivalent.others(section):
         if side.section is None:
-            link = f'<span class="ref-missing" title="{attr_value(t(lang, "not-in-sources", number=side.number))}">{md_text(side.number)}</span>'
+            link = missing(side.number, t(lang, "not-in-sources", number=side.number))
         else:
             target_page = section_page(side.section.key)
             href = cross_href(page, lang, target_page, side.language, side.section.number)
             # The language switcher follows this link, renumbering the anchor.
-            link = (
-                f'<a class="other-language" hreflang="{side.language}" href="{attr_value(href)}" '
-                f'data-equivalent-from="{attr_value(section.number)}" data-equivalent-to="{attr_value(side.number)}">'
-                f"{md_text(side.number)} {md_text(side.section.title)}</a>"
-            )
+            data = {"equivalent-from": section.number, "equivalent-to": side.number}
+            text = f"{side.number} {side.section.title}"
+            link = html_link(text, href, css="other-language", hreflang=side.language, data=data)
         edition = t(lang, "undated") if side.edition == "undated" else side.edition
-        out += [
-            md_text(t(lang, "equivalent", language=language_in(lang, side.language), link="\0", edition=edition)).replace("\0", link),
-            "{: .equivalent }",
-            "",
-        ]
+        # The interface sentence around the link: its text escaped, the link put in its place.
+        before, _, after = t(lang, "equivalent", language=language_in(lang, side.language), link="\0", edition=edition).partition("\0")
+        out += [Md("{}{}{}").format(before, link, after), Md("{: .equivalent }"), ""]
         if here is not None and side.language == "en" and here.edition != side.edition:
             own = t(lang, "undated") if here.edition == "undated" else here.edition
             out += [
-                '!!! warning ""',
-                "    " + md_text(t(lang, "translation-behind", edition=own, language=language_in(lang, "en"), other=edition)),
+                Md('!!! warning ""'),
+                Md("    {}").format(t(lang, "translation-behind", edition=own, language=language_in(lang, "en"), other=edition)),
                 "",
             ]
     return out

@@ -3,7 +3,9 @@ from __future__ import annotations
 
 from ..model import Ruling
 from .context import Context
-from .escape import front_matter, md_text
+from .escape import Md, md_text
+from .escape import page as whole_page
+from .markup import div, md_link
 from .paths import cards_page, html_path, page_of, relative
 from .strings import t
 
@@ -12,58 +14,58 @@ def render_ruling(ruling: Ruling, ctx: Context) -> str:
     page = page_of(ruling)
     lang = "en"
     source = ctx.corpus.sources[ruling.source_id]
+    question = [Md("**Q:** {}").format(ctx.inline(ruling.question, ruling.game, page)), Md("{: .ruling-question }"), ""]
     out = [
-        *front_matter(ruling.title, ruling.answer[:200]),
-        f"# {md_text(ruling.title)}",
+        Md("# {}").format(ruling.title),
         "",
         *review_box(ruling, ctx),
-        *([f"**Q:** {ctx.inline(ruling.question, ruling.game, page)}", "{: .ruling-question }", ""] if getattr(ruling, "question", "") else []),
-        f'<div class="ruling" id="{ruling.id}" data-short="{html_path(page)}" markdown>',
+        *(question if getattr(ruling, "question", "") else []),
+        div("ruling", id=ruling.id, data={"short": html_path(page)}),
         "",
-        f"**{t(lang, 'ruling')}:** {ctx.inline(ruling.answer, ruling.game, page)}",
+        Md("**{}:** {}").format(t(lang, "ruling"), ctx.inline(ruling.answer, ruling.game, page)),
         "",
     ]
     if ruling.steps:
-        out += [f"## {t(lang, 'sequence')} {{: #sequence }}", ""]
-        out += [f"{i}. {ctx.inline(step, ruling.game, page)}" for i, step in enumerate(ruling.steps, 1)]
+        out += [Md("## {} {{: #sequence }}").format(t(lang, "sequence")), ""]
+        out += [Md("{}. {}").format(i, ctx.inline(step, ruling.game, page)) for i, step in enumerate(ruling.steps, 1)]
         out.append("")
     if ruling.nuances:
-        out += [f'!!! note "{t(lang, "nuances")}"', ""]
-        out += [f"    - {ctx.inline(note, ruling.game, page)}" for note in ruling.nuances]
+        out += [Md('!!! note "{}"').format(t(lang, "nuances")), ""]
+        out += [Md("    - {}").format(ctx.inline(note, ruling.game, page)) for note in ruling.nuances]
         out.append("")
-    out += ["</div>", ""]
+    out += [Md("</div>"), ""]
     concerned = [key for key, items in ctx.citations.by_section.items() if any(i is ruling for i in items)]
     cited = [ref.number for ref in ruling.references]
     if concerned or cited:
         links = [ctx.rule_link(ruling.game, n, page) for n in dict.fromkeys(cited)]
         links += [
-            ctx.rule_link(ruling.game, key[2], page) + f" {md_text(ctx.linker.sections[key].title)}"
+            Md("{} {}").format(ctx.rule_link(ruling.game, key[2], page), ctx.linker.sections[key].title)
             for key in concerned
             if key[2] not in cited
         ]
-        out += [f"{t(lang, 'concerns')}: " + ", ".join(links), "{: .rule-meta }", ""]
+        out += [Md("{}: {}").format(t(lang, "concerns"), Md(", ").join(links)), Md("{: .rule-meta }"), ""]
     cards = getattr(ruling, "cards", [])
     if cards:
-        out += ["Cards: " + ", ".join(card_link(ctx, name, page) for name in cards), "{: .rule-meta }", ""]
-    out += [f"{t(lang, 'source')}: {ctx.source_line(source, lang)}", "{: .source-note }", ""]
+        out += [Md("Cards: ") + Md(", ").join(card_link(ctx, name, page) for name in cards), Md("{: .rule-meta }"), ""]
+    out += [Md("{}: {}").format(t(lang, "source"), ctx.source_line(source, lang)), Md("{: .source-note }"), ""]
     credit = " — ".join(x for x in (getattr(ruling, "attribution", ""), getattr(ruling, "licence", "")) if x)
     if credit or source.licence:
-        out += [md_text(credit or source.licence), "{: .licence }", ""]
-    return "\n".join(out)
+        out += [md_text(credit or source.licence), Md("{: .licence }"), ""]
+    return whole_page(ruling.title, out, ruling.answer[:200])
 
 
-def review_box(item, ctx: Context) -> list[str]:
+def review_box(item, ctx: Context) -> list[Md]:
     """A "needs review" notice listing the cited rules that changed since."""
     found = [r for r in ctx.reviews if r.item is item]
     if not found:
         return []
-    lines = ['!!! danger "Needs review"', "", "    The rules this cites changed since it was checked:", ""]
-    lines += [f"    - {md_text(r.rule)}: {md_text(r.change)}" for r in found]
-    return lines + [""]
+    lines = [Md('!!! danger "Needs review"'), Md(""), Md("    The rules this cites changed since it was checked:"), Md("")]
+    lines += [Md("    - {}: {}").format(r.rule, r.change) for r in found]
+    return lines + [Md("")]
 
 
-def card_link(ctx: Context, name: str, page: str) -> str:
+def card_link(ctx: Context, name: str, page: str) -> Md:
     card = next((c for c in ctx.corpus.cards if c.name.lower() == name.lower()), None)
     if card is None:
         return md_text(name)
-    return f"[{md_text(name)}]({relative(page, cards_page(card.game or 'riftbound', card.name), card.id)})"
+    return md_link(name, relative(page, cards_page(card.game or "riftbound", card.name), card.id))

@@ -11,12 +11,12 @@
 """
 from __future__ import annotations
 
-import html
-import json
 import posixpath
 
 from ..model import Section
 from .context import Context
+from .escape import script_json
+from .markup import html_file, safe_href
 from .paths import html_path, language_root, section_page, short_link
 from .strings import t
 
@@ -36,30 +36,17 @@ def short_pages(ctx: Context, language: str) -> dict[str, str]:
             target += f"#{rule.number}"
             title = f"{rule.number} — {section.number} {section.title}"
             description = rule.text if len(rule.text) <= 300 else rule.text[:297] + "…"
-            e = lambda s: html.escape(s, quote=True)  # noqa: E731 - local shorthand
-            pages[path] = f"""<!doctype html>
-<html lang="{e(language)}">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<title>{e(title)} · {SITE_NAME}</title>
-<meta name="description" content="{e(description)}">
-<meta property="og:type" content="article">
-<meta property="og:site_name" content="{SITE_NAME}">
-<meta property="og:title" content="{e(title)}">
-<meta property="og:description" content="{e(description)}">
-<meta name="twitter:card" content="summary">
-<meta name="twitter:title" content="{e(title)}">
-<meta name="twitter:description" content="{e(description)}">
-<link rel="canonical" href="{e(target)}">
-<meta http-equiv="refresh" content="0; url={e(target)}">
-</head>
-<body>
-<p><a href="{e(target)}">{e(rule.number)}</a> {e(rule.text)}</p>
-<p><a href="{e(target)}">{e(t(language, "link-to", what=f"{section.number} {section.title}"))}</a></p>
-</body>
-</html>
-"""
+            pages[path] = html_file(
+                "short_page",
+                language=language,
+                title=title,
+                site_name=SITE_NAME,
+                description=description,
+                target=safe_href(target),
+                number=rule.number,
+                text=rule.text,
+                link_text=t(language, "link-to", what=f"{section.number} {section.title}"),
+            )
     return pages
 
 
@@ -88,6 +75,4 @@ def previews_js(ctx: Context, language: str) -> str:
         text = rule.text if rule else (section.rules[0].text if section.rules else "")
         entry = {"number": anchor or section.number, "section": heading, "text": text, "lang": section.language}
         previews[f"{page}#{anchor}" if anchor else page] = entry
-    data = json.dumps(previews, ensure_ascii=False, separators=(",", ":"))
-    # `</` cannot end the script early when the data is inlined or served as JS.
-    return "window.RULESITE_PREVIEWS = " + data.replace("</", "<\\/") + ";\n"
+    return "window.RULESITE_PREVIEWS = " + script_json(previews) + ";\n"

@@ -4,22 +4,28 @@ indexes only, never every rule or ruling: every page embeds the navigation, so
 a long one makes builds slow)."""
 from __future__ import annotations
 
-import html
-from importlib import resources
 import posixpath
 import shutil
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import replace
+from importlib import resources
 from pathlib import Path
 
 import yaml
 
 from ..export.files import data_files
 from ..model import sort_key
+from ..resolve.merge import current_edition
 from . import index_pages as idx
+from .card_pages import (
+    ERRATA,
+    cards_by_page,
+    mentions,
+    render_cards_page,
+    render_errata,
+)
 from .context import CONTENT_LANGUAGE, Context
 from .escape import nav_title
-from .card_pages import ERRATA, cards_by_page, mentions, render_cards_page, render_errata
 from .faq_page import render_faq_page
 from .glossary_page import glossary_page, render_glossary
 from .guide_page import guide_page, guides_index, render_guide, render_guides_index
@@ -33,7 +39,7 @@ from .edition_pages import (
     render_editions_index,
 )
 from .languages import mark_missing_translations, site_languages
-from ..resolve.merge import current_edition
+from .markup import html_file, safe_href
 from .paths import faq_page, html_path, language_root, page_of, section_page
 from .ruling_page import render_ruling
 from .section_page import render_section
@@ -152,13 +158,11 @@ def current_aliases(editions) -> dict[str, str]:
     for section in current.sections.values() if current else []:
         alias = section_page(section.key + (current.label,)).removesuffix(".md") + ".html"
         target = posixpath.relpath(html_path(section_page(section.key)), posixpath.dirname(alias))
-        pages[alias] = (
-            '<!doctype html><html><head><meta charset="utf-8">'
-            f'<title>{html.escape(section.number)} {html.escape(section.title)} ({html.escape(current.label)})</title>'
-            f'<link rel="canonical" href="{html.escape(target)}">'
-            f'<script>location.replace("{html.escape(target)}" + location.hash)</script>'
-            f'<meta http-equiv="refresh" content="0; url={html.escape(target)}"></head>'
-            f'<body><a href="{html.escape(target)}">{html.escape(section.number)} {html.escape(section.title)}</a></body></html>\n'
+        pages[alias] = html_file(
+            "alias_page",
+            title=f"{section.number} {section.title} ({current.label})",
+            target=safe_href(target),
+            text=f"{section.number} {section.title}",
         )
     return pages
 

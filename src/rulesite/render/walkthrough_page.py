@@ -4,7 +4,9 @@ from __future__ import annotations
 
 from ..model import Walkthrough
 from .context import Context
-from .escape import front_matter, md_text
+from .escape import Md
+from .escape import page as whole_page
+from .markup import div, heading
 from .paths import page_of
 from .ruling_page import review_box
 from .strings import t
@@ -14,28 +16,27 @@ def render_walkthrough(walk: Walkthrough, ctx: Context) -> str:
     page = page_of(walk)
     lang = "en"
     out = [
-        *front_matter(walk.title, walk.summary[:200]),
-        f"# {md_text(walk.title)} {{: #{walk.id} }}",
+        heading(1, Md.escape(walk.title), id=walk.id),
         "",
         *review_box(walk, ctx),
-        f"{t(lang, 'walkthrough')} — {ctx.rule_link(walk.game, walk.rule, page)}",
-        "{: .rule-meta }",
+        Md("{} — {}").format(t(lang, "walkthrough"), ctx.rule_link(walk.game, walk.rule, page)),
+        Md("{: .rule-meta }"),
         "",
         ctx.inline(walk.summary, walk.game, page),
         "",
-        f"## {t(lang, 'steps')} {{: #steps }}",
+        Md("## {} {{: #steps }}").format(t(lang, "steps")),
         "",
     ]
     for i, step in enumerate(walk.steps, 1):
-        out += [f'<div class="walk-step" id="step-{i}" markdown>', ""]
-        out += [f"**{i}.** {ctx.inline(step.text, walk.game, page)}", ""]
+        out += [div("walk-step", id=f"step-{i}"), ""]
+        out += [Md("**{}.** {}").format(i, ctx.inline(step.text, walk.game, page)), ""]
         for cite in step.cites:
             out += [
-                f"{ctx.rule_link(walk.game, cite.rule, page)} {t(lang, 'quotes')}: “{md_text(cite.quote)}”",
-                "{: .citation }",
+                Md("{} {}: “{}”").format(ctx.rule_link(walk.game, cite.rule, page), t(lang, "quotes"), cite.quote),
+                Md("{: .citation }"),
                 "",
             ]
-        out += ["</div>", ""]
+        out += [Md("</div>"), ""]
     document = walk.document.replace("-", " ")
-    out += [md_text(t(lang, "checked-against", document=document, edition=walk.edition)), "{: .source-note }", ""]
-    return "\n".join(out)
+    out += [Md.escape(t(lang, "checked-against", document=document, edition=walk.edition)), Md("{: .source-note }"), ""]
+    return whole_page(walk.title, out, walk.summary[:200])

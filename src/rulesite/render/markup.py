@@ -1,0 +1,207 @@
+"""Every piece of HTML the pages hold, as autoescaping Jinja templates.
+
+Two environments, one escaping rule each, so that no value needs to be escaped
+by whoever passes it:
+
+- `MARKDOWN`: HTML that sits inside a Markdown page (links, rule blocks,
+  headings with an id). Python-Markdown reads the text between inline tags as
+  Markdown, so `{{ value }}` is escaped by `md_text` (see escape.py) unless it
+  is already `Md`; attribute values are written `{{ value|attr }}`, which
+  writes every character that is markup in HTML or Markdown as a character
+  reference. A value left without `|attr` in an attribute shows its escaping
+  backslashes, but still cannot end the attribute.
+- `HTML`: whole HTML files that no Markdown reads (short rule pages, alias
+  pages): plain HTML autoescaping.
+
+Ids and classes are validated names (read/), and go through the same escaping.
+"""
+from __future__ import annotations
+
+import posixpath
+from urllib.parse import quote
+
+import jinja2
+from markupsafe import Markup
+
+from .escape import Md, html_text, script_json
+
+# --- Markdown pages: name -> template ----------------------------------------------
+
+MARKDOWN_TEMPLATES = {
+    # A heading with an id of its own (cards, FAQ answers, glossary terms...):
+    # an HTML heading whose text is Markdown, so Python-Markdown still gives it a
+    # permalink and a place in the table of contents.
+    "heading": (
+        '<h{{ level }} id="{{ id|attr }}"{% if classes %} class="{{ classes|attr }}"{% endif %} markdown="span">'
+        "{{ content }}</h{{ level }}>"
+    ),
+    "code": "<code>{{ text }}</code>",
+    # A link within this language's site. Written as HTML (not [text](page.md)
+    # with an attribute list) so that its class and data-rule are escaped; the
+    # site checker checks every href and #fragment.
+    "link": (
+        '<a{% if css %} class="{{ css|attr }}"{% endif %}{% if hreflang %} hreflang="{{ hreflang|attr }}"{% endif %}'
+        '{% for name, value in data %} data-{{ name|attr }}="{{ value|attr }}"{% endfor %}'
+        '{% if hidden %} hidden{% endif %} href="{{ href|attr }}">{{ text }}</a>'
+    ),
+    "missing": '<span class="ref-missing" title="{{ tip|attr }}">{{ text }}</span>',
+    "div": (
+        '<div{% if classes %} class="{{ classes|attr }}"{% endif %}{% if id %} id="{{ id|attr }}"{% endif %}'
+        '{% for name, value in data %} data-{{ name|attr }}="{{ value|attr }}"{% endfor %} markdown>'
+    ),
+    # A rule: its text is a heading so that search lists every rule as its own
+    # result (Material indexes a page by headings); CSS shows it as body text.
+    "rule": (
+        '<div class="rule depth-{{ depth|attr }}" data-rule="{{ number|attr }}" data-short="{{ short|attr }}" markdown>\n'
+        '<h4 class="rule-head" id="{{ number|attr }}" markdown="span">'
+        '<a class="rule-number" href="#{{ number|attr }}" title="{{ tip|attr }}">{{ number }}</a> {{ text }}</h4>'
+    ),
+    "example_title": '<p class="admonition-title">{{ label }}</p>',
+    # One line of raw HTML with no block elements inside, so Markdown leaves it
+    # whole: its text is written with |attr, as Markdown does not read it.
+    "history": (
+        '<details class="history"><summary>{{ summary|attr }}</summary><ul>'
+        "{% for row in rows %}<li>"
+        '{% if row.href %}<a href="{{ row.href|attr }}">{{ row.label|attr }}</a>{% else %}{{ row.label|attr }}{% endif %}'
+        "{% if row.how %} — {{ row.how|attr }}{% endif %}{{ row.diff }}</li>{% endfor %}"
+        "</ul></details>"
+    ),
+    "word_diff": (
+        '<span class="word-diff">{% for op, text in ops %}'
+        "{% if op == '=' %}{{ text|attr }}{% elif op == '-' %}<del>{{ text|attr }}</del>{% else %}<ins>{{ text|attr }}</ins>{% endif %}"
+        "{% endfor %}</span>"
+    ),
+    "diff_item": (
+        '<li class="{{ kind|attr }}"><b>{{ head|attr }}</b>'
+        "{% if text %} {{ text|attr }}{% endif %}{% if how %} <small>{{ how|attr }}</small>{% endif %}{{ diff }}</li>"
+    ),
+    "diff_section": (
+        '<section class="diff-section" data-section="{{ number|attr }}" id="s-{{ number|attr }}">\n'
+        "<h2>{{ number|attr }}</h2>\n"
+        "<ul>{% for item in items %}{{ item }}{% endfor %}</ul>\n"
+        "</section>"
+    ),
+}
+
+# --- whole HTML files --------------------------------------------------------------
+
+HTML_TEMPLATES = {
+    # A rule's short page: OpenGraph title and description carry the rule's text,
+    # so a link pasted into a chat app previews the rule; it forwards to the rule.
+    "short_page": """<!doctype html>
+<html lang="{{ language }}">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>{{ title }} · {{ site_name }}</title>
+<meta name="description" content="{{ description }}">
+<meta property="og:type" content="article">
+<meta property="og:site_name" content="{{ site_name }}">
+<meta property="og:title" content="{{ title }}">
+<meta property="og:description" content="{{ description }}">
+<meta name="twitter:card" content="summary">
+<meta name="twitter:title" content="{{ title }}">
+<meta name="twitter:description" content="{{ description }}">
+<link rel="canonical" href="{{ target }}">
+<meta http-equiv="refresh" content="0; url={{ target }}">
+</head>
+<body>
+<p><a href="{{ target }}">{{ number }}</a> {{ text }}</p>
+<p><a href="{{ target }}">{{ link_text }}</a></p>
+</body>
+</html>
+""",
+    # The current edition's page at its versioned path: forwards, keeping the #rule.
+    # The target goes into the script as a JSON string (|js), never as text.
+    "alias_page": (
+        '<!doctype html><html><head><meta charset="utf-8">'
+        "<title>{{ title }}</title>"
+        '<link rel="canonical" href="{{ target }}">'
+        "<script>location.replace({{ target|js }} + location.hash)</script>"
+        '<meta http-equiv="refresh" content="0; url={{ target }}"></head>'
+        '<body><a href="{{ target }}">{{ text }}</a></body></html>\n'
+    ),
+}
+
+
+def _environment(templates: dict[str, str], **options) -> jinja2.Environment:
+    env = jinja2.Environment(
+        loader=jinja2.DictLoader(templates),
+        autoescape=True,
+        undefined=jinja2.StrictUndefined,  # a misspelt value is an error, not ""
+        keep_trailing_newline=True,
+        **options,
+    )
+    env.filters["attr"] = html_text
+    env.filters["js"] = lambda value: Markup(script_json(value))  # a JavaScript value inside <script>
+    return env
+
+
+MARKDOWN = _environment(MARKDOWN_TEMPLATES, finalize=Md.escape)
+HTML = _environment(HTML_TEMPLATES)
+_CACHE: dict[tuple[int, str], jinja2.Template] = {}
+
+
+def _template(env: jinja2.Environment, name: str) -> jinja2.Template:
+    key = (id(env), name)
+    if key not in _CACHE:
+        _CACHE[key] = env.get_template(name)
+    return _CACHE[key]
+
+
+def md(name: str, **values) -> Md:
+    """Template `name` of a Markdown page, filled with `values`."""
+    return Md(_template(MARKDOWN, name).render(**values))
+
+
+def html_file(name: str, **values) -> str:
+    """A whole HTML file. A str, not markup: it never goes into a Markdown page."""
+    return str(_template(HTML, name).render(**values))
+
+
+# --- what the render modules call -----------------------------------------------------
+
+
+def heading(level: int, content, id: str, classes: str = "") -> Md:
+    return md("heading", level=int(level), content=content, id=id, classes=classes)
+
+
+def code(text: str) -> Md:
+    return md("code", text=text)
+
+
+def safe_href(href: str) -> str:
+    """A relative link whose first part has a colon ("javascript:x.html", from a
+    page named so) would read as a URL scheme: made to read as a path."""
+    first = href.split("/", 1)[0].split("#", 1)[0]
+    return f"./{href}" if ":" in first else href
+
+
+def link(text, href: str, css: str = "", hreflang: str = "", data: dict | None = None, hidden: bool = False) -> Md:
+    """<a href> to a .html address (or #anchor): `text` is text unless it is Md."""
+    return md(
+        "link", text=text, href=safe_href(href), css=css, hreflang=hreflang, data=list((data or {}).items()), hidden=hidden
+    )
+
+
+def md_link(text, to_md: str) -> Md:
+    """A Markdown link to a page of this site by its .md path (MkDocs checks it).
+    The address is percent-encoded (MkDocs decodes it to find the page): nothing
+    in it can end the link or be read as Markdown or HTML."""
+    return Md("[{}]({})").format(text, Md(quote(safe_href(to_md), safe="/#.-_~")))
+
+
+def missing(text, tip: str) -> Md:
+    return md("missing", text=text, tip=tip)
+
+
+def div(classes: str = "", id: str = "", data: dict | None = None) -> Md:
+    """The opening tag of a <div markdown> block (its content is Markdown)."""
+    return md("div", classes=classes, id=id, data=list((data or {}).items()))
+
+
+def relpath(to: str, start: str) -> str:
+    return posixpath.relpath(to, start)
+
+
+__all__ = ["Markup", "Md", "code", "div", "heading", "html_file", "link", "md", "md_link", "missing"]

@@ -1,0 +1,163 @@
+"""The one escaping path: whatever a field holds, the page shows it as text.
+
+Render functions are called directly with hostile values (the read stage
+rejects many of them: this layer must be safe even when one gets through),
+their Markdown made into HTML as MkDocs does, and the HTML searched for what a
+browser would run.
+"""
+from __future__ import annotations
+
+import json
+import re
+import string
+
+import pytest
+from markupsafe import Markup
+from rendered import Elements, page_html, split_page
+
+from rulesite.check.script import parse, script_problems
+from rulesite.model import Card, Rule, Source
+from rulesite.render import markup
+from rulesite.render.card_pages import render_cards_page
+from rulesite.render.escape import Md, html_text, md_text, page, script_json
+from rulesite.render.index_pages import render_topic
+from rulesite.render.section_page import render_section
+from rulesite.render.share import previews_js
+from rulesite.render.site import render_site
+from rulesite.resolve.concordance import Topic
+
+CARD_IDS = ["x onclick=alert(1) tabindex=0", "y}<svg/onload=alert(3)>{:z", 'q" onmouseover="alert(4)', "javascript:alert(5)"]
+FILE_NAME = "core`<svg onload=alert(6)>`.txt"
+SOURCE_ID = "src`<img src=x onerror=alert(7)>`"
+TOPIC_TITLE = "Revealing </title><svg onload=alert(8)>"
+
+
+def no_script(html: str) -> None:
+    """Nothing in `html` runs: the output check finds nothing, and no element
+    has a handler or is one that runs script."""
+    found = Elements(html)
+    assert found.handlers() == []
+    assert not found.tags() & {"svg", "script", "img", "iframe", "object"}
+    assert script_problems(parse(f"<body><article>{html}</article></body>"), "page.html") == []
+
+
+# --- the escaping functions ------------------------------------------------------------
+
+
+def test_md_text_escapes_every_ascii_punctuation_character():
+    for char in string.punctuation:
+        escaped = md_text(char)
+        assert escaped in (f"\\{char}", {"&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;"}.get(char)), char
+    assert md_text("Reveal 424 Ü") == "Reveal 424 Ü"  # letters, digits, spaces and non-ASCII as they are
+
+
+def test_text_combined_with_markup_is_escaped_however_it_is_combined():
+    hostile = "[x](javascript:alert(1)) <b>"
+    expected = md_text(hostile)
+    assert Md("a {} b").format(hostile) == Md("a ") + expected + Md(" b")
+    assert Md("a ") + hostile == Md("a ") + expected
+    assert Md(", ").join([hostile, Md("**ok**")]) == expected + Md(", **ok**")
+    assert markup.md("code", text=hostile) == Md("<code>") + expected + Md("</code>")
+    # A whole page: a line that is not markup made here is text.
+    assert page("t", ["<script>alert(1)</script>"]).splitlines()[-1] == md_text("<script>alert(1)</script>")
+
+
+def test_attribute_values_cannot_end_the_attribute_or_carry_markup():
+    value = html_text("\"'<>&[x](y){: #z } `c` *e* _u_ \\")
+    assert not set(str(value)) & set("\"'<>[](){}`*_\\")
+    with pytest.raises(TypeError):
+        html_text(Markup("<b>"))  # markup where an attribute's text belongs is a bug
+
+
+def test_markdown_text_cannot_end_an_attribute_either():
+    """Should escaped text ever land in an attribute, it still cannot end it."""
+    assert not set(md_text("\"'<>&")) & set("\"'<>")
+
+
+def test_a_link_named_like_a_url_scheme_stays_a_path():
+    assert markup.safe_href("javascript:alert(1).html") == "./javascript:alert(1).html"
+    for made in (markup.link("x", "javascript:alert(1).html"), markup.md_link("x", "javascript:alert(1).md")):
+        hrefs = [attrs["href"] for tag, attrs in Elements(page_html(str(made))).elements if tag == "a"]
+        assert len(hrefs) == 1 and hrefs[0].startswith("./javascript"), hrefs
+
+
+def test_json_for_scripts_cannot_end_the_script_or_a_string():
+    data = {"text": "</script><script>alert(1)</script> <!-- \u2028\u2029 & >"}
+    text = script_json(data)
+    assert "<" not in text and ">" not in text and "\u2028" not in text and "\u2029" not in text
+    assert json.loads(text) == data
+
+
+# --- the holes the hostile sources found -----------------------------------------------
+
+
+@pytest.mark.parametrize("card_id", CARD_IDS)
+def test_a_card_id_is_an_attribute_value_and_nothing_else(fresh_ctx, card_id):
+    card = Card(card_id, "ABC-1/2", "Hostile", ["Unit"], ["Fury"], "Draw 1.", "cards", fresh_ctx.corpus.rulings[0].loc)
+    md = render_cards_page(fresh_ctx, "riftbound/cards/h.md", [card], {})
+    html = page_html(md)
+    no_script(html)
+    found = Elements(html)
+    assert [tag for tag, _ in found.with_attr("id", card_id)] == ["h2"], "the card's heading keeps its id, exactly"
+
+
+def test_a_source_file_name_and_id_are_shown_as_printed(fresh_ctx):
+    section = next(s for s in fresh_ctx.corpus.sections.values() if s.language == "en" and s.rules)
+    first = fresh_ctx.corpus.sources[section.source_ids[0]]
+    fresh_ctx.corpus.sources[first.id].path = f"rules_src/{FILE_NAME}"
+    other = Source(SOURCE_ID, "rules_src/other.txt", section.game, section.document, "en", "undated", "rules-text")
+    fresh_ctx.corpus.sources[SOURCE_ID] = other
+    section.source_ids.append(SOURCE_ID)
+    rule = section.rules[0]
+    rule.source_ids = [SOURCE_ID]  # printed by one of the two sources only: named under the rule
+    html = page_html(render_section(section, fresh_ctx))
+    no_script(html)
+    text = Elements(html).plain()
+    assert FILE_NAME in text
+    assert SOURCE_ID in text
+
+
+def test_a_topic_title_reaches_the_page_title_escaped(fresh_ctx):
+    topic = Topic("revealing-x", TOPIC_TITLE, [])
+    md = render_topic(fresh_ctx, topic)
+    meta, _ = split_page(md)
+    # MkDocs puts the title into <title> as it is: it must already be HTML text.
+    assert meta["title"] == "Revealing &lt;/title&gt;&lt;svg onload=alert(8)&gt;"
+    html = page_html(md)
+    no_script(html)
+    assert TOPIC_TITLE in Elements(html).plain()
+
+
+def test_rule_text_and_number_in_previews_cannot_end_a_script(fresh_ctx):
+    section = next(s for s in fresh_ctx.corpus.sections.values() if s.language == "en" and s.rules)
+    section.rules.append(Rule("999.9", "</script><script>alert(9)</script>\u2028", section.rules[0].loc))
+    js = previews_js(fresh_ctx, "en")
+    assert "</script" not in js.lower() and "\u2028" not in js
+    data = json.loads(js.removeprefix("window.RULESITE_PREVIEWS = ").removesuffix(";\n"))
+    assert any(v["text"].startswith("</script>") for v in data.values())
+
+
+# --- every page -------------------------------------------------------------------------
+
+
+def test_every_page_but_the_home_page_has_its_title_in_front_matter(ctx):
+    for language, pages in render_site(ctx).items():
+        for path, text in pages.items():
+            if not path.endswith(".md"):
+                continue
+            meta, _ = split_page(text)
+            if path == "index.md":
+                assert meta == {}, "the home page takes the site's name"
+                continue
+            assert meta.get("title"), f"{language}/{path} has no title in its front matter"
+
+
+def test_the_alias_pages_script_gets_its_target_as_a_javascript_string():
+    target = 'x.html"); alert(10); ("</script><script>alert(11)//'
+    html = markup.html_file("alias_page", title="<t>", target=target, text="<b>")
+    scripts = re.findall(r"<script>(.*?)</script>", html, re.DOTALL)
+    assert len(scripts) == 1
+    argument = scripts[0].removeprefix("location.replace(").removesuffix(" + location.hash)")
+    assert json.loads(argument) == target
+    assert Elements(html).tags() & {"b", "t"} == set()
+
