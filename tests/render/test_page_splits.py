@@ -36,7 +36,7 @@ def test_glossary_is_split_by_initial_letter(ctx):
     index = pages.pop("magic/comprehensive-rules/glossary.md")
     assert set(pages) == {f"magic/comprehensive-rules/glossary/{c}.md" for c in ("a", "b", "t", "0", "2")}
     for entry in entries:
-        holding = [p for p, text in pages.items() if f"{{: #g-{entry.id} " in text]
+        holding = [p for p, text in pages.items() if f'id="g-{entry.id}"' in text]
         assert len(holding) == 1, (entry.term, holding)
     for path in pages:
         assert f"(glossary/{path.rsplit('/', 1)[1]})" in index

@@ -5,8 +5,9 @@
  * linearly with editions). Plain ES2017, no dependencies, works from file://
  * (assets/data.js loads the data's script twins there).
  *
- * The page (changes/compare.html?old=v1.1&new=v1.3) carries a form
- * [data-compare] naming the document. The result mirrors the build exactly:
+ * The page (changes/compare.html?old=v1.1&new=v1.3) carries a block
+ * [data-compare] naming the document, with two selects and a button; this
+ * file is loaded there by assets/data.js. The result mirrors the build exactly:
  * rules are paired when they share their identity (the match chains'
  * `resolve.history.traced_diff`), and the page is laid out as
  * `render/edition_pages.render_diff` lays out a pre-rendered one (the same
@@ -272,13 +273,26 @@
   }
 
   function run() {
-    var form = document.querySelector("form[data-compare]");
+    var form = document.querySelector("[data-compare]");
     var out = document.querySelector("[data-diff-output]");
     if (!form || !out || !window.RulesiteData) return;
+    var pick = {
+      old: form.querySelector('select[name="old"]'),
+      new: form.querySelector('select[name="new"]'),
+    };
+    var go = form.querySelector("[data-compare-go]");
+    if (go) {
+      go.addEventListener("click", function () {
+        var url = new URL(location.href);
+        url.search = "?old=" + encodeURIComponent(pick.old.value) + "&new=" + encodeURIComponent(pick.new.value);
+        url.hash = "";
+        location.assign(url.href);
+      });
+    }
     var params = new URLSearchParams(location.search);
     var oldLabel = params.get("old"), newLabel = params.get("new");
-    if (oldLabel) form.elements.old.value = oldLabel;
-    if (newLabel) form.elements.new.value = newLabel;
+    if (oldLabel) pick.old.value = oldLabel;
+    if (newLabel) pick.new.value = newLabel;
     if (!oldLabel || !newLabel) return;
     var game = form.getAttribute("data-game"), docName = form.getAttribute("data-document"), lang = form.getAttribute("data-language");
     out.setAttribute("aria-busy", "true");

@@ -10,7 +10,8 @@ from ..resolve.merge import current_edition
 from .context import Context
 from .escape import Md, html_text
 from .escape import page as whole_page
-from .markup import link, md, md_link
+from .markup import link as html_link
+from .markup import md, md_link
 from .paths import html_path, relative, section_page
 from .strings import t
 
@@ -60,7 +61,6 @@ def whole_editions(ctx: Context, game: str, document: str, language: str) -> lis
 def render_compare(ctx: Context, game: str, document: str, language: str) -> str:
     """A form choosing two editions, and the place assets/compare.js fills with
     their diff from the published data: the pairs the build does not pre-render."""
-    page = compare_page(game, document)
     whole = whole_editions(ctx, game, document, language)
 
     def select(name: str, label: str, chosen: Edition) -> Md:
@@ -72,8 +72,9 @@ def render_compare(ctx: Context, game: str, document: str, language: str) -> str
         )
         return Md('<label>{} <select name="{}">{}</select></label>').format(html_text(label), html_text(name), options)
 
-    assets = posixpath.relpath("assets", posixpath.dirname(page))
-    form = Md('<form class="diff-compare" method="get" data-compare data-game="{}" data-document="{}" data-language="{}">').format(
+    # No <form> or <script> in a page's content (check/script.py): assets/data.js,
+    # on every page, loads assets/compare.js where a [data-compare] block is.
+    chooser = Md('<div class="diff-compare" data-compare data-game="{}" data-document="{}" data-language="{}">').format(
         html_text(game), html_text(document), html_text(language)
     )
     return whole_page(f"{document_name(document)}: compare editions", [
@@ -82,13 +83,10 @@ def render_compare(ctx: Context, game: str, document: str, language: str) -> str
         "Choose two editions: the changes between them are computed from the site's published data, "
         "laid out as on the pages of neighbouring editions.",
         "",
-        form + select("old", "From", whole[0]) + Md(" ") + select("new", "To", whole[-1])
-        + Md(' <button type="submit">Compare</button></form>'),
+        chooser + select("old", "From", whole[0]) + Md(" ") + select("new", "To", whole[-1])
+        + Md(' <button type="button" data-compare-go>Compare</button></div>'),
         "",
         Md('<div class="diff-computed" data-diff-output aria-live="polite"></div>'),
-        "",
-        Md('<script src="{}/data.js"></script>').format(html_text(assets)),
-        Md('<script src="{}/compare.js"></script>').format(html_text(assets)),
         "",
     ])
 
@@ -120,7 +118,7 @@ def render_editions_index(ctx: Context, game: str, document: str, language: str)
                     item = md_link(text, relative(page, diff_page(game, document, old, new)))
                 else:
                     compare = html_path(relative(page, compare_page(game, document)))
-                    item = link(text, f"{compare}?old={old.label}&new={new.label}")
+                    item = html_link(text, f"{compare}?old={old.label}&new={new.label}")
                 out.append(Md("- {}").format(item))
         out.append("")
     return whole_page(f"{document_name(document)}: editions", out)
@@ -315,14 +313,14 @@ def render_diff_pages(ctx: Context, diff, game: str, document: str) -> dict[str,
         entries = sum(len(groups[n]) for n in numbers)
         href = posixpath.relpath(html_path(part), posixpath.dirname(page))
         summary.append(Md("<li>{}: {} changes in {} sections</li>").format(
-            link(f"Sections {chapter}", href, data={"diff-part": chapter[:1]}), entries, len(numbers)
+            html_link(f"Sections {chapter}", href, data={"diff-part": chapter[:1]}), entries, len(numbers)
         ))
-        others = Md(" · ").join(html_text(c) if c == chapter else link(c, f"{c}.html") for c in chapters)
+        others = Md(" · ").join(html_text(c) if c == chapter else html_link(c, f"{c}.html") for c in chapters)
         back = posixpath.relpath(html_path(page), posixpath.dirname(part))
         part_title = f"{title}, sections {chapter}"
         pages[part] = whole_page(part_title, [
             *_diff_head(document, diff, part_title),
-            Md('<p class="diff-parts-nav">{} · {}</p>').format(link("All sections", back), others),
+            Md('<p class="diff-parts-nav">{} · {}</p>').format(html_link("All sections", back), others),
             "",
             FILTER,
             "",
