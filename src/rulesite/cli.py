@@ -14,6 +14,7 @@ from __future__ import annotations
 import argparse
 import sys
 import time
+from dataclasses import replace
 from pathlib import Path
 
 from . import pipeline
@@ -73,6 +74,12 @@ def add_build_options(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument("--no-site", action="store_true", help="write docs/ only; skip MkDocs and the site checks")
     parser.add_argument("--bundle", type=Path, metavar="FILE.zip", help="also write the checked site, pages and data, as one zip that opens from disk")
+    parser.add_argument(
+        "--site-url",
+        metavar="URL",
+        help="the address the site is published at (default: site_url of the MkDocs config, if any): "
+        "makes canonical links, og:url and the sitemap absolute",
+    )
 
 
 def build_command(args: argparse.Namespace) -> int:
@@ -129,6 +136,7 @@ def build_command(args: argparse.Namespace) -> int:
         return 1
 
     config_dir = args.docs_dir.parent / ".build" / args.docs_dir.name
+    ctx = replace(ctx, site_url=pipeline.site_url(args.config, args.site_url))
     files = pipeline.render(ctx, args.docs_dir, config_dir, args.config)
     pages = sum(1 for f in files.values() for path in f if path.endswith(".md"))
     statics = sum(1 for f in files.values() for path in f if path.endswith(".html"))

@@ -4,6 +4,7 @@ benchmark call them directly."""
 from __future__ import annotations
 
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -96,6 +97,18 @@ def compare_editions(corpus: Corpus) -> tuple[dict, list, dict]:
     return history, diffs, chains
 
 
+def site_url(config: Path, given: str | None = None) -> str:
+    """The site's public address, ending in "/": the one given, else the MkDocs
+    config's site_url, else "" (links then stay relative, as from disk)."""
+    url = given
+    if url is None and config.is_file():
+        # Only this key: the config may hold tags (!ENV ...) that safe_load refuses.
+        match = re.search(r"^site_url:\s*['\"]?([^'\"\s#]+)", config.read_text(encoding="utf-8"), re.MULTILINE)
+        url = match.group(1) if match else ""
+    url = (url or "").strip()
+    return url.rstrip("/") + "/" if url else ""
+
+
 def render(ctx: Context, docs_dir: Path, config_dir: Path, config: Path = CONFIG) -> dict[str, dict[str, str]]:
     """Stage 4: every language's pages written into docs_dir/<language>/, and for
     each language the MkDocs config that lists them (config_dir/mkdocs.<language>.yml)."""
@@ -108,7 +121,7 @@ def write(ctx: Context, files: dict[str, dict[str, str]], docs_dir: Path, config
     """The rendered pages into docs_dir/<language>/, and each language's MkDocs config."""
     write_docs(files, docs_dir)
     for lang, pages in files.items():
-        lang_ctx = Context(ctx.corpus, ctx.linker, ctx.citations, ctx.concordance, lang, tuple(files))
+        lang_ctx = Context(ctx.corpus, ctx.linker, ctx.citations, ctx.concordance, lang, tuple(files), site_url=ctx.site_url)
         nav = navigation(lang_ctx, pages)
         write_config(lang_ctx, nav, config, docs_dir, config_dir / f"mkdocs.{lang}.yml")
 

@@ -322,8 +322,11 @@ def test_every_rule_and_ruling_has_one_copy_button(built_site, root_url, browse)
     page = browse(root_url).new_page()
     page.goto(root_url + section)
     numbers = [r.number for r in rules(site, section)]
-    labels = page.locator("button.rule-copy").evaluate_all("bs => bs.map(b => b.getAttribute('aria-label'))")
+    labels = page.locator("button.rule-copy:not(.rule-copy--item)").evaluate_all("bs => bs.map(b => b.getAttribute('aria-label'))")
     assert labels == [f"Copy link to rule {n}" for n in numbers]
+    # Each FAQ answer of the page too, right after its question.
+    questions = page.locator(".faq-question[data-short]")
+    assert page.locator(".faq-question[data-short] + button.rule-copy--item").count() == questions.count()
     page.goto(root_url + ruling_page)
     ids = [r["id"] for r in rulings(site, ruling_page) if r.get("id")]
     labels = page.locator("button.rule-copy").evaluate_all("bs => bs.map(b => b.getAttribute('aria-label'))")

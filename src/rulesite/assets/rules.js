@@ -27,6 +27,8 @@
 
   var STRINGS = {
     en: {
+      copyFaq: "Copy link to this FAQ answer",
+      copyCard: "Copy link to card {id}",
       copyRule: "Copy link to rule {id}",
       copyRuling: "Copy link to ruling {id}",
       copied: "Copied",
@@ -35,6 +37,8 @@
       manualLabel: "Link to {id}",
     },
     es: {
+      copyFaq: "Copiar enlace a esta respuesta",
+      copyCard: "Copiar enlace a la carta {id}",
       copyRule: "Copiar enlace a la regla {id}",
       copyRuling: "Copiar enlace a la resoluci\u00f3n {id}",
       copied: "Copiado",
@@ -43,6 +47,8 @@
       manualLabel: "Enlace a {id}",
     },
     fr: {
+      copyFaq: "Copier le lien vers cette r\u00e9ponse",
+      copyCard: "Copier le lien vers la carte {id}",
       copyRule: "Copier le lien vers la r\u00e8gle {id}",
       copyRuling: "Copier le lien vers la d\u00e9cision {id}",
       copied: "Copi\u00e9",
@@ -490,11 +496,11 @@
   }
 
   function makeButton(element, kind) {
-    var id = kind === "ruling" ? element.id : ruleNumber(element);
+    var id = kind === "ruling" ? element.id : kind === "card" ? headingText(element) : kind === "faq" ? element.id : ruleNumber(element);
     var button = document.createElement("button");
     button.type = "button";
     button.className = "rule-copy";
-    button.setAttribute("aria-label", t(kind === "ruling" ? "copyRuling" : "copyRule", { id: id }));
+    button.setAttribute("aria-label", t({ ruling: "copyRuling", faq: "copyFaq", card: "copyCard" }[kind] || "copyRule", { id: id }));
     // The "Copied" label is CSS generated content (::after), so that it never
     // becomes part of the rule's text (textContent, copy and paste).
     button.innerHTML = LINK_ICON;
@@ -514,7 +520,25 @@
     return button;
   }
 
+  /** A heading's own words, without its permalink. */
+  function headingText(heading) {
+    var copy = heading.cloneNode(true);
+    var drop = copy.querySelectorAll(".headerlink, .rule-copy");
+    for (var i = 0; i < drop.length; i++) drop[i].parentNode.removeChild(drop[i]);
+    return copy.textContent.replace(/\s+/g, " ").trim();
+  }
+
   function initCopyButtons(root) {
+    // FAQ answers and cards: a share page each (data-short on their heading).
+    var items = root.querySelectorAll(".faq-question[data-short], .card[data-short]");
+    for (var k = 0; k < items.length; k++) {
+      var next = items[k].nextElementSibling;
+      if (next && next.classList.contains("rule-copy")) continue;
+      // After the heading, not in it: the heading's name stays its own words.
+      var itemButton = makeButton(items[k], items[k].classList.contains("card") ? "card" : "faq");
+      itemButton.classList.add("rule-copy--item");
+      items[k].insertAdjacentElement("afterend", itemButton);
+    }
     var rules = root.querySelectorAll(RULES);
     for (var i = 0; i < rules.length; i++) {
       var rule = rules[i];

@@ -8,6 +8,7 @@ from .context import Context
 from .escape import Md, md_text
 from .escape import page as whole_page
 from .markup import heading, md_link
+from .share import card_share, site_name, summary
 from .paths import cards_page, relative
 
 ERRATA = "riftbound/errata.md"
@@ -37,9 +38,10 @@ def mentions(ctx: Context) -> dict[str, list]:
 
 def render_cards_page(ctx: Context, page: str, cards: list, named: dict[str, list]) -> str:
     letter = page.rsplit("/", 1)[-1].removesuffix(".md").upper()
+    ordered = sorted(cards, key=lambda c: (c.name.lower(), c.code))
     out = [Md("# Cards: {} {{: #cards }}").format(letter), ""]
-    for card in sorted(cards, key=lambda c: (c.name.lower(), c.code)):
-        out += [heading(2, md_text(card.name), id=card.id, classes="card"), ""]
+    for card in ordered:
+        out += [heading(2, md_text(card.name), id=card.id, classes="card", data=card_share(card)), ""]
         facts = Md(" · ").join(x for x in [card.code, ", ".join(card.types), ", ".join(card.domains)] if x)
         out += [facts, Md("{: .rule-meta }"), ""]
         for line in card.text.split("\n") if card.text else []:
@@ -50,7 +52,9 @@ def render_cards_page(ctx: Context, page: str, cards: list, named: dict[str, lis
         items = named.get(card.name.lower(), [])
         if items:
             out += [Md("Rulings and FAQ answers: ") + Md(" · ").join(ctx.item_link(i, page) for i in items), Md("{: .rule-meta }"), ""]
-    return whole_page(f"Cards: {letter}", out)
+    game = next((c.game for c in ordered if c.game), "riftbound")
+    names = summary(", ".join(c.name for c in ordered))
+    return whole_page(f"Cards: {letter}", out, names, og_title=f"Cards: {letter}", site_name=site_name(game, "cards"))
 
 
 def render_errata(ctx: Context) -> str:

@@ -34,6 +34,7 @@ class Context:
     reviews: list = field(default_factory=list)  # rulings and walkthroughs that need review
     findings: list = field(default_factory=list)  # warnings about the sources, for the maintainer
     cache: dict = field(default_factory=dict)  # lookups renderers build once per site
+    site_url: str = ""  # the site's public address ("https://example.org/"), when known
 
     def inline(self, text: str, game: str, page: str, here: Section | None = None, terms: bool = True) -> Md:
         # Links and notices are made for the site being rendered.

@@ -10,6 +10,7 @@ from .escape import page as whole_page
 from .markup import heading
 from .paths import faq_anchor, faq_page
 from .ruling_page import card_link
+from .share import faq_share
 from .strings import t
 
 
@@ -26,7 +27,7 @@ def render_faq_page(ctx: Context, game: str, source_id: str) -> str:
             topic = faq.topic
             out += [Md("## {}").format(topic), ""]
         out += [
-            heading(3, md_text(faq.question), id=faq_anchor(faq), classes="faq-question"),
+            heading(3, md_text(faq.question), id=faq_anchor(faq), classes="faq-question", data=faq_share(faq)),
             "",
             ctx.inline(faq.answer, faq.game, page),
             Md("{: .faq-answer }"),

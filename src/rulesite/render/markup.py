@@ -32,7 +32,8 @@ MARKDOWN_TEMPLATES = {
     # an HTML heading whose text is Markdown, so Python-Markdown still gives it a
     # permalink and a place in the table of contents.
     "heading": (
-        '<h{{ level }} id="{{ id|attr }}"{% if classes %} class="{{ classes|attr }}"{% endif %} markdown="span">'
+        '<h{{ level }} id="{{ id|attr }}"{% if classes %} class="{{ classes|attr }}"{% endif %}'
+        '{% for name, value in data %} data-{{ name|attr }}="{{ value|attr }}"{% endfor %} markdown="span">'
         "{{ content }}</h{{ level }}>"
     ),
     "code": "<code>{{ text }}</code>",
@@ -92,6 +93,9 @@ HTML_TEMPLATES = {
 <html lang="{{ language }}">
 <head>
 <meta charset="utf-8">
+{#- Forward at once, keeping nothing of this page; the meta refresh is for
+    readers without JavaScript (even a 0 s refresh waits for the whole page). #}
+<script>location.replace({{ target|js }});</script>
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>{{ title }} · {{ site_name }}</title>
 <meta name="description" content="{{ description }}">
@@ -99,14 +103,22 @@ HTML_TEMPLATES = {
 <meta property="og:site_name" content="{{ site_name }}">
 <meta property="og:title" content="{{ title }}">
 <meta property="og:description" content="{{ description }}">
+{%- if url %}
+<meta property="og:url" content="{{ url }}">
+{%- endif %}
+{%- if edition %}
+<meta name="rulesite:edition" content="{{ edition }}">
+{%- endif %}
+<meta property="og:locale" content="{{ language }}">
 <meta name="twitter:card" content="summary">
 <meta name="twitter:title" content="{{ title }}">
 <meta name="twitter:description" content="{{ description }}">
-<link rel="canonical" href="{{ target }}">
-<meta http-equiv="refresh" content="0; url={{ target }}">
+<link rel="canonical" href="{{ canonical }}">
+<link rel="icon" href="{{ icon }}">
+<noscript><meta http-equiv="refresh" content="0; url={{ target }}"></noscript>
 </head>
 <body>
-<p><a href="{{ target }}">{{ number }}</a> {{ text }}</p>
+<p><a href="{{ target }}">{{ label }}</a> {{ text }}</p>
 <p><a href="{{ target }}">{{ link_text }}</a></p>
 </body>
 </html>
@@ -162,8 +174,8 @@ def html_file(name: str, **values) -> str:
 # --- what the render modules call -----------------------------------------------------
 
 
-def heading(level: int, content, id: str, classes: str = "") -> Md:
-    return md("heading", level=int(level), content=content, id=id, classes=classes)
+def heading(level: int, content, id: str, classes: str = "", data: dict | None = None) -> Md:
+    return md("heading", level=int(level), content=content, id=id, classes=classes, data=list((data or {}).items()))
 
 
 def code(text: str) -> Md:

@@ -75,6 +75,11 @@ def short_link(game: str, document: str, number: str) -> str:
     return f"{prefix}/{number}.html"
 
 
+def short_prefix(game: str) -> str:
+    """The folder of a game's short links (its main rules' prefix): `r`, `mtg`."""
+    return next((prefix for (g, _), prefix in SHORT_PREFIX.items() if g == game), f"{game}/r")
+
+
 def html_path(md_path: str) -> str:
     return md_path.removesuffix(".md") + ".html"
 

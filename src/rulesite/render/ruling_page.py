@@ -7,6 +7,7 @@ from .escape import Md, md_text
 from .escape import page as whole_page
 from .markup import div, md_link
 from .paths import cards_page, html_path, page_of, relative
+from .share import site_name, summary
 from .strings import t
 
 
@@ -51,7 +52,13 @@ def render_ruling(ruling: Ruling, ctx: Context) -> str:
     credit = " — ".join(x for x in (getattr(ruling, "attribution", ""), getattr(ruling, "licence", "")) if x)
     if credit or source.licence:
         out += [md_text(credit or source.licence), Md("{: .licence }"), ""]
-    return whole_page(ruling.title, out, ruling.answer[:200])
+    return whole_page(ruling.title, out, summary(ruling.answer), og_title=ruling.title, **ruling_site(ruling))
+
+
+def ruling_site(ruling: Ruling) -> dict[str, str]:
+    """A ruling's preview names its game and the Core Rules version it was reviewed against."""
+    edition = f"Core Rules v{ruling.reviewed_version}" if ruling.reviewed_version else ""
+    return {"site_name": site_name(ruling.game, "community rulings", edition), "edition": edition}
 
 
 def review_box(item, ctx: Context) -> list[Md]:

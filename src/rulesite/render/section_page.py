@@ -10,6 +10,7 @@ from .escape import page as whole_page
 from .languages import equivalents_note, other_rule_at_same_path
 from .markup import code, heading, md
 from .paths import faq_anchor, html_path, section_page, short_link
+from .share import faq_share, section_preview
 from .strings import t
 
 
@@ -38,7 +39,7 @@ def render_section(section: Section, ctx: Context) -> str:
     for rule in section.rules:
         out += _rule(rule, section, page, ctx, sources)
     if section.version_path:  # FAQ answers and rulings sit with the current text
-        return whole_page(f"{section.number} {section.title}", [*out, ""], _description(section))
+        return whole_page(f"{section.number} {section.title}", [*out, ""], **section_preview(section))
     faqs = [f for f in ctx.corpus.faqs if f.game == section.game and f.section == section.number]
     if faqs:
         out += [Md("## {} ({}) {{: #related-faq }}").format(t(lang, "related-faq"), len(faqs)), ""]
@@ -55,7 +56,7 @@ def render_section(section: Section, ctx: Context) -> str:
         out += [heading(2, Md("{} ({})").format(t(lang, key), len(items)), id=anchor), ""]
         out += [Md("- {}").format(ctx.item_link(item, page)) for item in items]
         out.append("")
-    return whole_page(f"{section.number} {section.title}", [*out, ""], _description(section))
+    return whole_page(f"{section.number} {section.title}", [*out, ""], **section_preview(section))
 
 
 def _rule(rule: Rule, section: Section, page: str, ctx: Context, sources) -> list[str]:
@@ -93,7 +94,7 @@ def _rule(rule: Rule, section: Section, page: str, ctx: Context, sources) -> lis
 def _faq(faq: FaqAnswer, section: Section, page: str, ctx: Context) -> list[str]:
     lang = section.language
     return [
-        heading(3, md_text(faq.question), id=faq_anchor(faq), classes="faq-question"),
+        heading(3, md_text(faq.question), id=faq_anchor(faq), classes="faq-question", data=faq_share(faq)),
         "",
         ctx.inline(faq.answer, faq.game, page, section),
         Md("{: .faq-answer }"),
@@ -103,7 +104,3 @@ def _faq(faq: FaqAnswer, section: Section, page: str, ctx: Context) -> list[str]
         "",
     ]
 
-
-def _description(section: Section) -> str:
-    first = section.rules[0].text if section.rules else ""
-    return first[:200]

@@ -1,52 +1,173 @@
 """What makes a rule easy to share and preview.
 
-- A short page per rule (`r/832.1.c.2.html`): static HTML whose OpenGraph
-  title and description carry the rule's text, so a link pasted into Discord or
-  Reddit previews the rule, and which forwards a reader to the rule in its
-  section. Written as plain files MkDocs copies as they are: thousands of them
-  cost the MkDocs build nothing.
+- A share page per rule and section (`r/832.1.c.2.html`, `r/424.html`), FAQ
+  answer (`r/faq/<id>.html`) and card (`r/card/<id>.html`): static HTML whose
+  OpenGraph tags carry the item's own text, game, document and edition, so a
+  link pasted into Discord or Reddit previews it, and which forwards a reader to
+  the item on its page at once. Plain files MkDocs copies as they are:
+  thousands of them cost the MkDocs build nothing.
 - `assets/previews.js`: every rule's and section's text by link target, for the
   previews shown when a reader hovers or focuses a rule reference. A script
   rather than JSON, because pages opened from disk (file://) may not fetch.
+- What every page tells a link preview (`section_preview`, `site_name`), for
+  its front matter (theme/main.html writes the tags).
 """
 from __future__ import annotations
 
 import posixpath
+import re
 
-from ..model import Section
-from .context import Context
+from ..model import Card, FaqAnswer, Section
+from .context import CONTENT_LANGUAGE, Context
+from .edition_pages import document_name
 from .escape import script_json
 from .markup import html_file, safe_href
-from .paths import html_path, language_root, section_page, short_link
+from .paths import cards_page, faq_anchor, html_path, language_root, section_page, short_link, short_prefix
 from .strings import t
 
 SITE_NAME = "Rules reference"
+GAME_NAMES = {"riftbound": "Riftbound", "magic": "Magic: The Gathering"}
+DESCRIPTION_LENGTH = 300
+# Ids that can name a share page's file as they are.
+SHAREABLE_ID = re.compile(r"[A-Za-z0-9][A-Za-z0-9._-]*")
+
+
+def summary(text: str, limit: int = DESCRIPTION_LENGTH) -> str:
+    """The start of a text for a preview, cut at a word."""
+    text = " ".join(text.split())
+    if len(text) <= limit:
+        return text
+    return text[: limit - 1].rsplit(" ", 1)[0] + "…"
+
+
+def site_name(game: str, what: str, edition: str = "") -> str:
+    """og:site_name: the game, the document and its edition, then the site."""
+    shown = edition if edition != "undated" else ""
+    named = " ".join(x for x in (GAME_NAMES.get(game, game), what, shown) if x)
+    return f"{named} · {SITE_NAME}"
+
+
+def section_preview(section: Section) -> dict[str, str]:
+    """Front matter of a section's page: what a link preview shows."""
+    first = section.rules[0].text if section.rules else section.title
+    return {
+        "description": summary(first),
+        "og_title": f"{section.number} {section.title}",
+        "site_name": site_name(section.game, document_name(section.document), section.edition),
+        "edition": section.edition,
+    }
+
+
+def absolute(ctx: Context, language: str, path: str) -> str:
+    """The address of a site-root-relative path when the site's address is known, else ''."""
+    if not ctx.site_url:
+        return ""
+    return ctx.site_url + language_root(language) + path
 
 
 def native_sections(ctx: Context, language: str) -> list[Section]:
     return [s for s in ctx.corpus.sections.values() if s.language == language]
 
 
+def share_page(
+    ctx: Context, language: str, path: str, target: str, *, title: str, text: str, label: str,
+    site: str, edition: str = "", link_text: str = "",
+) -> str:
+    """A share page at `path` forwarding to `target` (both site-root-relative; target with #anchor)."""
+    here = posixpath.dirname(path) or "."
+    page, _, anchor = target.partition("#")
+    relative = posixpath.relpath(page, here) + (f"#{anchor}" if anchor else "")
+    return html_file(
+        "short_page",
+        language=language,
+        title=title,
+        description=summary(text),
+        text=text,
+        label=label,
+        site_name=site,
+        edition=edition,
+        url=absolute(ctx, language, path),
+        canonical=absolute(ctx, language, page) or safe_href(posixpath.relpath(page, here)),
+        target=safe_href(relative),
+        icon=posixpath.relpath("assets/images/favicon.png", here),
+        link_text=link_text or t(language, "link-to", what=title),
+    )
+
+
 def short_pages(ctx: Context, language: str) -> dict[str, str]:
     pages = {}
     for section in native_sections(ctx, language):
+        page = html_path(section_page(section.key))
+        heading = f"{section.number} {section.title}"
+        site = site_name(section.game, document_name(section.document), section.edition)
         for rule in section.rules:
             path = short_link(section.game, section.document, rule.number)
-            target = posixpath.relpath(html_path(section_page(section.key)), posixpath.dirname(path))
-            target += f"#{rule.number}"
-            title = f"{rule.number} — {section.number} {section.title}"
-            description = rule.text if len(rule.text) <= 300 else rule.text[:297] + "…"
-            pages[path] = html_file(
-                "short_page",
-                language=language,
-                title=title,
-                site_name=SITE_NAME,
-                description=description,
-                target=safe_href(target),
-                number=rule.number,
-                text=rule.text,
-                link_text=t(language, "link-to", what=f"{section.number} {section.title}"),
+            pages[path] = share_page(
+                ctx, language, path, f"{page}#{rule.number}",
+                title=f"{rule.number} — {heading}", text=rule.text, label=rule.number, site=site,
+                edition=section.edition, link_text=t(language, "link-to", what=heading),
             )
+        # A section's own short link, unless a rule has its number (Magic's 100.1).
+        path = short_link(section.game, section.document, section.number)
+        if path not in pages:
+            first = section.rules[0].text if section.rules else ""
+            pages[path] = share_page(
+                ctx, language, path, f"{page}#{section.number}",
+                title=heading, text=first, label=section.number, site=site, edition=section.edition,
+            )
+    pages.update(faq_share_pages(ctx, language))
+    pages.update(card_share_pages(ctx, language))
+    return pages
+
+
+def faq_short_link(game: str, faq_id: str) -> str:
+    return f"{short_prefix(game)}/faq/{faq_id}.html"
+
+
+def card_short_link(game: str, card_id: str) -> str:
+    return f"{short_prefix(game)}/card/{card_id}.html"
+
+
+def faq_share(faq: FaqAnswer) -> dict[str, str]:
+    """The data-short of a FAQ answer's heading: its share page, for the copy button."""
+    return {"short": faq_short_link(faq.game, faq.id)} if SHAREABLE_ID.fullmatch(faq.id) else {}
+
+
+def card_share(card: Card) -> dict[str, str]:
+    return {"short": card_short_link(card.game or "riftbound", card.id)} if SHAREABLE_ID.fullmatch(card.id) else {}
+
+
+def faq_share_pages(ctx: Context, language: str) -> dict[str, str]:
+    pages = {}
+    for faq in ctx.corpus.faqs:
+        home, home_language = ctx.faq_home(faq)
+        if home_language != language or not faq_share(faq):
+            continue
+        path = faq_short_link(faq.game, faq.id)
+        source = ctx.corpus.sources[faq.source_id]
+        edition = "" if source.edition == "undated" else source.edition
+        pages[path] = share_page(
+            ctx, language, path, f"{html_path(home)}#{faq_anchor(faq)}",
+            title=faq.question, text=faq.answer, label=t(language, "faq-answer"),
+            site=site_name(faq.game, t(language, "official-faq"), edition), edition=edition,
+        )
+    return pages
+
+
+def card_share_pages(ctx: Context, language: str) -> dict[str, str]:
+    if language != CONTENT_LANGUAGE:
+        return {}
+    pages = {}
+    for card in ctx.corpus.cards:
+        if not card_share(card):
+            continue
+        game = card.game or "riftbound"
+        path = card_short_link(game, card.id)
+        facts = " · ".join(x for x in [card.code, ", ".join(card.types)] if x)
+        pages[path] = share_page(
+            ctx, language, path, f"{html_path(cards_page(game, card.name))}#{card.id}",
+            title=card.name, text=card.text or facts, label=facts or card.name, site=site_name(game, "cards"),
+        )
     return pages
 
 

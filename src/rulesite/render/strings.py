@@ -7,6 +7,11 @@ from __future__ import annotations
 
 STRINGS = {
     "en": {
+        "not-found-title": "Page not found",
+        "not-found-text": "There is no page at this address. It may name a rule that moved or an edition this site does not hold.",
+        "not-found-nearest": "Search for rule",
+        "not-found-search": "Search the rules",
+        "not-found-home": "Home page",
         "rules": "Rules",
         "related-faq": "Related FAQ",
         "rulings": "Rulings",
@@ -57,6 +62,11 @@ STRINGS = {
         "linking-faq": "FAQ answers are anchored under their section as #faq- and a slug of the question. Words that name a section link to it: see the {link}.",
     },
     "es": {
+        "not-found-title": "Página no encontrada",
+        "not-found-text": "No hay ninguna página en esta dirección. Puede nombrar una regla que cambió de número o una edición que este sitio no tiene.",
+        "not-found-nearest": "Buscar la regla",
+        "not-found-search": "Buscar en las reglas",
+        "not-found-home": "Página de inicio",
         "rules": "Reglas",
         "related-faq": "Preguntas frecuentes relacionadas",
         "rulings": "Resoluciones",
@@ -107,6 +117,11 @@ STRINGS = {
         "linking-faq": "Las respuestas de las preguntas frecuentes se anclan en su sección como #faq- seguido de la pregunta. Las palabras que nombran una sección enlazan con ella: consulta el {link}.",
     },
     "fr": {
+        "not-found-title": "Page introuvable",
+        "not-found-text": "Il n'y a pas de page à cette adresse. Elle nomme peut-être une règle renumérotée ou une édition que ce site n'a pas.",
+        "not-found-nearest": "Chercher la règle",
+        "not-found-search": "Chercher dans les règles",
+        "not-found-home": "Page d'accueil",
         "rules": "Règles",
         "related-faq": "FAQ associée",
         "rulings": "Décisions",
