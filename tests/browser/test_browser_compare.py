@@ -112,9 +112,9 @@ def entries(html: str) -> tuple[str, dict]:
     return " ".join(parser.counts.split()), parser.sections
 
 
-def browser_diff(page, url: str) -> tuple[str, dict]:
+def browser_diff(page, url: str, timeout: float = 15_000) -> tuple[str, dict]:
     page.goto(url)
-    expect(page.locator("[data-diff-output] .diff-counts")).to_be_visible()
+    expect(page.locator("[data-diff-output] .diff-counts")).to_be_visible(timeout=timeout)
     return entries(page.locator("[data-diff-output]").evaluate("e => e.outerHTML"))
 
 

@@ -74,7 +74,7 @@ def other_rule_at_same_path(section: Section, page: str, ctx: Context) -> list[s
         if equivalent.side(section.language).number == section.number:
             continue
         contents = f"{section.game}/{section.document}/index.md"
-        href = cross_href(page, ctx.language, contents, other)
+        href = cross_href(page, ctx.language, contents, other, notice=False)
         data = {"equivalent-from": section.number, "equivalent-to": ""}
         out += [html_link("", href, css="other-language", hreflang=other, data=data, hidden=True), ""]
     return out
@@ -94,7 +94,8 @@ def equivalents_note(section: Section, page: str, ctx: Context) -> list[str]:
             link = missing(side.number, t(lang, "not-in-sources", number=side.number))
         else:
             target_page = section_page(side.section.key)
-            href = cross_href(page, lang, target_page, side.language, side.section.number)
+            # The same rule in the other language: no "not in your language" notice.
+            href = cross_href(page, lang, target_page, side.language, side.section.number, notice=False)
             # The language switcher follows this link, renumbering the anchor.
             data = {"equivalent-from": section.number, "equivalent-to": side.number}
             text = f"{side.number} {side.section.title}"
