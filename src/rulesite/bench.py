@@ -25,12 +25,9 @@ import time
 from pathlib import Path
 
 from . import pipeline
-from .check.entries import check_entries
-from .check.site_links import check_offline, check_site
 from .diagnostics import Diagnostics
 from .read import read_sources
 from .read.walkthroughs import read_walkthroughs
-from .render.paths import language_root
 from .render.site import render_site
 from .resolve.merge import merge
 
@@ -78,10 +75,9 @@ def run(corpora: Path, work: Path, half: bool, sources: Path, config: Path) -> d
     results["mkdocs build"] = {"seconds": round(time.perf_counter() - start, 3), "peak_mib": round(peak_kib / 1024, 1)}
 
     def check():
-        problems = check_site(fresh) + check_offline(fresh)
-        for lang in files:
-            problems += check_entries(ctx, fresh / language_root(lang), lang)
-        return problems
+        diag = Diagnostics()
+        pipeline.check(ctx, fresh, list(files), diag)
+        return diag.errors
 
     problems = measure("output check", results, check)
     pages = sum(1 for f in files.values() for p in f if p.endswith(".md"))

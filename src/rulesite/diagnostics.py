@@ -52,7 +52,3 @@ class Diagnostics:
             print(d, file=stream)
         if self.items:
             print(f"{len(self.errors)} errors, {len(self.warnings)} warnings", file=stream)
-
-
-class BuildFailed(Exception):
-    """Raised by the pipeline after errors were reported, to stop before writing output."""

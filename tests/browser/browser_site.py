@@ -7,7 +7,6 @@ follow the sources as they grow.
 from __future__ import annotations
 
 import functools
-import html
 import http.server
 import posixpath
 import re
@@ -17,23 +16,12 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from urllib.parse import unquote, urlsplit
 
+from rulesite.check.page import classes, find_all, load_page, parse
 # Debian's Chromium under Playwright, launched as the screenshot script does it.
 from rulesite.chromium import CHROMIUM_ARGS  # noqa: F401  (the browser tests import it from here)
 
 DESKTOP = {"width": 1280, "height": 900}
 PHONE = {"width": 390, "height": 844}
-
-_TAG = re.compile(r"<(a|div|h[1-6]|span)\s([^>]*)>", re.IGNORECASE)
-_ATTR = re.compile(r'([\w:-]+)\s*=\s*"([^"]*)"')
-
-
-def attrs(text: str) -> dict[str, str]:
-    return {k.lower(): html.unescape(v) for k, v in _ATTR.findall(text)}
-
-
-def classes(a: dict[str, str]) -> set[str]:
-    return set(a.get("class", "").split())
-
 
 def html_pages(site: Path) -> list[str]:
     """Every .html page of the site, as paths relative to the site root."""
@@ -54,14 +42,13 @@ def language_roots(site: Path) -> dict[str, str]:
     for child in sorted(site.iterdir()):
         if child.is_dir() and re.fullmatch(r"[a-z]{2}", child.name) and (child / "index.html").is_file():
             roots[child.name] = child.name + "/"
-    main = re.search(r'<html[^>]*\blang="([^"]+)"', read(site, "index.html"))
-    lang = main.group(1) if main else "en"
+    lang = load_page(site, "index.html").root.get("lang") or "en"
     roots[lang] = roots.pop("")
     return roots
 
 
 def ids_of(text: str) -> set[str]:
-    return {html.unescape(m) for m in re.findall(r'\sid="([^"]+)"', text)}
+    return set(parse(text).xpath("//@id"))
 
 
 @dataclass(frozen=True)
@@ -77,19 +64,16 @@ class Link:
 def links(site: Path, kind: str = "ref", pages: list[str] | None = None):
     """Every <a class="ref|keyword" data-rule href> whose target page exists."""
     for page in pages or html_pages(site):
-        for m in _TAG.finditer(read(site, page)):
-            if m.group(1).lower() != "a":
+        for a in find_all(load_page(site, page).root, "a", kind):
+            if a.get("href") is None or a.get("data-rule") is None:
                 continue
-            a = attrs(m.group(2))
-            if kind not in classes(a) or "href" not in a or "data-rule" not in a:
-                continue
-            parts = urlsplit(a["href"])
+            parts = urlsplit(a.get("href"))
             if parts.scheme or parts.netloc:
                 continue
             target = posixpath.normpath(posixpath.join(posixpath.dirname(page), unquote(parts.path))) if parts.path else page
             if not (site / target).is_file():
                 continue
-            yield Link(page, a["href"], a["data-rule"], target, unquote(parts.fragment), kind)
+            yield Link(page, a.get("href"), a.get("data-rule"), target, unquote(parts.fragment), kind)
 
 
 @dataclass(frozen=True)
@@ -103,26 +87,17 @@ class Rule:
 def rules(site: Path, page: str) -> list[Rule]:
     """The rules of a page: <div class="rule depth-N" (id|data-rule)=... data-short=...>."""
     found = []
-    for m in _TAG.finditer(read(site, page)):
-        if m.group(1).lower() != "div":
-            continue
-        a = attrs(m.group(2))
-        if "rule" not in classes(a):
-            continue
-        number = a.get("data-rule") or a.get("id")
+    for div in find_all(load_page(site, page).root, "div", "rule"):
+        number = div.get("data-rule") or div.get("id")
         if not number:
             continue
-        depth = next((int(c[6:]) for c in classes(a) if re.fullmatch(r"depth-\d+", c)), 0)
-        found.append(Rule(page, number, a.get("data-short", ""), depth))
+        depth = next((int(c[6:]) for c in classes(div) if re.fullmatch(r"depth-\d+", c)), 0)
+        found.append(Rule(page, number, div.get("data-short", ""), depth))
     return found
 
 
 def rulings(site: Path, page: str) -> list[dict[str, str]]:
-    return [
-        attrs(m.group(2))
-        for m in _TAG.finditer(read(site, page))
-        if m.group(1).lower() == "div" and "ruling" in classes(attrs(m.group(2)))
-    ]
+    return [dict(div.attrib) for div in find_all(load_page(site, page).root, "div", "ruling")]
 
 
 def page_kind(page: str) -> str:
@@ -142,12 +117,12 @@ def page_kind(page: str) -> str:
     return "/".join(folders + [name])
 
 
-def _content_classes(text: str) -> frozenset[str]:
+def _content_classes(site: Path, page: str) -> frozenset[str]:
     """Our own classes used in a page's <article> (not Material's md-*)."""
-    m = re.search(r"<article[^>]*>(.*)</article>", text, re.S)
-    body = m.group(1) if m else text
+    parsed = load_page(site, page)
+    body = parsed.article if parsed.article is not None else parsed.root
     found: set[str] = set()
-    for value in re.findall(r'class="([^"]*)"', body):
+    for value in body.xpath(".//@class"):
         found |= {c for c in value.split() if not c.startswith(("md-", "depth-")) and c != "headerlink"}
     return frozenset(found)
 
@@ -160,7 +135,7 @@ def one_page_per_kind(site: Path) -> dict[str, str]:
     kinds: dict[str, str] = {}
     for page in html_pages(site):
         root = max((r for r in roots if page.startswith(r)), key=len)
-        signature = ",".join(sorted(_content_classes(read(site, page))))
+        signature = ",".join(sorted(_content_classes(site, page)))
         kinds.setdefault(f"{root}{page_kind(page[len(root):])} [{signature}]", page)
     return kinds
 

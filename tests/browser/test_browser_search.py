@@ -8,7 +8,9 @@ from urllib.parse import unquote, urlsplit
 import pytest
 from playwright.sync_api import expect
 
-from browser_site import PHONE, html_pages, lang_root, language_roots, normalize, read, rules
+from browser_site import PHONE, html_pages, lang_root, language_roots, normalize, rules
+
+from rulesite.check.page import load_page
 
 pytestmark = pytest.mark.browser
 
@@ -84,9 +86,9 @@ def distinctive_word(site, root=""):
     for page in html_pages(site):
         if lang_root(site, page) != root:
             continue
-        text = read(site, page)
-        for m in re.finditer(r'<h4 class="rule-head"[^>]*>(.*?)</h4>|<div class="rule[^"]*"[^>]*>\s*<p>(.*?)</p>', text, re.S):
-            plain = re.sub(r"<[^>]+>", " ", m.group(1) or m.group(2))
+        tree = load_page(site, page).root
+        for el in tree.xpath("//h4[@class='rule-head'] | //div[contains(concat(' ', @class, ' '), ' rule ')]/p[1]"):
+            plain = " ".join(el.itertext())
             words = sorted(set(re.findall(r"[^\W\d_]{9,}", plain)), key=len, reverse=True)
             if words:
                 return words[0], page

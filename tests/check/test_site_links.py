@@ -75,7 +75,7 @@ def test_broken_page_link(good_site: Path) -> None:
     (good_site / "rules/index.html").write_text(page('<a href="833.html">833</a>'), encoding="utf-8")
     problems = check_site(good_site)
     assert len(problems) == 1
-    assert problems[0].startswith("rules/index.html: line ")
+    assert problems[0].startswith("rules/index.html:4: error[broken-link]: ")
     assert "'833.html'" in problems[0] and "no file rules/833.html" in problems[0]
 
 
@@ -86,8 +86,8 @@ def test_broken_fragment(good_site: Path) -> None:
     )
     problems = check_site(good_site)
     assert problems == [
-        "other.html: line 4: <a href> 'rules/832.html#832.1.c.3': no id '832.1.c.3' on rules/832.html",
-        "other.html: line 5: <a href> '#missing': no id 'missing' on this page",
+        "other.html:4: error[broken-anchor]: <a href> 'rules/832.html#832.1.c.3': no id '832.1.c.3' on rules/832.html",
+        "other.html:5: error[broken-anchor]: <a href> '#missing': no id 'missing' on this page",
     ]
 
 
@@ -102,7 +102,7 @@ def test_absolute_link_resolves_against_site_root(good_site: Path) -> None:
         page('<a href="/rules/832.html">ok</a>\n<a href="/x">missing</a>'), encoding="utf-8"
     )
     problems = check_site(good_site)
-    assert problems == ["rules/other.html: line 5: <a href> '/x': no file x"]
+    assert problems == ["rules/other.html:5: error[broken-link]: <a href> '/x': no file x"]
 
 
 def test_folder_without_index_and_link_outside_site(good_site: Path) -> None:
@@ -124,13 +124,13 @@ def test_missing_resource_and_redirect_target(good_site: Path) -> None:
     )
     problems = check_site(good_site)
     assert len(problems) == 2
-    assert "<meta refresh> 'rules/999.html#999.1': no file rules/999.html" in problems[0]
-    assert "<img src> 'img/missing.png'" in problems[1]
+    assert any("<meta refresh> 'rules/999.html#999.1': no file rules/999.html" in p for p in problems)
+    assert any("<img src> 'img/missing.png'" in p for p in problems)
 
 
 def test_not_a_site(tmp_path: Path) -> None:
-    assert check_site(tmp_path / "nothing") == [f"{tmp_path / 'nothing'}: not a folder"]
-    assert check_site(tmp_path) == [f"{tmp_path}: no .html pages"]
+    assert check_site(tmp_path / "nothing") == [f":1: error[not-a-site]: {tmp_path / 'nothing'}: not a folder"]
+    assert check_site(tmp_path) == [f":1: error[not-a-site]: {tmp_path}: no .html pages"]
 
 
 # ------------------------------------------------------------- check_offline
@@ -143,8 +143,8 @@ def test_external_script_src(good_site: Path) -> None:
     )
     problems = check_offline(good_site)
     assert problems == [
-        "other.html: line 4: <script src> loads 'https://cdn.example.org/lib.js' from the network",
-        "other.html: line 5: <img src> loads '//img.example.org/a.png' from the network",
+        "other.html:4: error[network-load]: <script src> loads 'https://cdn.example.org/lib.js' from the network",
+        "other.html:5: error[network-load]: <img src> loads '//img.example.org/a.png' from the network",
     ]
     # An external URL is no broken internal link.
     assert check_site(good_site) == []
@@ -164,8 +164,8 @@ def test_google_font_css_import(good_site: Path) -> None:
     )
     problems = check_offline(good_site)
     assert problems == [
-        "assets/site.css: line 2: CSS loads 'https://fonts.googleapis.com/css?family=Roboto' from the network",
-        "assets/site.css: line 2: mentions fonts.googleapis.com",
+        "assets/site.css:2: error[network-host]: mentions fonts.googleapis.com",
+        "assets/site.css:2: error[network-load]: CSS loads 'https://fonts.googleapis.com/css?family=Roboto' from the network",
     ]
 
 
@@ -181,9 +181,9 @@ def test_stylesheet_link_inline_style_and_analytics(good_site: Path) -> None:
     )
     problems = check_offline(good_site)
     assert problems == [
-        "other.html: line 2: <link href> loads 'https://fonts.googleapis.com/css?family=Roboto' from the network",
-        "other.html: line 4: CSS loads '//example.org/bg.png' from the network",
-        "other.html: line 5: mentions googletagmanager",
+        "other.html:2: error[network-load]: <link href> loads 'https://fonts.googleapis.com/css?family=Roboto' from the network",
+        "other.html:4: error[network-load]: CSS loads '//example.org/bg.png' from the network",
+        "other.html:5: error[network-host]: mentions googletagmanager",
     ]
 
 
@@ -201,15 +201,15 @@ def test_theme_bundle_exceptions_are_exact(good_site: Path) -> None:
     bundle.write_text(known + '\nz=_t("https://unpkg.com/iframe-worker/shim")', encoding="utf-8")
     (good_site / "assets/app.js").write_text(known, encoding="utf-8")
     assert check_offline(good_site) == [
-        "assets/app.js: line 1: mentions unpkg.com (2 times)",
-        "assets/javascripts/bundle.a5f9d56c.min.js: line 2: mentions unpkg.com",
+        "assets/app.js:1: error[network-host]: mentions unpkg.com (2 times)",
+        "assets/javascripts/bundle.a5f9d56c.min.js:2: error[network-host]: mentions unpkg.com",
     ]
 
 
 def test_mermaid_diagram_is_a_network_load(good_site: Path) -> None:
     (good_site / "other.html").write_text(page('<pre class="mermaid"><code>graph LR</code></pre>'), encoding="utf-8")
     problems = check_offline(good_site)
-    assert len(problems) == 1 and "mermaid" in problems[0] and problems[0].startswith("other.html: line 4:")
+    assert len(problems) == 1 and "mermaid" in problems[0] and problems[0].startswith("other.html:4: error[network-load]:")
 
 
 # --------------------------------------------------------------------- main
@@ -222,9 +222,11 @@ def test_main_exit_codes(good_site: Path, capsys: pytest.CaptureFixture[str]) ->
     )
     assert main([str(good_site), "--links-only"]) == 1
     out = capsys.readouterr().out.splitlines()
-    assert len(out) == 1 and out[0].startswith("other.html: line 4:")
+    assert len(out) == 1 and out[0].startswith("other.html:4: error[broken-link]:")
     assert main([str(good_site)]) == 1
-    assert len(capsys.readouterr().out.splitlines()) == 2
+    # ... and with the offline and script checks, the remote <script> twice more.
+    out = capsys.readouterr().out.splitlines()
+    assert [line.split(": ")[1] for line in out] == ["error[broken-link]", "error[network-load]", "error[script]"]
     assert main([str(good_site / "nothing")]) == 2
 
 

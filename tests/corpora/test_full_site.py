@@ -20,7 +20,6 @@ import posixpath
 import re
 from collections import Counter
 from functools import cache
-from html.parser import HTMLParser
 from pathlib import Path
 from urllib.parse import unquote, urlsplit
 
@@ -28,6 +27,7 @@ import pytest
 import yaml
 
 from rulesite import pipeline
+from rulesite.check.page import classes, find, find_all, flat, inner_html, parse, text
 from rulesite.check.site_links import check_offline, check_site
 from rulesite.diagnostics import Diagnostics
 from rulesite.model import Corpus, Edition, Loc, Rule, Ruling, Section
@@ -45,86 +45,16 @@ MDX_RULINGS = "rb-community-rulings-riftboundfaq"  # its id in rules_src/externa
 EXCERPT = "rb-core-2026-10-09"  # the seed's official excerpt (section 832 only), rules_src/manifest.yml
 
 
-# --- a small HTML tree ---------------------------------------------------------------
-
-_VOID = {"area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source", "track", "wbr"}
+# --- the built pages, read with the check stage's parsed-page helper (lxml) ------------
 
 
-class Node:
-    __slots__ = ("tag", "attrs", "parent", "children")
-
-    def __init__(self, tag: str, attrs: dict, parent: Node | None = None):
-        self.tag, self.attrs, self.parent, self.children = tag, attrs, parent, []
-
-    @property
-    def classes(self) -> set[str]:
-        return set((self.attrs.get("class") or "").split())
-
-    def text(self, skip_headerlinks: bool = True) -> str:
-        out = []
-        for child in self.children:
-            if isinstance(child, str):
-                out.append(child)
-            elif not (skip_headerlinks and "headerlink" in child.classes):
-                out.append(child.text(skip_headerlinks))
-        return "".join(out)
-
-    def flat(self) -> str:
-        return flat(self.text())
-
-    def iter(self):
-        for child in self.children:
-            if isinstance(child, Node):
-                yield child
-                yield from child.iter()
-
-    def find_all(self, tag: str | None = None, cls: str | None = None, **attrs: str):
-        for node in self.iter():
-            if tag and node.tag != tag:
-                continue
-            if cls and cls not in node.classes:
-                continue
-            if any(node.attrs.get(k.replace("_", "-")) != v for k, v in attrs.items()):
-                continue
-            yield node
-
-    def find(self, tag: str | None = None, cls: str | None = None, **attrs: str) -> Node | None:
-        return next(self.find_all(tag, cls, **attrs), None)
-
-    def html(self) -> str:
-        """The markup again, enough to look for <del>/<ins>."""
-        inner = "".join(c if isinstance(c, str) else c.html() for c in self.children)
-        return f"<{self.tag}>{inner}</{self.tag}>"
+def _headerlink(el) -> bool:
+    return "headerlink" in classes(el)
 
 
-class _Parser(HTMLParser):
-    def __init__(self):
-        super().__init__(convert_charrefs=True)
-        self.root = Node("#root", {})
-        self.here = self.root
-
-    def handle_starttag(self, tag, attrs):
-        node = Node(tag, {k: (v or "") for k, v in attrs}, self.here)
-        self.here.children.append(node)
-        if tag not in _VOID:
-            self.here = node
-
-    def handle_startendtag(self, tag, attrs):
-        self.here.children.append(Node(tag, {k: (v or "") for k, v in attrs}, self.here))
-
-    def handle_endtag(self, tag):
-        node = self.here
-        while node is not self.root and node.tag != tag:
-            node = node.parent
-        if node is not self.root:
-            self.here = node.parent
-
-    def handle_data(self, data):
-        self.here.children.append(data)
-
-
-def flat(text: str) -> str:
-    return re.sub(r"\s+", " ", text or "").strip()
+def words(el) -> str:
+    """An element's text as read, without the headings' permalink signs."""
+    return flat(text(el, _headerlink))
 
 
 def squash(text: str) -> str:
@@ -133,43 +63,41 @@ def squash(text: str) -> str:
 
 
 @cache
-def _parse(path: Path) -> Node:
-    parser = _Parser()
-    parser.feed(path.read_text(encoding="utf-8"))
-    return parser.root
+def _parse(path: Path):
+    return parse(path.read_bytes())
 
 
-def page(site: Path, rel: str) -> Node:
+def page(site: Path, rel: str):
     path = site / rel
     assert path.is_file(), f"no page {rel} in the built site"
     return _parse(path)
 
 
-def article(site: Path, rel: str) -> Node:
+def article(site: Path, rel: str):
     root = page(site, rel)
-    found = root.find("article")
+    found = find(root, "article")
     assert found is not None, f"{rel} has no <article>"
     return found
 
 
 def h1(site: Path, rel: str) -> str:
-    heading = article(site, rel).find("h1")
+    heading = find(article(site, rel), "h1")
     assert heading is not None, f"{rel} has no <h1>"
-    return heading.flat()
+    return words(heading)
 
 
 # Rules are looked up in the whole page, not only in its <article>: whether they
 # stay inside it is a test of its own (test_rules_stay_inside_the_page_content).
 
 
-def rule_div(site: Path, rel: str, number: str) -> Node:
-    div = page(site, rel).find("div", "rule", data_rule=number)
+def rule_div(site: Path, rel: str, number: str):
+    div = find(page(site, rel), "div", "rule", data_rule=number)
     assert div is not None, f"{rel} shows no rule {number} (no div.rule[data-rule={number!r}])"
     return div
 
 
 def rule_numbers(site: Path, rel: str) -> list[str]:
-    return [d.attrs["data-rule"] for d in page(site, rel).find_all("div", "rule") if "data-rule" in d.attrs]
+    return [d.get("data-rule") for d in find_all(page(site, rel), "div", "rule") if d.get("data-rule") is not None]
 
 
 def target_of(from_page: str, href: str) -> tuple[str, str]:
@@ -180,12 +108,12 @@ def target_of(from_page: str, href: str) -> tuple[str, str]:
     return path, unquote(parts.fragment)
 
 
-def history_of(div: Node) -> Node | None:
-    return next((d for d in div.find_all("details", "history")), None)
+def history_of(div):
+    return next((d for d in find_all(div, "details", "history")), None)
 
 
-def history_items(details: Node) -> list[Node]:
-    return [li for li in details.find_all("li")]
+def history_items(details) -> list:
+    return [li for li in find_all(details, "li")]
 
 
 # --- the model the site is built from ------------------------------------------------------
@@ -244,9 +172,9 @@ def test_current_edition_owns_the_plain_urls(corpora_site, corpus):
         rel = f"riftbound/core-rules/{number}.html"
         assert h1(site, rel) == f"{number} {section.title}".strip(), rel
         assert rule_numbers(site, rel) == [r.number for r in section.rules], f"{rel} does not show v1.4's rules"
-        assert "not the current text" not in article(site, rel).flat(), f"{rel} calls itself not current"
+        assert "not the current text" not in words(article(site, rel)), f"{rel} calls itself not current"
     reveal = article(site, "riftbound/core-rules/424.html")
-    assert "v1.4" in reveal.find("p", "source-note").flat(), "the 424 page does not name Core Rules v1.4 as its source"
+    assert "v1.4" in words(find(reveal, "p", "source-note")), "the 424 page does not name Core Rules v1.4 as its source"
 
 
 def test_older_editions_live_under_versioned_paths_and_say_they_are_not_current(corpora_site, corpus):
@@ -258,10 +186,10 @@ def test_older_editions_live_under_versioned_paths_and_say_they_are_not_current(
             rel = f"riftbound/core-rules/{label}/{number}.html"
             assert h1(site, rel) == f"{number} {section.title}".strip(), rel
             assert rule_numbers(site, rel) == [r.number for r in section.rules], rel
-            warning = article(site, rel).find("div", "admonition")
-            assert warning is not None and "not the current text" in warning.flat(), (
+            warning = find(article(site, rel), "div", "admonition")
+            assert warning is not None and "not the current text" in words(warning), (
                 f"{rel} does not say it is not the current text")
-            assert label in warning.flat(), f"{rel}: the notice does not name edition {label}"
+            assert label in words(warning), f"{rel}: the notice does not name edition {label}"
             checked += 1
     assert checked == len(core["v1.1"].sections) + len(core["v1.2"].sections)
     assert h1(site, "riftbound/core-rules/v1.2/411.html") == "411 Reveal"
@@ -278,9 +206,9 @@ def test_renumbered_rules_on_a_v12_page_link_to_where_they_live_now(corpora_site
     for m in moved:
         details = history_of(rule_div(site, rel, m.old.number))
         assert details is not None, f"{rel}#{m.old.number} has no history"
-        link = next((li.find("a") for li in history_items(details) if li.flat().startswith(f"v1.4: {m.new.number}")), None)
+        link = next((find(li, "a") for li in history_items(details) if words(li).startswith(f"v1.4: {m.new.number}")), None)
         assert link is not None, f"{rel}#{m.old.number}: the history does not name v1.4's {m.new.number}"
-        assert target_of(rel, link.attrs["href"]) == ("riftbound/core-rules/424.html", m.new.number)
+        assert target_of(rel, link.get("href")) == ("riftbound/core-rules/424.html", m.new.number)
 
 
 def test_v12_history_summary_says_where_the_rule_lives_now(corpora_site, corpus):
@@ -293,7 +221,7 @@ def test_v12_history_summary_says_where_the_rule_lives_now(corpora_site, corpus)
     for m in match_editions(core["v1.2"], core["v1.4"]):
         if m.old_section.number != "411":
             continue
-        summary = history_of(rule_div(site, rel, m.old.number)).find("summary").flat()
+        summary = words(find(history_of(rule_div(site, rel, m.old.number)), "summary"))
         if f"now {m.new.number} in v1.4" not in summary:
             wrong.append(f"{m.old.number}: {summary!r}")
     assert not wrong, f"{len(wrong)} rules of {rel} do not say where they are now, e.g. {wrong[:3]}"
@@ -311,7 +239,7 @@ def test_rules_removed_in_v14_say_so_in_their_history(corpora_site, corpus, core
     missing = []
     for rel, rule in _removed_in_v14(corpus, core_diff):
         details = history_of(rule_div(site, rel, rule.number))
-        if details is None or not any(li.flat() == "v1.4: removed in v1.4" for li in history_items(details)):
+        if details is None or not any(words(li) == "v1.4: removed in v1.4" for li in history_items(details)):
             missing.append(f"{rel}#{rule.number}")
     assert not missing, f"{len(missing)} removed rules do not say 'removed in v1.4': {missing[:5]}"
 
@@ -320,7 +248,7 @@ def test_rules_removed_in_v14_say_so_in_their_history_summary(corpora_site, corp
     site = corpora_site.site
     wrong = []
     for rel, rule in _removed_in_v14(corpus, core_diff):
-        summary = history_of(rule_div(site, rel, rule.number)).find("summary").flat()
+        summary = words(find(history_of(rule_div(site, rel, rule.number)), "summary"))
         if "removed in v1.4" not in summary:
             wrong.append(f"{rel}#{rule.number}: {summary!r}")
     assert not wrong, f"{len(wrong)} removed rules' history summaries do not say so, e.g. {wrong[:3]}"
@@ -344,7 +272,7 @@ def test_excerpt_832_is_shown_as_an_excerpt_and_not_mixed_into_v14(corpora_site,
     excerpt = corpus.sources[EXCERPT]
     assert excerpt.partial and excerpt.edition == "2026-10-09"
     rel = "riftbound/core-rules/832.html"
-    note = article(site, rel).find("p", "source-note").flat()
+    note = words(find(article(site, rel), "p", "source-note"))
     assert excerpt.title in note and "2026-10-09" in note and t("en", "excerpt") in note, note
     assert not (site / "riftbound/core-rules/v1.4/832.html").exists(), "v1.4 has no 832, yet a v1.4 address exists"
     # No page of the current text but 832's shows a rule numbered 832.x.
@@ -371,9 +299,9 @@ def test_excerpt_rules_are_not_paired_with_unrelated_v14_rules(corpora_site, cor
         if title.lower() not in rule.text.lower():
             continue
         details = history_of(rule_div(site, rel, rule.number))
-        for li in history_items(details) if details else []:
-            if re.match(r"v1\.4: \d", li.flat()):
-                wrong.append(f"{rule.number}: {li.flat()[:120]}")
+        for li in history_items(details) if details is not None else []:
+            if re.match(r"v1\.4: \d", words(li)):
+                wrong.append(f"{rule.number}: {words(li)[:120]}")
     assert not wrong, f"832 rules said to be v1.4 rules of another section: {wrong}"
 
 
@@ -397,7 +325,7 @@ def _diff_page(site: Path, key, old: Edition, new: Edition) -> str:
     return found[0].relative_to(site).as_posix()
 
 
-def _diff_bodies(site: Path, rel: str) -> list[Node]:
+def _diff_bodies(site: Path, rel: str) -> list:
     """The articles of a diff: its page, and when it is split by hundreds of
     sections (a large diff: changes/v1.2-to-v1.4/4xx.html), every part."""
     parts = sorted((site / rel.removesuffix(".html")).glob("*.html"))
@@ -421,16 +349,16 @@ def test_diff_pages_show_the_counts_of_the_model(corpora_site, corpus):
         diff = diff_editions(old, new)
         rel = _diff_page(site, key, old, new)
         body = article(site, rel)
-        counts_p = body.find("p", "diff-counts")
+        counts_p = find(body, "p", "diff-counts")
         assert counts_p is not None, f"{rel}: no counts"
-        shown = {kind: int(n) for n, kind in re.findall(r"(\d+) (added|removed|changed|moved)", counts_p.flat())}
+        shown = {kind: int(n) for n, kind in re.findall(r"(\d+) (added|removed|changed|moved)", words(counts_p))}
         expected = {"added": len(diff.added), "removed": len(diff.removed), "changed": len(diff.changed), "moved": len(diff.moved)}
         if shown != expected:
             problems.append(f"{rel}: shows {shown}, diff_editions counts {expected}")
         # The entries listed agree with the counts.
-        items = Counter(next(iter(li.classes & {"added", "removed", "changed", "moved"}), "?")
+        items = Counter(next(iter(classes(li) & {"added", "removed", "changed", "moved"}), "?")
                         for part in _diff_bodies(site, rel)
-                        for sec in part.find_all("section", "diff-section") for li in sec.find_all("li"))
+                        for sec in find_all(part, "section", "diff-section") for li in find_all(sec, "li"))
         moved = {id(m) for m in diff.moved}
         listed = {"added": len(diff.added), "removed": len(diff.removed), "moved": len(diff.moved),
                   "changed": sum(1 for m in diff.changed if id(m) not in moved)}
@@ -444,7 +372,7 @@ def test_moved_entries_show_old_and_new_numbers(corpora_site, corpus):
     for key, old, new in _whole_pairs(corpus):
         diff = diff_editions(old, new)
         rel = _diff_page(site, key, old, new)
-        shown = Counter(li.find("b").flat() for part in _diff_bodies(site, rel) for li in part.find_all("li", "moved"))
+        shown = Counter(words(find(li, "b")) for part in _diff_bodies(site, rel) for li in find_all(part, "li", "moved"))
         expected = Counter(f"{m.old.number} → {m.new.number}" for m in diff.moved)
         assert shown == expected, f"{rel}: moved entries differ: {list((shown - expected).items())[:3]} / {list((expected - shown).items())[:3]}"
 
@@ -455,19 +383,19 @@ def test_diff_sections_are_grouped_by_section_for_narrowing(corpora_site, corpus
         diff = diff_editions(old, new)
         rel = _diff_page(site, key, old, new)
         body = article(site, rel)
-        assert body.find("input", data_diff_filter="") is not None, f"{rel}: no section filter"
-        groups = [g for part in _diff_bodies(site, rel) for g in part.find_all("section", "diff-section")]
-        numbers = [g.attrs.get("data-section") for g in groups]
+        assert find(body, "input", data_diff_filter="") is not None, f"{rel}: no section filter"
+        groups = [g for part in _diff_bodies(site, rel) for g in find_all(part, "section", "diff-section")]
+        numbers = [g.get("data-section") for g in groups]
         assert groups and all(numbers) and len(set(numbers)) == len(numbers), f"{rel}: groups {numbers[:10]}"
         # Each added rule sits in the group of its section.
-        where = {li.find("b").flat().lstrip("+ ").strip(): g.attrs["data-section"]
-                 for g in groups for li in g.find_all("li", "added")}
+        where = {words(find(li, "b")).lstrip("+ ").strip(): g.get("data-section")
+                 for g in groups for li in find_all(g, "li", "added")}
         for section, rule in diff.added:
             assert where.get(rule.number) == section.number, f"{rel}: + {rule.number} not under {section.number}"
         for m in diff.moved:
-            assert any(f"{m.old.number} → {m.new.number}" == li.find("b").flat()
-                       for g in groups if g.attrs["data-section"] == m.new_section.number
-                       for li in g.find_all("li", "moved")), f"{rel}: {m.old.number} → {m.new.number} not under {m.new_section.number}"
+            assert any(f"{m.old.number} → {m.new.number}" == words(find(li, "b"))
+                       for g in groups if g.get("data-section") == m.new_section.number
+                       for li in find_all(g, "li", "moved")), f"{rel}: {m.old.number} → {m.new.number} not under {m.new_section.number}"
 
 
 # --- 3. history on every rule -------------------------------------------------------------
@@ -478,9 +406,9 @@ def test_every_current_rule_has_a_history(corpora_site, corpus):
     without = []
     for section in editions(corpus)["v1.4"].sections.values():
         rel = f"riftbound/core-rules/{section.number}.html"
-        for div in page(site, rel).find_all("div", "rule"):
+        for div in find_all(page(site, rel), "div", "rule"):
             if history_of(div) is None:
-                without.append(f"{rel}#{div.attrs.get('data-rule')}")
+                without.append(f"{rel}#{div.get('data-rule')}")
     assert not without, f"{len(without)} rules of the current text have no history, e.g. {without[:5]}"
 
 
@@ -495,20 +423,20 @@ def test_rules_stay_inside_the_page_content(corpora_site, corpus):
                    if p.parent.name not in ("changes", "v1.4") and p.stem[0].isdigit())
     for rel in pages:
         root = page(site, rel)
-        everywhere = sum(1 for _ in root.find_all("div", "rule"))
-        inside = sum(1 for _ in article(site, rel).find_all("div", "rule"))
-        stray = [li for li in root.find_all("li") if not _in_list(li)]
+        everywhere = sum(1 for _ in find_all(root, "div", "rule"))
+        inside = sum(1 for _ in find_all(article(site, rel), "div", "rule"))
+        stray = [li for li in find_all(root, "li") if not _in_list(li)]
         if everywhere != inside or stray:
             broken.append(f"{rel}: {everywhere - inside} of {everywhere} rules outside <article>, {len(stray)} stray <li>")
     assert not broken, f"{len(broken)} of {len(pages)} pages are broken, e.g.\n" + "\n".join(broken[:5])
 
 
-def _in_list(node: Node) -> bool:
-    parent = node.parent
-    while parent is not None and parent.tag not in ("ul", "ol", "#root"):
+def _in_list(node) -> bool:
+    parent = node.getparent()
+    while parent is not None and parent.tag not in ("ul", "ol"):
         if parent.tag in ("p", "div", "details", "article"):
             return False
-        parent = parent.parent
+        parent = parent.getparent()
     return parent is not None and parent.tag in ("ul", "ol")
 
 
@@ -529,16 +457,16 @@ def _chain(corpus, new_rule_number: str) -> dict[str, str]:
 def _check_history_names(site, rel, number, chain):
     details = history_of(rule_div(site, rel, number))
     assert details is not None, f"{rel}#{number} has no history"
-    items = {li.flat().split(":", 1)[0]: li for li in history_items(details)}
+    items = {words(li).split(":", 1)[0]: li for li in history_items(details)}
     for label in ("v1.1", "v1.2", "v1.4"):
         assert label in items, f"{rel}#{number}: the history does not name {label}"
         if label in chain:
             li = items[label]
-            assert li.flat().startswith(f"{label}: {chain[label]}"), f"{rel}#{number}: {li.flat()[:100]!r}"
-            link = li.find("a")
+            assert words(li).startswith(f"{label}: {chain[label]}"), f"{rel}#{number}: {words(li)[:100]!r}"
+            link = find(li, "a")
             assert link is not None, f"{rel}#{number}: {label} is not a link"
-            target, anchor = target_of(rel, link.attrs["href"])
-            assert anchor == chain[label] and chain[label] in rule_numbers(site, target), (rel, label, link.attrs["href"])
+            target, anchor = target_of(rel, link.get("href"))
+            assert anchor == chain[label] and chain[label] in rule_numbers(site, target), (rel, label, link.get("href"))
         else:
             assert re.search(r"not yet in|added in", items[label].flat()), items[label].flat()
     return details, items
@@ -563,11 +491,11 @@ def test_history_of_a_reworded_rule_shows_the_words_that_changed(corpora_site, c
     rel = f"riftbound/core-rules/{m.new_section.number}.html"
     _, items = _check_history_names(site, rel, m.new.number, _chain(corpus, m.new.number))
     li = items["v1.4"]
-    diff = li.find("span", "word-diff")
-    assert diff is not None and re.search(r"<(del|ins)>", diff.html()), f"{rel}#{m.new.number}: no <del>/<ins>"
+    diff = find(li, "span", "word-diff")
+    assert diff is not None and re.search(r"<(del|ins)>", inner_html(diff)), f"{rel}#{m.new.number}: no <del>/<ins>"
     # Reading the diff without its deletions gives the new text, without its insertions the old.
-    new = "".join(c if isinstance(c, str) else ("" if c.tag == "del" else c.text()) for c in diff.children)
-    old = "".join(c if isinstance(c, str) else ("" if c.tag == "ins" else c.text()) for c in diff.children)
+    new = (diff.text or "") + "".join(("" if c.tag == "del" else text(c, _headerlink)) + (c.tail or "") for c in diff)
+    old = (diff.text or "") + "".join(("" if c.tag == "ins" else text(c, _headerlink)) + (c.tail or "") for c in diff)
     assert squash(new) == squash(rule_text(m.new)), f"{rel}#{m.new.number}: the diff does not read as the v1.4 text"
     assert squash(old) == squash(rule_text(m.old)), f"{rel}#{m.new.number}: the diff does not read as the v1.2 text"
 
@@ -592,14 +520,14 @@ def test_every_mdx_ruling_has_its_page_with_attribution(corpora_site, mdx_ruling
             problems.append(f"no page {rel}")
             continue
         body = article(site, rel)
-        if body.find("div", "ruling", id=ruling.id) is None:
+        if find(body, "div", "ruling", id=ruling.id) is None:
             problems.append(f"{rel}: no div.ruling#{ruling.id}")
-        licence = body.find("p", "licence")
-        if licence is None or not ("Riftbound FAQ, Christian Ivicevic" in licence.flat() and "CC BY-SA 4.0" in licence.flat()):
+        licence = find(body, "p", "licence")
+        if licence is None or not ("Riftbound FAQ, Christian Ivicevic" in words(licence) and "CC BY-SA 4.0" in words(licence)):
             problems.append(f"{rel}: no attribution and licence")
     assert not problems, f"{len(problems)} problems: {problems[:5]}"
     index = article(site, "riftbound/rulings/index.html")
-    listed = {target_of("riftbound/rulings/index.html", a.attrs["href"])[0] for a in index.find_all("a") if "href" in a.attrs}
+    listed = {target_of("riftbound/rulings/index.html", a.get("href"))[0] for a in find_all(index, "a") if a.get("href") is not None}
     assert {f"riftbound/rulings/{r.id}.html" for r in mdx_rulings} <= listed, "the rulings index misses some"
 
 
@@ -616,8 +544,8 @@ def test_rules_cited_by_a_ruling_list_it(corpora_site, corpus, mdx_rulings):
                 continue
             rel = f"riftbound/core-rules/{v14[number].number}.html"
             div = rule_div(site, rel, number)
-            cited = [a for p in div.find_all("p", "rule-meta") if t("en", "cited-by") in p.flat() for a in p.find_all("a")]
-            if not any(target_of(rel, a.attrs.get("href", ""))[0] == f"riftbound/rulings/{ruling.id}.html" for a in cited):
+            cited = [a for p in find_all(div, "p", "rule-meta") if t("en", "cited-by") in words(p) for a in find_all(p, "a")]
+            if not any(target_of(rel, a.get("href", ""))[0] == f"riftbound/rulings/{ruling.id}.html" for a in cited):
                 missing.append(f"{rel}#{number} ← {ruling.id}")
             checked += 1
     assert checked > 159, f"only {checked} citations checked"
@@ -630,9 +558,9 @@ def test_needs_review_page_lists_what_the_model_flags(corpora_site, model):
     site = corpora_site.site
     _, ctx = model
     body = article(site, "needs-review.html")
-    rows = [tr for tr in body.find_all("tr") if tr.find("td") is not None]
+    rows = [tr for tr in find_all(body, "tr") if find(tr, "td") is not None]
     assert len(rows) == len(ctx.reviews), f"needs-review.html lists {len(rows)} rows, the model flags {len(ctx.reviews)}"
-    assert str(len(ctx.reviews)) in body.flat()
+    assert str(len(ctx.reviews)) in words(body)
 
 
 def _edition(label: str, date: str, rules: dict[str, str], partial: bool = False) -> Edition:
@@ -686,14 +614,14 @@ def card_entries(corpora_site) -> dict[str, list[tuple[str, list]]]:
     entries: dict[str, list] = {}
     for path in sorted((site / "riftbound/cards").glob("*.html")):
         rel = path.relative_to(site).as_posix()
-        nodes = [c for c in article(site, rel).children if isinstance(c, Node)]
+        nodes = [c for c in article(site, rel) if isinstance(c.tag, str)]
         current = None
         for node in nodes:
             if node.tag in ("h1", "h2"):
                 current = None
-            if node.tag == "h2" and "card" in node.classes:
+            if node.tag == "h2" and "card" in classes(node):
                 current = []
-                entries.setdefault(node.attrs.get("id", ""), []).append((rel, current))
+                entries.setdefault(node.get("id", ""), []).append((rel, current))
             if current is not None:
                 current.append(node)
     return entries
@@ -716,15 +644,15 @@ def test_cards_with_errata_show_old_and_new_text(card_entries, corpus):
     problems = []
     for card in with_errata:
         (rel, nodes), = card_entries[card.id]
-        boxes = [n for n in nodes if n.tag == "div" and "admonition" in n.classes]
+        boxes = [n for n in nodes if n.tag == "div" and "admonition" in classes(n)]
         for erratum in card.errata:
-            box = next((b for b in boxes if erratum.date in b.flat()), None)
+            box = next((b for b in boxes if erratum.date in words(b)), None)
             if box is None:
                 problems.append(f"{rel}#{card.id}: no errata box for {erratum.date}")
                 continue
-            text = squash(box.text())
+            box_text = squash(text(box, _headerlink))
             for label, wording in (("old", erratum.old_text), ("new", erratum.new_text)):
-                lost = [line for line in wording.split("\n") if line.strip() and squash(line) not in text]
+                lost = [line for line in wording.split("\n") if line.strip() and squash(line) not in box_text]
                 if lost:
                     problems.append(f"{rel}#{card.id}: {label} text line(s) not in the box: {lost[0][:60]!r}")
         if any(n.tag == "pre" for n in nodes):
@@ -741,7 +669,7 @@ def test_a_card_named_by_a_ruling_lists_the_ruling(card_entries, corpus, mdx_rul
             if card is None:
                 continue
             (rel, nodes), = card_entries[card.id]
-            hrefs = {target_of(rel, a.attrs["href"])[0] for n in nodes for a in n.find_all("a") if "href" in a.attrs}
+            hrefs = {target_of(rel, a.get("href"))[0] for n in nodes for a in find_all(n, "a") if a.get("href") is not None}
             checked += 1
             if f"riftbound/rulings/{ruling.id}.html" not in hrefs:
                 missing.append(f"{card.name} ← {ruling.id}")
@@ -754,8 +682,8 @@ def test_a_card_named_by_a_ruling_lists_the_ruling(card_entries, corpus, mdx_rul
 
 def test_french_site_holds_the_french_explainers(corpora_site, corpus):
     site = corpora_site.site
-    root = page(site, "fr/index.html").find("html")
-    assert root is not None and root.attrs.get("lang", "").startswith("fr")
+    root = page(site, "fr/index.html")
+    assert root.tag == "html" and root.get("lang", "").startswith("fr")
     french = [g for g in corpus.guides if g.language == "fr"]
     assert len(french) == 4
     for guide in french:
@@ -771,7 +699,7 @@ def test_guide_headings_line_up_in_english_and_french(corpora_site, corpus):
         for lang, root in (("en", ""), ("fr", "fr/")):
             guide = next(g for g in corpus.guides if g.id == guide_id and g.language == lang)
             rel = f"{root}riftbound/guides/{guide_id}.html"
-            ids = [n.attrs["id"] for n in article(site, rel).iter() if re.fullmatch(r"h-\d+", n.attrs.get("id", ""))]
+            ids = [n.get("id") for n in article(site, rel).iterdescendants() if re.fullmatch(r"h-\d+", n.get("id", ""))]
             assert ids == [f"h-{i}" for i in range(1, len(ids) + 1)], (rel, ids)
             assert len(ids) == sum(1 for b in guide.blocks if b.kind == "heading"), rel
             counts[lang] = len(ids)
@@ -787,13 +715,13 @@ def test_spanish_mostrar_points_at_the_english_reveal(corpora_site, corpus):
     rel = "es/magic/comprehensive-rules/701.20.html"
     english = corpus.sections[("magic", "comprehensive-rules", "701.16", "en")]
     body = article(site, rel)
-    links = [a for a in body.find_all("a", "other-language") if a.attrs.get("hreflang") == "en"]
-    targets = {target_of(rel, a.attrs["href"]) for a in links}
+    links = [a for a in find_all(body, "a", "other-language") if a.get("hreflang") == "en"]
+    targets = {target_of(rel, a.get("href")) for a in links}
     assert ("magic/comprehensive-rules/701.16.html", "701.16") in targets, targets
     assert h1(site, "magic/comprehensive-rules/701.16.html") == f"701.16 {english.title}"
     edition = next(corpus.sources[s].edition for s in english.source_ids)
     warning = t("es", "translation-behind", edition=t("es", "undated"), language=language_in("es", "en"), other=edition)
-    boxes = [b.flat() for b in body.find_all("div", "admonition")]
+    boxes = [words(b) for b in find_all(body, "div", "admonition")]
     assert any(flat(warning) in b for b in boxes), boxes
 
 
@@ -803,7 +731,7 @@ def test_revealing_topic_links_to_all_four_sections(corpora_site, corpus):
     topics = yaml.safe_load((SOURCES / "concordance.yml").read_text(encoding="utf-8"))["topics"]
     wanted = next(tp for tp in topics if tp["id"] == "revealing")["sections"]
     assert len(wanted) == 4
-    hrefs = {target_of(rel, a.attrs["href"])[0] for a in article(site, rel).find_all("a") if "href" in a.attrs}
+    hrefs = {target_of(rel, a.get("href"))[0] for a in find_all(article(site, rel), "a") if a.get("href") is not None}
     for s in wanted:
         section = next(sec for k, sec in corpus.sections.items() if k[:3] == (s["game"], s["document"], str(s["number"])))
         root = "" if section.language == "en" else f"{section.language}/"
@@ -816,19 +744,19 @@ def test_rule_links_on_the_topic_page_land_in_the_section_they_list(corpora_site
     site = corpora_site.site
     rel = "topics/revealing.html"
     wrong = []
-    for card in article(site, rel).find_all("li"):
-        head = card.find("p")
-        link = head.find("a") if head is not None else None
-        if link is None or "ref" in link.classes:
+    for card in find_all(article(site, rel), "li"):
+        head = find(card, "p")
+        link = find(head, "a") if head is not None else None
+        if link is None or "ref" in classes(link):
             continue  # not a card of the grid
-        section_page = target_of(rel, link.attrs["href"])[0]
-        for item in card.find_all("li"):
-            ref = item.find("a")  # the rule's number, first in its line
-            if ref is None or "ref" not in ref.classes:
+        section_page = target_of(rel, link.get("href"))[0]
+        for item in find_all(card, "li"):
+            ref = find(item, "a")  # the rule's number, first in its line
+            if ref is None or "ref" not in classes(ref):
                 continue
-            target = target_of(rel, ref.attrs["href"])[0]
+            target = target_of(rel, ref.get("href"))[0]
             if target != section_page:
-                wrong.append(f"{ref.flat()} → {target} (listed under {section_page})")
+                wrong.append(f"{words(ref)} → {target} (listed under {section_page})")
     assert not wrong, wrong
 
 
@@ -843,14 +771,14 @@ def test_core_rules_references_and_keywords_stay_in_the_core_rules(corpora_site,
     pages = [p.relative_to(site).as_posix() for folder in ("riftbound/core-rules", "riftbound/cards", "riftbound/rulings")
              for p in (site / folder).glob("*.html")]
     for rel in pages:
-        for a in article(site, rel).find_all("a"):
-            if not ({"ref", "keyword"} & a.classes) or a.attrs.get("data-rule") not in core_numbers:
+        for a in find_all(article(site, rel), "a"):
+            if not ({"ref", "keyword"} & classes(a)) or a.get("data-rule") not in core_numbers:
                 continue
-            target = target_of(rel, a.attrs["href"])[0]
+            target = target_of(rel, a.get("href"))[0]
             if target.startswith("riftbound/tournament-rules/"):
                 wrong[rel] += 1
                 if len(examples) < 5:
-                    examples.append(f"{rel}: {a.flat()!r} (rule {a.attrs['data-rule']}) → {target}")
+                    examples.append(f"{rel}: {words(a)!r} (rule {a.get('data-rule')}) → {target}")
     assert not wrong, (f"{sum(wrong.values())} links on {len(wrong)} pages go to the Tournament Rules, e.g.\n"
                        + "\n".join(examples))
 

@@ -15,15 +15,16 @@ that whatever got past the escaping fails the build instead of being published:
   the site (`src`), holds JSON data, or is one of the few inline scripts the
   theme and our alias pages write (`_OUR_INLINE_SCRIPTS`).
 
-`script_problems(root, page)` takes a page already parsed into an
-ElementTree-like tree (lxml.html or `parse` below) and returns
-``"page.html: line N: message"`` problems, like the other checks.
+`script_problems(root, page)` takes a page already parsed (`check/page.py`,
+lxml) and returns ``"page.html: line N: message"`` problems; the check stage
+(`check/run.py`) runs it on every page while it holds its tree.
 """
 from __future__ import annotations
 
 import re
-from html.parser import HTMLParser
 from pathlib import Path
+
+from .page import html_files, load_page, parse  # noqa: F401 - parse: for callers that check a snippet
 
 _URL_ATTRIBUTES = {"href", "src", "action", "formaction", "data", "poster", "background", "xlink:href", "cite", "srcset", "ping"}
 _BAD_URL = re.compile(r"^\s*(javascript|vbscript|data\s*:\s*(text/html|[a-z]+/[a-z+.-]*(xml|script)))\s*:?", re.IGNORECASE)
@@ -109,67 +110,9 @@ def script_problems(root, page: str) -> list[str]:
     return problems
 
 
-# --- a page parsed with the standard library ----------------------------------------
-
-
-class _Node:
-    """An element as ElementTree would give it: tag, attrib, text, children, sourceline."""
-
-    __slots__ = ("attrib", "children", "sourceline", "tag", "text")
-
-    def __init__(self, tag: str, attrib: dict, sourceline: int) -> None:
-        self.tag, self.attrib, self.text, self.children, self.sourceline = tag, attrib, "", [], sourceline
-
-    def __iter__(self):
-        return iter(self.children)
-
-    def iter(self):
-        stack = [self]
-        while stack:
-            node = stack.pop()
-            yield node
-            stack.extend(reversed(node.children))
-
-
-_VOID = {"area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source", "track", "wbr", "param", "frame"}
-
-
-class _Builder(HTMLParser):
-    def __init__(self) -> None:
-        super().__init__(convert_charrefs=True)
-        self.root = _Node("#document", {}, 1)
-        self.open = [self.root]
-
-    def handle_starttag(self, tag, attrs):
-        node = _Node(tag, {k: v or "" for k, v in attrs}, self.getpos()[0])
-        self.open[-1].children.append(node)
-        if tag not in _VOID:
-            self.open.append(node)
-
-    def handle_startendtag(self, tag, attrs):
-        self.open[-1].children.append(_Node(tag, {k: v or "" for k, v in attrs}, self.getpos()[0]))
-
-    def handle_endtag(self, tag):
-        for i in range(len(self.open) - 1, 0, -1):
-            if self.open[i].tag == tag:
-                del self.open[i:]
-                break
-
-    def handle_data(self, data):
-        if self.open[-1].tag in ("script", "style"):
-            self.open[-1].text += data
-
-
-def parse(text: str) -> _Node:
-    builder = _Builder()
-    builder.feed(text)
-    builder.close()
-    return builder.root
-
-
 def check_scripts(site_dir: Path) -> list[str]:
     """`script_problems` of every HTML page of the site."""
     problems = []
-    for file in sorted(site_dir.rglob("*.html")):
-        problems += script_problems(parse(file.read_text(encoding="utf-8", errors="replace")), file.relative_to(site_dir).as_posix())
+    for rel in html_files(site_dir):
+        problems += script_problems(load_page(site_dir, rel).root, rel)
     return problems

@@ -1,9 +1,9 @@
 """Checks the built site (the HTML MkDocs wrote), independent of how it was made.
 
-Two checks, each returning a list of problems as ``"page.html: line N: message"``
-(page paths relative to the site folder, with ``/``):
+Two checks of the whole site, each made of a per-page part (run where the page
+is parsed, see `check/run.py`) and a site-wide part:
 
-``check_site(site_dir)``
+links
     Every internal link leads somewhere: each ``href`` of ``<a>``, ``<area>`` and
     ``<link>``, each ``src`` and each ``<meta http-equiv="refresh">`` target that
     is relative (or absolute from the site root, ``/x``) must name an existing
@@ -12,52 +12,44 @@ Two checks, each returning a list of problems as ``"page.html: line N: message"`
     MkDocs' own ``validation`` on the output, so it also covers links that
     templates, plugins or the build wrote outside Markdown.
 
-``check_offline(site_dir)``
+offline
     The site reads offline (also from ``file://``): no page or asset loads
     anything from the network. See the comments at ``_KNOWN_HOSTS`` and
     ``_BUNDLED_THEME_URLS`` for what counts and what the theme may contain.
 
-Only the standard library is used, so the module also runs as a plain script:
-``rulesite check SITE_DIR``.
+``check_site(site_dir)`` and ``check_offline(site_dir)`` run one of them on a
+folder and return the problems as ``page.html:LINE: error[code]: message``;
+``rulesite check SITE_DIR`` runs both.
 """
 from __future__ import annotations
 
 import argparse
-import os
 import posixpath
 import re
 import sys
 from dataclasses import dataclass, field
-from html.parser import HTMLParser
 from pathlib import Path
 from urllib.parse import unquote, urlsplit
 
+from lxml import etree
+
+from .page import Page
+
+# A problem found on one file: (line, code, message).
+Problem = tuple[int, str, str]
+
+
+@dataclass
+class LinkFacts:
+    """What the site-wide link check needs to know of one page."""
+
+    ids: frozenset[str]
+    # Internal URLs that must resolve, each once per page: (line, what, url).
+    links: list[tuple[int, str, str]] = field(default_factory=list)
+
+
 # --------------------------------------------------------------------------
-# Parsing
-
-
-@dataclass
-class _Ref:
-    """A URL found in a page: where (line), in what (``<a href>``), the value."""
-
-    line: int
-    what: str
-    url: str
-
-
-@dataclass
-class _Page:
-    ids: set[str] = field(default_factory=set)
-    # URLs that must resolve (internal links and resources).
-    links: list[_Ref] = field(default_factory=list)
-    # URLs the browser fetches on its own when it shows the page.
-    loads: list[_Ref] = field(default_factory=list)
-    # CSS from <style> elements and style="" attributes: (line, text).
-    css: list[tuple[int, str]] = field(default_factory=list)
-    # Elements that make Material's JavaScript fetch from the network.
-    mermaid_lines: list[int] = field(default_factory=list)
-    source_repo: list[_Ref] = field(default_factory=list)
-
+# Per page: the URLs it holds
 
 # rel values of <link> that do not make the browser fetch anything. A <link> is
 # a load unless all of its rel tokens are in this set ("alternate stylesheet"
@@ -68,111 +60,109 @@ _NON_LOADING_RELS = frozenset(
 
 _REFRESH_URL = re.compile(r"""^\s*\d*\s*[;,]?\s*url\s*=\s*['"]?([^'"]*)""", re.IGNORECASE)
 
+# What the page links to or loads, read in few passes over the tree (each pass
+# costs about as much as any other): <a href> URLs as plain strings, without
+# element objects (by far the most common; the line is looked up only for a
+# URL that turns out broken), the elements that load or redirect by their tag,
+# and style="" values as strings (their elements only when one loads a URL).
+_A_HREFS = etree.XPath("//a/@href", smart_strings=False)
+_IDS = etree.XPath("//@id | //a/@name", smart_strings=False)
+_LOADING_TAGS = (
+    "area", "link", "meta", "object", "use", "image", "style", "pre",
+    "script", "img", "iframe", "frame", "audio", "video", "source", "embed", "input", "track",
+)
+_STYLES = etree.XPath("//@style", smart_strings=False)
+_STYLED = etree.XPath("//*[@style]")
+_SOURCE_LINK = etree.XPath("//*[@data-md-component='source']")
+_EXTERNAL = re.compile(r"^\s*(?:[A-Za-z][A-Za-z0-9+.\-]*:|//)")
 
-class _PageParser(HTMLParser):
-    def __init__(self) -> None:
-        super().__init__(convert_charrefs=True)
-        self.page = _Page()
-        self._in_style = False
 
-    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
-        line = self.getpos()[0]
-        page = self.page
-        a = {name: (value or "") for name, value in attrs}
+def _is_external(url: str) -> bool:
+    """A URL with a scheme (https:, mailto:, javascript:, data:...) or //host."""
+    return _EXTERNAL.match(url) is not None
 
-        if "id" in a:
-            page.ids.add(a["id"])
-        if tag == "a" and "name" in a:
-            page.ids.add(a["name"])
 
-        if tag in ("a", "area") and "href" in a:
-            page.links.append(_Ref(line, f"<{tag} href>", a["href"]))
+def line_of_href(page: Page, url: str) -> int:
+    """The line of the first <a href> with this URL (looked up only for broken ones)."""
+    for el in page.root.iter("a"):
+        if el.get("href") == url:
+            return el.sourceline or 1
+    return 1
+
+
+def page_links(page: Page) -> tuple[LinkFacts, list[Problem], list[str]]:
+    """The page's ids and internal links; what it loads from the network, as
+    problems and as the URLs (which need no second "mentions <host>" line)."""
+    ids = frozenset(_IDS(page.root))
+    links: dict[tuple[str, str], int] = {}
+    for url in dict.fromkeys(_A_HREFS(page.root)):
+        if not _is_external(url):
+            links[("<a href>", url)] = 0  # line looked up only when needed
+    loads: list[tuple[int, str, str]] = []
+    problems: list[Problem] = []
+    source_repo = False
+    elements = list(page.root.iter(*_LOADING_TAGS))
+    styled = set()
+    if any(_CSS_LOADS.search(css) for css in _STYLES(page.root)):
+        styled = set(_STYLED(page.root))
+        elements += [el for el in styled if el.tag not in _LOADING_TAGS]
+    if b'data-md-component="source"' in page.data:
+        elements += _SOURCE_LINK(page.root)
+    for el in elements:
+        tag, line = el.tag, el.sourceline or 1
+        a = el.attrib
+        if tag == "area" and "href" in a:
+            links.setdefault((f"<{tag} href>", a["href"]), line)
         if tag == "link" and "href" in a:
-            ref = _Ref(line, "<link href>", a["href"])
-            page.links.append(ref)
+            links.setdefault(("<link href>", a["href"]), line)
             rels = set(a.get("rel", "").lower().split())
             if not rels or not rels <= _NON_LOADING_RELS:
-                page.loads.append(ref)
+                loads.append((line, "<link href>", a["href"]))
         if "src" in a:
-            ref = _Ref(line, f"<{tag} src>", a["src"])
-            page.links.append(ref)
-            page.loads.append(ref)
+            links.setdefault((f"<{tag} src>", a["src"]), line)
+            loads.append((line, f"<{tag} src>", a["src"]))
         if "srcset" in a:
             for candidate in a["srcset"].split(","):
                 url = candidate.strip().split(" ")[0]
                 if url:
-                    page.loads.append(_Ref(line, f"<{tag} srcset>", url))
+                    loads.append((line, f"<{tag} srcset>", url))
         if "poster" in a:
-            page.loads.append(_Ref(line, f"<{tag} poster>", a["poster"]))
+            loads.append((line, f"<{tag} poster>", a["poster"]))
         if tag == "object" and "data" in a:
-            page.loads.append(_Ref(line, "<object data>", a["data"]))
+            loads.append((line, "<object data>", a["data"]))
         if tag in ("use", "image"):  # SVG: <use href>, <image xlink:href>
             for name in ("href", "xlink:href"):
                 if name in a:
-                    page.loads.append(_Ref(line, f"<{tag} {name}>", a[name]))
+                    loads.append((line, f"<{tag} {name}>", a[name]))
         if tag == "meta" and a.get("http-equiv", "").lower() == "refresh":
             m = _REFRESH_URL.match(a.get("content", ""))
             if m and m.group(1).strip():
-                page.links.append(_Ref(line, "<meta refresh>", m.group(1).strip()))
-        if "style" in a:
-            page.css.append((line, a["style"]))
+                links.setdefault(("<meta refresh>", m.group(1).strip()), line)
+        if "style" in a and el in styled:
+            problems += _css_problems(a["style"], line)
         if tag == "style":
-            self._in_style = True
-
+            problems += _css_problems(el.text or "", line)
         # Material's bundle fetches mermaid.js from unpkg.com for every
         # <pre class="mermaid">, and repository facts from the GitHub/GitLab API
         # for the header's repository link (theme `repo_url`).
         if tag == "pre" and "mermaid" in a.get("class", "").split():
-            page.mermaid_lines.append(line)
-        if a.get("data-md-component") == "source" and re.search(r"github\.com|gitlab", a.get("href", ""), re.I):
-            page.source_repo.append(_Ref(line, "repository link", a["href"]))
-
-    def handle_startendtag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
-        self.handle_starttag(tag, attrs)
-        if tag == "style":
-            self._in_style = False
-
-    def handle_endtag(self, tag: str) -> None:
-        if tag == "style":
-            self._in_style = False
-
-    def handle_data(self, data: str) -> None:
-        if self._in_style:
-            self.page.css.append((self.getpos()[0], data))
-
-
-def _read(path: Path) -> str:
-    return path.read_text(encoding="utf-8", errors="replace")
-
-
-def _parse_page(path: Path) -> _Page:
-    parser = _PageParser()
-    parser.feed(_read(path))
-    parser.close()
-    return parser.page
-
-
-class _Site:
-    """All files of a built site, and each HTML page parsed once."""
-
-    def __init__(self, site_dir: Path) -> None:
-        self.root = Path(site_dir)
-        self.files: set[str] = set()
-        self.dirs: set[str] = {""}
-        for dirpath, dirnames, filenames in os.walk(self.root):
-            rel = Path(dirpath).relative_to(self.root).as_posix()
-            rel = "" if rel == "." else rel
-            for d in dirnames:
-                self.dirs.add(posixpath.join(rel, d))
-            for f in filenames:
-                self.files.add(posixpath.join(rel, f))
-        self.pages: dict[str, _Page] = {
-            rel: _parse_page(self.root / rel) for rel in sorted(self.files) if rel.endswith(".html")
-        }
+            problems.append((line, "network-load", '<pre class="mermaid">: Material loads mermaid.js from unpkg.com for it'))
+        if a.get("data-md-component") == "source" and re.search(r"github\.com|gitlab", a.get("href", ""), re.I) and not source_repo:
+            source_repo = True  # the header and the drawer repeat it
+            problems.append((line, "network-load", f"repository link {a['href']!r}: Material fetches its stars and "
+                             "version from the GitHub/GitLab API (drop theme repo_url, or accept network use)"))
+    network = [(line, what, url) for line, what, url in loads if _NETWORK_URL.match(url)]
+    for line, what, url in network:
+        problems.append((line, "network-load", f"{what} loads {url!r} from the network"))
+    internal = []
+    for (what, url), line in links.items():
+        if not _is_external(url):
+            internal.append((line, what, url))  # 0: an <a href>, looked up if broken
+    return LinkFacts(ids, internal), sorted(problems), [url for _, _, url in network]
 
 
 # --------------------------------------------------------------------------
-# Internal links and fragments
+# Site-wide: internal links and fragments
 
 # Fragments that need no element with that id: "#" alone (and an empty one)
 # means the top of the page, and so does "#top" by the HTML standard when no
@@ -181,12 +171,7 @@ class _Site:
 _FRAGMENTS_ALWAYS_OK = frozenset({"", "top"})
 
 
-def _is_external(url: str) -> bool:
-    """A URL with a scheme (https:, mailto:, javascript:, data:...) or //host."""
-    return bool(urlsplit(url).scheme) or url.startswith("//")
-
-
-def _resolve(site: _Site, page: str, path: str) -> tuple[str | None, str | None]:
+def _resolve(files: set[str], dirs: set[str], page: str, path: str) -> tuple[str | None, str | None]:
     """(target file, None) or (None, reason) for a URL path seen on `page`."""
     if not path:
         return page, None
@@ -200,61 +185,55 @@ def _resolve(site: _Site, page: str, path: str) -> tuple[str | None, str | None]
         target = ""
     if target == ".." or target.startswith("../"):
         return None, "points outside the site"
-    if target in site.dirs:
+    if target in dirs:
         index = posixpath.join(target, "index.html") if target else "index.html"
-        if index in site.files:
+        if index in files:
             return index, None
         return None, f"folder {target or '/'} has no index.html"
     if decoded.endswith("/"):
         return None, f"no folder {target}"
-    if target in site.files:
+    if target in files:
         return target, None
     return None, f"no file {target}"
 
 
-def _site_link_problems(site: _Site) -> list[str]:
-    problems: list[str] = []
-    for page, info in site.pages.items():
+def link_problems(files: set[str], dirs: set[str], pages: dict[str, LinkFacts]) -> dict[str, list[tuple[int, str, str, str]]]:
+    """page -> its broken internal links and fragments, as (line, code, message,
+    url). `files` and `dirs`: every file and folder of the site, relative to it
+    ("" is the root)."""
+    problems: dict[str, list[tuple[int, str, str, str]]] = {}
+    # Pages of one folder share their navigation: resolve each (folder, URL) once.
+    resolved: dict[tuple[str, str], tuple[str | None, str | None, str]] = {}
+    for page, facts in pages.items():
         if page.rsplit("/", 1)[-1] == "404.html":
             # MkDocs writes the error page with root-absolute links ("/", "/../es/")
             # because it cannot know where a web server mounts it; it is only
             # ever shown by such a server, never opened or linked to.
             continue
-        seen: set[tuple[str, str]] = set()
-        for ref in info.links:
-            url = ref.url.strip()
-            if _is_external(url):
-                continue
-            parts = urlsplit(url)
-            target, reason = _resolve(site, page, parts.path)
+        folder = posixpath.dirname(page)
+        for line, what, url in facts.links:
+            key = (folder, url)
+            if key not in resolved:
+                parts = urlsplit(url.strip())
+                target, reason = _resolve(files, dirs, page, parts.path)
+                # "#x" and "" name the page itself (None: whichever page it is on).
+                resolved[key] = (target if parts.path else None, reason, parts.fragment)
+            target, reason, raw = resolved[key]
+            if target is None and reason is None:
+                target = page
             if target is None:
-                msg = f"{ref.what} {ref.url!r}: {reason}"
-            elif parts.fragment and target.endswith(".html"):
-                ids = site.pages[target].ids
-                raw = parts.fragment
+                code, msg = "broken-link", f"{what} {url!r}: {reason}"
+            elif raw and target.endswith(".html") and target in pages:
+                ids = pages[target].ids
                 # Browsers try the fragment as written, then percent-decoded.
                 if raw in ids or unquote(raw) in ids or raw.lower() in _FRAGMENTS_ALWAYS_OK:
                     continue
                 where = "this page" if target == page else target
-                msg = f"{ref.what} {ref.url!r}: no id {unquote(raw)!r} on {where}"
+                code, msg = "broken-anchor", f"{what} {url!r}: no id {unquote(raw)!r} on {where}"
             else:
                 continue
-            if (ref.url, msg) in seen:
-                continue
-            seen.add((ref.url, msg))
-            problems.append(f"{page}: line {ref.line}: {msg}")
+            problems.setdefault(page, []).append((line, code, msg, url))
     return problems
-
-
-def check_site(site_dir: Path) -> list[str]:
-    """Problems with internal links and anchors of the built site in `site_dir`."""
-    site_dir = Path(site_dir)
-    if not site_dir.is_dir():
-        return [f"{site_dir}: not a folder"]
-    site = _Site(site_dir)
-    if not site.pages:
-        return [f"{site_dir}: no .html pages"]
-    return _site_link_problems(site)
 
 
 # --------------------------------------------------------------------------
@@ -289,14 +268,14 @@ _KNOWN_HOSTS = (
 #     lacks ResizeObserver, which every browser has had since 2020 (Chromium 64,
 #     Firefox 69, Safari 13.1).
 #   - https://unpkg.com/mermaid@11/dist/mermaid.min.js: loaded only when a page
-#     has a <pre class="mermaid">; such pages are reported separately below, so
+#     has a <pre class="mermaid">; such pages are reported separately above, so
 #     the exception holds only while no page uses Mermaid.
 # These exact strings are ignored in files named bundle.<hash>.min.js and
 # nowhere else; any other mention of a listed host, or a new Material version
 # with other URLs, is reported and has to be looked at again.
 # Other URLs in the bundle need no exception because they are not listed hosts:
 # api.github.com / GitLab API (fetched only for a `repo_url` link in the header,
-# reported separately below), clipboardjs.com (a comment). The search worker
+# reported separately above), clipboardjs.com (a comment). The search worker
 # mentions lunrjs.com and tartarus.org in comments only. Source maps (*.map)
 # are not checked: browsers fetch them only with developer tools open.
 # The `offline` plugin itself adds <script src="https://unpkg.com/iframe-worker/shim">
@@ -312,17 +291,21 @@ def _line_of(text: str, index: int) -> int:
     return text.count("\n", 0, index) + 1
 
 
-def _css_problems(css: str, first_line: int) -> list[tuple[int, str]]:
+def _css_problems(css: str, first_line: int) -> list[Problem]:
     return [
-        (first_line + css.count("\n", 0, m.start()), f"CSS loads {m.group(1)!r} from the network")
+        (first_line + css.count("\n", 0, m.start()), "network-load", f"CSS loads {m.group(1)!r} from the network")
         for m in _CSS_LOADS.finditer(css)
     ]
 
 
-def _host_problems(rel: str, text: str) -> list[str]:
+def host_problems(rel: str, text: str, loads_reported: list[str] = ()) -> list[Problem]:
+    """A listed host named anywhere in an .html, .js or .css file. `loads_reported`:
+    URLs already reported as loads on this page, which need no second line."""
     if _THEME_BUNDLE_NAME.match(posixpath.basename(rel)):
         for allowed in _BUNDLED_THEME_URLS:
             text = text.replace(allowed, " " * len(allowed))  # keeps offsets/lines
+    for url in loads_reported:
+        text = text.replace(url, " " * len(url))
     lowered = text.lower()
     problems = []
     for host in _KNOWN_HOSTS:
@@ -330,55 +313,43 @@ def _host_problems(rel: str, text: str) -> list[str]:
         if index >= 0:
             count = lowered.count(host)
             times = f" ({count} times)" if count > 1 else ""
-            problems.append(f"{rel}: line {_line_of(text, index)}: mentions {host}{times}")
+            problems.append((_line_of(text, index), "network-host", f"mentions {host}{times}"))
     return problems
 
 
-def _offline_problems(site: _Site) -> list[str]:
-    problems: list[str] = []
-    for page, info in site.pages.items():
-        for ref in info.loads:
-            if _NETWORK_URL.match(ref.url):
-                problems.append(f"{page}: line {ref.line}: {ref.what} loads {ref.url!r} from the network")
-        for line, css in info.css:
-            problems += [f"{page}: line {n}: {msg}" for n, msg in _css_problems(css, line)]
-        for line in info.mermaid_lines:
-            problems.append(
-                f"{page}: line {line}: <pre class=\"mermaid\">: Material loads mermaid.js from unpkg.com for it"
-            )
-        for ref in info.source_repo[:1]:  # the header and the drawer repeat it
-            problems.append(
-                f"{page}: line {ref.line}: repository link {ref.url!r}: Material fetches its stars and "
-                "version from the GitHub/GitLab API (drop theme repo_url, or accept network use)"
-            )
-    for rel in sorted(site.files):
-        if not rel.endswith((".html", ".js", ".css")):
-            continue
-        text = _read(site.root / rel)
-        if rel in site.pages:
-            # Loads reported above need no second "mentions <host>" line.
-            for ref in site.pages[rel].loads:
-                if _NETWORK_URL.match(ref.url):
-                    text = text.replace(ref.url, " " * len(ref.url))
-        if rel.endswith(".css"):
-            problems += [f"{rel}: line {n}: {msg}" for n, msg in _css_problems(text, 1)]
-        problems += _host_problems(rel, text)
-    return problems
+def asset_problems(rel: str, text: str) -> list[Problem]:
+    """A .js or .css file of the site: CSS loads and listed hosts."""
+    problems = _css_problems(text, 1) if rel.endswith(".css") else []
+    return problems + host_problems(rel, text)
+
+
+def might_mention_hosts(data: bytes) -> bool:
+    """Cheap test before decoding a file to look for hosts (almost no file names one)."""
+    lowered = data.lower()
+    return any(host.encode() in lowered for host in _KNOWN_HOSTS)
+
+
+# --------------------------------------------------------------------------
+# Command line and the two checks on their own
+
+
+def check_site(site_dir: Path) -> list[str]:
+    """Problems with internal links and anchors of the built site in `site_dir`."""
+    from .run import check_folder
+
+    return check_folder(Path(site_dir), offline=False)
 
 
 def check_offline(site_dir: Path) -> list[str]:
     """Problems that would make the built site in `site_dir` use the network."""
-    site_dir = Path(site_dir)
-    if not site_dir.is_dir():
-        return [f"{site_dir}: not a folder"]
-    return _offline_problems(_Site(site_dir))
+    from .run import check_folder
 
-
-# --------------------------------------------------------------------------
-# Command line
+    return check_folder(Path(site_dir), links=False)
 
 
 def main(argv: list[str] | None = None) -> int:
+    from .run import check_folder
+
     parser = argparse.ArgumentParser(
         prog="rulesite check",
         description="Check a built site: internal links and anchors, and that it loads nothing from the network.",
@@ -388,22 +359,16 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
 
     if not args.site_dir.is_dir():
-        print(f"site_links: {args.site_dir}: not a folder", file=sys.stderr)
+        print(f"rulesite check: {args.site_dir}: not a folder", file=sys.stderr)
         return 2
-    site = _Site(args.site_dir)
-    if not site.pages:
-        print(f"site_links: {args.site_dir}: no .html pages", file=sys.stderr)
+    problems = check_folder(args.site_dir, offline=not args.links_only, scripts=not args.links_only)
+    if problems and problems[0].endswith("no .html pages"):
+        print(f"rulesite check: {problems[0]}", file=sys.stderr)
         return 2
-    problems = _site_link_problems(site)
-    if not args.links_only:
-        problems += _offline_problems(site)
     for problem in problems:
         print(problem)
     n = len(problems)
-    print(
-        f"site_links: {len(site.pages)} pages, {n} problem{'s' if n != 1 else ''}",
-        file=sys.stderr,
-    )
+    print(f"rulesite check: {n} problem{'s' if n != 1 else ''}", file=sys.stderr)
     return 1 if problems else 0
 
 

@@ -1,0 +1,178 @@
+"""The check stage: every file of a built site read once, every page parsed
+once (lxml), spread over the machine's cores; problems reported through
+`Diagnostics` as `path:line: error[code]: message`.
+
+Each worker takes a share of the files and runs every per-page check on each
+page while it holds its tree: offline loading, script that is not ours
+(`check/script.py`), the entries the model expects on it, and the page-level
+parts of the link check (its ids and URLs). What needs
+the whole site, whether each internal link and #fragment lands, is decided
+afterwards from those facts, without parsing anything again (a broken <a href>
+gets its line by reading its page once more, only then).
+"""
+from __future__ import annotations
+
+import multiprocessing
+import os
+import posixpath
+import signal
+import sys
+from dataclasses import dataclass
+from pathlib import Path
+
+from ..diagnostics import Diagnostic, Diagnostics
+from ..model import Loc
+from .entries import Expected, entry_problems
+from .page import Page, load_page, parse
+from .script import script_problems
+from .site_links import LinkFacts, Problem, asset_problems, host_problems, line_of_href, link_problems, might_mention_hosts, page_links
+
+# Fewer files than this are checked in this process: starting workers costs more.
+_PARALLEL_FROM = 400
+
+
+@dataclass
+class _Options:
+    root: Path
+    expected: Expected
+    links: bool
+    offline: bool
+    scripts: bool
+
+
+@dataclass
+class _FileResult:
+    rel: str
+    problems: list[Problem]
+    facts: LinkFacts | None
+
+
+_options: _Options | None = None  # set in each worker by _start
+
+
+def _start(options: _Options, worker: bool = False) -> None:
+    global _options
+    _options = options
+    if worker:  # Ctrl-C is the parent's to handle: it stops the workers itself
+        signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+def _check_files(rels: list[str]) -> list[_FileResult]:
+    options = _options
+    out = []
+    for rel in rels:
+        data = (options.root / rel).read_bytes()
+        problems: list[Problem] = []
+        facts = None
+        if rel.endswith(".html"):
+            page = Page(rel, data, parse(data))
+            facts, offline, network = page_links(page)
+            if options.offline:
+                problems += offline
+                if might_mention_hosts(data):
+                    problems += host_problems(rel, data.decode("utf-8", "replace"), network)
+            if rel in options.expected:
+                problems += entry_problems(page, options.expected[rel])
+            if options.scripts:
+                problems += _script_problems(page)
+            if not options.links:
+                facts = None
+        elif options.offline and (rel.endswith(".css") or might_mention_hosts(data)):
+            problems += asset_problems(rel, data.decode("utf-8", "replace"))
+        out.append(_FileResult(rel, problems, facts))
+    return out
+
+
+def _script_problems(page: Page) -> list[Problem]:
+    """check/script.py's findings as (line, code, message)."""
+    out = []
+    prefix = f"{page.rel}: line "
+    for problem in script_problems(page.root, page.rel):
+        line, _, message = problem.removeprefix(prefix).partition(": ")
+        out.append((int(line) if line.isdigit() else 1, "script", message))
+    return out
+
+
+def workers() -> int:
+    try:
+        return len(os.sched_getaffinity(0))
+    except AttributeError:  # not Linux
+        return os.cpu_count() or 1
+
+
+def check_built_site(
+    site_dir: Path,
+    diag: Diagnostics,
+    expected: Expected | None = None,
+    label: str = "",
+    links: bool = True,
+    offline: bool = True,
+    scripts: bool = True,
+    jobs: int | None = None,
+) -> int:
+    """Checks the built site in `site_dir`: internal links and anchors (`links`),
+    no network use (`offline`), no script that is not ours (`scripts`), and
+    every entry of `expected` once, intact.
+    Problems go to `diag` as errors, their paths prefixed with `label` (where the
+    site is published). `jobs`: worker processes (default: one per core, or none
+    for a small site). Returns the number of pages checked."""
+    root = Path(site_dir)
+    expected = expected or {}
+
+    def report(rel: str, line: int, code: str, message: str) -> None:
+        diag.error(Loc(posixpath.join(label, rel) if label else rel, max(line, 1)), code, message)
+
+    if not root.is_dir():
+        report("", 1, "not-a-site", f"{root}: not a folder")
+        return 0
+    files: set[str] = set()
+    dirs: set[str] = {""}
+    for dirpath, dirnames, filenames in os.walk(root):
+        rel = Path(dirpath).relative_to(root).as_posix()
+        rel = "" if rel == "." else rel
+        dirs.update(posixpath.join(rel, d) for d in dirnames)
+        files.update(posixpath.join(rel, f) for f in filenames)
+    pages = sorted(f for f in files if f.endswith(".html"))
+    if not pages:
+        report("", 1, "not-a-site", f"{root}: no .html pages")
+        return 0
+    todo = pages + sorted(f for f in files if f.endswith((".js", ".css")))
+    options = _Options(root, expected, links, offline, scripts)
+    if jobs is None:
+        jobs = workers() if len(todo) >= _PARALLEL_FROM else 1
+    if jobs == 1:
+        _start(options)
+        results = _check_files(todo)
+    else:
+        # Round-robin shares, so the few huge pages are spread over the workers.
+        shares = [todo[i :: jobs * 8] for i in range(jobs * 8)]
+        context = multiprocessing.get_context("fork" if sys.platform.startswith("linux") else None)
+        # A Pool, not an executor: leaving the block (also on Ctrl-C) terminates the workers at once.
+        with context.Pool(jobs, initializer=_start, initargs=(options, True)) as pool:
+            results = [r for share in pool.map(_check_files, shares, chunksize=1) for r in share]
+    for result in results:
+        for line, code, message in result.problems:
+            report(result.rel, line, code, message)
+    for rel in sorted(set(expected) - files):
+        report(rel, 1, "page-missing", f"page missing: it should hold {len(expected[rel])} entries")
+    if links:
+        facts = {r.rel: r.facts for r in results if r.facts is not None}
+        for rel, problems in sorted(link_problems(files, dirs, facts).items()):
+            page: Page | None = None
+            for line, code, message, url in problems:
+                if not line:  # an <a href>: its line is read only now that it is broken
+                    page = page or load_page(root, rel)
+                    line = line_of_href(page, url)
+                report(rel, line, code, message)
+    return len(pages)
+
+
+def check_folder(site_dir: Path, links: bool = True, offline: bool = True, scripts: bool = False) -> list[str]:
+    """The problems of a built site on its own (no model), as printed lines."""
+    diag = Diagnostics()
+    check_built_site(site_dir, diag, links=links, offline=offline, scripts=scripts)
+    return [str(d) for d in sorted_problems(diag.items)]
+
+
+def sorted_problems(items: list[Diagnostic]) -> list[Diagnostic]:
+    return sorted(items, key=lambda d: (d.loc.path, d.loc.line, d.code, d.message))

@@ -1,0 +1,262 @@
+"""The site as an app a phone installs and that keeps working offline.
+
+Per language site, generated with the pages (before MkDocs runs; static files
+MkDocs copies as they are):
+
+- `manifest.webmanifest`: name, icons (assets/icons/, drawn for the project),
+  theme colours of the palettes mkdocs.yml configures; every URL in it is
+  relative to the manifest, so the site installs from a sub-path too.
+- `sw.js`, the service worker, at the language's root (its scope). It carries
+  the build id and the precache list: each URL with a hash of its content.
+  A new build changes these bytes, so the browser installs the new worker; it
+  copies what did not change from the old cache, fetches the rest, and waits
+  until the reader asks for the new text (assets/offline.js).
+- `offline.md`: the page shown for a page that is not on the device, with a
+  rule-number box that shows any rule of the current editions from the
+  preview data every page already loads (assets/previews.js).
+
+What is precached (see `precache`): the shell (our CSS, JavaScript, icons and
+the rule texts of the current editions, Material's stylesheets and scripts),
+the home page, the indexes and the offline page. Everything else (sections,
+older editions, rulings...) is cached when visited. `check/offline_app.py`
+checks the list against the built site and the budget below.
+"""
+from __future__ import annotations
+
+import hashlib
+from functools import cache
+from importlib import metadata, resources
+from pathlib import Path
+
+import yaml
+
+from . import index_pages as idx
+from .context import Context
+from .escape import Md, front_matter, join, md_text, script_json
+from .markup import div
+from .guide_page import guides_index
+from .paths import html_path
+from .strings import t
+
+# The most a first visit stores for offline use, per language site (bytes).
+PRECACHE_BUDGET = 8 * 1024 * 1024
+SERVICE_WORKER = "sw.js"
+MANIFEST = "manifest.webmanifest"
+OFFLINE_PAGE = "offline.md"
+ASSETS = Path(str(resources.files("rulesite") / "assets"))
+THEME = Path(str(resources.files("rulesite") / "theme"))
+SW_TEMPLATE = Path(str(resources.files("rulesite") / "render" / "service_worker.js"))
+# What decides how MkDocs turns Markdown into HTML, besides the pages themselves.
+HTML_PACKAGES = ("mkdocs", "mkdocs-material", "markdown", "pymdown-extensions")
+ICONS = [
+    {"src": "assets/icons/icon.svg", "sizes": "any", "type": "image/svg+xml", "purpose": "any"},
+    {"src": "assets/icons/icon-192.png", "sizes": "192x192", "type": "image/png", "purpose": "any"},
+    {"src": "assets/icons/icon-512.png", "sizes": "512x512", "type": "image/png", "purpose": "any"},
+    {"src": "assets/icons/icon-maskable-512.png", "sizes": "512x512", "type": "image/png", "purpose": "maskable"},
+]
+# Material's colour names (theme.palette primary) and scheme backgrounds, as its
+# palette stylesheet defines them (tests/render/test_offline_app.py compares).
+PRIMARY = {
+    "red": "#ef5552", "pink": "#e92063", "purple": "#ab47bd", "deep-purple": "#7e56c2",
+    "indigo": "#4051b5", "blue": "#2094f3", "light-blue": "#02a6f2", "cyan": "#00bdd6",
+    "teal": "#009485", "green": "#4cae4f", "light-green": "#8bc34b", "lime": "#cbdc38",
+    "yellow": "#ffec3d", "amber": "#ffc105", "orange": "#ffa724", "deep-orange": "#ff6e42",
+    "brown": "#795649", "grey": "#757575", "blue-grey": "#546d78", "black": "#000000", "white": "#ffffff",
+}
+BACKGROUND = {"default": "#ffffff", "slate": "#1e2129"}
+
+
+def palettes(config_text: str) -> list[dict[str, str]]:
+    """The palettes mkdocs.yml configures: [{"media", "scheme", "primary", "background"}]."""
+    config = yaml.load(config_text, Loader=_Lenient) or {}
+    theme = config.get("theme") or {}
+    given = theme.get("palette") or [{}]
+    out = []
+    for palette in given if isinstance(given, list) else [given]:
+        scheme = palette.get("scheme", "default")
+        out.append({
+            "media": palette.get("media", ""),
+            "scheme": scheme,
+            "primary": PRIMARY.get(str(palette.get("primary", "indigo")).lower().replace(" ", "-"), PRIMARY["indigo"]),
+            "background": BACKGROUND.get(scheme, BACKGROUND["default"]),
+        })
+    return out
+
+
+class _Lenient(yaml.SafeLoader):
+    """Reads a MkDocs config whatever tags it holds (!ENV, !!python/name): only
+    the palette is needed here."""
+
+
+_Lenient.add_multi_constructor("", lambda loader, suffix, node: None)
+
+
+def site_name(ctx: Context) -> str:
+    games = [idx.GAME_NAMES.get(g, g) for g in idx.games(ctx)]
+    return f"{t(ctx.language, 'home-title')}: {' & '.join(games)}" if games else t(ctx.language, "home-title")
+
+
+def manifest(ctx: Context, config_text: str) -> str:
+    light = palettes(config_text)[0]
+    games = [idx.GAME_NAMES.get(g, g) for g in idx.games(ctx)]
+    data = {
+        "name": site_name(ctx),
+        "short_name": t(ctx.language, "app-short-name"),
+        "description": t(ctx.language, "app-description", games=" & ".join(games) or "card game"),
+        "lang": ctx.language,
+        "dir": "ltr",
+        # Relative to this file: the site installs from any folder it is served from.
+        "id": "./",
+        "start_url": "./index.html",
+        "scope": "./",
+        "display": "standalone",
+        "theme_color": light["primary"],
+        "background_color": light["background"],
+        "icons": ICONS,
+    }
+    return script_json(data) + "\n"
+
+
+def offline_page(ctx: Context) -> str:
+    """The page for a page not on this device. Its script (assets/offline-page.js)
+    fills the empty box: the page asked for with a link to try again, the rule
+    asked for, and a rule-number box that shows any rule of the current editions
+    from the preview data (the content itself holds no form and no script)."""
+    lang = ctx.language
+    strings = {
+        "not-found": t(lang, "offline-no-rule", number="{number}"),  # filled in by the script
+        "asked": t(lang, "offline-asked"),
+        "retry": t(lang, "offline-retry"),
+        "label": t(lang, "offline-jump-label"),
+        "button": t(lang, "offline-jump-button"),
+    }
+    head = front_matter(t(lang, "offline-title"))[:-2]  # without its closing "---"
+    return str(join([
+        *head,
+        # Not a search result, and nothing beside it but the rule box.
+        Md("search:"), Md("  exclude: true"), Md("hide:"), Md("  - navigation"), Md("  - toc"), Md("---"), Md(""),
+        Md("# ") + md_text(t(lang, "offline-title")),
+        Md(""),
+        md_text(t(lang, "offline-text")),
+        Md(""),
+        div(classes="offline-app", id="offline-app", data=strings),
+        Md("</div>"),
+        Md(""),
+    ]))
+
+
+def offline_files(ctx: Context, pages: dict[str, str], nav: list, config_text: str) -> dict[str, str]:
+    """This language's manifest, offline page and service worker, to add to its pages."""
+    files = {MANIFEST: manifest(ctx, config_text), OFFLINE_PAGE: offline_page(ctx)}
+    everything = {**pages, **files}
+    shell = shell_hash(ctx, nav, config_text)
+    hashes = {html_path(path) if path.endswith(".md") else path: page_hash(path, text, shell) for path, text in everything.items()}
+    hashes.update({path: file_hash(path) for path in asset_files()})
+    listed = precache(ctx, everything)
+    entries = [[url, *hashes[url]] for url in listed]
+    entries += [[url, digest, 1] for url, digest in material_shell(ctx.language)]
+    build = hashlib.sha256((shell + "".join(f"{p}{h[0]}" for p, h in sorted(hashes.items()))).encode()).hexdigest()[:16]
+    files[SERVICE_WORKER] = service_worker(build, ctx.language, entries)
+    return files
+
+
+def service_worker(build: str, language: str, entries: list[list]) -> str:
+    data = {"id": build, "language": language, "offline": html_path(OFFLINE_PAGE), "precache": entries}
+    head = "// Generated by rulesite build: this build's id and what it stores for offline use.\n"
+    head += "const BUILD = " + script_json(data) + ";\n"
+    return head + SW_TEMPLATE.read_text(encoding="utf-8")
+
+
+def precache(ctx: Context, pages: dict[str, str]) -> list[str]:
+    """The URLs (from this language's root) a first visit stores: the shell, the
+    home page, the indexes and the offline page, sorted."""
+    urls = {path for path in asset_files()}
+    urls |= {path for path in pages if path.startswith("assets/") or path == MANIFEST}
+    indexes = [idx.HOME, idx.KEYWORDS, OFFLINE_PAGE]
+    for game in idx.games(ctx):
+        indexes += [idx.game_index(game), idx.faq_index(game), idx.rulings_index(game), idx.walkthroughs_index(game), guides_index(game)]
+        indexes += [idx.contents_page(game, document) for document in idx.documents_of(ctx, game)]
+    urls |= {html_path(path) for path in indexes if path in pages}
+    return sorted(urls)
+
+
+@cache
+def asset_files() -> tuple[str, ...]:
+    """Our own assets (copied into every language's docs), as docs paths."""
+    return tuple(
+        sorted(
+            "assets/" + path.relative_to(ASSETS).as_posix()
+            for path in ASSETS.rglob("*")
+            if path.is_file() and not path.name.endswith(("LICENSE", ".map")) and "__pycache__" not in path.parts
+        )
+    )
+
+
+@cache
+def file_hash(docs_path: str) -> tuple[str, int]:
+    return _digest((ASSETS / docs_path.removeprefix("assets/")).read_bytes()), 1
+
+
+def page_hash(path: str, text: str, shell: str) -> tuple[str, int]:
+    """(hash, 1 when it is the hash of the served bytes). A page MkDocs renders
+    from Markdown gets the hash of its Markdown and of everything around it
+    (`shell_hash`): its HTML changes exactly when one of them does."""
+    if path.endswith(".md"):
+        return _digest((shell + text).encode("utf-8")), 0
+    return _digest(text.encode("utf-8")), 1
+
+
+def shell_hash(ctx: Context, nav: list, config_text: str) -> str:
+    """What every page's HTML shows around its Markdown: the config, this
+    language's navigation, the languages, our templates and the packages that
+    turn Markdown into HTML."""
+    parts = [config_text, yaml.safe_dump(nav, sort_keys=True), ",".join(ctx.languages), ctx.language]
+    parts += [f"{name}={_version(name)}" for name in HTML_PACKAGES]
+    if THEME.is_dir():
+        parts += [_digest(p.read_bytes()) for p in sorted(THEME.rglob("*")) if p.is_file()]
+    return _digest("\n".join(parts).encode("utf-8"))
+
+
+def _version(name: str) -> str:
+    try:
+        return metadata.version(name)
+    except metadata.PackageNotFoundError:
+        return "none"
+
+
+def _digest(data: bytes) -> str:
+    return hashlib.sha256(data).hexdigest()[:16]
+
+
+@cache
+def material_shell(language: str) -> tuple[tuple[str, str], ...]:
+    """Material's files that pages load (stylesheets, its bundle, the search
+    worker and the search languages it needs), with the hash of their bytes:
+    MkDocs copies them from the theme as they are. The names carry Material's
+    own content hashes, so a new Material version changes them."""
+    import material
+
+    root = Path(material.__file__).parent / "templates"
+    patterns = [
+        "assets/stylesheets/main.*.min.css",
+        "assets/stylesheets/palette.*.min.css",
+        "assets/javascripts/bundle.*.min.js",
+        "assets/javascripts/workers/search.*.min.js",
+    ]
+    if language != "en":
+        patterns += [
+            "assets/javascripts/lunr/min/lunr.stemmer.support.min.js",
+            "assets/javascripts/lunr/min/lunr.multi.min.js",
+            f"assets/javascripts/lunr/min/lunr.{language}.min.js",
+        ]
+    found = sorted({p for pattern in patterns for p in root.glob(pattern) if p.is_file()})
+    return tuple((p.relative_to(root).as_posix(), _digest(p.read_bytes())) for p in found)
+
+
+def offline_config(language: str, config_text: str) -> dict:
+    """What the page template (theme/main.html) needs: the toolbar colour of each
+    palette (its header's colour) and the update notice's text."""
+    return {
+        "theme_colors": [{"media": p["media"], "color": p["primary"]} for p in palettes(config_text)],
+        "strings": {key: t(language, key) for key in ("update-available", "update-reload")},
+    }

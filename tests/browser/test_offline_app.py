@@ -1,0 +1,320 @@
+"""The site installs and keeps working with the network gone (Chromium, over
+http://127.0.0.1: a secure context, where service workers run).
+
+"Offline" here is real: the test server is shut down (and the context set
+offline), so whatever the pages show comes from the service worker's caches.
+A second build is then published into the same folder and the server started
+again on the same port (same origin, same worker registration): the reader is
+told that new rules text is available, and the reloaded page is the new build's.
+
+These contexts route nothing (Playwright's request routing would bypass the
+service worker); requests are only watched, and any that leaves the machine
+fails the test.
+"""
+from __future__ import annotations
+
+import functools
+import http.server
+import json
+import shutil
+import subprocess
+import sys
+import threading
+from pathlib import Path
+
+import pytest
+
+from browser_site import DESKTOP, allowed_url
+
+pytestmark = pytest.mark.browser
+
+RULING_ID = "ride-the-wind-cannot-flip-a-contested-battlefield"
+RULING_PAGE = f"riftbound/rulings/{RULING_ID}.html"
+RULINGS_FILE = "riftbound/community-rulings.txt"
+OLD_NUANCE = "Nuances: - You can still use Ride the Wind"
+NEW_NUANCE = "Nuances: - Checked again for the second build. - You can still use Ride the Wind"
+READY = "document.documentElement.getAttribute('data-offline-ready')"
+
+
+class _Quiet(http.server.SimpleHTTPRequestHandler):
+    def log_message(self, format, *args):  # noqa: A002 - the base class's name
+        pass
+
+
+class Server:
+    """A static server on 127.0.0.1 that can be stopped (the network is gone)
+    and started again on the same port (the same origin)."""
+
+    def __init__(self, directory: Path):
+        self.directory = directory
+        self.port = 0
+        self.httpd = None
+
+    def start(self) -> str:
+        handler = functools.partial(_Quiet, directory=str(self.directory))
+        self.httpd = http.server.ThreadingHTTPServer(("127.0.0.1", self.port), handler)
+        self.httpd.daemon_threads = True
+        self.port = self.httpd.server_address[1]
+        threading.Thread(target=self.httpd.serve_forever, daemon=True).start()
+        return f"http://127.0.0.1:{self.port}"
+
+    def stop(self) -> None:
+        if self.httpd:
+            self.httpd.shutdown()
+            self.httpd.server_close()
+            self.httpd = None
+
+
+def build(repo_root: Path, sources: Path, docs: Path, site: Path) -> None:
+    result = subprocess.run(
+        [
+            sys.executable, "-m", "rulesite", "build",
+            "--config", str(repo_root / "mkdocs.yml"), "--pages-dir", str(repo_root / "docs"),
+            "--sources-dir", str(sources), "--docs-dir", str(docs), "--site-dir", str(site),
+        ],
+        cwd=repo_root, capture_output=True, text=True, timeout=1200,
+    )
+    assert result.returncode == 0, result.stdout[-3000:] + result.stderr[-3000:]
+
+
+@pytest.fixture(scope="module")
+def seed_build(repo_root: Path, tmp_path_factory):
+    """The seed site, built once for this file from a copy of the sources."""
+    base = tmp_path_factory.mktemp("offline-seed")
+    shutil.copytree(repo_root / "rules_src", base / "rules_src")
+    build(repo_root, base / "rules_src", base / "docs", base / "site")
+    return base
+
+
+@pytest.fixture
+def workspace(repo_root: Path, seed_build: Path, tmp_path: Path):
+    """A copy of the seed sources, and `publish(sub)`: puts the seed site into
+    serve/SUB (or serve/ itself) the first time, then builds the (edited)
+    sources there, as a maintainer publishes a new build."""
+    shutil.copytree(seed_build / "rules_src", tmp_path / "rules_src")
+    served = tmp_path / "serve"
+    published = []
+
+    def publish(sub: str = "") -> Path:
+        site = served / sub if sub else served
+        if not published:
+            shutil.copytree(seed_build / "site", site)
+        else:
+            build(repo_root, tmp_path / "rules_src", tmp_path / "docs", site)
+        published.append(site)
+        return site
+
+    return tmp_path, served, publish
+
+
+@pytest.fixture
+def open_context(browser):
+    """A fresh browser profile whose requests are watched (never routed)."""
+    made = []
+
+    def make(origin: str):
+        context = browser.new_context(viewport=DESKTOP, service_workers="allow")
+        context.set_default_timeout(20_000)
+        leaks, errors = [], []
+        context.on("request", lambda r: None if allowed_url(r.url, origin) else leaks.append(r.url))
+        context.on("page", lambda p: p.on("pageerror", lambda e: errors.append(f"{p.url}: {e}")))
+        made.append((context, leaks, errors))
+        return context
+
+    yield make
+    problems = []
+    for context, leaks, errors in made:
+        context.close()
+        problems += [f"request left the machine: {u}" for u in leaks] + [f"uncaught error: {e}" for e in errors]
+    assert not problems, "\n".join(problems)
+
+
+def first_visit(context, root: str):
+    """Opens the home page and waits until the worker has stored the site."""
+    page = context.new_page()
+    page.goto(root + "index.html")
+    page.wait_for_function(READY, timeout=60_000)
+    return page
+
+
+def text_of(page) -> str:
+    return " ".join(page.locator("article").inner_text().split())
+
+
+def section_of(site: Path, number: str) -> str:
+    """The current section page holding rule `number` (from the built site)."""
+    found = [p for p in site.rglob(f"{number.split('.')[0]}.html") if "/r/" not in p.as_posix()]
+    found = [p for p in found if f'id="{number}"' in p.read_text(encoding="utf-8") and "/v1." not in p.as_posix()]
+    assert found, f"no built page holds rule {number}"
+    return found[0].relative_to(site).as_posix()
+
+
+def rule_text(site: Path, number: str) -> str:
+    previews = (site / "assets" / "previews.js").read_text(encoding="utf-8")
+    data = json.loads(previews.removeprefix("window.RULESITE_PREVIEWS = ").rstrip().removesuffix(";"))
+    return next(v["text"] for k, v in data.items() if k.endswith("#" + number))
+
+
+def test_installable_manifest_icons_and_worker(workspace, open_context):
+    _, served, publish = workspace
+    site = publish()
+    server = Server(site)
+    root = server.start() + "/"
+    try:
+        context = open_context(root.rstrip("/"))
+        page = first_visit(context, root)
+        manifest_url = page.eval_on_selector('link[rel="manifest"]', "l => l.href")
+        manifest = page.evaluate("url => fetch(url).then(r => r.json())", manifest_url)
+        assert "Riftbound" in manifest["name"] and "Magic" in manifest["name"]
+        assert manifest["display"] == "standalone" and manifest["start_url"] == "./index.html"
+        assert manifest["theme_color"] == "#4051b5"
+        sizes = {icon["sizes"] for icon in manifest["icons"]}
+        assert {"192x192", "512x512"} <= sizes
+        for icon in manifest["icons"]:
+            # Each icon decodes to the size it claims.
+            width = page.evaluate(
+                "src => fetch(src).then(r => r.blob()).then(b => createImageBitmap(b)).then(i => i.width)"
+                if icon["type"] == "image/png" else
+                "src => fetch(src).then(r => r.ok ? 512 : 0)",
+                root + icon["src"],
+            )
+            assert width == (int(icon["sizes"].split("x")[0]) if icon["type"] == "image/png" else 512), icon
+        scope = page.evaluate("navigator.serviceWorker.getRegistration().then(r => r.scope)")
+        assert scope == root
+        assert page.evaluate("Boolean(navigator.serviceWorker.controller)")
+        colours = page.eval_on_selector_all('meta[name="theme-color"]', "ms => ms.map(m => [m.media, m.content])")
+        # One per palette (Material adds one more, without media, that its palette switch updates).
+        assert {(m, c) for m, c in colours if m} == {
+            ("(prefers-color-scheme: light)", "#4051b5"), ("(prefers-color-scheme: dark)", "#4051b5")
+        }
+    finally:
+        server.stop()
+
+
+def test_works_offline_after_one_visit(workspace, open_context):
+    _, served, publish = workspace
+    site = publish()
+    server = Server(site)
+    root = server.start() + "/"
+    try:
+        context = open_context(root.rstrip("/"))
+        page = first_visit(context, root)
+        page.goto(root + RULING_PAGE)  # a page visited before the network goes
+        page.wait_for_function(READY)
+        visited = text_of(page)
+    finally:
+        server.stop()
+    context.set_offline(True)
+
+    # A page visited before opens, as it was.
+    page.goto(root + RULING_PAGE)
+    assert text_of(page) == visited
+
+    # The home page and the indexes were stored on the first visit.
+    page.goto(root + "riftbound/rulings/index.html")
+    assert page.locator(f"article a[href='{RULING_ID}.html']").count() == 1
+
+    # A rule of a current edition, its page never opened: the offline page shows it.
+    section = section_of(site, "832.1.c.2")
+    page.goto(root + section + "#832.1.c.2")
+    assert "offline.html" in page.url
+    target = page.locator(".offline-rule--target")
+    assert " ".join(target.inner_text().split()).endswith(" ".join(rule_text(site, "832.1.c.2").split()))
+
+    # A page neither visited nor stored: the offline page, with the rule-number box working.
+    page.goto(root + "riftbound/walkthroughs/primordial-roar-frigid-touch.html")
+    assert page.locator("h1").inner_text().strip().removesuffix("§") == "Offline"
+    assert "primordial-roar-frigid-touch" in page.locator(".offline-asked").inner_text()
+    page.fill("#offline-number", "424.1")
+    page.click(".offline-jump button")
+    first = page.locator(".offline-rule").first
+    assert first.locator(".offline-rule__number").inner_text() == "424.1"
+    assert " ".join(rule_text(site, "424.1").split()) in " ".join(first.inner_text().split())
+    page.fill("#offline-number", "999.9")
+    page.click(".offline-jump button")
+    assert "999.9" in page.locator(".offline-rules").inner_text()
+
+
+def test_a_new_build_is_announced_and_never_mixed(workspace, open_context):
+    tmp, served, publish = workspace
+    site = publish()
+    server = Server(site)
+    root = server.start() + "/"
+    try:
+        context = open_context(root.rstrip("/"))
+        page = first_visit(context, root)
+        first_build = page.evaluate(READY)
+        page.goto(root + RULING_PAGE)
+        page.wait_for_function(READY)
+        assert "Checked again" not in text_of(page)
+    finally:
+        server.stop()
+
+    # The maintainer publishes a changed ruling while the reader is offline.
+    rulings = tmp / "rules_src" / RULINGS_FILE
+    text = rulings.read_text(encoding="utf-8")
+    assert OLD_NUANCE in text
+    rulings.write_text(text.replace(OLD_NUANCE, NEW_NUANCE, 1), encoding="utf-8")
+    publish()
+    server.start()  # back online, same origin
+    try:
+        page.goto(root + RULING_PAGE)
+        notice = page.locator(".rulesite-update")
+        notice.wait_for(timeout=60_000)
+        assert "New rules text is available" in notice.inner_text()
+        # Until the reader asks, the page is the build being read.
+        assert "Checked again" not in text_of(page)
+        page.goto(root + "index.html")
+        page.wait_for_function(READY)  # set once the page is stored, after load
+        assert page.evaluate(READY) == first_build
+        page.goto(root + RULING_PAGE)
+        page.locator(".rulesite-update button").wait_for()
+        with page.expect_navigation():
+            page.locator(".rulesite-update button").click()
+        page.wait_for_function(READY)
+        assert "Checked again for the second build" in text_of(page)
+        assert page.evaluate(READY) != first_build
+        assert page.locator(".rulesite-update").count() == 0
+    finally:
+        server.stop()
+    # The new build's copy is the one kept offline.
+    context.set_offline(True)
+    page.goto(root + RULING_PAGE)
+    assert "Checked again for the second build" in text_of(page)
+
+
+def test_served_from_a_sub_path(workspace, open_context):
+    _, served, publish = workspace
+    site = publish("sub")
+    server = Server(served)
+    origin = server.start()
+    root = origin + "/sub/"
+    try:
+        context = open_context(origin)
+        page = first_visit(context, root)
+        assert page.evaluate("navigator.serviceWorker.getRegistration().then(r => r.scope)") == root
+    finally:
+        server.stop()
+    context.set_offline(True)
+    page.goto(root + "riftbound/walkthroughs/primordial-roar-frigid-touch.html")
+    assert page.url.startswith(root + "offline.html")
+    assert page.locator("h1").inner_text().strip().removesuffix("§") == "Offline"
+    # The offline page is the whole site's shell: its stylesheet came from the cache.
+    assert page.evaluate("getComputedStyle(document.querySelector('.md-header')).position") in ("sticky", "fixed")
+    page.fill("#offline-number", "832.1")
+    page.click(".offline-jump button")
+    assert page.locator(".offline-rule__number").first.inner_text() == "832.1"
+    assert (site / "sw.js").is_file()
+
+
+def test_from_disk_nothing_registers(workspace, open_context):
+    _, served, publish = workspace
+    site = publish()
+    context = open_context("")
+    page = context.new_page()
+    page.goto(site.resolve().as_uri() + "/index.html")
+    page.wait_for_load_state("load")
+    page.wait_for_timeout(500)
+    assert page.evaluate(READY) is None
+    assert page.locator(".rulesite-update").count() == 0
+    assert page.locator("article h1").count() == 1

@@ -1,0 +1,89 @@
+"""The check stage on hand-made sites: every expected entry once, inside the
+content, with its text; reported as `path:line: error[code]`; the same result
+whichever number of worker processes reads the pages."""
+from __future__ import annotations
+
+from pathlib import Path
+
+from rulesite.check.run import check_built_site
+from rulesite.diagnostics import Diagnostics
+
+PAGE = """<!doctype html>
+<html><head><meta charset="utf-8"><title>832</title></head>
+<body>
+<nav><a href="#832.1">832.1</a></nav>
+<article>
+<h1 id="832">832 Show Off</h1>
+<div class="rule" id="832.1"><a href="#832.1">832.1</a> Show Off is a keyword.</div>
+<div class="rule" id="832.2"><a href="#832.2">832.2</a> You may   reveal [Object].</div>
+{extra}
+</article>
+{outside}
+</body></html>
+"""
+
+EXPECTED = {
+    "rules/832.html": [("832.1", ("Show Off is a keyword.",)), ("832.2", ("You may reveal [Object].",))],
+}
+
+
+def site(root: Path, extra: str = "", outside: str = "", more: dict[str, str] | None = None) -> Path:
+    files = {"index.html": '<html><body><a href="rules/832.html#832.2">x</a></body></html>',
+             "rules/832.html": PAGE.format(extra=extra, outside=outside), **(more or {})}
+    for rel, text in files.items():
+        (root / rel).parent.mkdir(parents=True, exist_ok=True)
+        (root / rel).write_text(text, encoding="utf-8")
+    return root
+
+
+def check(root: Path, expected=EXPECTED, jobs: int | None = 1) -> list[str]:
+    diag = Diagnostics()
+    check_built_site(root, diag, expected, label="site", jobs=jobs)
+    assert all(d.severity == "error" for d in diag.items)
+    return [str(d) for d in sorted(diag.items, key=lambda d: (d.loc.path, d.loc.line, d.code))]
+
+
+def test_a_whole_site_has_no_problems(tmp_path):
+    assert check(site(tmp_path)) == []
+
+
+def test_a_doubled_entry(tmp_path):
+    root = site(tmp_path, extra='<p id="832.1">832.1 again</p>')
+    assert check(root) == ["site/rules/832.html:9: error[entry-count]: id '832.1' appears 2 times, expected once"]
+
+
+def test_a_lost_entry_and_a_lost_page(tmp_path):
+    root = site(tmp_path)
+    expected = {**EXPECTED, "rules/832.html": EXPECTED["rules/832.html"] + [("832.3", ("Gone.",))],
+                "rules/833.html": [("833.1", ("Elsewhere.",))]}
+    assert check(root, expected) == [
+        "site/rules/832.html:1: error[entry-count]: id '832.3' appears 0 times, expected once",
+        "site/rules/833.html:1: error[page-missing]: page missing: it should hold 1 entries",
+    ]
+
+
+def test_text_not_intact(tmp_path):
+    root = site(tmp_path)
+    expected = {"rules/832.html": [("832.2", ("You may reveal [Card].",))]}
+    assert check(root, expected) == [
+        "site/rules/832.html:8: error[entry-text]: #832.2: text not shown intact: 'You may reveal [Card].'"
+    ]
+
+
+def test_an_entry_outside_the_content(tmp_path):
+    root = site(tmp_path)
+    (root / "rules/832.html").write_text(
+        PAGE.format(extra="", outside="").replace('<div class="rule" id="832.2">', '</article><div class="rule" id="832.2">'),
+        encoding="utf-8",
+    )
+    assert check(root) == ["site/rules/832.html:8: error[entry-outside]: id '832.2' is outside the page's content (<article>)"]
+
+
+def test_workers_find_what_one_process_finds(tmp_path):
+    """Pages spread over two worker processes: the same problems, the same lines."""
+    more = {f"r/{i}.html": f'<html><body>\n<a href="../rules/832.html#{"832.2" if i % 7 else "832.9"}">{i}</a></body></html>'
+            for i in range(60)}
+    root = site(tmp_path, extra='<p id="832.1">again</p>', more=more)
+    serial = check(root, jobs=1)
+    assert len(serial) == 1 + 9  # the doubled id, and every seventh short page's broken anchor
+    assert check(root, jobs=2) == serial

@@ -1,0 +1,165 @@
+"""The files that make the site an installable app that works offline
+(render/offline_app.py), and their check on the built site (check/offline_app.py)."""
+from __future__ import annotations
+
+import json
+import re
+import shutil
+import struct
+from pathlib import Path
+
+import pytest
+
+from rulesite import pipeline
+from rulesite.check.offline_app import check_precache, read_build
+from rulesite.diagnostics import Diagnostics
+from rulesite.render import offline_app
+from rulesite.render.context import Context
+from rulesite.render.site import navigation, render_site
+
+RULINGS_FILE = "riftbound/community-rulings.txt"
+OLD_NUANCE = "Nuances: - You can still use Ride the Wind"
+RULING_PAGE = "riftbound/rulings/ride-the-wind-cannot-flip-a-contested-battlefield.html"
+
+
+def offline_of(sources: Path, config: Path) -> dict[str, dict[str, str]]:
+    """language -> the offline files the build adds, for the sources in `sources`."""
+    diag = Diagnostics()
+    corpus = pipeline.read_corpus(sources / "manifest.yml", diag)
+    ctx = pipeline.resolve(corpus, sources, diag)
+    assert diag.errors == []
+    files = render_site(ctx)
+    out = {}
+    for lang, pages in files.items():
+        lang_ctx = Context(ctx.corpus, ctx.linker, ctx.citations, ctx.concordance, lang, tuple(files))
+        out[lang] = offline_app.offline_files(lang_ctx, pages, navigation(lang_ctx, pages), config.read_text(encoding="utf-8"))
+    return out
+
+
+def build_of(worker_text: str) -> dict:
+    line = worker_text.split("\n")[1]
+    return json.loads(line.removeprefix("const BUILD = ").removesuffix(";"))
+
+
+@pytest.fixture(scope="module")
+def seed_offline(repo_root):
+    return offline_of(repo_root / "rules_src", repo_root / "mkdocs.yml")
+
+
+def test_manifest_names_the_games_and_stays_relative(seed_offline):
+    manifest = json.loads(seed_offline["en"]["manifest.webmanifest"])
+    assert "Riftbound" in manifest["name"] and "Magic" in manifest["name"]
+    for key in ("id", "start_url", "scope"):
+        assert not manifest[key].startswith(("/", "http")), key  # installs from any folder
+    assert manifest["display"] == "standalone"
+    spanish = json.loads(seed_offline["es"]["manifest.webmanifest"])
+    assert spanish["lang"] == "es" and spanish["name"].startswith("Referencia de reglas")
+
+
+def test_icons_are_the_projects_own_and_of_the_sizes_they_claim(seed_offline):
+    manifest = json.loads(seed_offline["en"]["manifest.webmanifest"])
+    assert {i["purpose"] for i in manifest["icons"]} == {"any", "maskable"}
+    for icon in manifest["icons"]:
+        path = offline_app.ASSETS / icon["src"].removeprefix("assets/")
+        data = path.read_bytes()
+        if icon["type"] == "image/png":
+            assert data[:8] == b"\x89PNG\r\n\x1a\n"
+            width, height = struct.unpack(">II", data[16:24])
+            assert f"{width}x{height}" == icon["sizes"]
+        else:
+            assert b"<svg" in data and b"viewBox" in data
+
+
+def test_theme_colours_are_those_of_materials_palettes(repo_root):
+    """The manifest's and the toolbar's colours are the ones Material paints
+    the header and the page with, for every palette mkdocs.yml configures."""
+    import material
+
+    assets = Path(material.__file__).parent / "templates" / "assets" / "stylesheets"
+    palette_css = next(assets.glob("palette.*.min.css")).read_text(encoding="utf-8")
+    main_css = next(assets.glob("main.*.min.css")).read_text(encoding="utf-8")
+    palettes = offline_app.palettes((repo_root / "mkdocs.yml").read_text(encoding="utf-8"))
+    assert {p["scheme"] for p in palettes} == {"default", "slate"}
+    for name, colour in offline_app.PRIMARY.items():
+        rule = re.search(r"\[data-md-color-primary=" + name + r"\]\{--md-primary-fg-color:(#[0-9a-f]{6})", palette_css)
+        if rule:
+            assert rule.group(1) == colour, name
+    hue = int(re.search(r"--md-hue:(\d+)deg", main_css).group(1))
+    import colorsys
+
+    r, g, b = colorsys.hls_to_rgb(hue / 360, 0.14, 0.15)  # slate: hsla(var(--md-hue), 15%, 14%)
+    assert offline_app.BACKGROUND["slate"] == f"#{round(r * 255):02x}{round(g * 255):02x}{round(b * 255):02x}"
+
+
+def test_precache_holds_the_shell_home_indexes_and_not_every_page(seed_offline):
+    build = build_of(seed_offline["en"]["sw.js"])
+    urls = {url for url, _, _ in build["precache"]}
+    assert {"index.html", "offline.html", "manifest.webmanifest", "assets/rules.js", "assets/offline.js", "assets/previews.js"} <= urls
+    assert "riftbound/rulings/index.html" in urls and "riftbound/index.html" in urls
+    assert any(u.startswith("assets/javascripts/bundle.") for u in urls)
+    assert not any("/rulings/" in u and not u.endswith("index.html") for u in urls)  # rulings: when visited
+    assert build["offline"] == "offline.html"
+    spanish = {url for url, _, _ in build_of(seed_offline["es"]["sw.js"])["precache"]}
+    assert "assets/javascripts/lunr/min/lunr.es.min.js" in spanish
+
+
+def test_build_id_follows_the_content_and_only_changed_files_change_hash(repo_root, seed_offline, tmp_path):
+    again = offline_of(repo_root / "rules_src", repo_root / "mkdocs.yml")
+    assert again["en"]["sw.js"] == seed_offline["en"]["sw.js"]  # the same sources, the same bytes
+
+    shutil.copytree(repo_root / "rules_src", tmp_path / "rules_src")
+    rulings = tmp_path / "rules_src" / RULINGS_FILE
+    rulings.write_text(rulings.read_text(encoding="utf-8").replace(OLD_NUANCE, "Nuances: - You can still play Ride the Wind", 1), encoding="utf-8")
+    changed = offline_of(tmp_path / "rules_src", repo_root / "mkdocs.yml")
+    old, new = build_of(seed_offline["en"]["sw.js"]), build_of(changed["en"]["sw.js"])
+    assert old["id"] != new["id"]
+    old_hashes = {u: h for u, h, _ in old["precache"]}
+    new_hashes = {u: h for u, h, _ in new["precache"]}
+    assert old_hashes.keys() == new_hashes.keys()
+    differ = {u for u in old_hashes if old_hashes[u] != new_hashes[u]}
+    # A reworded nuance changes no index and no shell file: a returning reader fetches none of them again.
+    assert differ == set(), differ
+
+
+def test_built_pages_load_only_precached_scripts_and_styles(built_site):
+    """Every stylesheet and script a built page loads is in its language's
+    precache, so the offline page and every stored page have their shell."""
+    site = built_site.site
+    problems, found = check_precache(site)
+    assert problems == []
+    assert {p.worker for p in found} == {"sw.js", "es/sw.js"}
+    for worker in ("sw.js", "es/sw.js"):
+        root = (site / worker).parent
+        urls = {url for url, _, _ in read_build(site / worker)["precache"]}
+        for page in ("index.html", "offline.html", "riftbound/core-rules/832.html", RULING_PAGE):
+            html = (root / page).read_text(encoding="utf-8")
+            loads = re.findall(r'<link rel="stylesheet" href="([^"]+)"', html) + re.findall(r'<script src="([^"]+)"', html)
+            for href in loads:
+                path = (root / Path(page).parent / href).resolve().relative_to(root.resolve()).as_posix()
+                assert path in urls, f"{worker}: {page} loads {href}, which is not precached"
+
+
+def test_pages_carry_the_manifest_and_translated_update_text(built_site):
+    site = built_site.site
+    spanish = (site / "es" / "index.html").read_text(encoding="utf-8")
+    assert '<link rel="manifest" href="manifest.webmanifest">' in spanish
+    strings = json.loads(re.search(r'<script type="application/json" data-rulesite="offline-strings">(.*?)</script>', spanish).group(1))
+    assert strings["update-available"] == "Hay un texto nuevo de las reglas"
+    deep = (site / "riftbound" / "core-rules" / "832.html").read_text(encoding="utf-8")
+    assert '<link rel="manifest" href="../../manifest.webmanifest">' in deep
+    assert (site / "es" / "offline.html").is_file() and "Sin conexión" in (site / "es" / "offline.html").read_text(encoding="utf-8")
+
+
+def rules_hash(site: Path) -> str:
+    return next(h for u, h, _ in read_build(site / "sw.js")["precache"] if u == "assets/rules.js")
+
+
+def test_check_reports_a_file_of_another_build_and_a_precache_over_budget(built_site, tmp_path):
+    site = tmp_path / "site"
+    shutil.copytree(built_site.site, site)
+    with open(site / "assets" / "rules.js", "a", encoding="utf-8") as handle:
+        handle.write("// changed after the build\n")
+    problems, found = check_precache(site, budget=100_000)
+    assert ("sw.js", "assets/rules.js is listed with hash " + rules_hash(site) + ", the built file differs") in problems
+    assert any(where == "es/sw.js" and "over the budget of" in message for where, message in problems), problems
+    assert all(p.size > 100_000 for p in found)
