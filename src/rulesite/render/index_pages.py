@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections import defaultdict
 
 from ..model import Section
-from .context import Context
+from .context import CONTENT_LANGUAGE, Context
 from .escape import Md, written
 from .escape import page as whole_page
 from .markup import code, heading, md_link
@@ -193,7 +193,7 @@ def render_rulings_index(ctx: Context, game: str) -> str:
             out += [Md.escape(source.licence), Md("{: .licence }"), ""]
     out += [Md("| {} | {} | {} |").format(t(lang, "ruling"), t(lang, "sequence"), t(lang, "nuances")), Md("|---|---|---|")]
     for r in rulings:
-        out.append(Md("| {} | {} | {} |").format(ctx.item_link(r, page), len(r.steps), len(r.nuances)))
+        out.append(Md("| {} | {} | {} |").format(ctx.link(page, page_of(r), "", CONTENT_LANGUAGE, r.title), len(r.steps), len(r.nuances)))
     return whole_page(t(lang, "community-rulings"), [*out, ""])
 
 
@@ -202,7 +202,7 @@ def render_walkthroughs_index(ctx: Context, game: str) -> str:
     out = [Md("# {} {{: #walkthroughs }}").format(t(ctx.language, "walkthroughs")), ""]
     for w in ctx.corpus.walkthroughs:
         if w.game == game:
-            out.append(Md("- {} — {}").format(ctx.item_link(w, page), ctx.rule_link(game, w.rule, page)))
+            out.append(Md("- {} — {}").format(ctx.link(page, page_of(w), "", CONTENT_LANGUAGE, w.title), ctx.rule_link(game, w.rule, page)))
     return whole_page(t(ctx.language, "walkthroughs"), [*out, ""])
 
 
