@@ -9,7 +9,6 @@ machine or throw):
 - a diff page narrows to one section (?section=424);
 - a Core Rules page with a reworded rule keeps all its rules in the content
   column;
-- a diff page hides pure renumberings until one click shows them;
 - an outdated ruling or walkthrough shows its "Outdated" notice with the word diff.
 """
 from __future__ import annotations
@@ -86,6 +85,9 @@ def test_diff_page_narrows_to_one_section(corpora_site, root, browse):
     rel = _diff_page(corpora_site.site)
     page = browse(root).new_page()
     page.goto(f"{root}{rel}?section=424")
+    if (corpora_site.site / rel.removesuffix(".html")).is_dir():
+        # A large diff is split by hundreds of sections: 424 is on its 4xx page.
+        page.wait_for_url(f"{root}{rel.removesuffix('.html')}/4xx.html?section=424")
     groups = page.locator(".diff-section[data-section]")
     total = groups.count()
     assert total > 10
@@ -134,30 +136,6 @@ def test_switching_spanish_mostrar_to_english_lands_on_reveal(corpora_site, root
     switch_language(page, "es")
     assert "701.20" not in page.url.split("/")[-1], f"English {english_title!r} switched to Spanish 701.20: {page.url}"
     assert page.url.startswith(f"{root}es/magic/comprehensive-rules/index.html")
-
-
-def test_diff_page_hides_pure_renumberings_until_one_click_shows_them(corpora_site, root, browse):
-    rel = _diff_page(corpora_site.site)
-    page = browse(root).new_page()
-    page.goto(f"{root}{rel}")
-    renumbered = page.locator("li.renumbered")
-    total = renumbered.count()
-    assert total > 100  # v1.2 → v1.4 renumbers over a thousand rules without rewording them
-    visible = "sel => [...document.querySelectorAll(sel)].filter(e => e.offsetParent !== null).length"
-    assert page.evaluate(visible, "li.renumbered") == 0
-    assert page.evaluate(visible, "li.changed") > 0  # real changes stay in sight
-    button = page.locator("button[data-renumbered-toggle]")
-    expect(button).to_have_attribute("aria-pressed", "false")
-    button.click()
-    expect(button).to_have_attribute("aria-pressed", "true")
-    assert page.evaluate(visible, "li.renumbered") == total
-    button.click()
-    assert page.evaluate(visible, "li.renumbered") == 0
-    # A link to one renumbering (from a rule's history) shows them.
-    anchor = renumbered.first.get_attribute("id")
-    page.goto(f"{root}{rel}#{anchor}")
-    page.reload()
-    expect(page.locator(f'[id="{anchor}"]')).to_be_visible()
 
 
 def test_an_outdated_page_says_so_with_the_word_diff(corpora_site, root, browse):

@@ -1,13 +1,14 @@
-"""A document's glossary, one page per edition: every term anchored by its slug,
-its definitions with their rule references linked to that edition's rules.
+"""A document's glossary: one page per initial letter (a whole glossary is too
+heavy for one page: Magic's was 573 KB), each term anchored by its slug, its
+definitions with their rule references linked; and an index page of letters.
 
-The current edition's glossary is at the plain path; an older edition's is under
-its edition's folder, as its sections are, and says which edition it is.
+`glossary_pages(ctx, entries, base, game)` takes the entries and where the
+glossary lives, so the same split serves any glossary (one per edition, too).
 """
 from __future__ import annotations
 
-from ..model import Edition, GlossaryEntry, Section
-from ..resolve.merge import current_edition, edition_label
+import posixpath
+
 from .context import Context
 from .escape import Md, md_text
 from .escape import page as whole_page
@@ -15,49 +16,54 @@ from .markup import heading, md_link
 from .paths import relative
 
 
-def glossary_page(game: str, document: str, label: str = "") -> str:
-    """The current edition's glossary (no label), or edition `label`'s own."""
-    folder = f"{game}/{document}/{label}" if label else f"{game}/{document}"
-    return f"{folder}/glossary.md"
+def glossary_page(game: str, document: str) -> str:
+    """The glossary's index page: its letters. The letters' pages sit beside it in
+    a folder of the same name (glossary/a.md)."""
+    return f"{game}/{document}/glossary.md"
 
 
-def glossaries(ctx: Context) -> dict[str, tuple[Edition | None, list[GlossaryEntry]]]:
-    """Page -> (edition, its entries in order), one page per edition that prints a glossary."""
-    if "glossaries" in ctx.cache:
-        return ctx.cache["glossaries"]
-    pages: dict[str, tuple[Edition | None, list[GlossaryEntry]]] = {}
-    for entry in ctx.corpus.glossary:
-        label = edition_label(ctx.corpus.sources[entry.source_id])
-        editions = ctx.corpus.editions.get((entry.game, entry.document, entry.language), [])
-        edition = next((e for e in editions if e.label == label), None)
-        own = "" if edition is None or edition is current_edition(editions) else label
-        page = glossary_page(entry.game, entry.document, own)
-        pages.setdefault(page, (edition, []))[1].append(entry)
-    ctx.cache["glossaries"] = pages
-    return pages
+def letter_of(term: str) -> str:
+    """The letter a term is filed under: its first letter or digit, "0" for anything else."""
+    first = next((c for c in term.lower() if c.isalnum()), "0")
+    return first if first.isascii() else "0"
 
 
-def render_glossary(ctx: Context, page: str, edition: Edition | None, entries: list[GlossaryEntry]) -> str:
-    from .edition_pages import describe, document_name  # edition_pages imports this module's pages
+def letter_page(base: str, letter: str) -> str:
+    return f"{base.removesuffix('.md')}/{letter}.md"
 
-    game, document, language = entries[0].game, entries[0].document, entries[0].language
-    named = f"{document_name(document)}, {describe(edition, ctx.language)}" if edition else document_name(document)
-    title = f"Glossary: {named}"
-    # References in an edition's glossary mean that edition's numbers.
-    here = Section(game=game, document=document, number="", title="", language=language,
-                   edition=edition.label if edition else "")
-    if edition is not None and edition is not current_edition(ctx.corpus.editions[(game, document, language)]):
-        here.version_path = edition.label
-    out = [Md("# {} {{: #glossary }}").format(title), ""]
-    others = [
-        md_link(describe(other, ctx.language) if other else document_name(document), relative(page, path))
-        for path, (other, listed) in glossaries(ctx).items()
-        if path != page and (listed[0].game, listed[0].document, listed[0].language) == (game, document, language)
-    ]
-    if others:
-        out += [Md("Other editions' glossaries: {}").format(Md(", ").join(others)), Md("{: .edition-note }"), ""]
+
+def render_glossary(ctx: Context, game: str, document: str, language: str) -> dict[str, str]:
+    """docs-relative path -> Markdown, for the glossary of one document and language."""
+    entries = [g for g in ctx.corpus.glossary if (g.game, g.document, g.language) == (game, document, language)]
+    return glossary_pages(ctx, entries, glossary_page(game, document), game)
+
+
+def glossary_pages(ctx: Context, entries: list, base: str, game: str) -> dict[str, str]:
+    by_letter: dict[str, list] = {}
     for entry in entries:
-        out += [heading(3, md_text(entry.term), id=f"g-{entry.id}", classes="glossary-term"), ""]
-        for definition in entry.definitions:
-            out += [ctx.inline(definition, game, page, here), ""]
-    return whole_page(title, out)
+        by_letter.setdefault(letter_of(entry.term), []).append(entry)
+    letters = sorted(by_letter)
+    pages = {}
+    index = [Md("# Glossary {: #glossary }"), ""]
+    for letter in letters:
+        page = letter_page(base, letter)
+        terms = by_letter[letter]
+        index.append(Md("- {} ({})").format(md_link(letter.upper(), relative(base, page)), len(terms)))
+        out = [Md("# Glossary: {} {{: #glossary }}").format(letter.upper()), ""]
+        # The other letters, so a reader moves between them without the index.
+        out += [
+            Md(" · ").join(
+                md_text(other.upper()) if other == letter else md_link(other.upper(), posixpath.basename(letter_page(base, other)))
+                for other in letters
+            ),
+            Md("{: .glossary-letters }"),
+            "",
+        ]
+        for entry in terms:
+            out += [heading(3, md_text(entry.term), id=f"g-{entry.id}", classes="glossary-term"), ""]
+            for definition in entry.definitions:
+                out += [ctx.inline(definition, game, page), ""]
+        pages[page] = whole_page(f"Glossary: {letter.upper()}", out)
+    index.append("")
+    pages[base] = whole_page("Glossary", index)
+    return pages

@@ -8,9 +8,9 @@ from collections import defaultdict
 from pathlib import Path
 
 from ..model import Section
-from .labels import section_label
+from .context import CONTENT_LANGUAGE, Context
+from .labels import section_label  # noqa: F401
 from .ruling_page import word_diff_md
-from .context import Context
 from .escape import Md, written
 from .escape import page as whole_page
 from .markup import code, heading, md_link
@@ -71,7 +71,7 @@ def render_home(ctx: Context) -> str:
         # that language's site (Magic's Spanish 701.20 is not English 701.20).
         sections = sorted(sections_of(ctx, game), key=lambda s: s.language != lang)
         for section in sections[:12]:
-            out.append(Md("- ") + ctx.link(HOME, section_page(section.key), "", section.language, section_label(section)))
+            out.append(Md("- ") + ctx.link(HOME, section_page(section.key), "", section.language, f"{section.number} {section.title}"))
         if len(sections) > 12:
             out.append(Md("- … {} more").format(len(sections) - 12))
         out.append(Md("- ") + md_link(t(lang, "all-pages", game=GAME_NAMES.get(game, game)), game_index(game)))
@@ -135,7 +135,7 @@ def render_contents(ctx: Context, game: str, document: str) -> str:
     ]
     for s in sections_of(ctx, game):
         if s.document == document:
-            link = ctx.link(page, section_page(s.key), "", s.language, section_label(s))
+            link = ctx.link(page, section_page(s.key), "", s.language, f"{s.number} {s.title}")
             out.append(Md("| {} | {} | {} |").format(link, len(s.rules), s.language))
     return whole_page(document_name(document), [*out, ""])
 
@@ -200,7 +200,7 @@ def render_rulings_index(ctx: Context, game: str) -> str:
             out += [Md.escape(source.licence), Md("{: .licence }"), ""]
     out += [Md("| {} | {} | {} |").format(t(lang, "ruling"), t(lang, "sequence"), t(lang, "nuances")), Md("|---|---|---|")]
     for r in rulings:
-        out.append(Md("| {} | {} | {} |").format(md_link(r.title, relative(page, page_of(r))), len(r.steps), len(r.nuances)))
+        out.append(Md("| {} | {} | {} |").format(ctx.link(page, page_of(r), "", CONTENT_LANGUAGE, r.title), len(r.steps), len(r.nuances)))
     return whole_page(t(lang, "community-rulings"), [*out, ""])
 
 
@@ -209,7 +209,7 @@ def render_walkthroughs_index(ctx: Context, game: str) -> str:
     out = [Md("# {} {{: #walkthroughs }}").format(t(ctx.language, "walkthroughs")), ""]
     for w in ctx.corpus.walkthroughs:
         if w.game == game:
-            out.append(Md("- {} — {}").format(md_link(w.title, relative(page, page_of(w))), ctx.rule_link(game, w.rule, page)))
+            out.append(Md("- {} — {}").format(ctx.link(page, page_of(w), "", CONTENT_LANGUAGE, w.title), ctx.rule_link(game, w.rule, page)))
     return whole_page(t(ctx.language, "walkthroughs"), [*out, ""])
 
 
@@ -229,7 +229,7 @@ def render_keywords(ctx: Context) -> str:
         for s in sections_of(ctx, game):
             if (s.number, s.language) in by_number:
                 words = Md(", ").join(code(w) for w in by_number[(s.number, s.language)] if w != s.title)
-                link = md_link(s.number, relative(KEYWORDS, section_page(s.key)))
+                link = ctx.link(KEYWORDS, section_page(s.key), "", s.language, s.number)
                 out.append(Md("| {} | {} | {} |").format(s.title, link, words))
         out.append("")
     return whole_page(t(lang, "keyword-index"), out)

@@ -83,15 +83,12 @@ MARKDOWN_TEMPLATES = {
     ),
     # One entry of a diff page: its numbers link to the rule in each edition.
     "diff_item": (
-        '<li class="{{ kind|attr }}" id="{{ id|attr }}"><b>{% if sign %}{{ sign|attr }} {% endif %}'
-        '{% if old %}<a href="{{ old_href|attr }}">{{ old|attr }}</a>{% if new %} → {% endif %}{% endif %}'
-        '{% if new %}<a href="{{ new_href|attr }}">{{ new|attr }}</a>{% endif %}</b>'
+        '<li class="{{ kind|attr }}"><b>{{ head|attr }}</b>'
         "{% if text %} {{ text|attr }}{% endif %}{% if how %} <small>{{ how|attr }}</small>{% endif %}{{ diff }}</li>"
     ),
     "diff_section": (
-        '<section class="diff-section{% if only_renumbered %} renumbered-only{% endif %}" data-section="{{ number|attr }}"'
-        ' id="s-{{ number|attr }}">\n'
-        "<h2>{{ title|attr }}</h2>\n"
+        '<section class="diff-section" data-section="{{ number|attr }}" id="s-{{ number|attr }}">\n'
+        "<h2>{{ number|attr }}</h2>\n"
         "<ul>{% for item in items %}{{ item }}{% endfor %}</ul>\n"
         "</section>"
     ),
