@@ -170,13 +170,10 @@ def test_history_and_diff_html_show_their_text_as_text():
     """The seeds hold one edition per document: the history and diff templates
     are filled here with hostile text instead."""
     diff = markup.md("word_diff", ops=[("=", PAYLOAD), ("-", PAYLOAD), ("+", PAYLOAD)])
-    rows = [{"label": PAYLOAD, "href": "424.html#424.1", "how": PAYLOAD, "diff": diff,
-             "diff_href": "changes/v1-to-v2.html#d-424.1", "diff_label": PAYLOAD},
-            {"label": PAYLOAD, "href": "", "how": "", "diff": ""}]
+    rows = [{"label": PAYLOAD, "href": "424.html#424.1", "how": PAYLOAD, "diff": diff}, {"label": PAYLOAD, "href": "", "how": "", "diff": ""}]
     history = page_html(str(markup.md("history", summary=PAYLOAD, rows=rows)))
-    item = markup.md("diff_item", kind="changed", id="d-424.1", sign=PAYLOAD, old=PAYLOAD, old_href="v1/411.html#411.1",
-                     new=PAYLOAD, new_href="424.html#424.1", text=PAYLOAD, how=PAYLOAD, diff=diff)
-    section = page_html(str(markup.md("diff_section", number=PAYLOAD, title=PAYLOAD, only_renumbered=False, items=[item])))
+    item = markup.md("diff_item", kind="changed", head=PAYLOAD, text=PAYLOAD, how=PAYLOAD, diff=diff)
+    section = page_html(str(markup.md("diff_section", number=PAYLOAD, items=[item])))
     for html in (history, section):
         no_script(html)
         assert PAYLOAD in Elements(html).plain()
