@@ -265,10 +265,16 @@ def test_a_new_build_is_announced_and_never_mixed(workspace, open_context):
         assert page.evaluate(READY) == first_build
         page.goto(root + RULING_PAGE)
         page.locator(".rulesite-update button").wait_for()
+        other = context.new_page()  # another tab, of the build being read
+        other.goto(root + RULING_PAGE)
+        other.wait_for_function(READY)
+        assert "Checked again" not in text_of(other)
         with page.expect_navigation():
             page.locator(".rulesite-update button").click()
         page.wait_for_function(READY)
         assert "Checked again for the second build" in text_of(page)
+        # The other tab reloads too, rather than showing one build's page with the other's scripts.
+        other.wait_for_function("document.querySelector('article').innerText.includes('Checked again for the second build')")
         assert page.evaluate(READY) != first_build
         assert page.locator(".rulesite-update").count() == 0
     finally:
