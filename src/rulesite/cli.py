@@ -12,16 +12,18 @@ Each stage prints what it counted. Problems in the sources are printed as
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 import time
 from dataclasses import replace
 from pathlib import Path
 
-from . import pipeline
+from . import output, pipeline
 from .render.offline_app import PRECACHE_BUDGET
 from .check.site_links import main as check_main
 from .diagnostics import Diagnostics
 from .export.command import add_export_command
+from .render.site import render_site
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -78,15 +80,53 @@ def add_build_options(parser: argparse.ArgumentParser) -> None:
     )
 
 
+# Exit statuses besides 0 (built), 1 (problems found) and 2 (wrong arguments).
+EXIT_BUSY = 75  # another build is writing the same folder (EX_TEMPFAIL: try again later)
+EXIT_INTERRUPTED = 130  # Ctrl-C, as shells report it
+
+
 def build_command(args: argparse.Namespace) -> int:
     """Builds the site: the sources -> docs/ (Markdown) -> site/ (HTML), then checks
-    it and only then replaces the previous site. Each stage prints what it counted;
-    problems in the sources are printed as `path:line: error[code]: message`, all
-    of them, and nothing is written."""
+    it and only then replaces the previous site, in one step. Each stage prints
+    what it counted; problems in the sources are printed as
+    `path:line: error[code]: message`, all of them, and nothing is written.
+    One build at a time writes a folder: a second one says so and exits with 75.
+    Ctrl-C stops it with 130 and leaves site/ as it was."""
+    shown_site = str(args.site_dir).rstrip("/")
+    build_id = output.new_build_id()
+    outputs = [_absolute(args.docs_dir)] + ([] if args.no_site else [_absolute(args.site_dir)])
+    state = {"site published": False}
+    try:
+        with output.locked(*outputs):
+            for folder in outputs:
+                output.clean(folder)  # what killed builds left behind
+            try:
+                return _build(args, build_id, state)
+            finally:
+                for folder in outputs:
+                    output.discard_build(folder, build_id)
+    except output.Busy as busy:
+        print(f"rulesite build: {busy}", file=sys.stderr)
+        return EXIT_BUSY
+    except KeyboardInterrupt:
+        if state["site published"]:
+            print(f"interrupted; {shown_site}/ already holds the new site", file=sys.stderr)
+        else:
+            print(f"interrupted; {shown_site}/ unchanged", file=sys.stderr)
+        return EXIT_INTERRUPTED
+
+
+def _absolute(path: Path) -> Path:
+    return Path(os.path.abspath(path))
+
+
+def _build(args: argparse.Namespace, build_id: str, state: dict) -> int:
     # MkDocs runs from the config's folder: every path must not depend on ours.
-    for name in ("sources_dir", "config", "pages_dir", "docs_dir", "site_dir", "corpora"):
+    for name in ("sources_dir", "config", "pages_dir", "corpora"):
         if getattr(args, name) is not None:
             setattr(args, name, getattr(args, name).resolve())
+    # The output folders are links to their current generation: never resolved.
+    args.docs_dir, args.site_dir = _absolute(args.docs_dir), _absolute(args.site_dir)
     args.also = [(str(Path(m).resolve()), str(Path(f).resolve())) for m, f in args.also]
 
     if args.docs_dir == args.pages_dir or args.pages_dir in args.docs_dir.parents:
@@ -133,7 +173,8 @@ def build_command(args: argparse.Namespace) -> int:
 
     config_dir = args.docs_dir.parent / ".build" / args.docs_dir.name
     ctx = replace(ctx, site_url=pipeline.site_url(args.config, args.site_url))
-    files = pipeline.render(ctx, args.docs_dir, config_dir, args.config)
+    files = render_site(ctx)
+    pipeline.write(ctx, files, args.docs_dir, config_dir, args.config, build_id)
     pages = sum(1 for f in files.values() for path in f if path.endswith(".md"))
     statics = sum(1 for f in files.values() for path in f if path.endswith(".html"))
     stage(
@@ -144,13 +185,23 @@ def build_command(args: argparse.Namespace) -> int:
         diag.report()
         return 0
 
-    result, fresh = pipeline.build(config_dir, list(files), args.site_dir, args.config)
+    env = pipeline.mkdocs_env(corpus)
+    keys = pipeline.language_keys(files, config_dir, args.config, env)
+    # A language whose pages, config and tools are all as when the published site
+    # was built would come out byte for byte the same: its files are reused.
+    reuse = pipeline.reusable(config_dir, args.site_dir, keys)
+    result, fresh = pipeline.build(config_dir, list(files), args.site_dir, args.config, build_id, env, reuse)
     if result.returncode != 0:
         diag.report()
         print(result.stdout + result.stderr, file=sys.stderr)
         print("mkdocs build --strict failed: the previous site was left as it was", file=sys.stderr)
         return 1
-    stage("build", f"mkdocs build --strict, {len(files)} languages: {pages} pages built into {args.site_dir}")
+    built = [lang for lang in files if lang not in reuse]
+    stage(
+        "build",
+        f"mkdocs build --strict, {len(built)} of {len(files)} languages ({', '.join(built) or 'none'}): "
+        f"{pages} pages built into {args.site_dir}" + (f"; unchanged, reused: {', '.join(sorted(reuse))}" if reuse else ""),
+    )
 
     before = len(diag.errors)
     checked = pipeline.check(ctx, fresh, list(files), diag, label=str(args.site_dir))
@@ -165,7 +216,10 @@ def build_command(args: argparse.Namespace) -> int:
         pipeline.discard(fresh)
         print("the built site failed its checks: the previous site was left as it was", file=sys.stderr)
         return 1
-    pipeline.publish(fresh, args.site_dir)
+    with output.interrupts_held():  # all or nothing: an interrupt waits until the link is flipped
+        pipeline.publish(fresh, args.site_dir)
+        state["site published"] = True
+    pipeline.remember(config_dir, args.site_dir, keys)
     print(f"open {args.site_dir / 'index.html'} in a browser")
     return 0
 

@@ -3,14 +3,19 @@ build -> check. `rulesite build` runs them for people, tests and the
 benchmark call them directly."""
 from __future__ import annotations
 
+import datetime as dt
+import hashlib
+import json
 import os
 import posixpath
 import re
 import shutil
 import subprocess
 import sys
-from concurrent.futures import ThreadPoolExecutor
+import tempfile
 from pathlib import Path
+
+from . import output
 
 from .check.entries import expected_entries
 from .check.run import check_built_site
@@ -26,7 +31,7 @@ from .read.written import read_written
 from .render.context import Context
 from .render.offline_app import offline_files
 from .render.paths import language_root
-from .render.site import navigation, render_site, replace_dir, write_config, write_docs
+from .render.site import THEME_ASSETS, navigation, render_site, write_config, write_docs
 from .resolve.citations import attach_references, collect
 from .resolve.concordance import resolve_concordance
 from .resolve.history import diff_editions, prerendered_pairs, rule_chains, rule_history
@@ -123,8 +128,12 @@ def render(ctx: Context, docs_dir: Path, config_dir: Path, config: Path = CONFIG
     return files
 
 
-def write(ctx: Context, files: dict[str, dict[str, str]], docs_dir: Path, config_dir: Path, config: Path = CONFIG) -> None:
-    """The rendered pages into docs_dir/<language>/, and each language's MkDocs config."""
+def write(
+    ctx: Context, files: dict[str, dict[str, str]], docs_dir: Path, config_dir: Path, config: Path = CONFIG, build_id: str = ""
+) -> None:
+    """The rendered pages into docs_dir/<language>/ (a new generation, published
+    in one step; files whose content did not change keep their timestamps), and
+    each language's MkDocs config."""
     contexts = {
         lang: Context(ctx.corpus, ctx.linker, ctx.citations, ctx.concordance, lang, tuple(files), site_url=ctx.site_url)
         for lang in files
@@ -133,51 +142,158 @@ def write(ctx: Context, files: dict[str, dict[str, str]], docs_dir: Path, config
     # The service worker lists the finished pages: added once they all are.
     for lang, pages in files.items():
         pages.update(offline_files(contexts[lang], pages, navs[lang], config.read_text(encoding="utf-8")))
-    write_docs(files, docs_dir)
+    write_docs(files, docs_dir, build_id or output.new_build_id())
     for lang in files:
         write_config(contexts[lang], navs[lang], config, docs_dir, config_dir / f"mkdocs.{lang}.yml")
 
 
-def build(config_dir: Path, languages: list[str], site_dir: Path, config: Path = CONFIG) -> tuple[subprocess.CompletedProcess, Path]:
+def source_date(corpus: Corpus) -> str:
+    """SOURCE_DATE_EPOCH for MkDocs (the sitemap's dates and the gzip header):
+    the date of the newest dated source, so the same sources give the same site."""
+    dates = sorted(s.edition for s in corpus.sources.values() if re.fullmatch(r"\d{4}-\d{2}-\d{2}", s.edition or ""))
+    day = dt.date.fromisoformat(dates[-1]) if dates else dt.date(2000, 1, 1)
+    return str(int(dt.datetime(day.year, day.month, day.day, tzinfo=dt.UTC).timestamp()))
+
+
+def language_keys(files: dict[str, dict[str, str]], config_dir: Path, config: Path, env: dict[str, str]) -> dict[str, str]:
+    """A fingerprint of everything a language's MkDocs build reads: its pages,
+    the site's own assets and theme templates, its config and the project's,
+    the packages' versions, the source date. Equal fingerprints give
+    byte-identical output."""
+    from importlib.metadata import version
+
+    common = hashlib.sha256()
+    for name in ("mkdocs", "mkdocs-material", "pymdown-extensions", "Markdown", "Pygments"):
+        common.update(f"{name}={version(name)}\n".encode())
+    common.update(f"{sys.version}\n{env.get('SOURCE_DATE_EPOCH', '')}\n".encode())
+    common.update(Path(config).read_bytes())
+    # The package's own files MkDocs reads: assets, theme templates (not the code: it made the pages).
+    package = THEME_ASSETS.parent
+    for path in sorted(p for p in package.rglob("*") if p.is_file() and p.suffix not in (".py", ".pyc")):
+        common.update(path.relative_to(package).as_posix().encode() + b"\0" + path.read_bytes() + b"\0")
+    keys = {}
+    for lang, pages in files.items():
+        key = common.copy()
+        key.update((config_dir / f"mkdocs.{lang}.yml").read_bytes())
+        for path in sorted(pages):
+            key.update(path.encode() + b"\0" + pages[path].encode() + b"\0")
+        keys[lang] = key.hexdigest()
+    return keys
+
+
+def _state_file(config_dir: Path, site_dir: Path) -> Path:
+    return config_dir / f"built-{hashlib.sha256(str(site_dir).encode()).hexdigest()[:12]}.json"
+
+
+def reusable(config_dir: Path, site_dir: Path, keys: dict[str, str]) -> set[str]:
+    """The languages whose output in the published site was built from exactly
+    what they would be built from now: copying it is the same as building it."""
+    current = output.published(site_dir)
+    try:
+        state = json.loads(_state_file(config_dir, site_dir).read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return set()
+    if current is None or state.get("generation") != current.name or not current.is_dir():
+        return set()
+    built = state.get("languages", {})
+    return {lang for lang, key in keys.items() if built.get(lang) == key}
+
+
+def remember(config_dir: Path, site_dir: Path, keys: dict[str, str]) -> None:
+    """After publishing: what the published site's languages were built from."""
+    current = output.published(site_dir)
+    state = {"generation": current.name if current else None, "languages": keys}
+    _state_file(config_dir, site_dir).write_text(json.dumps(state, indent=1, sort_keys=True) + "\n", encoding="utf-8")
+
+
+def mkdocs_env(corpus: Corpus) -> dict[str, str]:
+    env = dict(os.environ, NO_MKDOCS_2_WARNING="1")
+    env.setdefault("SOURCE_DATE_EPOCH", source_date(corpus))
+    return env
+
+
+def build(
+    config_dir: Path,
+    languages: list[str],
+    site_dir: Path,
+    config: Path = CONFIG,
+    build_id: str = "",
+    env: dict[str, str] | None = None,
+    reuse: set[str] = frozenset(),
+) -> tuple[subprocess.CompletedProcess, Path]:
     """Stage 5: the real, strict MkDocs build of every language (English at the
-    root, the others in a folder each) into a fresh folder beside `site_dir`.
-    `publish` swaps it in once it has passed the checks.
+    root, the others in a folder each) into a new generation beside `site_dir`
+    (`output.generation`). `publish` makes it the site once it has passed the checks.
 
     The languages are built side by side, one MkDocs process each, each into a
     folder of its own (a --clean build of English into the folder the others
     share would empty it under them); the others are moved under English's once
-    all have succeeded."""
-    fresh = site_dir.with_name(site_dir.name + ".new")
-    parts = site_dir.with_name(site_dir.name + ".parts")
-    for folder in (fresh, parts):
-        shutil.rmtree(folder, ignore_errors=True)
-    env = dict(os.environ, NO_MKDOCS_2_WARNING="1")
-
-    def mkdocs(lang: str) -> subprocess.CompletedProcess:
-        out = fresh if not language_root(lang) else parts / lang
-        lang_config = config_dir / f"mkdocs.{lang}.yml"
-        return subprocess.run(
-            [sys.executable, "-m", "mkdocs", "build", "--strict", "--clean", "-f", str(lang_config), "-d", str(out)],
-            capture_output=True,
-            text=True,
-            env=env,
-            cwd=lang_config.resolve().parent,
-        )
-
-    # English (the largest) first, so that it starts at once.
-    ordered = sorted(languages, key=lambda code: code != "en")
-    with ThreadPoolExecutor(max_workers=len(ordered)) as pool:
-        results = list(pool.map(mkdocs, ordered))
-    failed = [r for r in results if r.returncode != 0]
-    if failed or not results:
-        for folder in (fresh, parts):
-            shutil.rmtree(folder, ignore_errors=True)
-        return (failed or results or [subprocess.CompletedProcess([], 1, "", "no language to build")])[0], fresh
+    all have succeeded. A language in `reuse` is not built again: its files are
+    hard-linked from the published site (nobody ever writes into a published
+    generation, so they stay as they are)."""
+    build_id = build_id or output.new_build_id()
+    fresh = output.generation(site_dir, build_id)
+    parts = output.generation(site_dir, build_id, "parts")
+    env = env or dict(os.environ, NO_MKDOCS_2_WARNING="1")
+    ordered = sorted(languages, key=lambda code: code != "en")  # English, the largest, starts first
+    out = {lang: fresh if not language_root(lang) else parts / lang for lang in ordered}
+    current = output.published(site_dir)
+    processes: dict[str, subprocess.Popen] = {}
+    logs: dict[str, object] = {}
+    try:
+        for lang in ordered:
+            if lang in reuse and current is not None:
+                continue
+            lang_config = config_dir / f"mkdocs.{lang}.yml"
+            logs[lang] = tempfile.TemporaryFile(mode="w+", encoding="utf-8")
+            processes[lang] = subprocess.Popen(
+                [sys.executable, "-m", "mkdocs", "build", "--strict", "--clean", "-f", str(lang_config), "-d", str(out[lang])],
+                stdout=logs[lang], stderr=subprocess.STDOUT, env=env, cwd=lang_config.resolve().parent,
+            )
+        for lang in ordered:
+            if lang not in processes:
+                others = {language_root(o).rstrip("/") for o in ordered if language_root(o)}
+                _link_tree(current / language_root(lang), out[lang], skip=others if not language_root(lang) else set())
+        results = {}
+        for lang, process in processes.items():
+            process.wait()
+            logs[lang].seek(0)
+            results[lang] = subprocess.CompletedProcess(process.args, process.returncode, logs[lang].read(), "")
+    except BaseException:
+        for process in processes.values():
+            process.kill()
+            process.wait()
+        output.discard(fresh)
+        output.discard(parts)
+        raise
+    finally:
+        for log in logs.values():
+            log.close()
+    failed = [r for r in results.values() if r.returncode != 0]
+    if failed:
+        output.discard(fresh)
+        output.discard(parts)
+        return failed[0], fresh
     for lang in ordered:
         if language_root(lang):
-            (parts / lang).rename(fresh / language_root(lang).rstrip("/"))
-    shutil.rmtree(parts, ignore_errors=True)
-    return results[0], fresh
+            out[lang].rename(fresh / language_root(lang).rstrip("/"))
+    output.discard(parts)
+    done = next(iter(results.values()), subprocess.CompletedProcess([], 0, "", ""))
+    return done, fresh
+
+
+def _link_tree(source: Path, target: Path, skip: set[str]) -> None:
+    """A copy of the folder `source` made of hard links (the same files, their
+    times included), without the top-level entries in `skip`."""
+    target.mkdir(parents=True, exist_ok=True)
+    for entry in sorted(os.listdir(source)):
+        if entry in skip:
+            continue
+        path = source / entry
+        if path.is_dir() and not path.is_symlink():
+            shutil.copytree(path, target / entry, copy_function=os.link)
+        else:
+            os.link(path, target / entry)
 
 
 def check(ctx: Context, site_dir: Path, languages: list[str], diag: Diagnostics, label: str = "") -> int:
@@ -198,8 +314,9 @@ def check_offline_app(site_dir: Path, diag: Diagnostics, label: str = "") -> lis
 
 
 def publish(fresh: Path, site_dir: Path) -> None:
-    replace_dir(fresh, site_dir)
+    """The checked site becomes `site_dir`, in one step (see output.py)."""
+    output.publish(fresh, site_dir)
 
 
 def discard(fresh: Path) -> None:
-    shutil.rmtree(fresh, ignore_errors=True)
+    output.discard(fresh)

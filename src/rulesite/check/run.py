@@ -15,8 +15,8 @@ from __future__ import annotations
 import multiprocessing
 import os
 import posixpath
+import signal
 import sys
-from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -50,9 +50,11 @@ class _FileResult:
 _options: _Options | None = None  # set in each worker by _start
 
 
-def _start(options: _Options) -> None:
+def _start(options: _Options, worker: bool = False) -> None:
     global _options
     _options = options
+    if worker:  # Ctrl-C is the parent's to handle: it stops the workers itself
+        signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
 def _check_files(rels: list[str]) -> list[_FileResult]:
@@ -145,8 +147,9 @@ def check_built_site(
         # Round-robin shares, so the few huge pages are spread over the workers.
         shares = [todo[i :: jobs * 8] for i in range(jobs * 8)]
         context = multiprocessing.get_context("fork" if sys.platform.startswith("linux") else None)
-        with ProcessPoolExecutor(jobs, mp_context=context, initializer=_start, initargs=(options,)) as pool:
-            results = [r for share in pool.map(_check_files, shares) for r in share]
+        # A Pool, not an executor: leaving the block (also on Ctrl-C) terminates the workers at once.
+        with context.Pool(jobs, initializer=_start, initargs=(options, True)) as pool:
+            results = [r for share in pool.map(_check_files, shares, chunksize=1) for r in share]
     for result in results:
         for line, code, message in result.problems:
             report(result.rel, line, code, message)

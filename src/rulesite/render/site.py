@@ -4,8 +4,8 @@ indexes only, never every rule or ruling: every page embeds the navigation, so
 a long one makes builds slow)."""
 from __future__ import annotations
 
+import os
 import posixpath
-import shutil
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import replace
 from importlib import resources
@@ -14,6 +14,7 @@ from pathlib import Path
 import yaml
 
 from ..export.files import data_files
+from .. import output
 from ..model import sort_key
 from ..resolve.merge import current_edition
 from . import index_pages as idx
@@ -234,38 +235,42 @@ def navigation(ctx: Context, pages: dict[str, str]) -> list:
     return nav
 
 
-def write_docs(files: dict[str, dict[str, str]], docs_dir: Path) -> None:
-    """Writes a complete docs folder (one subfolder per language) beside the old
-    one, then swaps it in, so a failed run never leaves a half-written folder."""
-    fresh = docs_dir.with_name(docs_dir.name + ".new")
-    if fresh.exists():
-        shutil.rmtree(fresh)
+def write_docs(files: dict[str, dict[str, str]], docs_dir: Path, build_id: str) -> int:
+    """Writes a complete docs folder (one subfolder per language) as a new
+    generation beside the published one, then publishes it in one step
+    (`output.publish`), so a failed run never leaves a half-written folder.
+    A file whose content is the same as in the published folder is hard-linked
+    from it instead of written: it keeps its timestamp. Returns how many files
+    were written."""
+    fresh = output.generation(docs_dir, build_id)
+    previous = output.published(docs_dir) or (docs_dir if docs_dir.is_dir() else None)
+    items = []
     for lang, pages in files.items():
-        shutil.copytree(THEME_ASSETS, fresh / lang / "assets")
-        folders = {(fresh / lang / path).parent for path in pages}
-        for folder in sorted(folders):
-            folder.mkdir(parents=True, exist_ok=True)
-        # Thousands of small files: writing them from a few threads overlaps the
-        # waits on the file system (the GIL is released while writing).
-        with ThreadPoolExecutor(max_workers=4) as pool:
-            list(pool.map(_write, [(fresh / lang / path, text) for path, text in pages.items()]))
-    replace_dir(fresh, docs_dir)
+        assets = {
+            "assets/" + p.relative_to(THEME_ASSETS).as_posix(): p.read_bytes() for p in sorted(THEME_ASSETS.rglob("*")) if p.is_file()
+        }
+        for path, data in {**assets, **{k: v.encode("utf-8") for k, v in pages.items()}}.items():
+            items.append((fresh / lang / path, previous / lang / path if previous else None, data))
+    for folder in sorted({new.parent for new, _, _ in items}):
+        folder.mkdir(parents=True, exist_ok=True)
+    # Thousands of small files: writing them from a few threads overlaps the
+    # waits on the file system (the GIL is released while reading and writing).
+    with ThreadPoolExecutor(max_workers=4) as pool:
+        written = sum(pool.map(_write, items))
+    output.publish(fresh, docs_dir)
+    return written
 
 
-def _write(item: tuple[Path, str]) -> None:
-    path, text = item
-    path.write_text(text, encoding="utf-8")
-
-
-def replace_dir(fresh: Path, target: Path) -> None:
-    old = target.with_name(target.name + ".old")
-    if old.exists():
-        shutil.rmtree(old)
-    if target.exists():
-        target.rename(old)
-    fresh.rename(target)
-    if old.exists():
-        shutil.rmtree(old)
+def _write(item: tuple[Path, Path | None, bytes]) -> bool:
+    new, old, data = item
+    try:
+        if old is not None and old.stat().st_size == len(data) and old.read_bytes() == data:
+            os.link(old, new)
+            return False
+    except OSError:
+        pass
+    new.write_bytes(data)
+    return True
 
 
 def write_config(ctx: Context, nav: list, base_config: Path, docs_dir: Path, out: Path) -> None:
@@ -279,7 +284,8 @@ def write_config(ctx: Context, nav: list, base_config: Path, docs_dir: Path, out
     ]
     config = {
         "INHERIT": str(base_config.resolve()),
-        "docs_dir": str((docs_dir / lang).resolve()),
+        # The docs folder's link, not its current generation: the config stays the same from build to build.
+        "docs_dir": os.path.abspath(docs_dir / lang),
         # Our page template (OpenGraph tags, the not-found page, the app manifest) over Material's.
         "theme": {"language": lang, "custom_dir": str(THEME_TEMPLATES)},
         "nav": nav,

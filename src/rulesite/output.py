@@ -1,0 +1,165 @@
+"""The output folders (docs/, site/): one build at a time, each replaced whole
+in one atomic step.
+
+A published folder is a symbolic link to a generation folder beside it:
+
+    site -> .site.20261201T101500-4242-1a2b3c/
+
+A build writes a new generation under a name of its own (the build id), and
+publishes it by creating a new link and renaming it over the old one: rename()
+replaces a name in one step, so at every instant `site/` names a whole site,
+the old one or the new one, also when the build is killed halfway. (The first
+time, when `site/` is still a real folder from an older version, the two are
+swapped with renameat2(RENAME_EXCHANGE), also one step; where the system lacks
+it, the folder is renamed away first, and that one build has a moment without
+`site/`.) The link's target is relative, so the folders can be moved together,
+and `site/index.html` opens from disk as before: browsers resolve relative
+links against the address, which keeps naming `site/`.
+
+Generations other than the published one are left by killed builds and are
+removed by the next build of the same folder. A lock file beside the folder
+(`.site.lock`, flock) lets one build at a time write it; a second one says so
+and stops.
+"""
+from __future__ import annotations
+
+import ctypes
+import errno
+import fcntl
+import os
+import secrets
+import shutil
+import signal
+import threading
+import time
+from contextlib import ExitStack, contextmanager
+from pathlib import Path
+
+_RENAME_EXCHANGE = 2  # linux/fs.h
+_AT_FDCWD = -100
+
+
+class Busy(Exception):
+    """Another build holds the lock of an output folder."""
+
+    def __init__(self, folder: Path) -> None:
+        super().__init__(f"another build is writing {folder} right now: wait for it to finish, then build again")
+        self.folder = folder
+
+
+def new_build_id() -> str:
+    """Unique per build, readable: when it started, which process."""
+    return f"{time.strftime('%Y%m%dT%H%M%S')}-{os.getpid()}-{secrets.token_hex(3)}"
+
+
+def lock_path(folder: Path) -> Path:
+    return folder.parent / f".{folder.name}.lock"
+
+
+@contextmanager
+def locked(*folders: Path):
+    """Holds the lock of every folder for the duration (raises Busy at once
+    when another build holds one). The lock goes with the process: a killed
+    build never leaves a stale one."""
+    with ExitStack() as stack:
+        for folder in sorted(set(folders)):
+            folder.parent.mkdir(parents=True, exist_ok=True)
+            handle = stack.enter_context(open(lock_path(folder), "a+b"))
+            try:
+                fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
+            except BlockingIOError:
+                raise Busy(folder) from None
+        yield
+
+
+def generation(folder: Path, build_id: str, kind: str = "") -> Path:
+    """The name of this build's new generation of `folder` (or of a scratch
+    folder of this build beside it: `kind`). Not created."""
+    return folder.parent / f".{folder.name}.{build_id}{'.' + kind if kind else ''}"
+
+
+def published(folder: Path) -> Path | None:
+    """The generation `folder` links to now (None when it is no link)."""
+    if not folder.is_symlink():
+        return None
+    return folder.parent / os.readlink(folder)
+
+
+def publish(fresh: Path, folder: Path) -> None:
+    """Makes `folder` name `fresh` (a generation beside it), in one step, then
+    removes the generations nobody names any more."""
+    link = fresh.with_name(fresh.name + ".link")
+    if link.is_symlink() or link.exists():
+        link.unlink()
+    os.symlink(fresh.name, link, target_is_directory=True)
+    if folder.is_symlink() or not folder.exists():
+        os.replace(link, folder)
+    elif folder.is_dir():
+        # A real folder, from before generations: swap it with the link.
+        if _exchange(link, folder):
+            shutil.rmtree(link)  # now the old folder
+        else:
+            old = fresh.with_name(fresh.name + ".old")
+            folder.rename(old)
+            os.replace(link, folder)
+            shutil.rmtree(old)
+    else:
+        link.unlink()
+        raise FileExistsError(f"{folder} is a file, not a folder: move it away")
+    clean(folder)
+
+
+def clean(folder: Path, keep: tuple[Path, ...] = ()) -> None:
+    """Removes every generation and scratch folder of `folder` but the published
+    one (and `keep`): what earlier builds left when they were killed. Call it
+    only while holding the folder's lock."""
+    current = published(folder)
+    prefix = f".{folder.name}."
+    for path in folder.parent.glob(prefix + "*"):
+        if path == lock_path(folder) or path == current or path in keep:
+            continue
+        discard(path)
+
+
+def discard_build(folder: Path, build_id: str) -> None:
+    """Removes what the build `build_id` made beside `folder` and did not publish."""
+    current = published(folder)
+    for path in folder.parent.glob(f".{folder.name}.{build_id}*"):
+        if path != current:
+            discard(path)
+
+
+@contextmanager
+def interrupts_held():
+    """Ctrl-C (SIGINT) waits until the block is done, then interrupts."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+    try:
+        yield
+    finally:
+        signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
+
+
+def discard(path: Path) -> None:
+    if path.is_symlink() or path.is_file():
+        path.unlink(missing_ok=True)
+    elif path.exists():
+        shutil.rmtree(path, ignore_errors=True)
+
+
+def _exchange(a: Path, b: Path) -> bool:
+    """renameat2(a, b, RENAME_EXCHANGE): the two names swap in one step. False
+    where the system or the file system cannot."""
+    try:
+        libc = ctypes.CDLL(None, use_errno=True)
+        renameat2 = libc.renameat2
+    except (OSError, AttributeError):
+        return False
+    renameat2.argtypes = [ctypes.c_int, ctypes.c_char_p, ctypes.c_int, ctypes.c_char_p, ctypes.c_uint]
+    if renameat2(_AT_FDCWD, os.fsencode(a), _AT_FDCWD, os.fsencode(b), _RENAME_EXCHANGE) == 0:
+        return True
+    if ctypes.get_errno() in (errno.ENOSYS, errno.EINVAL, errno.EOPNOTSUPP):
+        return False
+    raise OSError(ctypes.get_errno(), os.strerror(ctypes.get_errno()), str(b))
