@@ -3,6 +3,7 @@ each answer anchored, each linking the rules and cards it names."""
 from __future__ import annotations
 
 import re
+from functools import cache
 
 from .context import Context
 from .escape import Md, md_text
@@ -42,4 +43,10 @@ def render_faq_page(ctx: Context, game: str, source_id: str) -> str:
 def cards_named(text: str, names: list[str]) -> list[str]:
     """Card names printed in a text, longest first, on word boundaries."""
     lowered = text.lower()
-    return [n for n in names if re.search(rf"(?<!\w){re.escape(n.lower())}(?!\w)", lowered)]
+    return [n for n in names if n.lower() in lowered and _name_pattern(n).search(lowered)]
+
+
+@cache
+def _name_pattern(name: str) -> re.Pattern:
+    # Compiled once per card name: a thousand names overflow re's own cache.
+    return re.compile(rf"(?<!\w){re.escape(name.lower())}(?!\w)")

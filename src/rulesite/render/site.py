@@ -191,17 +191,17 @@ def navigation(ctx: Context, pages: dict[str, str]) -> list:
             contents = idx.contents_page(game, document)
             if len(sections) <= NAV_SECTIONS:
                 listed = [{nav_title(f"{s.number} {s.title}"): section_page(s.key)} for s in sections]
-                entries.append({document_name(document): [contents, *listed]})
+                entries.append({nav_title(document_name(document)): [contents, *listed]})
             else:
-                entries.append({document_name(document): contents})  # the contents page lists them
+                entries.append({nav_title(document_name(document)): contents})  # the contents page lists them
         entries += [
-            {f"{document_name(document)}: editions": editions_page(game, document)}
+            {nav_title(f"{document_name(document)}: editions"): editions_page(game, document)}
             for g, document, language in documents_with_editions(ctx)
             if g == game and language == lang
         ]
         for g, document, _language in dict.fromkeys((x.game, x.document, x.language) for x in ctx.corpus.glossary):
             if g == game and glossary_page(g, document) in pages:
-                entries.append({f"{document_name(document)}: glossary": glossary_page(g, document)})
+                entries.append({nav_title(f"{document_name(document)}: glossary"): glossary_page(g, document)})
         if guides_index(game) in pages:
             entries.append({t(lang, "guides"): guides_index(game)})
         card_pages = sorted(p for p in pages if p.startswith(f"{game}/cards/"))
@@ -216,7 +216,7 @@ def navigation(ctx: Context, pages: dict[str, str]) -> list:
         ):
             if path in pages:
                 entries.append({t(lang, key): path})
-        nav.append({idx.GAME_NAMES.get(game, game): entries})
+        nav.append({nav_title(idx.GAME_NAMES.get(game, game)): entries})
     nav += [{nav_title(topic.title): idx.topic_page(topic.id)} for topic in ctx.concordance.topics]
     nav += [{t(lang, "keyword-index"): idx.KEYWORDS}, {t(lang, "not-in-sources-title"): idx.UNRESOLVED}]
     written = [{written_title(pages[f"{name}.md"], name): f"{name}.md"} for name in WRITTEN_ORDER if f"{name}.md" in pages]
