@@ -72,6 +72,7 @@ def add_build_options(parser: argparse.ArgumentParser) -> None:
         help="also read the real corpora from FOLDER, as SOURCES_DIR/external/corpora.manifest.yml lists them",
     )
     parser.add_argument("--no-site", action="store_true", help="write docs/ only; skip MkDocs and the site checks")
+    parser.add_argument("--bundle", type=Path, metavar="FILE.zip", help="also write the checked site, pages and data, as one zip that opens from disk")
     parser.add_argument(
         "--site-url",
         metavar="URL",
@@ -122,7 +123,7 @@ def _absolute(path: Path) -> Path:
 
 def _build(args: argparse.Namespace, build_id: str, state: dict) -> int:
     # MkDocs runs from the config's folder: every path must not depend on ours.
-    for name in ("sources_dir", "config", "pages_dir", "corpora"):
+    for name in ("sources_dir", "config", "pages_dir", "corpora", "bundle"):
         if getattr(args, name) is not None:
             setattr(args, name, getattr(args, name).resolve())
     # The output folders are links to their current generation: never resolved.
@@ -220,6 +221,10 @@ def _build(args: argparse.Namespace, build_id: str, state: dict) -> int:
         pipeline.publish(fresh, args.site_dir)
         state["site published"] = True
     pipeline.remember(config_dir, args.site_dir, keys)
+    if args.bundle:
+        from .export.bundle import FOLDER, write_bundle
+
+        stage("bundle", f"{write_bundle(args.site_dir, args.bundle)} files in {args.bundle} (opens from disk: {FOLDER}/index.html)")
     print(f"open {args.site_dir / 'index.html'} in a browser")
     return 0
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections import defaultdict
 
 from ..model import Section
-from .context import Context
+from .context import CONTENT_LANGUAGE, Context
 from .escape import Md, written
 from .escape import page as whole_page
 from .markup import code, heading, md_link
@@ -64,7 +64,7 @@ def render_home(ctx: Context) -> str:
         out += [Md("## {}").format(GAME_NAMES.get(game, game)), ""]
         sections = sections_of(ctx, game)
         for section in sections[:12]:
-            out.append(Md("- ") + md_link(f"{section.number} {section.title}", section_page(section.key)))
+            out.append(Md("- ") + ctx.link(HOME, section_page(section.key), "", section.language, f"{section.number} {section.title}"))
         if len(sections) > 12:
             out.append(Md("- … {} more").format(len(sections) - 12))
         out.append(Md("- ") + md_link(t(lang, "all-pages", game=GAME_NAMES.get(game, game)), game_index(game)))
@@ -128,7 +128,7 @@ def render_contents(ctx: Context, game: str, document: str) -> str:
     ]
     for s in sections_of(ctx, game):
         if s.document == document:
-            link = md_link(f"{s.number} {s.title}", relative(page, section_page(s.key)))
+            link = ctx.link(page, section_page(s.key), "", s.language, f"{s.number} {s.title}")
             out.append(Md("| {} | {} | {} |").format(link, len(s.rules), s.language))
     return whole_page(document_name(document), [*out, ""])
 
@@ -193,7 +193,7 @@ def render_rulings_index(ctx: Context, game: str) -> str:
             out += [Md.escape(source.licence), Md("{: .licence }"), ""]
     out += [Md("| {} | {} | {} |").format(t(lang, "ruling"), t(lang, "sequence"), t(lang, "nuances")), Md("|---|---|---|")]
     for r in rulings:
-        out.append(Md("| {} | {} | {} |").format(md_link(r.title, relative(page, page_of(r))), len(r.steps), len(r.nuances)))
+        out.append(Md("| {} | {} | {} |").format(ctx.link(page, page_of(r), "", CONTENT_LANGUAGE, r.title), len(r.steps), len(r.nuances)))
     return whole_page(t(lang, "community-rulings"), [*out, ""])
 
 
@@ -202,7 +202,7 @@ def render_walkthroughs_index(ctx: Context, game: str) -> str:
     out = [Md("# {} {{: #walkthroughs }}").format(t(ctx.language, "walkthroughs")), ""]
     for w in ctx.corpus.walkthroughs:
         if w.game == game:
-            out.append(Md("- {} — {}").format(md_link(w.title, relative(page, page_of(w))), ctx.rule_link(game, w.rule, page)))
+            out.append(Md("- {} — {}").format(ctx.link(page, page_of(w), "", CONTENT_LANGUAGE, w.title), ctx.rule_link(game, w.rule, page)))
     return whole_page(t(ctx.language, "walkthroughs"), [*out, ""])
 
 
@@ -222,7 +222,7 @@ def render_keywords(ctx: Context) -> str:
         for s in sections_of(ctx, game):
             if (s.number, s.language) in by_number:
                 words = Md(", ").join(code(w) for w in by_number[(s.number, s.language)] if w != s.title)
-                link = md_link(s.number, relative(KEYWORDS, section_page(s.key)))
+                link = ctx.link(KEYWORDS, section_page(s.key), "", s.language, s.number)
                 out.append(Md("| {} | {} | {} |").format(s.title, link, words))
         out.append("")
     return whole_page(t(lang, "keyword-index"), out)
