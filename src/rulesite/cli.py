@@ -19,6 +19,7 @@ from dataclasses import replace
 from pathlib import Path
 
 from . import output, pipeline
+from .check.edition_counts import counts_in
 from .render.offline_app import PRECACHE_BUDGET
 from .check.site_links import main as check_main
 from .diagnostics import Diagnostics
@@ -72,6 +73,7 @@ def add_build_options(parser: argparse.ArgumentParser) -> None:
         help="also read the real corpora from FOLDER, as SOURCES_DIR/external/corpora.manifest.yml lists them",
     )
     parser.add_argument("--no-site", action="store_true", help="write docs/ only; skip MkDocs and the site checks")
+    parser.add_argument("--bundle", type=Path, metavar="FILE.zip", help="also write the checked site, pages and data, as one zip that opens from disk")
     parser.add_argument(
         "--site-url",
         metavar="URL",
@@ -122,7 +124,7 @@ def _absolute(path: Path) -> Path:
 
 def _build(args: argparse.Namespace, build_id: str, state: dict) -> int:
     # MkDocs runs from the config's folder: every path must not depend on ours.
-    for name in ("sources_dir", "config", "pages_dir", "corpora"):
+    for name in ("sources_dir", "config", "pages_dir", "corpora", "bundle"):
         if getattr(args, name) is not None:
             setattr(args, name, getattr(args, name).resolve())
     # The output folders are links to their current generation: never resolved.
@@ -153,6 +155,9 @@ def _build(args: argparse.Namespace, build_id: str, state: dict) -> int:
         f"{sum(len(r.examples) for r in rules)} examples, {len(corpus.faqs)} FAQ answers, "
         f"{len(corpus.rulings)} rulings, {len(corpus.walkthroughs)} walkthroughs",
     )
+    read_counts = counts_in(corpus)
+    for name, counts in read_counts.items():
+        print(f"{'edition':<8} {name}: {counts.line()}")
     ctx = pipeline.resolve(corpus, args.sources_dir, diag)
     refs = [ref for _, r in corpus.rules() for ref in r.references] + [
         ref for item in [*corpus.faqs, *corpus.rulings] for ref in item.references
@@ -204,9 +209,13 @@ def _build(args: argparse.Namespace, build_id: str, state: dict) -> int:
     )
 
     before = len(diag.errors)
-    checked = pipeline.check(ctx, fresh, list(files), diag, label=str(args.site_dir))
+    built_counts: dict = {}
+    checked = pipeline.check(ctx, fresh, list(files), diag, label=str(args.site_dir), counts=built_counts)
     problems = len(diag.errors) - before
-    stage("check", f"{checked} pages: links, anchors, offline loading and every entry once: {problems} problems")
+    for name, counts in built_counts.items():
+        print(f"{'built':<8} {name}: {counts.line()}")
+    stage("check", f"{checked} pages: links, link words, anchors, ids once per page, offline loading, every entry once, "
+                   f"counts per edition: {problems} problems")
     precaches = pipeline.check_offline_app(fresh, diag, label=str(args.site_dir))
     problems = len(diag.errors) - before
     print("offline  " + ", ".join(f"{p.worker} stores {p.files} files, {p.size / 2**20:.1f} MB" for p in precaches)
@@ -220,6 +229,10 @@ def _build(args: argparse.Namespace, build_id: str, state: dict) -> int:
         pipeline.publish(fresh, args.site_dir)
         state["site published"] = True
     pipeline.remember(config_dir, args.site_dir, keys)
+    if args.bundle:
+        from .export.bundle import FOLDER, write_bundle
+
+        stage("bundle", f"{write_bundle(args.site_dir, args.bundle)} files in {args.bundle} (opens from disk: {FOLDER}/index.html)")
     print(f"open {args.site_dir / 'index.html'} in a browser")
     return 0
 

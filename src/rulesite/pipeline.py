@@ -16,7 +16,7 @@ import tempfile
 from pathlib import Path
 
 from . import output
-
+from .check.edition_counts import compare, counts_in, counts_out
 from .check.entries import expected_entries
 from .check.run import check_built_site
 from .check.offline_app import Precache, check_precache
@@ -298,11 +298,28 @@ def _link_tree(source: Path, target: Path, skip: set[str]) -> None:
             os.link(path, target / entry)
 
 
-def check(ctx: Context, site_dir: Path, languages: list[str], diag: Diagnostics, label: str = "") -> int:
-    """Stage 6: the built site read back: every link and #fragment lands, nothing
-    loads from the network, every entry of the model is shown once with its text.
-    Problems go to `diag` (paths under `label`); returns the number of pages."""
-    return check_built_site(site_dir, diag, expected_entries(ctx, languages), label)
+def check(ctx: Context, site_dir: Path, languages: list[str], diag: Diagnostics, label: str = "",
+          counts: dict | None = None) -> int:
+    """Stage 6: the built site read back: every link and #fragment lands, no
+    link's words name another rule, no id twice in a page, nothing loads from the
+    network, every entry of the model is shown once with its text, and each
+    edition's pages anchor what was read of it (`counts` is filled with what they
+    anchor, by edition). Problems go to `diag` (paths under `label`); returns the
+    number of pages."""
+    entries: dict = {}
+    pages = check_built_site(site_dir, diag, expected_entries(ctx, languages), label, entries=entries)
+    built: dict = {}
+    for language in languages:
+        counted, problems = counts_out(ctx.corpus, entries, language)
+        built.update(counted)
+        for problem in problems:
+            diag.error(Loc(f"{label}/{problem.split(': ', 1)[0]}" if label else problem.split(": ", 1)[0], 1),
+                       "edition-counts", problem.split(": ", 1)[1])
+    for problem in compare(counts_in(ctx.corpus), built):
+        diag.error(Loc(label or str(site_dir), 1), "edition-counts", problem)
+    if counts is not None:
+        counts.update(built)
+    return pages
 
 
 def check_offline_app(site_dir: Path, diag: Diagnostics, label: str = "") -> list[Precache]:

@@ -49,7 +49,10 @@ def test_a_whole_site_has_no_problems(tmp_path):
 
 def test_a_doubled_entry(tmp_path):
     root = site(tmp_path, extra='<p id="832.1">832.1 again</p>')
-    assert check(root) == ["site/rules/832.html:9: error[entry-count]: id '832.1' appears 2 times, expected once"]
+    assert check(root) == [
+        "site/rules/832.html:7: error[duplicate-id]: id '832.1' is printed 2 times in this page",
+        "site/rules/832.html:9: error[entry-count]: id '832.1' appears 2 times, expected once",
+    ]
 
 
 def test_a_lost_entry_and_a_lost_page(tmp_path):
@@ -85,5 +88,5 @@ def test_workers_find_what_one_process_finds(tmp_path):
             for i in range(60)}
     root = site(tmp_path, extra='<p id="832.1">again</p>', more=more)
     serial = check(root, jobs=1)
-    assert len(serial) == 1 + 9  # the doubled id, and every seventh short page's broken anchor
+    assert len(serial) == 2 + 9  # the doubled id (as an entry and as an id), every seventh page's broken anchor
     assert check(root, jobs=2) == serial

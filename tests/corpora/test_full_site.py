@@ -325,6 +325,13 @@ def _diff_page(site: Path, key, old: Edition, new: Edition) -> str:
     return found[0].relative_to(site).as_posix()
 
 
+def _diff_bodies(site: Path, rel: str) -> list:
+    """The articles of a diff: its page, and when it is split by hundreds of
+    sections (a large diff: changes/v1.2-to-v1.4/4xx.html), every part."""
+    parts = sorted((site / rel.removesuffix(".html")).glob("*.html"))
+    return [article(site, rel)] + [article(site, p.relative_to(site).as_posix()) for p in parts]
+
+
 def test_a_diff_page_for_every_pair_of_whole_editions(corpora_site, corpus):
     site = corpora_site.site
     pairs = _whole_pairs(corpus)
@@ -350,7 +357,8 @@ def test_diff_pages_show_the_counts_of_the_model(corpora_site, corpus):
             problems.append(f"{rel}: shows {shown}, diff_editions counts {expected}")
         # The entries listed agree with the counts.
         items = Counter(next(iter(classes(li) & {"added", "removed", "changed", "moved"}), "?")
-                        for sec in find_all(body, "section", "diff-section") for li in find_all(sec, "li"))
+                        for part in _diff_bodies(site, rel)
+                        for sec in find_all(part, "section", "diff-section") for li in find_all(sec, "li"))
         moved = {id(m) for m in diff.moved}
         listed = {"added": len(diff.added), "removed": len(diff.removed), "moved": len(diff.moved),
                   "changed": sum(1 for m in diff.changed if id(m) not in moved)}
@@ -364,7 +372,7 @@ def test_moved_entries_show_old_and_new_numbers(corpora_site, corpus):
     for key, old, new in _whole_pairs(corpus):
         diff = diff_editions(old, new)
         rel = _diff_page(site, key, old, new)
-        shown = Counter(words(find(li, "b")) for li in find_all(article(site, rel), "li", "moved"))
+        shown = Counter(words(find(li, "b")) for part in _diff_bodies(site, rel) for li in find_all(part, "li", "moved"))
         expected = Counter(f"{m.old.number} → {m.new.number}" for m in diff.moved)
         assert shown == expected, f"{rel}: moved entries differ: {list((shown - expected).items())[:3]} / {list((expected - shown).items())[:3]}"
 
@@ -376,7 +384,7 @@ def test_diff_sections_are_grouped_by_section_for_narrowing(corpora_site, corpus
         rel = _diff_page(site, key, old, new)
         body = article(site, rel)
         assert find(body, "input", data_diff_filter="") is not None, f"{rel}: no section filter"
-        groups = list(find_all(body, "section", "diff-section"))
+        groups = [g for part in _diff_bodies(site, rel) for g in find_all(part, "section", "diff-section")]
         numbers = [g.get("data-section") for g in groups]
         assert groups and all(numbers) and len(set(numbers)) == len(numbers), f"{rel}: groups {numbers[:10]}"
         # Each added rule sits in the group of its section.

@@ -161,3 +161,29 @@ def test_the_alias_pages_script_gets_its_target_as_a_javascript_string():
     assert json.loads(argument) == target
     assert Elements(html).tags() & {"b", "t"} == set()
 
+
+
+PAYLOAD = "<svg onload=alert(12)>\"'</title>[x](javascript:alert(12)){: onclick=alert(12) } `<b onmouseover=alert(12)>`"
+
+
+def test_history_and_diff_html_show_their_text_as_text():
+    """The seeds hold one edition per document: the history and diff templates
+    are filled here with hostile text instead."""
+    diff = markup.md("word_diff", ops=[("=", PAYLOAD), ("-", PAYLOAD), ("+", PAYLOAD)])
+    rows = [{"label": PAYLOAD, "href": "424.html#424.1", "how": PAYLOAD, "diff": diff}, {"label": PAYLOAD, "href": "", "how": "", "diff": ""}]
+    history = page_html(str(markup.md("history", summary=PAYLOAD, rows=rows)))
+    item = markup.md("diff_item", kind="changed", head=PAYLOAD, text=PAYLOAD, how=PAYLOAD, diff=diff)
+    section = page_html(str(markup.md("diff_section", number=PAYLOAD, items=[item])))
+    for html in (history, section):
+        no_script(html)
+        assert PAYLOAD in Elements(html).plain()
+
+
+def test_keyword_forms_are_shown_as_text(fresh_ctx):
+    from rulesite.render.index_pages import render_keywords
+
+    game, forms = next(iter(fresh_ctx.linker.keywords.items()))
+    forms[PAYLOAD] = next(iter(forms.values()))
+    html = page_html(render_keywords(fresh_ctx))
+    no_script(html)
+    assert PAYLOAD in Elements(html).plain()

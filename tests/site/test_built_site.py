@@ -412,8 +412,11 @@ def test_navigation_lists_sections_and_indexes_but_not_each_ruling(site, ctx):
         href = urlsplit(a.get("href", ""))
         if href.path and not href.scheme:
             hrefs.add(href.path)
+    # The English site's own sections; another language's live on its own site
+    # (no stub here), reached through the document's contents page.
     for section in ctx.corpus.sections.values():
-        assert any(h.endswith(f"/{section.number}.html") for h in hrefs), f"section {section.number} not in the nav"
+        if section.language == "en":
+            assert any(h.endswith(f"/{section.number}.html") for h in hrefs), f"section {section.number} not in the nav"
     for index in ("riftbound/index.html", "riftbound/rulings/index.html", "riftbound/faq.html", "riftbound/walkthroughs/index.html"):
         assert any(h.endswith(index) for h in hrefs), f"{index} not in the nav"
     rulings = {r.id for r in ctx.corpus.rulings}

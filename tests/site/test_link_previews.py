@@ -165,8 +165,9 @@ def test_sitemap_and_robots_use_the_site_address(site):
     assert "User-agent: *" in robots
     assert f"Sitemap: {SITE_URL}sitemap.xml" in robots
     assert f"Sitemap: {SITE_URL}es/sitemap.xml" in robots
-    spanish = head(site / "es/riftbound/core-rules/424.html")
-    assert spanish.links["canonical"] == SITE_URL + "es/riftbound/core-rules/424.html"
+    # A page of the Spanish site's own (it has no pages for English-only sections).
+    spanish = head(site / "es/magic/comprehensive-rules/701.20.html")
+    assert spanish.links["canonical"] == SITE_URL + "es/magic/comprehensive-rules/701.20.html"
 
 
 def test_unknown_addresses_get_a_helpful_not_found_page(site):

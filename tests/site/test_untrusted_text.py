@@ -251,3 +251,73 @@ def test_markup_in_a_section_title_is_shown_as_text(repo_root: Path, tmp_path: P
     shown = [f for f in site.rglob("424.html") if f"Reveal {TITLE_MARKUP}" in page_text(f)]
     assert shown, "the section title is not shown as the characters printed"
     assert not any(re.search(r"<\s*(script|img)\b", t, re.IGNORECASE) for t in search_texts(site))
+
+
+# --- titles and names from the manifest, the concordance and the rulings' ids ----------
+
+MANIFEST = "rules_src/manifest.yml"
+CONCORDANCE = "rules_src/concordance.yml"
+RULING_IDS = "rules_src/riftbound/community-rulings.ids.yml"
+
+
+def replace_line(file: Path, old: str, new: str) -> int:
+    """Replaces the first line equal to `old` (stripped); returns its 1-based number."""
+    lines = file.read_text(encoding="utf-8").split("\n")
+    index = next(i for i, line in enumerate(lines) if line.strip() == old)
+    lines[index] = lines[index].replace(old, new)
+    file.write_text("\n".join(lines), encoding="utf-8")
+    return index + 1
+
+
+def test_markup_in_titles_from_the_manifest_the_concordance_and_the_rulings_is_shown_as_text(repo_root: Path, tmp_path: Path):
+    """Every generated page takes its <title> from escaped front matter: a
+    topic page once took its H1's HTML, so `</title><svg onload>` ran."""
+    root = copy_sources(repo_root, tmp_path)
+    titles = {
+        "source": 'Show Off page <svg onload=alert(21)> "quoted"',
+        "topic": "Revealing </title><svg onload=alert(22)>",
+        "ruling": "Ride the Wind <img src=x onerror=alert(23)></title>",
+    }
+    replace_line(root / MANIFEST, 'title: "Show Off keyword web page, with related FAQ"', f"title: {json.dumps(titles['source'])}")
+    replace_line(root / CONCORDANCE, "title: Revealing across games", f"title: {json.dumps(titles['topic'])}")
+    replace_line(
+        root / RULING_IDS,
+        "title: \"Ride the Wind can't take control of a contested battlefield\"",
+        f"title: {json.dumps(titles['ruling'])}",
+    )
+    result = build(repo_root, root)
+    output = result.stdout + result.stderr
+    assert "Traceback" not in output
+    assert result.returncode == 0, output[-3000:]
+    site = root / "site"
+    problems = injected_elements(site)
+    assert problems == [], "\n".join(problems[:8])
+    texts = " ".join(page_text(f) for f in site.rglob("*.html"))
+    for title in titles.values():
+        assert title in texts, f"{title!r} is not shown as the characters printed"
+    browser_titles = [
+        t for f in site.rglob("*.html") for t in re.findall(r"<title>(.*?)</title>", f.read_text(encoding="utf-8"), re.DOTALL)
+    ]
+    assert any("Revealing &lt;/title&gt;&lt;svg onload=alert(22)&gt;" in t for t in browser_titles)
+
+
+def test_markup_in_a_name_is_an_error_at_read_time(repo_root: Path, tmp_path: Path):
+    """Ids and file names become anchors, attributes and paths: markup in one is
+    a `path:line: error[code]` before anything is written (the render stage
+    would still escape it: tests/render/test_escape.py)."""
+    root = copy_sources(repo_root, tmp_path)
+    hostile_file = "core`<svg onload=alert(31)>`.txt"
+    (root / "rules_src/riftbound" / "core-rules-excerpt-2026-10-09.txt").rename(root / "rules_src/riftbound" / hostile_file)
+    replace_line(root / MANIFEST, "- id: rb-832-web", "- id: x onclick=alert(32) tabindex=0")
+    replace_line(root / MANIFEST, "path: riftbound/core-rules-excerpt-2026-10-09.txt", f"path: 'riftbound/{hostile_file}'")
+    replace_line(root / RULING_IDS, "- id: ride-the-wind-cannot-flip-a-contested-battlefield", '- id: "y}<svg/onload=alert(33)>{:z"')
+    replace_line(root / CONCORDANCE, "- id: revealing", '- id: "revealing</title><svg onload=alert(34)>"')
+    expected = {"alert(31)": MANIFEST, "alert(32)": MANIFEST, "alert(33)": RULING_IDS, "alert(34)": CONCORDANCE}
+    result = build(repo_root, root)
+    output = result.stdout + result.stderr
+    assert "Traceback" not in output
+    assert result.returncode == 1, output[-3000:]
+    errors = re.findall(r"^(\S+):([1-9]\d*): error\[[a-z-]+\]: (.+)$", output, re.MULTILINE)
+    for marker, path in expected.items():
+        assert any(p == path and marker in message for p, _, message in errors), f"no {path}:LINE: error naming {marker}\n{output[:3000]}"
+    assert not (root / "docs").exists() and not (root / "site").exists()

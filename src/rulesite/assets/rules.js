@@ -10,7 +10,9 @@
  *     copies the short link (data-short, relative to the site root) as an
  *     absolute URL.
  *  3. The language selector (a.md-select__link[hreflang]) goes to the same page
- *     and anchor in the other language instead of that site's home page.
+ *     and anchor in the other language instead of that site's home page; where
+ *     that site lacks the page (its hidden .page-languages marker says so), to
+ *     the English page (or this one) with ?from=<language>, which shows a notice.
  *     Material does this by fetching the other site's sitemap.xml, which fails
  *     from file:// and needs site_url; here the path is computed instead.
  *  4. After a search by rule number: Material's search indexes a page per
@@ -597,9 +599,60 @@
     return target.href;
   }
 
+  function pageLanguage() {
+    return (document.documentElement.getAttribute("lang") || "en").toLowerCase().split("-")[0];
+  }
+
+  /** The marker of a page that some language's site lacks (render/languages.py). */
+  function missingMarker() {
+    return document.querySelector(".page-languages[data-missing]");
+  }
+
+  /** A language whose site lacks this page: the same page in the fallback
+      language's site (English, or this one), with ?from=<language> so that page
+      shows the reader a notice. No stub page is needed in the other site. */
+  function fallbackUrl(link, withHash) {
+    var marker = missingMarker();
+    var lang = link.getAttribute("hreflang");
+    if (!marker || marker.getAttribute("data-missing").split(" ").indexOf(lang) < 0) return null;
+    var fallback = marker.getAttribute("data-fallback");
+    var target;
+    if (fallback === pageLanguage()) {
+      target = new URL(location.href);
+    } else {
+      var other = document.querySelector(LANG_LINKS + '[hreflang="' + fallback + '"]');
+      var root = other ? alternateRoot(other) : null;
+      var path = pathFromRoot(new URL(location.href));
+      if (!root || path === null) return null;
+      target = new URL(path, root);
+    }
+    target.search = "?from=" + encodeURIComponent(lang);
+    target.hash = withHash ? location.hash : "";
+    return target.href;
+  }
+
+  /** Arrived from a language whose site lacks this page (?from=es): say so, in
+      that language, above the page's content. */
+  function showMissingNotice() {
+    var from = new URLSearchParams(location.search).get("from");
+    var marker = missingMarker();
+    if (!from || !marker || !/^[a-z]{2}$/.test(from)) return;
+    var text = marker.getAttribute("data-notice-" + from);
+    var article = document.querySelector("article.md-content__inner") || document.querySelector("article");
+    if (!text || !article || article.querySelector(".page-languages-notice")) return;
+    var note = document.createElement("p");
+    note.className = "page-languages-notice";
+    note.setAttribute("role", "note");
+    note.setAttribute("lang", from);
+    note.textContent = text;
+    article.insertBefore(note, article.firstChild);
+  }
+
   function alternateUrl(link, withHash) {
     var equivalent = equivalentUrl(link, withHash);
     if (equivalent) return equivalent;
+    var fallback = fallbackUrl(link, withHash);
+    if (fallback) return fallback;
     var altRoot = alternateRoot(link);
     if (!altRoot) return null;
     var path = pathFromRoot(new URL(location.href));
@@ -611,6 +664,8 @@
 
   function updateLanguageLinks() {
     var links = document.querySelectorAll(LANG_LINKS);
+    // Every site's root first, from the links as Material wrote them, before any is rewritten.
+    for (var k = 0; k < links.length; k++) alternateRoot(links[k]);
     for (var i = 0; i < links.length; i++) {
       var url = alternateUrl(links[i], true);
       if (url) links[i].setAttribute("href", url);
@@ -697,6 +752,7 @@
       initLanguageSwitch();
     }
     initCopyButtons(document);
+    showMissingNotice();
     jumpToSearchedRule();
   }
 
@@ -716,7 +772,8 @@
 })();
 
 /* Diff pages: narrow the list to one section. Typing a section number (or
-   opening the page with ?section=424) hides every other section's changes. */
+   opening the page with ?section=424) hides every other section's changes; on
+   the summary of a diff split by hundreds of sections, it opens the right part. */
 (function () {
   "use strict";
   function setup() {
@@ -732,9 +789,59 @@
       });
     }
     var given = new URLSearchParams(location.search).get("section");
+    // A large diff is split by hundreds of sections: its summary page sends a
+    // section number to the page holding it (4xx for 424).
+    var parts = document.querySelectorAll("a[data-diff-part]");
+    function toPart(wanted) {
+      for (var i = 0; i < parts.length; i++) {
+        if (wanted && parts[i].getAttribute("data-diff-part") === wanted.charAt(0)) {
+          location.assign(parts[i].href + "?section=" + encodeURIComponent(wanted));
+          return true;
+        }
+      }
+      return false;
+    }
+    if (parts.length) {
+      if (given && toPart(given.trim())) return;
+      input.addEventListener("change", function () {
+        toPart(input.value.trim().replace(/\.$/, ""));
+      });
+      return;
+    }
     if (given) input.value = given;
     input.addEventListener("input", apply);
     apply();
+  }
+  if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", setup);
+  else setup();
+})();
+
+/* Diff pages: pure renumberings (number changed, text the same) are hidden
+   until the reader asks for them; without JavaScript they all show. */
+(function () {
+  "use strict";
+  function setup() {
+    var button = document.querySelector("button[data-renumbered-toggle]");
+    if (!button || button.dataset.ready) return;
+    button.dataset.ready = "1";
+    var root = button.closest("article") || document.body;
+    function show(on) {
+      root.classList.toggle("hide-renumbered", !on);
+      button.setAttribute("aria-pressed", on ? "true" : "false");
+      button.textContent = on ? button.dataset.hide : button.dataset.show;
+    }
+    button.addEventListener("click", function () {
+      show(root.classList.contains("hide-renumbered"));
+    });
+    // A link to one renumbering (a rule's history links its entry) shows them.
+    function fromHash() {
+      var id = decodeURIComponent(location.hash.slice(1));
+      var target = id && document.getElementById(id);
+      show(!!(target && target.closest(".renumbered, .renumbered-only")));
+      if (target) target.scrollIntoView();
+    }
+    window.addEventListener("hashchange", fromHash);
+    fromHash();
   }
   if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", setup);
   else setup();

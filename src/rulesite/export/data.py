@@ -17,8 +17,8 @@ from __future__ import annotations
 import hashlib
 from functools import cache
 
-from ..model import Edition, Reference, Rule, Ruling, Section, parent_number
-from ..render.card_pages import ERRATA, mentions
+from ..model import Edition, FaqAnswer, Reference, Rule, Ruling, Section, parent_number
+from ..render.card_pages import ERRATA
 from ..render.context import Context
 from ..render.edition_pages import diff_page, document_name
 from ..render.paths import cards_page, faq_anchor, html_path, language_root, page_of, section_page
@@ -270,11 +270,11 @@ def _erratum(e, card_url: str | None) -> dict:
 
 def cards_data(ctx: Context, game: str) -> dict:
     """The cards, each with its errata and the rulings and FAQ answers naming it."""
-    named = mentions(ctx)
+    named = ctx.citations.by_card  # resolve/card_mentions.py
     cards = []
     for c in (c for c in ctx.corpus.cards if (c.game or "riftbound") == game):
         here = url("en", cards_page(game, c.name), c.id)
-        items = named.get(c.name.lower(), [])
+        items = named.get(c.id, [])
         cards.append({
             "id": c.id,
             "code": c.code,
@@ -291,7 +291,7 @@ def cards_data(ctx: Context, game: str) -> dict:
             "url": here,
             "errata": [_erratum(e, here) for e in c.errata],
             "rulings": [i.id for i in items if isinstance(i, Ruling)],
-            "faq": [i.id for i in items if not isinstance(i, Ruling)],
+            "faq": [i.id for i in items if isinstance(i, FaqAnswer)],
         })
     return {"schema_version": SCHEMA_VERSION, "kind": "cards", "game": game, "cards": cards}
 

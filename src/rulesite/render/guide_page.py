@@ -23,14 +23,18 @@ def render_guide(guide: Guide, ctx: Context) -> str:
     page = guide_page(guide.game, guide.id)
     out = []
     headings = 0
+    base = None  # the level of the first bullet of the current list
     for block in guide.blocks:
         text = ctx.inline(block.text, guide.game, page)
+        base = (block.level if base is None else min(base, block.level)) if block.kind == "item" else None
         if block.kind == "heading":
             headings += 1
             level = 1 if headings == 1 else max(2, min(block.level, 4))
             out += [heading(level, text, id=f"h-{headings}"), ""]
         elif block.kind == "item":
-            out.append(Md("    ") * block.level + Md("- ") + text)
+            # Indented from the list's own first bullet: a list that the source
+            # indents by two spaces is still a list, not a code block.
+            out.append(Md("    ") * (block.level - base) + Md("- ") + text)
         else:
             out += ["", text, ""]
     source = ctx.corpus.sources[guide.source_id]

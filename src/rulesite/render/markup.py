@@ -46,6 +46,11 @@ MARKDOWN_TEMPLATES = {
         '{% if hidden %} hidden{% endif %} href="{{ href|attr }}">{{ text }}</a>'
     ),
     "missing": '<span class="ref-missing" title="{{ tip|attr }}">{{ text }}</span>',
+    # A card symbol ([2], [A], [M]) as a sign, named for screen readers and on hover.
+    "symbol": (
+        '<span class="symbol symbol-{{ kind|attr }}" role="img" aria-label="{{ label|attr }}" '
+        'title="{{ title|attr }}">{{ sign|attr }}</span>'
+    ),
     "div": (
         '<div{% if classes %} class="{{ classes|attr }}"{% endif %}{% if id %} id="{{ id|attr }}"{% endif %}'
         '{% for name, value in data %} data-{{ name|attr }}="{{ value|attr }}"{% endfor %} markdown>'
@@ -57,14 +62,18 @@ MARKDOWN_TEMPLATES = {
         '<h4 class="rule-head" id="{{ number|attr }}" markdown="span">'
         '<a class="rule-number" href="#{{ number|attr }}" title="{{ tip|attr }}">{{ number }}</a> {{ text }}</h4>'
     ),
-    "example_title": '<p class="admonition-title">{{ label }}</p>',
+    # A block inside a <div markdown> without a markdown attribute of its own:
+    # Markdown leaves its text alone, so it is written with |attr.
+    "example_title": '<p class="admonition-title">{{ label|attr }}</p>',
     # One line of raw HTML with no block elements inside, so Markdown leaves it
     # whole: its text is written with |attr, as Markdown does not read it.
     "history": (
         '<details class="history"><summary>{{ summary|attr }}</summary><ul>'
         "{% for row in rows %}<li>"
         '{% if row.href %}<a href="{{ row.href|attr }}">{{ row.label|attr }}</a>{% else %}{{ row.label|attr }}{% endif %}'
-        "{% if row.how %} — {{ row.how|attr }}{% endif %}{{ row.diff }}</li>{% endfor %}"
+        "{% if row.how %} — {{ row.how|attr }}{% endif %}{{ row.diff }}"
+        '{% if row.diff_href is defined and row.diff_href %} <a class="history-diff" href="{{ row.diff_href|attr }}">{{ row.diff_label|attr }}</a>{% endif %}'
+        "</li>{% endfor %}"
         "</ul></details>"
     ),
     "word_diff": (
@@ -72,6 +81,7 @@ MARKDOWN_TEMPLATES = {
         "{% if op == '=' %}{{ text|attr }}{% elif op == '-' %}<del>{{ text|attr }}</del>{% else %}<ins>{{ text|attr }}</ins>{% endif %}"
         "{% endfor %}</span>"
     ),
+    # One entry of a diff page: its numbers link to the rule in each edition.
     "diff_item": (
         '<li class="{{ kind|attr }}"><b>{{ head|attr }}</b>'
         "{% if text %} {{ text|attr }}{% endif %}{% if how %} <small>{{ how|attr }}</small>{% endif %}{{ diff }}</li>"
@@ -81,6 +91,11 @@ MARKDOWN_TEMPLATES = {
         "<h2>{{ number|attr }}</h2>\n"
         "<ul>{% for item in items %}{{ item }}{% endfor %}</ul>\n"
         "</section>"
+    ),
+    # Diff pages: pure renumberings are hidden by rules.js until this is pressed.
+    "renumbered_toggle": (
+        '<button type="button" class="md-button diff-renumbered-toggle" data-renumbered-toggle aria-pressed="false"'
+        ' data-show="{{ show|attr }}" data-hide="{{ hide|attr }}">{{ show|attr }}</button>'
     ),
 }
 
@@ -161,14 +176,20 @@ def _template(env: jinja2.Environment, name: str) -> jinja2.Template:
     return _CACHE[key]
 
 
+def _render(template: jinja2.Template, values: dict) -> str:
+    # Template.render less the merging of globals we do not have: tens of
+    # thousands of small templates per site make its cost show.
+    return "".join(template.root_render_func(template.new_context(values, shared=True)))
+
+
 def md(name: str, **values) -> Md:
     """Template `name` of a Markdown page, filled with `values`."""
-    return Md(_template(MARKDOWN, name).render(**values))
+    return Md(_render(_template(MARKDOWN, name), values))
 
 
 def html_file(name: str, **values) -> str:
     """A whole HTML file. A str, not markup: it never goes into a Markdown page."""
-    return str(_template(HTML, name).render(**values))
+    return _render(_template(HTML, name), values)
 
 
 # --- what the render modules call -----------------------------------------------------
@@ -194,6 +215,13 @@ def link(text, href: str, css: str = "", hreflang: str = "", data: dict | None =
     return md(
         "link", text=text, href=safe_href(href), css=css, hreflang=hreflang, data=list((data or {}).items()), hidden=hidden
     )
+
+
+def origin_link(text, url: str) -> Md:
+    """A link to where a source was published (an http(s) address the manifest names)."""
+    if not url.startswith(("https://", "http://")):
+        raise ValueError(f"not a web address: {url[:60]!r}")
+    return md("link", text=text, href=url, css="origin", hreflang="", data=[], hidden=False)
 
 
 def md_link(text, to_md: str) -> Md:

@@ -35,7 +35,7 @@ from .context import Context
 from .escape import Md, front_matter, join, md_text, script_json
 from .markup import div
 from .guide_page import guides_index
-from .paths import html_path
+from .paths import html_path, section_page
 from .strings import t
 
 # The most a first visit stores for offline use, per language site (bytes).
@@ -43,6 +43,7 @@ PRECACHE_BUDGET = 8 * 1024 * 1024
 SERVICE_WORKER = "sw.js"
 MANIFEST = "manifest.webmanifest"
 OFFLINE_PAGE = "offline.md"
+PREVIEWS = "assets/previews/"  # one script of rule texts per page (render/share.py), when the site has them
 ASSETS = Path(str(resources.files("rulesite") / "assets"))
 THEME = Path(str(resources.files("rulesite") / "theme"))
 SW_TEMPLATE = Path(str(resources.files("rulesite") / "render" / "service_worker.js"))
@@ -171,7 +172,15 @@ def precache(ctx: Context, pages: dict[str, str]) -> list[str]:
     """The URLs (from this language's root) a first visit stores: the shell, the
     home page, the indexes and the offline page, sorted."""
     urls = {path for path in asset_files()}
-    urls |= {path for path in pages if path.startswith("assets/") or path == MANIFEST}
+    # Generated assets; of the per-page preview texts, those of current editions
+    # (older editions' are stored when visited).
+    current = {html_path(section_page(s.key)) for s in ctx.corpus.sections.values() if s.language == ctx.language}
+    urls |= {
+        path for path in pages
+        if path == MANIFEST
+        or (path.startswith("assets/") and not path.startswith(PREVIEWS))
+        or (path.startswith(PREVIEWS) and path[len(PREVIEWS):].removesuffix(".js") + ".html" in current)
+    }
     indexes = [idx.HOME, idx.KEYWORDS, OFFLINE_PAGE]
     for game in idx.games(ctx):
         indexes += [idx.game_index(game), idx.faq_index(game), idx.rulings_index(game), idx.walkthroughs_index(game), guides_index(game)]

@@ -10,6 +10,8 @@ from .escape import page as whole_page
 from .languages import equivalents_note, other_rule_at_same_path
 from .markup import code, heading, md
 from .paths import faq_anchor, html_path, section_page, short_link
+from .labels import section_label
+from .ruling_page import freshness
 from .share import faq_share, section_preview
 from .strings import t
 
@@ -39,7 +41,7 @@ def render_section(section: Section, ctx: Context) -> str:
     for rule in section.rules:
         out += _rule(rule, section, page, ctx, sources)
     if section.version_path:  # FAQ answers and rulings sit with the current text
-        return whole_page(f"{section.number} {section.title}", [*out, ""], **section_preview(section))
+        return whole_page(section_label(section), [*out, ""], **section_preview(section))
     faqs = [f for f in ctx.corpus.faqs if f.game == section.game and f.section == section.number]
     if faqs:
         out += [Md("## {} ({}) {{: #related-faq }}").format(t(lang, "related-faq"), len(faqs)), ""]
@@ -56,7 +58,7 @@ def render_section(section: Section, ctx: Context) -> str:
         out += [heading(2, Md("{} ({})").format(t(lang, key), len(items)), id=anchor), ""]
         out += [Md("- {}").format(ctx.item_link(item, page)) for item in items]
         out.append("")
-    return whole_page(f"{section.number} {section.title}", [*out, ""], **section_preview(section))
+    return whole_page(section_label(section), [*out, ""], **section_preview(section))
 
 
 def _rule(rule: Rule, section: Section, page: str, ctx: Context, sources) -> list[str]:
@@ -99,6 +101,7 @@ def _faq(faq: FaqAnswer, section: Section, page: str, ctx: Context) -> list[str]
         ctx.inline(faq.answer, faq.game, page, section),
         Md("{: .faq-answer }"),
         "",
+        *freshness(faq, ctx),
         Md("{}: {}").format(t(lang, "source"), ctx.source_line(ctx.corpus.sources[faq.source_id], lang)),
         Md("{: .source-note }"),
         "",

@@ -20,6 +20,7 @@ import re
 from ..model import Card, FaqAnswer, Section
 from .context import CONTENT_LANGUAGE, Context
 from .edition_pages import document_name
+from .labels import section_label
 from .escape import script_json
 from .markup import html_file, safe_href
 from .paths import cards_page, faq_anchor, html_path, language_root, section_page, short_link, short_prefix
@@ -52,7 +53,7 @@ def section_preview(section: Section) -> dict[str, str]:
     first = section.rules[0].text if section.rules else section.title
     return {
         "description": summary(first),
-        "og_title": f"{section.number} {section.title}",
+        "og_title": section_label(section),  # never a bare "100.1 "
         "site_name": site_name(section.game, document_name(section.document), section.edition),
         "edition": section.edition,
     }

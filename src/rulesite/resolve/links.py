@@ -23,6 +23,9 @@ NUMBER = CITED_NUMBER  # names.py: the one rule-number grammar
 _JOINER = r"\s*(?:,\s*(?:and|or|y|o|et|ou)\s|,|and|or|y|o|et|ou|to|through|a|–|—|-)\s*"
 _REFERENCE = re.compile(
     rf"\b(?:[Rr]ules?|[Rr]eglas?|[Rr][èe]gles?)\s+(?P<list>{NUMBER}(?:{_JOINER}{NUMBER})*)"
+    # "See 108.6." without the word "rule": a dotted number, or a section number
+    # that ends the phrase ("see 716."), never "see 100 cards".
+    rf"|\b(?:[Ss]ee(?:\s+also)?|[Vv][ée]ase|[Vv]oir)\s+(?P<bare>{NUMBER}(?:{_JOINER}{NUMBER})*)"
 )
 _NUMBER = re.compile(NUMBER)
 _WORD = re.compile(r"\w+(?:'\w+)*")
@@ -122,8 +125,12 @@ class Linker:
 
     def _numbers(self, text: str):
         for reference in _REFERENCE.finditer(text):
-            start = reference.start("list")
-            for number in _NUMBER.finditer(reference.group("list")):
+            group = "list" if reference.group("list") is not None else "bare"
+            listed = reference.group(group)
+            if group == "bare" and "." not in listed and text[reference.end():][:1] not in ("", *".,;:)\""):
+                continue  # "see 100 cards"
+            start = reference.start(group)
+            for number in _NUMBER.finditer(listed):
                 yield _Shifted(number, start)
 
     def _keyword_segments(self, text, game, here, done, terms=True) -> list[str | Link]:

@@ -1,0 +1,299 @@
+"""No text of the model can run script in a reader's browser.
+
+Every text field of every dataclass the pages are rendered from is found with
+`dataclasses.fields` (so a field added tomorrow gets a payload without
+editing this test) and gets a payload of its own: markup that would run
+`alert(N)` in every way we know (an element with a handler, a `</title>`
+breakout, an attribute-list breakout, a javascript: link, a script element).
+The site is then rendered and built for real (`mkdocs build --strict`, then
+the build's own output checks), and every page is loaded in Chromium: the
+test fails on any dialog, on any `on*` attribute, on a javascript: URL, and on
+any script, svg or img element that carries a payload. Each payload must also
+be shown on some page as the characters it is made of, unless its field is
+listed in NOT_SHOWN, so a field nobody renders is a decision, not an accident.
+
+Names (ids, numbers, paths: NAMES) are not given payloads here: the read stage
+checks them against one grammar, and tests/site/test_untrusted_text.py puts
+markup into them through the sources.
+"""
+from __future__ import annotations
+
+import dataclasses
+import re
+from html.parser import HTMLParser
+from pathlib import Path
+
+import pytest
+from browser_site import html_pages, serve
+
+from rulesite import model, pipeline
+from rulesite.diagnostics import Diagnostic, Diagnostics
+from rulesite.resolve import concordance, history, review
+
+pytestmark = pytest.mark.browser
+
+# Fields that name things rather than say them: checked by the read stage's
+# grammar, used as keys, ids and paths. (class name, field name)
+NAMES = {
+    "Loc": {"path"},
+    "Source": {"id", "path", "file", "root", "game", "document", "language", "edition", "format", "version"},
+    "Rule": {"number", "source_ids"},
+    "Section": {"game", "document", "number", "language", "source_ids", "notes", "edition", "version_path"},
+    "Edition": {"game", "document", "language", "label", "date", "source_ids"},
+    "Reference": {"number"},
+    "FaqAnswer": {"id", "game", "section", "source_id"},
+    "Ruling": {"id", "game", "source_id", "reviewed_version", "rule_citations"},
+    "Citation": {"rule"},
+    "Walkthrough": {"id", "game", "document", "edition", "rule"},
+    "GuideBlock": {"kind"},
+    "Guide": {"id", "game", "language", "source_id"},
+    "GlossaryEntry": {"id", "game", "document", "language", "source_id"},
+    "Erratum": {"source_id", "article_id", "game"},
+    "Card": {"id", "source_id", "game"},
+    "Topic": {"id"},
+    "Side": {"language", "number", "edition"},
+    "Equivalent": {"game", "document"},
+    "Diagnostic": {"severity", "code"},
+    "Review": {"rule"},
+    "HistoryEntry": {"edition_label", "number"},
+}
+# Text fields no page shows (the site has no place for them yet).
+NOT_SHOWN = {
+    ("Source", "origin"): "where the text was taken from: not shown yet",
+    ("Erratum", "note"): "not shown on the errata page yet",
+    ("Erratum", "url"): "the article's address: not linked yet",
+    ("Card", "supertypes"): "the card page shows types and domains only",
+    ("Card", "tags"): "likewise",
+    ("Card", "set_name"): "likewise",
+    ("Card", "energy"): "likewise",
+    ("Card", "might"): "likewise",
+    ("Card", "power"): "likewise",
+}
+# The seeds hold one edition of each document: no rule history and no diff
+# pages. Their text goes through the history and diff templates, which
+# tests/render/test_escape.py fills with payloads.
+NOT_IN_SEEDS = {("HistoryEntry", "how"), ("Match", "how")}
+# Read-time records that resolve turns into what the pages are made from
+# (the Linker's keyword forms, the Concordance's Topic and Equivalent), and
+# the project's own Markdown (docs/*.md, reviewed like code, shown as written).
+NOT_RENDERED = {"Imported", "KeywordEntry", "EquivalentEntry", "TopicEntry", "WrittenPage", "Corpus", "Citations", "Linker", "Link"}
+CLASSES = [
+    c
+    for module in (model, concordance, review, history)
+    for c in vars(module).values()
+    if isinstance(c, type) and dataclasses.is_dataclass(c) and c.__module__ == module.__name__
+    and c.__name__ not in NOT_RENDERED and not c.__name__.startswith("_")
+] + [Diagnostic]
+TEXT_TYPES = {"str", "list[str]", "str | None"}
+
+
+def payload(n: int) -> str:
+    return (
+        f'<img src=x onerror=alert({n})>"\'><svg/onload=alert({n})></title><script>alert({n})</script>'
+        f"[x](javascript:alert({n})) `<b onmouseover=alert({n})>` {{: onclick=alert({n}) }}"
+    )
+
+
+def text_fields() -> list[tuple[str, str]]:
+    """(class, field) of every str or list-of-str field that is not a name."""
+    found = []
+    for cls in CLASSES:
+        for f in dataclasses.fields(cls):
+            kind = f.type if isinstance(f.type, str) else getattr(f.type, "__name__", str(f.type))
+            if kind in TEXT_TYPES and f.name not in NAMES.get(cls.__name__, set()):
+                found.append((cls.__name__, f.name))
+    return sorted(found)
+
+
+FIELDS = text_fields()
+MARKER = {field: i + 100 for i, field in enumerate(FIELDS)}
+
+
+def inject(root) -> set[tuple[str, str]]:
+    """Appends its payload to every text field reachable from `root`; returns the fields changed."""
+    seen, changed, stack = set(), set(), [root]
+    while stack:
+        obj = stack.pop()
+        if id(obj) in seen or isinstance(obj, (str, int, float, bool, type(None))):
+            continue
+        seen.add(id(obj))
+        if isinstance(obj, dict):
+            stack += list(obj.values())
+        elif isinstance(obj, (list, tuple, set)):
+            stack += list(obj)
+        elif dataclasses.is_dataclass(obj):
+            for f in dataclasses.fields(obj):
+                value = getattr(obj, f.name)
+                key = (type(obj).__name__, f.name)
+                if key in MARKER and isinstance(value, str) and value:
+                    object.__setattr__(obj, f.name, f"{value} {payload(MARKER[key])}")
+                    changed.add(key)
+                elif key in MARKER and isinstance(value, list) and value and all(isinstance(v, str) for v in value):
+                    value[0] = f"{value[0]} {payload(MARKER[key])}"
+                    changed.add(key)
+                else:
+                    stack.append(value)
+    return changed
+
+
+def add_what_the_seeds_lack(ctx) -> None:
+    """The seeds hold no cards, errata, guides or glossary: one of each, with
+    every text field filled, so that their fields get payloads too."""
+    corpus = ctx.corpus
+    loc = model.Loc("rules_src/extra.json", 2)
+    corpus.sources["extra"] = model.Source(
+        "extra", "rules_src/extra.json", "riftbound", "guides", "en", "undated", "guide-md",
+        title="Extra source", origin="origin", licence="licence",
+    )
+    erratum = model.Erratum(
+        "Ember Scout", "Old text.", "New text.", "2026-05-01", "Errata May", "extra", loc,
+        note="note", article_id="a1", url="https://example.com/a1", game="riftbound",
+    )
+    card = model.Card(
+        "ogn-007", "OGN-007/298", "Ember Scout", ["Unit"], ["Fury"], "Card text.", "extra", loc,
+        errata=[erratum], supertypes=["Champion"], tags=["Dragon"], set_name="Origins", energy="2", might="3", power="1",
+        game="riftbound",
+    )
+    corpus.cards.append(card)
+    corpus.errata.append(erratum)
+    blocks = [model.GuideBlock(kind, f"Guide {kind}.", 1, loc) for kind in ("heading", "paragraph", "item", "heading")]
+    corpus.guides.append(model.Guide("extra-guide", "Extra guide", "riftbound", "en", blocks, "extra", loc))
+    corpus.glossary.append(
+        model.GlossaryEntry("term", "Term", ["A definition."], "riftbound", "core-rules", "en", "extra", loc)
+    )
+    ctx.findings.append(Diagnostic("warning", loc, "raw-html", "a finding"))
+    ctx.reviews.append(review.Review(ctx.corpus.rulings[0], "424.1", "reworded in v1.4"))
+    # A FAQ answer that belongs to no section is shown on its source's FAQ page, under its topic.
+    corpus.faqs.append(model.FaqAnswer("extra-question", "A question?", "An answer.", "riftbound", "", "extra", loc, topic="Scoring"))
+    for ruling in corpus.rulings[:1]:
+        corpus.sources[ruling.source_id].licence = corpus.sources[ruling.source_id].licence or "CC BY-SA 4.0"
+    for ruling in ctx.corpus.rulings[:1]:
+        ruling.question = ruling.question or "A question?"
+        ruling.cards = ruling.cards or ["Ember Scout"]
+        ruling.attribution, ruling.licence = ruling.attribution or "attribution", ruling.licence or "CC BY-SA 4.0"
+
+
+@pytest.fixture(scope="module")
+def hostile_site(repo_root: Path, tmp_path_factory):
+    """The seed site with a payload in every text field, built for real."""
+    base = tmp_path_factory.mktemp("xss")
+    diag = Diagnostics()
+    corpus = pipeline.read_corpus(repo_root / "rules_src" / "manifest.yml", diag)
+    ctx = pipeline.resolve(corpus, repo_root / "rules_src", diag)
+    assert diag.errors == []
+    add_what_the_seeds_lack(ctx)
+    changed = inject([ctx.corpus, ctx.concordance, ctx.findings, ctx.reviews, ctx.history, ctx.diffs])
+    docs, site = base / "docs", base / "site"
+    files = pipeline.render(ctx, docs, base / ".build", repo_root / "mkdocs.yml")
+    result, fresh = pipeline.build(base / ".build", list(files), site, repo_root / "mkdocs.yml")
+    assert result.returncode == 0, (result.stdout + result.stderr)[-6000:]
+    checked = Diagnostics()
+    pipeline.check(ctx, fresh, list(files), checked)
+    problems = [str(d) for d in checked.errors]
+    pipeline.publish(fresh, site)  # checked or not: the browser must find nothing either way
+    return site, changed, problems
+
+
+def test_the_builds_own_checks_find_nothing(hostile_site):
+    _, _, problems = hostile_site
+    assert problems == [], "\n".join(problems[:20])
+
+
+def test_every_text_field_of_the_model_got_a_payload(hostile_site):
+    _, changed, _ = hostile_site
+    assert len(FIELDS) > 40, FIELDS  # the enumeration found the model
+    missing = sorted(set(FIELDS) - changed - NOT_IN_SEEDS)
+    assert missing == [], f"fields no object of the seed site filled (add one in add_what_the_seeds_lack): {missing}"
+
+
+class _Text(HTMLParser):
+    def __init__(self) -> None:
+        super().__init__(convert_charrefs=True)
+        self.parts: list[str] = []
+
+    def handle_data(self, data):
+        self.parts.append(data)
+
+
+def page_text(path: Path) -> str:
+    parser = _Text()
+    parser.feed(path.read_text(encoding="utf-8"))
+    return "".join(parser.parts)
+
+
+def test_every_payload_is_shown_as_text(hostile_site):
+    site, _, _ = hostile_site
+    shown = set()
+    for page in html_pages(site):
+        # The characters of the payload in the page's text, not in its markup.
+        shown |= {int(n) for n in re.findall(r"<img src=x onerror=alert\((\d+)\)>", page_text(site / page))}
+    unseen = sorted(f for f in FIELDS if MARKER[f] not in shown and f not in NOT_SHOWN and f not in NOT_IN_SEEDS)
+    assert unseen == [], f"text fields whose payload no page shows (render them, or list them in NOT_SHOWN): {unseen}"
+
+
+FIND_LIVE = """() => {
+  const out = [];
+  for (const e of document.querySelectorAll('*')) {
+    for (const a of e.attributes) {
+      if (a.name.toLowerCase().startsWith('on')) out.push(`<${e.tagName} ${a.name}="${a.value}">`);
+      if (/^\\s*javascript:/i.test(a.value)) out.push(`<${e.tagName} ${a.name}="${a.value}">`);
+    }
+    if (/^(svg|script|img|iframe|object|embed)$/i.test(e.tagName) && /alert\\(/.test(e.outerHTML))
+      out.push(e.outerHTML.slice(0, 120));
+  }
+  return out;
+}"""
+
+
+FORWARDS = re.compile(r"location\.replace\(|http-equiv=\"refresh\"", re.IGNORECASE)
+REFRESH = re.compile(r"<meta http-equiv=\"refresh\"[^>]*>", re.IGNORECASE)
+
+
+def test_no_page_runs_a_payload_in_chromium(hostile_site, browse, browser):
+    site, _, _ = hostile_site
+    problems = []
+    pages = html_pages(site)
+    forwarding = {p for p in pages if FORWARDS.search((site / p).read_text(encoding="utf-8"))}
+    with serve(site) as origin:
+        # Short and alias pages forward at once: with JavaScript on, what runs
+        # while they load is caught by the dialog listener; their own DOM is read
+        # below, with JavaScript off and the refresh taken out.
+        quiet = browser.new_context(java_script_enabled=False)
+
+        def without_refresh(route):
+            if not route.request.url.startswith(origin):
+                route.abort()
+            elif route.request.resource_type == "document":
+                response = route.fetch()
+                route.fulfill(response=response, body=REFRESH.sub("", response.text()))
+            else:
+                route.continue_()
+
+        quiet.route("**/*", without_refresh)
+        still = quiet.new_page()
+        for path in sorted(forwarding):
+            still.goto(f"{origin}/{path}", wait_until="load", timeout=60_000)
+            problems += [f"{path}: {found}" for found in still.evaluate(FIND_LIVE)]
+        quiet.close()
+        context = browse(origin + "/")
+        page = context.new_page()
+        page.on("dialog", lambda dialog: (problems.append(f"{page.url}: dialog {dialog.message!r}"), dialog.dismiss()))
+        for path in pages:
+            page.goto(f"{origin}/{path}", wait_until="load", timeout=60_000)
+            if path not in forwarding:
+                problems += [f"{path}: {found}" for found in page.evaluate(FIND_LIVE)]
+        # Search results and rule previews are made in the browser from the
+        # search index and previews.js: show some.
+        page.goto(f"{origin}/index.html", wait_until="load")
+        page.locator("input[data-md-component=search-query]").fill("alert")
+        page.wait_for_timeout(1500)
+        problems += [f"search results: {found}" for found in page.evaluate(FIND_LIVE)]
+        for path in [p for p in pages if re.search(r"core-rules/\d+\.html$", p)][:3]:
+            page.goto(f"{origin}/{path}", wait_until="load")
+            for ref in page.locator("a.ref, a.keyword").all()[:5]:
+                ref.focus()
+                page.wait_for_timeout(100)
+            problems += [f"{path} previews: {found}" for found in page.evaluate(FIND_LIVE)]
+        page.wait_for_timeout(500)  # an onerror fires once the broken image failed to load
+    assert len(pages) > 100
+    assert problems == [], "\n".join(problems[:30])
