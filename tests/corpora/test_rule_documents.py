@@ -10,7 +10,6 @@ importers' output, exported as plain text, must reproduce word for word.
 from __future__ import annotations
 
 import re
-import time
 from functools import cache
 from pathlib import Path
 
@@ -189,21 +188,6 @@ def test_byte_order_mark_and_crlf_change_nothing(corpora_dir, name):
     b, diag_b = read_lines(source, dirty.split("\n"))
     assert export_lines(b.sections) == export_lines(a.sections)
     assert [str(d) for d in diag_b.items] == [str(d) for d in diag_a.items]
-
-
-@pytest.mark.corpora
-@pytest.mark.parametrize("name", ALL)
-def test_each_import_is_fast(corpora_dir, name):
-    """Well under a second (about 0.05 s for a Core Rules, 0.15 s for Magic on an idle
-    machine); the best of three runs, so a busy machine does not fail it."""
-    file = corpora_dir / name
-    lines = file.read_text(encoding="utf-8-sig").splitlines()
-    times = []
-    for _ in range(3):
-        start = time.perf_counter()
-        read_lines(source_for(name, name, file), lines)
-        times.append(time.perf_counter() - start)
-    assert min(times) < 0.75
 
 
 @pytest.mark.corpora

@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import json
 import re
-import time
 from collections import Counter
 from functools import cache
 from pathlib import Path
@@ -271,17 +270,6 @@ def test_cards_count_ids_and_symbols(corpora_dir):
         assert ":rb_" not in card.text
         assert card.text.count("\n") == len([r for r in item["abilityText"].split("\n") if r.strip()]) - 1 \
             or not card.text
-
-
-@pytest.mark.corpora
-def test_importers_are_fast(corpora_dir):
-    start = time.perf_counter()
-    diag = Diagnostics()
-    rulings_mdx.read_folder(source(RULINGS_DIR, "rulings-mdx", corpora_dir / RULINGS_DIR), diag)
-    for module, name, fmt in ((faq_json, FAQ, "faq-json"), (errata_json, ERRATA, "errata-json"),
-                              (cards_json, CARDS, "cards-json")):
-        run_lines(module, name, fmt, corpora_dir / name)
-    assert time.perf_counter() - start < 3.0
 
 
 # --- broken input: every problem at its path:line -------------------------------------------
