@@ -91,7 +91,8 @@ def cards_of(ctx: Context) -> dict[str, list]:
             for item in items:
                 if hasattr(item, "id"):
                     found.setdefault(item.id, []).append(by_id[card_id])
-        ctx.cache["cards_of"] = found
+        # By name, then id: the same list in every build, whatever order resolve met them in.
+        ctx.cache["cards_of"] = {key: sorted(cards, key=lambda c: (c.name.casefold(), c.id)) for key, cards in found.items()}
     return ctx.cache["cards_of"]
 
 

@@ -35,11 +35,12 @@ def card_mentions(corpus: Corpus) -> dict[str, list[Item]]:
     if not by_name:
         return {}
     # Longest names first: "Zhonya's Hourglass" before a card called "Zhonya".
-    names = sorted({c.name for c in corpus.cards if c.name}, key=len, reverse=True)
+    # (Ties by the name itself: every sort has a total order, so builds are reproducible.)
+    names = sorted({c.name for c in corpus.cards if c.name}, key=lambda n: (-len(n), n))
     # Names as printed (a card "Charm" is not the word "charm"); codes in any case.
     alternatives = [r"(?<![\w'])(?:" + "|".join(re.escape(n) for n in names) + r")(?![\w'])"]
     if by_code:
-        codes = sorted(by_code, key=len, reverse=True)
+        codes = sorted(by_code, key=lambda c: (-len(c), c))
         alternatives.append(r"(?i:(?<![\w/-])(?:" + "|".join(re.escape(c) for c in codes) + r")(?![\w/]))")
     pattern = re.compile("|".join(alternatives))
     found: dict[str, list[Item]] = defaultdict(list)
