@@ -1,5 +1,6 @@
 """The per-edition count lines the build prints, and rule entries counted in
 built HTML by a regular expression of the tests' own."""
+
 from __future__ import annotations
 
 import re

@@ -3,6 +3,7 @@ between editions: rules reworded, added, removed and renumbered (a rule
 inserted at the top of section 101 in v1.2 shifts the others), so that the
 pair v1.0 -> v1.2 is neither neighbours nor against the current edition and
 the site leaves it to the browser."""
+
 from __future__ import annotations
 
 from pathlib import Path
@@ -52,8 +53,8 @@ def write_four_editions(root: Path) -> Path:
         (sources / name).write_text(f"Last Updated: {date}\n" + "\n".join(lines) + "\n", encoding="utf-8")
         entries.append(
             f"  - id: core-v{version}\n    path: {name}\n    game: riftbound\n    document: core-rules\n"
-            f"    language: en\n    edition: {date}\n    version: \"{version}\"\n    format: rules-text\n"
-            f"    title: \"Core Rules {version}\"\n"
+            f'    language: en\n    edition: {date}\n    version: "{version}"\n    format: rules-text\n'
+            f'    title: "Core Rules {version}"\n'
         )
     (sources / "manifest.yml").write_text("sources:\n" + "\n".join(entries), encoding="utf-8")
     return sources

@@ -25,6 +25,7 @@ Each figure is one run: on a busy machine they are slower than on a quiet one,
 and the report says so by printing the machine's load. Speed is never asserted
 by a test: this is where it is measured. Writes bench/results.json.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -118,8 +119,13 @@ def plain_mkdocs(config_dir: Path, languages: list[str], work: Path, env: dict, 
 
     def one(lang: str) -> None:
         cfg = config_dir / f"mkdocs.{lang}.yml"
-        subprocess.run([sys.executable, "-m", "mkdocs", "build", "-q", "-f", str(cfg), "-d", str(work / f"plain-{lang}")],
-                       env=env, cwd=cfg.parent, check=True, capture_output=True)
+        subprocess.run(
+            [sys.executable, "-m", "mkdocs", "build", "-q", "-f", str(cfg), "-d", str(work / f"plain-{lang}")],
+            env=env,
+            cwd=cfg.parent,
+            check=True,
+            capture_output=True,
+        )
 
     start = time.perf_counter()
     if side_by_side:
@@ -137,9 +143,28 @@ def cli_build(project: Path, corpora: Path, config: Path, out: str) -> tuple[flo
     """`rulesite build --corpora` from `project` (its rules_src/ and docs/), timed."""
     start = time.perf_counter()
     result = subprocess.run(
-        [sys.executable, "-m", "rulesite", "build", "--config", str(config), "--sources-dir", "rules_src", "--pages-dir", "docs",
-         "--corpora", str(corpora), "--docs-dir", f"{out}build/docs", "--site-dir", f"{out}site"],
-        cwd=project, capture_output=True, text=True, env=dict(os.environ, NO_MKDOCS_2_WARNING="1"),
+        [
+            sys.executable,
+            "-m",
+            "rulesite",
+            "build",
+            "--config",
+            str(config),
+            "--sources-dir",
+            "rules_src",
+            "--pages-dir",
+            "docs",
+            "--corpora",
+            str(corpora),
+            "--docs-dir",
+            f"{out}build/docs",
+            "--site-dir",
+            f"{out}site",
+        ],
+        cwd=project,
+        capture_output=True,
+        text=True,
+        env=dict(os.environ, NO_MKDOCS_2_WARNING="1"),
     )
     seconds = round(time.perf_counter() - start, 2)
     if result.returncode != 0:
@@ -178,8 +203,16 @@ def editions_project(base: Path, corpora: Path, work: Path, editions: int) -> tu
         text = re.sub(r"^(10[1-9]\.\S*\s+\S+)", r"\1 now", text, flags=re.M)
         text = text.replace(str(newest["edition"]), "2026-09-30")
         (folder / "bench-core-v1.5.txt").write_text(text, encoding="utf-8")
-        entries.append({**newest, "id": "rb-core-v1.5-bench", "path": "bench-core-v1.5.txt", "edition": "2026-09-30",
-                        "version": "1.5", "title": "Riftbound Core Rules v1.5 (made by the benchmark)"})
+        entries.append(
+            {
+                **newest,
+                "id": "rb-core-v1.5-bench",
+                "path": "bench-core-v1.5.txt",
+                "edition": "2026-09-30",
+                "version": "1.5",
+                "title": "Riftbound Core Rules v1.5 (made by the benchmark)",
+            }
+        )
     manifest_path.write_text(yaml.safe_dump(manifest, sort_keys=False, allow_unicode=True), encoding="utf-8")
     return project, folder
 
@@ -191,13 +224,27 @@ def verdict(value: float | None, target: float) -> str:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="rulesite bench", description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser = argparse.ArgumentParser(
+        prog="rulesite bench", description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
     default = os.environ.get("RULESITE_CORPORA") or "../shared/corpora"
-    parser.add_argument("--corpora", type=Path, default=Path(default), help="the real corpora (default: $RULESITE_CORPORA, else ../shared/corpora)")
-    parser.add_argument("--sources-dir", type=Path, default=pipeline.SOURCES, help="folder with manifest.yml (default: rules_src)")
+    parser.add_argument(
+        "--corpora",
+        type=Path,
+        default=Path(default),
+        help="the real corpora (default: $RULESITE_CORPORA, else ../shared/corpora)",
+    )
+    parser.add_argument(
+        "--sources-dir", type=Path, default=pipeline.SOURCES, help="folder with manifest.yml (default: rules_src)"
+    )
     parser.add_argument("--pages-dir", type=Path, default=Path("docs"), help="the written pages (default: docs)")
     parser.add_argument("--config", type=Path, default=pipeline.CONFIG, help="the MkDocs config (default: mkdocs.yml)")
-    parser.add_argument("--out", type=Path, default=Path("bench") / "results.json", help="where to write the figures (default: bench/results.json)")
+    parser.add_argument(
+        "--out",
+        type=Path,
+        default=Path("bench") / "results.json",
+        help="where to write the figures (default: bench/results.json)",
+    )
     parser.add_argument("--no-editions", action="store_true", help="skip the whole builds with 2, 3 and 4 Core Rules editions")
     args = parser.parse_args(argv)
     if not args.corpora.is_dir():
@@ -254,8 +301,10 @@ def main(argv: list[str] | None = None) -> int:
 
     args.out.parent.mkdir(parents=True, exist_ok=True)
     args.out.write_text(json.dumps(report, indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
-    print(f"machine: {report['machine']['cpus']} cores, load {report['machine']['load_before'][0]:.1f} before, "
-          f"{report['machine']['load_after'][0]:.1f} after (1-minute average; above the core count, every figure is slower)")
+    print(
+        f"machine: {report['machine']['cpus']} cores, load {report['machine']['load_before'][0]:.1f} before, "
+        f"{report['machine']['load_after'][0]:.1f} after (1-minute average; above the core count, every figure is slower)"
+    )
     print("| stage | s | peak MiB |")
     print("|---|---|---|")
     for name, s in stages.items():

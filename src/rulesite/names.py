@@ -32,6 +32,7 @@ Two spellings that differ only by leading zeros in a part after the head
 duplicates are found by. The regular expressions every importer, resolver and
 exporter uses for rule numbers are built from the pieces here.
 """
+
 from __future__ import annotations
 
 import re
@@ -81,8 +82,7 @@ def _problem(value: object, what: str, grammar: re.Pattern, allowed: str) -> str
         return f"{what} is empty"
     if len(value) > MAX_NAME:
         return f"{what} is {len(value)} characters long (at most {MAX_NAME})"
-    return (f"{what} {value[:60]!r} is not a valid name: only {allowed}, starting and ending "
-            f"with a letter or digit, no '..'")
+    return f"{what} {value[:60]!r} is not a valid name: only {allowed}, starting and ending with a letter or digit, no '..'"
 
 
 def describe(value: object) -> str:

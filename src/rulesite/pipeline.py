@@ -1,6 +1,7 @@
 """The stages in order, each a plain function: read -> resolve -> render ->
 build -> check. `rulesite build` runs them for people, tests and the
 benchmark call them directly."""
+
 from __future__ import annotations
 
 import datetime as dt
@@ -53,9 +54,7 @@ def corpora_manifest(sources_dir: Path) -> Path:
     return sources_dir / "external" / "corpora.manifest.yml"
 
 
-def read_corpus(
-    manifest: Path, diag: Diagnostics, also: list[tuple[Path, Path]] = (), pages_dir: Path | None = None
-) -> Corpus:
+def read_corpus(manifest: Path, diag: Diagnostics, also: list[tuple[Path, Path]] = (), pages_dir: Path | None = None) -> Corpus:
     """Stage 1 and 2: every source read by its importer, merged into one corpus.
     `also`: extra (manifest, folder) pairs whose sources are read too;
     `pages_dir`: the folder of written pages (docs/), when the site shows them."""
@@ -87,8 +86,15 @@ def resolve(corpus: Corpus, sources_dir: Path, diag: Diagnostics) -> Context:
     attach_errata(corpus, diag)
     reviews = needs_review(corpus, history)
     return Context(
-        corpus, linker, collect(corpus, linker), concordance,
-        history=history, diffs=diffs, chains=chains, reviews=reviews, findings=list(diag.warnings),
+        corpus,
+        linker,
+        collect(corpus, linker),
+        concordance,
+        history=history,
+        diffs=diffs,
+        chains=chains,
+        reviews=reviews,
+        findings=list(diag.warnings),
     )
 
 
@@ -250,7 +256,10 @@ def build(
             logs[lang] = tempfile.TemporaryFile(mode="w+", encoding="utf-8")
             processes[lang] = subprocess.Popen(
                 [sys.executable, "-m", "mkdocs", "build", "--strict", "--clean", "-f", str(lang_config), "-d", str(out[lang])],
-                stdout=logs[lang], stderr=subprocess.STDOUT, env=env, cwd=lang_config.resolve().parent,
+                stdout=logs[lang],
+                stderr=subprocess.STDOUT,
+                env=env,
+                cwd=lang_config.resolve().parent,
             )
         for lang in ordered:
             if lang not in processes:
@@ -298,8 +307,9 @@ def _link_tree(source: Path, target: Path, skip: set[str]) -> None:
             os.link(path, target / entry)
 
 
-def check(ctx: Context, site_dir: Path, languages: list[str], diag: Diagnostics, label: str = "",
-          counts: dict | None = None) -> int:
+def check(
+    ctx: Context, site_dir: Path, languages: list[str], diag: Diagnostics, label: str = "", counts: dict | None = None
+) -> int:
     """Stage 6: the built site read back: every link and #fragment lands, no
     link's words name another rule, no id twice in a page, nothing loads from the
     network, every entry of the model is shown once with its text, and each
@@ -313,8 +323,11 @@ def check(ctx: Context, site_dir: Path, languages: list[str], diag: Diagnostics,
         counted, problems = counts_out(ctx.corpus, entries, language)
         built.update(counted)
         for problem in problems:
-            diag.error(Loc(f"{label}/{problem.split(': ', 1)[0]}" if label else problem.split(": ", 1)[0], 1),
-                       "edition-counts", problem.split(": ", 1)[1])
+            diag.error(
+                Loc(f"{label}/{problem.split(': ', 1)[0]}" if label else problem.split(": ", 1)[0], 1),
+                "edition-counts",
+                problem.split(": ", 1)[1],
+            )
     for problem in compare(counts_in(ctx.corpus), built):
         diag.error(Loc(label or str(site_dir), 1), "edition-counts", problem)
     if counts is not None:

@@ -1,6 +1,7 @@
 """The offline bundle (`rulesite build --bundle FILE.zip`): the whole checked
 site, pages and data, in one zip. Unzipped into a fresh folder, its home page
 opens from file:// in Chromium and a rule link there lands on the rule."""
+
 from __future__ import annotations
 
 import re

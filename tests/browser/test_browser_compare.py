@@ -9,6 +9,7 @@ browser shows is compared with what Python computes for that pair
 (`resolve.history.traced_diff`, laid out by `render/edition_pages.render_diff`),
 and for a pre-rendered pair with the page Python rendered.
 """
+
 from __future__ import annotations
 
 from html.parser import HTMLParser
@@ -172,7 +173,7 @@ def test_the_editions_page_offers_every_pair(four_site):
     hrefs = {unescape(h) for h in re.findall(r'href="([^"]+)"', html)}
     labels = ["v1.0", "v1.1", "v1.2", "v1.3"]
     for i, old in enumerate(labels):
-        for new in labels[i + 1:]:
+        for new in labels[i + 1 :]:
             page = f"changes/{old}-to-{new}.html"
             browser = f"changes/compare.html?old={old}&new={new}"
             assert (page in hrefs and (four_site / "site/riftbound/core-rules" / page).is_file()) or browser in hrefs, (old, new)

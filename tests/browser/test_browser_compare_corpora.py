@@ -1,6 +1,7 @@
 """On the full corpora site: the browser's diff of two real Core Rules editions
 (from the published data, assets/compare.js) matches the page the build
 rendered for them, entry by entry, word diffs included."""
+
 from __future__ import annotations
 
 import pytest

@@ -11,6 +11,7 @@ machine or throw):
   column;
 - an outdated ruling or walkthrough shows its "Outdated" notice with the word diff.
 """
+
 from __future__ import annotations
 
 import re
@@ -92,7 +93,8 @@ def test_diff_page_narrows_to_one_section(corpora_site, root, browse):
     total = groups.count()
     assert total > 10
     shown = page.eval_on_selector_all(
-        ".diff-section[data-section]", "els => els.filter(e => !e.hidden && e.offsetParent !== null).map(e => e.dataset.section)")
+        ".diff-section[data-section]", "els => els.filter(e => !e.hidden && e.offsetParent !== null).map(e => e.dataset.section)"
+    )
     assert shown and all(n == "424" or n.startswith("424.") for n in shown), shown
     expect(page.locator("input[data-diff-filter]")).to_have_value("424")
 
@@ -104,8 +106,11 @@ def test_rules_of_a_page_with_a_reworded_rule_stay_in_the_content_column(corpora
     """What a reader sees: every rule sits in the article (styled as text, beside
     the navigation), and no history entry is left lying outside its rule."""
     site = corpora_site.site
-    pages = [p.relative_to(site).as_posix() for p in sorted((site / "riftbound/core-rules").glob("*.html"))
-             if 'class="word-diff"' in p.read_text(encoding="utf-8")]
+    pages = [
+        p.relative_to(site).as_posix()
+        for p in sorted((site / "riftbound/core-rules").glob("*.html"))
+        if 'class="word-diff"' in p.read_text(encoding="utf-8")
+    ]
     assert pages, "no current Core Rules page shows a word diff in a rule's history"
     page = browse(root).new_page()
     page.goto(f"{root}{pages[0]}")
@@ -142,9 +147,12 @@ def test_an_outdated_page_says_so_with_the_word_diff(corpora_site, root, browse)
     """A ruling or walkthrough citing a rule changed since it was checked (in the
     corpora: walkthroughs checked against the undated Reveal page's 424.3)."""
     site = corpora_site.site
-    outdated = [p.relative_to(site).as_posix() for folder in ("rulings", "walkthroughs")
-                for p in sorted((site / "riftbound" / folder).glob("*.html"))
-                if 'admonition-title">Outdated<' in p.read_text(encoding="utf-8")]
+    outdated = [
+        p.relative_to(site).as_posix()
+        for folder in ("rulings", "walkthroughs")
+        for p in sorted((site / "riftbound" / folder).glob("*.html"))
+        if 'admonition-title">Outdated<' in p.read_text(encoding="utf-8")
+    ]
     assert outdated, "no ruling or walkthrough is flagged Outdated"
     page = browse(root).new_page()
     page.goto(f"{root}{outdated[0]}")

@@ -1,6 +1,7 @@
 """The language selector keeps the page and the anchor, over http:// and file://
 (Material's own switcher reads the other site's sitemap.xml, which a page
 opened from disk cannot fetch; assets/rules.js computes the path instead)."""
+
 from __future__ import annotations
 
 from urllib.parse import unquote, urlsplit

@@ -2,6 +2,7 @@
 rule, short links forward to it, previews show the referenced rule (mouse,
 keyboard, phone width, dark mode), and copy-link buttons copy the short link.
 """
+
 from __future__ import annotations
 
 import json
@@ -153,7 +154,7 @@ def test_every_reference_has_a_preview(built_site):
     site = built_site.site
     tables = {}
     for root in language_roots(site).values():
-        js = (site / root / "assets" / "previews.js")
+        js = site / root / "assets" / "previews.js"
         assert js.is_file(), f"{root}assets/previews.js is missing"
         text = js.read_text(encoding="utf-8")
         start, end = text.index("{"), text.rindex("}") + 1
@@ -318,11 +319,13 @@ def test_every_rule_and_ruling_has_one_copy_button(built_site, root_url, browse)
     site = built_site.site
     section, _ = with_short_rules(site)
     ruling_page = next((p for p in html_pages(site) if any(r.get("id") for r in rulings(site, p))), None)
-    assert ruling_page, "no page has a <div class=\"ruling\" id=...>"
+    assert ruling_page, 'no page has a <div class="ruling" id=...>'
     page = browse(root_url).new_page()
     page.goto(root_url + section)
     numbers = [r.number for r in rules(site, section)]
-    labels = page.locator("button.rule-copy:not(.rule-copy--item)").evaluate_all("bs => bs.map(b => b.getAttribute('aria-label'))")
+    labels = page.locator("button.rule-copy:not(.rule-copy--item)").evaluate_all(
+        "bs => bs.map(b => b.getAttribute('aria-label'))"
+    )
     assert labels == [f"Copy link to rule {n}" for n in numbers]
     # Each FAQ answer of the page too, right after its question.
     questions = page.locator(".faq-question[data-short]")

@@ -16,6 +16,7 @@ Names (ids, numbers, paths: NAMES) are not given payloads here: the read stage
 checks them against one grammar, and tests/site/test_untrusted_text.py puts
 markup into them through the sources.
 """
+
 from __future__ import annotations
 
 import dataclasses
@@ -76,20 +77,33 @@ NOT_IN_SEEDS = {("HistoryEntry", "how"), ("Match", "how")}
 # Read-time records that resolve turns into what the pages are made from
 # (the Linker's keyword forms, the Concordance's Topic and Equivalent), and
 # the project's own Markdown (docs/*.md, reviewed like code, shown as written).
-NOT_RENDERED = {"Imported", "KeywordEntry", "EquivalentEntry", "TopicEntry", "WrittenPage", "Corpus", "Citations", "Linker", "Link"}
+NOT_RENDERED = {
+    "Imported",
+    "KeywordEntry",
+    "EquivalentEntry",
+    "TopicEntry",
+    "WrittenPage",
+    "Corpus",
+    "Citations",
+    "Linker",
+    "Link",
+}
 CLASSES = [
     c
     for module in (model, concordance, review, history)
     for c in vars(module).values()
-    if isinstance(c, type) and dataclasses.is_dataclass(c) and c.__module__ == module.__name__
-    and c.__name__ not in NOT_RENDERED and not c.__name__.startswith("_")
+    if isinstance(c, type)
+    and dataclasses.is_dataclass(c)
+    and c.__module__ == module.__name__
+    and c.__name__ not in NOT_RENDERED
+    and not c.__name__.startswith("_")
 ] + [Diagnostic]
 TEXT_TYPES = {"str", "list[str]", "str | None"}
 
 
 def payload(n: int) -> str:
     return (
-        f'<img src=x onerror=alert({n})>"\'><svg/onload=alert({n})></title><script>alert({n})</script>'
+        f"<img src=x onerror=alert({n})>\"'><svg/onload=alert({n})></title><script>alert({n})</script>"
         f"[x](javascript:alert({n})) `<b onmouseover=alert({n})>` {{: onclick=alert({n}) }}"
     )
 
@@ -142,29 +156,59 @@ def add_what_the_seeds_lack(ctx) -> None:
     corpus = ctx.corpus
     loc = model.Loc("rules_src/extra.json", 2)
     corpus.sources["extra"] = model.Source(
-        "extra", "rules_src/extra.json", "riftbound", "guides", "en", "undated", "guide-md",
-        title="Extra source", origin="origin", licence="licence",
+        "extra",
+        "rules_src/extra.json",
+        "riftbound",
+        "guides",
+        "en",
+        "undated",
+        "guide-md",
+        title="Extra source",
+        origin="origin",
+        licence="licence",
     )
     erratum = model.Erratum(
-        "Ember Scout", "Old text.", "New text.", "2026-05-01", "Errata May", "extra", loc,
-        note="note", article_id="a1", url="https://example.com/a1", game="riftbound",
+        "Ember Scout",
+        "Old text.",
+        "New text.",
+        "2026-05-01",
+        "Errata May",
+        "extra",
+        loc,
+        note="note",
+        article_id="a1",
+        url="https://example.com/a1",
+        game="riftbound",
     )
     card = model.Card(
-        "ogn-007", "OGN-007/298", "Ember Scout", ["Unit"], ["Fury"], "Card text.", "extra", loc,
-        errata=[erratum], supertypes=["Champion"], tags=["Dragon"], set_name="Origins", energy="2", might="3", power="1",
+        "ogn-007",
+        "OGN-007/298",
+        "Ember Scout",
+        ["Unit"],
+        ["Fury"],
+        "Card text.",
+        "extra",
+        loc,
+        errata=[erratum],
+        supertypes=["Champion"],
+        tags=["Dragon"],
+        set_name="Origins",
+        energy="2",
+        might="3",
+        power="1",
         game="riftbound",
     )
     corpus.cards.append(card)
     corpus.errata.append(erratum)
     blocks = [model.GuideBlock(kind, f"Guide {kind}.", 1, loc) for kind in ("heading", "paragraph", "item", "heading")]
     corpus.guides.append(model.Guide("extra-guide", "Extra guide", "riftbound", "en", blocks, "extra", loc))
-    corpus.glossary.append(
-        model.GlossaryEntry("term", "Term", ["A definition."], "riftbound", "core-rules", "en", "extra", loc)
-    )
+    corpus.glossary.append(model.GlossaryEntry("term", "Term", ["A definition."], "riftbound", "core-rules", "en", "extra", loc))
     ctx.findings.append(Diagnostic("warning", loc, "raw-html", "a finding"))
     ctx.reviews.append(review.Review(ctx.corpus.rulings[0], "424.1", "reworded in v1.4"))
     # A FAQ answer that belongs to no section is shown on its source's FAQ page, under its topic.
-    corpus.faqs.append(model.FaqAnswer("extra-question", "A question?", "An answer.", "riftbound", "", "extra", loc, topic="Scoring"))
+    corpus.faqs.append(
+        model.FaqAnswer("extra-question", "A question?", "An answer.", "riftbound", "", "extra", loc, topic="Scoring")
+    )
     for ruling in corpus.rulings[:1]:
         corpus.sources[ruling.source_id].licence = corpus.sources[ruling.source_id].licence or "CC BY-SA 4.0"
     for ruling in ctx.corpus.rulings[:1]:

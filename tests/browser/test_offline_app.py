@@ -11,6 +11,7 @@ These contexts route nothing (Playwright's request routing would bypass the
 service worker); requests are only watched, and any that leaves the machine
 fails the test.
 """
+
 from __future__ import annotations
 
 import functools
@@ -67,11 +68,25 @@ class Server:
 def build(repo_root: Path, sources: Path, docs: Path, site: Path) -> None:
     result = subprocess.run(
         [
-            sys.executable, "-m", "rulesite", "build",
-            "--config", str(repo_root / "mkdocs.yml"), "--pages-dir", str(repo_root / "docs"),
-            "--sources-dir", str(sources), "--docs-dir", str(docs), "--site-dir", str(site),
+            sys.executable,
+            "-m",
+            "rulesite",
+            "build",
+            "--config",
+            str(repo_root / "mkdocs.yml"),
+            "--pages-dir",
+            str(repo_root / "docs"),
+            "--sources-dir",
+            str(sources),
+            "--docs-dir",
+            str(docs),
+            "--site-dir",
+            str(site),
         ],
-        cwd=repo_root, capture_output=True, text=True, timeout=1200,
+        cwd=repo_root,
+        capture_output=True,
+        text=True,
+        timeout=1200,
     )
     assert result.returncode == 0, result.stdout[-3000:] + result.stderr[-3000:]
 
@@ -170,8 +185,8 @@ def test_installable_manifest_icons_and_worker(workspace, open_context):
             # Each icon decodes to the size it claims.
             width = page.evaluate(
                 "src => fetch(src).then(r => r.blob()).then(b => createImageBitmap(b)).then(i => i.width)"
-                if icon["type"] == "image/png" else
-                "src => fetch(src).then(r => r.ok ? 512 : 0)",
+                if icon["type"] == "image/png"
+                else "src => fetch(src).then(r => r.ok ? 512 : 0)",
                 root + icon["src"],
             )
             assert width == (int(icon["sizes"].split("x")[0]) if icon["type"] == "image/png" else 512), icon
@@ -181,7 +196,8 @@ def test_installable_manifest_icons_and_worker(workspace, open_context):
         colours = page.eval_on_selector_all('meta[name="theme-color"]', "ms => ms.map(m => [m.media, m.content])")
         # One per palette (Material adds one more, without media, that its palette switch updates).
         assert {(m, c) for m, c in colours if m} == {
-            ("(prefers-color-scheme: light)", "#4051b5"), ("(prefers-color-scheme: dark)", "#4051b5")
+            ("(prefers-color-scheme: light)", "#4051b5"),
+            ("(prefers-color-scheme: dark)", "#4051b5"),
         }
     finally:
         server.stop()

@@ -1,4 +1,5 @@
 """An id printed twice in one page makes its links ambiguous: the check says so."""
+
 from __future__ import annotations
 
 from pathlib import Path

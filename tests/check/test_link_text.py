@@ -1,5 +1,6 @@
 """check/link_text.py on small hand-made sites: a link whose words name one rule
 and whose target is another is reported; links that land where they say pass."""
+
 from __future__ import annotations
 
 from pathlib import Path
@@ -30,34 +31,40 @@ RULES_424 = '<h1 id="424">424 Reveal</h1>\n<h4 id="424.1">424.1 To reveal a card
 
 
 def test_links_that_land_where_their_words_say_pass(tmp_path):
-    site = _site(tmp_path, {
-        "magic/comprehensive-rules/701.20.html": RULES_701,
-        "riftbound/core-rules/424.html": RULES_424,
-        "index.html": (
-            '<a href="riftbound/core-rules/424.html">424 Reveal</a>\n'
-            '<a href="riftbound/core-rules/424.html#424.1">424.1</a>\n'
-            '<a href="magic/comprehensive-rules/701.20.html#701.20a">701.20a</a>\n'
-            '<a href="riftbound/core-rules/424.html">424 Reveal (inglés)</a>\n'
-            '<a href="riftbound/core-rules/424.html#424.2">2025-10-01</a>\n'  # a date, not a rule
-            '<a href="https://example.org/424">424 Elsewhere</a>'
-        ),
-    })
+    site = _site(
+        tmp_path,
+        {
+            "magic/comprehensive-rules/701.20.html": RULES_701,
+            "riftbound/core-rules/424.html": RULES_424,
+            "index.html": (
+                '<a href="riftbound/core-rules/424.html">424 Reveal</a>\n'
+                '<a href="riftbound/core-rules/424.html#424.1">424.1</a>\n'
+                '<a href="magic/comprehensive-rules/701.20.html#701.20a">701.20a</a>\n'
+                '<a href="riftbound/core-rules/424.html">424 Reveal (inglés)</a>\n'
+                '<a href="riftbound/core-rules/424.html#424.2">2025-10-01</a>\n'  # a date, not a rule
+                '<a href="https://example.org/424">424 Elsewhere</a>'
+            ),
+        },
+    )
     assert _check(site) == []
 
 
 def test_a_page_made_to_fail(tmp_path):
-    site = _site(tmp_path, {
-        "magic/comprehensive-rules/701.20.html": RULES_701,
-        "riftbound/core-rules/424.html": RULES_424,
-        "index.html": (
-            # The English site's 701.20 is another rule than the Spanish "Mostrar".
-            '<a href="magic/comprehensive-rules/701.20.html">701.20 Mostrar</a>\n'
-            # The words say 424.1, the link opens 424.2.
-            '<a href="riftbound/core-rules/424.html#424.2">424.1</a>\n'
-            # The words say 355, the link opens section 424.
-            '<p>See rule <a href="riftbound/core-rules/424.html">355</a>.</p>'
-        ),
-    })
+    site = _site(
+        tmp_path,
+        {
+            "magic/comprehensive-rules/701.20.html": RULES_701,
+            "riftbound/core-rules/424.html": RULES_424,
+            "index.html": (
+                # The English site's 701.20 is another rule than the Spanish "Mostrar".
+                '<a href="magic/comprehensive-rules/701.20.html">701.20 Mostrar</a>\n'
+                # The words say 424.1, the link opens 424.2.
+                '<a href="riftbound/core-rules/424.html#424.2">424.1</a>\n'
+                # The words say 355, the link opens section 424.
+                '<p>See rule <a href="riftbound/core-rules/424.html">355</a>.</p>'
+            ),
+        },
+    )
     problems = _check(site)
     assert len(problems) == 3, problems
     assert problems[0].startswith("index.html: line 2: link '701.20 Mostrar' names 'Mostrar'")
@@ -66,10 +73,13 @@ def test_a_page_made_to_fail(tmp_path):
 
 
 def test_the_check_stage_reports_them(tmp_path):
-    site = _site(tmp_path, {
-        "riftbound/core-rules/424.html": RULES_424,
-        "index.html": '<a href="riftbound/core-rules/424.html#424.2">424.1</a>',
-    })
+    site = _site(
+        tmp_path,
+        {
+            "riftbound/core-rules/424.html": RULES_424,
+            "index.html": '<a href="riftbound/core-rules/424.html#424.2">424.1</a>',
+        },
+    )
     problems = check_folder(site)
     assert [p for p in problems if "link-text" in p] == [
         "index.html:2: error[link-text]: link '424.1' names 424.1 but opens riftbound/core-rules/424.html#424.2 (424.2)"

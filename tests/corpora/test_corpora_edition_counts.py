@@ -5,6 +5,7 @@ and headings together) must be what the build prints it read, and every count
 it prints for an edition must be the rule entries of that edition's pages,
 counted here with this file's own regular expression.
 """
+
 from __future__ import annotations
 
 import re
@@ -39,7 +40,8 @@ def test_each_printed_count_is_the_rule_entries_of_its_pages(corpora_site):
     assert counts["riftbound/core-rules (en) v1.4"]["rules"] == len(rule_entries(current))
     tournament = site / "riftbound/tournament-rules"
     assert counts["riftbound/tournament-rules (en) 2026-03-30"]["rules"] == len(
-        rule_entries(_section_pages(tournament / "2026-03-30")))
+        rule_entries(_section_pages(tournament / "2026-03-30"))
+    )
     assert counts["riftbound/tournament-rules (en) 2026-04-29"]["rules"] == len(rule_entries(_section_pages(tournament)))
     magic = counts["magic/comprehensive-rules (en) 2025-02-07"]
     assert magic["rules"] == len(rule_entries(_section_pages(site / "magic/comprehensive-rules")))

@@ -1,5 +1,6 @@
 """The hostile corpus's base: a copy of rules_src/ plus one small file of every
 other source format (tests/hostile/files/, written for these tests)."""
+
 from __future__ import annotations
 
 import shutil
@@ -18,8 +19,9 @@ def make_base(repo_root: Path, root: Path) -> None:
     for folder in ("guides", "mdx"):
         shutil.copytree(FILES / folder, extra / folder)
     manifest = root / MANIFEST
-    manifest.write_text(manifest.read_text(encoding="utf-8") + (FILES / "manifest-extra.yml").read_text(encoding="utf-8"),
-                        encoding="utf-8")
+    manifest.write_text(
+        manifest.read_text(encoding="utf-8") + (FILES / "manifest-extra.yml").read_text(encoding="utf-8"), encoding="utf-8"
+    )
     for name in ("docs", "site"):
         (root / name).mkdir()
         (root / name / "sentinel.txt").write_text(f"the previous {name}\n", encoding="utf-8")

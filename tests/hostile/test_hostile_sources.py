@@ -20,6 +20,7 @@ rendered, so the MkDocs stage would add nothing but time) must
 
 Large inputs (deep nesting, big files) are generated here, never committed.
 """
+
 from __future__ import annotations
 
 import os
@@ -34,6 +35,7 @@ from buildutil import run_build
 from hostile.base import FILES, make_base
 
 from rulesite.output import lock_path
+
 MANIFEST = "rules_src/manifest.yml"
 CORE = "rules_src/riftbound/core-rules-excerpt-2026-10-09.txt"
 WEB_832 = "rules_src/riftbound/832-show-off.web-page.txt"
@@ -77,6 +79,7 @@ def case(harmless: str = ""):
     def register(mutate):
         CASES.append(Case(mutate.__name__, mutate, harmless))
         return mutate
+
     return register
 
 
@@ -100,7 +103,7 @@ def replace(root: Path, path: str, old: str, new: str) -> int:
     """Replaces the first `old` with `new`; returns the 1-based line where it was."""
     content = text(root, path)
     at = content.index(old)
-    write(root, path, content[:at] + new + content[at + len(old):])
+    write(root, path, content[:at] + new + content[at + len(old) :])
     return content.count("\n", 0, at) + 1
 
 
@@ -782,15 +785,19 @@ def rules_document_named_like_the_rulings_folder(root):
 def card_id_used_by_two_sources(root):
     shutil.copy(root / CARDS, root / "rules_src/hostile/cards-again.json")
     replace(root, "rules_src/hostile/cards-again.json", '"id": "tst-002-100"', '"id": "tst-003-100"')
-    append(root, MANIFEST, "  - id: hostile-cards-again\n    path: hostile/cards-again.json\n    game: riftbound\n"
-                           "    document: cards\n    language: en\n    edition: undated\n    format: cards-json\n")
+    append(
+        root,
+        MANIFEST,
+        "  - id: hostile-cards-again\n    path: hostile/cards-again.json\n    game: riftbound\n"
+        "    document: cards\n    language: en\n    edition: undated\n    format: cards-json\n",
+    )
     return Expect("rules_src/hostile/cards-again.json", "name")
 
 
 @case()
 def topic_id_used_twice(root):
     content = text(root, CONCORDANCE)
-    topic = content[content.index("  - id: revealing"):]
+    topic = content[content.index("  - id: revealing") :]
     append(root, CONCORDANCE, topic.replace("Revealing across games", "Revealing again"))
     return Expect(CONCORDANCE, "name")
 
@@ -840,8 +847,8 @@ def topic_id_escaping_the_output(root):
 @case()
 def equivalent_rules_as_a_list(root):
     line = line_of(root, CONCORDANCE, "  - game: magic")
-    replace(root, CONCORDANCE, 'es: {number: "701.20", edition: undated}', '- es')
-    replace(root, CONCORDANCE, 'en: {number: "701.16", edition: "2025-02-07"}', '- en')
+    replace(root, CONCORDANCE, 'es: {number: "701.20", edition: undated}', "- es")
+    replace(root, CONCORDANCE, 'en: {number: "701.16", edition: "2025-02-07"}', "- en")
     return Expect(CONCORDANCE, "concordance", {line})
 
 
@@ -909,6 +916,7 @@ def test_the_corpus_is_large_and_covers_every_format():
     assert len(CASES) >= 60
     assert len({c.name for c in CASES}) == len(CASES)
     from rulesite.read import FOLDER_IMPORTERS, IMPORTERS
+
     manifest = (FILES / "manifest-extra.yml").read_text(encoding="utf-8")
     seeds = (Path(__file__).parents[2] / MANIFEST).read_text(encoding="utf-8")
     for format_name in [*IMPORTERS, *FOLDER_IMPORTERS]:
@@ -937,8 +945,10 @@ def test_hostile_source(repo_root: Path, tmp_path: Path, hostile: Case):
         assert after[f"{top}/site/sentinel.txt"] == before[f"{top}/site/sentinel.txt"]
         return
     assert result.returncode != 0, output
-    assert any(e["path"] == expect.path and e["code"] == expect.code and (expect.lines is None or int(e["line"]) in expect.lines)
-               for e in errors), f"expected {expect.path}:{sorted(expect.lines or [])}: error[{expect.code}]\n{output[-4000:]}"
+    assert any(
+        e["path"] == expect.path and e["code"] == expect.code and (expect.lines is None or int(e["line"]) in expect.lines)
+        for e in errors
+    ), f"expected {expect.path}:{sorted(expect.lines or [])}: error[{expect.code}]\n{output[-4000:]}"
     assert re.search(rf"^{len(errors)} errors?, \d+ warnings?$", output, re.MULTILINE), output[-2000:]
     # docs/ and site/ unchanged, and nothing written anywhere else.
     assert not changed, sorted(changed)[:10]

@@ -1,6 +1,7 @@
 """Explainer articles read as prose: bullets indented under a paragraph are
 bullets (not a code block), and `<br/>` line breaks are breaks (not raw HTML).
 The article is a fixture written for the test."""
+
 from __future__ import annotations
 
 from pathlib import Path
@@ -13,8 +14,15 @@ FIXTURE = Path(__file__).parent / "fixtures" / "guide.guide-md.md"
 
 
 def _guide():
-    source = Source(id="guide", path="fixtures/guide.guide-md.md", game="riftbound", document="guides",
-                    language="en", edition="undated", format="guide-md")
+    source = Source(
+        id="guide",
+        path="fixtures/guide.guide-md.md",
+        game="riftbound",
+        document="guides",
+        language="en",
+        edition="undated",
+        format="guide-md",
+    )
     diag = Diagnostics()
     imported = guide_md.read(source, FIXTURE.read_text(encoding="utf-8").splitlines(), diag)
     assert not diag.errors
@@ -37,8 +45,11 @@ def test_line_breaks_split_lines_and_emphasis_across_them_is_taken_out():
     paragraphs = [b.text for b in guide.blocks if b.kind == "paragraph"]
     assert paragraphs == [
         "Moving is a Piece going between two Places.",
-        "101.2 Places", "102. Moving", "103. Rushing",
-        "Checked : 2030-01-15", "Updated : 2030-01-16",
+        "101.2 Places",
+        "102. Moving",
+        "103. Rushing",
+        "Checked : 2030-01-15",
+        "Updated : 2030-01-16",
     ]
     assert [b.text for b in guide.blocks if b.kind == "heading"] == ["Moving Things", "Relevant Rules", "Dates :"]
 

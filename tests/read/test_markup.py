@@ -1,4 +1,5 @@
 """Markup is taken out of source text in time linear in its length."""
+
 from __future__ import annotations
 
 import random

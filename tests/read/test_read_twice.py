@@ -1,6 +1,7 @@
 """Two reads of the same sources give the same model, whatever Python's string
 hashing: every order the read and merge stages produce is a total order, never
 the order of a set."""
+
 from __future__ import annotations
 
 import os
@@ -26,7 +27,10 @@ print([str(d) for d in diag.items])
 def _dump(manifest: Path, seed: str, *also: Path) -> str:
     result = subprocess.run(
         [sys.executable, "-c", DUMP, str(manifest), *map(str, also)],
-        capture_output=True, text=True, timeout=600, env=dict(os.environ, PYTHONHASHSEED=seed),
+        capture_output=True,
+        text=True,
+        timeout=600,
+        env=dict(os.environ, PYTHONHASHSEED=seed),
     )
     assert result.returncode == 0, result.stderr
     return result.stdout

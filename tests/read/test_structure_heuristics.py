@@ -7,6 +7,7 @@ what follows them (not by a word count), procedure steps as headings however
 long, bullets as formatting, and every glossary entry kept on its own whether
 or not a blank line separates it from the next.
 """
+
 from __future__ import annotations
 
 from pathlib import Path
@@ -28,8 +29,14 @@ def _read(importer, name: str, **fields):
 
 
 def _riftbound():
-    imported, diag = _read(rules_document.read, "headings.rules-document.txt", game="riftbound",
-                           document="core-rules", edition="2030-01-15", format="rules-document")
+    imported, diag = _read(
+        rules_document.read,
+        "headings.rules-document.txt",
+        game="riftbound",
+        document="core-rules",
+        edition="2030-01-15",
+        format="rules-document",
+    )
     return {s.number: s for s in imported.sections}, diag
 
 
@@ -84,12 +91,21 @@ def test_bullets_before_or_after_the_number_are_formatting():
     sections, _ = _riftbound()
     rules = {r.number: r.text for r in sections["300"].rules}
     assert (rules["301.1"], rules["301.2"], rules["301.3"]) == (
-        "Shuffle the deck.", "Draw seven cards.", "Choose who goes first.")
+        "Shuffle the deck.",
+        "Draw seven cards.",
+        "Choose who goes first.",
+    )
 
 
 def _magic():
-    return _read(mtg_rules.read_document, "glossary.mtg-rules.txt", game="magic",
-                 document="comprehensive-rules", edition="2030-01-15", format="mtg-rules")
+    return _read(
+        mtg_rules.read_document,
+        "glossary.mtg-rules.txt",
+        game="magic",
+        document="comprehensive-rules",
+        edition="2030-01-15",
+        format="mtg-rules",
+    )
 
 
 def test_magic_titles_with_and_without_a_final_period():
@@ -107,12 +123,10 @@ def test_magic_titles_with_and_without_a_final_period():
 def test_glossary_entries_with_and_without_blank_lines_between():
     document, _ = _magic()
     entries = {e.term: e.definitions for e in document.glossary}
-    assert list(entries) == ["Abandon", "Adventurer Card", "Affinity", "Afflict",
-                             'Banding, "Bands with Other"', "Block"]
+    assert list(entries) == ["Abandon", "Adventurer Card", "Affinity", "Afflict", 'Banding, "Bands with Other"', "Block"]
     assert entries["Adventurer Card"] == ['Cards with a two-part frame. See rule 701.2, "Behold."']
     assert entries["Affinity"] == ["A keyword ability that reduces a cost. See rule 701.3."]
-    assert entries["Afflict"] == ["1. A keyword ability that makes a player lose life.",
-                                  "2. An older name for this ability."]
+    assert entries["Afflict"] == ["1. A keyword ability that makes a player lose life.", "2. An older name for this ability."]
     # A definition wrapped mid-sentence stays one definition.
     assert len(entries['Banding, "Bands with Other"']) == 2
     assert entries["Block"] == ["To declare a creature as a blocker."]

@@ -4,6 +4,7 @@ The fields are enumerated from the model's dataclasses, so a field added later
 is covered without editing this test: each one gets a bidirectional override
 (or a NUL) in turn, and the check must name it.
 """
+
 from __future__ import annotations
 
 import copy
@@ -61,8 +62,12 @@ MODEL_CLASSES = [c for c in vars(model).values() if isinstance(c, type) and is_d
 # Made by later stages or from the project's own pages, never read from a source.
 NOT_READ = {model.Reference, model.Edition, model.WrittenPage}
 NOT_SOURCE_TEXT = {(model.Source, "file"), (model.Source, "root"), (model.Source, "path"), (model.Loc, "path")}
-FIELDS = [(cls, name, kind) for cls in MODEL_CLASSES for name, kind in _text_fields(cls)
-          if (cls, name) not in NOT_SOURCE_TEXT and cls not in NOT_READ]
+FIELDS = [
+    (cls, name, kind)
+    for cls in MODEL_CLASSES
+    for name, kind in _text_fields(cls)
+    if (cls, name) not in NOT_SOURCE_TEXT and cls not in NOT_READ
+]
 
 
 def test_the_model_has_many_text_fields(read_objects):

@@ -1,5 +1,6 @@
 """Maintainer pages sit in a maintainer section of the navigation, and source
 problems name files relative to the folders the maintainer named."""
+
 from __future__ import annotations
 
 import os

@@ -3,6 +3,7 @@ pages. A Spanish page linking to a page that exists only in English links to
 the English site's page with ?from=es, and that page carries the marker the
 language switch reads (which languages lack it, where their readers go, the
 notice in their language)."""
+
 from __future__ import annotations
 
 import re
@@ -24,7 +25,11 @@ def _pages(site, root=""):
 def test_the_spanish_site_has_no_page_for_english_only_content(built_site, ctx):
     site = built_site.site
     english, spanish = _pages(site), _pages(site, "es")
-    english_sections = {f"riftbound/core-rules/{s.number}.html" for s in ctx.corpus.sections.values() if s.language == "en" and s.game == "riftbound"}
+    english_sections = {
+        f"riftbound/core-rules/{s.number}.html"
+        for s in ctx.corpus.sections.values()
+        if s.language == "en" and s.game == "riftbound"
+    }
     rulings = {f"riftbound/rulings/{r.id}.html" for r in ctx.corpus.rulings}
     assert english_sections and english_sections <= english and rulings <= english
     assert not (english_sections | rulings) & spanish, "the Spanish site still has pages for English-only content"

@@ -1,6 +1,7 @@
 """No page of the full corpora site is over 300 KB (fixture `corpora_site`): the
 heaviest were the Magic glossary (573 KB) and the diffs between distant Core
 Rules editions (490 KB), now split by letter and by hundreds of sections."""
+
 from __future__ import annotations
 
 import pytest

@@ -1,6 +1,7 @@
 """Heavy pages are split: a glossary by initial letter, a large diff by hundreds
 of sections. Every term and every diff entry lands on exactly one page, and
 the index or summary page links to each of them."""
+
 from __future__ import annotations
 
 import re
@@ -28,8 +29,16 @@ def four_ctx(tmp_path_factory):
 def test_glossary_is_split_by_initial_letter(ctx):
     terms = ["Ability", "Active Player", "Battlefield", "'Tis", "Écran", "2-Player Game"]
     entries = [
-        GlossaryEntry(re.sub(r"\W+", "-", term.lower()).strip("-"), term, [f"Definition of {term}."], "magic",
-                      "comprehensive-rules", "en", "x", Loc("glossary.txt", i))
+        GlossaryEntry(
+            re.sub(r"\W+", "-", term.lower()).strip("-"),
+            term,
+            [f"Definition of {term}."],
+            "magic",
+            "comprehensive-rules",
+            "en",
+            "x",
+            Loc("glossary.txt", i),
+        )
         for i, term in enumerate(terms)
     ]
     pages = glossary_pages(ctx, entries, "magic/comprehensive-rules/glossary.md", "magic")

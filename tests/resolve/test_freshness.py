@@ -1,6 +1,7 @@
 """Freshness: a ruling says which rules version it was checked against; one
 citing a rule changed since then is "Outdated", with that rule's word diff, on
 its page and on the needs-review list. Editions are fixtures written for the test."""
+
 from __future__ import annotations
 
 import shutil
@@ -28,8 +29,16 @@ def _ctx(tmp_path, rulings):
     diag = Diagnostics()
     corpus = pipeline.read_corpus(tmp_path / "manifest.yml", diag)
     corpus.sources["rulings"] = corpus.sources["e1"].__class__(
-        id="rulings", path="rulings.txt", game="riftbound", document="community-rulings", language="en",
-        edition="undated", format="rulings-text", origin="https://example.org/rulings", licence="CC BY-SA 4.0")
+        id="rulings",
+        path="rulings.txt",
+        game="riftbound",
+        document="community-rulings",
+        language="en",
+        edition="undated",
+        format="rulings-text",
+        origin="https://example.org/rulings",
+        licence="CC BY-SA 4.0",
+    )
     corpus.rulings = rulings
     ctx = pipeline.resolve(corpus, tmp_path, diag)
     assert diag.errors == []
@@ -37,8 +46,18 @@ def _ctx(tmp_path, rulings):
 
 
 def _ruling(rid: str, version: str, cites: list[str]) -> Ruling:
-    return Ruling(id=rid, title=rid, answer="Yes.", steps=[], nuances=[], game="riftbound", source_id="rulings",
-                  loc=Loc("rulings.txt", 1), reviewed_version=version, rule_citations=cites)
+    return Ruling(
+        id=rid,
+        title=rid,
+        answer="Yes.",
+        steps=[],
+        nuances=[],
+        game="riftbound",
+        source_id="rulings",
+        loc=Loc("rulings.txt", 1),
+        reviewed_version=version,
+        rule_citations=cites,
+    )
 
 
 def test_a_ruling_citing_a_reworded_rule_is_outdated_with_the_word_diff(tmp_path):

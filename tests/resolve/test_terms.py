@@ -3,6 +3,7 @@ ruling's Concerns list made from the same resolution as its links.
 
 The terms document is a fixture written for the test (tests/read/fixtures/).
 """
+
 from __future__ import annotations
 
 import re
@@ -44,7 +45,9 @@ def test_the_longest_defined_term_wins(terms):
     assert _links(terms, "Moving is a Limited Action.") == [("Limited Action", "400", "401.2")]
     assert _links(terms, "Play it as an Action.") == [("Action", "806", "806")]
     assert _links(terms, "Both limited actions and an Action card.") == [
-        ("limited actions", "400", "401.2"), ("Action", "806", "806")]
+        ("limited actions", "400", "401.2"),
+        ("Action", "806", "806"),
+    ]
 
 
 def test_see_without_the_word_rule_is_a_reference(terms):
@@ -60,10 +63,12 @@ def test_a_rulings_concerns_are_what_its_text_links(ctx):
         page = render_ruling(ruling, ctx)
         body, _, rest = page.partition("</div>")
         concerns = next((line for line in rest.splitlines() if line.startswith("Concerns:")), "")
+
         def targets(markdown):
             found = re.findall(r"\]\(([^)#]*)(?:#([^)]*))?\)\{: \.(?:ref|keyword)", markdown)
             # "424.md#424" and "424.md" both open section 424.
             return list(dict.fromkeys((path, "" if anchor == Path(path).stem else anchor) for path, anchor in found))
+
         assert targets(concerns) == targets(body), ruling.id
         checked += bool(concerns)
     assert checked > 0

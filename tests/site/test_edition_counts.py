@@ -5,6 +5,7 @@ and what its built pages anchor ("built" lines). Here the printed numbers are
 compared with the seeds' own counts and with the rule entries counted in the
 built HTML by this file's own regular expression (not by the build's checker).
 """
+
 from __future__ import annotations
 
 from edition_lines import printed_counts, rule_entries

@@ -4,6 +4,7 @@
 tree with `iter()`, `get()` and `sourceline`) and returns one problem per id
 printed more than once. The check stage (`check/run.py`) runs it on every page.
 """
+
 from __future__ import annotations
 
 from collections import Counter

@@ -10,6 +10,7 @@ show several excerpts at once (the current view unites them); an entry there
 counts for every edition that prints it, and an entry no edition shown there
 prints is reported as invented. The build prints both and fails when they differ.
 """
+
 from __future__ import annotations
 
 import re
@@ -34,8 +35,10 @@ class Counts:
         return self.headings + self.rules
 
     def line(self) -> str:
-        return (f"{self.sections} sections, {self.numbered} numbered rules "
-                f"({self.headings} headings, {self.rules} rules), {self.examples} examples")
+        return (
+            f"{self.sections} sections, {self.numbered} numbered rules "
+            f"({self.headings} headings, {self.rules} rules), {self.examples} examples"
+        )
 
 
 def edition_name(game: str, document: str, language: str, edition: Edition) -> str:

@@ -12,6 +12,7 @@ needs, so that each page is parsed once (`check/run.py` does it while it holds
 the tree); `link_text_problems(summary, name,
 target)` checks one page, `target` giving the summary of a site-relative path.
 """
+
 from __future__ import annotations
 
 import posixpath

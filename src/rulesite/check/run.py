@@ -12,6 +12,7 @@ the whole site, whether each internal link and #fragment lands, is decided
 afterwards from those facts, without parsing anything again (a broken <a href>
 gets its line by reading its page once more, only then).
 """
+
 from __future__ import annotations
 
 import multiprocessing
@@ -30,7 +31,16 @@ from .entries import Expected, entry_problems
 from .link_text import PageSummary, check_link_texts, summarize
 from .page import Page, load_page, parse
 from .script import script_problems
-from .site_links import LinkFacts, Problem, asset_problems, host_problems, line_of_href, link_problems, might_mention_hosts, page_links
+from .site_links import (
+    LinkFacts,
+    Problem,
+    asset_problems,
+    host_problems,
+    line_of_href,
+    link_problems,
+    might_mention_hosts,
+    page_links,
+)
 
 # Fewer files than this are checked in this process: starting workers costs more.
 _PARALLEL_FROM = 400

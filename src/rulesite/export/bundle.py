@@ -6,6 +6,7 @@ Entries are written in path order with a fixed timestamp, so the same site
 gives the same zip; the zip is written beside its place and then moved there,
 so a reader never downloads half of one.
 """
+
 from __future__ import annotations
 
 import os

@@ -15,6 +15,7 @@ written:
   anchor on the cards page) and two topics with one id would share a page or
   an anchor.
 """
+
 from __future__ import annotations
 
 from ..diagnostics import Diagnostics
@@ -36,8 +37,12 @@ def check_page_names(corpus: Corpus, diag: Diagnostics) -> None:
     for source_id in with_rules:
         source = corpus.sources.get(source_id)
         if source is not None and source.document in RESERVED_DOCUMENTS:
-            diag.error(source.loc, "name", f"document {source.document!r} holds rules, so it would be a folder "
-                                           f"the site already makes for its {source.document} pages")
+            diag.error(
+                source.loc,
+                "name",
+                f"document {source.document!r} holds rules, so it would be a folder "
+                f"the site already makes for its {source.document} pages",
+            )
     _unique(diag, "guide", [((g.id, g.language), g.id, g.loc) for g in corpus.guides])
     _unique(diag, "card", [((c.game, c.id), c.id, c.loc) for c in corpus.cards])
     _unique(diag, "topic", [(t.id, t.id, t.loc) for t in corpus.topics])

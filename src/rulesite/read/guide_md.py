@@ -9,6 +9,7 @@ code), and a `<br/>` ends a paragraph line instead of showing as markup. The
 article's id is its file name, so translations of one article share it, and
 their pages share one path in every language's site.
 """
+
 from __future__ import annotations
 
 import re

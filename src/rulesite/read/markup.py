@@ -12,6 +12,7 @@ JSON sources hold a whole article in one string, so a problem inside it is
 reported at the file line where that string starts, with a JSON pointer and the
 line inside the string in the message (`/2/content, line 57 of the text`).
 """
+
 from __future__ import annotations
 
 import json
@@ -36,10 +37,11 @@ _LINK = re.compile(r"\[((?:[^\[\]]|\[[^\[\]]{0,300}+\]){0,300}+)\]\(\s*+([^)\s]{
 # bold then italic, each a list of (opener, closer, marker length) tried in
 # this order at each position, as one regular expression's alternatives would be.
 _EMPHASIS = [
-    [(re.compile(r"(?=\*\*\S)"), re.compile(r"(?<=\S)(?=\*\*)"), 2),
-     (re.compile(r"(?=__\S)"), re.compile(r"(?<=\S)(?=__)"), 2)],
-    [(re.compile(r"(?<![\w*])(?=\*\S)"), re.compile(r"(?<=\S)(?=\*(?![\w*]))"), 1),
-     (re.compile(r"(?<![\w/])(?=_\S)"), re.compile(r"(?<=\S)(?=_(?![\w/]))"), 1)],
+    [(re.compile(r"(?=\*\*\S)"), re.compile(r"(?<=\S)(?=\*\*)"), 2), (re.compile(r"(?=__\S)"), re.compile(r"(?<=\S)(?=__)"), 2)],
+    [
+        (re.compile(r"(?<![\w*])(?=\*\S)"), re.compile(r"(?<=\S)(?=\*(?![\w*]))"), 1),
+        (re.compile(r"(?<![\w/])(?=_\S)"), re.compile(r"(?<=\S)(?=_(?![\w/]))"), 1),
+    ],
 ]
 
 
@@ -64,7 +66,7 @@ def _strip_pairs(text: str, alternatives) -> str:
         line_end = bisect_left(newlines, start)
         if line_end < len(newlines) and newlines[line_end] < end:
             continue
-        out += [text[pos:start], text[start + size:end]]
+        out += [text[pos:start], text[start + size : end]]
         pos = end + size
     out.append(text[pos:])
     return "".join(out)

@@ -35,6 +35,7 @@ Whatever cannot be placed is reported with its line, never dropped:
 `unparsed-line`, `unplaced-example`, `orphan-rule`, `glossary-entry`, and
 duplicated or decreasing numbers (`common.check_order`).
 """
+
 from __future__ import annotations
 
 import re
@@ -134,8 +135,7 @@ def read_document(source: Source, lines: list[str], diag: Diagnostics) -> MagicD
         diag.warning(
             Loc(source.path, start + 1),
             "contents-mismatch",
-            f"the contents and the body list different sections (only in contents: {missing[:5]}, "
-            f"only in body: {extra[:5]})",
+            f"the contents and the body list different sections (only in contents: {missing[:5]}, only in body: {extra[:5]})",
         )
     return MagicDocument(Imported(sections=sections), glossary)
 
@@ -223,6 +223,7 @@ def _starts_entry(previous: str, line: str) -> bool:
     `Partner, "Partner with [name]"`), a definition line a sentence. A
     definition wrapped mid-sentence ends without a period but follows a line
     that does not, or starts in lower case."""
+
     def ends_sentence(text: str) -> bool:
         return text.rstrip(_CLOSERS).rstrip()[-1:] in {".", "!", "?", ":"}
 

@@ -53,6 +53,7 @@ rule that is neither the title nor the date, a line with no words at all
 subrule whose parent was never printed (`orphan-rule`, a warning), and the
 title or date printed again among the rules (`repeated-header`, a warning).
 """
+
 from __future__ import annotations
 
 import re
@@ -74,11 +75,45 @@ _REFERENCE_END = re.compile(r"\b(?:[Rr]ules?|[Ss]ee|CR|[Ss]ections?)$")
 
 # Words a title leaves in lower case ("Golden and Silver Rules", "Presence on
 # Card outside of the Board", "Interaction of Replacement and/or Prevention Effects").
-_MINOR_WORDS = frozenset((
-    "a", "an", "the", "and", "or", "nor", "but", "for", "so", "yet", "of", "in", "on", "at", "to", "by",
-    "with", "from", "as", "into", "onto", "upon", "over", "under", "outside", "inside", "within",
-    "without", "about", "after", "before", "than", "via", "per", "vs",
-))
+_MINOR_WORDS = frozenset(
+    (
+        "a",
+        "an",
+        "the",
+        "and",
+        "or",
+        "nor",
+        "but",
+        "for",
+        "so",
+        "yet",
+        "of",
+        "in",
+        "on",
+        "at",
+        "to",
+        "by",
+        "with",
+        "from",
+        "as",
+        "into",
+        "onto",
+        "upon",
+        "over",
+        "under",
+        "outside",
+        "inside",
+        "within",
+        "without",
+        "about",
+        "after",
+        "before",
+        "than",
+        "via",
+        "per",
+        "vs",
+    )
+)
 _SENTENCE_END = {".", ":", ";", ",", "?"}
 
 

@@ -11,6 +11,7 @@ Two layouts are known, and both start with the page title
 Both may end with `Related FAQ (N)` followed by N questions, each followed by its
 answer. Declared counts ("14 rules", "(N)") are checked against what was read.
 """
+
 from __future__ import annotations
 
 import re

@@ -17,6 +17,7 @@ Every violation is an `error[invalid-yaml]` at the line where it occurs.
 Mappings come back as `Node` (a dict with `.line`), lists as `Seq` (a list with
 `.line` and `.lines`, the line of each item).
 """
+
 from __future__ import annotations
 
 import re
@@ -70,9 +71,7 @@ class _Loader(yaml.SafeLoader):
         if isinstance(event, CollectionStartEvent):
             self._depth += 1
             if self._depth > MAX_DEPTH:
-                raise yaml.composer.ComposerError(
-                    None, None, f"more than {MAX_DEPTH} nested lists or mappings", event.start_mark
-                )
+                raise yaml.composer.ComposerError(None, None, f"more than {MAX_DEPTH} nested lists or mappings", event.start_mark)
             try:
                 return super().compose_node(parent, index)
             finally:
@@ -90,9 +89,7 @@ _Loader.yaml_implicit_resolvers = {
 def _construct_mapping(loader: _Loader, node: yaml.MappingNode) -> Node:
     for key, _ in node.value:
         if key.tag != _STR:
-            raise yaml.constructor.ConstructorError(
-                None, None, f"keys must be text: put {key.value!r} in quotes", key.start_mark
-            )
+            raise yaml.constructor.ConstructorError(None, None, f"keys must be text: put {key.value!r} in quotes", key.start_mark)
     mapping = Node(loader.construct_mapping(node, deep=True))
     mapping.line = loader.line_at(node.start_mark)
     return mapping

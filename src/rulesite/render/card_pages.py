@@ -1,5 +1,6 @@
 """Cards: one page per initial letter, each card anchored by its id, with its
 text, its errata and every ruling and FAQ answer that names it."""
+
 from __future__ import annotations
 
 from collections import defaultdict
@@ -69,9 +70,7 @@ def render_errata(ctx: Context) -> str:
 
 def card_line(ctx: Context, line: str, game: str, page: str) -> Md:
     """A line of card text: its symbols as signs with their names, the rest linked."""
-    return Md("").join(
-        symbol(*part) if isinstance(part, tuple) else ctx.inline(part, game, page) for part in split_symbols(line)
-    )
+    return Md("").join(symbol(*part) if isinstance(part, tuple) else ctx.inline(part, game, page) for part in split_symbols(line))
 
 
 def erratum_anchor(erratum: Erratum) -> str:

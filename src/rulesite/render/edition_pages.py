@@ -1,6 +1,7 @@
 """Editions: the index of a document's editions, diff pages (pre-rendered for
 neighbours and against the current edition, computed in the browser for the
 rest), each rule's history, and the notices on an older edition's pages."""
+
 from __future__ import annotations
 
 import posixpath
@@ -42,9 +43,7 @@ def describe(edition: Edition, lang: str) -> str:
 
 def documents_with_editions(ctx: Context) -> list[tuple[str, str]]:
     """Documents with more than one edition, or one whole edition: those get an editions page."""
-    return [
-        key for key, editions in ctx.corpus.editions.items() if len(editions) > 1 or current_edition(editions)
-    ]
+    return [key for key, editions in ctx.corpus.editions.items() if len(editions) > 1 or current_edition(editions)]
 
 
 def compare_page(game: str, document: str) -> str:
@@ -77,18 +76,24 @@ def render_compare(ctx: Context, game: str, document: str, language: str) -> str
     chooser = Md('<div class="diff-compare" data-compare data-game="{}" data-document="{}" data-language="{}">').format(
         html_text(game), html_text(document), html_text(language)
     )
-    return whole_page(f"{document_name(document)}: compare editions", [
-        Md("# {}: compare editions {{: #diff }}").format(document_name(document)),
-        "",
-        "Choose two editions: the changes between them are computed from the site's published data, "
-        "laid out as on the pages of neighbouring editions.",
-        "",
-        chooser + select("old", "From", whole[0]) + Md(" ") + select("new", "To", whole[-1])
-        + Md(' <button type="button" data-compare-go>Compare</button></div>'),
-        "",
-        Md('<div class="diff-computed" data-diff-output aria-live="polite"></div>'),
-        "",
-    ])
+    return whole_page(
+        f"{document_name(document)}: compare editions",
+        [
+            Md("# {}: compare editions {{: #diff }}").format(document_name(document)),
+            "",
+            "Choose two editions: the changes between them are computed from the site's published data, "
+            "laid out as on the pages of neighbouring editions.",
+            "",
+            chooser
+            + select("old", "From", whole[0])
+            + Md(" ")
+            + select("new", "To", whole[-1])
+            + Md(' <button type="button" data-compare-go>Compare</button></div>'),
+            "",
+            Md('<div class="diff-computed" data-diff-output aria-live="polite"></div>'),
+            "",
+        ],
+    )
 
 
 def render_editions_index(ctx: Context, game: str, document: str, language: str) -> str:
@@ -105,14 +110,18 @@ def render_editions_index(ctx: Context, game: str, document: str, language: str)
         link = md_link(where, relative(page, section_page(first.key))) if first else ""
         out.append(Md("| {} | {} | {} | {} |").format(describe(edition, lang), len(edition.sections), rules, link))
     out.append("")
-    ready = {(d.old.label, d.new.label) for d in ctx.diffs if (d.old.game, d.old.document, d.old.language) == (game, document, language)}
+    ready = {
+        (d.old.label, d.new.label)
+        for d in ctx.diffs
+        if (d.old.game, d.old.document, d.old.language) == (game, document, language)
+    }
     whole = whole_editions(ctx, game, document, language)
     if len(whole) > 1:
         # Every pair: a page of its own for neighbours and against the current
         # edition, the browser's comparison (from the published data) for the rest.
         out += [Md("## Changes between editions {: #changes }"), ""]
         for i, old in enumerate(whole):
-            for new in whole[i + 1:]:
+            for new in whole[i + 1 :]:
                 text = f"{old.label} → {new.label}"
                 if (old.label, new.label) in ready:
                     item = md_link(text, relative(page, diff_page(game, document, old, new)))
@@ -138,11 +147,7 @@ def edition_banner(section: Section, ctx: Context, page: str) -> list[Md]:
         # Where this section lives now: the current section of the same title
         # (Reveal: 411 in v1.2, 424 in v1.4); else what its number holds now.
         same_title = next(
-            (
-                s
-                for s in current.sections.values()
-                if section.title and s.title.casefold() == section.title.casefold()
-            ),
+            (s for s in current.sections.values() if section.title and s.title.casefold() == section.title.casefold()),
             None,
         )
         plain = ctx.corpus.sections.get(section.key[:4])
@@ -156,7 +161,9 @@ def edition_banner(section: Section, ctx: Context, page: str) -> list[Md]:
         elif plain is not None:
             lines.append(
                 Md("    The current edition ({}) uses number {} for {}.").format(
-                    current.label, section.number, md_link(f"{plain.number} {plain.title}", relative(page, section_page(plain.key)))
+                    current.label,
+                    section.number,
+                    md_link(f"{plain.number} {plain.title}", relative(page, section_page(plain.key))),
                 )
             )
     lines.append("")
@@ -204,7 +211,7 @@ def rule_history_lines(rule: Rule, section: Section, ctx: Context, page: str) ->
 def _changed_since(entries, label: str) -> bool:
     """Whether the text changed in any edition after `label`."""
     labels = [e.edition_label for e in entries]
-    return any(e.text_changed for e in entries[labels.index(label) + 1:]) if label in labels else False
+    return any(e.text_changed for e in entries[labels.index(label) + 1 :]) if label in labels else False
 
 
 def _find_rule(ctx: Context, section: Section, label: str, number: str):
@@ -284,7 +291,9 @@ def render_diff(ctx: Context, diff, game: str, document: str) -> str:
     grouped by section so the page can be narrowed to one: the whole diff as one page."""
     title = f"{document_name(document)}: {diff.old.label} → {diff.new.label}"
     groups = _diff_groups(diff)
-    return whole_page(title, [*_diff_head(document, diff, title), FILTER, "", *_sections(groups, sorted(groups, key=_number_key))])
+    return whole_page(
+        title, [*_diff_head(document, diff, title), FILTER, "", *_sections(groups, sorted(groups, key=_number_key))]
+    )
 
 
 def chapter_of(section_number: str) -> str:
@@ -312,20 +321,25 @@ def render_diff_pages(ctx: Context, diff, game: str, document: str) -> dict[str,
         part = f"{folder}/{chapter}.md"
         entries = sum(len(groups[n]) for n in numbers)
         href = posixpath.relpath(html_path(part), posixpath.dirname(page))
-        summary.append(Md("<li>{}: {} changes in {} sections</li>").format(
-            html_link(f"Sections {chapter}", href, data={"diff-part": chapter[:1]}), entries, len(numbers)
-        ))
+        summary.append(
+            Md("<li>{}: {} changes in {} sections</li>").format(
+                html_link(f"Sections {chapter}", href, data={"diff-part": chapter[:1]}), entries, len(numbers)
+            )
+        )
         others = Md(" · ").join(html_text(c) if c == chapter else html_link(c, f"{c}.html") for c in chapters)
         back = posixpath.relpath(html_path(page), posixpath.dirname(part))
         part_title = f"{title}, sections {chapter}"
-        pages[part] = whole_page(part_title, [
-            *_diff_head(document, diff, part_title),
-            Md('<p class="diff-parts-nav">{} · {}</p>').format(html_link("All sections", back), others),
-            "",
-            FILTER,
-            "",
-            *_sections(groups, numbers),
-        ])
+        pages[part] = whole_page(
+            part_title,
+            [
+                *_diff_head(document, diff, part_title),
+                Md('<p class="diff-parts-nav">{} · {}</p>').format(html_link("All sections", back), others),
+                "",
+                FILTER,
+                "",
+                *_sections(groups, numbers),
+            ],
+        )
     summary += [Md("</ul>"), ""]
     pages[page] = whole_page(title, summary)
     return pages

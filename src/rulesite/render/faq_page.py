@@ -1,5 +1,6 @@
 """FAQ answers whose section is not among the sources: one page per FAQ source,
 each answer anchored, each linking the rules and cards it names."""
+
 from __future__ import annotations
 
 from .card_pages import cards_of
@@ -36,4 +37,3 @@ def render_faq_page(ctx: Context, game: str, source_id: str) -> str:
         if named:
             out += [Md("Cards: ") + Md(", ").join(card_link(ctx, name, page) for name in named), Md("{: .rule-meta }"), ""]
     return whole_page(source.title or source_id, out)
-

@@ -5,6 +5,7 @@ definitions with their rule references linked; and an index page of letters.
 `glossary_pages(ctx, entries, base, game)` takes the entries and where the
 glossary lives, so the same split serves any glossary (one per edition, too).
 """
+
 from __future__ import annotations
 
 import posixpath
@@ -53,7 +54,9 @@ def glossary_pages(ctx: Context, entries: list, base: str, game: str) -> dict[st
         # The other letters, so a reader moves between them without the index.
         out += [
             Md(" · ").join(
-                md_text(other.upper()) if other == letter else md_link(other.upper(), posixpath.basename(letter_page(base, other)))
+                md_text(other.upper())
+                if other == letter
+                else md_link(other.upper(), posixpath.basename(letter_page(base, other)))
                 for other in letters
             ),
             Md("{: .glossary-letters }"),

@@ -1,5 +1,6 @@
 """The pages that lead to everything else: home, per-game indexes, keywords,
 cross-game topics. Written in the language of the site being rendered."""
+
 from __future__ import annotations
 
 import os
@@ -71,7 +72,9 @@ def render_home(ctx: Context) -> str:
         # that language's site (Magic's Spanish 701.20 is not English 701.20).
         sections = sorted(sections_of(ctx, game), key=lambda s: s.language != lang)
         for section in sections[:12]:
-            out.append(Md("- ") + ctx.link(HOME, section_page(section.key), "", section.language, f"{section.number} {section.title}"))
+            out.append(
+                Md("- ") + ctx.link(HOME, section_page(section.key), "", section.language, f"{section.number} {section.title}")
+            )
         if len(sections) > 12:
             out.append(Md("- … {} more").format(len(sections) - 12))
         out.append(Md("- ") + md_link(t(lang, "all-pages", game=GAME_NAMES.get(game, game)), game_index(game)))
@@ -200,7 +203,9 @@ def render_rulings_index(ctx: Context, game: str) -> str:
             out += [Md.escape(source.licence), Md("{: .licence }"), ""]
     out += [Md("| {} | {} | {} |").format(t(lang, "ruling"), t(lang, "sequence"), t(lang, "nuances")), Md("|---|---|---|")]
     for r in rulings:
-        out.append(Md("| {} | {} | {} |").format(ctx.link(page, page_of(r), "", CONTENT_LANGUAGE, r.title), len(r.steps), len(r.nuances)))
+        out.append(
+            Md("| {} | {} | {} |").format(ctx.link(page, page_of(r), "", CONTENT_LANGUAGE, r.title), len(r.steps), len(r.nuances))
+        )
     return whole_page(t(lang, "community-rulings"), [*out, ""])
 
 
@@ -209,7 +214,11 @@ def render_walkthroughs_index(ctx: Context, game: str) -> str:
     out = [Md("# {} {{: #walkthroughs }}").format(t(ctx.language, "walkthroughs")), ""]
     for w in ctx.corpus.walkthroughs:
         if w.game == game:
-            out.append(Md("- {} — {}").format(ctx.link(page, page_of(w), "", CONTENT_LANGUAGE, w.title), ctx.rule_link(game, w.rule, page)))
+            out.append(
+                Md("- {} — {}").format(
+                    ctx.link(page, page_of(w), "", CONTENT_LANGUAGE, w.title), ctx.rule_link(game, w.rule, page)
+                )
+            )
     return whole_page(t(ctx.language, "walkthroughs"), [*out, ""])
 
 
@@ -261,7 +270,9 @@ def render_topic(ctx: Context, topic) -> str:
             continue
         title = section.number + " " + section.title
         out += [
-            Md("-   **{}** — {} ({})").format(game, ctx.link(page, section_page(section.key), "", section.language, title), section.language),
+            Md("-   **{}** — {} ({})").format(
+                game, ctx.link(page, section_page(section.key), "", section.language, title), section.language
+            ),
             "",
             Md("    ---"),
             "",
@@ -288,7 +299,9 @@ def render_reviews(ctx: Context) -> str:
     out = [
         Md("# Needs review {: #needs-review }"),
         "",
-        Md("{} citations in rulings and walkthroughs point at rules that changed since they were checked.").format(len(ctx.reviews)),
+        Md("{} citations in rulings and walkthroughs point at rules that changed since they were checked.").format(
+            len(ctx.reviews)
+        ),
         "",
         Md("| Item | Rule | Checked against | What changed |"),
         Md("|---|---|---|---|"),

@@ -1,4 +1,5 @@
 """Text with its rule references and keywords turned into links."""
+
 from __future__ import annotations
 
 from ..model import Section

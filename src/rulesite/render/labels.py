@@ -1,6 +1,7 @@
 """How a section is named in lists: its number and title, or, for an untitled
 section (Magic's `100.1. These Magic rules apply ...`), its number and the
 first words of its first rule, never a bare "100.1 "."""
+
 from __future__ import annotations
 
 from ..model import Section

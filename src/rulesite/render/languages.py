@@ -10,6 +10,7 @@ instead (the English page where there is one), with the notice to show them.
 Links between language sites are plain HTML links, since each MkDocs build
 only knows its own pages.
 """
+
 from __future__ import annotations
 
 from ..model import Section
@@ -102,7 +103,9 @@ def equivalents_note(section: Section, page: str, ctx: Context) -> list[str]:
             link = html_link(text, href, css="other-language", hreflang=side.language, data=data)
         edition = t(lang, "undated") if side.edition == "undated" else side.edition
         # The interface sentence around the link: its text escaped, the link put in its place.
-        before, _, after = t(lang, "equivalent", language=language_in(lang, side.language), link="\0", edition=edition).partition("\0")
+        before, _, after = t(lang, "equivalent", language=language_in(lang, side.language), link="\0", edition=edition).partition(
+            "\0"
+        )
         out += [Md("{}{}{}").format(before, link, after), Md("{: .equivalent }"), ""]
         if here is not None and side.language == "en" and here.edition != side.edition:
             own = t(lang, "undated") if here.edition == "undated" else here.edition

@@ -15,6 +15,7 @@ by whoever passes it:
 
 Ids and classes are validated names (read/), and go through the same escaping.
 """
+
 from __future__ import annotations
 
 import posixpath
@@ -212,9 +213,7 @@ def safe_href(href: str) -> str:
 
 def link(text, href: str, css: str = "", hreflang: str = "", data: dict | None = None, hidden: bool = False) -> Md:
     """<a href> to a .html address (or #anchor): `text` is text unless it is Md."""
-    return md(
-        "link", text=text, href=safe_href(href), css=css, hreflang=hreflang, data=list((data or {}).items()), hidden=hidden
-    )
+    return md("link", text=text, href=safe_href(href), css=css, hreflang=hreflang, data=list((data or {}).items()), hidden=hidden)
 
 
 def origin_link(text, url: str) -> Md:

@@ -3,6 +3,7 @@
 Plain, readable paths that survive rebuilds: a rule is `<section page>#<its
 number>`, a ruling or walkthrough has a page named by its id.
 """
+
 from __future__ import annotations
 
 import posixpath

@@ -1,4 +1,5 @@
 """One page per community ruling: answer, Sequence as numbered steps, Nuances as notes."""
+
 from __future__ import annotations
 
 from ..model import Ruling
@@ -95,8 +96,12 @@ def review_box(item, ctx: Context) -> list[Md]:
     found = [r for r in ctx.reviews if r.item is item]
     if not found:
         return []
-    lines = [Md('!!! danger "Outdated"'), Md(""),
-             Md("    The rules this cites changed since it was checked ({}):").format(found[0].checked), Md("")]
+    lines = [
+        Md('!!! danger "Outdated"'),
+        Md(""),
+        Md("    The rules this cites changed since it was checked ({}):").format(found[0].checked),
+        Md(""),
+    ]
     for review in found:
         diff = word_diff_md(review.old_text, review.new_text) if review.old_text and review.new_text else Md("")
         lines += [Md("    - {}: {} {}").format(review.rule, review.change, diff)]

@@ -1,5 +1,6 @@
 """One page per section: its rules, anchored by number, with examples, FAQ and
 the rulings and walkthroughs that concern it."""
+
 from __future__ import annotations
 
 from ..model import FaqAnswer, Rule, Ruling, Section, Walkthrough
@@ -106,4 +107,3 @@ def _faq(faq: FaqAnswer, section: Section, page: str, ctx: Context) -> list[str]
         Md("{: .source-note }"),
         "",
     ]
-

@@ -12,6 +12,7 @@
 - What every page tells a link preview (`section_preview`, `site_name`), for
   its front matter (theme/main.html writes the tags).
 """
+
 from __future__ import annotations
 
 import posixpath
@@ -71,8 +72,17 @@ def native_sections(ctx: Context, language: str) -> list[Section]:
 
 
 def share_page(
-    ctx: Context, language: str, path: str, target: str, *, title: str, text: str, label: str,
-    site: str, edition: str = "", link_text: str = "",
+    ctx: Context,
+    language: str,
+    path: str,
+    target: str,
+    *,
+    title: str,
+    text: str,
+    label: str,
+    site: str,
+    edition: str = "",
+    link_text: str = "",
 ) -> str:
     """A share page at `path` forwarding to `target` (both site-root-relative; target with #anchor)."""
     here = posixpath.dirname(path) or "."
@@ -104,17 +114,31 @@ def short_pages(ctx: Context, language: str) -> dict[str, str]:
         for rule in section.rules:
             path = short_link(section.game, section.document, rule.number)
             pages[path] = share_page(
-                ctx, language, path, f"{page}#{rule.number}",
-                title=f"{rule.number} — {heading}", text=rule.text, label=rule.number, site=site,
-                edition=section.edition, link_text=t(language, "link-to", what=heading),
+                ctx,
+                language,
+                path,
+                f"{page}#{rule.number}",
+                title=f"{rule.number} — {heading}",
+                text=rule.text,
+                label=rule.number,
+                site=site,
+                edition=section.edition,
+                link_text=t(language, "link-to", what=heading),
             )
         # A section's own short link, unless a rule has its number (Magic's 100.1).
         path = short_link(section.game, section.document, section.number)
         if path not in pages:
             first = section.rules[0].text if section.rules else ""
             pages[path] = share_page(
-                ctx, language, path, f"{page}#{section.number}",
-                title=heading, text=first, label=section.number, site=site, edition=section.edition,
+                ctx,
+                language,
+                path,
+                f"{page}#{section.number}",
+                title=heading,
+                text=first,
+                label=section.number,
+                site=site,
+                edition=section.edition,
             )
     pages.update(faq_share_pages(ctx, language))
     pages.update(card_share_pages(ctx, language))
@@ -148,9 +172,15 @@ def faq_share_pages(ctx: Context, language: str) -> dict[str, str]:
         source = ctx.corpus.sources[faq.source_id]
         edition = "" if source.edition == "undated" else source.edition
         pages[path] = share_page(
-            ctx, language, path, f"{html_path(home)}#{faq_anchor(faq)}",
-            title=faq.question, text=faq.answer, label=t(language, "faq-answer"),
-            site=site_name(faq.game, t(language, "official-faq"), edition), edition=edition,
+            ctx,
+            language,
+            path,
+            f"{html_path(home)}#{faq_anchor(faq)}",
+            title=faq.question,
+            text=faq.answer,
+            label=t(language, "faq-answer"),
+            site=site_name(faq.game, t(language, "official-faq"), edition),
+            edition=edition,
         )
     return pages
 
@@ -166,8 +196,14 @@ def card_share_pages(ctx: Context, language: str) -> dict[str, str]:
         path = card_short_link(game, card.id)
         facts = " · ".join(x for x in [card.code, ", ".join(card.types)] if x)
         pages[path] = share_page(
-            ctx, language, path, f"{html_path(cards_page(game, card.name))}#{card.id}",
-            title=card.name, text=card.text or facts, label=facts or card.name, site=site_name(game, "cards"),
+            ctx,
+            language,
+            path,
+            f"{html_path(cards_page(game, card.name))}#{card.id}",
+            title=card.name,
+            text=card.text or facts,
+            label=facts or card.name,
+            site=site_name(game, "cards"),
         )
     return pages
 

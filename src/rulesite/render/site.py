@@ -2,6 +2,7 @@
 the MkDocs config of each language that adds its navigation (sections and
 indexes only, never every rule or ruling: every page embeds the navigation, so
 a long one makes builds slow)."""
+
 from __future__ import annotations
 
 import os
@@ -84,7 +85,10 @@ def render_language(ctx: Context) -> dict[str, str]:
         if section.language == lang:
             pages[section_page(section.key)] = render_section(section, ctx)
     if lang == CONTENT_LANGUAGE:
-        for item, render in [*((r, render_ruling) for r in ctx.corpus.rulings), *((w, render_walkthrough) for w in ctx.corpus.walkthroughs)]:
+        for item, render in [
+            *((r, render_ruling) for r in ctx.corpus.rulings),
+            *((w, render_walkthrough) for w in ctx.corpus.walkthroughs),
+        ]:
             pages[page_of(item)] = render(item, ctx)
     for (_game, _document, language), editions in ctx.corpus.editions.items():
         if language != lang:
@@ -188,13 +192,13 @@ def navigation(ctx: Context, pages: dict[str, str]) -> list:
     for game in idx.games(ctx):
         entries: list = [idx.game_index(game)]
         for document in idx.documents_of(ctx, game):
-            sections = sorted(
-                (s for s in idx.sections_of(ctx, game) if s.document == document), key=lambda s: sort_key(s.number)
-            )
+            sections = sorted((s for s in idx.sections_of(ctx, game) if s.document == document), key=lambda s: sort_key(s.number))
             contents = idx.contents_page(game, document)
             if len(sections) <= NAV_SECTIONS:
                 # Only this site's own pages: the contents page links to the others.
-                listed = [{nav_title(f"{s.number} {s.title}"): section_page(s.key)} for s in sections if section_page(s.key) in pages]
+                listed = [
+                    {nav_title(f"{s.number} {s.title}"): section_page(s.key)} for s in sections if section_page(s.key) in pages
+                ]
                 entries.append({nav_title(document_name(document)): [contents, *listed]})
             else:
                 entries.append({nav_title(document_name(document)): contents})  # the contents page lists them
@@ -227,7 +231,9 @@ def navigation(ctx: Context, pages: dict[str, str]) -> list:
     written += [
         {written_title(text, path): path}
         for path, text in pages.items()
-        if path.endswith(".md") and "/" not in path and path.removesuffix(".md") in {p.name for p in ctx.corpus.written}
+        if path.endswith(".md")
+        and "/" not in path
+        and path.removesuffix(".md") in {p.name for p in ctx.corpus.written}
         and path.removesuffix(".md") not in WRITTEN_ORDER
     ]
     if written:
@@ -254,7 +260,9 @@ def write_docs(files: dict[str, dict[str, str]], docs_dir: Path, build_id: str) 
     items = []
     for lang, pages in files.items():
         assets = {
-            "assets/" + p.relative_to(THEME_ASSETS).as_posix(): p.read_bytes() for p in sorted(THEME_ASSETS.rglob("*")) if p.is_file()
+            "assets/" + p.relative_to(THEME_ASSETS).as_posix(): p.read_bytes()
+            for p in sorted(THEME_ASSETS.rglob("*"))
+            if p.is_file()
         }
         for path, data in {**assets, **{k: v.encode("utf-8") for k, v in pages.items()}}.items():
             items.append((fresh / lang / path, previous / lang / path if previous else None, data))

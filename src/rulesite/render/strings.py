@@ -3,6 +3,7 @@
 Pages take the language of their content: a Spanish section is labelled in
 Spanish. The per-language sites of a later stage reuse the same table.
 """
+
 from __future__ import annotations
 
 STRINGS = {

@@ -4,6 +4,7 @@ Card texts keep the Core Rules shorthand (`[2]`, `[A]`, `[M]`, rules 134.2 and
 135.2.e); on the page each becomes a small sign whose name is spoken and shown
 on hover (`aria-label`, `title`, which also gives the shorthand).
 """
+
 from __future__ import annotations
 
 import re
@@ -35,7 +36,7 @@ def split_symbols(text: str) -> list[str | tuple[str, str, str]]:
     out: list[str | tuple[str, str, str]] = []
     position = 0
     for match in _TOKEN.finditer(text):
-        out.append(text[position:match.start()])
+        out.append(text[position : match.start()])
         code = match.group(1)
         if code.isdigit():
             out.append((match.group(0), code, f"{code} Energy"))

@@ -6,6 +6,7 @@ Hourglass"), or by its public code ("OGN-012/298"). An erratum names its own
 card and any card its old or new text names. Resolved once here; card pages
 only list what this finds.
 """
+
 from __future__ import annotations
 
 import re

@@ -4,6 +4,7 @@ A FAQ answer or ruling *concerns* a section when it sits with it (official FAQ
 on its page), cites one of its rules, or names its keyword; a walkthrough
 cites the rules its steps cite.
 """
+
 from __future__ import annotations
 
 from collections import defaultdict

@@ -1,4 +1,5 @@
 """The keyword index: which words link to which section."""
+
 from __future__ import annotations
 
 from ..diagnostics import Diagnostics
@@ -55,7 +56,7 @@ def keyword_forms(corpus: Corpus, diag: Diagnostics) -> dict[str, dict[str, tupl
 
 
 def _singular(title: str) -> list[str]:
-    """"Limited Actions" -> "Limited Action", "limited action": a title names the
+    """ "Limited Actions" -> "Limited Action", "limited action": a title names the
     kind in the plural, prose often one of them."""
     if not title.endswith("s") or title.endswith("ss"):
         return []

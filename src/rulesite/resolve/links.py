@@ -7,6 +7,7 @@ A text is cut into plain strings and `Link`s. A link is either a rule reference
 not in the sources keeps `target=None`; the renderer shows it distinctly and the
 build report counts it.
 """
+
 from __future__ import annotations
 
 import re
@@ -116,7 +117,7 @@ class Linker:
         out: list[str | Link] = []
         position = 0
         for match in self._numbers(text):
-            out += self._keyword_segments(text[position:match.start()], game, here, out, terms)
+            out += self._keyword_segments(text[position : match.start()], game, here, out, terms)
             number = match.group(0)
             out.append(Link(number, "rule", number, self.target(game, number, here)))
             position = match.end()
@@ -127,7 +128,7 @@ class Linker:
         for reference in _REFERENCE.finditer(text):
             group = "list" if reference.group("list") is not None else "bare"
             listed = reference.group(group)
-            if group == "bare" and "." not in listed and text[reference.end():][:1] not in ("", *".,;:)\""):
+            if group == "bare" and "." not in listed and text[reference.end() :][:1] not in ("", *'.,;:)"'):
                 continue  # "see 100 cards"
             start = reference.start(group)
             for number in _NUMBER.finditer(listed):

@@ -8,6 +8,7 @@ removed in a later edition, the ruling is flagged "needs review". A walkthrough
 names the edition its quotes were checked against; when the current text of a
 cited rule differs from that edition's, it is flagged the same way.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -54,18 +55,24 @@ def needs_review(corpus: Corpus, history: dict) -> list[Review]:
             entries = chains.get((label, number))
             if not entries:
                 continue
-            later = entries[[e.edition_label for e in entries].index(label) + 1:]
+            later = entries[[e.edition_label for e in entries].index(label) + 1 :]
             changed = next((e for e in later if _change(e, number)), None)
             if changed is None:
                 continue
             last = next((e for e in reversed(later) if e.number is not None), None)
             old = _rule_in(corpus, ruling.game, label, number)
             new = _rule_in(corpus, ruling.game, last.edition_label, last.number) if last else None
-            reviews.append(Review(
-                ruling, number, _change(changed, number),
-                old_text=rule_text(old) if old else "", new_text=rule_text(new) if new else "",
-                checked=label, now=last.edition_label if last else changed.edition_label,
-            ))
+            reviews.append(
+                Review(
+                    ruling,
+                    number,
+                    _change(changed, number),
+                    old_text=rule_text(old) if old else "",
+                    new_text=rule_text(new) if new else "",
+                    checked=label,
+                    now=last.edition_label if last else changed.edition_label,
+                )
+            )
     for walk in corpus.walkthroughs:
         for number in dict.fromkeys(c.rule for s in walk.steps for c in s.cites):
             checked = _edition_rule(corpus, walk, number)
@@ -73,14 +80,19 @@ def needs_review(corpus: Corpus, history: dict) -> list[Review]:
             if checked is None:
                 continue
             if current is None:
-                reviews.append(Review(walk, number, "not in the current text", old_text=rule_text(checked),
-                                      checked=walk.edition))
+                reviews.append(Review(walk, number, "not in the current text", old_text=rule_text(checked), checked=walk.edition))
             elif rule_text(current) != rule_text(checked):
-                reviews.append(Review(
-                    walk, number, f"reworded since the {walk.edition} edition it was checked against",
-                    old_text=rule_text(checked), new_text=rule_text(current), checked=walk.edition,
-                    now=_current_label(corpus, walk, current),
-                ))
+                reviews.append(
+                    Review(
+                        walk,
+                        number,
+                        f"reworded since the {walk.edition} edition it was checked against",
+                        old_text=rule_text(checked),
+                        new_text=rule_text(current),
+                        checked=walk.edition,
+                        now=_current_label(corpus, walk, current),
+                    )
+                )
     return reviews
 
 
