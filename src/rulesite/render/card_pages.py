@@ -74,7 +74,8 @@ def card_line(ctx: Context, line: str, game: str, page: str) -> Md:
 
 
 def erratum_anchor(erratum: Erratum) -> str:
-    return f"erratum-{slugify(erratum.card)}-{erratum.date}"
+    # Every part slugged: Material's table of contents writes an id into an href unescaped.
+    return f"erratum-{slugify(erratum.card)}-{slugify(erratum.date, empty='undated')}"
 
 
 def erratum_link(erratum: Erratum, page: str) -> Md:
