@@ -307,6 +307,18 @@ FIND_LIVE = """() => {
 }"""
 
 
+def live_markup(page) -> list[str]:
+    """FIND_LIVE on the page, wherever its own script sends it while we read it."""
+    for _ in range(3):
+        try:
+            return page.evaluate(FIND_LIVE)
+        except PlaywrightError as exc:
+            if "context was destroyed" not in str(exc):
+                raise
+            page.wait_for_load_state("load")
+    return page.evaluate(FIND_LIVE)
+
+
 FORWARDS = re.compile(r"location\.replace\(|http-equiv=\"refresh\"", re.IGNORECASE)
 REFRESH = re.compile(r"<meta http-equiv=\"refresh\"[^>]*>", re.IGNORECASE)
 
@@ -351,7 +363,7 @@ def test_no_page_runs_a_payload_in_chromium(hostile_site, browse, browser):
                 page.wait_for_load_state("load")
                 path = page.url.removeprefix(origin + "/")
             if path not in forwarding:
-                problems += [f"{path}: {found}" for found in page.evaluate(FIND_LIVE)]
+                problems += [f"{path}: {found}" for found in live_markup(page)]
         # Search results and rule previews are made in the browser from the
         # search index and previews.js: show some.
         page.goto(f"{origin}/index.html", wait_until="load")
