@@ -24,6 +24,7 @@ worker's own downloads (DevTools throttling does not reach service workers):
 The precache size per language comes from check/offline_app.py. Each figure
 is one run; repeat on a quiet machine for numbers to compare.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -95,7 +96,15 @@ def serve(site: Path, slow: bool):
 
 
 def one_rule(site: Path) -> str:
-    """A rule of a current edition, as "page#number", from the preview data."""
+    """A rule of a current edition, as "page#number": from the number table
+    (assets/numbers.js) where the site has one, else from the preview data."""
+    numbers = site / "assets" / "numbers.js"
+    if numbers.is_file():
+        table = json.loads(
+            numbers.read_text(encoding="utf-8").removeprefix("window.RULESITE_NUMBERS = ").rstrip().removesuffix(";")
+        )
+        doc, page, listed = next(row for row in table["pages"] if table["docs"][row[0]]["current"])
+        return f"{page}#{listed.split()[-1]}"
     text = (site / "assets" / "previews.js").read_text(encoding="utf-8")
     data = json.loads(text.removeprefix("window.RULESITE_PREVIEWS = ").rstrip().removesuffix(";"))
     return next(key for key in data if "#" in key and "/v" not in key)

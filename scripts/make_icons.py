@@ -9,6 +9,7 @@ Debian's Chromium draws them (Playwright), so no image library is needed.
 `icon-maskable-512.png` fills the whole square (launchers cut their own shape
 out of it); the others keep the SVG's rounded corners on a transparent ground.
 """
+
 from __future__ import annotations
 
 import re

@@ -16,6 +16,7 @@ CHROME_PATH=/usr/bin/chromium.
 
 A benchmark, not a test: it prints the figures and writes them to --out.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -65,7 +66,9 @@ def pick_pages(site: Path) -> dict[str, str]:
 
     return {
         "home": "index.html",
-        "section": "riftbound/core-rules/424.html" if (site / "riftbound/core-rules/424.html").is_file() else first("riftbound/core-rules/[0-9]*.html"),
+        "section": "riftbound/core-rules/424.html"
+        if (site / "riftbound/core-rules/424.html").is_file()
+        else first("riftbound/core-rules/[0-9]*.html"),
         "glossary": first("magic/comprehensive-rules/glossary*.html") or first("**/glossary*.html"),
         "diff": first("riftbound/core-rules/changes/*.html"),
         "ruling": first("riftbound/rulings/[!i]*.html"),
@@ -98,7 +101,12 @@ def cold_view(browser, url: str, profile: dict, slow: bool) -> dict:
         page.wait_for_timeout(100)
     ready = last[0] - start
     context.close()
-    return {"bytes": sum(sizes.values()), "requests": len(sizes), "load_s": round(loaded, 3), "ready_s": round(max(ready, loaded), 3)}
+    return {
+        "bytes": sum(sizes.values()),
+        "requests": len(sizes),
+        "load_s": round(loaded, 3),
+        "ready_s": round(max(ready, loaded), 3),
+    }
 
 
 def number_to_result(browser, origin: str, number: str) -> float:
@@ -135,9 +143,19 @@ def hover_to_preview(browser, origin: str, page_path: str) -> float | None:
 def lighthouse(folder: Path, url: str) -> dict:
     binary = folder / "node_modules" / ".bin" / "lighthouse"
     out = subprocess.run(
-        [str(binary), url, "--quiet", "--output=json", "--output-path=stdout", "--form-factor=mobile",
-         "--chrome-flags=--headless=new --no-sandbox --disable-gpu"],
-        capture_output=True, text=True, env=dict(os.environ, CHROME_PATH=CHROMIUM), timeout=600,
+        [
+            str(binary),
+            url,
+            "--quiet",
+            "--output=json",
+            "--output-path=stdout",
+            "--form-factor=mobile",
+            "--chrome-flags=--headless=new --no-sandbox --disable-gpu",
+        ],
+        capture_output=True,
+        text=True,
+        env=dict(os.environ, CHROME_PATH=CHROMIUM),
+        timeout=600,
     )
     if out.returncode != 0:
         return {"error": out.stderr[-300:]}
@@ -165,8 +183,10 @@ def main(argv: list[str] | None = None) -> int:
                 runs = [cold_view(browser, f"{origin}/{pages[name]}", profile, slow) for _ in range(args.runs)]
                 figure = {key: statistics.median(r[key] for r in runs) for key in runs[0]}
                 results["cold"][f"{name}/{label}"] = figure
-                print(f"{name:<9} {label:<14} {figure['bytes'] / 1024:8.0f} KB  {figure['requests']:3} requests  "
-                      f"load {figure['load_s']:.2f} s  ready {figure['ready_s']:.2f} s")
+                print(
+                    f"{name:<9} {label:<14} {figure['bytes'] / 1024:8.0f} KB  {figure['requests']:3} requests  "
+                    f"load {figure['load_s']:.2f} s  ready {figure['ready_s']:.2f} s"
+                )
         results["number_to_result_s"] = statistics.median(number_to_result(browser, origin, "424.1") for _ in range(args.runs))
         print(f"typing '424.1' to its result: {results['number_to_result_s']:.3f} s")
         hover = [hover_to_preview(browser, origin, pages["section"]) for _ in range(args.runs)]

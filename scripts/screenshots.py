@@ -13,6 +13,7 @@ every request that would leave the machine is blocked (and reported).
 Needs Playwright (in the venv) and Debian's Chromium ($CHROMIUM_PATH, else
 /usr/bin/chromium; `bash scripts/setup.sh --browser` installs it).
 """
+
 from __future__ import annotations
 
 import argparse
@@ -28,6 +29,7 @@ import threading
 from pathlib import Path
 
 from rulesite.chromium import CHROMIUM_ARGS
+
 SIZES = {"desktop": {"width": 1280, "height": 900}, "phone": {"width": 390, "height": 844}}
 SCHEMES = ("light", "dark")
 
@@ -38,7 +40,9 @@ def build(into: Path) -> Path:
     env.setdefault("NO_MKDOCS_2_WARNING", "1")
     result = subprocess.run(
         [sys.executable, "-m", "rulesite", "build", "--docs-dir", str(into / "docs"), "--site-dir", str(site)],
-        env=env, text=True, capture_output=True,
+        env=env,
+        text=True,
+        capture_output=True,
     )
     if result.returncode != 0:
         sys.stderr.write(result.stdout + result.stderr)

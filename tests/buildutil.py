@@ -1,4 +1,5 @@
 """Running the real build from a test, on a copy of the sources."""
+
 from __future__ import annotations
 
 import subprocess
@@ -11,13 +12,24 @@ def run_build(repo_root: Path, root: Path, *extra: str) -> subprocess.CompletedP
     root so that messages name the sources as rules_src/..."""
     return subprocess.run(
         [
-            sys.executable, "-m", "rulesite", "build",
-            "--config", str(repo_root / "mkdocs.yml"), "--pages-dir", str(repo_root / "docs"),
-            "--sources-dir", str(root / "rules_src"),
-            "--docs-dir", str(root / "docs"),
-            "--site-dir", str(root / "site"),
+            sys.executable,
+            "-m",
+            "rulesite",
+            "build",
+            "--config",
+            str(repo_root / "mkdocs.yml"),
+            "--pages-dir",
+            str(repo_root / "docs"),
+            "--sources-dir",
+            str(root / "rules_src"),
+            "--docs-dir",
+            str(root / "docs"),
+            "--site-dir",
+            str(root / "site"),
             *extra,
         ],
         cwd=root,
-        capture_output=True, text=True, timeout=1200,
+        capture_output=True,
+        text=True,
+        timeout=1200,
     )

@@ -5,6 +5,7 @@ through fixtures with one policy: when one is missing, the test is skipped
 loudly on a developer machine, and FAILS when $RULESITE_REQUIRE_ALL or $CI is
 set (`.ci/run` sets both), so CI can never pass by skipping.
 """
+
 from __future__ import annotations
 
 import os
@@ -75,9 +76,7 @@ def chromium_path() -> Path:
     path = Path(env) if env else Path("/usr/bin/chromium")
     if not (path.is_file() and os.access(path, os.X_OK)):
         source = "$CHROMIUM_PATH" if env else "default path"
-        missing_resource(
-            "Chromium", f"no executable {path} ({source}); run `bash scripts/setup.sh --browser`"
-        )
+        missing_resource("Chromium", f"no executable {path} ({source}); run `bash scripts/setup.sh --browser`")
     return path
 
 

@@ -4,6 +4,7 @@ Every problem is printed as `path:line: error[code]: message`, all of them in
 one run, never as a traceback; the build exits non-zero and writes nothing: no
 docs or site folder appears, and existing ones are left exactly as they were.
 """
+
 from __future__ import annotations
 
 import re
@@ -129,9 +130,25 @@ def test_the_sources_build_cleanly_before_any_edit(repo_root: Path, tmp_path: Pa
     """Guard: the copied sources alone give no error, so every error below comes from its edit."""
     root = copy_sources(repo_root, tmp_path)
     result = subprocess.run(
-        [sys.executable, "-m", "rulesite", "build", "--config", str(repo_root / "mkdocs.yml"), "--pages-dir", str(repo_root / "docs"), "--sources-dir", str(root / "rules_src"),
-         "--docs-dir", str(root / "docs"), "--no-site"],
-        cwd=root, capture_output=True, text=True, timeout=600,
+        [
+            sys.executable,
+            "-m",
+            "rulesite",
+            "build",
+            "--config",
+            str(repo_root / "mkdocs.yml"),
+            "--pages-dir",
+            str(repo_root / "docs"),
+            "--sources-dir",
+            str(root / "rules_src"),
+            "--docs-dir",
+            str(root / "docs"),
+            "--no-site",
+        ],
+        cwd=root,
+        capture_output=True,
+        text=True,
+        timeout=600,
     )
     assert result.returncode == 0, result.stderr
     assert reported(result) == []

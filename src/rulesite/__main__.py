@@ -1,4 +1,5 @@
 """`python -m rulesite`: the same as the `rulesite` command."""
+
 import sys
 
 from .cli import main

@@ -1,6 +1,7 @@
 """How the project launches Debian's Chromium (browser tests, screenshots,
 the reader benchmark): headless, as root, and kept from reaching the network on
 its own."""
+
 from __future__ import annotations
 
 import os

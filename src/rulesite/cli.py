@@ -9,6 +9,7 @@
 Each stage prints what it counted. Problems in the sources are printed as
 `path:line: error[code]: message`, all of them, and nothing is written.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -19,6 +20,7 @@ from dataclasses import replace
 from pathlib import Path
 
 from . import output, pipeline
+from .check.edition_counts import counts_in
 from .render.offline_app import PRECACHE_BUDGET
 from .check.site_links import main as check_main
 from .diagnostics import Diagnostics
@@ -29,7 +31,9 @@ from .render.site import render_site
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="rulesite", description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
-    build = commands.add_parser("build", help="build the site from the sources, check it, publish it", description=build_command.__doc__)
+    build = commands.add_parser(
+        "build", help="build the site from the sources, check it, publish it", description=build_command.__doc__
+    )
     add_build_options(build)
     build.set_defaults(run=build_command)
     check = commands.add_parser("check", help="check a built site: links, anchors, offline loading", add_help=False)
@@ -50,11 +54,20 @@ def main(argv: list[str] | None = None) -> int:
 
 
 def add_build_options(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--sources-dir", type=Path, default=pipeline.SOURCES, help="folder with manifest.yml (default: rules_src)")
-    parser.add_argument("--config", type=Path, default=pipeline.CONFIG, help="the MkDocs config the site inherits (default: mkdocs.yml)")
-    parser.add_argument("--pages-dir", type=Path, default=Path("docs"), help="the pages people write, shown on every site (default: docs)")
     parser.add_argument(
-        "--docs-dir", type=Path, default=Path("build") / "docs", help="where to write the generated Markdown (default: build/docs)"
+        "--sources-dir", type=Path, default=pipeline.SOURCES, help="folder with manifest.yml (default: rules_src)"
+    )
+    parser.add_argument(
+        "--config", type=Path, default=pipeline.CONFIG, help="the MkDocs config the site inherits (default: mkdocs.yml)"
+    )
+    parser.add_argument(
+        "--pages-dir", type=Path, default=Path("docs"), help="the pages people write, shown on every site (default: docs)"
+    )
+    parser.add_argument(
+        "--docs-dir",
+        type=Path,
+        default=Path("build") / "docs",
+        help="where to write the generated Markdown (default: build/docs)",
     )
     parser.add_argument("--site-dir", type=Path, default=Path("site"), help="where to build HTML (default: site)")
     parser.add_argument(
@@ -72,6 +85,12 @@ def add_build_options(parser: argparse.ArgumentParser) -> None:
         help="also read the real corpora from FOLDER, as SOURCES_DIR/external/corpora.manifest.yml lists them",
     )
     parser.add_argument("--no-site", action="store_true", help="write docs/ only; skip MkDocs and the site checks")
+    parser.add_argument(
+        "--bundle",
+        type=Path,
+        metavar="FILE.zip",
+        help="also write the checked site, pages and data, as one zip that opens from disk",
+    )
     parser.add_argument(
         "--site-url",
         metavar="URL",
@@ -122,7 +141,7 @@ def _absolute(path: Path) -> Path:
 
 def _build(args: argparse.Namespace, build_id: str, state: dict) -> int:
     # MkDocs runs from the config's folder: every path must not depend on ours.
-    for name in ("sources_dir", "config", "pages_dir", "corpora"):
+    for name in ("sources_dir", "config", "pages_dir", "corpora", "bundle"):
         if getattr(args, name) is not None:
             setattr(args, name, getattr(args, name).resolve())
     # The output folders are links to their current generation: never resolved.
@@ -153,6 +172,9 @@ def _build(args: argparse.Namespace, build_id: str, state: dict) -> int:
         f"{sum(len(r.examples) for r in rules)} examples, {len(corpus.faqs)} FAQ answers, "
         f"{len(corpus.rulings)} rulings, {len(corpus.walkthroughs)} walkthroughs",
     )
+    read_counts = counts_in(corpus)
+    for name, counts in read_counts.items():
+        print(f"{'edition':<8} {name}: {counts.line()}")
     ctx = pipeline.resolve(corpus, args.sources_dir, diag)
     refs = [ref for _, r in corpus.rules() for ref in r.references] + [
         ref for item in [*corpus.faqs, *corpus.rulings] for ref in item.references
@@ -204,13 +226,23 @@ def _build(args: argparse.Namespace, build_id: str, state: dict) -> int:
     )
 
     before = len(diag.errors)
-    checked = pipeline.check(ctx, fresh, list(files), diag, label=str(args.site_dir))
+    built_counts: dict = {}
+    checked = pipeline.check(ctx, fresh, list(files), diag, label=str(args.site_dir), counts=built_counts)
     problems = len(diag.errors) - before
-    stage("check", f"{checked} pages: links, anchors, offline loading and every entry once: {problems} problems")
+    for name, counts in built_counts.items():
+        print(f"{'built':<8} {name}: {counts.line()}")
+    stage(
+        "check",
+        f"{checked} pages: links, link words, anchors, ids once per page, offline loading, every entry once, "
+        f"counts per edition: {problems} problems",
+    )
     precaches = pipeline.check_offline_app(fresh, diag, label=str(args.site_dir))
     problems = len(diag.errors) - before
-    print("offline  " + ", ".join(f"{p.worker} stores {p.files} files, {p.size / 2**20:.1f} MB" for p in precaches)
-          + f" on the first visit (budget {PRECACHE_BUDGET / 2**20:.0f} MB each)")
+    print(
+        "offline  "
+        + ", ".join(f"{p.worker} stores {p.files} files, {p.size / 2**20:.1f} MB" for p in precaches)
+        + f" on the first visit (budget {PRECACHE_BUDGET / 2**20:.0f} MB each)"
+    )
     diag.report()
     if problems:
         pipeline.discard(fresh)
@@ -220,6 +252,12 @@ def _build(args: argparse.Namespace, build_id: str, state: dict) -> int:
         pipeline.publish(fresh, args.site_dir)
         state["site published"] = True
     pipeline.remember(config_dir, args.site_dir, keys)
+    if args.bundle:
+        from .export.bundle import FOLDER, write_bundle
+
+        stage(
+            "bundle", f"{write_bundle(args.site_dir, args.bundle)} files in {args.bundle} (opens from disk: {FOLDER}/index.html)"
+        )
     print(f"open {args.site_dir / 'index.html'} in a browser")
     return 0
 

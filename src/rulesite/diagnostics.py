@@ -5,6 +5,7 @@ maintainer sees all problems of a run at once, each as
 `path:line: error[code]: message`, and the run ends with a non-zero exit when
 any error was reported.
 """
+
 from __future__ import annotations
 
 import sys

@@ -4,6 +4,7 @@ Importers turn each source format into these objects; `resolve` merges and
 checks them; `render` turns them into Markdown. Nothing here knows about any
 source format or about HTML.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass, field

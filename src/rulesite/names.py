@@ -24,13 +24,15 @@ Editions: `undated` or a calendar date `YYYY-MM-DD` (`2026-02-30` is none).
 
 Rule numbers: a three-digit ASCII head (`000` to `999`), then parts each led by
 a dot: digits (`.1`), a letter (`.c`), or digits with one glued letter, as
-Magic prints subrules (`.16a`). `832.1.c.2`, `701.16a`, `000`. Only ASCII
+Magic prints subrules (`.16a`). `832.1.c.2`, `701.16a`, `000`. At most
+`MAX_RULE_PARTS` parts and `MAX_RULE_NUMBER` characters. Only ASCII
 digits and lower-case ASCII letters: fullwidth `８３２` is no rule number.
 Two spellings that differ only by leading zeros in a part after the head
 (`832.01.e`, `832.1.e`) are the same rule: `canonical_number` gives the one key
 duplicates are found by. The regular expressions every importer, resolver and
 exporter uses for rule numbers are built from the pieces here.
 """
+
 from __future__ import annotations
 
 import re
@@ -80,8 +82,7 @@ def _problem(value: object, what: str, grammar: re.Pattern, allowed: str) -> str
         return f"{what} is empty"
     if len(value) > MAX_NAME:
         return f"{what} is {len(value)} characters long (at most {MAX_NAME})"
-    return (f"{what} {value[:60]!r} is not a valid name: only {allowed}, starting and ending "
-            f"with a letter or digit, no '..'")
+    return f"{what} {value[:60]!r} is not a valid name: only {allowed}, starting and ending with a letter or digit, no '..'"
 
 
 def describe(value: object) -> str:
@@ -149,10 +150,12 @@ _ANY_DIGITS_NUMBER = re.compile(r"\d{3}(?:\.(?:\d+\w?|\w))*")
 # No real document nests deeper than five parts (450.3.f.0.a); a number deeper
 # than this is an attack or an accident, never a rule.
 MAX_RULE_PARTS = 8
+# The longest real number has 11 characters (450.3.f.0.a).
+MAX_RULE_NUMBER = 32
 
 
 def is_rule_number(value: object) -> bool:
-    return isinstance(value, str) and bool(_RULE_NUMBER.fullmatch(value)) and len(number_parts(value)) <= MAX_RULE_PARTS
+    return rule_number_problem(value) is None
 
 
 def rule_number_problem(value: object, what: str = "rule number") -> str | None:
@@ -161,6 +164,8 @@ def rule_number_problem(value: object, what: str = "rule number") -> str | None:
     if not isinstance(value, str):
         return f"{what or 'a rule number'} must be text, not {describe(value)}"
     shown = f"{what} {value[:60]!r}".lstrip()
+    if len(value) > MAX_RULE_NUMBER:  # it names files: r/<number>.html
+        return f"{shown} is {len(value)} characters long (at most {MAX_RULE_NUMBER})"
     if _RULE_NUMBER.fullmatch(value):
         if len(number_parts(value)) > MAX_RULE_PARTS:
             return f"{shown} has {len(number_parts(value))} parts (at most {MAX_RULE_PARTS})"
@@ -196,7 +201,9 @@ def parent_number(number: str) -> str | None:
 def sort_key(number: str) -> tuple:
     """Orders rule numbers as printed: 832.1 < 832.1.a < 832.1.a.1 < 832.2. Two
     numbers with the same key are the same rule (`832.01.e` is `832.1.e`)."""
-    return tuple((0, int(p)) if p.isdigit() else (1, p) for p in number_parts(number))
+    # Digits compare by value without int(): a hostile part of 5000 digits would
+    # raise (Python limits int() to 4300 digits). Shorter, once zeros are dropped, is smaller.
+    return tuple((0, len(p.lstrip("0")), p.lstrip("0")) if p.isdigit() else (1, 0, p) for p in number_parts(number))
 
 
 def canonical_number(number: str) -> str:

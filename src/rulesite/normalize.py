@@ -26,6 +26,7 @@ U+FFFF and their counterparts in every plane) and the invisible tag characters
 (U+E0000 to U+E007F). None of them is ever part of a rule, and removing them
 silently would hide what a source tried to do.
 """
+
 from __future__ import annotations
 
 import re

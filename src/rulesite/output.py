@@ -21,6 +21,7 @@ removed by the next build of the same folder. A lock file beside the folder
 (`.site.lock`, flock) lets one build at a time write it; a second one says so
 and stops.
 """
+
 from __future__ import annotations
 
 import ctypes

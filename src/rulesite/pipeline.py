@@ -1,6 +1,7 @@
 """The stages in order, each a plain function: read -> resolve -> render ->
 build -> check. `rulesite build` runs them for people, tests and the
 benchmark call them directly."""
+
 from __future__ import annotations
 
 import datetime as dt
@@ -16,13 +17,14 @@ import tempfile
 from pathlib import Path
 
 from . import output
-
+from .check.edition_counts import compare, counts_in, counts_out
 from .check.entries import expected_entries
 from .check.run import check_built_site
 from .check.offline_app import Precache, check_precache
 from .diagnostics import Diagnostics
 from .model import Corpus, Loc
 from .read import read_sources
+from .read.collisions import check_page_names
 from .read.extras import read_concordance, read_keywords
 from .read.manifest import shown_path
 from .read.untrusted import check_characters
@@ -52,9 +54,7 @@ def corpora_manifest(sources_dir: Path) -> Path:
     return sources_dir / "external" / "corpora.manifest.yml"
 
 
-def read_corpus(
-    manifest: Path, diag: Diagnostics, also: list[tuple[Path, Path]] = (), pages_dir: Path | None = None
-) -> Corpus:
+def read_corpus(manifest: Path, diag: Diagnostics, also: list[tuple[Path, Path]] = (), pages_dir: Path | None = None) -> Corpus:
     """Stage 1 and 2: every source read by its importer, merged into one corpus.
     `also`: extra (manifest, folder) pairs whose sources are read too;
     `pages_dir`: the folder of written pages (docs/), when the site shows them."""
@@ -70,6 +70,7 @@ def read_corpus(
     corpus.keywords = read_keywords(folder / "keywords.yml", diag, folder)
     corpus.equivalents, corpus.topics = read_concordance(folder / "concordance.yml", diag, folder)
     check_characters([corpus.keywords, corpus.equivalents, corpus.topics], Loc(shown_path(folder), 1), diag)
+    check_page_names(corpus, diag)
     if pages_dir is not None:
         corpus.written = read_written(pages_dir, diag)
     return corpus
@@ -85,8 +86,15 @@ def resolve(corpus: Corpus, sources_dir: Path, diag: Diagnostics) -> Context:
     attach_errata(corpus, diag)
     reviews = needs_review(corpus, history)
     return Context(
-        corpus, linker, collect(corpus, linker), concordance,
-        history=history, diffs=diffs, chains=chains, reviews=reviews, findings=list(diag.warnings),
+        corpus,
+        linker,
+        collect(corpus, linker),
+        concordance,
+        history=history,
+        diffs=diffs,
+        chains=chains,
+        reviews=reviews,
+        findings=list(diag.warnings),
     )
 
 
@@ -248,7 +256,10 @@ def build(
             logs[lang] = tempfile.TemporaryFile(mode="w+", encoding="utf-8")
             processes[lang] = subprocess.Popen(
                 [sys.executable, "-m", "mkdocs", "build", "--strict", "--clean", "-f", str(lang_config), "-d", str(out[lang])],
-                stdout=logs[lang], stderr=subprocess.STDOUT, env=env, cwd=lang_config.resolve().parent,
+                stdout=logs[lang],
+                stderr=subprocess.STDOUT,
+                env=env,
+                cwd=lang_config.resolve().parent,
             )
         for lang in ordered:
             if lang not in processes:
@@ -296,11 +307,32 @@ def _link_tree(source: Path, target: Path, skip: set[str]) -> None:
             os.link(path, target / entry)
 
 
-def check(ctx: Context, site_dir: Path, languages: list[str], diag: Diagnostics, label: str = "") -> int:
-    """Stage 6: the built site read back: every link and #fragment lands, nothing
-    loads from the network, every entry of the model is shown once with its text.
-    Problems go to `diag` (paths under `label`); returns the number of pages."""
-    return check_built_site(site_dir, diag, expected_entries(ctx, languages), label)
+def check(
+    ctx: Context, site_dir: Path, languages: list[str], diag: Diagnostics, label: str = "", counts: dict | None = None
+) -> int:
+    """Stage 6: the built site read back: every link and #fragment lands, no
+    link's words name another rule, no id twice in a page, nothing loads from the
+    network, every entry of the model is shown once with its text, and each
+    edition's pages anchor what was read of it (`counts` is filled with what they
+    anchor, by edition). Problems go to `diag` (paths under `label`); returns the
+    number of pages."""
+    entries: dict = {}
+    pages = check_built_site(site_dir, diag, expected_entries(ctx, languages), label, entries=entries)
+    built: dict = {}
+    for language in languages:
+        counted, problems = counts_out(ctx.corpus, entries, language)
+        built.update(counted)
+        for problem in problems:
+            diag.error(
+                Loc(f"{label}/{problem.split(': ', 1)[0]}" if label else problem.split(": ", 1)[0], 1),
+                "edition-counts",
+                problem.split(": ", 1)[1],
+            )
+    for problem in compare(counts_in(ctx.corpus), built):
+        diag.error(Loc(label or str(site_dir), 1), "edition-counts", problem)
+    if counts is not None:
+        counts.update(built)
+    return pages
 
 
 def check_offline_app(site_dir: Path, diag: Diagnostics, label: str = "") -> list[Precache]:

@@ -4,6 +4,7 @@ open it in Chromium with every request checked.
 Pages are found by reading the built HTML (never hard-coded), so the tests
 follow the sources as they grow.
 """
+
 from __future__ import annotations
 
 import functools
@@ -17,11 +18,13 @@ from pathlib import Path
 from urllib.parse import unquote, urlsplit
 
 from rulesite.check.page import classes, find_all, load_page, parse
+
 # Debian's Chromium under Playwright, launched as the screenshot script does it.
 from rulesite.chromium import CHROMIUM_ARGS  # noqa: F401  (the browser tests import it from here)
 
 DESKTOP = {"width": 1280, "height": 900}
 PHONE = {"width": 390, "height": 844}
+
 
 def html_pages(site: Path) -> list[str]:
     """Every .html page of the site, as paths relative to the site root."""
@@ -136,7 +139,7 @@ def one_page_per_kind(site: Path) -> dict[str, str]:
     for page in html_pages(site):
         root = max((r for r in roots if page.startswith(r)), key=len)
         signature = ",".join(sorted(_content_classes(site, page)))
-        kinds.setdefault(f"{root}{page_kind(page[len(root):])} [{signature}]", page)
+        kinds.setdefault(f"{root}{page_kind(page[len(root) :])} [{signature}]", page)
     return kinds
 
 

@@ -5,6 +5,7 @@ request would leave the machine or a page throws an uncaught error.
 Every test of this folder runs on the real build (`built_site`) and is marked
 `browser` (pytestmark in each file).
 """
+
 from __future__ import annotations
 
 from urllib.parse import urlsplit

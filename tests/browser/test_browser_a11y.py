@@ -3,6 +3,7 @@ pinned axe-playwright-python, injected into the page; nothing downloaded) finds
 no serious or critical violation on the home page, a section, a ruling, a card
 entry and a diff page, light and dark, desktop and phone width. Also: rules are
 paragraphs, not headings, so the heading outline is the sections' own."""
+
 from __future__ import annotations
 
 import pytest

@@ -8,8 +8,10 @@ machine or throw):
   to the plain page, keeping the rule's anchor;
 - a diff page narrows to one section (?section=424);
 - a Core Rules page with a reworded rule keeps all its rules in the content
-  column.
+  column;
+- an outdated ruling or walkthrough shows its "Outdated" notice with the word diff.
 """
+
 from __future__ import annotations
 
 import re
@@ -84,11 +86,15 @@ def test_diff_page_narrows_to_one_section(corpora_site, root, browse):
     rel = _diff_page(corpora_site.site)
     page = browse(root).new_page()
     page.goto(f"{root}{rel}?section=424")
+    if (corpora_site.site / rel.removesuffix(".html")).is_dir():
+        # A large diff is split by hundreds of sections: 424 is on its 4xx page.
+        page.wait_for_url(f"{root}{rel.removesuffix('.html')}/4xx.html?section=424")
     groups = page.locator(".diff-section[data-section]")
     total = groups.count()
     assert total > 10
     shown = page.eval_on_selector_all(
-        ".diff-section[data-section]", "els => els.filter(e => !e.hidden && e.offsetParent !== null).map(e => e.dataset.section)")
+        ".diff-section[data-section]", "els => els.filter(e => !e.hidden && e.offsetParent !== null).map(e => e.dataset.section)"
+    )
     assert shown and all(n == "424" or n.startswith("424.") for n in shown), shown
     expect(page.locator("input[data-diff-filter]")).to_have_value("424")
 
@@ -100,8 +106,11 @@ def test_rules_of_a_page_with_a_reworded_rule_stay_in_the_content_column(corpora
     """What a reader sees: every rule sits in the article (styled as text, beside
     the navigation), and no history entry is left lying outside its rule."""
     site = corpora_site.site
-    pages = [p.relative_to(site).as_posix() for p in sorted((site / "riftbound/core-rules").glob("*.html"))
-             if 'class="word-diff"' in p.read_text(encoding="utf-8")]
+    pages = [
+        p.relative_to(site).as_posix()
+        for p in sorted((site / "riftbound/core-rules").glob("*.html"))
+        if 'class="word-diff"' in p.read_text(encoding="utf-8")
+    ]
     assert pages, "no current Core Rules page shows a word diff in a rule's history"
     page = browse(root).new_page()
     page.goto(f"{root}{pages[0]}")
@@ -132,3 +141,24 @@ def test_switching_spanish_mostrar_to_english_lands_on_reveal(corpora_site, root
     switch_language(page, "es")
     assert "701.20" not in page.url.split("/")[-1], f"English {english_title!r} switched to Spanish 701.20: {page.url}"
     assert page.url.startswith(f"{root}es/magic/comprehensive-rules/index.html")
+
+
+def test_an_outdated_page_says_so_with_the_word_diff(corpora_site, root, browse):
+    """A ruling or walkthrough citing a rule changed since it was checked (in the
+    corpora: walkthroughs checked against the undated Reveal page's 424.3)."""
+    site = corpora_site.site
+    outdated = [
+        p.relative_to(site).as_posix()
+        for folder in ("rulings", "walkthroughs")
+        for p in sorted((site / "riftbound" / folder).glob("*.html"))
+        if 'admonition-title">Outdated<' in p.read_text(encoding="utf-8")
+    ]
+    assert outdated, "no ruling or walkthrough is flagged Outdated"
+    page = browse(root).new_page()
+    page.goto(f"{root}{outdated[0]}")
+    notice = page.locator(".admonition.danger")
+    expect(notice).to_be_visible()
+    expect(notice.locator(".admonition-title")).to_have_text("Outdated")
+    expect(notice).to_contain_text("changed since it was checked")
+    assert notice.locator(".word-diff ins, .word-diff del").count() > 0
+    expect(notice.locator(".word-diff ins").first).to_be_visible()

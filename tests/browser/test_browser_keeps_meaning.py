@@ -1,6 +1,7 @@
 """Links that keep their meaning, and numbers found first, on the full-corpora
 site with the real v1.2 -> v1.4 renumbering of Core Rules (Reveal: 411 -> 424).
 Over http:// and from disk."""
+
 from __future__ import annotations
 
 from urllib.parse import unquote, urlsplit
@@ -43,7 +44,11 @@ def test_the_copy_button_hands_out_the_pinned_link(corpora_site, corpora_origin,
     button = page.get_by_role("button", name="Copy link to rule 424.1", exact=True)
     button.click()
     copied = page.evaluate("navigator.clipboard.readText()")
-    current = next(p.name for p in (corpora_site.site / "r").iterdir() if p.is_dir() and (p / "424.1.html").is_file() and p.name.startswith("1.4"))
+    current = next(
+        p.name
+        for p in (corpora_site.site / "r").iterdir()
+        if p.is_dir() and (p / "424.1.html").is_file() and p.name.startswith("1.4")
+    )
     assert copied == root + f"r/{current}/424.1.html"
     page.goto(copied)
     page.wait_for_url(lambda url: unquote(urlsplit(url).fragment) == "424.1")
@@ -60,8 +65,11 @@ def test_a_plain_page_says_what_its_number_meant_before(corpora_site, root, brow
 
 def test_a_preview_on_an_older_editions_page(corpora_site, root, browse):
     site = corpora_site.site
-    old = sorted(p.relative_to(site).as_posix() for p in site.glob("riftbound/core-rules/v1.2/*.html")
-                 if 'class="ref"' in p.read_text(encoding="utf-8"))
+    old = sorted(
+        p.relative_to(site).as_posix()
+        for p in site.glob("riftbound/core-rules/v1.2/*.html")
+        if 'class="ref"' in p.read_text(encoding="utf-8")
+    )
     assert old, "no v1.2 page with a rule reference"
     page = browse(root).new_page()
     page.goto(root + old[0])

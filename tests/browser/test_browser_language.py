@@ -1,6 +1,7 @@
 """The language selector keeps the page and the anchor, over http:// and file://
 (Material's own switcher reads the other site's sitemap.xml, which a page
 opened from disk cannot fetch; assets/language-switch.js computes the path instead)."""
+
 from __future__ import annotations
 
 from urllib.parse import unquote, urlsplit
@@ -71,29 +72,43 @@ def test_switch_keeps_page_and_anchor(built_site, root_url, browse):
     expect(page.locator(f'[id="{anchor}"]')).to_be_in_viewport()
 
 
-def test_switch_from_a_page_only_in_one_language_reaches_its_stub(built_site, root_url, browse):
-    """Every page has a twin at the same path in the other site (maybe a stub
-    that links to the language it exists in): the switch never lands on a 404."""
-    site = built_site.site
+def english_only_page(site, lang):
+    """(path, a rule number on it) of a section page the main site has and `lang`'s
+    site does not (no stub stands in for it)."""
     roots = language_roots(site)
     nested = [r for r in roots.values() if r]
     for page_path in html_pages(site):
         if page_path == "404.html" or any(page_path.startswith(r) for r in nested):
             continue
         ours = {r.number for r in rules(site, page_path)}
-        if ours and not (site / roots["es"] / page_path).is_file():
-            pytest.fail(f"{page_path} has no page at the same path in the es site")
-        theirs = {r.number for r in rules(site, roots["es"] + page_path)} if ours else set()
-        if ours and not theirs:
-            break
-    else:
-        pytest.skip("every section exists in both languages")
-    number = sorted(ours)[-1]
+        if ours and not (site / roots[lang] / page_path).exists():
+            return page_path, sorted(ours)[-1]
+    pytest.fail(f"every section page of the main site exists in the {lang} site too")
+
+
+def test_switch_from_a_page_missing_in_the_other_language_stays_on_it_with_a_notice(built_site, root_url, browse):
+    """No stub pages: switching to Spanish on a page the Spanish site lacks keeps
+    the English page and anchor, and says, in Spanish, that the page is not there."""
+    site = built_site.site
+    page_path, number = english_only_page(site, "es")
     page = browse(root_url).new_page()
     page.goto(f"{root_url}{page_path}#{number}")
     switch_language(page, "es")
-    assert page.url == f"{root_url}{roots['es']}{page_path}#{number}"
-    expect(page.locator("a.other-language").first).to_be_visible()
+    assert page.url == f"{root_url}{page_path}?from=es#{number}"
+    notice = page.locator(".page-languages-notice")
+    expect(notice).to_be_visible()
+    expect(notice).to_have_attribute("lang", "es")
+    expect(notice).to_contain_text("no existe en español")
+    expect(page.locator(f'[id="{number}"]')).to_be_in_viewport()
+
+
+def test_a_page_reached_from_its_own_language_shows_no_notice(built_site, root_url, browse):
+    site = built_site.site
+    page_path, number = english_only_page(site, "es")
+    page = browse(root_url).new_page()
+    page.goto(f"{root_url}{page_path}#{number}")
+    expect(page.locator(f'[id="{number}"]')).to_be_visible()
+    assert page.locator(".page-languages-notice").count() == 0
 
 
 def test_switch_links_point_at_the_same_page_without_javascript_clicks(built_site, root_url, browse):

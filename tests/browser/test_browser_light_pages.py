@@ -1,6 +1,7 @@
 """A page downloads what its reader uses: no search index until a search
 starts, no rule texts until a link is pointed at (then only that page's).
 Over http:// and from disk."""
+
 from __future__ import annotations
 
 from urllib.parse import urlsplit
@@ -28,7 +29,7 @@ def requested(page) -> list[str]:
 
 
 def paths(urls, root_url):
-    return [u[len(root_url):] if u.startswith(root_url) else u for u in urls]
+    return [u[len(root_url) :] if u.startswith(root_url) else u for u in urls]
 
 
 def test_search_index_loads_only_when_a_search_starts(built_site, root_url, browse):
@@ -62,4 +63,6 @@ def test_a_preview_loads_its_pages_texts_on_first_hover(built_site, root_url, br
     target = link.target_page.removesuffix(".html")
     files = [urlsplit(p).path for p in made if "assets/previews/" in p]
     # Only the file of the page the link points at.
-    assert files and all(f.endswith(f"assets/previews/{target.split('/', 1)[1] if target.startswith('es/') else target}.js") for f in files), files
+    assert files and all(
+        f.endswith(f"assets/previews/{target.split('/', 1)[1] if target.startswith('es/') else target}.js") for f in files
+    ), files

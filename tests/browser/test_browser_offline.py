@@ -5,6 +5,7 @@ search, language menu), asks only for file:, data:, blob: or the test server.
 The `browse` fixture routes "**/*" and fails the test on anything else; this
 file makes sure every kind of page gets loaded and used.
 """
+
 from __future__ import annotations
 
 import pytest

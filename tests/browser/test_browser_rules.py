@@ -2,6 +2,7 @@
 rule, short links forward to it, previews show the referenced rule (mouse,
 keyboard, phone width, dark mode), and copy-link buttons copy the short link.
 """
+
 from __future__ import annotations
 
 import json
@@ -160,7 +161,7 @@ def test_every_reference_has_a_preview(built_site):
             files[key] = None
             if js.is_file():
                 text = js.read_text(encoding="utf-8")
-                data = json.loads(text[text.index("{"): text.rindex("}") + 1])
+                data = json.loads(text[text.index("{") : text.rindex("}") + 1])
                 assert data["page"] == page
                 files[key] = data["entries"]
         return files[key]
@@ -170,7 +171,7 @@ def test_every_reference_has_a_preview(built_site):
         for link in links(site, kind):
             # The site (language root) that holds the target page, and the page within it.
             root = max((r for r in roots.values() if link.target_page.startswith(r)), key=len)
-            page = link.target_page[len(root):]
+            page = link.target_page[len(root) :]
             found = entries(root, page)
             if found is None or (link.anchor or "") not in found:
                 missing.append(f"{link.page}: {kind} {link.href} -> {root}assets/previews/{page} has no {link.anchor!r}")
@@ -327,11 +328,13 @@ def test_every_rule_and_ruling_has_one_copy_button(built_site, root_url, browse)
     site = built_site.site
     section, _ = with_short_rules(site)
     ruling_page = next((p for p in html_pages(site) if any(r.get("id") for r in rulings(site, p))), None)
-    assert ruling_page, "no page has a <div class=\"ruling\" id=...>"
+    assert ruling_page, 'no page has a <div class="ruling" id=...>'
     page = browse(root_url).new_page()
     page.goto(root_url + section)
     numbers = [r.number for r in rules(site, section)]
-    labels = page.locator("button.rule-copy:not(.rule-copy--item)").evaluate_all("bs => bs.map(b => b.getAttribute('aria-label'))")
+    labels = page.locator("button.rule-copy:not(.rule-copy--item)").evaluate_all(
+        "bs => bs.map(b => b.getAttribute('aria-label'))"
+    )
     assert labels == [f"Copy link to rule {n}" for n in numbers]
     # Each FAQ answer of the page too, right after its question.
     questions = page.locator(".faq-question[data-short]")

@@ -1,5 +1,6 @@
 """Material's search, over http:// and file:// (offline plugin + local
 iframe-worker shim): by rule number and by word, in each language's site."""
+
 from __future__ import annotations
 
 import re

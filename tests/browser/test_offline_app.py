@@ -11,11 +11,11 @@ These contexts route nothing (Playwright's request routing would bypass the
 service worker); requests are only watched, and any that leaves the machine
 fails the test.
 """
+
 from __future__ import annotations
 
 import functools
 import http.server
-import json
 import shutil
 import subprocess
 import sys
@@ -68,11 +68,25 @@ class Server:
 def build(repo_root: Path, sources: Path, docs: Path, site: Path) -> None:
     result = subprocess.run(
         [
-            sys.executable, "-m", "rulesite", "build",
-            "--config", str(repo_root / "mkdocs.yml"), "--pages-dir", str(repo_root / "docs"),
-            "--sources-dir", str(sources), "--docs-dir", str(docs), "--site-dir", str(site),
+            sys.executable,
+            "-m",
+            "rulesite",
+            "build",
+            "--config",
+            str(repo_root / "mkdocs.yml"),
+            "--pages-dir",
+            str(repo_root / "docs"),
+            "--sources-dir",
+            str(sources),
+            "--docs-dir",
+            str(docs),
+            "--site-dir",
+            str(site),
         ],
-        cwd=repo_root, capture_output=True, text=True, timeout=1200,
+        cwd=repo_root,
+        capture_output=True,
+        text=True,
+        timeout=1200,
     )
     assert result.returncode == 0, result.stdout[-3000:] + result.stderr[-3000:]
 
@@ -141,18 +155,15 @@ def text_of(page) -> str:
     return " ".join(page.locator("article").inner_text().split())
 
 
-def section_of(site: Path, number: str) -> str:
-    """The current section page holding rule `number` (from the built site)."""
-    found = [p for p in site.rglob(f"{number.split('.')[0]}.html") if "/r/" not in p.as_posix()]
-    found = [p for p in found if f'id="{number}"' in p.read_text(encoding="utf-8") and "/v1." not in p.as_posix()]
-    assert found, f"no built page holds rule {number}"
-    return found[0].relative_to(site).as_posix()
+def current_rule(ctx, number: str) -> tuple[str, str]:
+    """(section page, text) of rule `number` of a current edition, from the model."""
+    from rulesite.render.paths import html_path, section_page
 
-
-def rule_text(site: Path, number: str) -> str:
-    previews = (site / "assets" / "offline-rules.js").read_text(encoding="utf-8")
-    data = json.loads(previews.removeprefix("window.RULESITE_PREVIEWS = ").rstrip().removesuffix(";"))
-    return next(v["text"] for k, v in data.items() if k.endswith("#" + number))
+    for section in ctx.corpus.sections.values():
+        for rule in section.rules:
+            if rule.number == number and section.language == "en":
+                return html_path(section_page(section.key)), rule.text
+    raise AssertionError(f"no current rule {number}")
 
 
 def test_installable_manifest_icons_and_worker(workspace, open_context):
@@ -174,8 +185,8 @@ def test_installable_manifest_icons_and_worker(workspace, open_context):
             # Each icon decodes to the size it claims.
             width = page.evaluate(
                 "src => fetch(src).then(r => r.blob()).then(b => createImageBitmap(b)).then(i => i.width)"
-                if icon["type"] == "image/png" else
-                "src => fetch(src).then(r => r.ok ? 512 : 0)",
+                if icon["type"] == "image/png"
+                else "src => fetch(src).then(r => r.ok ? 512 : 0)",
                 root + icon["src"],
             )
             assert width == (int(icon["sizes"].split("x")[0]) if icon["type"] == "image/png" else 512), icon
@@ -185,13 +196,14 @@ def test_installable_manifest_icons_and_worker(workspace, open_context):
         colours = page.eval_on_selector_all('meta[name="theme-color"]', "ms => ms.map(m => [m.media, m.content])")
         # One per palette (Material adds one more, without media, that its palette switch updates).
         assert {(m, c) for m, c in colours if m} == {
-            ("(prefers-color-scheme: light)", "#4051b5"), ("(prefers-color-scheme: dark)", "#4051b5")
+            ("(prefers-color-scheme: light)", "#4051b5"),
+            ("(prefers-color-scheme: dark)", "#4051b5"),
         }
     finally:
         server.stop()
 
 
-def test_works_offline_after_one_visit(workspace, open_context):
+def test_works_offline_after_one_visit(workspace, open_context, ctx):
     _, served, publish = workspace
     site = publish()
     server = Server(site)
@@ -215,11 +227,11 @@ def test_works_offline_after_one_visit(workspace, open_context):
     assert page.locator(f"article a[href='{RULING_ID}.html']").count() == 1
 
     # A rule of a current edition, its page never opened: the offline page shows it.
-    section = section_of(site, "832.1.c.2")
+    section, text = current_rule(ctx, "832.1.c.2")
     page.goto(root + section + "#832.1.c.2")
     assert "offline.html" in page.url
     target = page.locator(".offline-rule--target")
-    assert " ".join(target.inner_text().split()).endswith(" ".join(rule_text(site, "832.1.c.2").split()))
+    assert " ".join(target.inner_text().split()).endswith(" ".join(text.split()))
 
     # A page neither visited nor stored: the offline page, with the rule-number box working.
     page.goto(root + "riftbound/walkthroughs/primordial-roar-frigid-touch.html")
@@ -229,7 +241,7 @@ def test_works_offline_after_one_visit(workspace, open_context):
     page.click(".offline-jump button")
     first = page.locator(".offline-rule").first
     assert first.locator(".offline-rule__number").inner_text() == "424.1"
-    assert " ".join(rule_text(site, "424.1").split()) in " ".join(first.inner_text().split())
+    assert " ".join(current_rule(ctx, "424.1")[1].split()) in " ".join(first.inner_text().split())
     page.fill("#offline-number", "999.9")
     page.click(".offline-jump button")
     assert "999.9" in page.locator(".offline-rules").inner_text()
@@ -269,10 +281,16 @@ def test_a_new_build_is_announced_and_never_mixed(workspace, open_context):
         assert page.evaluate(READY) == first_build
         page.goto(root + RULING_PAGE)
         page.locator(".rulesite-update button").wait_for()
+        other = context.new_page()  # another tab, of the build being read
+        other.goto(root + RULING_PAGE)
+        other.wait_for_function(READY)
+        assert "Checked again" not in text_of(other)
         with page.expect_navigation():
             page.locator(".rulesite-update button").click()
         page.wait_for_function(READY)
         assert "Checked again for the second build" in text_of(page)
+        # The other tab reloads too, rather than showing one build's page with the other's scripts.
+        other.wait_for_function("document.querySelector('article').innerText.includes('Checked again for the second build')")
         assert page.evaluate(READY) != first_build
         assert page.locator(".rulesite-update").count() == 0
     finally:

@@ -1,5 +1,6 @@
 """Running `rulesite build` on a copy of the seeds as a process the test can
 interrupt, kill or race, and reading what it left behind."""
+
 from __future__ import annotations
 
 import hashlib
@@ -34,16 +35,29 @@ def command(out: str = "", *extra: str) -> list[str]:
     """`rulesite build` run from the project folder, output folders relative to it
     (so that messages name them as a user typed them)."""
     return [
-        sys.executable, "-m", "rulesite", "build", "--config", str(REPO / "mkdocs.yml"),
-        "--sources-dir", "rules_src", "--pages-dir", "docs",
-        "--docs-dir", f"{out}build/docs", "--site-dir", f"{out}site", *extra,
+        sys.executable,
+        "-m",
+        "rulesite",
+        "build",
+        "--config",
+        str(REPO / "mkdocs.yml"),
+        "--sources-dir",
+        "rules_src",
+        "--pages-dir",
+        "docs",
+        "--docs-dir",
+        f"{out}build/docs",
+        "--site-dir",
+        f"{out}site",
+        *extra,
     ]
 
 
 def start(root: Path, out: str = "", *extra: str) -> subprocess.Popen:
     env = dict(os.environ, NO_MKDOCS_2_WARNING="1")
-    return subprocess.Popen(command(out, *extra), cwd=root, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                            text=True, start_new_session=True)
+    return subprocess.Popen(
+        command(out, *extra), cwd=root, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, start_new_session=True
+    )
 
 
 def run(root: Path, out: str = "", *extra: str) -> subprocess.CompletedProcess:
@@ -71,7 +85,8 @@ def tree(folder: Path) -> dict[str, str]:
     folder = folder.resolve()
     return {
         p.relative_to(folder).as_posix(): hashlib.sha256(p.read_bytes()).hexdigest()
-        for p in sorted(folder.rglob("*")) if p.is_file()
+        for p in sorted(folder.rglob("*"))
+        if p.is_file()
     }
 
 

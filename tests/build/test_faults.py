@@ -3,6 +3,7 @@ Ctrl-C and kill leave the previous site whole and no traceback.
 
 Each test runs the real `rulesite build` on a copy of the seeds as a process
 and interrupts, kills or races it while MkDocs is writing the new site."""
+
 from __future__ import annotations
 
 import fcntl
@@ -19,7 +20,11 @@ def _whole(site) -> bool:
         home = (site / "index.html").read_text(encoding="utf-8")
     except OSError:
         return False
-    return home.rstrip().endswith("</html>") and (site / "sitemap.xml").is_file() and (site / "riftbound/core-rules/832.html").is_file()
+    return (
+        home.rstrip().endswith("</html>")
+        and (site / "sitemap.xml").is_file()
+        and (site / "riftbound/core-rules/832.html").is_file()
+    )
 
 
 def test_site_is_always_whole_while_a_build_replaces_it(tmp_path):

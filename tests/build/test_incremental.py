@@ -2,6 +2,7 @@
 rewrites only the docs files whose content changed (the others keep their
 timestamps), builds again only the languages whose pages changed, and gives
 exactly the site a clean build of the same sources gives."""
+
 from __future__ import annotations
 
 import re

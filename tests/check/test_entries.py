@@ -1,6 +1,7 @@
 """The check stage on hand-made sites: every expected entry once, inside the
 content, with its text; reported as `path:line: error[code]`; the same result
 whichever number of worker processes reads the pages."""
+
 from __future__ import annotations
 
 from pathlib import Path
@@ -28,8 +29,11 @@ EXPECTED = {
 
 
 def site(root: Path, extra: str = "", outside: str = "", more: dict[str, str] | None = None) -> Path:
-    files = {"index.html": '<html><body><a href="rules/832.html#832.2">x</a></body></html>',
-             "rules/832.html": PAGE.format(extra=extra, outside=outside), **(more or {})}
+    files = {
+        "index.html": '<html><body><a href="rules/832.html#832.2">x</a></body></html>',
+        "rules/832.html": PAGE.format(extra=extra, outside=outside),
+        **(more or {}),
+    }
     for rel, text in files.items():
         (root / rel).parent.mkdir(parents=True, exist_ok=True)
         (root / rel).write_text(text, encoding="utf-8")
@@ -49,13 +53,19 @@ def test_a_whole_site_has_no_problems(tmp_path):
 
 def test_a_doubled_entry(tmp_path):
     root = site(tmp_path, extra='<p id="832.1">832.1 again</p>')
-    assert check(root) == ["site/rules/832.html:9: error[entry-count]: id '832.1' appears 2 times, expected once"]
+    assert check(root) == [
+        "site/rules/832.html:7: error[duplicate-id]: id '832.1' is printed 2 times in this page",
+        "site/rules/832.html:9: error[entry-count]: id '832.1' appears 2 times, expected once",
+    ]
 
 
 def test_a_lost_entry_and_a_lost_page(tmp_path):
     root = site(tmp_path)
-    expected = {**EXPECTED, "rules/832.html": EXPECTED["rules/832.html"] + [("832.3", ("Gone.",))],
-                "rules/833.html": [("833.1", ("Elsewhere.",))]}
+    expected = {
+        **EXPECTED,
+        "rules/832.html": EXPECTED["rules/832.html"] + [("832.3", ("Gone.",))],
+        "rules/833.html": [("833.1", ("Elsewhere.",))],
+    }
     assert check(root, expected) == [
         "site/rules/832.html:1: error[entry-count]: id '832.3' appears 0 times, expected once",
         "site/rules/833.html:1: error[page-missing]: page missing: it should hold 1 entries",
@@ -81,9 +91,11 @@ def test_an_entry_outside_the_content(tmp_path):
 
 def test_workers_find_what_one_process_finds(tmp_path):
     """Pages spread over two worker processes: the same problems, the same lines."""
-    more = {f"r/{i}.html": f'<html><body>\n<a href="../rules/832.html#{"832.2" if i % 7 else "832.9"}">{i}</a></body></html>'
-            for i in range(60)}
+    more = {
+        f"r/{i}.html": f'<html><body>\n<a href="../rules/832.html#{"832.2" if i % 7 else "832.9"}">{i}</a></body></html>'
+        for i in range(60)
+    }
     root = site(tmp_path, extra='<p id="832.1">again</p>', more=more)
     serial = check(root, jobs=1)
-    assert len(serial) == 1 + 9  # the doubled id, and every seventh short page's broken anchor
+    assert len(serial) == 2 + 9  # the doubled id (as an entry and as an id), every seventh page's broken anchor
     assert check(root, jobs=2) == serial

@@ -1,4 +1,5 @@
 """rulesite.check.script: the output check finds script that is not ours."""
+
 from __future__ import annotations
 
 from pathlib import Path
@@ -68,7 +69,7 @@ def test_our_own_small_pages_are_checked_too():
         '<body><a href="../424.html">424 Reveal</a></body></html>'
     )
     assert problems(alias) == []
-    assert problems(alias.replace("../424.html\"", '" + alert(1) + "'))
+    assert problems(alias.replace('../424.html"', '" + alert(1) + "'))
     assert problems(alias.replace("</body>", "<svg onload=alert(1)></svg></body>"))
 
 

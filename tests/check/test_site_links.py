@@ -1,4 +1,5 @@
 """rulesite.check.site_links on small hand-made sites, and on a tiny real Material build."""
+
 from __future__ import annotations
 
 import os
@@ -118,8 +119,7 @@ def test_folder_without_index_and_link_outside_site(good_site: Path) -> None:
 
 def test_missing_resource_and_redirect_target(good_site: Path) -> None:
     (good_site / "old.html").write_text(
-        page("", head='<meta http-equiv="refresh" content="0; url=rules/999.html#999.1">'
-             '<img src="img/missing.png">'),
+        page("", head='<meta http-equiv="refresh" content="0; url=rules/999.html#999.1"><img src="img/missing.png">'),
         encoding="utf-8",
     )
     problems = check_site(good_site)
@@ -190,10 +190,7 @@ def test_stylesheet_link_inline_style_and_analytics(good_site: Path) -> None:
 def test_theme_bundle_exceptions_are_exact(good_site: Path) -> None:
     bundle = good_site / "assets/javascripts/bundle.a5f9d56c.min.js"
     bundle.parent.mkdir(parents=True)
-    known = (
-        'x=_t("https://unpkg.com/resize-observer-polyfill");'
-        'y=_t("https://unpkg.com/mermaid@11/dist/mermaid.min.js");'
-    )
+    known = 'x=_t("https://unpkg.com/resize-observer-polyfill");y=_t("https://unpkg.com/mermaid@11/dist/mermaid.min.js");'
     bundle.write_text(known, encoding="utf-8")
     assert check_offline(good_site) == []
 

@@ -7,6 +7,7 @@ oracles are SOURCES.md's known facts (Reveal is 411 in v1.1 and v1.2, 424 in
 v1.4) and properties every diff must have. Counts and timings are printed
 (`pytest -s`, or shown with the test's output), not asserted.
 """
+
 from __future__ import annotations
 
 import copy
@@ -51,8 +52,17 @@ def read_editions(corpora: Path, document: str, files: dict[str, tuple[str, str,
     sources, imported = [], []
     for name, date, version in files.values():
         file = corpora / name
-        source = Source(id=name.removesuffix(".txt"), path=name, game="riftbound", document=document,
-                        language="en", edition=date, format="rules-document", version=version, file=str(file))
+        source = Source(
+            id=name.removesuffix(".txt"),
+            path=name,
+            game="riftbound",
+            document=document,
+            language="en",
+            edition=date,
+            format="rules-document",
+            version=version,
+            file=str(file),
+        )
         diag = Diagnostics()
         imported.append(rules_document.read(source, file.read_text(encoding="utf-8-sig").splitlines(), diag))
         sources.append(source)
@@ -66,8 +76,7 @@ def read_editions(corpora: Path, document: str, files: dict[str, tuple[str, str,
 
 @pytest.fixture(scope="module")
 def editions(corpora_dir: Path) -> dict[str, Edition]:
-    return {**read_editions(corpora_dir, "core-rules", CORE),
-            **read_editions(corpora_dir, "tournament-rules", TOURNAMENT)}
+    return {**read_editions(corpora_dir, "core-rules", CORE), **read_editions(corpora_dir, "tournament-rules", TOURNAMENT)}
 
 
 @pytest.fixture(scope="module")
@@ -111,9 +120,7 @@ def test_reveal_rules_are_matched_to_their_renumbered_selves(diffs, editions, ol
         assert m in d.moved
     # v1.4's own 411 (another section) is no continuation of the old 411.
     assert not [m for m in d.matches if m.new_section.number == "411" and m.old_section.number == "411"]
-    assert {r.number for _, r in d.for_section("411", "new").added} == {
-        r.number for r in editions["v1.4"].sections["411"].rules
-    }
+    assert {r.number for _, r in d.for_section("411", "new").added} == {r.number for r in editions["v1.4"].sections["411"].rules}
 
 
 # --- every diff --------------------------------------------------------------------------
@@ -181,8 +188,11 @@ def test_one_changed_word_in_a_real_edition_is_one_changed_rule(editions):
     new = copy.deepcopy(old)
     # The first rule with a plain word (letters only) that occurs once in its text.
     section, rule, word = next(
-        (s, r, w) for s in new.sections.values() for r in s.rules
-        for w in r.text.split(" ") if re.fullmatch(r"[A-Za-z]{6,}", w) and r.text.split(" ").count(w) == 1
+        (s, r, w)
+        for s in new.sections.values()
+        for r in s.rules
+        for w in r.text.split(" ")
+        if re.fullmatch(r"[A-Za-z]{6,}", w) and r.text.split(" ").count(w) == 1
     )
     rule.text = " ".join("Zyzzogeton" if w == word else w for w in rule.text.split(" "))
     d = diff_editions(old, new)
@@ -232,8 +242,7 @@ def test_chained_and_direct_matches_mostly_agree(diffs, capsys):
     chained = {id(r): step2.get(id(step1[id(r)])) for r in rules if id(r) in step1}
     differ = [r.number for r in rules if chained.get(id(r)) is not direct.get(id(r))]
     with capsys.disabled():
-        print(f"\nchained vs direct v1.1 → v1.4: {len(rules) - len(differ)} agree, "
-              f"{len(differ)} differ {differ[:10]}")
+        print(f"\nchained vs direct v1.1 → v1.4: {len(rules) - len(differ)} agree, {len(differ)} differ {differ[:10]}")
     assert len(differ) <= 0.02 * len(rules)
 
 

@@ -14,6 +14,7 @@ and `rulesite.resolve.history` for diffs), never from text kept here. The few
 fixed facts are promises to readers (Reveal is 424 in v1.4 and 411 in v1.2; the
 URLs of pages) or the corpora's own (the attribution of the MDX rulings).
 """
+
 from __future__ import annotations
 
 import posixpath
@@ -158,7 +159,11 @@ def section_titled(edition: Edition, title: str) -> Section:
 def test_model_has_the_editions_the_site_promises(corpus):
     core = editions(corpus)
     assert [(e.label, e.partial) for e in corpus.editions[CORE] if e.date != "undated"] == [
-        ("v1.1", False), ("v1.2", False), ("v1.4", False), ("2026-10-09", True)]
+        ("v1.1", False),
+        ("v1.2", False),
+        ("v1.4", False),
+        ("2026-10-09", True),
+    ]
     assert section_titled(core["v1.4"], "reveal").number == "424"
     assert section_titled(core["v1.2"], "reveal").number == "411"
     assert list(core["2026-10-09"].sections) == ["832"], "the 2026-10-09 excerpt prints section 832 only"
@@ -188,7 +193,8 @@ def test_older_editions_live_under_versioned_paths_and_say_they_are_not_current(
             assert rule_numbers(site, rel) == [r.number for r in section.rules], rel
             warning = find(article(site, rel), "div", "admonition")
             assert warning is not None and "not the current text" in words(warning), (
-                f"{rel} does not say it is not the current text")
+                f"{rel} does not say it is not the current text"
+            )
             assert label in words(warning), f"{rel}: the notice does not name edition {label}"
             checked += 1
     assert checked == len(core["v1.1"].sections) + len(core["v1.2"].sections)
@@ -312,25 +318,38 @@ def _whole_pairs(corpus):
     pairs = []
     for key in (CORE, TOURNAMENT):
         whole = [e for e in corpus.editions[key] if not e.partial and e.date != "undated"]
-        pairs += [(key, a, b) for i, a in enumerate(whole) for b in whole[i + 1:]]
+        pairs += [(key, a, b) for i, a in enumerate(whole) for b in whole[i + 1 :]]
     return pairs
 
 
 def _diff_page(site: Path, key, old: Edition, new: Edition) -> str:
     folder = site / key[0] / key[1] / "changes"
     assert folder.is_dir(), f"no folder {folder.relative_to(site)}"
-    found = [p for p in sorted(folder.glob("*.html"))
-             if re.search(rf"\b{re.escape(old.label)} → {re.escape(new.label)}\b", h1(site, p.relative_to(site).as_posix()))]
+    found = [
+        p
+        for p in sorted(folder.glob("*.html"))
+        if re.search(rf"\b{re.escape(old.label)} → {re.escape(new.label)}\b", h1(site, p.relative_to(site).as_posix()))
+    ]
     assert len(found) == 1, f"{len(found)} pages under {folder.relative_to(site)} for {old.label} → {new.label}"
     return found[0].relative_to(site).as_posix()
+
+
+def _diff_bodies(site: Path, rel: str) -> list:
+    """The articles of a diff: its page, and when it is split by hundreds of
+    sections (a large diff: changes/v1.2-to-v1.4/4xx.html), every part."""
+    parts = sorted((site / rel.removesuffix(".html")).glob("*.html"))
+    return [article(site, rel)] + [article(site, p.relative_to(site).as_posix()) for p in parts]
 
 
 def test_a_diff_page_for_every_pair_of_whole_editions(corpora_site, corpus):
     site = corpora_site.site
     pairs = _whole_pairs(corpus)
     assert [(k[1], a.label, b.label) for k, a, b in pairs] == [
-        ("core-rules", "v1.1", "v1.2"), ("core-rules", "v1.1", "v1.4"), ("core-rules", "v1.2", "v1.4"),
-        ("tournament-rules", "2026-03-30", "2026-04-29")]
+        ("core-rules", "v1.1", "v1.2"),
+        ("core-rules", "v1.1", "v1.4"),
+        ("core-rules", "v1.2", "v1.4"),
+        ("tournament-rules", "2026-03-30", "2026-04-29"),
+    ]
     for key, old, new in pairs:
         _diff_page(site, key, old, new)
 
@@ -345,15 +364,28 @@ def test_diff_pages_show_the_counts_of_the_model(corpora_site, corpus):
         counts_p = find(body, "p", "diff-counts")
         assert counts_p is not None, f"{rel}: no counts"
         shown = {kind: int(n) for n, kind in re.findall(r"(\d+) (added|removed|changed|moved)", words(counts_p))}
-        expected = {"added": len(diff.added), "removed": len(diff.removed), "changed": len(diff.changed), "moved": len(diff.moved)}
+        expected = {
+            "added": len(diff.added),
+            "removed": len(diff.removed),
+            "changed": len(diff.changed),
+            "moved": len(diff.moved),
+        }
         if shown != expected:
             problems.append(f"{rel}: shows {shown}, diff_editions counts {expected}")
         # The entries listed agree with the counts.
-        items = Counter(next(iter(classes(li) & {"added", "removed", "changed", "moved"}), "?")
-                        for sec in find_all(body, "section", "diff-section") for li in find_all(sec, "li"))
+        items = Counter(
+            next(iter(classes(li) & {"added", "removed", "changed", "moved"}), "?")
+            for part in _diff_bodies(site, rel)
+            for sec in find_all(part, "section", "diff-section")
+            for li in find_all(sec, "li")
+        )
         moved = {id(m) for m in diff.moved}
-        listed = {"added": len(diff.added), "removed": len(diff.removed), "moved": len(diff.moved),
-                  "changed": sum(1 for m in diff.changed if id(m) not in moved)}
+        listed = {
+            "added": len(diff.added),
+            "removed": len(diff.removed),
+            "moved": len(diff.moved),
+            "changed": sum(1 for m in diff.changed if id(m) not in moved),
+        }
         if dict(items) != {k: v for k, v in listed.items() if v}:
             problems.append(f"{rel}: lists {dict(items)}, expected {listed}")
     assert not problems, "\n".join(problems)
@@ -364,9 +396,11 @@ def test_moved_entries_show_old_and_new_numbers(corpora_site, corpus):
     for key, old, new in _whole_pairs(corpus):
         diff = diff_editions(old, new)
         rel = _diff_page(site, key, old, new)
-        shown = Counter(words(find(li, "b")) for li in find_all(article(site, rel), "li", "moved"))
+        shown = Counter(words(find(li, "b")) for part in _diff_bodies(site, rel) for li in find_all(part, "li", "moved"))
         expected = Counter(f"{m.old.number} → {m.new.number}" for m in diff.moved)
-        assert shown == expected, f"{rel}: moved entries differ: {list((shown - expected).items())[:3]} / {list((expected - shown).items())[:3]}"
+        assert shown == expected, (
+            f"{rel}: moved entries differ: {list((shown - expected).items())[:3]} / {list((expected - shown).items())[:3]}"
+        )
 
 
 def test_diff_sections_are_grouped_by_section_for_narrowing(corpora_site, corpus):
@@ -376,18 +410,22 @@ def test_diff_sections_are_grouped_by_section_for_narrowing(corpora_site, corpus
         rel = _diff_page(site, key, old, new)
         body = article(site, rel)
         assert find(body, "input", data_diff_filter="") is not None, f"{rel}: no section filter"
-        groups = list(find_all(body, "section", "diff-section"))
+        groups = [g for part in _diff_bodies(site, rel) for g in find_all(part, "section", "diff-section")]
         numbers = [g.get("data-section") for g in groups]
         assert groups and all(numbers) and len(set(numbers)) == len(numbers), f"{rel}: groups {numbers[:10]}"
         # Each added rule sits in the group of its section.
-        where = {words(find(li, "b")).lstrip("+ ").strip(): g.get("data-section")
-                 for g in groups for li in find_all(g, "li", "added")}
+        where = {
+            words(find(li, "b")).lstrip("+ ").strip(): g.get("data-section") for g in groups for li in find_all(g, "li", "added")
+        }
         for section, rule in diff.added:
             assert where.get(rule.number) == section.number, f"{rel}: + {rule.number} not under {section.number}"
         for m in diff.moved:
-            assert any(f"{m.old.number} → {m.new.number}" == words(find(li, "b"))
-                       for g in groups if g.get("data-section") == m.new_section.number
-                       for li in find_all(g, "li", "moved")), f"{rel}: {m.old.number} → {m.new.number} not under {m.new_section.number}"
+            assert any(
+                f"{m.old.number} → {m.new.number}" == words(find(li, "b"))
+                for g in groups
+                if g.get("data-section") == m.new_section.number
+                for li in find_all(g, "li", "moved")
+            ), f"{rel}: {m.old.number} → {m.new.number} not under {m.new_section.number}"
 
 
 # --- 3. history on every rule -------------------------------------------------------------
@@ -411,8 +449,11 @@ def test_rules_stay_inside_the_page_content(corpora_site, corpus):
     page's HTML."""
     site = corpora_site.site
     broken = []
-    pages = sorted(p.relative_to(site).as_posix() for p in (site / "riftbound/core-rules").rglob("*.html")
-                   if p.parent.name not in ("changes", "v1.4") and p.stem[0].isdigit())
+    pages = sorted(
+        p.relative_to(site).as_posix()
+        for p in (site / "riftbound/core-rules").rglob("*.html")
+        if p.parent.name not in ("changes", "v1.4") and p.stem[0].isdigit()
+    )
     for rel in pages:
         root = page(site, rel)
         everywhere = sum(1 for _ in find_all(root, "div", "rule"))
@@ -519,7 +560,9 @@ def test_every_mdx_ruling_has_its_page_with_attribution(corpora_site, mdx_ruling
             problems.append(f"{rel}: no attribution and licence")
     assert not problems, f"{len(problems)} problems: {problems[:5]}"
     index = article(site, "riftbound/rulings/index.html")
-    listed = {target_of("riftbound/rulings/index.html", a.get("href"))[0] for a in find_all(index, "a") if a.get("href") is not None}
+    listed = {
+        target_of("riftbound/rulings/index.html", a.get("href"))[0] for a in find_all(index, "a") if a.get("href") is not None
+    }
     assert {f"riftbound/rulings/{r.id}.html" for r in mdx_rulings} <= listed, "the rulings index misses some"
 
 
@@ -542,8 +585,10 @@ def test_rules_cited_by_a_ruling_list_it(corpora_site, corpus, mdx_rulings):
             checked += 1
     assert checked > 159, f"only {checked} citations checked"
     rules = Counter(m.split(" ← ")[0] for m in missing)
-    assert not missing, (f"{len(missing)} of {checked} citations are not listed by the rule they cite "
-                         f"(per rule: {dict(rules)}), e.g. {missing[:3]}")
+    assert not missing, (
+        f"{len(missing)} of {checked} citations are not listed by the rule they cite "
+        f"(per rule: {dict(rules)}), e.g. {missing[:3]}"
+    )
 
 
 def test_needs_review_page_lists_what_the_model_flags(corpora_site, model):
@@ -571,22 +616,31 @@ def test_needs_review_flags_a_ruling_whose_cited_rule_changed_since_its_edition(
     and not for the rule that stayed the same; a ruling reviewed against v1.4 is
     not flagged at all, even with a later excerpt that prints none of them."""
     old_text = "Each player draws four cards at the start of the game and keeps them hidden."
-    v12 = _edition("v1.2", "2025-12-01", {
-        "100.1": "A player may look at their own hand at any time during the game.",
-        "100.2": old_text,
-        "100.3": "Tokens that leave the board cease to exist immediately after moving.",
-        "100.4": "Damage marked on a unit is removed during the cleanup at the end of each turn.",
-    })
-    v14 = _edition("v1.4", "2026-06-18", {
-        "100.1": "A player may look at their own hand at any time during the game.",
-        "100.2": old_text.replace("four", "five"),
-        "100.4": "Some entirely new rule about battlefields and how control of them is decided.",
-        "100.5": "Damage marked on a unit is removed during the cleanup at the end of each turn.",
-    })
+    v12 = _edition(
+        "v1.2",
+        "2025-12-01",
+        {
+            "100.1": "A player may look at their own hand at any time during the game.",
+            "100.2": old_text,
+            "100.3": "Tokens that leave the board cease to exist immediately after moving.",
+            "100.4": "Damage marked on a unit is removed during the cleanup at the end of each turn.",
+        },
+    )
+    v14 = _edition(
+        "v1.4",
+        "2026-06-18",
+        {
+            "100.1": "A player may look at their own hand at any time during the game.",
+            "100.2": old_text.replace("four", "five"),
+            "100.4": "Some entirely new rule about battlefields and how control of them is decided.",
+            "100.5": "Damage marked on a unit is removed during the cleanup at the end of each turn.",
+        },
+    )
     excerpt = _edition("2026-10-09", "2026-10-09", {"100.9": "Show the card to every player."}, partial=True)
     history = {("riftbound", "core-rules", "en"): rule_history([v12, v14, excerpt])}
-    corpus = Corpus(rulings=[_ruling("old", ["100.1", "100.2", "100.3", "100.4"], "1.2"),
-                             _ruling("new", ["100.1", "100.2", "100.5"], "1.4")])
+    corpus = Corpus(
+        rulings=[_ruling("old", ["100.1", "100.2", "100.3", "100.4"], "1.2"), _ruling("new", ["100.1", "100.2", "100.5"], "1.4")]
+    )
     reviews = needs_review(corpus, history)
     found = {(r.item.id, r.rule): r.change for r in reviews}
     assert found == {
@@ -635,7 +689,7 @@ def test_cards_with_errata_show_old_and_new_text(card_entries, corpus):
     assert with_errata, "no card has errata"
     problems = []
     for card in with_errata:
-        (rel, nodes), = card_entries[card.id]
+        ((rel, nodes),) = card_entries[card.id]
         boxes = [n for n in nodes if n.tag == "div" and "admonition" in classes(n)]
         for erratum in card.errata:
             box = next((b for b in boxes if erratum.date in words(b)), None)
@@ -660,7 +714,7 @@ def test_a_card_named_by_a_ruling_lists_the_ruling(card_entries, corpus, mdx_rul
             card = by_name.get(name.lower())
             if card is None:
                 continue
-            (rel, nodes), = card_entries[card.id]
+            ((rel, nodes),) = card_entries[card.id]
             hrefs = {target_of(rel, a.get("href"))[0] for n in nodes for a in find_all(n, "a") if a.get("href") is not None}
             checked += 1
             if f"riftbound/rulings/{ruling.id}.html" not in hrefs:
@@ -760,8 +814,11 @@ def test_core_rules_references_and_keywords_stay_in_the_core_rules(corpora_site,
     core_numbers = {n for s in editions(corpus)["v1.4"].sections.values() for n in [s.number, *(r.number for r in s.rules)]}
     wrong = Counter()
     examples = []
-    pages = [p.relative_to(site).as_posix() for folder in ("riftbound/core-rules", "riftbound/cards", "riftbound/rulings")
-             for p in (site / folder).glob("*.html")]
+    pages = [
+        p.relative_to(site).as_posix()
+        for folder in ("riftbound/core-rules", "riftbound/cards", "riftbound/rulings")
+        for p in (site / folder).glob("*.html")
+    ]
     for rel in pages:
         for a in find_all(article(site, rel), "a"):
             if not ({"ref", "keyword"} & classes(a)) or a.get("data-rule") not in core_numbers:
@@ -771,8 +828,9 @@ def test_core_rules_references_and_keywords_stay_in_the_core_rules(corpora_site,
                 wrong[rel] += 1
                 if len(examples) < 5:
                     examples.append(f"{rel}: {words(a)!r} (rule {a.get('data-rule')}) → {target}")
-    assert not wrong, (f"{sum(wrong.values())} links on {len(wrong)} pages go to the Tournament Rules, e.g.\n"
-                       + "\n".join(examples))
+    assert not wrong, f"{sum(wrong.values())} links on {len(wrong)} pages go to the Tournament Rules, e.g.\n" + "\n".join(
+        examples
+    )
 
 
 # --- 8. the build's own checks -----------------------------------------------------------------
@@ -787,13 +845,23 @@ def test_build_checks_pass_and_site_checks_find_nothing(corpora_site):
 
 def test_stage_counts_match_the_model(corpora_site, corpus):
     out = corpora_site.stdout
-    read = re.search(r"^read\s+(\d+) sources: (\d+) sections, (\d+) rules, (\d+) examples, (\d+) FAQ answers, "
-                     r"(\d+) rulings, (\d+) walkthroughs", out, re.M)
+    read = re.search(
+        r"^read\s+(\d+) sources: (\d+) sections, (\d+) rules, (\d+) examples, (\d+) FAQ answers, "
+        r"(\d+) rulings, (\d+) walkthroughs",
+        out,
+        re.M,
+    )
     assert read, out[:1000]
     rules = [r for _, r in corpus.rules()]
     assert tuple(int(x) for x in read.groups()) == (
-        len(corpus.sources), len(corpus.sections), len(rules), sum(len(r.examples) for r in rules),
-        len(corpus.faqs), len(corpus.rulings), len(corpus.walkthroughs))
+        len(corpus.sources),
+        len(corpus.sections),
+        len(rules),
+        sum(len(r.examples) for r in rules),
+        len(corpus.faqs),
+        len(corpus.rulings),
+        len(corpus.walkthroughs),
+    )
     render = re.search(r"^render\s+(\d+) pages and (\d+) short rule links in (\d+) languages", out, re.M)
     assert render, out[:2000]
     docs = corpora_site.docs

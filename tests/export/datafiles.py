@@ -1,4 +1,5 @@
 """Reading and validating a site's published data (data/): shared by the tests."""
+
 from __future__ import annotations
 
 import json
@@ -58,5 +59,5 @@ def validate_site_data(site: Path) -> dict[str, object]:
         twin = (site / "data" / path).with_suffix(".js").read_text(encoding="utf-8")
         prefix = f"(window.RULESITE_DATA=window.RULESITE_DATA||{{}})[{json.dumps(path)}]="
         assert twin.startswith(prefix) and twin.endswith(";\n"), f"{path}: script twin is malformed"
-        assert json.loads(twin[len(prefix):-2].replace("<\\/", "</")) == value, f"{path}: script twin differs"
+        assert json.loads(twin[len(prefix) : -2].replace("<\\/", "</")) == value, f"{path}: script twin differs"
     return files

@@ -1,6 +1,7 @@
 """The published data of the full corpora site (fixture `corpora_site`): every
 file valid against its schema, and rule identities that survive the real
 renumbering (Reveal: 411 in v1.1 and v1.2, 424 in v1.4)."""
+
 from __future__ import annotations
 
 import pytest

@@ -1,6 +1,7 @@
 """The published data of the seed site (fixture `built_site`): every file valid
 against the committed JSON Schemas, listed in the manifest, twinned as a script
 for pages opened from disk, and telling the same as the model and the pages."""
+
 from __future__ import annotations
 
 import copy
@@ -86,7 +87,9 @@ def test_editions_index_names_every_edition_file(built_site):
         for edition in document["editions"]:
             data = files[edition["file"]]
             assert (data["label"], len(data["rules"]), len(data["sections"])) == (
-                edition["label"], edition["rules"], edition["sections"]
+                edition["label"],
+                edition["rules"],
+                edition["sections"],
             )
 
 
@@ -96,7 +99,10 @@ def test_the_build_id_is_a_hash_of_the_data(built_site, tmp_path, repo_root):
     out = tmp_path / "data"
     result = subprocess.run(
         [sys.executable, "-m", "rulesite", "export", "--out", str(out)],
-        cwd=repo_root, capture_output=True, text=True, timeout=300,
+        cwd=repo_root,
+        capture_output=True,
+        text=True,
+        timeout=300,
     )
     assert result.returncode == 0, result.stderr
     site_data = built_site.site / "data"

@@ -1,11 +1,21 @@
 """The one grammar for names and rule numbers (src/rulesite/names.py)."""
+
 from __future__ import annotations
 
 import pytest
 
 from rulesite.names import (
-    canonical_number, edition_problem, file_name_problem, is_name, is_rule_number, name_problem,
-    non_ascii_number, parent_number, path_problem, rule_number_problem, sort_key,
+    canonical_number,
+    edition_problem,
+    file_name_problem,
+    is_name,
+    is_rule_number,
+    name_problem,
+    non_ascii_number,
+    parent_number,
+    path_problem,
+    rule_number_problem,
+    sort_key,
 )
 
 
@@ -14,16 +24,40 @@ def test_real_names_are_names(name):
     assert name_problem(name) is None
 
 
-@pytest.mark.parametrize("name", [
-    "", "..", "a..b", "../etc", "a/b", "a\\b", "-a", "a-", ".hidden", "A", "Reveal", "x onclick=alert(1)",
-    "y}<svg/onload=alert(3)>{:z", "core`<svg>`", "a b", "a#b", "a\"b", "ａ", "é", "a" * 121, "a\nb",
-])
+@pytest.mark.parametrize(
+    "name",
+    [
+        "",
+        "..",
+        "a..b",
+        "../etc",
+        "a/b",
+        "a\\b",
+        "-a",
+        "a-",
+        ".hidden",
+        "A",
+        "Reveal",
+        "x onclick=alert(1)",
+        "y}<svg/onload=alert(3)>{:z",
+        "core`<svg>`",
+        "a b",
+        "a#b",
+        'a"b',
+        "ａ",
+        "é",
+        "a" * 121,
+        "a\nb",
+    ],
+)
 def test_what_could_be_a_path_or_markup_is_no_name(name):
     assert name_problem(name) is not None
 
 
-@pytest.mark.parametrize("value, kind", [(["rb", 424], "a list"), (424, "the number 424"), (None, "nothing"),
-                                         (True, "true/false"), ({"a": 1}, "a mapping")])
+@pytest.mark.parametrize(
+    "value, kind",
+    [(["rb", 424], "a list"), (424, "the number 424"), (None, "nothing"), (True, "true/false"), ({"a": 1}, "a mapping")],
+)
 def test_a_value_of_another_type_is_named_by_its_type(value, kind):
     problem = name_problem(value, "id")
     assert problem.startswith("id must be text, not ") and kind in problem
@@ -41,8 +75,9 @@ def test_rule_numbers_of_both_games(number):
     assert rule_number_problem(number) is None and is_rule_number(number)
 
 
-@pytest.mark.parametrize("number", ["８３２.9", "832.١", "83", "8321", "832.", "832.1.C", "832..1", "832.1.c.2.",
-                                    "832.a.b.c.d.e.f.g.h", ""])
+@pytest.mark.parametrize(
+    "number", ["８３２.9", "832.١", "83", "8321", "832.", "832.1.C", "832..1", "832.1.c.2.", "832.a.b.c.d.e.f.g.h", ""]
+)
 def test_what_is_no_rule_number(number):
     assert rule_number_problem(number) is not None and not is_rule_number(number)
 
@@ -68,9 +103,20 @@ def test_parents_and_order():
     assert sorted(numbers, key=sort_key) == ["832.1", "832.1.a", "832.1.a.1", "832.2", "832.9", "832.10"]
 
 
-@pytest.mark.parametrize("edition, ok", [("undated", True), ("2026-10-09", True), ("2024-02-29", True),
-                                         ("2026-02-30", False), ("2026-13-45", False), ("2026-W01-1", False),
-                                         ("20261009", False), ("２０２６-10-09", False), (20261009, False)])
+@pytest.mark.parametrize(
+    "edition, ok",
+    [
+        ("undated", True),
+        ("2026-10-09", True),
+        ("2024-02-29", True),
+        ("2026-02-30", False),
+        ("2026-13-45", False),
+        ("2026-W01-1", False),
+        ("20261009", False),
+        ("２０２６-10-09", False),
+        (20261009, False),
+    ],
+)
 def test_editions_are_real_dates(edition, ok):
     assert (edition_problem(edition) is None) is ok
 

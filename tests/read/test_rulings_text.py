@@ -1,4 +1,5 @@
 """The community-rulings importer, on the real seed and on small broken files."""
+
 import re
 from pathlib import Path
 
@@ -12,8 +13,16 @@ SEED = "rules_src/riftbound/community-rulings.txt"
 
 
 def source(path: str, file: Path) -> Source:
-    return Source(id="rb-community-rulings", path=path, game="riftbound", document="community-rulings",
-                  language="en", edition="undated", format="rulings-text", file=str(file))
+    return Source(
+        id="rb-community-rulings",
+        path=path,
+        game="riftbound",
+        document="community-rulings",
+        language="en",
+        edition="undated",
+        format="rulings-text",
+        file=str(file),
+    )
 
 
 def run(path: str, file: Path):
@@ -86,16 +95,22 @@ def test_inline_dash_stays_in_its_item():
 
 
 def test_syntax_errors_are_all_collected(tmp_path):
-    file = write(tmp_path, "bad.txt", "\n".join([
-        "Riftbound Frequently Asked Questions",
-        "Ruling: Fine. Nuances: - A note",
-        "this line is garbage",
-        "Ruling: Yes. Sequence: Nuances: - A note",
-        "Ruling: Yes. Nuances: - A note Sequence: - A step",
-        "Ruling: Yes. Nuances: - A Nuances: - B",
-        "Ruling: Sequence: - A step",
-        "",
-    ]))
+    file = write(
+        tmp_path,
+        "bad.txt",
+        "\n".join(
+            [
+                "Riftbound Frequently Asked Questions",
+                "Ruling: Fine. Nuances: - A note",
+                "this line is garbage",
+                "Ruling: Yes. Sequence: Nuances: - A note",
+                "Ruling: Yes. Nuances: - A note Sequence: - A step",
+                "Ruling: Yes. Nuances: - A Nuances: - B",
+                "Ruling: Sequence: - A step",
+                "",
+            ]
+        ),
+    )
     path = str(file)
     rulings, diag = run(path, file)
     assert [str(d) for d in diag.errors] == [
@@ -112,41 +127,53 @@ def test_syntax_errors_are_all_collected(tmp_path):
     assert rulings[0].id == "fine" and rulings[0].title == "Fine."
     assert [str(d) for d in diag.warnings] == [
         f"{path}:2: warning[ruling-id]: no entry in {tmp_path / 'bad.ids.yml'} for this ruling; "
-        "using id 'fine'. Add {id: fine, title: \"...\", starts: \"Fine.\"}"
+        'using id \'fine\'. Add {id: fine, title: "...", starts: "Fine."}'
     ]
 
 
 def test_ids_file_errors(tmp_path):
-    file = write(tmp_path, "r.txt", "\n".join([
-        "Title",
-        "Ruling: Yes, one. Nuances: - A",
-        "Ruling: Yes, two. Nuances: - B",
-        "Ruling: No, three is long enough to need a cut title because it goes on and on.",
-    ]))
-    write(tmp_path, "r.ids.yml", "\n".join([
-        "- id: one",             # 1
-        "  title: One",
-        "  starts: Yes, one",
-        "- id: one",             # 4: duplicate id
-        "  title: Again",
-        "  starts: Yes, two",
-        "- id: ghost",           # 7: matches nothing
-        "  title: Ghost",
-        "  starts: Maybe",
-        "- id: Not_Kebab",       # 10
-        "  title: Bad",
-        "  starts: Yes, two",
-        "- just a string",       # 13
-        "- id: both",            # 14: ambiguous prefix
-        "  title: Both",
-        "  starts: 'Yes'",
-        "- id: no-title",        # 17
-        "  starts: Yes, two",
-        "- id: bare-yes",        # 19: YAML reads a bare Yes as true
-        "  title: Bare",
-        "  starts: Yes",
-        "",
-    ]))
+    file = write(
+        tmp_path,
+        "r.txt",
+        "\n".join(
+            [
+                "Title",
+                "Ruling: Yes, one. Nuances: - A",
+                "Ruling: Yes, two. Nuances: - B",
+                "Ruling: No, three is long enough to need a cut title because it goes on and on.",
+            ]
+        ),
+    )
+    write(
+        tmp_path,
+        "r.ids.yml",
+        "\n".join(
+            [
+                "- id: one",  # 1
+                "  title: One",
+                "  starts: Yes, one",
+                "- id: one",  # 4: duplicate id
+                "  title: Again",
+                "  starts: Yes, two",
+                "- id: ghost",  # 7: matches nothing
+                "  title: Ghost",
+                "  starts: Maybe",
+                "- id: Not_Kebab",  # 10
+                "  title: Bad",
+                "  starts: Yes, two",
+                "- just a string",  # 13
+                "- id: both",  # 14: ambiguous prefix
+                "  title: Both",
+                "  starts: 'Yes'",
+                "- id: no-title",  # 17
+                "  starts: Yes, two",
+                "- id: bare-yes",  # 19: YAML reads a bare Yes as true
+                "  title: Bare",
+                "  starts: Yes",
+                "",
+            ]
+        ),
+    )
     path, ids = str(file), str(tmp_path / "r.ids.yml")
     rulings, diag = run(path, file)
     assert [str(d) for d in diag.errors] == [

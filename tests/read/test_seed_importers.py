@@ -5,6 +5,7 @@ the source prints (or restores), with its own text apart from its "Example:"
 passages, nothing of the text lost and no page furniture taken for a rule; FAQ
 answers are read as question and answer; every item knows the line it came from.
 """
+
 from __future__ import annotations
 
 import os
@@ -25,21 +26,49 @@ MTG_701 = "rules_src/magic/701.20-mostrar.es.web-page.txt"
 
 # The rule numbers each seed prints, in the order printed.
 NUMBERS_832_WEB = [
-    "832.1", "832.1.a", "832.1.b", "832.1.b.1", "832.1.c", "832.1.c.1", "832.1.c.2", "832.1.c.3",
-    "832.1.c.4", "832.1.d", "832.1.d.1", "832.2", "832.2.a", "832.3",
+    "832.1",
+    "832.1.a",
+    "832.1.b",
+    "832.1.b.1",
+    "832.1.c",
+    "832.1.c.1",
+    "832.1.c.2",
+    "832.1.c.3",
+    "832.1.c.4",
+    "832.1.d",
+    "832.1.d.1",
+    "832.2",
+    "832.2.a",
+    "832.3",
 ]
 NUMBERS_832_CORE = NUMBERS_832_WEB[:11]  # the official excerpt stops after 832.1.d.1
 NUMBERS_424 = [
-    "424.1", "424.1.a", "424.1.a.1", "424.1.a.2", "424.1.b", "424.2", "424.2.a", "424.2.b",
-    "424.3", "424.4", "424.4.a",
+    "424.1",
+    "424.1.a",
+    "424.1.a.1",
+    "424.1.a.2",
+    "424.1.b",
+    "424.2",
+    "424.2.a",
+    "424.2.b",
+    "424.3",
+    "424.4",
+    "424.4.a",
 ]
 NUMBERS_701 = ["701.20a", "701.20b", "701.20c", "701.20d", "701.20e"]
 
 # Which rules print "Example:" / "Examples:" / "Ejemplo:" passages, with the label printed.
 EXAMPLES = {
-    "832.1.b.1": ["Examples"], "832.1.c.1": ["Example"], "832.1.c.3": ["Example"], "832.1.c.4": ["Example"],
-    "832.1.d": ["Example"], "832.1.d.1": ["Example"], "832.2.a": ["Example"],
-    "424.1.a.2": ["Example"], "424.3": ["Example"], "424.4.a": ["Example"],
+    "832.1.b.1": ["Examples"],
+    "832.1.c.1": ["Example"],
+    "832.1.c.3": ["Example"],
+    "832.1.c.4": ["Example"],
+    "832.1.d": ["Example"],
+    "832.1.d.1": ["Example"],
+    "832.2.a": ["Example"],
+    "424.1.a.2": ["Example"],
+    "424.3": ["Example"],
+    "424.4.a": ["Example"],
     "701.20c": ["Ejemplo"],
 }
 _LABEL = re.compile(r"\b(Examples?|Ejemplos?)\s?:")
@@ -143,9 +172,7 @@ def test_832_web_page_gives_one_faq_answer(seeds):
     source, imported = _source(seeds, WEB_832)
     assert len(imported.faqs) == 1
     faq = imported.faqs[0]
-    assert faq.question == (
-        "Can I show off a facedown card at a battlefield with the Show Off ability of Gutter Guardian?"
-    )
+    assert faq.question == ("Can I show off a facedown card at a battlefield with the Show Off ability of Gutter Guardian?")
     assert faq.answer.startswith("No. A facedown card has no characteristics")
     assert faq.answer.endswith("(rules 811.5.a and 129.4).")
     assert (faq.game, faq.section, faq.source_id) == ("riftbound", "832", source.id)
@@ -250,7 +277,7 @@ def test_nothing_lost_and_each_rule_points_at_its_line(seeds, repo_root: Path, p
         assert re.match(rf"^(- )?{re.escape(rule.number)}\.(\s|$)", number_line), (rule.number, number_line)
         printed = number_line.removeprefix("- ").removeprefix(rule.number + ".").strip()
         if not printed:  # the web layouts print the text after the number line
-            following = [normalize_text(l) for l in lines[rule.loc.line:] if normalize_text(l)]
+            following = [normalize_text(l) for l in lines[rule.loc.line :] if normalize_text(l)]
             printed = following[0].removeprefix("- ")
         assert _printed(rule) == printed
 
@@ -298,6 +325,4 @@ def test_manifest_partial_must_be_true_or_false(tmp_path: Path, monkeypatch):
     diag = Diagnostics()
     sources = read_manifest(Path("rules_src/manifest.yml"), set(IMPORTERS), diag)
     assert sources == []
-    assert [str(d) for d in diag.errors] == [
-        "rules_src/manifest.yml:2: error[manifest]: partial must be true or false, not 'no'"
-    ]
+    assert [str(d) for d in diag.errors] == ["rules_src/manifest.yml:2: error[manifest]: partial must be true or false, not 'no'"]

@@ -1,4 +1,5 @@
 """The walkthrough reader: the real files, and small broken files with exact messages."""
+
 from pathlib import Path
 
 import pytest
@@ -122,10 +123,8 @@ def test_empty_quote(folder):
     text = VALID + '  - text: Step two.\n    cites:\n      - {rule: "832.1.d", quote: "  "}\n      - {rule: "832.1.c", quote: }\n'
     _, messages = run(folder, ok=text)
     assert messages == [
-        "w/ok.yml:17: error[walkthrough]: step 2, citation 1: quote is empty: "
-        "quote the words of rule 832.1.d the step relies on",
-        "w/ok.yml:18: error[walkthrough]: step 2, citation 2: quote is empty: "
-        "quote the words of rule 832.1.c the step relies on",
+        "w/ok.yml:17: error[walkthrough]: step 2, citation 1: quote is empty: quote the words of rule 832.1.d the step relies on",
+        "w/ok.yml:18: error[walkthrough]: step 2, citation 2: quote is empty: quote the words of rule 832.1.c the step relies on",
     ]
 
 

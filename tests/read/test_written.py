@@ -1,4 +1,5 @@
 """The pages people write (docs/*.md): read by name, translations chosen per language."""
+
 from __future__ import annotations
 
 from pathlib import Path

@@ -1,4 +1,5 @@
 """Fixtures of the render tests."""
+
 from __future__ import annotations
 
 import copy

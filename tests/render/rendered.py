@@ -1,5 +1,6 @@
 """Helpers of the render tests: a page's Markdown made into HTML by
 Python-Markdown with the extensions of the project's mkdocs.yml, as MkDocs does."""
+
 from __future__ import annotations
 
 import re
@@ -28,7 +29,7 @@ def split_page(text: str) -> tuple[dict, str]:
     match = re.match(r"---\n(.*?)\n---\n", text, re.DOTALL)
     if not match:
         return {}, text
-    return yaml.safe_load(match[1]), text[match.end():]
+    return yaml.safe_load(match[1]), text[match.end() :]
 
 
 def page_html(text: str) -> str:

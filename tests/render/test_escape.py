@@ -5,6 +5,7 @@ rejects many of them: this layer must be safe even when one gets through),
 their Markdown made into HTML as MkDocs does, and the HTML searched for what a
 browser would run.
 """
+
 from __future__ import annotations
 
 import json
@@ -163,7 +164,6 @@ def test_the_alias_pages_script_gets_its_target_as_a_javascript_string():
     assert Elements(html).tags() & {"b", "t"} == set()
 
 
-
 PAYLOAD = "<svg onload=alert(12)>\"'</title>[x](javascript:alert(12)){: onclick=alert(12) } `<b onmouseover=alert(12)>`"
 
 
@@ -171,7 +171,10 @@ def test_history_and_diff_html_show_their_text_as_text():
     """The seeds hold one edition per document: the history and diff templates
     are filled here with hostile text instead."""
     diff = markup.md("word_diff", ops=[("=", PAYLOAD), ("-", PAYLOAD), ("+", PAYLOAD)])
-    rows = [{"label": PAYLOAD, "href": "424.html#424.1", "how": PAYLOAD, "diff": diff}, {"label": PAYLOAD, "href": "", "how": "", "diff": ""}]
+    rows = [
+        {"label": PAYLOAD, "href": "424.html#424.1", "how": PAYLOAD, "diff": diff},
+        {"label": PAYLOAD, "href": "", "how": "", "diff": ""},
+    ]
     history = page_html(str(markup.md("history", summary=PAYLOAD, rows=rows)))
     item = markup.md("diff_item", kind="changed", head=PAYLOAD, text=PAYLOAD, how=PAYLOAD, diff=diff)
     section = page_html(str(markup.md("diff_section", number=PAYLOAD, items=[item])))

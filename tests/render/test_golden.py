@@ -8,6 +8,7 @@ as a diff to review; when it is meant, rewrite the files with
 
 and commit them with the change.
 """
+
 from __future__ import annotations
 
 import dataclasses
@@ -66,10 +67,18 @@ def test_card_entry(site_ctx):
     """The seeds hold no cards: one written for this test, with an erratum and
     a rule reference in its text."""
     loc = Loc("rules_src/riftbound/cards.json", 3)
-    erratum = Erratum("Ember Scout", "Reveal the top card.", "Reveal the top 2 cards.\nPlay one.", "2026-05-01", "Errata May", "cards", loc)
+    erratum = Erratum(
+        "Ember Scout", "Reveal the top card.", "Reveal the top 2 cards.\nPlay one.", "2026-05-01", "Errata May", "cards", loc
+    )
     card = Card(
-        "ogn-007-298", "OGN-007/298", "Ember Scout", ["Unit"], ["Fury"],
-        "When you play me, reveal the top 2 cards of your Main Deck (see rule 424.1).\n[Accelerate]", "cards", loc,
+        "ogn-007-298",
+        "OGN-007/298",
+        "Ember Scout",
+        ["Unit"],
+        ["Fury"],
+        "When you play me, reveal the top 2 cards of your Main Deck (see rule 424.1).\n[Accelerate]",
+        "cards",
+        loc,
         errata=[erratum],
     )
     check("card-e.html", render_cards_page(site_ctx, "riftbound/cards/e.md", [card], {}))

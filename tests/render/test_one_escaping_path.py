@@ -4,6 +4,7 @@ literals, through the templates of render/markup.py or through md_text.
 Read from the source of the render modules, so that a markup-building
 f-string added tomorrow fails here, before any hostile source finds it.
 """
+
 from __future__ import annotations
 
 import ast

@@ -4,6 +4,7 @@ rule histories, on tiny hand-made editions (rulesite.resolve.history).
 The texts below are invented for the tests; the real editions are exercised in
 tests/corpora/test_editions.py.
 """
+
 from __future__ import annotations
 
 import copy
@@ -27,13 +28,16 @@ from rulesite.resolve.history import (
 # --- building editions -----------------------------------------------------------
 
 
-def edition(label: str, date: str, sections: dict[str, tuple[str, list[tuple[str, str]]]],
-            partial: bool = False) -> Edition:
+def edition(label: str, date: str, sections: dict[str, tuple[str, list[tuple[str, str]]]], partial: bool = False) -> Edition:
     """An edition from {section number: (title, [(rule number, text), ...])}."""
     e = Edition("testgame", "core-rules", "en", label, date, partial)
     for number, (title, rules) in sections.items():
         e.sections[number] = Section(
-            "testgame", "core-rules", number, title, "en",
+            "testgame",
+            "core-rules",
+            number,
+            title,
+            "en",
             rules=[Rule(n, t, Loc(f"{label}.txt", k)) for k, (n, t) in enumerate(rules, 1)],
             edition=label,
         )
@@ -41,7 +45,7 @@ def edition(label: str, date: str, sections: dict[str, tuple[str, list[tuple[str
 
 
 def renumber(rules: list[tuple[str, str]], old: str, new: str) -> list[tuple[str, str]]:
-    return [(new + n[len(old):], t) for n, t in rules]
+    return [(new + n[len(old) :], t) for n, t in rules]
 
 
 # Invented rules, long enough to be told apart by their text.
@@ -123,6 +127,7 @@ def test_word_diff_rebuilds_both_texts_for_random_texts():
     words = ["unit", "card", "the", "a", "Reveal", "411.1.a", "cards.", "(see", "rule)", '"here."', ",", "—"]
     spaces = [" ", " ", " ", "  ", "\t", "\n", ""]
     for _ in range(400):
+
         def text() -> str:
             return "".join(rng.choice(words) + rng.choice(spaces) for _ in range(rng.randint(0, 12)))
 
@@ -144,7 +149,8 @@ def test_word_diff_keeps_a_run_of_changed_words_together():
 def test_word_diff_of_an_insertion_and_a_deletion():
     assert word_diff("Draw a card.", "Draw a card. Then discard.") == [("=", "Draw a card."), ("+", " Then discard.")]
     assert [op for op in word_diff("Exhaust and kill it.", "Kill it.") if op[0] != "="] == [
-        ("-", "Exhaust and kill"), ("+", "Kill")
+        ("-", "Exhaust and kill"),
+        ("+", "Kill"),
     ]
 
 
@@ -171,8 +177,16 @@ def test_identical_editions_match_rule_for_rule():
     assert {m.how for m in matches} == {"same number, same text"}
     d = diff_editions(old, new)
     check_consistent(d)
-    assert d.counts() == {"old_rules": 7, "new_rules": 7, "matched": 7, "added": 0, "removed": 0,
-                          "changed": 0, "moved": 0, "unchanged": 7}
+    assert d.counts() == {
+        "old_rules": 7,
+        "new_rules": 7,
+        "matched": 7,
+        "added": 0,
+        "removed": 0,
+        "changed": 0,
+        "moved": 0,
+        "unchanged": 7,
+    }
 
 
 def test_one_changed_word_gives_exactly_one_changed_rule():
@@ -194,11 +208,15 @@ def test_one_changed_word_gives_exactly_one_changed_rule():
 
 def test_a_renumbered_section_is_matched_by_title_and_position():
     old = edition("v1.2", "2025-12-01", {"410": ("Shuffle", SHUFFLE), "411": ("Glimpse", GLIMPSE)})
-    new = edition("v1.4", "2026-06-18", {
-        "410": ("Shuffle", SHUFFLE),
-        "411": ("Duty", DUTY),  # 411 now holds another section
-        "424": ("Glimpse", renumber(GLIMPSE, "411", "424")),
-    })
+    new = edition(
+        "v1.4",
+        "2026-06-18",
+        {
+            "410": ("Shuffle", SHUFFLE),
+            "411": ("Duty", DUTY),  # 411 now holds another section
+            "424": ("Glimpse", renumber(GLIMPSE, "411", "424")),
+        },
+    )
     pairs = {(a.number, b.number) for a, b in match_sections(old, new)}
     assert pairs == {("410", "410"), ("411", "424")}
     m = by_number(match_editions(old, new))
@@ -235,8 +253,13 @@ def test_a_reworded_rule_keeps_its_position():
 
 
 def test_an_inserted_rule_shifts_its_siblings():
-    inserted = [GLIMPSE[0], ("411.1.a", "Glimpsing never changes who controls the glimpsed card."),
-                ("411.1.b", GLIMPSE[1][1]), ("411.1.c", GLIMPSE[2][1]), *GLIMPSE[3:]]
+    inserted = [
+        GLIMPSE[0],
+        ("411.1.a", "Glimpsing never changes who controls the glimpsed card."),
+        ("411.1.b", GLIMPSE[1][1]),
+        ("411.1.c", GLIMPSE[2][1]),
+        *GLIMPSE[3:],
+    ]
     old = edition("v1", "2025-01-01", {"411": ("Glimpse", GLIMPSE)})
     new = edition("v2", "2025-06-01", {"411": ("Glimpse", inserted)})
     d = diff_editions(old, new)
@@ -252,10 +275,14 @@ def test_an_inserted_rule_shifts_its_siblings():
 def test_a_rule_moved_to_another_section_is_found_by_its_text():
     moved_rule = GLIMPSE[4]
     old = edition("v1", "2025-01-01", {"410": ("Shuffle", SHUFFLE), "411": ("Glimpse", GLIMPSE)})
-    new = edition("v2", "2025-06-01", {
-        "410": ("Shuffle", SHUFFLE + [("410.3", moved_rule[1])]),
-        "411": ("Glimpse", GLIMPSE[:4]),
-    })
+    new = edition(
+        "v2",
+        "2025-06-01",
+        {
+            "410": ("Shuffle", SHUFFLE + [("410.3", moved_rule[1])]),
+            "411": ("Glimpse", GLIMPSE[:4]),
+        },
+    )
     m = by_number(match_editions(old, new))
     assert m["411.2.a"].new.number == "410.3"
     assert m["411.2.a"].how == "renumbered: moved from section 411 'Glimpse' to 410 'Shuffle', same text"
@@ -263,22 +290,34 @@ def test_a_rule_moved_to_another_section_is_found_by_its_text():
 
 def test_a_moved_rule_with_a_different_text_is_not_found():
     old = edition("v1", "2025-01-01", {"410": ("Shuffle", SHUFFLE), "411": ("Glimpse", GLIMPSE)})
-    new = edition("v2", "2025-06-01", {
-        "410": ("Shuffle", SHUFFLE + [("410.3", "Moving a glimpsed card ends its glimpse.")]),
-        "411": ("Glimpse", GLIMPSE[:4]),
-    })
+    new = edition(
+        "v2",
+        "2025-06-01",
+        {
+            "410": ("Shuffle", SHUFFLE + [("410.3", "Moving a glimpsed card ends its glimpse.")]),
+            "411": ("Glimpse", GLIMPSE[:4]),
+        },
+    )
     assert "411.2.a" not in by_number(match_editions(old, new))
 
 
 def test_short_headings_elsewhere_match_only_when_identical():
-    old = edition("v1", "2025-01-01", {
-        "101": ("Deck", [("101.1", "Battlefields"), ("101.2", "The Trash")]),
-        "102": ("Zones", [("102.1", "The Hand")]),
-    })
-    new = edition("v2", "2025-06-01", {
-        "201": ("Deck Building", [("201.1", "Battlefield")]),
-        "202": ("Zone List", [("202.1", "The Trash"), ("202.2", "Hands")]),
-    })
+    old = edition(
+        "v1",
+        "2025-01-01",
+        {
+            "101": ("Deck", [("101.1", "Battlefields"), ("101.2", "The Trash")]),
+            "102": ("Zones", [("102.1", "The Hand")]),
+        },
+    )
+    new = edition(
+        "v2",
+        "2025-06-01",
+        {
+            "201": ("Deck Building", [("201.1", "Battlefield")]),
+            "202": ("Zone List", [("202.1", "The Trash"), ("202.2", "Hands")]),
+        },
+    )
     m = by_number(match_editions(old, new))
     assert set(m) == {"101.2"}
     assert m["101.2"].new.number == "202.1"
@@ -293,14 +332,22 @@ def test_a_retitled_section_keeping_its_number_is_paired():
 
 
 def test_sections_sharing_a_title_are_paired_by_contents():
-    old = edition("v1", "2025-01-01", {
-        "162": ("Battlefields", SHUFFLE),
-        "181": ("Battlefields", DUTY),
-    })
-    new = edition("v2", "2025-06-01", {
-        "165": ("Battlefields", renumber(DUTY, "411", "165")),  # the second one now comes first
-        "184": ("Battlefields", renumber(SHUFFLE, "410", "184")),
-    })
+    old = edition(
+        "v1",
+        "2025-01-01",
+        {
+            "162": ("Battlefields", SHUFFLE),
+            "181": ("Battlefields", DUTY),
+        },
+    )
+    new = edition(
+        "v2",
+        "2025-06-01",
+        {
+            "165": ("Battlefields", renumber(DUTY, "411", "165")),  # the second one now comes first
+            "184": ("Battlefields", renumber(SHUFFLE, "410", "184")),
+        },
+    )
     assert {(a.number, b.number) for a, b in match_sections(old, new)} == {("162", "184"), ("181", "165")}
 
 
@@ -323,11 +370,15 @@ def test_examples_count_as_printed_text_but_do_not_hide_the_rule():
 
 def test_for_section_narrows_to_either_side():
     old = edition("v1.2", "2025-12-01", {"410": ("Shuffle", SHUFFLE), "411": ("Glimpse", GLIMPSE)})
-    new = edition("v1.4", "2026-06-18", {
-        "410": ("Shuffle", SHUFFLE),
-        "411": ("Duty", DUTY),
-        "424": ("Glimpse", renumber(GLIMPSE, "411", "424")),
-    })
+    new = edition(
+        "v1.4",
+        "2026-06-18",
+        {
+            "410": ("Shuffle", SHUFFLE),
+            "411": ("Duty", DUTY),
+            "424": ("Glimpse", renumber(GLIMPSE, "411", "424")),
+        },
+    )
     d = diff_editions(old, new)
     either = d.for_section("411")
     c = either.counts()
@@ -351,11 +402,15 @@ def three_editions() -> list[Edition]:
     v12 = edition("v1.2", "2025-12-01", {"410": ("Shuffle", SHUFFLE), "411": ("Glimpse", glimpse12)})
     glimpse14 = renumber(glimpse12, "411", "424")
     glimpse14[0] = ("424.1", glimpse14[0][1].replace("short while", "brief moment"))  # changed in v1.4
-    v14 = edition("v1.4", "2026-06-18", {
-        "410": ("Shuffle", SHUFFLE),
-        "411": ("Duty", DUTY),  # added in v1.4
-        "424": ("Glimpse", glimpse14),
-    })
+    v14 = edition(
+        "v1.4",
+        "2026-06-18",
+        {
+            "410": ("Shuffle", SHUFFLE),
+            "411": ("Duty", DUTY),  # added in v1.4
+            "424": ("Glimpse", glimpse14),
+        },
+    )
     return [v14, v11, v12]  # any order: the history sorts by date
 
 
@@ -363,7 +418,9 @@ def test_rule_history_follows_a_rule_through_renumbering():
     history = rule_history(three_editions())
     chain = history[("v1.1", "411.1")]
     assert [(e.edition_label, e.number, e.text_changed) for e in chain] == [
-        ("v1.1", "411.1", False), ("v1.2", "411.1", False), ("v1.4", "424.1", True)
+        ("v1.1", "411.1", False),
+        ("v1.2", "411.1", False),
+        ("v1.4", "424.1", True),
     ]
     assert chain[0].how == "printed in v1.1"
     assert chain[1].how == "same number, same text"
@@ -398,14 +455,22 @@ def test_rule_history_covers_every_rule_of_every_edition():
 
 def test_an_excerpt_is_no_link_in_the_chain():
     v11, v12 = three_editions()[1:]
-    excerpt = edition("2026-01-15", "2026-01-15", {
-        "411": ("Glimpse", [GLIMPSE[0], ("411.9", "A brand-new rule printed only in this excerpt, for now.")]),
-    }, partial=True)
+    excerpt = edition(
+        "2026-01-15",
+        "2026-01-15",
+        {
+            "411": ("Glimpse", [GLIMPSE[0], ("411.9", "A brand-new rule printed only in this excerpt, for now.")]),
+        },
+        partial=True,
+    )
     v14 = three_editions()[0]
     history = rule_history([v11, v12, excerpt, v14])
     chain = history[("v1.2", "411.2")]
     assert [(e.edition_label, e.number) for e in chain] == [
-        ("v1.1", "411.2"), ("v1.2", "411.2"), ("2026-01-15", None), ("v1.4", "424.2")
+        ("v1.1", "411.2"),
+        ("v1.2", "411.2"),
+        ("2026-01-15", None),
+        ("v1.4", "424.2"),
     ]
     assert chain[2].how == "not in excerpt 2026-01-15"
     assert history[("2026-01-15", "411.1")] is history[("v1.1", "411.1")]

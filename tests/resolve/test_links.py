@@ -6,6 +6,7 @@ in the sources is known as such (and counted) instead of becoming a dead link;
 words naming a section ("[Show Off]", "revealed") lead to it, except on that
 section's own page.
 """
+
 from __future__ import annotations
 
 
@@ -19,8 +20,6 @@ S832 = ("riftbound", "core-rules", "832", "en")
 S424 = ("riftbound", "core-rules", "424", "en")
 S701 = ("magic", "comprehensive-rules", "701.20", "es")
 HERE = Loc("test", 1)
-
-
 
 
 def numbers(ctx, text: str, game: str = RB) -> list[str]:
@@ -157,6 +156,10 @@ def test_references_and_keywords_in_one_text(ctx):
     text = "Only cards from hand are revealed with Show Off (rules 811.5.a and 129.4), see rule 424.1."
     found = links(ctx, text)
     assert [(l.kind, l.text) for l in found] == [
-        ("keyword", "revealed"), ("keyword", "Show Off"), ("rule", "811.5.a"), ("rule", "129.4"), ("rule", "424.1"),
+        ("keyword", "revealed"),
+        ("keyword", "Show Off"),
+        ("rule", "811.5.a"),
+        ("rule", "129.4"),
+        ("rule", "424.1"),
     ]
     assert [l.target for l in found if l.kind == "rule"] == [None, None, (S424, "424.1")]

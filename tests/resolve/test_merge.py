@@ -5,6 +5,7 @@ quotes, 11 rules) print the same rules: after normalization they must agree,
 the site shows the union, and one changed word in either is an error naming both
 places, so nobody publishes a rule two sources disagree on.
 """
+
 from __future__ import annotations
 
 import re
@@ -119,12 +120,25 @@ def test_conflict_from_the_command_line(copied: Path, repo_root: Path):
     edit_line(core, core_line, "normally present", "always present")
     result = subprocess.run(
         [
-            sys.executable, "-m", "rulesite", "build", "--config", str(repo_root / "mkdocs.yml"), "--pages-dir", str(repo_root / "docs"),
-            "--sources-dir", str(copied / "rules_src"),
-            "--docs-dir", str(copied / "docs"),
-            "--site-dir", str(copied / "site"),
+            sys.executable,
+            "-m",
+            "rulesite",
+            "build",
+            "--config",
+            str(repo_root / "mkdocs.yml"),
+            "--pages-dir",
+            str(repo_root / "docs"),
+            "--sources-dir",
+            str(copied / "rules_src"),
+            "--docs-dir",
+            str(copied / "docs"),
+            "--site-dir",
+            str(copied / "site"),
         ],
-        cwd=copied, capture_output=True, text=True, timeout=600,
+        cwd=copied,
+        capture_output=True,
+        text=True,
+        timeout=600,
     )
     output = result.stdout + result.stderr
     assert result.returncode != 0

@@ -1,4 +1,5 @@
 """Walkthrough citations checked against the rules: a hand-built corpus, then the real one."""
+
 import shutil
 from pathlib import Path
 
@@ -10,28 +11,38 @@ ROOT = Path(__file__).resolve().parents[2]
 
 
 def source(id: str, edition: str, document: str = "core-rules") -> Source:
-    return Source(id=id, path=f"{id}.txt", game="riftbound", document=document, language="en",
-                  edition=edition, format="rules-text")
+    return Source(
+        id=id, path=f"{id}.txt", game="riftbound", document=document, language="en", edition=edition, format="rules-text"
+    )
 
 
 def corpus() -> Corpus:
     """832.1.d.1 printed by both editions; 832.2 only by the undated page."""
+
     def d1():
-        return Rule("832.1.d.1", "Any later changes to the shown off objects will not be considered.", Loc("core.txt", 9),
-                    examples=[Example("Example", "an opponent plays Frigid Touch, giving the friendly unit -2 [M]",
-                                      Loc("core.txt", 9))])
+        return Rule(
+            "832.1.d.1",
+            "Any later changes to the shown off objects will not be considered.",
+            Loc("core.txt", 9),
+            examples=[Example("Example", "an opponent plays Frigid Touch, giving the friendly unit -2 [M]", Loc("core.txt", 9))],
+        )
+
     d2 = Rule("832.2", "Multiple instances of Show Off are treated separately.", Loc("web.txt", 30))
 
     def section(rules, edition):
         return Section("riftbound", "core-rules", "832", "Show Off", "en", rules, edition=edition)
 
     editions = [
-        Edition("riftbound", "core-rules", "en", "2026-10-09", "2026-10-09", True, ["core"], {"832": section([d1()], "2026-10-09")}),
+        Edition(
+            "riftbound", "core-rules", "en", "2026-10-09", "2026-10-09", True, ["core"], {"832": section([d1()], "2026-10-09")}
+        ),
         Edition("riftbound", "core-rules", "en", "undated", "undated", True, ["web"], {"832": section([d1(), d2], "undated")}),
     ]
     return Corpus(
-        sources={s.id: s for s in [source("core", "2026-10-09"), source("web", "undated"),
-                                   source("rulings", "undated", "community-rulings")]},
+        sources={
+            s.id: s
+            for s in [source("core", "2026-10-09"), source("web", "undated"), source("rulings", "undated", "community-rulings")]
+        },
         editions={("riftbound", "core-rules", "en"): editions},
     )
 
@@ -51,23 +62,29 @@ def check(*walkthroughs: Walkthrough) -> list[str]:
 
 
 def test_quotes_from_text_and_examples_pass():
-    assert check(walkthrough(
-        ("832.1.d.1", "later changes to the shown off objects"),
-        ("832.1.d.1", "an opponent plays Frigid  Touch"),  # compared after normalize_text
-    )) == []
+    assert (
+        check(
+            walkthrough(
+                ("832.1.d.1", "later changes to the shown off objects"),
+                ("832.1.d.1", "an opponent plays Frigid  Touch"),  # compared after normalize_text
+            )
+        )
+        == []
+    )
 
 
 def test_quote_the_rule_no_longer_says():
-    assert check(walkthrough(
-        ("832.1.d.1", "an opponent plays Frigid Grasp"),
-        ("832.1.d.1", "any later changes"),  # case matters
-        ("832.1.d.1", "will not be considered. an opponent"),  # text and example are apart
-    )) == [
-        'w/x.yml:10: error[walkthrough-quote]: walkthrough x cites rule 832.1.d.1, '
+    assert check(
+        walkthrough(
+            ("832.1.d.1", "an opponent plays Frigid Grasp"),
+            ("832.1.d.1", "any later changes"),  # case matters
+            ("832.1.d.1", "will not be considered. an opponent"),  # text and example are apart
+        )
+    ) == [
+        "w/x.yml:10: error[walkthrough-quote]: walkthrough x cites rule 832.1.d.1, "
         'which no longer says "an opponent plays Frigid Grasp"',
-        'w/x.yml:11: error[walkthrough-quote]: walkthrough x cites rule 832.1.d.1, '
-        'which no longer says "any later changes"',
-        'w/x.yml:12: error[walkthrough-quote]: walkthrough x cites rule 832.1.d.1, '
+        'w/x.yml:11: error[walkthrough-quote]: walkthrough x cites rule 832.1.d.1, which no longer says "any later changes"',
+        "w/x.yml:12: error[walkthrough-quote]: walkthrough x cites rule 832.1.d.1, "
         'which no longer says "will not be considered. an opponent"',
     ]
 
@@ -92,10 +109,8 @@ def test_rule_must_be_printed_in_the_walkthroughs_edition():
 
 def test_rule_must_be_in_the_walkthroughs_document():
     assert check(walkthrough(("832.2", "treated separately"), edition="undated", document="community-rulings")) == [
-        "w/x.yml:1: error[walkthrough-rule]: walkthrough x: "
-        "rule 832.1.d.1 does not exist in community-rulings edition undated",
-        "w/x.yml:10: error[walkthrough-rule]: walkthrough x: "
-        "rule 832.2 does not exist in community-rulings edition undated",
+        "w/x.yml:1: error[walkthrough-rule]: walkthrough x: rule 832.1.d.1 does not exist in community-rulings edition undated",
+        "w/x.yml:10: error[walkthrough-rule]: walkthrough x: rule 832.2 does not exist in community-rulings edition undated",
     ]
 
 

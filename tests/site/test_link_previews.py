@@ -4,6 +4,7 @@ page (the HTML alone, no JavaScript), on the seed site built with a site_url.
 Also: canonical links, the sitemap and robots.txt use that address; short
 pages forward at once; unknown addresses get a helpful not-found page.
 """
+
 from __future__ import annotations
 
 import html
@@ -69,9 +70,22 @@ def head(path: Path) -> _Head:
 def site(tmp_path_factory, repo_root) -> Path:
     base = tmp_path_factory.mktemp("site-url")
     result = subprocess.run(
-        [sys.executable, "-m", "rulesite", "build", "--site-url", SITE_URL,
-         "--docs-dir", str(base / "docs"), "--site-dir", str(base / "site")],
-        cwd=repo_root, capture_output=True, text=True, timeout=600,
+        [
+            sys.executable,
+            "-m",
+            "rulesite",
+            "build",
+            "--site-url",
+            SITE_URL,
+            "--docs-dir",
+            str(base / "docs"),
+            "--site-dir",
+            str(base / "site"),
+        ],
+        cwd=repo_root,
+        capture_output=True,
+        text=True,
+        timeout=600,
     )
     assert result.returncode == 0, result.stdout[-3000:] + result.stderr[-3000:]
     return base / "site"
@@ -102,8 +116,14 @@ def test_a_section_page_previews_its_first_rule(site, ctx):
 def test_a_short_rule_page_previews_the_rule_and_forwards_at_once(site, ctx):
     text = rule(ctx, "832.1.c").text
     page = head(site / "r/832.1.c.html")
-    assert_previews(page, "832.1.c — 832 Show Off", text if len(text) <= 300 else page.meta["og:description"],
-                    SITE_URL + "r/832.1.c.html", "Riftbound", "Core Rules")
+    assert_previews(
+        page,
+        "832.1.c — 832 Show Off",
+        text if len(text) <= 300 else page.meta["og:description"],
+        SITE_URL + "r/832.1.c.html",
+        "Riftbound",
+        "Core Rules",
+    )
     assert page.meta["og:description"].rstrip("…") in " ".join(text.split())
     assert page.links["canonical"] == SITE_URL + "riftbound/core-rules/832.html"
     # Forwarded by script before anything else loads; the meta refresh only without JavaScript.
@@ -117,7 +137,7 @@ def test_a_section_has_a_short_link_too(site, ctx):
     section = ctx.corpus.sections[("riftbound", "core-rules", "424", "en")]
     assert page.meta["og:title"] == "424 Reveal"
     assert page.meta["og:description"] == section.rules[0].text
-    assert "location.replace(\"../riftbound/core-rules/424.html#424\")" in page.scripts[0]
+    assert 'location.replace("../riftbound/core-rules/424.html#424")' in page.scripts[0]
 
 
 def test_a_ruling_previews_its_answer(site, ctx):
@@ -153,7 +173,7 @@ def test_a_card_has_a_share_page_with_its_text(ctx):
     assert parser.meta["og:title"] == "Test Card"
     assert parser.meta["og:description"] == "Deal 3 to a unit."
     assert parser.meta["og:url"] == SITE_URL + "r/card/abc-012-300.html"
-    assert "location.replace(\"../../riftbound/cards/t.html#abc-012-300\")" in parser.scripts[0]
+    assert 'location.replace("../../riftbound/cards/t.html#abc-012-300")' in parser.scripts[0]
 
 
 def test_sitemap_and_robots_use_the_site_address(site):
@@ -165,8 +185,9 @@ def test_sitemap_and_robots_use_the_site_address(site):
     assert "User-agent: *" in robots
     assert f"Sitemap: {SITE_URL}sitemap.xml" in robots
     assert f"Sitemap: {SITE_URL}es/sitemap.xml" in robots
-    spanish = head(site / "es/riftbound/core-rules/424.html")
-    assert spanish.links["canonical"] == SITE_URL + "es/riftbound/core-rules/424.html"
+    # A page of the Spanish site's own (it has no pages for English-only sections).
+    spanish = head(site / "es/magic/comprehensive-rules/701.20.html")
+    assert spanish.links["canonical"] == SITE_URL + "es/magic/comprehensive-rules/701.20.html"
 
 
 def test_unknown_addresses_get_a_helpful_not_found_page(site):

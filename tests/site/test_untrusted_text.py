@@ -6,6 +6,7 @@ the reader as the characters printed, never as an element, and the maintainer
 must be told where it is (`path:line: warning[raw-html]`). Built for real with
 rulesite build from a copy of rules_src/ with markup injected.
 """
+
 from __future__ import annotations
 
 import json
@@ -278,11 +279,13 @@ def test_markup_in_titles_from_the_manifest_the_concordance_and_the_rulings_is_s
         "topic": "Revealing </title><svg onload=alert(22)>",
         "ruling": "Ride the Wind <img src=x onerror=alert(23)></title>",
     }
-    replace_line(root / MANIFEST, 'title: "Show Off keyword web page, with related FAQ"', f"title: {json.dumps(titles['source'])}")
+    replace_line(
+        root / MANIFEST, 'title: "Show Off keyword web page, with related FAQ"', f"title: {json.dumps(titles['source'])}"
+    )
     replace_line(root / CONCORDANCE, "title: Revealing across games", f"title: {json.dumps(titles['topic'])}")
     replace_line(
         root / RULING_IDS,
-        "title: \"Ride the Wind can't take control of a contested battlefield\"",
+        'title: "Ride the Wind can\'t take control of a contested battlefield"',
         f"title: {json.dumps(titles['ruling'])}",
     )
     result = build(repo_root, root)
@@ -310,7 +313,9 @@ def test_markup_in_a_name_is_an_error_at_read_time(repo_root: Path, tmp_path: Pa
     (root / "rules_src/riftbound" / "core-rules-excerpt-2026-10-09.txt").rename(root / "rules_src/riftbound" / hostile_file)
     replace_line(root / MANIFEST, "- id: rb-832-web", "- id: x onclick=alert(32) tabindex=0")
     replace_line(root / MANIFEST, "path: riftbound/core-rules-excerpt-2026-10-09.txt", f"path: 'riftbound/{hostile_file}'")
-    replace_line(root / RULING_IDS, "- id: ride-the-wind-cannot-flip-a-contested-battlefield", '- id: "y}<svg/onload=alert(33)>{:z"')
+    replace_line(
+        root / RULING_IDS, "- id: ride-the-wind-cannot-flip-a-contested-battlefield", '- id: "y}<svg/onload=alert(33)>{:z"'
+    )
     replace_line(root / CONCORDANCE, "- id: revealing", '- id: "revealing</title><svg onload=alert(34)>"')
     expected = {"alert(31)": MANIFEST, "alert(32)": MANIFEST, "alert(33)": RULING_IDS, "alert(34)": CONCORDANCE}
     result = build(repo_root, root)
@@ -319,5 +324,7 @@ def test_markup_in_a_name_is_an_error_at_read_time(repo_root: Path, tmp_path: Pa
     assert result.returncode == 1, output[-3000:]
     errors = re.findall(r"^(\S+):([1-9]\d*): error\[[a-z-]+\]: (.+)$", output, re.MULTILINE)
     for marker, path in expected.items():
-        assert any(p == path and marker in message for p, _, message in errors), f"no {path}:LINE: error naming {marker}\n{output[:3000]}"
+        assert any(p == path and marker in message for p, _, message in errors), (
+            f"no {path}:LINE: error naming {marker}\n{output[:3000]}"
+        )
     assert not (root / "docs").exists() and not (root / "site").exists()

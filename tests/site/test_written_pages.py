@@ -1,11 +1,11 @@
 """The committed pages people write (docs/) appear on every language's site,
 and the generated pages never go into docs/."""
+
 from __future__ import annotations
 
 import re
 import subprocess
 from pathlib import Path
-
 
 
 def test_every_written_page_is_on_every_site(built_site, repo_root: Path):
@@ -25,12 +25,14 @@ def test_the_home_page_opens_with_the_written_introduction(built_site, repo_root
     first_words = (repo_root / "docs" / "index.md").read_text(encoding="utf-8").split("-->", 1)[1].split()[:6]
     home = (built_site.site / "index.html").read_text(encoding="utf-8")
     assert " ".join(first_words) in home
-    assert "<!--" not in home.split('<article', 1)[1].split("</article>", 1)[0]  # the editors' note stays out
+    assert "<!--" not in home.split("<article", 1)[1].split("</article>", 1)[0]  # the editors' note stays out
     spanish = (built_site.site / "es" / "index.html").read_text(encoding="utf-8")
     assert "Todas las reglas de Riftbound" in spanish
 
 
 def test_generated_pages_stay_out_of_the_written_folder(repo_root: Path):
-    tracked = subprocess.run(["git", "ls-files", "docs"], cwd=repo_root, capture_output=True, text=True, check=True).stdout.split()
+    tracked = subprocess.run(
+        ["git", "ls-files", "docs"], cwd=repo_root, capture_output=True, text=True, check=True
+    ).stdout.split()
     on_disk = sorted(str(p.relative_to(repo_root)) for p in (repo_root / "docs").rglob("*") if p.is_file())
     assert on_disk == sorted(tracked), "docs/ holds files that are not committed pages (a build wrote into it?)"

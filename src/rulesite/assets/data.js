@@ -8,7 +8,8 @@
  * file is refused, it loads the script twin data/<path minus .json>.js, which
  * stores the same value in window.RULESITE_DATA[path]. Each file is read once.
  * data/ sits at the site root: beside English's index.html, one folder above
- * another language's (es/, fr/).
+ * another language's (es/, fr/). It also loads, on the pages that need them,
+ * the features built on the data (ON_DEMAND below).
  */
 (function () {
   "use strict";
@@ -72,4 +73,21 @@
   }
 
   window.RulesiteData = { load: load, root: root };
+
+  // Features that read the data and live on a few pages only are loaded there,
+  // so the other pages do not carry them: selector -> script beside this one.
+  var ON_DEMAND = { "[data-compare]": "compare.js" };
+  var here = document.currentScript && document.currentScript.src;
+  function loadFeatures() {
+    Object.keys(ON_DEMAND).forEach(function (selector) {
+      if (!here || !document.querySelector(selector)) return;
+      var src = new URL(ON_DEMAND[selector], here).href;
+      if (document.querySelector('script[src="' + src + '"]')) return;
+      var script = document.createElement("script");
+      script.src = src;
+      document.head.appendChild(script);
+    });
+  }
+  if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", loadFeatures);
+  else loadFeatures();
 })();

@@ -1,6 +1,8 @@
 /*
  * The language selector (a.md-select__link[hreflang]) goes to the same page
- * and anchor in the other language instead of that site's home page.
+ * and anchor in the other language instead of that site's home page; where
+ * that site lacks the page (its hidden .page-languages marker says so), to
+ * the English page (or this one) with ?from=<language>, which shows a notice.
  * Material does this by fetching the other site's sitemap.xml, which fails
  * from file:// and needs site_url; here the path is computed instead.
  */
@@ -44,9 +46,60 @@
     return target.href;
   }
 
+  function pageLanguage() {
+    return (document.documentElement.getAttribute("lang") || "en").toLowerCase().split("-")[0];
+  }
+
+  /** The marker of a page that some language's site lacks (render/languages.py). */
+  function missingMarker() {
+    return document.querySelector(".page-languages[data-missing]");
+  }
+
+  /** A language whose site lacks this page: the same page in the fallback
+      language's site (English, or this one), with ?from=<language> so that page
+      shows the reader a notice. No stub page is needed in the other site. */
+  function fallbackUrl(link, withHash) {
+    var marker = missingMarker();
+    var lang = link.getAttribute("hreflang");
+    if (!marker || marker.getAttribute("data-missing").split(" ").indexOf(lang) < 0) return null;
+    var fallback = marker.getAttribute("data-fallback");
+    var target;
+    if (fallback === pageLanguage()) {
+      target = new URL(location.href);
+    } else {
+      var other = document.querySelector(LANG_LINKS + '[hreflang="' + fallback + '"]');
+      var root = other ? alternateRoot(other) : null;
+      var path = R.pathFromRoot(new URL(location.href));
+      if (!root || path === null) return null;
+      target = new URL(path, root);
+    }
+    target.search = "?from=" + encodeURIComponent(lang);
+    target.hash = withHash ? location.hash : "";
+    return target.href;
+  }
+
+  /** Arrived from a language whose site lacks this page (?from=es): say so, in
+      that language, above the page's content. */
+  function showMissingNotice() {
+    var from = new URLSearchParams(location.search).get("from");
+    var marker = missingMarker();
+    if (!from || !marker || !/^[a-z]{2}$/.test(from)) return;
+    var text = marker.getAttribute("data-notice-" + from);
+    var article = document.querySelector("article.md-content__inner") || document.querySelector("article");
+    if (!text || !article || article.querySelector(".page-languages-notice")) return;
+    var note = document.createElement("p");
+    note.className = "page-languages-notice";
+    note.setAttribute("role", "note");
+    note.setAttribute("lang", from);
+    note.textContent = text;
+    article.insertBefore(note, article.firstChild);
+  }
+
   function alternateUrl(link, withHash) {
     var equivalent = equivalentUrl(link, withHash);
     if (equivalent) return equivalent;
+    var fallback = fallbackUrl(link, withHash);
+    if (fallback) return fallback;
     var altRoot = alternateRoot(link);
     if (!altRoot) return null;
     var path = R.pathFromRoot(new URL(location.href));
@@ -58,6 +111,8 @@
 
   function updateLanguageLinks() {
     var links = document.querySelectorAll(LANG_LINKS);
+    // Every site's root first, from the links as Material wrote them, before any is rewritten.
+    for (var k = 0; k < links.length; k++) alternateRoot(links[k]);
     for (var i = 0; i < links.length; i++) {
       var url = alternateUrl(links[i], true);
       if (url) links[i].setAttribute("href", url);
@@ -93,5 +148,6 @@
       initLanguageSwitch();
     }
     updateLanguageLinks();
+    showMissingNotice();
   });
 })();

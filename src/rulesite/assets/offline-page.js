@@ -3,8 +3,7 @@
  * is not stored on this device. It names the page asked for (?from=PATH#RULE)
  * with a link to try again, shows the rule (or the section's rules) asked for,
  * and a rule-number box finds any rule of the current editions, all from the
- * rule texts of assets/offline-rules.js, loaded here (window.RULESITE_PREVIEWS, keyed by the
- * page's path from the site root, plus "#number" for a rule).
+ * rule texts of the previews, which the service worker stores (see loadPage).
  *
  * The page's content is an empty <div id="offline-app" data-...> with the
  * interface text; this script builds the box in it (pages hold no forms).
@@ -48,10 +47,6 @@
     app.appendChild(rules);
   }
 
-  function table() {
-    return window.RULESITE_PREVIEWS || {};
-  }
-
   function rootUrl() {
     var base = ".";
     var node = document.getElementById("__config");
@@ -63,6 +58,74 @@
     return new URL(base.replace(/\/?$/, "/"), location.href);
   }
 
+  /*
+   * The rule texts, in either shape the site ships:
+   * - window.RULESITE_PREVIEWS: every rule by "page#number" (one script);
+   * - assets/previews/<page>.js, one script per page calling
+   *   RulesitePreviews.add({page, lang, entries: {number: entry}}), with
+   *   window.RULESITE_NUMBERS ({docs, pages: [[doc, page, "numbers"]]}) to
+   *   find the page of a number.
+   * Both are stored for offline use by the service worker.
+   */
+  var loaded = {}; // page -> Promise of {number: entry}
+
+  function whole() {
+    return window.RULESITE_PREVIEWS || null;
+  }
+
+  function loadPage(page) {
+    if (whole()) {
+      var data = whole();
+      var entries = {};
+      Object.keys(data).forEach(function (key) {
+        if (key.indexOf(page + "#") === 0) entries[key.slice(page.length + 1)] = data[key];
+      });
+      return Promise.resolve(entries);
+    }
+    if (!loaded[page]) {
+      loaded[page] = new Promise(function (resolve) {
+        var previews = window.RulesitePreviews || (window.RulesitePreviews = { add: function () {} });
+        var add = previews.add;
+        previews.add = function (data) {
+          if (data && data.page === page) resolve(data.entries || {});
+          return add.apply(this, arguments);
+        };
+        var script = document.createElement("script");
+        script.src = new URL("assets/previews/" + page.replace(/\.html$/, "") + ".js", rootUrl()).href;
+        script.onerror = function () {
+          resolve({});
+        };
+        document.head.appendChild(script);
+      });
+    }
+    return loaded[page];
+  }
+
+  /** The pages (current editions first) that hold a rule numbered `wanted`. */
+  function pagesOf(wanted) {
+    if (whole()) {
+      var pages = {};
+      Object.keys(whole()).forEach(function (key) {
+        var at = key.indexOf("#");
+        if (at > 0 && key.slice(at + 1).toLowerCase() === wanted) pages[key.slice(0, at)] = true;
+      });
+      return Object.keys(pages);
+    }
+    var table = window.RULESITE_NUMBERS || { docs: [], pages: [] };
+    return table.pages
+      .filter(function (row) {
+        return (" " + row[2].toLowerCase() + " ").indexOf(" " + wanted + " ") >= 0;
+      })
+      .sort(function (a, b) {
+        var ca = (table.docs[a[0]] || {}).current ? 0 : 1;
+        var cb = (table.docs[b[0]] || {}).current ? 0 : 1;
+        return ca - cb;
+      })
+      .map(function (row) {
+        return row[1];
+      });
+  }
+
   function decode(text) {
     try {
       return decodeURIComponent(text);
@@ -71,30 +134,34 @@
     }
   }
 
-  /** [key, entry] of every rule the preview data holds for `page` (a section page). */
+  /** [key, entry] of every rule of `page` (a section page), key "page#number". */
   function rulesOf(page) {
-    var data = table();
-    return Object.keys(data)
-      .filter(function (key) {
-        return key.indexOf(page + "#") === 0;
-      })
-      .map(function (key) {
-        return [key, data[key]];
-      });
+    return loadPage(page).then(function (entries) {
+      return Object.keys(entries)
+        .filter(function (number) {
+          return number !== "";
+        })
+        .map(function (number) {
+          return [page + "#" + number, entries[number]];
+        });
+    });
   }
 
   /** Every rule numbered `number`, in any document of the current editions. */
   function rulesNumbered(number) {
     var wanted = number.trim().replace(/\.$/, "").toLowerCase();
-    var data = table();
-    return Object.keys(data)
-      .filter(function (key) {
-        var at = key.indexOf("#");
-        return at > 0 && key.slice(at + 1).toLowerCase() === wanted;
+    return Promise.all(
+      pagesOf(wanted).map(function (page) {
+        return loadPage(page).then(function (entries) {
+          var key = Object.keys(entries).filter(function (n) {
+            return n.toLowerCase() === wanted;
+          })[0];
+          return key === undefined ? null : [page + "#" + key, entries[key]];
+        });
       })
-      .map(function (key) {
-        return [key, data[key]];
-      });
+    ).then(function (found) {
+      return found.filter(Boolean);
+    });
   }
 
   function show(found, highlight) {
@@ -158,8 +225,9 @@
     again.textContent = app.getAttribute("data-retry");
     asked.appendChild(again);
     asked.hidden = false;
-    var rules = rulesOf(page);
-    if (rules.length) show(rules, anchor ? page + "#" + anchor : null);
+    rulesOf(page).then(function (rules) {
+      if (rules.length) show(rules, anchor ? page + "#" + anchor : null);
+    });
   }
 
   function init() {
@@ -171,22 +239,24 @@
       event.preventDefault();
       var number = input.value;
       if (!number.trim()) return;
-      var found = rulesNumbered(number);
-      if (found.length) show(found, found[0][0]);
-      else say(app.getAttribute("data-not-found").replace("{number}", number.trim()));
+      rulesNumbered(number).then(function (found) {
+        if (found.length) show(found, found[0][0]);
+        else say(app.getAttribute("data-not-found").replace("{number}", number.trim()));
+      });
     });
   }
 
-  // The rule texts of the current editions (assets/offline-rules.js, precached by
-  // the service worker) are loaded by this page alone, after its content.
-  function withRules() {
-    if (window.RULESITE_PREVIEWS) return init();
+  // The table of rule numbers (assets/numbers.js, which the service worker
+  // stores) is loaded by this page after its content; other pages load it
+  // only when a search starts.
+  function withNumbers() {
+    if (window.RULESITE_NUMBERS || whole()) return init();
     var script = document.createElement("script");
-    script.src = new URL("assets/offline-rules.js", rootUrl()).href;
+    script.src = new URL("assets/numbers.js", rootUrl()).href;
     script.onload = init;
     script.onerror = init;
     document.head.appendChild(script);
   }
-  if (document.readyState === "complete") withRules();
-  else window.addEventListener("load", withRules, { once: true });
+  if (document.readyState === "complete") withNumbers();
+  else window.addEventListener("load", withNumbers, { once: true });
 })();

@@ -99,8 +99,12 @@
     });
   }
 
+  // A page that was served by a worker reloads when the reader switches to a
+  // newer build (in this tab or another): a view never mixes two builds. The
+  // first visit's page, taken over by the first worker, does not.
+  var hadController = Boolean(navigator.serviceWorker.controller);
   navigator.serviceWorker.addEventListener("controllerchange", function () {
-    if (reloading) location.reload();
+    if (reloading || hadController) location.reload();
   });
 
   function start() {

@@ -6,6 +6,7 @@ content, whose text holds the source text (after the documented
 normalization). `expected_entries` says what each page must hold (from the
 model); `entry_problems` checks one parsed page against it.
 """
+
 from __future__ import annotations
 
 import re

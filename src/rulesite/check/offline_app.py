@@ -6,6 +6,7 @@ every precached URL is a file of the site, a file listed with the hash of its
 bytes has exactly those bytes, and a language's precache stays within the
 budget. Problems are returned as (worker path, message): ("es/sw.js", "...").
 """
+
 from __future__ import annotations
 
 import hashlib
@@ -54,10 +55,12 @@ def check_precache(site_dir: Path, budget: int = PRECACHE_BUDGET) -> tuple[list[
             if exact and hashlib.sha256(data).hexdigest()[: len(digest)] != digest:
                 problems.append((name, f"{url} is listed with hash {digest}, the built file differs"))
         if size > budget:
-            problems.append((
-                name,
-                f"the precache is {size / 2**20:.1f} MB, over the budget of {budget / 2**20:.0f} MB: "
-                "store less on the first visit (render/offline_app.py: precache)",
-            ))
+            problems.append(
+                (
+                    name,
+                    f"the precache is {size / 2**20:.1f} MB, over the budget of {budget / 2**20:.0f} MB: "
+                    "store less on the first visit (render/offline_app.py: precache)",
+                )
+            )
         found.append(Precache(name, build["id"], len(build["precache"]), size))
     return problems, found

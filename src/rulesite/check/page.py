@@ -15,6 +15,7 @@ element classes, which cost more than the parsing): `el.tag`, `el.get("href")`,
 `el.iter()`, `el.getparent()`, `el.iterancestors()`, `el.itersiblings()`,
 `el.xpath(...)`, and `text(el)` below for the text.
 """
+
 from __future__ import annotations
 
 import re

@@ -4,12 +4,15 @@ once (lxml), spread over the machine's cores; problems reported through
 
 Each worker takes a share of the files and runs every per-page check on each
 page while it holds its tree: offline loading, script that is not ours
-(`check/script.py`), the entries the model expects on it, and the page-level
-parts of the link check (its ids and URLs). What needs
+(`check/script.py`), no id printed twice (`check/duplicate_ids.py`), the
+entries the model expects on it, what it anchors per edition
+(`check/edition_counts.py`), and the page-level parts of the link checks (its
+ids and URLs, the words of its rule links for `check/link_text.py`). What needs
 the whole site, whether each internal link and #fragment lands, is decided
 afterwards from those facts, without parsing anything again (a broken <a href>
 gets its line by reading its page once more, only then).
 """
+
 from __future__ import annotations
 
 import multiprocessing
@@ -22,10 +25,22 @@ from pathlib import Path
 
 from ..diagnostics import Diagnostic, Diagnostics
 from ..model import Loc
+from .duplicate_ids import duplicate_ids
+from .edition_counts import page_entries
 from .entries import Expected, entry_problems
+from .link_text import PageSummary, check_link_texts, summarize
 from .page import Page, load_page, parse
 from .script import script_problems
-from .site_links import LinkFacts, Problem, asset_problems, host_problems, line_of_href, link_problems, might_mention_hosts, page_links
+from .site_links import (
+    LinkFacts,
+    Problem,
+    asset_problems,
+    host_problems,
+    line_of_href,
+    link_problems,
+    might_mention_hosts,
+    page_links,
+)
 
 # Fewer files than this are checked in this process: starting workers costs more.
 _PARALLEL_FROM = 400
@@ -45,6 +60,8 @@ class _FileResult:
     rel: str
     problems: list[Problem]
     facts: LinkFacts | None
+    words: PageSummary | None = None  # for the link-text check, which needs every page
+    entries: tuple | None = None  # edition_counts.page_entries, for the counts per edition
 
 
 _options: _Options | None = None  # set in each worker by _start
@@ -75,8 +92,12 @@ def _check_files(rels: list[str]) -> list[_FileResult]:
                 problems += entry_problems(page, options.expected[rel])
             if options.scripts:
                 problems += _script_problems(page)
+            problems += _duplicate_id_problems(page)
+            words = summarize(page.root) if options.links else None
             if not options.links:
                 facts = None
+            out.append(_FileResult(rel, problems, facts, words, page_entries(page.root)))
+            continue
         elif options.offline and (rel.endswith(".css") or might_mention_hosts(data)):
             problems += asset_problems(rel, data.decode("utf-8", "replace"))
         out.append(_FileResult(rel, problems, facts))
@@ -90,6 +111,15 @@ def _script_problems(page: Page) -> list[Problem]:
     for problem in script_problems(page.root, page.rel):
         line, _, message = problem.removeprefix(prefix).partition(": ")
         out.append((int(line) if line.isdigit() else 1, "script", message))
+    return out
+
+
+def _duplicate_id_problems(page: Page) -> list[Problem]:
+    """check/duplicate_ids.py's findings as (line, code, message)."""
+    out = []
+    for problem in duplicate_ids(page.root, page.rel):
+        line, _, message = problem.removeprefix(f"{page.rel}: line ").partition(": ")
+        out.append((int(line) if line.isdigit() else 1, "duplicate-id", message))
     return out
 
 
@@ -109,6 +139,7 @@ def check_built_site(
     offline: bool = True,
     scripts: bool = True,
     jobs: int | None = None,
+    entries: dict | None = None,
 ) -> int:
     """Checks the built site in `site_dir`: internal links and anchors (`links`),
     no network use (`offline`), no script that is not ours (`scripts`), and
@@ -153,6 +184,13 @@ def check_built_site(
     for result in results:
         for line, code, message in result.problems:
             report(result.rel, line, code, message)
+    if entries is not None:  # what each page anchors, for the counts per edition
+        entries.update({r.rel: r.entries for r in results if r.entries is not None})
+    if links:  # no link whose words name another rule than it opens
+        for problem in check_link_texts({r.rel: r.words for r in results if r.words is not None}):
+            rel, _, rest = problem.partition(": line ")
+            line, _, message = rest.partition(": ")
+            report(rel, int(line) if line.isdigit() else 1, "link-text", message)
     for rel in sorted(set(expected) - files):
         report(rel, 1, "page-missing", f"page missing: it should hold {len(expected[rel])} entries")
     if links:

@@ -19,6 +19,7 @@ that whatever got past the escaping fails the build instead of being published:
 lxml) and returns ``"page.html: line N: message"`` problems; the check stage
 (`check/run.py`) runs it on every page while it holds its tree.
 """
+
 from __future__ import annotations
 
 import re
@@ -30,15 +31,31 @@ _URL_ATTRIBUTES = {"href", "src", "action", "formaction", "data", "poster", "bac
 _BAD_URL = re.compile(r"^\s*(javascript|vbscript|data\s*:\s*(text/html|[a-z]+/[a-z+.-]*(xml|script)))\s*:?", re.IGNORECASE)
 # Elements that run or embed script, or change where the page's links and scripts point.
 _NOT_IN_CONTENT = {
-    "script", "svg", "math", "iframe", "frame", "frameset", "object", "embed", "applet",
-    "base", "form", "meta", "link", "noscript", "template", "portal",
+    "script",
+    "svg",
+    "math",
+    "iframe",
+    "frame",
+    "frameset",
+    "object",
+    "embed",
+    "applet",
+    "base",
+    "form",
+    "meta",
+    "link",
+    "noscript",
+    "template",
+    "portal",
 }
 # The inline scripts the theme (Material for MkDocs) and our alias pages write,
 # with the one part that differs between pages (a relative path) as a pattern.
 _PATH = r'"[A-Za-z0-9._~/%#-]*"'
 _OUR_INLINE_SCRIPTS = [
     re.compile(
-        r"__md_scope=new URL\(" + _PATH + r",location\),__md_hash=e=>\[\.\.\.e\]\.reduce\(\(\(e,_\)=>\(e<<5\)-e\+_\.charCodeAt\(0\)\),0\),"
+        r"__md_scope=new URL\("
+        + _PATH
+        + r",location\),__md_hash=e=>\[\.\.\.e\]\.reduce\(\(\(e,_\)=>\(e<<5\)-e\+_\.charCodeAt\(0\)\),0\),"
         r"__md_get=\(e,_=localStorage,t=__md_scope\)=>JSON\.parse\(_\.getItem\(t\.pathname\+\"\.\"\+e\)\),"
         r"__md_set=\(e,_,t=localStorage,a=__md_scope\)=>\{try\{t\.setItem\(a\.pathname\+\"\.\"\+e,JSON\.stringify\(_\)\)\}catch\(e\)\{\}\}"
     ),

@@ -21,6 +21,7 @@ offline
 folder and return the problems as ``page.html:LINE: error[code]: message``;
 ``rulesite check SITE_DIR`` runs both.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -68,8 +69,24 @@ _REFRESH_URL = re.compile(r"""^\s*\d*\s*[;,]?\s*url\s*=\s*['"]?([^'"]*)""", re.I
 _A_HREFS = etree.XPath("//a/@href", smart_strings=False)
 _IDS = etree.XPath("//@id | //a/@name", smart_strings=False)
 _LOADING_TAGS = (
-    "area", "link", "meta", "object", "use", "image", "style", "pre",
-    "script", "img", "iframe", "frame", "audio", "video", "source", "embed", "input", "track",
+    "area",
+    "link",
+    "meta",
+    "object",
+    "use",
+    "image",
+    "style",
+    "pre",
+    "script",
+    "img",
+    "iframe",
+    "frame",
+    "audio",
+    "video",
+    "source",
+    "embed",
+    "input",
+    "track",
 )
 _STYLES = etree.XPath("//@style", smart_strings=False)
 _STYLED = etree.XPath("//*[@style]")
@@ -147,10 +164,20 @@ def page_links(page: Page) -> tuple[LinkFacts, list[Problem], list[str]]:
         # for the header's repository link (theme `repo_url`).
         if tag == "pre" and "mermaid" in a.get("class", "").split():
             problems.append((line, "network-load", '<pre class="mermaid">: Material loads mermaid.js from unpkg.com for it'))
-        if a.get("data-md-component") == "source" and re.search(r"github\.com|gitlab", a.get("href", ""), re.I) and not source_repo:
+        if (
+            a.get("data-md-component") == "source"
+            and re.search(r"github\.com|gitlab", a.get("href", ""), re.I)
+            and not source_repo
+        ):
             source_repo = True  # the header and the drawer repeat it
-            problems.append((line, "network-load", f"repository link {a['href']!r}: Material fetches its stars and "
-                             "version from the GitHub/GitLab API (drop theme repo_url, or accept network use)"))
+            problems.append(
+                (
+                    line,
+                    "network-load",
+                    f"repository link {a['href']!r}: Material fetches its stars and "
+                    "version from the GitHub/GitLab API (drop theme repo_url, or accept network use)",
+                )
+            )
     network = [(line, what, url) for line, what, url in loads if _NETWORK_URL.match(url)]
     for line, what, url in network:
         problems.append((line, "network-load", f"{what} loads {url!r} from the network"))

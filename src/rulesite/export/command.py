@@ -6,6 +6,7 @@
 Writes exactly the files a build publishes under the site's `data/` (with the
 same content), so a bot or another site can be given the data alone.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -19,11 +20,27 @@ from .files import FOLDER, data_files
 
 
 def add_export_command(commands) -> None:
-    export = commands.add_parser("export", help="write the published data (JSON, as in the site's data/) without building the site", description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    export.add_argument("--sources-dir", type=Path, default=pipeline.SOURCES, help="folder with manifest.yml (default: rules_src)")
-    export.add_argument("--also", nargs=2, action="append", default=[], metavar=("MANIFEST", "FOLDER"), help="also read the sources MANIFEST lists, from FOLDER (repeatable)")
+    export = commands.add_parser(
+        "export",
+        help="write the published data (JSON, as in the site's data/) without building the site",
+        description=__doc__,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    export.add_argument(
+        "--sources-dir", type=Path, default=pipeline.SOURCES, help="folder with manifest.yml (default: rules_src)"
+    )
+    export.add_argument(
+        "--also",
+        nargs=2,
+        action="append",
+        default=[],
+        metavar=("MANIFEST", "FOLDER"),
+        help="also read the sources MANIFEST lists, from FOLDER (repeatable)",
+    )
     export.add_argument("--corpora", type=Path, metavar="FOLDER", help="also read the real corpora from FOLDER")
-    export.add_argument("--out", type=Path, default=Path(FOLDER), help="folder to write the data into (default: data); replaced whole")
+    export.add_argument(
+        "--out", type=Path, default=Path(FOLDER), help="folder to write the data into (default: data); replaced whole"
+    )
     export.set_defaults(run=export_command)
 
 

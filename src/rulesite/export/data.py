@@ -12,13 +12,14 @@ appearance on its match chain, `<document>:<edition>:<number>`
 it, as 411.1 or as 424.1), with the language in front for non-English
 documents (`es/comprehensive-rules:2024-11-08:701.20a`).
 """
+
 from __future__ import annotations
 
 import hashlib
 from functools import cache
 
-from ..model import Edition, Reference, Rule, Ruling, Section, parent_number
-from ..render.card_pages import ERRATA, mentions
+from ..model import Edition, FaqAnswer, Reference, Rule, Ruling, Section, parent_number
+from ..render.card_pages import ERRATA
 from ..render.context import Context
 from ..render.edition_pages import diff_page, document_name
 from ..render.paths import cards_page, faq_anchor, html_path, language_root, page_of, section_page
@@ -97,22 +98,26 @@ def edition_data(ctx: Context, edition: Edition, ids: Identities) -> dict:
     for section in edition.sections.values():
         shown = shown_page(ctx, section)
         page = section_page(shown.key) if shown else None
-        sections.append({
-            "number": section.number,
-            "title": section.title,
-            "url": url(edition.language, page) if page else None,
-        })
+        sections.append(
+            {
+                "number": section.number,
+                "title": section.title,
+                "url": url(edition.language, page) if page else None,
+            }
+        )
         for rule in section.rules:
-            rules.append({
-                "id": ids.of(section, rule.number),
-                "number": rule.number,
-                "parent": parent_number(rule.number),
-                "section": section.number,
-                "text": rule.text,
-                "examples": [{"label": e.label, "text": e.text} for e in rule.examples],
-                "sha256": text_sha256(rule),
-                "url": url(edition.language, page, rule.number) if page else None,
-            })
+            rules.append(
+                {
+                    "id": ids.of(section, rule.number),
+                    "number": rule.number,
+                    "parent": parent_number(rule.number),
+                    "section": section.number,
+                    "text": rule.text,
+                    "examples": [{"label": e.label, "text": e.text} for e in rule.examples],
+                    "sha256": text_sha256(rule),
+                    "url": url(edition.language, page, rule.number) if page else None,
+                }
+            )
     return {
         "schema_version": SCHEMA_VERSION,
         "kind": "edition",
@@ -142,27 +147,29 @@ def editions_data(ctx: Context) -> dict:
         current = current_edition(editions)
         found = ctx.chains.get((game, document, language))
         whole = [e for e in found.editions if not e.partial] if found else []
-        documents.append({
-            "game": game,
-            "document": document,
-            "language": language,
-            "name": document_name(document),
-            "current": current.label if current else None,
-            "trace": trace_file(game, document, language) if found else None,
-            "editions": [
-                {
-                    **{k: v for k, v in _edition_head(e, editions).items() if k not in ("game", "document", "language")},
-                    "file": edition_file(e),
-                    "sections": len(e.sections),
-                    "rules": sum(len(s.rules) for s in e.sections.values()),
-                }
-                for e in editions
-            ],
-            "diffs": [
-                {"old": a.label, "new": b.label, "url": url("en", diff_page(game, document, a, b))}
-                for a, b in prerendered_pairs(whole)
-            ],
-        })
+        documents.append(
+            {
+                "game": game,
+                "document": document,
+                "language": language,
+                "name": document_name(document),
+                "current": current.label if current else None,
+                "trace": trace_file(game, document, language) if found else None,
+                "editions": [
+                    {
+                        **{k: v for k, v in _edition_head(e, editions).items() if k not in ("game", "document", "language")},
+                        "file": edition_file(e),
+                        "sections": len(e.sections),
+                        "rules": sum(len(s.rules) for s in e.sections.values()),
+                    }
+                    for e in editions
+                ],
+                "diffs": [
+                    {"old": a.label, "new": b.label, "url": url("en", diff_page(game, document, a, b))}
+                    for a, b in prerendered_pairs(whole)
+                ],
+            }
+        )
     return {"schema_version": SCHEMA_VERSION, "kind": "editions", "documents": documents}
 
 
@@ -176,12 +183,14 @@ def trace_data(ctx: Context, key: tuple[str, str, str], ids: Identities) -> dict
     for chain, entries in zip(found.chains, chain_entries(found)):
         k0 = min(chain)
         rule, section, _ = chain[k0]
-        rules.append({
-            "id": ids.of(section, rule.number),
-            "numbers": [e.number for e in entries],
-            "changed": [e.text_changed for e in entries],
-            "how": [e.how for e in entries],
-        })
+        rules.append(
+            {
+                "id": ids.of(section, rule.number),
+                "numbers": [e.number for e in entries],
+                "changed": [e.text_changed for e in entries],
+                "how": [e.how for e in entries],
+            }
+        )
     return {
         "schema_version": SCHEMA_VERSION,
         "kind": "trace",
@@ -242,16 +251,18 @@ def faq_data(ctx: Context, game: str, ids: Identities) -> dict:
     answers = []
     for f in (f for f in ctx.corpus.faqs if f.game == game):
         home, language = ctx.faq_home(f)
-        answers.append({
-            "id": f.id,
-            "question": f.question,
-            "answer": f.answer,
-            "section": f.section or None,
-            "topic": f.topic or None,
-            "source": ctx.corpus.sources[f.source_id].title or f.source_id,
-            "url": url(language, home, faq_anchor(f)),
-            "cites": _cites(ctx, f.references, ids),
-        })
+        answers.append(
+            {
+                "id": f.id,
+                "question": f.question,
+                "answer": f.answer,
+                "section": f.section or None,
+                "topic": f.topic or None,
+                "source": ctx.corpus.sources[f.source_id].title or f.source_id,
+                "url": url(language, home, faq_anchor(f)),
+                "cites": _cites(ctx, f.references, ids),
+            }
+        )
     return {"schema_version": SCHEMA_VERSION, "kind": "faq", "game": game, "answers": answers}
 
 
@@ -270,29 +281,31 @@ def _erratum(e, card_url: str | None) -> dict:
 
 def cards_data(ctx: Context, game: str) -> dict:
     """The cards, each with its errata and the rulings and FAQ answers naming it."""
-    named = mentions(ctx)
+    named = ctx.citations.by_card  # resolve/card_mentions.py
     cards = []
     for c in (c for c in ctx.corpus.cards if (c.game or "riftbound") == game):
         here = url("en", cards_page(game, c.name), c.id)
-        items = named.get(c.name.lower(), [])
-        cards.append({
-            "id": c.id,
-            "code": c.code,
-            "name": c.name,
-            "types": c.types,
-            "supertypes": c.supertypes,
-            "domains": c.domains,
-            "tags": c.tags,
-            "set": c.set_name or None,
-            "energy": c.energy or None,
-            "might": c.might or None,
-            "power": c.power or None,
-            "text": c.text,
-            "url": here,
-            "errata": [_erratum(e, here) for e in c.errata],
-            "rulings": [i.id for i in items if isinstance(i, Ruling)],
-            "faq": [i.id for i in items if not isinstance(i, Ruling)],
-        })
+        items = named.get(c.id, [])
+        cards.append(
+            {
+                "id": c.id,
+                "code": c.code,
+                "name": c.name,
+                "types": c.types,
+                "supertypes": c.supertypes,
+                "domains": c.domains,
+                "tags": c.tags,
+                "set": c.set_name or None,
+                "energy": c.energy or None,
+                "might": c.might or None,
+                "power": c.power or None,
+                "text": c.text,
+                "url": here,
+                "errata": [_erratum(e, here) for e in c.errata],
+                "rulings": [i.id for i in items if isinstance(i, Ruling)],
+                "faq": [i.id for i in items if isinstance(i, FaqAnswer)],
+            }
+        )
     return {"schema_version": SCHEMA_VERSION, "kind": "cards", "game": game, "cards": cards}
 
 
@@ -321,8 +334,10 @@ def datasets(ctx: Context) -> dict[str, dict]:
     for key in ctx.chains:
         out[trace_file(*key)] = trace_data(ctx, key, ids)
     games = dict.fromkeys(
-        [r.game for r in ctx.corpus.rulings] + [f.game for f in ctx.corpus.faqs]
-        + [c.game or "riftbound" for c in ctx.corpus.cards] + [e.game or "riftbound" for e in ctx.corpus.errata]
+        [r.game for r in ctx.corpus.rulings]
+        + [f.game for f in ctx.corpus.faqs]
+        + [c.game or "riftbound" for c in ctx.corpus.cards]
+        + [e.game or "riftbound" for e in ctx.corpus.errata]
     )
     for game in games:
         if any(r.game == game for r in ctx.corpus.rulings):
@@ -334,4 +349,3 @@ def datasets(ctx: Context) -> dict[str, dict]:
         if any((e.game or "riftbound") == game for e in ctx.corpus.errata):
             out[f"{game}/errata.json"] = errata_data(ctx, game)
     return out
-

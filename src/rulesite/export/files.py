@@ -9,6 +9,7 @@ fetch JSON, but it can load a script (assets/data.js picks the right one).
 (a hash of all the data, so the same sources give the same id) and the schema
 version.
 """
+
 from __future__ import annotations
 
 import hashlib

@@ -10,6 +10,7 @@ printed labels. Reading the output again with `read.rules_document` (or
 Untitled sections print no heading line: their number is their first rule's
 (Magic `100.1.`) or was never printed (a Riftbound rule before any heading).
 """
+
 from __future__ import annotations
 
 import re

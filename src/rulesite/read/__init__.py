@@ -1,4 +1,5 @@
 """Stage 1: read every source named in the manifest with the importer for its format."""
+
 from __future__ import annotations
 
 from pathlib import Path
@@ -6,7 +7,19 @@ from collections.abc import Callable
 
 from ..diagnostics import Diagnostics
 from ..model import Imported, Loc, Source
-from . import cards_json, errata_json, faq_json, guide_md, mtg_es_page, mtg_rules, rules_document, rules_text, rulings_mdx, rulings_text, web_pages
+from . import (
+    cards_json,
+    errata_json,
+    faq_json,
+    guide_md,
+    mtg_es_page,
+    mtg_rules,
+    rules_document,
+    rules_text,
+    rulings_mdx,
+    rulings_text,
+    web_pages,
+)
 from .files import read_text, split_lines
 from .manifest import read_manifest
 from .rule_checks import check_rules
@@ -34,9 +47,7 @@ IMPORTERS: dict[str, Importer] = {
 FOLDER_IMPORTERS: dict[str, FolderImporter] = {"rulings-mdx": rulings_mdx.read_folder}
 
 
-def read_sources(
-    manifest: Path, diag: Diagnostics, also: list[tuple[Path, Path]] = ()
-) -> tuple[list[Source], list[Imported]]:
+def read_sources(manifest: Path, diag: Diagnostics, also: list[tuple[Path, Path]] = ()) -> tuple[list[Source], list[Imported]]:
     """Every source of `manifest`, then of each extra (manifest, root folder) pair."""
     formats = set(IMPORTERS) | set(FOLDER_IMPORTERS)
     folders = set(FOLDER_IMPORTERS)

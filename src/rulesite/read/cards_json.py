@@ -15,6 +15,7 @@ or id, an id used twice. Warnings: an unknown icon (kept as printed), a field
 this importer does not know (not imported), `count` differing from the cards read.
 Image data, rarity and collector numbers are known and deliberately not read.
 """
+
 from __future__ import annotations
 
 import re
@@ -27,9 +28,15 @@ from .markup import item_lines, load_json
 
 FORMAT = "cards-json"
 ICONS = {
-    "rb_rune_rainbow": "[A]", "rb_rune_fury": "[R]", "rb_rune_calm": "[G]", "rb_rune_mind": "[B]",
-    "rb_rune_body": "[O]", "rb_rune_chaos": "[P]", "rb_rune_order": "[Y]",
-    "rb_might": "[M]", "rb_exhaust": "[E]",
+    "rb_rune_rainbow": "[A]",
+    "rb_rune_fury": "[R]",
+    "rb_rune_calm": "[G]",
+    "rb_rune_mind": "[B]",
+    "rb_rune_body": "[O]",
+    "rb_rune_chaos": "[P]",
+    "rb_rune_order": "[Y]",
+    "rb_might": "[M]",
+    "rb_exhaust": "[E]",
 }
 _ICON = re.compile(r":(rb_[a-z0-9_]+):")
 _ENERGY = re.compile(r"rb_energy_([0-9]+)")
@@ -111,12 +118,19 @@ def _card(source, item, pointer, loc, unknown, icons, diag) -> Card | None:
     raw = item.get("abilityText", "")
     text = "\n".join(line for line in (normalize_text(_ICON.sub(icon, row)) for row in raw.split("\n")) if line)
     return Card(
-        id=normalize_text(item["id"]), code=normalize_text(item.get("publicCode", "")), name=normalize_text(item["name"]),
+        id=normalize_text(item["id"]),
+        code=normalize_text(item.get("publicCode", "")),
+        name=normalize_text(item["name"]),
         types=[normalize_text(t) for t in item.get("cardTypes", [])],
         domains=[normalize_text(d) for d in item.get("domains", [])],
-        text=text, source_id=source.id, loc=loc,
+        text=text,
+        source_id=source.id,
+        loc=loc,
         supertypes=[normalize_text(t) for t in item.get("superTypes", [])],
         tags=[normalize_text(t) for t in item.get("tags", [])],
-        set_name=normalize_text(item.get("set", "")), energy=normalize_text(item.get("energy", "")),
-        might=normalize_text(item.get("might", "")), power=normalize_text(item.get("power", "")), game=source.game,
+        set_name=normalize_text(item.get("set", "")),
+        energy=normalize_text(item.get("energy", "")),
+        might=normalize_text(item.get("might", "")),
+        power=normalize_text(item.get("power", "")),
+        game=source.game,
     )

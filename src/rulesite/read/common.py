@@ -1,4 +1,5 @@
 """Pieces every importer shares: rule numbers, examples, section titles, slugs."""
+
 from __future__ import annotations
 
 import re
@@ -21,10 +22,7 @@ def split_examples(text: str, loc: Loc) -> tuple[str, list[Example]]:
     """Separates a rule's own text from the "Example:" passages printed after it."""
     parts = _EXAMPLE.split(text)
     own = parts[0].strip()
-    examples = [
-        Example(label=label, text=body.strip(), loc=loc)
-        for label, body in zip(parts[1::2], parts[2::2])
-    ]
+    examples = [Example(label=label, text=body.strip(), loc=loc) for label, body in zip(parts[1::2], parts[2::2])]
     return own, examples
 
 

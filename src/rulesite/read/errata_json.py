@@ -22,6 +22,7 @@ before the first pair and text between pairs that is not a heading (warnings:
 not imported). Headings with nothing under them (a set's name) only group the
 pairs and are not reported.
 """
+
 from __future__ import annotations
 
 import re
@@ -68,8 +69,11 @@ _URL = re.compile(r"https?://[^\s<>\"'`]+", re.ASCII)
 def _field_problems(article: dict, pointer: str) -> list[tuple[str, str]]:
     """Wrong types (a list where text belongs), an id that breaks the name
     grammar, an address that is not http(s)."""
-    problems = [("errata-json", f"{pointer}/{key} must be text, not {describe(article[key])}")
-                for key in ("id", "title", "publishedAt", "originUrl") if key in article and not isinstance(article[key], str)]
+    problems = [
+        ("errata-json", f"{pointer}/{key} must be text, not {describe(article[key])}")
+        for key in ("id", "title", "publishedAt", "originUrl")
+        if key in article and not isinstance(article[key], str)
+    ]
     if problems:
         return problems
     if article.get("id") and (problem := name_problem(article["id"], f"{pointer}/id")):
@@ -90,8 +94,9 @@ def _article(source: Source, article: dict, pointer: str, loc: Loc, diag: Diagno
     news = [i for i, row in enumerate(rows) if _NEW.match(row.strip())]
     olds = [i for i, row in enumerate(rows) if _OLD.match(row.strip())]
     if not news and not olds:
-        diag.warning(loc, "unplaced", f"{where(text_pointer)}: no [NEW TEXT]/[OLD TEXT] pairs: "
-                                      f"its {len(rows)} lines are not imported")
+        diag.warning(
+            loc, "unplaced", f"{where(text_pointer)}: no [NEW TEXT]/[OLD TEXT] pairs: its {len(rows)} lines are not imported"
+        )
         return []
     # The name of each pair: the last non-blank line above its [NEW TEXT].
     names = {}
@@ -117,8 +122,9 @@ def _article(source: Source, article: dict, pointer: str, loc: Loc, diag: Diagno
         for extra in stray_old:
             diag.error(loc, "errata-syntax", f"{where(text_pointer, extra + 1)}: second [OLD TEXT] for {name!r}")
         next_name = names[news[k + 1]] if k + 1 < len(news) else len(rows)
-        end = next((i for i in range(old + 1, next_name) if _HEADING.match(rows[i].strip()) or _NOTE.match(rows[i].strip())),
-                   next_name)
+        end = next(
+            (i for i in range(old + 1, next_name) if _HEADING.match(rows[i].strip()) or _NOTE.match(rows[i].strip())), next_name
+        )
         new_text = _wording(rows, new + 1, old, name, text_pointer, loc, diag)
         old_text = _wording(rows, old + 1, end, name, text_pointer, loc, diag)
         note_rows = [i for i in range(end, next_name) if _NOTE.match(rows[i].strip())]
@@ -126,20 +132,34 @@ def _article(source: Source, article: dict, pointer: str, loc: Loc, diag: Diagno
         for problem, text in (("[NEW TEXT]", new_text), ("[OLD TEXT]", old_text)):
             if not text:
                 diag.error(loc, "errata-syntax", f"{at}: {problem} for {name!r} is empty")
-        leftover = [i for i in range(end, next_name) if rows[i].strip() and i not in note_rows
-                    and not _is_group_heading(rows, i)]
+        leftover = [i for i in range(end, next_name) if rows[i].strip() and i not in note_rows and not _is_group_heading(rows, i)]
         if leftover:
-            diag.warning(loc, "unplaced", f"{where(text_pointer, leftover[0] + 1)}: text after the erratum for "
-                                          f"{name!r} ({len(leftover)} lines) is not imported")
-        errata.append(Erratum(
-            card=name, old_text=old_text, new_text=new_text, date=date, article=plain(str(article.get("title", ""))),
-            source_id=source.id, loc=loc, note=note, article_id=str(article.get("id", "")),
-            url=str(article.get("originUrl", "")), game=source.game,
-        ))
-    orphans = [o for o in olds if not any(n < o < (news[k + 1] if k + 1 < len(news) else len(rows))
-                                          for k, n in enumerate(news))]
+            diag.warning(
+                loc,
+                "unplaced",
+                f"{where(text_pointer, leftover[0] + 1)}: text after the erratum for "
+                f"{name!r} ({len(leftover)} lines) is not imported",
+            )
+        errata.append(
+            Erratum(
+                card=name,
+                old_text=old_text,
+                new_text=new_text,
+                date=date,
+                article=plain(str(article.get("title", ""))),
+                source_id=source.id,
+                loc=loc,
+                note=note,
+                article_id=str(article.get("id", "")),
+                url=str(article.get("originUrl", "")),
+                game=source.game,
+            )
+        )
+    orphans = [o for o in olds if not any(n < o < (news[k + 1] if k + 1 < len(news) else len(rows)) for k, n in enumerate(news))]
     for orphan in orphans:
-        diag.error(loc, "errata-syntax", f"{where(text_pointer, orphan + 1)}: [OLD TEXT] without a [NEW TEXT] before it: not imported")
+        diag.error(
+            loc, "errata-syntax", f"{where(text_pointer, orphan + 1)}: [OLD TEXT] without a [NEW TEXT] before it: not imported"
+        )
     return errata
 
 
@@ -166,8 +186,11 @@ def _wording(rows, start, end, name, pointer, loc, diag) -> str:
             continue
         if match := _HEADING.match(text):
             if match["title"]:
-                diag.warning(loc, "unplaced", f"{where(pointer, i + 1)}: heading {text[:50]!r} inside the "
-                                              f"wording for {name!r} is not imported")
+                diag.warning(
+                    loc,
+                    "unplaced",
+                    f"{where(pointer, i + 1)}: heading {text[:50]!r} inside the wording for {name!r} is not imported",
+                )
             continue
         if line := plain(text):
             out.append(line)

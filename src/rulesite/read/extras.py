@@ -12,6 +12,7 @@ document, number}]}`. Either may be left out.
 
 Every problem is an `error[keyword]` or `error[concordance]` at its line.
 """
+
 from __future__ import annotations
 
 from pathlib import Path
@@ -40,8 +41,12 @@ def read_keywords(path: Path, diag: Diagnostics, root: Path | None = None) -> li
         game, _, language = key.partition("/")
         language = language or "en"
         if game not in GAMES or language not in LANGUAGES:
-            diag.error(loc, "keyword", f"{key[:60]!r} must be a game ({', '.join(sorted(GAMES))}), optionally "
-                                       f"with a language: riftbound/{'/'.join(sorted(LANGUAGES))}")
+            diag.error(
+                loc,
+                "keyword",
+                f"{key[:60]!r} must be a game ({', '.join(sorted(GAMES))}), optionally "
+                f"with a language: riftbound/{'/'.join(sorted(LANGUAGES))}",
+            )
             continue
         if not isinstance(sections, dict):
             diag.error(loc, "keyword", f"{key}: expected a mapping of section numbers to words, not {describe(sections)}")
@@ -51,16 +56,19 @@ def read_keywords(path: Path, diag: Diagnostics, root: Path | None = None) -> li
                 diag.error(loc, "keyword", f"{key}: {problem}")
                 continue
             if not isinstance(words, list) or not all(isinstance(w, str) and normalize_text(w) for w in words):
-                diag.error(Loc(where, line_of(words, loc.line)), "keyword",
-                           f"{key} {number}: expected a list of words, not {describe(words)}")
+                diag.error(
+                    Loc(where, line_of(words, loc.line)),
+                    "keyword",
+                    f"{key} {number}: expected a list of words, not {describe(words)}",
+                )
                 continue
-            entries.append(KeywordEntry(game, language, number, [normalize_text(w) for w in words],
-                                        Loc(where, line_of(words, loc.line))))
+            entries.append(
+                KeywordEntry(game, language, number, [normalize_text(w) for w in words], Loc(where, line_of(words, loc.line)))
+            )
     return entries
 
 
-def read_concordance(path: Path, diag: Diagnostics,
-                     root: Path | None = None) -> tuple[list[EquivalentEntry], list[TopicEntry]]:
+def read_concordance(path: Path, diag: Diagnostics, root: Path | None = None) -> tuple[list[EquivalentEntry], list[TopicEntry]]:
     if not (path.exists() or path.is_symlink()):
         return [], []
     where = shown_path(path)
@@ -120,8 +128,11 @@ def _section_ref(node, what: str, problems: list[str], with_number: bool = True)
     before = len(problems)
     if node["game"] not in GAMES:
         problems.append(f"{what}: game must be one of {sorted(GAMES)}, not {str(node['game'])[:60]!r}")
-    problems += [p for p in (name_problem(node["document"], f"{what}: document"),
-                             rule_number_problem(node["number"], f"{what}: number")) if p]
+    problems += [
+        p
+        for p in (name_problem(node["document"], f"{what}: document"), rule_number_problem(node["number"], f"{what}: number"))
+        if p
+    ]
     return None if len(problems) > before else (node["game"], node["document"], node["number"])
 
 

@@ -21,6 +21,7 @@ heading (a different layout), text before the first heading, the text under a
 `##` topic heading before its first question, and a non-question heading that
 no question precedes.
 """
+
 from __future__ import annotations
 
 import re
@@ -61,8 +62,11 @@ def _valid(article, pointer: str, loc: Loc, diag: Diagnostics) -> bool:
     if not isinstance(article, dict):
         diag.error(loc, "faq-json", f"{pointer}: an article must be an object")
         return False
-    problems = [f"{pointer}/{key} must be non-empty text" for key in ("id", "title", "content")
-                if not isinstance(article.get(key), str) or not article[key].strip()]
+    problems = [
+        f"{pointer}/{key} must be non-empty text"
+        for key in ("id", "title", "content")
+        if not isinstance(article.get(key), str) or not article[key].strip()
+    ]
     for problem in problems:
         diag.error(loc, "faq-json", problem)
     # The id begins every answer's permalink (`#faq-<id>-...`).
@@ -79,8 +83,11 @@ def _article(source, article, pointer, loc, taken, diag) -> list[FaqAnswer]:
     marks = [(i, m) for i, row in enumerate(rows) if (m := _HEADING.match(row.strip()))]
     is_question = [bool(_QUESTION.match(m["title"] or "")) and len(m["marks"]) == 3 for _, m in marks]
     if not any(is_question):
-        diag.warning(loc, "unplaced", f"{where(text_pointer)}: article {article['id']!r} has no '### Q:' question: "
-                                      f"its {len(rows)} lines are not imported")
+        diag.warning(
+            loc,
+            "unplaced",
+            f"{where(text_pointer)}: article {article['id']!r} has no '### Q:' question: its {len(rows)} lines are not imported",
+        )
         return []
     if images:
         diag.warning(loc, "unplaced", f"{where(text_pointer)}: {images} inline images are not imported (text only)")
@@ -92,7 +99,7 @@ def _article(source, article, pointer, loc, taken, diag) -> list[FaqAnswer]:
     current: FaqAnswer | None = None
     for n, (start, match) in enumerate(marks):
         end = marks[n + 1][0] if n + 1 < len(marks) else len(rows)
-        body = rows[start + 1:end]
+        body = rows[start + 1 : end]
         title = plain(match["title"] or "")
         topic, carried = carried or topic, ""
         if n + 1 < len(marks) and is_question[n + 1]:
@@ -108,8 +115,16 @@ def _article(source, article, pointer, loc, taken, diag) -> list[FaqAnswer]:
                 diag.error(loc, "faq-syntax", f"{where(text_pointer, start + 1)}: question {question[:50]!r} has no answer")
                 continue
             faq_id = _unique(f"{article['id']}-{slugify(question, 50)}", taken, loc, text_pointer, start + 1, diag)
-            current = FaqAnswer(id=faq_id, question=question, answer=answer, game=source.game, section="",
-                                source_id=source.id, loc=loc, topic=topic)
+            current = FaqAnswer(
+                id=faq_id,
+                question=question,
+                answer=answer,
+                game=source.game,
+                section="",
+                source_id=source.id,
+                loc=loc,
+                topic=topic,
+            )
             faqs.append(current)
         elif current is not None:
             head = f"{title}{'' if title[-1:] in '.:?!' else ':'}" if title else ""
@@ -138,7 +153,7 @@ def _split_label(body: list[str]) -> tuple[list[str], str]:
         return body, ""
     last = body[filled[-1]].strip()
     if len(last) <= 40 and not re.search(r"[.:;!?)\]]$", last) and not _LIST_ITEM.match(last):
-        return body[:filled[-1]], plain(last)
+        return body[: filled[-1]], plain(last)
     return body, ""
 
 
@@ -155,7 +170,8 @@ def _unique(candidate: str, taken: dict, loc: Loc, pointer: str, line: int, diag
     n = 2
     while f"{candidate}-{n}" in taken:
         n += 1
-    diag.warning(loc, "faq-id", f"{where(pointer, line)}: id {candidate!r} is already used at {taken[candidate]}; "
-                                f"using {candidate}-{n}")
+    diag.warning(
+        loc, "faq-id", f"{where(pointer, line)}: id {candidate!r} is already used at {taken[candidate]}; using {candidate}-{n}"
+    )
     taken[f"{candidate}-{n}"] = where(pointer, line)
     return f"{candidate}-{n}"

@@ -14,6 +14,7 @@ Every file the build reads from the sources goes through `read_text`:
 Lines are counted at "\\n" only (`split_lines`), so a form feed, U+0085 or
 U+2028 inside a line never shifts the line numbers of what follows.
 """
+
 from __future__ import annotations
 
 import os
@@ -60,8 +61,9 @@ def file_problem(path: Path, root: Path | str | None, limit: int = MAX_FILE_BYTE
     return None
 
 
-def read_text(path: Path, shown: str, diag: Diagnostics, root: Path | str | None = None,
-              loc: Loc | None = None, limit: int = MAX_FILE_BYTES) -> str | None:
+def read_text(
+    path: Path, shown: str, diag: Diagnostics, root: Path | str | None = None, loc: Loc | None = None, limit: int = MAX_FILE_BYTES
+) -> str | None:
     """The file's text, or None after reporting why it cannot be read. Problems
     with the file as a whole are reported at `loc` (the manifest line naming
     it), else at line 1 of the file."""
@@ -112,8 +114,11 @@ def folder_files(folder: Path, shown: str, diag: Diagnostics, root: Path | str |
         for name in dirs:
             if (here / name).is_symlink():
                 rel = (here / name).relative_to(folder).as_posix()
-                diag.error(Loc(f"{shown.rstrip('/')}/{rel}", 1), "outside-sources",
-                           "a symlinked folder inside a source folder is not followed")
+                diag.error(
+                    Loc(f"{shown.rstrip('/')}/{rel}", 1),
+                    "outside-sources",
+                    "a symlinked folder inside a source folder is not followed",
+                )
         dirs[:] = [d for d in dirs if not (here / d).is_symlink()]
         found += [here / name for name in files]
         if len(found) > MAX_FOLDER_FILES:

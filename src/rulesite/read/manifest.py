@@ -1,4 +1,5 @@
 """Reads `manifest.yml`: which source files exist and what each one is."""
+
 from __future__ import annotations
 
 import os
@@ -25,8 +26,9 @@ def shown_path(path: Path) -> str:
         return str(path)
 
 
-def read_manifest(manifest: Path, formats: set[str], diag: Diagnostics, root: Path | None = None,
-                  folder_formats: set[str] = frozenset()) -> list[Source]:
+def read_manifest(
+    manifest: Path, formats: set[str], diag: Diagnostics, root: Path | None = None, folder_formats: set[str] = frozenset()
+) -> list[Source]:
     """The sources `manifest` lists; their paths are relative to `root` (default:
     the manifest's folder), so a manifest can describe files kept elsewhere.
     Every file a source names must lie inside `root`; `folder_formats` read a
@@ -63,8 +65,11 @@ def read_manifest(manifest: Path, formats: set[str], diag: Diagnostics, root: Pa
         if missing or unknown:
             continue
         # A list where an id belongs must not become the text "['rb', 424]".
-        wrong = [f"{f} must be text, not {describe(entry[f])}" for f in (*REQUIRED, *OPTIONAL)
-                 if f in entry and f != "partial" and not isinstance(entry[f], str)]
+        wrong = [
+            f"{f} must be text, not {describe(entry[f])}"
+            for f in (*REQUIRED, *OPTIONAL)
+            if f in entry and f != "partial" and not isinstance(entry[f], str)
+        ]
         if not isinstance(entry.get("partial", False), bool):  # bool("false") would be True
             wrong.append(f"partial must be true or false, not {entry['partial']!r}"[:120])
         for problem in wrong:
@@ -102,8 +107,15 @@ def read_manifest(manifest: Path, formats: set[str], diag: Diagnostics, root: Pa
 
 def _problems(values: dict, entry: dict, seen: set[str], formats: set[str]) -> list[tuple[str, str]]:
     """What is wrong with one entry's values, as (code, message) pairs."""
-    problems = [("name", p) for p in (name_problem(values["id"], "id"), name_problem(values["document"], "document"),
-                                      entry.get("version") and name_problem(entry["version"], "version")) if p]
+    problems = [
+        ("name", p)
+        for p in (
+            name_problem(values["id"], "id"),
+            name_problem(values["document"], "document"),
+            entry.get("version") and name_problem(entry["version"], "version"),
+        )
+        if p
+    ]
     if values["id"] in seen:
         problems.append(("manifest", f"duplicate source id {values['id']!r}"))
     if values["game"] not in GAMES:

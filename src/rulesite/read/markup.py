@@ -12,25 +12,70 @@ JSON sources hold a whole article in one string, so a problem inside it is
 reported at the file line where that string starts, with a JSON pointer and the
 line inside the string in the message (`/2/content, line 57 of the text`).
 """
+
 from __future__ import annotations
 
 import json
 import re
+from bisect import bisect_left
 
 from ..diagnostics import Diagnostics
 from ..model import Loc, Source
 from ..normalize import normalize_text
 
-_BOLD = re.compile(r"\*\*(?=\S)(.+?)(?<=\S)\*\*|__(?=\S)(.+?)(?<=\S)__")
-_ITALIC = re.compile(r"(?<![\w*])\*(?=\S)(.+?)(?<=\S)\*(?![\w*])|(?<![\w/])_(?=\S)(.+?)(?<=\S)_(?![\w/])")
-_IMAGE = re.compile(r"<img\b[^>]*>|!\[[^\]]*\]\([^)]*\)", re.IGNORECASE)
+# Every span is bounded (`SPAN` characters, link texts 300 and addresses 500;
+# the longest in the real sources is 129), and emphasis is found without backtracking (`_strip_pairs`): a lazy
+# `(.+?)` between markers makes a hostile line of "_a _a _a ..." take
+# quadratic time.
+SPAN = 1000
+_IMAGE = re.compile(rf"<img\b[^>]{{0,{SPAN}}}+>|!\[[^\]]{{0,{SPAN}}}+\]\([^)]{{0,{SPAN}}}+\)", re.IGNORECASE)
 # [text](target): the text may hold one level of brackets ("[[Download]](...)").
-_LINK = re.compile(r"\[((?:[^\[\]]|\[[^\[\]]*\])*)\]\(\s*([^)\s]*)\s*\)")
+_LINK = re.compile(r"\[((?:[^\[\]]|\[[^\[\]]{0,300}+\]){0,300}+)\]\(\s*+([^)\s]{0,500}+)\s*+\)")
+
+# Emphasis, as `**bold**`, `__bold__`, `*italic*`, `_italic_` (markers as
+# zero-width patterns, so overlapping candidates are all found): two passes,
+# bold then italic, each a list of (opener, closer, marker length) tried in
+# this order at each position, as one regular expression's alternatives would be.
+_EMPHASIS = [
+    [(re.compile(r"(?=\*\*\S)"), re.compile(r"(?<=\S)(?=\*\*)"), 2), (re.compile(r"(?=__\S)"), re.compile(r"(?<=\S)(?=__)"), 2)],
+    [
+        (re.compile(r"(?<![\w*])(?=\*\S)"), re.compile(r"(?<=\S)(?=\*(?![\w*]))"), 1),
+        (re.compile(r"(?<![\w/])(?=_\S)"), re.compile(r"(?<=\S)(?=_(?![\w/]))"), 1),
+    ],
+]
+
+
+def _strip_pairs(text: str, alternatives) -> str:
+    """What `re.sub(opener (.{1,SPAN}?) closer, content)` gives, in time linear
+    in the text: every opener takes the first closer of its kind after it, on
+    its line and within SPAN characters; scanning goes on after that closer."""
+    openers = sorted((m.start(), k) for k, (opener, _, _) in enumerate(alternatives) for m in opener.finditer(text))
+    if not openers:
+        return text
+    closers = [[m.start() for m in closer.finditer(text)] for _, closer, _ in alternatives]
+    newlines = [m.start() for m in re.finditer("\n", text)]
+    out, pos = [], 0
+    for start, k in openers:
+        if start < pos:
+            continue
+        size = alternatives[k][2]
+        found = bisect_left(closers[k], start + size + 1)  # at least one character between
+        if found == len(closers[k]) or closers[k][found] - start - size > SPAN:
+            continue
+        end = closers[k][found]
+        line_end = bisect_left(newlines, start)
+        if line_end < len(newlines) and newlines[line_end] < end:
+            continue
+        out += [text[pos:start], text[start + size : end]]
+        pos = end + size
+    out.append(text[pos:])
+    return "".join(out)
 
 
 def strip_emphasis(text: str) -> str:
-    text = _BOLD.sub(lambda m: m.group(1) or m.group(2), text)
-    return _ITALIC.sub(lambda m: m.group(1) or m.group(2), text)
+    for alternatives in _EMPHASIS:
+        text = _strip_pairs(text, alternatives)
+    return text
 
 
 def plain_links(text: str) -> str:
@@ -74,6 +119,9 @@ def load_json(source: Source, lines: list[str], diag: Diagnostics):
         return None
     except RecursionError:  # nesting hidden from _nesting; never expected
         diag.error(Loc(source.path, 1), "invalid-json", "lists and objects nest too deep")
+        return None
+    except ValueError as exc:  # a number of more than 4300 digits
+        diag.error(Loc(source.path, 1), "invalid-json", f"not valid JSON: {' '.join(str(exc).split())[:200]}")
         return None
 
 

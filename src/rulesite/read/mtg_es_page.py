@@ -8,6 +8,7 @@ subrule before it. Page furniture is not rules text: the "Subreglas" heading
 before the subrules, and everything from "Otras reglas de este apartado" on
 (links to other rules and an advertisement).
 """
+
 from __future__ import annotations
 
 import re

@@ -18,7 +18,7 @@ any edition:
   blank line between, continues that rule (joined with one space).
 - Sections are small, one page each: every `NNN.N.` rule with its subrules is
   a `Section`. When its text is a title (`701.16. Reveal`, `702.2. Deathtouch`,
-  see `rules_document.is_heading`) it is the section's title and not a rule of
+  see `_find_titles`) it is the section's title and not a rule of
   its own, like the Spanish seed's `701.20. Mostrar`. When it is a sentence
   (`100.1. These Magic rules apply ...`) the section is untitled and the rule
   is its first rule. The three-digit headings (`701. Keyword Actions`) are
@@ -26,7 +26,8 @@ any edition:
   (`7. Additional Rules`) are not numbered rules and are not kept.
 - The glossary (from the line `Glossary` to the line `Credits`) is a list of
   entries: a term on one line, its definition on the lines after it, up to a
-  blank line. The model has no place for them yet: `read_document` returns
+  blank line, or up to the next term when no blank line comes between
+  (`_starts_entry`). The model has no place for them yet: `read_document` returns
   them beside the sections; `read` (the importer) returns only the sections.
 - Credits and everything after them are skipped.
 
@@ -34,6 +35,7 @@ Whatever cannot be placed is reported with its line, never dropped:
 `unparsed-line`, `unplaced-example`, `orphan-rule`, `glossary-entry`, and
 duplicated or decreasing numbers (`common.check_order`).
 """
+
 from __future__ import annotations
 
 import re
@@ -44,7 +46,7 @@ from ..model import GlossaryEntry, Imported, Loc, Rule, Section, Source
 from ..normalize import normalize_text
 from ..names import HEAD, MAGIC_RULE, MAGIC_SUBRULE
 from .common import check_order, make_rule, report_non_ascii_number, slugify
-from .rules_document import check_edition, fold_empty_examples, is_heading, new_section
+from .rules_document import check_edition, fold_empty_examples, is_title, new_section
 
 _CHAPTER = re.compile(r"^(?P<number>[0-9])\.\s+(?P<title>\S.*)$")  # 7. Additional Rules
 _HEADING = re.compile(rf"^(?P<number>{HEAD})\.\s+(?P<title>\S.*)$")  # 701. Keyword Actions
@@ -108,8 +110,8 @@ def read_document(source: Source, lines: list[str], diag: Diagnostics) -> MagicD
         if match := _SUBRULE.match(line) or _RULE.match(line):
             kind = "subrule" if match.re is _SUBRULE else "rule"
             _check_format(kind, match, loc, diag)
-            if kind == "rule" and is_heading(match["text"]):
-                kind = "titled"
+            if kind == "rule" and is_title(match["text"]):
+                kind = "titled"  # until `_find_titles` sees what follows it
             entries.append(_Entry(kind, match["number"], loc, [match["text"]]))
         elif match := _HEADING.match(line):
             entries.append(_Entry("heading", match["number"], loc, [match["title"]]))
@@ -124,6 +126,7 @@ def read_document(source: Source, lines: list[str], diag: Diagnostics) -> MagicD
         elif not report_non_ascii_number(line, loc, diag):
             diag.error(loc, "unparsed-line", f"expected a numbered rule like '701.16a text', got {line[:60]!r}")
 
+    _find_titles(entries)
     sections = _sections(source, entries, diag)
     headings = [s.number for s in sections if re.fullmatch(HEAD, s.number)]
     if contents and contents != headings:
@@ -132,10 +135,22 @@ def read_document(source: Source, lines: list[str], diag: Diagnostics) -> MagicD
         diag.warning(
             Loc(source.path, start + 1),
             "contents-mismatch",
-            f"the contents and the body list different sections (only in contents: {missing[:5]}, "
-            f"only in body: {extra[:5]})",
+            f"the contents and the body list different sections (only in contents: {missing[:5]}, only in body: {extra[:5]})",
         )
     return MagicDocument(Imported(sections=sections), glossary)
+
+
+def _find_titles(entries: list[_Entry]) -> None:
+    """A `701.16. Reveal` rule is its section's title, by its structure: one
+    line in title case (`rules_document.is_title`, which the loop asked) and,
+    when printed with a final period (`701.2. Behold.`), followed by its own
+    subrules (`701.2a`); otherwise it is a rule that reads like a title."""
+    for index, entry in enumerate(entries):
+        if entry.kind != "titled" or not entry.parts[0].rstrip().endswith("."):
+            continue
+        following = entries[index + 1] if index + 1 < len(entries) else None
+        if following is None or following.kind != "subrule" or following.number[:-1] != entry.number:
+            entry.kind = "rule"
 
 
 def _body_start(text: list[str], first_rule: int) -> int:
@@ -198,16 +213,36 @@ def _sections(source: Source, entries: list[_Entry], diag: Diagnostics) -> list[
     return sections
 
 
+_CLOSERS = "\"')]”’»"
+
+
+def _starts_entry(previous: str, line: str) -> bool:
+    """Within a glossary block, `line` is the next entry's term when the line
+    before it finished a definition (it ends like a sentence: `See rule 715,
+    "Adventurer Cards."`) and `line` does not: a term is a name (`Affinity`,
+    `Partner, "Partner with [name]"`), a definition line a sentence. A
+    definition wrapped mid-sentence ends without a period but follows a line
+    that does not, or starts in lower case."""
+
+    def ends_sentence(text: str) -> bool:
+        return text.rstrip(_CLOSERS).rstrip()[-1:] in {".", "!", "?", ":"}
+
+    return ends_sentence(previous) and not ends_sentence(line) and (line[:1].isupper() or line[:1].isdigit())
+
+
 def _glossary(source: Source, text: list[str], start: int, diag: Diagnostics) -> list[GlossaryEntry]:
     """Entries from `start` up to the `Credits` line: a term, then its definition lines."""
     blocks: list[list[int]] = [[]]
     for index in range(start, len(text)):
         if text[index] == _CREDITS:
             break
-        if text[index]:
-            blocks[-1].append(index)
-        elif blocks[-1]:
-            blocks.append([])
+        if not text[index]:
+            if blocks[-1]:
+                blocks.append([])
+            continue
+        if len(blocks[-1]) > 1 and _starts_entry(text[blocks[-1][-1]], text[index]):
+            blocks.append([])  # no blank line between two entries
+        blocks[-1].append(index)
     entries: list[GlossaryEntry] = []
     seen: dict[str, Loc] = {}
     for first, *rest in filter(None, blocks):
@@ -215,13 +250,15 @@ def _glossary(source: Source, text: list[str], start: int, diag: Diagnostics) ->
         if not rest:
             diag.error(loc, "glossary-entry", f"glossary term {term!r} has no definition")
             continue
-        slug = slugify(term)
+        slug = ident = slugify(term)
         if slug in seen:
             diag.warning(loc, "duplicate-term", f"glossary term {term!r} is already defined at {seen[slug]}")
+            ident = next(f"{slug}-{n}" for n in range(2, len(blocks) + 2) if f"{slug}-{n}" not in seen)
         seen.setdefault(slug, loc)
+        seen.setdefault(ident, loc)  # both kept, each with an id of its own
         entries.append(
             GlossaryEntry(
-                id=slug,
+                id=ident,
                 term=term,
                 definitions=[text[i] for i in rest],
                 game=source.game,

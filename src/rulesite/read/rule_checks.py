@@ -16,6 +16,7 @@ model that a page path, an anchor or a short link could not carry:
   (`error[duplicate-rule]`, found by `common.check_order` inside a source and
   by `resolve.merge` across sources).
 """
+
 from __future__ import annotations
 
 from ..diagnostics import Diagnostics
@@ -40,9 +41,12 @@ def check_rules(imported: Imported, diag: Diagnostics) -> None:
                 continue
             missing = _missing_levels(rule.number, printed)
             if missing > MAX_MISSING_LEVELS:
-                diag.error(rule.loc, "rule-depth",
-                           f"rule {rule.number[:60]} nests {missing + 1} levels below the nearest rule printed "
-                           f"above it: its parent {parent_number(rule.number)} is not printed")
+                diag.error(
+                    rule.loc,
+                    "rule-depth",
+                    f"rule {rule.number[:60]} nests {missing + 1} levels below the nearest rule printed "
+                    f"above it: its parent {parent_number(rule.number)} is not printed",
+                )
             printed.add(canonical_number(rule.number))
 
 

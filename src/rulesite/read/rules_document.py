@@ -12,17 +12,19 @@ are (no hand edits):
   lines are joined with one space, as the one-rule-per-line editions print
   them (so `non-` + `deterministically` gives `non- deterministically`, which is
   how v1.1 prints that word too).
-- A bullet printed after the number (`053.1. * Units and legends ...`) is list
-  formatting, not text: it is removed.
 - "Example:" passages are split from the rule's own text (`common.make_rule`).
   A closing "Examples:" that introduces the numbered subrules after it
   (`703.3.a. Examples:`) has no text of its own and stays rule text.
 - A line that would start a rule going backwards right after a line ending in
   "see rule" is a wrapped reference, not a rule (`number-in-text`, a warning).
-- A top-level number whose text is a short title (`424. Reveal`,
-  `000. Golden and Silver Rules`, `485. 1v1 (Duel)`) is a section heading; one
-  whose text is a sentence (`002. Card text supersedes rules text.`) is a rule.
-  See `is_heading` for the exact test. A heading is not a rule of its own: it
+- A top-level number whose text is a title (`424. Reveal`, `000. Golden and
+  Silver Rules`, `485. 1v1 (Duel)`, `107. The Board.`) is a section heading;
+  one whose text is a sentence (`002. Card text supersedes rules text.`,
+  `727. Keywords can be Dependent Keywords`) is a rule. The document's own
+  structure decides, not a word count (see `_headings` and `is_title`): a
+  heading is printed on one line, in title case, and, when printed with a
+  final period, followed by its own subrules or by another heading. A heading
+  is not a rule of its own: it
   becomes a `Section` whose number and title are the heading's, and every rule
   after it, up to the next heading, belongs to that section, whatever its
   number. So rules 102 and 103 (sentences) and their subrules belong to
@@ -33,10 +35,14 @@ are (no hand edits):
   which is how the documents' counts (v1.1: 1616) are made.
 - The steps of a procedure are printed as headings with their step number,
   some with a final period and some without in the same document
-  (`355. 2. Make relevant choices.`, `402. 2. Make relevant choices`). The step
+  (`355. 2. Make relevant choices.`, `402. 2. Make relevant choices`), however
+  long (`351. 1. Remove the card from the zone you are playing it from and put
+  it onto the Chain.`). The step
   number is text, not a mangled rule number: rule 355.2 is printed separately
   (`355.2. For Units, choose ...`). Such step lines are headings either way,
   and their title is kept exactly as printed, step number and period included.
+- A bullet printed before or after the number (`• 053.1. Units ...`,
+  `053.1. * Units ...`) is list formatting, not text: it is removed.
 
 - A rule before any heading opens an untitled section named by its
   three-digit head, as `rules_text` does.
@@ -47,6 +53,7 @@ rule that is neither the title nor the date, a line with no words at all
 subrule whose parent was never printed (`orphan-rule`, a warning), and the
 title or date printed again among the rules (`repeated-header`, a warning).
 """
+
 from __future__ import annotations
 
 import re
@@ -66,30 +73,94 @@ _WORD = re.compile(r"[^\W\d_]")
 # A line that ends like this may go on with a rule number ("see rule" / "318. Cleanups"):
 _REFERENCE_END = re.compile(r"\b(?:[Rr]ules?|[Ss]ee|CR|[Ss]ections?)$")
 
-# A heading is at most this many words; a procedure step, a little longer.
-HEADING_MAX_WORDS = 8
-STEP_MAX_WORDS = 15
+# Words a title leaves in lower case ("Golden and Silver Rules", "Presence on
+# Card outside of the Board", "Interaction of Replacement and/or Prevention Effects").
+_MINOR_WORDS = frozenset(
+    (
+        "a",
+        "an",
+        "the",
+        "and",
+        "or",
+        "nor",
+        "but",
+        "for",
+        "so",
+        "yet",
+        "of",
+        "in",
+        "on",
+        "at",
+        "to",
+        "by",
+        "with",
+        "from",
+        "as",
+        "into",
+        "onto",
+        "upon",
+        "over",
+        "under",
+        "outside",
+        "inside",
+        "within",
+        "without",
+        "about",
+        "after",
+        "before",
+        "than",
+        "via",
+        "per",
+        "vs",
+    )
+)
+_SENTENCE_END = {".", ":", ";", ",", "?"}
+
+
+def step_number(text: str) -> re.Match | None:
+    """`1. Move the card ...`: a procedure step printed after a top-level number."""
+    return _STEP.match(text)
+
+
+def is_title(text: str) -> bool:
+    """True for a line that reads as a title, not a sentence: in title case.
+
+    Every word starts with a capital or a digit, except the small words a title
+    keeps in lower case (`_MINOR_WORDS`, never the first): `424. Reveal`,
+    `000. Golden and Silver Rules`, `485. 1v1 (Duel)`, `701.54. The Ring Tempts
+    You`. A sentence has a lower-case word that is not one of them (`113. Each
+    player sets aside their Battlefields.`, `727. Keywords can be Dependent
+    Keywords`), however short it is. A title may end with one period (`107. The
+    Board.`); it does not start with a quote (`054. "Can't beats Can"` is a
+    principle stated as a rule) nor end like a lead-in or a question
+    (`141. Unit is:`, `103. Responsibility:`). No word count decides.
+    """
+    body = text.strip()
+    if not body or not (body[0].isupper() or body[0].isdigit()):
+        return False
+    if body.rstrip("\"')]”’»").rstrip()[-1:] in _SENTENCE_END - {"."}:
+        return False
+    body = body.removesuffix(".")
+    if body.rstrip("\"')]”’»").rstrip()[-1:] in _SENTENCE_END:
+        return False  # "Title.." or "Title:." is not a title
+    for position, word in enumerate(body.split()):
+        for part in re.split(r"[/]", word):
+            core = part.strip("()[]{}\"'“”‘’«»,:;!?.")
+            if not _WORD.search(core) or core[0].isupper() or core[0].isdigit():
+                continue
+            if position > 0 and core.lower() in _MINOR_WORDS:
+                continue
+            return False
+    return True
 
 
 def is_heading(text: str) -> bool:
-    """True for a top-level line that is a title rather than a sentence.
-
-    A title is at most `HEADING_MAX_WORDS` words, starts with a capital or a
-    digit (not with a quote: `054. "Can't beats Can"` is a principle stated as
-    a rule), and does not end like a sentence or a lead-in (`.`, `:`, `;`, `,`,
-    `?`, also before a closing quote or bracket). A procedure step
-    (`355. 2. Make relevant choices.`) is judged without its step number and
-    final period, and may have up to `STEP_MAX_WORDS` words
-    (`359. 6. Finish finalizing this card and proceed with the card's category of Play.`).
-    """
-    body, limit = text, HEADING_MAX_WORDS
-    if step := _STEP.match(body):
-        body, limit = body[step.end():].rstrip().removesuffix("."), STEP_MAX_WORDS
-    if not body or len(body.split()) > limit:
-        return False
-    if not (body[0].isupper() or body[0].isdigit()):
-        return False
-    return body.rstrip("\"')]”’»").rstrip()[-1:] not in {".", ":", ";", ",", "?", ""}
+    """True for a top-level line that, by its text alone, is a heading: a
+    procedure step (`355. 2. Make relevant choices.`, `354. 1. Remove the card
+    from the zone you are playing it from and put it onto the Chain.`, however
+    long) or a title (`is_title`). `read` also asks the document's structure
+    (see `_headings`)."""
+    return bool(step_number(text)) or is_title(text)
 
 
 @dataclass
@@ -114,9 +185,10 @@ def read(source: Source, lines: list[str], diag: Diagnostics) -> Imported:
     # Headings and rules are ordered together: one numbering runs through both.
     items: list[Rule] = []
     heading_ids: set[int] = set()
-    for entry in entries:
+    headings = _headings(entries)
+    for index, entry in enumerate(entries):
         text = entry.text
-        if "." in entry.number or not is_heading(text):
+        if index not in headings:
             items.append(fold_empty_examples(make_rule(entry.number, text, entry.loc, source.id)))
             continue
         heading = Rule(number=entry.number, text=normalize_text(text), loc=entry.loc, source_ids=[source.id])
@@ -138,6 +210,38 @@ def read(source: Source, lines: list[str], diag: Diagnostics) -> Imported:
         sections[-1].rules.append(item)
         numbers.add(item.number)
     return Imported(sections=sections)
+
+
+def _headings(entries: list[_Entry]) -> set[int]:
+    """Which entries are section headings, by the document's own structure.
+
+    A heading is a top-level number (`424`, never `424.1`) printed on one line:
+    a title wraps onto no second line, a sentence may (`002. Card text
+    supersedes rules text. Whenever ...` goes on for a line). Its text is a
+    procedure step or a title (`is_heading`). A title printed with a final
+    period (`107. The Board.`) is a heading only when what follows it shows it:
+    its own subrules (`107.1`) or another heading; a short title-case sentence
+    followed by the next rule (`116. Players Draw Four.` then `117. ...`) stays
+    a rule. Steps are headings with or without their period, however long.
+    """
+    found: set[int] = set()
+    for index in range(len(entries) - 1, -1, -1):  # backwards: "another heading" is known
+        entry = entries[index]
+        if "." in entry.number:
+            continue
+        text = entry.text
+        if step_number(text):
+            found.add(index)
+            continue
+        if len(entry.parts) > 1 or not is_title(text):
+            continue
+        if text.rstrip().endswith("."):
+            following = entries[index + 1] if index + 1 < len(entries) else None
+            subrules = following is not None and following.number.startswith(f"{entry.number}.")
+            if not (subrules or (following is not None and index + 1 in found)):
+                continue
+        found.add(index)
+    return found
 
 
 def fold_empty_examples(rule: Rule) -> Rule:
@@ -177,7 +281,8 @@ def _entries(source: Source, lines: list[str], diag: Diagnostics) -> list[_Entry
         line = normalize_text(raw)
         if not line:
             continue
-        match = _RULE.match(line)
+        # A bullet printed before the number (`• 053.1. Units ...`) is list formatting too.
+        match = _RULE.match(line) or _RULE.match(_BULLET.sub("", line))
         if match and entries and _continues_reference(previous, match["number"], entries[-1].number):
             diag.warning(
                 loc,

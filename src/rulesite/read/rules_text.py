@@ -4,6 +4,7 @@ Optional header lines come first (a document title, `Last Updated: 2026-10-09`).
 After them every non-blank line must be a numbered rule; anything else is
 reported as `unparsed-line` rather than guessed at.
 """
+
 from __future__ import annotations
 
 import re

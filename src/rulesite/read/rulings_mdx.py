@@ -33,6 +33,7 @@ heading; its one bulleted list becomes `nuances`; every `<Callout>` becomes a
 nuance "Title: text". Any other list is kept in the answer as "1. ... 2. ..." or
 "- ... - ...". Nothing is dropped: what cannot be placed is reported.
 """
+
 from __future__ import annotations
 
 import re
@@ -55,23 +56,62 @@ NAVIGATION_FILES = {"meta.json"}  # folder navigation for the upstream site: not
 CARD_FOLDER = "cards"
 # Front matter read (`title`, `reviewedCoreRulesVersion`) or known and not carried.
 FRONT_MATTER_KEYS = {
-    "title", "reviewedCoreRulesVersion", "createdAt", "galleryLink", "authors",
-    "rulingRelations", "description", "icon",
+    "title",
+    "reviewedCoreRulesVersion",
+    "createdAt",
+    "galleryLink",
+    "authors",
+    "rulingRelations",
+    "description",
+    "icon",
 }
 
 # Core Rules shorthand (v1.4, rules 134.2 and 135.2.e) for symbol components.
 SYMBOLS = {
-    "Universal": "[A]", "Fury": "[R]", "Calm": "[G]", "Mind": "[B]", "Body": "[O]",
-    "Chaos": "[P]", "Order": "[Y]", "Exhaust": "[E]", "Might": "[M]",
+    "Universal": "[A]",
+    "Fury": "[R]",
+    "Calm": "[G]",
+    "Mind": "[B]",
+    "Body": "[O]",
+    "Chaos": "[P]",
+    "Order": "[Y]",
+    "Exhaust": "[E]",
+    "Might": "[M]",
 }
 # Keyword components, printed as the Core Rules name them (section 800 and terms).
 KEYWORDS = {
     name: name
     for name in (
-        "Accelerate", "Action", "Assault", "Deathknell", "Deflect", "Ganking", "Hidden", "Legion",
-        "Reaction", "Shield", "Tank", "Temporary", "Vision", "Equip", "Repeat", "Weaponmaster",
-        "Ambush", "Hunt", "Level", "Unique", "Backline", "Empower", "Empowered", "Flow",
-        "Mighty", "Stun", "Burn", "Predict", "Buff", "Add",
+        "Accelerate",
+        "Action",
+        "Assault",
+        "Deathknell",
+        "Deflect",
+        "Ganking",
+        "Hidden",
+        "Legion",
+        "Reaction",
+        "Shield",
+        "Tank",
+        "Temporary",
+        "Vision",
+        "Equip",
+        "Repeat",
+        "Weaponmaster",
+        "Ambush",
+        "Hunt",
+        "Level",
+        "Unique",
+        "Backline",
+        "Empower",
+        "Empowered",
+        "Flow",
+        "Mighty",
+        "Stun",
+        "Burn",
+        "Predict",
+        "Buff",
+        "Add",
     )
 } | {"QuickDraw": "Quick-Draw"}
 
@@ -150,9 +190,12 @@ def read_page(source: Source, rel: str, shown: str, lines: list[str], diag: Diag
     headings = [i for i in range(body_start, len(lines)) if lines[i].startswith("## ")]
     version = front.get("reviewedCoreRulesVersion")
     if version is None:
-        diag.warning(Loc(shown, 1), "not-rulings",
-                     f"no reviewedCoreRulesVersion in the front matter: not a rulings page, "
-                     f"its {len(headings)} '##' sections are not imported")
+        diag.warning(
+            Loc(shown, 1),
+            "not-rulings",
+            f"no reviewedCoreRulesVersion in the front matter: not a rulings page, "
+            f"its {len(headings)} '##' sections are not imported",
+        )
         return []
     for key in sorted(set(map(str, front)) - FRONT_MATTER_KEYS):
         line = next((i + 1 for i in range(1, body_start) if lines[i].startswith(f"{key}:")), 1)
@@ -211,8 +254,9 @@ def _ruling(source, shown, stem, start, rows, anchors, page_card, version, diag)
         anchor = slugify(question)
         diag.error(loc, "ruling-anchor", f"heading has no '[#anchor]' for a stable id; using {anchor!r}")
     elif not _KEBAB.fullmatch(anchor) or name_problem(f"{stem}-{anchor}"):
-        diag.error(loc, "ruling-anchor", f"anchor {anchor[:60]!r} is not kebab-case (a-z, 0-9, single hyphens)"
-                                         " or makes too long an id")
+        diag.error(
+            loc, "ruling-anchor", f"anchor {anchor[:60]!r} is not kebab-case (a-z, 0-9, single hyphens) or makes too long an id"
+        )
     if problem := name_problem(stem, "page name"):
         diag.error(loc, "name", f"{problem} (the page's file name makes its rulings' ids)")
     if anchor in anchors:
@@ -232,9 +276,20 @@ def _ruling(source, shown, stem, start, rows, anchors, page_card, version, diag)
         diag.warning(loc, "ruling-syntax", f"ruling {anchor!r} has no prose answer, only lists or callouts")
     cards = list(dict.fromkeys(([page_card] if page_card else []) + collect.cards))
     return Ruling(
-        id=f"{stem}-{anchor}", title=question, answer=answer, steps=steps, nuances=nuances,
-        game=source.game, source_id=source.id, loc=loc, question=question, cards=cards,
-        reviewed_version=version, licence=LICENCE, attribution=ATTRIBUTION, rule_citations=collect.rules,
+        id=f"{stem}-{anchor}",
+        title=question,
+        answer=answer,
+        steps=steps,
+        nuances=nuances,
+        game=source.game,
+        source_id=source.id,
+        loc=loc,
+        question=question,
+        cards=cards,
+        reviewed_version=version,
+        licence=LICENCE,
+        attribution=ATTRIBUTION,
+        rule_citations=collect.rules,
     )
 
 
@@ -260,11 +315,13 @@ def _blocks(rows: list[tuple[int, str]], collect: _Collect) -> list[_Block]:
                         break
                     depth -= 1
             if close is None:
-                collect.diag.error(Loc(collect.path, number), "ruling-syntax", "<Callout> is not closed by </Callout> before the next question")
+                collect.diag.error(
+                    Loc(collect.path, number), "ruling-syntax", "<Callout> is not closed by </Callout> before the next question"
+                )
                 close = len(rows)
             attrs = {k: v or w for k, v, w in _ATTR.findall(match["attrs"])}
             title = _finish(_inline(attrs.get("title", ""), number, collect))
-            blocks.append(_Block("callout", number, title=title, children=_blocks(rows[i + 1:close], collect)))
+            blocks.append(_Block("callout", number, title=title, children=_blocks(rows[i + 1 : close], collect)))
             i = close + 1
             continue
         if _CALLOUT_CLOSE.match(text):
@@ -274,7 +331,9 @@ def _blocks(rows: list[tuple[int, str]], collect: _Collect) -> list[_Block]:
         if match := _HEADING.match(text):
             title = _finish(_inline(match["title"], number, collect))
             if len(match["marks"]) < 3:
-                collect.diag.error(Loc(collect.path, number), "ruling-syntax", f"unexpected heading level inside a ruling: {text[:60]!r}")
+                collect.diag.error(
+                    Loc(collect.path, number), "ruling-syntax", f"unexpected heading level inside a ruling: {text[:60]!r}"
+                )
             blocks.append(_Block("heading", number, title=title))
             i += 1
             continue
@@ -290,8 +349,9 @@ def _blocks(rows: list[tuple[int, str]], collect: _Collect) -> list[_Block]:
 
 
 def _starts_block(text: str) -> bool:
-    return bool(_CALLOUT_OPEN.match(text) or _CALLOUT_CLOSE.match(text) or _HEADING.match(text)
-                or _OL.match(text) or _UL.match(text))
+    return bool(
+        _CALLOUT_OPEN.match(text) or _CALLOUT_CLOSE.match(text) or _HEADING.match(text) or _OL.match(text) or _UL.match(text)
+    )
 
 
 def _list(rows, i, blocks, collect) -> int:
@@ -321,8 +381,9 @@ def _list(rows, i, blocks, collect) -> int:
     if ordered:
         values = [value for _, value, _ in block.items]
         if values != list(range(values[0], values[0] + len(values))):
-            collect.diag.warning(Loc(collect.path, block.line), "list-numbering",
-                                 f"numbered list counts {values}: steps are kept in printed order")
+            collect.diag.warning(
+                Loc(collect.path, block.line), "list-numbering", f"numbered list counts {values}: steps are kept in printed order"
+            )
     blocks.append(block)
     return i
 
@@ -352,8 +413,9 @@ def _place(blocks: list[_Block], collect: _Collect) -> tuple[str, list[str], lis
     for n, block in enumerate(blocks):
         if block.kind == "heading":
             if n + 1 == len(blocks) or blocks[n + 1].kind == "heading":
-                collect.diag.warning(Loc(collect.path, block.line), "unplaced",
-                                     f"heading {block.title!r} has nothing under it: not imported")
+                collect.diag.warning(
+                    Loc(collect.path, block.line), "unplaced", f"heading {block.title!r} has nothing under it: not imported"
+                )
             continue
         head = heading_of.get(id(block))
         label = head.title if head else ""
@@ -421,7 +483,7 @@ def _inline(raw: str, line: int, collect: _Collect) -> str:
         out.append(piece)
 
     for match in _COMPONENT.finditer(text):
-        between = text[position:match.start()]
+        between = text[position : match.start()]
         position = match.end()
         name = match["name"]
         attrs = {k: v or w for k, v, w in _ATTR.findall(match["attrs"])}
@@ -431,8 +493,9 @@ def _inline(raw: str, line: int, collect: _Collect) -> str:
             continue
         number = attrs.get("number", "").strip()
         if not _RULE_NUMBER.fullmatch(number):
-            collect.diag.error(Loc(collect.path, line), "rule-citation",
-                               f"<Rule> needs number=\"NNN.N...\", found {match.group(0)!r}")
+            collect.diag.error(
+                Loc(collect.path, line), "rule-citation", f'<Rule> needs number="NNN.N...", found {match.group(0)!r}'
+            )
             put(between)
             continue
         if not (pending and not between.strip()):
@@ -442,8 +505,9 @@ def _inline(raw: str, line: int, collect: _Collect) -> str:
     put(text[position:])
     result = "".join(out)
     if leftover := _LEFTOVER_TAG.search(result):
-        collect.diag.warning(Loc(collect.path, line), "unknown-markup",
-                             f"markup {leftover.group(0)[:40]!r} is kept as plain text")
+        collect.diag.warning(
+            Loc(collect.path, line), "unknown-markup", f"markup {leftover.group(0)[:40]!r} is kept as plain text"
+        )
     return result
 
 
@@ -454,11 +518,11 @@ def _cite(out: list[str], numbers: list[str]) -> None:
     out.clear()
     stripped = text.rstrip()
     if stripped and stripped[-1] in ".,;:" and not stripped.endswith(".."):
-        out.append(f"{stripped[:-1]} ({words}){stripped[-1]}{text[len(stripped):]}")
+        out.append(f"{stripped[:-1]} ({words}){stripped[-1]}{text[len(stripped) :]}")
     elif not stripped:
         out.append(f"{text}({words})")
     else:
-        out.append(f"{stripped} ({words}){text[len(stripped):]}")
+        out.append(f"{stripped} ({words}){text[len(stripped) :]}")
 
 
 def _component(name: str, attrs: dict, raw: str, line: int, collect: _Collect) -> str:
@@ -466,7 +530,7 @@ def _component(name: str, attrs: dict, raw: str, line: int, collect: _Collect) -
     if name == "Card":
         card = normalize_text(attrs.get("name", ""))
         if not card:
-            collect.diag.error(Loc(collect.path, line), "card-name", f"<Card> needs name=\"...\", found {raw!r}")
+            collect.diag.error(Loc(collect.path, line), "card-name", f'<Card> needs name="...", found {raw!r}')
             return ""
         collect.cards.append(card)
         return card
@@ -479,8 +543,7 @@ def _component(name: str, attrs: dict, raw: str, line: int, collect: _Collect) -
     if name in KEYWORDS:
         return f"{KEYWORDS[name]} {value}" if value else KEYWORDS[name]
     words = re.sub(r"(?<=[a-z])(?=[A-Z])", " ", name)
-    collect.diag.warning(Loc(collect.path, line), "unknown-component",
-                         f"component {raw[:50]!r} is not known: shown as {words!r}")
+    collect.diag.warning(Loc(collect.path, line), "unknown-component", f"component {raw[:50]!r} is not known: shown as {words!r}")
     return f"{words} {value}" if value else words
 
 

@@ -23,6 +23,7 @@ answer starts with `starts`, so ids survive reordering and new rulings. A
 ruling without an entry gets an id and title made from its answer, with a
 warning; bad, duplicate or unmatched entries are errors at the entry's line.
 """
+
 from __future__ import annotations
 
 import re
@@ -64,10 +65,12 @@ def _parse(text: str, loc: Loc, source: Source, diag: Diagnostics) -> Ruling | N
     names = [m.group(1) for m in marks]
     if names != sorted(set(names), key=LABELS.index):
         found = ", ".join(f"{n}:" for n in names)
-        diag.error(loc, "ruling-syntax", f"labels must appear once each, in the order Ruling:, Sequence:, Nuances: (found {found})")
+        diag.error(
+            loc, "ruling-syntax", f"labels must appear once each, in the order Ruling:, Sequence:, Nuances: (found {found})"
+        )
         return None
     ends = [m.start() for m in marks[1:]] + [len(text)]
-    bodies = {m.group(1): text[m.end():end].strip() for m, end in zip(marks, ends)}
+    bodies = {m.group(1): text[m.end() : end].strip() for m, end in zip(marks, ends)}
     ok = bool(bodies["Ruling"])
     if not ok:
         diag.error(loc, "ruling-syntax", "'Ruling:' has no answer")
@@ -86,8 +89,16 @@ def _parse(text: str, loc: Loc, source: Source, diag: Diagnostics) -> Ruling | N
             lists[label] = _NEW_ITEM.split(body[2:])
     if not ok:
         return None
-    return Ruling(id="", title="", answer=bodies["Ruling"], steps=lists["Sequence"],
-                  nuances=lists["Nuances"], game=source.game, source_id=source.id, loc=loc)
+    return Ruling(
+        id="",
+        title="",
+        answer=bodies["Ruling"],
+        steps=lists["Sequence"],
+        nuances=lists["Nuances"],
+        game=source.game,
+        source_id=source.id,
+        loc=loc,
+    )
 
 
 def ids_path(path: str) -> str:
@@ -126,9 +137,12 @@ def _assign_ids(source: Source, rulings: list[Ruling], diag: Diagnostics) -> Non
         ruling.id = _unique(_slug_of(ruling.answer), taken)
         taken[ruling.id] = ruling.loc
         ruling.title = _short(ruling.answer)
-        diag.warning(ruling.loc, "ruling-id",
-                     f"no entry in {shown} for this ruling; using id {ruling.id!r}. Add "
-                     f'{{id: {ruling.id}, title: "...", starts: "{_short(ruling.answer, 40, "")}"}}')
+        diag.warning(
+            ruling.loc,
+            "ruling-id",
+            f"no entry in {shown} for this ruling; using id {ruling.id!r}. Add "
+            f'{{id: {ruling.id}, title: "...", starts: "{_short(ruling.answer, 40, "")}"}}',
+        )
 
 
 def _load_entries(file: Path, shown: str, diag: Diagnostics, root: str | None) -> list[tuple[dict, int]]:
@@ -151,8 +165,9 @@ def _load_entries(file: Path, shown: str, diag: Diagnostics, root: str | None) -
         problems = [f"missing or empty {', '.join(missing)}"] if missing else []
         problems += [f"unknown field(s) {', '.join(unknown)}"] if unknown else []
         # YAML reads a bare `Yes`, `No` or number as a non-string: ask for quotes.
-        problems += [f"{k} must be quoted text, not {entry[k]!r}" for k in ENTRY_KEYS
-                     if k not in missing and not isinstance(entry[k], str)]
+        problems += [
+            f"{k} must be quoted text, not {entry[k]!r}" for k in ENTRY_KEYS if k not in missing and not isinstance(entry[k], str)
+        ]
         if not problems and not _KEBAB.fullmatch(entry["id"]):
             problems.append(f"id {entry['id'][:60]!r} is not kebab-case (a-z, 0-9, single hyphens)")
         elif not problems and (problem := name_problem(entry["id"], "id")):

@@ -8,6 +8,7 @@ text may hold (`normalize.forbidden_characters`) in any text field of the
 model: the fields are enumerated from the dataclasses, so a field added to the
 model is checked without anyone listing it here.
 """
+
 from __future__ import annotations
 
 import re
@@ -69,8 +70,11 @@ def model_texts(value, loc: Loc, name: str = "") -> Iterator[tuple[Loc, str, str
             here = getattr(value, "loc", None)
             loc = here if isinstance(here, Loc) else loc
             kind = type(value)
-            stack += [(getattr(value, f.name), loc, f"{kind.__name__}.{f.name}") for f in reversed(fields(value))
-                      if (kind, f.name) not in _NOT_TEXT]
+            stack += [
+                (getattr(value, f.name), loc, f"{kind.__name__}.{f.name}")
+                for f in reversed(fields(value))
+                if (kind, f.name) not in _NOT_TEXT
+            ]
         elif isinstance(value, (list, tuple)):
             stack += [(item, loc, name) for item in reversed(value)]
         elif isinstance(value, dict):
@@ -82,5 +86,8 @@ def check_characters(value, loc: Loc, diag: Diagnostics) -> None:
     for place, name, text in model_texts(value, loc):
         if found := forbidden_characters(text):
             shown = ", ".join(f"U+{ord(c):04X}" for c in found[:5])
-            diag.error(place, "control-character", f"{name} holds {shown}: control and bidirectional "
-                                                   "formatting characters are not allowed in source text")
+            diag.error(
+                place,
+                "control-character",
+                f"{name} holds {shown}: control and bidirectional formatting characters are not allowed in source text",
+            )

@@ -4,6 +4,7 @@ The format is documented in `rules_src/walkthroughs/README.md`. Only the shape
 of each file is checked here; whether the cited rules still say the quoted
 words needs the corpus, so `resolve/walkthrough_check.py` does that.
 """
+
 from __future__ import annotations
 
 from pathlib import Path

@@ -11,6 +11,7 @@ Two layouts are known, and both start with the page title
 Both may end with `Related FAQ (N)` followed by N questions, each followed by its
 answer. Declared counts ("14 rules", "(N)") are checked against what was read.
 """
+
 from __future__ import annotations
 
 import re
@@ -21,8 +22,8 @@ from ..normalize import normalize_text
 from .common import RB_NUMBER, check_order, make_rule, report_non_ascii_number, section_of, slugify, title_from_page
 
 _NUMBER = re.compile(rf"^(?P<number>{RB_NUMBER})\.$")
-_SECTION_LINE = re.compile(r"^Section (?P<number>[0-9]{3}) [—–-] (?P<count>[0-9]+) rules?$")
-_FAQ_HEADER = re.compile(r"^Related FAQ \((?P<count>[0-9]+)\)$")
+_SECTION_LINE = re.compile(r"^Section (?P<number>[0-9]{3}) [—–-] (?P<count>[0-9]{1,6}) rules?$")
+_FAQ_HEADER = re.compile(r"^Related FAQ \((?P<count>[0-9]{1,6})\)$")
 
 
 def read_bullets(source: Source, lines: list[str], diag: Diagnostics) -> Imported:

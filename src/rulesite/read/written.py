@@ -2,6 +2,7 @@
 how to link, the maintainer's guide. They are the project's own Markdown,
 reviewed like code, so they are copied as written; their names still follow
 one rule, because they become page paths."""
+
 from __future__ import annotations
 
 import re
@@ -27,7 +28,11 @@ def read_written(folder: Path, diag: Diagnostics) -> list[WrittenPage]:
             continue
         match = _NAME.fullmatch(path.name)
         if not match or path.is_symlink() or not path.is_file():
-            diag.error(Loc(shown, 1), "bad-page-name", "a written page is a regular file named NAME.md or NAME.LANG.md (lower-case ASCII, hyphens)")
+            diag.error(
+                Loc(shown, 1),
+                "bad-page-name",
+                "a written page is a regular file named NAME.md or NAME.LANG.md (lower-case ASCII, hyphens)",
+            )
             continue
         if path.stat().st_size > MAX_BYTES:
             diag.error(Loc(shown, 1), "too-large", f"a written page is at most {MAX_BYTES:,} bytes")
@@ -41,4 +46,3 @@ def read_written(folder: Path, diag: Diagnostics) -> list[WrittenPage]:
         text = _NOTE.sub("", text, count=1)
         pages.append(WrittenPage(match["name"], match["lang"], text, Loc(shown, 1)))
     return pages
-

@@ -17,8 +17,11 @@ Every violation is an `error[invalid-yaml]` at the line where it occurs.
 Mappings come back as `Node` (a dict with `.line`), lists as `Seq` (a list with
 `.line` and `.lines`, the line of each item).
 """
+
 from __future__ import annotations
 
+import re
+from bisect import bisect_left
 from pathlib import Path
 
 import yaml
@@ -47,9 +50,15 @@ class Seq(list):
 
 
 class _Loader(yaml.SafeLoader):
-    def __init__(self, stream) -> None:
+    def __init__(self, stream: str) -> None:
         super().__init__(stream)
         self._depth = 0
+        # PyYAML also counts U+0085, U+2028, U+2029 and lone "\r" as line breaks;
+        # lines here count "\n" only, as everywhere in the build.
+        self._newlines = [m.start() for m in re.finditer("\n", stream)]
+
+    def line_at(self, mark) -> int:
+        return bisect_left(self._newlines, mark.index) + 1
 
     def compose_node(self, parent, index):
         event = self.peek_event()
@@ -62,9 +71,7 @@ class _Loader(yaml.SafeLoader):
         if isinstance(event, CollectionStartEvent):
             self._depth += 1
             if self._depth > MAX_DEPTH:
-                raise yaml.composer.ComposerError(
-                    None, None, f"more than {MAX_DEPTH} nested lists or mappings", event.start_mark
-                )
+                raise yaml.composer.ComposerError(None, None, f"more than {MAX_DEPTH} nested lists or mappings", event.start_mark)
             try:
                 return super().compose_node(parent, index)
             finally:
@@ -82,18 +89,16 @@ _Loader.yaml_implicit_resolvers = {
 def _construct_mapping(loader: _Loader, node: yaml.MappingNode) -> Node:
     for key, _ in node.value:
         if key.tag != _STR:
-            raise yaml.constructor.ConstructorError(
-                None, None, f"keys must be text: put {key.value!r} in quotes", key.start_mark
-            )
+            raise yaml.constructor.ConstructorError(None, None, f"keys must be text: put {key.value!r} in quotes", key.start_mark)
     mapping = Node(loader.construct_mapping(node, deep=True))
-    mapping.line = node.start_mark.line + 1
+    mapping.line = loader.line_at(node.start_mark)
     return mapping
 
 
 def _construct_sequence(loader: _Loader, node: yaml.SequenceNode) -> Seq:
     items = Seq(loader.construct_sequence(node, deep=True))
-    items.line = node.start_mark.line + 1
-    items.lines = [child.start_mark.line + 1 for child in node.value]
+    items.line = loader.line_at(node.start_mark)
+    items.lines = [loader.line_at(child.start_mark) for child in node.value]
     return items
 
 
@@ -115,10 +120,14 @@ def parse_yaml(text: str, shown_path: str, diag: Diagnostics, first_line: int = 
     reporting why it is not valid."""
     try:
         return yaml.load(text, Loader=_Loader)  # noqa: S506 - a restricted SafeLoader
+    except yaml.reader.ReaderError as exc:  # a character YAML does not allow (NUL, ...)
+        line = text.count("\n", 0, exc.position) + first_line
+        diag.error(Loc(shown_path, line), code, f"not valid YAML: character U+{exc.character:04X} is not allowed")
+        return None
     except yaml.YAMLError as exc:
         mark = getattr(exc, "problem_mark", None)
-        line = mark.line + first_line if mark else first_line
-        problem = getattr(exc, "problem", None) or str(exc)
+        line = text.count("\n", 0, mark.index) + first_line if mark else first_line
+        problem = " ".join(str(getattr(exc, "problem", None) or exc).split())
         diag.error(Loc(shown_path, line), code, f"not valid YAML: {problem}")
         return None
     except (ValueError, TypeError, OverflowError, RecursionError) as exc:  # a scalar YAML cannot convert

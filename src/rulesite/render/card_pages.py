@@ -1,15 +1,19 @@
 """Cards: one page per initial letter, each card anchored by its id, with its
 text, its errata and every ruling and FAQ answer that names it."""
+
 from __future__ import annotations
 
 from collections import defaultdict
 
+from ..model import Erratum
+from ..read.common import slugify
 from .context import Context
 from .escape import Md, md_text
 from .escape import page as whole_page
 from .markup import heading, md_link
 from .share import card_share, site_name, summary
 from .paths import cards_page, relative
+from .symbols import split_symbols, symbol
 
 ERRATA = "riftbound/errata.md"
 
@@ -21,21 +25,6 @@ def cards_by_page(ctx: Context) -> dict[str, list]:
     return pages
 
 
-def mentions(ctx: Context) -> dict[str, list]:
-    """card name (lower case) -> rulings and FAQ answers naming it."""
-    found = defaultdict(list)
-    names = {c.name.lower() for c in ctx.corpus.cards}
-    for ruling in ctx.corpus.rulings:
-        for name in getattr(ruling, "cards", []):
-            found[name.lower()].append(ruling)
-    for faq in ctx.corpus.faqs:
-        text = f"{faq.question} {faq.answer} {getattr(faq, 'topic', '')}".lower()
-        for name in names:
-            if name in text:
-                found[name].append(faq)
-    return found
-
-
 def render_cards_page(ctx: Context, page: str, cards: list, named: dict[str, list]) -> str:
     letter = page.rsplit("/", 1)[-1].removesuffix(".md").upper()
     ordered = sorted(cards, key=lambda c: (c.name.lower(), c.code))
@@ -45,13 +34,14 @@ def render_cards_page(ctx: Context, page: str, cards: list, named: dict[str, lis
         facts = Md(" · ").join(x for x in [card.code, ", ".join(card.types), ", ".join(card.domains)] if x)
         out += [facts, Md("{: .rule-meta }"), ""]
         for line in card.text.split("\n") if card.text else []:
-            out += [ctx.inline(line, card.game or "riftbound", page), ""]
+            out += [card_line(ctx, line, card.game or "riftbound", page), ""]
         for erratum in card.errata:
             out += [Md('!!! warning "Errata {}"').format(erratum.date), ""]
             out += [Md("    {}").format(line) for line in lines_of("Old", erratum.old_text) + lines_of("New", erratum.new_text)]
-        items = named.get(card.name.lower(), [])
+        items = named.get(card.id, [])  # resolved in resolve/card_mentions.py
         if items:
-            out += [Md("Rulings and FAQ answers: ") + Md(" · ").join(ctx.item_link(i, page) for i in items), Md("{: .rule-meta }"), ""]
+            links = [erratum_link(i, page) if isinstance(i, Erratum) else ctx.item_link(i, page) for i in items]
+            out += [Md("Rulings, FAQ answers and errata: ") + Md(" · ").join(links), Md("{: .rule-meta }"), ""]
     game = next((c.game for c in ordered if c.game), "riftbound")
     names = summary(", ".join(c.name for c in ordered))
     return whole_page(f"Cards: {letter}", out, names, og_title=f"Cards: {letter}", site_name=site_name(game, "cards"))
@@ -67,7 +57,7 @@ def render_errata(ctx: Context) -> str:
         if card is not None:
             name = md_link(erratum.card, relative(ERRATA, cards_page(card.game or "riftbound", card.name), card.id))
         out += [
-            Md("## {} ({})").format(erratum.card, erratum.date),
+            heading(2, Md("{} ({})").format(erratum.card, erratum.date), id=erratum_anchor(erratum)),
             "",
             Md("{} — {}").format(name, erratum.article),
             Md("{: .rule-meta }"),
@@ -76,6 +66,34 @@ def render_errata(ctx: Context) -> str:
             *lines_of("New", erratum.new_text),
         ]
     return whole_page("Errata", out)
+
+
+def card_line(ctx: Context, line: str, game: str, page: str) -> Md:
+    """A line of card text: its symbols as signs with their names, the rest linked."""
+    return Md("").join(symbol(*part) if isinstance(part, tuple) else ctx.inline(part, game, page) for part in split_symbols(line))
+
+
+def erratum_anchor(erratum: Erratum) -> str:
+    # Every part slugged: Material's table of contents writes an id into an href unescaped.
+    return f"erratum-{slugify(erratum.card)}-{slugify(erratum.date, empty='undated')}"
+
+
+def erratum_link(erratum: Erratum, page: str) -> Md:
+    return md_link(f"Erratum {erratum.date}: {erratum.article}", relative(page, ERRATA, erratum_anchor(erratum)))
+
+
+def cards_of(ctx: Context) -> dict[str, list]:
+    """FAQ answer or ruling id -> the cards it names, as resolve found them."""
+    if "cards_of" not in ctx.cache:
+        by_id = {c.id: c for c in ctx.corpus.cards}
+        found: dict[str, list] = {}
+        for card_id, items in ctx.citations.by_card.items():
+            for item in items:
+                if hasattr(item, "id"):
+                    found.setdefault(item.id, []).append(by_id[card_id])
+        # By name, then id: the same list in every build, whatever order resolve met them in.
+        ctx.cache["cards_of"] = {key: sorted(cards, key=lambda c: (c.name.casefold(), c.id)) for key, cards in found.items()}
+    return ctx.cache["cards_of"]
 
 
 def lines_of(label: str, text: str) -> list[Md]:

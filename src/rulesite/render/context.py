@@ -1,4 +1,5 @@
 """What every page renderer needs: the corpus, its links and who cites what."""
+
 from __future__ import annotations
 
 import re

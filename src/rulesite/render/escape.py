@@ -19,6 +19,7 @@ references, so that even inside an HTML attribute escaped text cannot end the
 attribute or open a tag. Letters, digits and spaces need no escape, so what
 readers see (and search) is the text as printed.
 """
+
 from __future__ import annotations
 
 import html

@@ -1,16 +1,15 @@
 """FAQ answers whose section is not among the sources: one page per FAQ source,
 each answer anchored, each linking the rules and cards it names."""
+
 from __future__ import annotations
 
-import re
-from functools import cache
-
+from .card_pages import cards_of
 from .context import Context
 from .escape import Md, md_text
 from .escape import page as whole_page
 from .markup import heading
 from .paths import faq_anchor, faq_page
-from .ruling_page import card_link
+from .ruling_page import card_link, freshness
 from .share import faq_share
 from .strings import t
 
@@ -21,7 +20,6 @@ def render_faq_page(ctx: Context, game: str, source_id: str) -> str:
     faqs = [f for f in ctx.corpus.faqs if f.source_id == source_id and ctx.faq_home(f)[0] == page]
     out = [Md("# {} {{: #faq }}").format(source.title or source_id), ""]
     out += [Md("{}: {}").format(t(lang, "source"), ctx.source_line(source, lang)), Md("{: .source-note }"), ""]
-    names = sorted({c.name for c in ctx.corpus.cards}, key=len, reverse=True)
     topic = None
     for faq in faqs:
         if getattr(faq, "topic", "") and faq.topic != topic:
@@ -33,20 +31,9 @@ def render_faq_page(ctx: Context, game: str, source_id: str) -> str:
             ctx.inline(faq.answer, faq.game, page),
             Md("{: .faq-answer }"),
             "",
+            *freshness(faq, ctx),
         ]
-        named = cards_named(f"{faq.topic} {faq.question} {faq.answer}", names)
+        named = [card.name for card in cards_of(ctx).get(faq.id, [])]  # resolve/card_mentions.py
         if named:
             out += [Md("Cards: ") + Md(", ").join(card_link(ctx, name, page) for name in named), Md("{: .rule-meta }"), ""]
     return whole_page(source.title or source_id, out)
-
-
-def cards_named(text: str, names: list[str]) -> list[str]:
-    """Card names printed in a text, longest first, on word boundaries."""
-    lowered = text.lower()
-    return [n for n in names if n.lower() in lowered and _name_pattern(n).search(lowered)]
-
-
-@cache
-def _name_pattern(name: str) -> re.Pattern:
-    # Compiled once per card name: a thousand names overflow re's own cache.
-    return re.compile(rf"(?<!\w){re.escape(name.lower())}(?!\w)")

@@ -1,6 +1,7 @@
 """Explainer articles: one page per article and language, at the same path in
 every language's site. Headings are anchored by position (`#h-2` is the second
 heading in every translation), so switching language keeps the reader's place."""
+
 from __future__ import annotations
 
 from ..model import Guide
@@ -38,7 +39,12 @@ def render_guide(guide: Guide, ctx: Context) -> str:
         else:
             out += ["", text, ""]
     source = ctx.corpus.sources[guide.source_id]
-    out += ["", Md("{}: {}").format(t(guide.language, "source"), ctx.source_line(source, guide.language)), Md("{: .source-note }"), ""]
+    out += [
+        "",
+        Md("{}: {}").format(t(guide.language, "source"), ctx.source_line(source, guide.language)),
+        Md("{: .source-note }"),
+        "",
+    ]
     return whole_page(guide.title, out)
 
 

@@ -1,11 +1,17 @@
 """The pages that lead to everything else: home, per-game indexes, keywords,
 cross-game topics. Written in the language of the site being rendered."""
+
 from __future__ import annotations
 
+import os
+import posixpath
 from collections import defaultdict
+from pathlib import Path
 
 from ..model import Section
-from .context import Context
+from .context import CONTENT_LANGUAGE, Context
+from .labels import section_label  # noqa: F401
+from .ruling_page import word_diff_md
 from .escape import Md, written
 from .escape import page as whole_page
 from .markup import code, heading, md_link
@@ -62,9 +68,13 @@ def render_home(ctx: Context) -> str:
     out = [*head, *([written(intro.text.strip()), ""] if intro else []), summary, ""]
     for game in games(ctx):
         out += [Md("## {}").format(GAME_NAMES.get(game, game)), ""]
-        sections = sections_of(ctx, game)
+        # This site's language first; a section in another language links to
+        # that language's site (Magic's Spanish 701.20 is not English 701.20).
+        sections = sorted(sections_of(ctx, game), key=lambda s: s.language != lang)
         for section in sections[:12]:
-            out.append(Md("- ") + md_link(f"{section.number} {section.title}", section_page(section.key)))
+            out.append(
+                Md("- ") + ctx.link(HOME, section_page(section.key), "", section.language, f"{section.number} {section.title}")
+            )
         if len(sections) > 12:
             out.append(Md("- … {} more").format(len(sections) - 12))
         out.append(Md("- ") + md_link(t(lang, "all-pages", game=GAME_NAMES.get(game, game)), game_index(game)))
@@ -128,7 +138,7 @@ def render_contents(ctx: Context, game: str, document: str) -> str:
     ]
     for s in sections_of(ctx, game):
         if s.document == document:
-            link = md_link(f"{s.number} {s.title}", relative(page, section_page(s.key)))
+            link = ctx.link(page, section_page(s.key), "", s.language, f"{s.number} {s.title}")
             out.append(Md("| {} | {} | {} |").format(link, len(s.rules), s.language))
     return whole_page(document_name(document), [*out, ""])
 
@@ -193,7 +203,9 @@ def render_rulings_index(ctx: Context, game: str) -> str:
             out += [Md.escape(source.licence), Md("{: .licence }"), ""]
     out += [Md("| {} | {} | {} |").format(t(lang, "ruling"), t(lang, "sequence"), t(lang, "nuances")), Md("|---|---|---|")]
     for r in rulings:
-        out.append(Md("| {} | {} | {} |").format(md_link(r.title, relative(page, page_of(r))), len(r.steps), len(r.nuances)))
+        out.append(
+            Md("| {} | {} | {} |").format(ctx.link(page, page_of(r), "", CONTENT_LANGUAGE, r.title), len(r.steps), len(r.nuances))
+        )
     return whole_page(t(lang, "community-rulings"), [*out, ""])
 
 
@@ -202,7 +214,11 @@ def render_walkthroughs_index(ctx: Context, game: str) -> str:
     out = [Md("# {} {{: #walkthroughs }}").format(t(ctx.language, "walkthroughs")), ""]
     for w in ctx.corpus.walkthroughs:
         if w.game == game:
-            out.append(Md("- {} — {}").format(md_link(w.title, relative(page, page_of(w))), ctx.rule_link(game, w.rule, page)))
+            out.append(
+                Md("- {} — {}").format(
+                    ctx.link(page, page_of(w), "", CONTENT_LANGUAGE, w.title), ctx.rule_link(game, w.rule, page)
+                )
+            )
     return whole_page(t(ctx.language, "walkthroughs"), [*out, ""])
 
 
@@ -222,7 +238,7 @@ def render_keywords(ctx: Context) -> str:
         for s in sections_of(ctx, game):
             if (s.number, s.language) in by_number:
                 words = Md(", ").join(code(w) for w in by_number[(s.number, s.language)] if w != s.title)
-                link = md_link(s.number, relative(KEYWORDS, section_page(s.key)))
+                link = ctx.link(KEYWORDS, section_page(s.key), "", s.language, s.number)
                 out.append(Md("| {} | {} | {} |").format(s.title, link, words))
         out.append("")
     return whole_page(t(lang, "keyword-index"), out)
@@ -254,7 +270,9 @@ def render_topic(ctx: Context, topic) -> str:
             continue
         title = section.number + " " + section.title
         out += [
-            Md("-   **{}** — {} ({})").format(game, ctx.link(page, section_page(section.key), "", section.language, title), section.language),
+            Md("-   **{}** — {} ({})").format(
+                game, ctx.link(page, section_page(section.key), "", section.language, title), section.language
+            ),
             "",
             Md("    ---"),
             "",
@@ -281,13 +299,16 @@ def render_reviews(ctx: Context) -> str:
     out = [
         Md("# Needs review {: #needs-review }"),
         "",
-        Md("{} citations in rulings and walkthroughs point at rules that changed since they were checked.").format(len(ctx.reviews)),
+        Md("{} citations in rulings and walkthroughs point at rules that changed since they were checked.").format(
+            len(ctx.reviews)
+        ),
         "",
-        Md("| Item | Rule | Change |"),
-        Md("|---|---|---|"),
+        Md("| Item | Rule | Checked against | What changed |"),
+        Md("|---|---|---|---|"),
     ]
     for r in ctx.reviews:
-        out.append(Md("| {} | {} | {} |").format(ctx.item_link(r.item, REVIEW), r.rule, r.change))
+        diff = word_diff_md(r.old_text, r.new_text) if r.old_text and r.new_text else Md("")
+        out.append(Md("| {} | {} | {} | {} {} |").format(ctx.item_link(r.item, REVIEW), r.rule, r.checked or "?", r.change, diff))
     return whole_page("Needs review", [*out, ""])
 
 
@@ -308,6 +329,19 @@ def render_source_problems(ctx: Context) -> str:
         Md("| Where | Finding |"),
         Md("|---|---|"),
     ]
+    roots = list(dict.fromkeys(s.root for s in ctx.corpus.sources.values() if s.root))
     for d in sorted(ctx.findings, key=lambda d: (d.loc.path, d.loc.line)):
-        out.append(Md("| {} | {}: {} |").format(code(str(d.loc)), d.code, d.message))
+        where = f"{maintainer_path(d.loc.path, roots)}:{d.loc.line}"
+        out.append(Md("| {} | {}: {} |").format(code(where), d.code, d.message))
     return whole_page("Source problems", [*out, ""])
+
+
+def maintainer_path(path: str, roots: list[str]) -> str:
+    """A source's path as the maintainer named its folder: `corpora/rb-cr-...txt`,
+    `rules_src/riftbound/...`, never relative to wherever the build ran (`../../..`)."""
+    absolute = os.path.abspath(path)
+    for root in sorted(roots, key=len, reverse=True):
+        top = os.path.abspath(root)
+        if absolute == top or absolute.startswith(top.rstrip(os.sep) + os.sep):
+            return posixpath.join(os.path.basename(top), *Path(os.path.relpath(absolute, top)).parts)
+    return path if not path.startswith("..") and not os.path.isabs(path) else os.path.basename(path)

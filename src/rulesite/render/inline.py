@@ -1,4 +1,5 @@
 """Text with its rule references and keywords turned into links."""
+
 from __future__ import annotations
 
 from ..model import Section
@@ -32,8 +33,9 @@ def missing_markdown(text: str, number: str, language: str) -> Md:
 def link_markdown(link: Link, page: str, linker: Linker, language: str) -> Md:
     section_key, anchor = link.target
     to_page = section_page(section_key)
-    # A keyword names a whole section: link to the page itself.
-    anchor = "" if link.kind == "keyword" else anchor
+    # A keyword names a whole section: link to the page itself; a term a
+    # titled rule defines ("Limited Actions", 410.2) links to that rule.
+    anchor = "" if link.kind == "keyword" and anchor == section_key[2] else anchor
     css = "keyword" if link.kind == "keyword" else "ref"
     data = {"rule": anchor or section_key[2]}
     target_language = section_key[3]

@@ -1,21 +1,32 @@
 """One site per language, with the same page paths in each.
 
-A page whose content exists only in another language is, in this language's
-site, a short stub that says so and links there: every rule stays in exactly
-one place per site, and the language switcher always finds the same path.
+Each language's site holds only its own pages: a page whose content exists
+only in another language is not copied into this site as a stub. Links to it
+go to the site that has it, with `?from=<language>` so that page can say it is
+not in the reader's language; every page that some language lacks carries a
+small hidden marker (`mark_missing_translations`) telling the language switch
+(assets/language-switch.js) which languages lack it and where to send their readers
+instead (the English page where there is one), with the notice to show them.
 Links between language sites are plain HTML links, since each MkDocs build
 only knows its own pages.
 """
+
 from __future__ import annotations
 
 from ..model import Section
 from .context import Context
-from .escape import Md
-from .escape import page as whole_page
+from .escape import Md, html_text
 from .markup import link as html_link
 from .markup import missing
 from .paths import cross_href, section_page
 from .strings import LANGUAGE_NAMES, language_in, t
+
+# Shown, in the reader's language, on a page reached from a site that lacks it.
+NOT_IN = {
+    "en": "This page does not exist in English: here it is in {language}.",
+    "es": "Esta página no existe en español: aquí está en {language}.",
+    "fr": "Cette page n'existe pas en français : la voici en {language}.",
+}
 
 
 def site_languages(ctx: Context) -> tuple[str, ...]:
@@ -23,27 +34,30 @@ def site_languages(ctx: Context) -> tuple[str, ...]:
     return ("en", *sorted(found - {"en"}))
 
 
-def cross_language_href(page: str, from_language: str, to_language: str, anchor: str = "") -> str:
-    """From a page of one language's site to the same path in another's."""
-    return cross_href(page, from_language, page, to_language, anchor)
+def not_in_notice(reader_language: str, page_language: str) -> str:
+    template = NOT_IN.get(reader_language, NOT_IN["en"])
+    return template.format(language=language_in(reader_language, page_language))
 
 
-def stub(page: str, title: str, content_language: str, ctx: Context, extra: list[Md] = ()) -> str:
-    """The page `page` of this site, whose content exists only in `content_language`."""
-    lang = ctx.language
-    href = cross_language_href(page, lang, content_language)
-    where = language_in(lang, content_language)
-    there = html_link(f"{title} ({where})", href, css="other-language", hreflang=content_language)
-    lines = [
-        Md("# {}").format(title),
-        "",
-        Md("{} {}").format(t(lang, "only-in", language=where), there),
-        Md("{: .only-in }"),
-        "",
-        *extra,
-        "",
-    ]
-    return whole_page(title, lines)
+def mark_missing_translations(files: dict[str, dict[str, str]]) -> None:
+    """Appends to every Markdown page that some language's site lacks a hidden
+    marker: the languages that lack it, the language whose page their readers get
+    instead (English where it has the page, else this one) and, for each, the
+    notice to show them there. `files`: language -> (path -> text), changed in place."""
+    languages = list(files)
+    for lang, pages in files.items():
+        for path in [p for p in pages if p.endswith(".md")]:
+            lacking = [other for other in languages if path not in files[other]]
+            if not lacking:
+                continue
+            fallback = "en" if path in files.get("en", {}) else lang
+            notices = Md("").join(
+                Md(' data-notice-{}="{}"').format(html_text(m), html_text(not_in_notice(m, lang))) for m in lacking
+            )
+            marker = Md('<div class="page-languages" hidden data-missing="{}" data-fallback="{}"{}></div>').format(
+                html_text(" ".join(lacking)), html_text(fallback), notices
+            )
+            pages[path] += f"\n\n{marker}\n"
 
 
 def other_rule_at_same_path(section: Section, page: str, ctx: Context) -> list[str]:
@@ -61,7 +75,7 @@ def other_rule_at_same_path(section: Section, page: str, ctx: Context) -> list[s
         if equivalent.side(section.language).number == section.number:
             continue
         contents = f"{section.game}/{section.document}/index.md"
-        href = cross_href(page, ctx.language, contents, other)
+        href = cross_href(page, ctx.language, contents, other, notice=False)
         data = {"equivalent-from": section.number, "equivalent-to": ""}
         out += [html_link("", href, css="other-language", hreflang=other, data=data, hidden=True), ""]
     return out
@@ -81,14 +95,17 @@ def equivalents_note(section: Section, page: str, ctx: Context) -> list[str]:
             link = missing(side.number, t(lang, "not-in-sources", number=side.number))
         else:
             target_page = section_page(side.section.key)
-            href = cross_href(page, lang, target_page, side.language, side.section.number)
+            # The same rule in the other language: no "not in your language" notice.
+            href = cross_href(page, lang, target_page, side.language, side.section.number, notice=False)
             # The language switcher follows this link, renumbering the anchor.
             data = {"equivalent-from": section.number, "equivalent-to": side.number}
             text = f"{side.number} {side.section.title}"
             link = html_link(text, href, css="other-language", hreflang=side.language, data=data)
         edition = t(lang, "undated") if side.edition == "undated" else side.edition
         # The interface sentence around the link: its text escaped, the link put in its place.
-        before, _, after = t(lang, "equivalent", language=language_in(lang, side.language), link="\0", edition=edition).partition("\0")
+        before, _, after = t(lang, "equivalent", language=language_in(lang, side.language), link="\0", edition=edition).partition(
+            "\0"
+        )
         out += [Md("{}{}{}").format(before, link, after), Md("{: .equivalent }"), ""]
         if here is not None and side.language == "en" and here.edition != side.edition:
             own = t(lang, "undated") if here.edition == "undated" else here.edition
@@ -100,4 +117,4 @@ def equivalents_note(section: Section, page: str, ctx: Context) -> list[str]:
     return out
 
 
-__all__ = ["LANGUAGE_NAMES", "cross_language_href", "equivalents_note", "other_rule_at_same_path", "site_languages", "stub"]
+__all__ = ["LANGUAGE_NAMES", "site_languages", "mark_missing_translations", "equivalents_note", "other_rule_at_same_path"]

@@ -15,6 +15,7 @@ by whoever passes it:
 
 Ids and classes are validated names (read/), and go through the same escaping.
 """
+
 from __future__ import annotations
 
 import posixpath
@@ -46,6 +47,11 @@ MARKDOWN_TEMPLATES = {
         '{% if hidden %} hidden{% endif %} href="{{ href|attr }}">{{ text }}</a>'
     ),
     "missing": '<span class="ref-missing" title="{{ tip|attr }}">{{ text }}</span>',
+    # A card symbol ([2], [A], [M]) as a sign, named for screen readers and on hover.
+    "symbol": (
+        '<span class="symbol symbol-{{ kind|attr }}" role="img" aria-label="{{ label|attr }}" '
+        'title="{{ title|attr }}">{{ sign|attr }}</span>'
+    ),
     "div": (
         '<div{% if classes %} class="{{ classes|attr }}"{% endif %}{% if id %} id="{{ id|attr }}"{% endif %}'
         '{% for name, value in data %} data-{{ name|attr }}="{{ value|attr }}"{% endfor %} markdown>'
@@ -67,7 +73,9 @@ MARKDOWN_TEMPLATES = {
         '<details class="history" data-search-exclude><summary>{{ summary|attr }}</summary><ul>'
         "{% for row in rows %}<li>"
         '{% if row.href %}<a href="{{ row.href|attr }}">{{ row.label|attr }}</a>{% else %}{{ row.label|attr }}{% endif %}'
-        "{% if row.how %} — {{ row.how|attr }}{% endif %}{{ row.diff }}</li>{% endfor %}"
+        "{% if row.how %} — {{ row.how|attr }}{% endif %}{{ row.diff }}"
+        '{% if row.diff_href is defined and row.diff_href %} <a class="history-diff" href="{{ row.diff_href|attr }}">{{ row.diff_label|attr }}</a>{% endif %}'
+        "</li>{% endfor %}"
         "</ul></details>"
     ),
     "word_diff": (
@@ -75,6 +83,7 @@ MARKDOWN_TEMPLATES = {
         "{% if op == '=' %}{{ text|attr }}{% elif op == '-' %}<del>{{ text|attr }}</del>{% else %}<ins>{{ text|attr }}</ins>{% endif %}"
         "{% endfor %}</span>"
     ),
+    # One entry of a diff page: its numbers link to the rule in each edition.
     "diff_item": (
         '<li class="{{ kind|attr }}"><b>{{ head|attr }}</b>'
         "{% if text %} {{ text|attr }}{% endif %}{% if how %} <small>{{ how|attr }}</small>{% endif %}{{ diff }}</li>"
@@ -84,6 +93,11 @@ MARKDOWN_TEMPLATES = {
         "<h2>{{ number|attr }}</h2>\n"
         "<ul>{% for item in items %}{{ item }}{% endfor %}</ul>\n"
         "</section>"
+    ),
+    # Diff pages: pure renumberings are hidden by renumbered-toggle.js until this is pressed.
+    "renumbered_toggle": (
+        '<button type="button" class="md-button diff-renumbered-toggle" data-renumbered-toggle aria-pressed="false"'
+        ' data-show="{{ show|attr }}" data-hide="{{ hide|attr }}">{{ show|attr }}</button>'
     ),
 }
 
@@ -200,9 +214,14 @@ def safe_href(href: str) -> str:
 
 def link(text, href: str, css: str = "", hreflang: str = "", data: dict | None = None, hidden: bool = False) -> Md:
     """<a href> to a .html address (or #anchor): `text` is text unless it is Md."""
-    return md(
-        "link", text=text, href=safe_href(href), css=css, hreflang=hreflang, data=list((data or {}).items()), hidden=hidden
-    )
+    return md("link", text=text, href=safe_href(href), css=css, hreflang=hreflang, data=list((data or {}).items()), hidden=hidden)
+
+
+def origin_link(text, url: str) -> Md:
+    """A link to where a source was published (an http(s) address the manifest names)."""
+    if not url.startswith(("https://", "http://")):
+        raise ValueError(f"not a web address: {url[:60]!r}")
+    return md("link", text=text, href=url, css="origin", hreflang="", data=[], hidden=False)
 
 
 def md_link(text, to_md: str) -> Md:

@@ -7,6 +7,7 @@ section page this language's site shows (current and older editions), grouped
 by page. The rule's text comes from the page's preview file (share.py), so
 the search and the previews read the same data.
 """
+
 from __future__ import annotations
 
 from .context import Context
@@ -29,21 +30,28 @@ def numbers_js(ctx: Context, language: str) -> str:
     index: dict[tuple, int] = {}
     pages: list[list] = []
     older = [
-        s for (_, _, lang), editions in ctx.corpus.editions.items() if lang == language
-        for e in editions for s in e.sections.values() if s.version_path
+        s
+        for (_, _, lang), editions in ctx.corpus.editions.items()
+        if lang == language
+        for e in editions
+        for s in e.sections.values()
+        if s.version_path
     ]
     for section in [*native_sections(ctx, language), *older]:
         current = not section.version_path
         key = (section.game, section.document, section.edition, current)
         if key not in index:
             index[key] = len(docs)
-            docs.append({
-                "game": GAME_NAMES.get(section.game, section.game),
-                "document": document_name(section.document),
-                "edition": section.edition,
-                "current": current,
-                "aliases": GAME_ALIASES.get(section.game, [section.game]) + DOCUMENT_ALIASES.get(section.document, [section.document]),
-            })
+            docs.append(
+                {
+                    "game": GAME_NAMES.get(section.game, section.game),
+                    "document": document_name(section.document),
+                    "edition": section.edition,
+                    "current": current,
+                    "aliases": GAME_ALIASES.get(section.game, [section.game])
+                    + DOCUMENT_ALIASES.get(section.document, [section.document]),
+                }
+            )
         numbers = [section.number] + [r.number for r in section.rules if r.number != section.number]
         pages.append([index[key], html_path(section_page(section.key)), " ".join(numbers)])
     return "window.RULESITE_NUMBERS = " + script_json({"docs": docs, "pages": pages}) + ";\n"

@@ -13,7 +13,8 @@ MkDocs copies as they are):
   until the reader asks for the new text (assets/offline.js).
 - `offline.md`: the page shown for a page that is not on the device, with a
   rule-number box that shows any rule of the current editions from the
-  rule texts of assets/offline-rules.js (the service worker keeps them).
+  rule texts of the current editions' preview files and the number table
+  (assets/previews/, assets/numbers.js), which the service worker keeps.
 
 What is precached (see `precache`): the shell (our CSS, JavaScript, icons and
 the rule texts of the current editions, Material's stylesheets and scripts),
@@ -21,6 +22,7 @@ the home page, the indexes and the offline page. Everything else (sections,
 older editions, rulings...) is cached when visited. `check/offline_app.py`
 checks the list against the built site and the budget below.
 """
+
 from __future__ import annotations
 
 import hashlib
@@ -35,8 +37,8 @@ from .context import Context
 from .escape import Md, front_matter, join, md_text, script_json
 from .markup import div
 from .guide_page import guides_index
-from .paths import html_path
-from .share import PREVIEWS
+from .paths import html_path, section_page
+from .share import PREVIEWS as PREVIEW_FOLDER
 from .strings import t
 
 # The most a first visit stores for offline use, per language site (bytes).
@@ -44,6 +46,7 @@ PRECACHE_BUDGET = 8 * 1024 * 1024
 SERVICE_WORKER = "sw.js"
 MANIFEST = "manifest.webmanifest"
 OFFLINE_PAGE = "offline.md"
+PREVIEWS = PREVIEW_FOLDER + "/"  # one script of rule texts per page (render/share.py)
 ASSETS = Path(str(resources.files("rulesite") / "assets"))
 THEME = Path(str(resources.files("rulesite") / "theme"))
 SW_TEMPLATE = Path(str(resources.files("rulesite") / "render" / "service_worker.js"))
@@ -58,11 +61,27 @@ ICONS = [
 # Material's colour names (theme.palette primary) and scheme backgrounds, as its
 # palette stylesheet defines them (tests/render/test_offline_app.py compares).
 PRIMARY = {
-    "red": "#ef5552", "pink": "#e92063", "purple": "#ab47bd", "deep-purple": "#7e56c2",
-    "indigo": "#4051b5", "blue": "#2094f3", "light-blue": "#02a6f2", "cyan": "#00bdd6",
-    "teal": "#009485", "green": "#4cae4f", "light-green": "#8bc34b", "lime": "#cbdc38",
-    "yellow": "#ffec3d", "amber": "#ffc105", "orange": "#ffa724", "deep-orange": "#ff6e42",
-    "brown": "#795649", "grey": "#757575", "blue-grey": "#546d78", "black": "#000000", "white": "#ffffff",
+    "red": "#ef5552",
+    "pink": "#e92063",
+    "purple": "#ab47bd",
+    "deep-purple": "#7e56c2",
+    "indigo": "#4051b5",
+    "blue": "#2094f3",
+    "light-blue": "#02a6f2",
+    "cyan": "#00bdd6",
+    "teal": "#009485",
+    "green": "#4cae4f",
+    "light-green": "#8bc34b",
+    "lime": "#cbdc38",
+    "yellow": "#ffec3d",
+    "amber": "#ffc105",
+    "orange": "#ffa724",
+    "deep-orange": "#ff6e42",
+    "brown": "#795649",
+    "grey": "#757575",
+    "blue-grey": "#546d78",
+    "black": "#000000",
+    "white": "#ffffff",
 }
 BACKGROUND = {"default": "#ffffff", "slate": "#1e2129"}
 
@@ -75,12 +94,14 @@ def palettes(config_text: str) -> list[dict[str, str]]:
     out = []
     for palette in given if isinstance(given, list) else [given]:
         scheme = palette.get("scheme", "default")
-        out.append({
-            "media": palette.get("media", ""),
-            "scheme": scheme,
-            "primary": PRIMARY.get(str(palette.get("primary", "indigo")).lower().replace(" ", "-"), PRIMARY["indigo"]),
-            "background": BACKGROUND.get(scheme, BACKGROUND["default"]),
-        })
+        out.append(
+            {
+                "media": palette.get("media", ""),
+                "scheme": scheme,
+                "primary": PRIMARY.get(str(palette.get("primary", "indigo")).lower().replace(" ", "-"), PRIMARY["indigo"]),
+                "background": BACKGROUND.get(scheme, BACKGROUND["default"]),
+            }
+        )
     return out
 
 
@@ -132,18 +153,28 @@ def offline_page(ctx: Context) -> str:
         "button": t(lang, "offline-jump-button"),
     }
     head = front_matter(t(lang, "offline-title"))[:-2]  # without its closing "---"
-    return str(join([
-        *head,
-        # Not a search result, and nothing beside it but the rule box.
-        Md("search:"), Md("  exclude: true"), Md("hide:"), Md("  - navigation"), Md("  - toc"), Md("---"), Md(""),
-        Md("# ") + md_text(t(lang, "offline-title")),
-        Md(""),
-        md_text(t(lang, "offline-text")),
-        Md(""),
-        div(classes="offline-app", id="offline-app", data=strings),
-        Md("</div>"),
-        Md(""),
-    ]))
+    return str(
+        join(
+            [
+                *head,
+                # Not a search result, and nothing beside it but the rule box.
+                Md("search:"),
+                Md("  exclude: true"),
+                Md("hide:"),
+                Md("  - navigation"),
+                Md("  - toc"),
+                Md("---"),
+                Md(""),
+                Md("# ") + md_text(t(lang, "offline-title")),
+                Md(""),
+                md_text(t(lang, "offline-text")),
+                Md(""),
+                div(classes="offline-app", id="offline-app", data=strings),
+                Md("</div>"),
+                Md(""),
+            ]
+        )
+    )
 
 
 def offline_files(ctx: Context, pages: dict[str, str], nav: list, config_text: str) -> dict[str, str]:
@@ -151,7 +182,9 @@ def offline_files(ctx: Context, pages: dict[str, str], nav: list, config_text: s
     files = {MANIFEST: manifest(ctx, config_text), OFFLINE_PAGE: offline_page(ctx)}
     everything = {**pages, **files}
     shell = shell_hash(ctx, nav, config_text)
-    hashes = {html_path(path) if path.endswith(".md") else path: page_hash(path, text, shell) for path, text in everything.items()}
+    hashes = {
+        html_path(path) if path.endswith(".md") else path: page_hash(path, text, shell) for path, text in everything.items()
+    }
     hashes.update({path: file_hash(path) for path in asset_files()})
     listed = precache(ctx, everything)
     entries = [[url, *hashes[url]] for url in listed]
@@ -172,11 +205,25 @@ def precache(ctx: Context, pages: dict[str, str]) -> list[str]:
     """The URLs (from this language's root) a first visit stores: the shell, the
     home page, the indexes and the offline page, sorted."""
     urls = {path for path in asset_files()}
-    # Not the per-page preview files (thousands): a visited page's are cached when used.
-    urls |= {path for path in pages if (path.startswith("assets/") and not path.startswith(PREVIEWS + "/")) or path == MANIFEST}
+    # Generated assets; of the per-page preview texts, those of current editions
+    # (older editions' are stored when visited).
+    current = {html_path(section_page(s.key)) for s in ctx.corpus.sections.values() if s.language == ctx.language}
+    urls |= {
+        path
+        for path in pages
+        if path == MANIFEST
+        or (path.startswith("assets/") and not path.startswith(PREVIEWS))
+        or (path.startswith(PREVIEWS) and path[len(PREVIEWS) :].removesuffix(".js") + ".html" in current)
+    }
     indexes = [idx.HOME, idx.KEYWORDS, OFFLINE_PAGE]
     for game in idx.games(ctx):
-        indexes += [idx.game_index(game), idx.faq_index(game), idx.rulings_index(game), idx.walkthroughs_index(game), guides_index(game)]
+        indexes += [
+            idx.game_index(game),
+            idx.faq_index(game),
+            idx.rulings_index(game),
+            idx.walkthroughs_index(game),
+            guides_index(game),
+        ]
         indexes += [idx.contents_page(game, document) for document in idx.documents_of(ctx, game)]
     urls |= {html_path(path) for path in indexes if path in pages}
     return sorted(urls)

@@ -3,6 +3,7 @@
 Plain, readable paths that survive rebuilds: a rule is `<section page>#<its
 number>`, a ruling or walkthrough has a page named by its id.
 """
+
 from __future__ import annotations
 
 import posixpath
@@ -89,10 +90,15 @@ def language_root(language: str, default: str = "en") -> str:
     return "" if language == default else f"{language}/"
 
 
-def cross_href(from_page: str, from_language: str, to_page: str, to_language: str, anchor: str = "") -> str:
-    """A plain link from a page of one language's site to a page of another's."""
+def cross_href(from_page: str, from_language: str, to_page: str, to_language: str, anchor: str = "", notice: bool = True) -> str:
+    """A plain link from a page of one language's site to a page of another's. It
+    says where the reader came from (`?from=es`), so a page that does not exist in
+    the reader's language can say so (render/languages.py); `notice=False` for a
+    link to the same rule under another number (no notice is due there)."""
     here = posixpath.dirname(language_root(from_language) + from_page)
     href = posixpath.relpath(language_root(to_language) + html_path(to_page), here or ".")
+    if from_language != to_language and notice:
+        href += f"?from={from_language}"
     return f"{href}#{anchor}" if anchor else href
 
 

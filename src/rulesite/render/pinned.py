@@ -11,6 +11,7 @@ rule of today is nearest (its closest ancestor that lives on).
 
 The copy button of a rule hands out this pinned link.
 """
+
 from __future__ import annotations
 
 from urllib.parse import urlencode
@@ -89,9 +90,15 @@ def pinned_pages(ctx: Context, language: str) -> dict[str, str]:
                 page = page.removeprefix(f"{language}/") if language != "en" else page
                 path = pinned_link(game, document, label, number)
                 pages[path] = share_page(
-                    ctx, language, path, f"{page}?{urlencode(query)}#{anchor}",
-                    title=f"{number} — {document_name(document)} {label}", text=rule["text"], label=number,
-                    site=site_name(game, document_name(document), label), edition=label,
+                    ctx,
+                    language,
+                    path,
+                    f"{page}?{urlencode(query)}#{anchor}",
+                    title=f"{number} — {document_name(document)} {label}",
+                    text=rule["text"],
+                    label=number,
+                    site=site_name(game, document_name(document), label),
+                    edition=label,
                 )
     return pages
 

@@ -1,11 +1,13 @@
 """One page per community ruling: answer, Sequence as numbered steps, Nuances as notes."""
+
 from __future__ import annotations
 
 from ..model import Ruling
+from .card_pages import cards_of
 from .context import Context
 from .escape import Md, md_text
 from .escape import page as whole_page
-from .markup import div, md_link
+from .markup import div, md, md_link, origin_link
 from .paths import cards_page, html_path, page_of, relative
 from .share import site_name, summary
 from .strings import t
@@ -19,6 +21,7 @@ def render_ruling(ruling: Ruling, ctx: Context) -> str:
     out = [
         Md("# {}").format(ruling.title),
         "",
+        *freshness(ruling, ctx),
         *review_box(ruling, ctx),
         *(question if getattr(ruling, "question", "") else []),
         div("ruling", id=ruling.id, data={"short": html_path(page)}),
@@ -35,23 +38,23 @@ def render_ruling(ruling: Ruling, ctx: Context) -> str:
         out += [Md("    - {}").format(ctx.inline(note, ruling.game, page)) for note in ruling.nuances]
         out.append("")
     out += [Md("</div>"), ""]
-    concerned = [key for key, items in ctx.citations.by_section.items() if any(i is ruling for i in items)]
-    cited = [ref.number for ref in ruling.references]
-    if concerned or cited:
-        links = [ctx.rule_link(ruling.game, n, page) for n in dict.fromkeys(cited)]
-        links += [
-            Md("{} {}").format(ctx.rule_link(ruling.game, key[2], page), ctx.linker.sections[key].title)
-            for key in concerned
-            if key[2] not in cited
-        ]
+    # Exactly what the text above links to (resolve/citations.py), in that order.
+    concerns = ctx.citations.concerns.get(ruling.id, [])
+    if concerns:
+        links = [concern_link(ctx, link, ruling.game, page) for link in concerns]
         out += [Md("{}: {}").format(t(lang, "concerns"), Md(", ").join(links)), Md("{: .rule-meta }"), ""]
-    cards = getattr(ruling, "cards", [])
+    cards = [card.name for card in cards_of(ctx).get(ruling.id, [])]  # resolve/card_mentions.py
     if cards:
         out += [Md("Cards: ") + Md(", ").join(card_link(ctx, name, page) for name in cards), Md("{: .rule-meta }"), ""]
     out += [Md("{}: {}").format(t(lang, "source"), ctx.source_line(source, lang)), Md("{: .source-note }"), ""]
     credit = " — ".join(x for x in (getattr(ruling, "attribution", ""), getattr(ruling, "licence", "")) if x)
     if credit or source.licence:
-        out += [md_text(credit or source.licence), Md("{: .licence }"), ""]
+        # The credit links to the original when the manifest names where it is.
+        text = credit or source.licence
+        shown = origin_link(text, source.origin) if is_web_address(source.origin) else md_text(text)
+        out += [shown, Md("{: .licence }"), ""]
+    elif is_web_address(source.origin):
+        out += [Md("Origin: {}").format(origin_link(source.origin, source.origin)), Md("{: .licence }"), ""]
     return whole_page(ruling.title, out, summary(ruling.answer), og_title=ruling.title, **ruling_site(ruling))
 
 
@@ -61,14 +64,54 @@ def ruling_site(ruling: Ruling) -> dict[str, str]:
     return {"site_name": site_name(ruling.game, "community rulings", edition), "edition": edition}
 
 
+def concern_link(ctx: Context, link, game: str, page: str) -> Md:
+    """A cited rule by its number; a linked term by the number and title it names."""
+    key, anchor = link.target
+    number = link.number if link.kind == "rule" else anchor
+    out = ctx.rule_link(game, number, page)
+    if link.kind == "keyword":
+        section = ctx.linker.sections.get(key)
+        title = section.title if section is not None and anchor == key[2] else link.text
+        out = Md("{} {}").format(out, title)
+    return out
+
+
+def is_web_address(text: str) -> bool:
+    return text.startswith(("https://", "http://")) and " " not in text
+
+
+def freshness(item, ctx: Context) -> list[Md]:
+    """Which rules version the item was checked against, or that its source does not say."""
+    version = getattr(item, "reviewed_version", "")
+    if version:
+        line = Md("Reviewed against Core Rules v{}").format(version)
+    else:
+        line = Md("Not dated: its source does not say which rules version it was checked against")
+    return [line, Md("{: .freshness }"), ""]
+
+
 def review_box(item, ctx: Context) -> list[Md]:
-    """A "needs review" notice listing the cited rules that changed since."""
+    """An "Outdated" notice: each cited rule that changed since the item was
+    checked, what happened to it and the word diff from then to now."""
     found = [r for r in ctx.reviews if r.item is item]
     if not found:
         return []
-    lines = [Md('!!! danger "Needs review"'), Md(""), Md("    The rules this cites changed since it was checked:"), Md("")]
-    lines += [Md("    - {}: {}").format(r.rule, r.change) for r in found]
+    lines = [
+        Md('!!! danger "Outdated"'),
+        Md(""),
+        Md("    The rules this cites changed since it was checked ({}):").format(found[0].checked),
+        Md(""),
+    ]
+    for review in found:
+        diff = word_diff_md(review.old_text, review.new_text) if review.old_text and review.new_text else Md("")
+        lines += [Md("    - {}: {} {}").format(review.rule, review.change, diff)]
     return lines + [Md("")]
+
+
+def word_diff_md(old: str, new: str) -> Md:
+    from ..resolve.history import word_diff
+
+    return md("word_diff", ops=word_diff(old, new))
 
 
 def card_link(ctx: Context, name: str, page: str) -> Md:

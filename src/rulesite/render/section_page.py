@@ -1,5 +1,6 @@
 """One page per section: its rules, anchored by number, with examples, FAQ and
 the rulings and walkthroughs that concern it."""
+
 from __future__ import annotations
 
 from ..model import FaqAnswer, Rule, Ruling, Section, Walkthrough
@@ -10,7 +11,9 @@ from .escape import page as whole_page
 from .languages import equivalents_note, other_rule_at_same_path
 from .markup import code, heading, md
 from .paths import faq_anchor, html_path, section_page, short_link
+from .labels import section_label
 from .pinned import pinned_editions, pinned_link
+from .ruling_page import freshness
 from .share import faq_share, section_preview
 from .strings import t
 
@@ -42,7 +45,7 @@ def render_section(section: Section, ctx: Context) -> str:
         out += _rule(rule, section, page, ctx, sources)
     if section.version_path:  # FAQ answers and rulings sit with the current text
         # An older edition stays searchable, below today's text.
-        return whole_page(f"{section.number} {section.title}", [*out, ""], **section_preview(section), search={"boost": 0.2})
+        return whole_page(section_label(section), [*out, ""], **section_preview(section), search={"boost": 0.2})
     faqs = [f for f in ctx.corpus.faqs if f.game == section.game and f.section == section.number]
     if faqs:
         out += [Md("## {} ({}) {{: #related-faq }}").format(t(lang, "related-faq"), len(faqs)), ""]
@@ -59,7 +62,7 @@ def render_section(section: Section, ctx: Context) -> str:
         out += [heading(2, Md("{} ({})").format(t(lang, key), len(items)), id=anchor), ""]
         out += [Md("- {}").format(ctx.item_link(item, page)) for item in items]
         out.append("")
-    return whole_page(f"{section.number} {section.title}", [*out, ""], **section_preview(section))
+    return whole_page(section_label(section), [*out, ""], **section_preview(section))
 
 
 def _rule(rule: Rule, section: Section, page: str, ctx: Context, sources) -> list[str]:
@@ -108,8 +111,8 @@ def _faq(faq: FaqAnswer, section: Section, page: str, ctx: Context) -> list[str]
         ctx.inline(faq.answer, faq.game, page, section),
         Md("{: .faq-answer }"),
         "",
+        *freshness(faq, ctx),
         Md("{}: {}").format(t(lang, "source"), ctx.source_line(ctx.corpus.sources[faq.source_id], lang)),
         Md("{: .source-note data-search-exclude }"),
         "",
     ]
-

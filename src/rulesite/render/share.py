@@ -12,6 +12,7 @@
 - What every page tells a link preview (`section_preview`, `site_name`), for
   its front matter (theme/main.html writes the tags).
 """
+
 from __future__ import annotations
 
 import posixpath
@@ -20,6 +21,7 @@ import re
 from ..model import Card, FaqAnswer, Section
 from .context import CONTENT_LANGUAGE, Context
 from .edition_pages import document_name
+from .labels import section_label
 from .escape import script_json
 from .markup import html_file, safe_href
 from .paths import cards_page, faq_anchor, html_path, language_root, section_page, short_link, short_prefix
@@ -52,7 +54,7 @@ def section_preview(section: Section) -> dict[str, str]:
     first = section.rules[0].text if section.rules else section.title
     return {
         "description": summary(first),
-        "og_title": f"{section.number} {section.title}",
+        "og_title": section_label(section),  # never a bare "100.1 "
         "site_name": site_name(section.game, document_name(section.document), section.edition),
         "edition": section.edition,
     }
@@ -70,8 +72,17 @@ def native_sections(ctx: Context, language: str) -> list[Section]:
 
 
 def share_page(
-    ctx: Context, language: str, path: str, target: str, *, title: str, text: str, label: str,
-    site: str, edition: str = "", link_text: str = "",
+    ctx: Context,
+    language: str,
+    path: str,
+    target: str,
+    *,
+    title: str,
+    text: str,
+    label: str,
+    site: str,
+    edition: str = "",
+    link_text: str = "",
 ) -> str:
     """A share page at `path` forwarding to `target` (both site-root-relative; target with #anchor)."""
     here = posixpath.dirname(path) or "."
@@ -103,17 +114,31 @@ def short_pages(ctx: Context, language: str) -> dict[str, str]:
         for rule in section.rules:
             path = short_link(section.game, section.document, rule.number)
             pages[path] = share_page(
-                ctx, language, path, f"{page}#{rule.number}",
-                title=f"{rule.number} — {heading}", text=rule.text, label=rule.number, site=site,
-                edition=section.edition, link_text=t(language, "link-to", what=heading),
+                ctx,
+                language,
+                path,
+                f"{page}#{rule.number}",
+                title=f"{rule.number} — {heading}",
+                text=rule.text,
+                label=rule.number,
+                site=site,
+                edition=section.edition,
+                link_text=t(language, "link-to", what=heading),
             )
         # A section's own short link, unless a rule has its number (Magic's 100.1).
         path = short_link(section.game, section.document, section.number)
         if path not in pages:
             first = section.rules[0].text if section.rules else ""
             pages[path] = share_page(
-                ctx, language, path, f"{page}#{section.number}",
-                title=heading, text=first, label=section.number, site=site, edition=section.edition,
+                ctx,
+                language,
+                path,
+                f"{page}#{section.number}",
+                title=heading,
+                text=first,
+                label=section.number,
+                site=site,
+                edition=section.edition,
             )
     pages.update(faq_share_pages(ctx, language))
     pages.update(card_share_pages(ctx, language))
@@ -147,9 +172,15 @@ def faq_share_pages(ctx: Context, language: str) -> dict[str, str]:
         source = ctx.corpus.sources[faq.source_id]
         edition = "" if source.edition == "undated" else source.edition
         pages[path] = share_page(
-            ctx, language, path, f"{html_path(home)}#{faq_anchor(faq)}",
-            title=faq.question, text=faq.answer, label=t(language, "faq-answer"),
-            site=site_name(faq.game, t(language, "official-faq"), edition), edition=edition,
+            ctx,
+            language,
+            path,
+            f"{html_path(home)}#{faq_anchor(faq)}",
+            title=faq.question,
+            text=faq.answer,
+            label=t(language, "faq-answer"),
+            site=site_name(faq.game, t(language, "official-faq"), edition),
+            edition=edition,
         )
     return pages
 
@@ -165,8 +196,14 @@ def card_share_pages(ctx: Context, language: str) -> dict[str, str]:
         path = card_short_link(game, card.id)
         facts = " · ".join(x for x in [card.code, ", ".join(card.types)] if x)
         pages[path] = share_page(
-            ctx, language, path, f"{html_path(cards_page(game, card.name))}#{card.id}",
-            title=card.name, text=card.text or facts, label=facts or card.name, site=site_name(game, "cards"),
+            ctx,
+            language,
+            path,
+            f"{html_path(cards_page(game, card.name))}#{card.id}",
+            title=card.name,
+            text=card.text or facts,
+            label=facts or card.name,
+            site=site_name(game, "cards"),
         )
     return pages
 
@@ -188,8 +225,12 @@ def preview_files(ctx: Context, language: str) -> dict[str, str]:
     Links to another language's page read that site's own files."""
     files = {}
     older = [
-        s for (_, _, lang), editions in ctx.corpus.editions.items() if lang == language
-        for e in editions for s in e.sections.values() if s.version_path
+        s
+        for (_, _, lang), editions in ctx.corpus.editions.items()
+        if lang == language
+        for e in editions
+        for s in e.sections.values()
+        if s.version_path
     ]
     for section in [*native_sections(ctx, language), *older]:
         page = html_path(section_page(section.key))
@@ -202,20 +243,3 @@ def preview_files(ctx: Context, language: str) -> dict[str, str]:
         data = {"page": page, "lang": language, "entries": entries}
         files[preview_file(page)] = "RulesitePreviews.add(" + script_json(data) + ");\n"
     return files
-
-
-def offline_previews_js(ctx: Context, language: str) -> str:
-    """`assets/offline-rules.js`: every rule of the current view by link target
-    ("riftbound/core-rules/424.html#424.1"), for the offline page's rule box
-    (assets/offline-page.js) alone; the service worker keeps it. No other page
-    loads it: their previews read the per-page files above."""
-    previews = {}
-    for section in native_sections(ctx, language):
-        page = html_path(section_page(section.key))
-        heading = f"{section.number} {section.title}"
-        first = section.rules[0].text if section.rules else ""
-        previews[page] = {"number": section.number, "section": heading, "text": first}
-        previews[f"{page}#{section.number}"] = previews[page]
-        for rule in section.rules:
-            previews[f"{page}#{rule.number}"] = {"number": rule.number, "section": heading, "text": rule.text}
-    return "window.RULESITE_PREVIEWS = " + script_json(previews) + ";\n"

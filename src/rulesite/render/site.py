@@ -2,6 +2,7 @@
 the MkDocs config of each language that adds its navigation (sections and
 indexes only, never every rule or ruling: every page embeds the navigation, so
 a long one makes builds slow)."""
+
 from __future__ import annotations
 
 import os
@@ -21,24 +22,24 @@ from . import index_pages as idx
 from .card_pages import (
     ERRATA,
     cards_by_page,
-    mentions,
     render_cards_page,
     render_errata,
 )
 from .context import CONTENT_LANGUAGE, Context
-from .edition_pages import (
-    diff_page,
-    document_name,
-    documents_with_editions,
-    editions_page,
-    render_diff,
-    render_editions_index,
-)
 from .escape import nav_title, script_json
 from .faq_page import render_faq_page
 from .glossary_page import glossary_page, render_glossary
 from .guide_page import guide_page, guides_index, render_guide, render_guides_index
-from .languages import site_languages, stub
+from .edition_pages import (
+    compare_page,
+    document_name,
+    documents_with_editions,
+    editions_page,
+    render_compare,
+    render_diff_pages,
+    render_editions_index,
+)
+from .languages import mark_missing_translations, site_languages
 from .markup import html_file, safe_href
 from .offline_app import offline_config
 from .paths import faq_page, html_path, language_root, page_of, section_page
@@ -46,7 +47,7 @@ from .ruling_page import render_ruling
 from .section_page import render_section
 from .numbers import numbers_js
 from .pinned import pinned_pages
-from .share import offline_previews_js, preview_files, short_pages
+from .share import preview_files, short_pages
 from .strings import LANGUAGE_NAMES, browser_strings, t
 from .walkthrough_page import render_walkthrough
 
@@ -66,6 +67,7 @@ def render_site(ctx: Context) -> dict[str, dict[str, str]]:
     """language -> (docs-relative path -> file text), for every language's site."""
     languages = site_languages(ctx)
     files = {lang: render_language(replace(ctx, language=lang, languages=languages, cache={})) for lang in languages}
+    mark_missing_translations(files)
     # The published data, once for all languages, at the site root (export/).
     files[CONTENT_LANGUAGE].update(data_files(ctx))
     return files
@@ -78,38 +80,43 @@ def render_language(ctx: Context) -> dict[str, str]:
         idx.KEYWORDS: idx.render_keywords(ctx),
         idx.UNRESOLVED: idx.render_unresolved(ctx),
     }
-    # Another language's section becomes a stub only where this language has no
-    # page at that path (Magic's 701.20 is Shuffle in English, Mostrar in Spanish).
-    for section in sorted(ctx.corpus.sections.values(), key=lambda s: s.language == lang):
-        path = section_page(section.key)
-        title = f"{section.number} {section.title}"
-        pages[path] = render_section(section, ctx) if section.language == lang else stub(path, title, section.language, ctx)
-    for item, render in [*((r, render_ruling) for r in ctx.corpus.rulings), *((w, render_walkthrough) for w in ctx.corpus.walkthroughs)]:
-        path = page_of(item)
-        pages[path] = render(item, ctx) if lang == CONTENT_LANGUAGE else stub(path, item.title, CONTENT_LANGUAGE, ctx)
-    for _key, editions in sorted(ctx.corpus.editions.items(), key=lambda kv: kv[0][2] == lang):
+    # Only this language's own content: a page that exists only in another
+    # language is not copied here as a stub; links and the language switch send
+    # the reader to it there, with a notice (languages.py).
+    for section in ctx.corpus.sections.values():
+        if section.language == lang:
+            pages[section_page(section.key)] = render_section(section, ctx)
+    if lang == CONTENT_LANGUAGE:
+        for item, render in [
+            *((r, render_ruling) for r in ctx.corpus.rulings),
+            *((w, render_walkthrough) for w in ctx.corpus.walkthroughs),
+        ]:
+            pages[page_of(item)] = render(item, ctx)
+    for (_game, _document, language), editions in ctx.corpus.editions.items():
+        if language != lang:
+            continue
         for edition in editions:
             for section in edition.sections.values():
                 if section.version_path:
-                    path = section_page(section.key)
-                    title = f"{section.number} {section.title} ({edition.label})"
-                    pages[path] = render_section(section, ctx) if section.language == lang else stub(path, title, section.language, ctx)
+                    pages[section_page(section.key)] = render_section(section, ctx)
         pages.update(current_aliases(editions))
     for game, document, language in documents_with_editions(ctx):
         if language == lang:
             pages[editions_page(game, document)] = render_editions_index(ctx, game, document, language)
+    for game, document, language in dict.fromkeys((d.old.game, d.old.document, d.old.language) for d in ctx.diffs):
+        if language == lang:
+            pages[compare_page(game, document)] = render_compare(ctx, game, document, language)
     for diff in ctx.diffs:
-        game, document = diff.old.game, diff.old.document
-        path = diff_page(game, document, diff.old, diff.new)
-        pages[path] = render_diff(ctx, diff, game, document) if lang == CONTENT_LANGUAGE else stub(path, path, CONTENT_LANGUAGE, ctx)
-    for guide in sorted(ctx.corpus.guides, key=lambda g: g.language == lang):
-        path = guide_page(guide.game, guide.id)
-        pages[path] = render_guide(guide, ctx) if guide.language == lang else stub(path, guide.title, guide.language, ctx)
+        if diff.old.language == lang:
+            pages.update(render_diff_pages(ctx, diff, diff.old.game, diff.old.document))
+    for guide in ctx.corpus.guides:
+        if guide.language == lang:
+            pages[guide_page(guide.game, guide.id)] = render_guide(guide, ctx)
     for game in dict.fromkeys(g.game for g in ctx.corpus.guides):
         pages[guides_index(game)] = render_guides_index(ctx, game)
     for game, document, language in dict.fromkeys((g.game, g.document, g.language) for g in ctx.corpus.glossary):
         if language == lang:
-            pages[glossary_page(game, document)] = render_glossary(ctx, game, document, language)
+            pages.update(render_glossary(ctx, game, document, language))
     for topic in ctx.concordance.topics:
         pages[idx.topic_page(topic.id)] = idx.render_topic(ctx, topic)
     for game in idx.games(ctx):
@@ -126,7 +133,7 @@ def render_language(ctx: Context) -> dict[str, str]:
         for game, source_id in dict.fromkeys((f.game, f.source_id) for f in ctx.corpus.faqs):
             if any(ctx.faq_home(f)[0] == faq_page(game, source_id) for f in ctx.corpus.faqs if f.source_id == source_id):
                 pages[faq_page(game, source_id)] = render_faq_page(ctx, game, source_id)
-        named = mentions(ctx) if ctx.corpus.cards else {}
+        named = ctx.citations.by_card
         for path, cards in cards_by_page(ctx).items():
             pages[path] = render_cards_page(ctx, path, cards, named)
         if ctx.corpus.errata:
@@ -139,7 +146,6 @@ def render_language(ctx: Context) -> dict[str, str]:
     if not language_root(lang):  # the site's root: crawlers read /robots.txt
         pages["robots.txt"] = robots_txt(ctx)
     pages.update(preview_files(ctx, lang))
-    pages["assets/offline-rules.js"] = offline_previews_js(ctx, lang)
     pages["assets/numbers.js"] = numbers_js(ctx, lang)
     # One table of interface strings: the browser code's come from strings.py too.
     pages["assets/strings.js"] = "window.RULESITE_STRINGS = " + script_json(browser_strings(lang)) + ";\n"
@@ -192,12 +198,13 @@ def navigation(ctx: Context, pages: dict[str, str]) -> list:
     for game in idx.games(ctx):
         entries: list = [idx.game_index(game)]
         for document in idx.documents_of(ctx, game):
-            sections = sorted(
-                (s for s in idx.sections_of(ctx, game) if s.document == document), key=lambda s: sort_key(s.number)
-            )
+            sections = sorted((s for s in idx.sections_of(ctx, game) if s.document == document), key=lambda s: sort_key(s.number))
             contents = idx.contents_page(game, document)
             if len(sections) <= NAV_SECTIONS:
-                listed = [{nav_title(f"{s.number} {s.title}"): section_page(s.key)} for s in sections]
+                # Only this site's own pages: the contents page links to the others.
+                listed = [
+                    {nav_title(f"{s.number} {s.title}"): section_page(s.key)} for s in sections if section_page(s.key) in pages
+                ]
                 entries.append({nav_title(document_name(document)): [contents, *listed]})
             else:
                 entries.append({nav_title(document_name(document)): contents})  # the contents page lists them
@@ -207,7 +214,7 @@ def navigation(ctx: Context, pages: dict[str, str]) -> list:
             if g == game and language == lang
         ]
         for g, document, _language in dict.fromkeys((x.game, x.document, x.language) for x in ctx.corpus.glossary):
-            if g == game and glossary_page(g, document) in pages:
+            if g == game and glossary_page(g, document) in pages:  # the current edition's; its page links the others
                 entries.append({nav_title(f"{document_name(document)}: glossary"): glossary_page(g, document)})
         if guides_index(game) in pages:
             entries.append({t(lang, "guides"): guides_index(game)})
@@ -225,20 +232,25 @@ def navigation(ctx: Context, pages: dict[str, str]) -> list:
                 entries.append({t(lang, key): path})
         nav.append({nav_title(idx.GAME_NAMES.get(game, game)): entries})
     nav += [{nav_title(topic.title): idx.topic_page(topic.id)} for topic in ctx.concordance.topics]
-    nav += [{t(lang, "keyword-index"): idx.KEYWORDS}, {t(lang, "not-in-sources-title"): idx.UNRESOLVED}]
+    nav += [{t(lang, "keyword-index"): idx.KEYWORDS}]
     written = [{written_title(pages[f"{name}.md"], name): f"{name}.md"} for name in WRITTEN_ORDER if f"{name}.md" in pages]
     written += [
         {written_title(text, path): path}
         for path, text in pages.items()
-        if path.endswith(".md") and "/" not in path and path.removesuffix(".md") in {p.name for p in ctx.corpus.written}
+        if path.endswith(".md")
+        and "/" not in path
+        and path.removesuffix(".md") in {p.name for p in ctx.corpus.written}
         and path.removesuffix(".md") not in WRITTEN_ORDER
     ]
     if written:
         nav.append({t(lang, "about-site"): written})
+    # What only the maintainer needs, apart from the rules readers browse.
+    maintainers = [{t(lang, "not-in-sources-title"): idx.UNRESOLVED}]
     if idx.REVIEW in pages:
-        nav.append({"Needs review": idx.REVIEW})
+        maintainers.append({t(lang, "needs-review-title"): idx.REVIEW})
     if idx.PROBLEMS in pages:
-        nav.append({"Source problems": idx.PROBLEMS})
+        maintainers.append({t(lang, "source-problems-title"): idx.PROBLEMS})
+    nav.append({t(lang, "maintainers-section"): maintainers})
     return nav
 
 
@@ -254,7 +266,9 @@ def write_docs(files: dict[str, dict[str, str]], docs_dir: Path, build_id: str) 
     items = []
     for lang, pages in files.items():
         assets = {
-            "assets/" + p.relative_to(THEME_ASSETS).as_posix(): p.read_bytes() for p in sorted(THEME_ASSETS.rglob("*")) if p.is_file()
+            "assets/" + p.relative_to(THEME_ASSETS).as_posix(): p.read_bytes()
+            for p in sorted(THEME_ASSETS.rglob("*"))
+            if p.is_file()
         }
         for path, data in {**assets, **{k: v.encode("utf-8") for k, v in pages.items()}}.items():
             items.append((fresh / lang / path, previous / lang / path if previous else None, data))

@@ -3,6 +3,7 @@
 Pages take the language of their content: a Spanish section is labelled in
 Spanish. The per-language sites of a later stage reuse the same table.
 """
+
 from __future__ import annotations
 
 STRINGS = {
@@ -65,6 +66,9 @@ STRINGS = {
         "keyword": "Keyword",
         "also-linked": "Also linked",
         "not-in-sources-title": "References to rules not in the sources",
+        "maintainers-section": "For maintainers",
+        "needs-review-title": "Needs review",
+        "source-problems-title": "Source problems",
         "times-cited": "Times cited",
         "document": "Document",
         "language": "Language",
@@ -146,6 +150,9 @@ STRINGS = {
         "keyword": "Palabra clave",
         "also-linked": "También enlazadas",
         "not-in-sources-title": "Referencias a reglas que no están en las fuentes",
+        "maintainers-section": "Para quien mantiene el sitio",
+        "needs-review-title": "Por revisar",
+        "source-problems-title": "Problemas en las fuentes",
         "times-cited": "Veces citada",
         "document": "Documento",
         "language": "Idioma",
@@ -227,6 +234,9 @@ STRINGS = {
         "keyword": "Mot-clé",
         "also-linked": "Aussi liés",
         "not-in-sources-title": "Références à des règles absentes des sources",
+        "maintainers-section": "Pour la maintenance",
+        "needs-review-title": "À revoir",
+        "source-problems-title": "Problèmes dans les sources",
         "times-cited": "Citée",
         "document": "Document",
         "language": "Langue",
@@ -273,11 +283,26 @@ def t(language: str, key: str, /, **values: str) -> str:
 
 # The keys the browser code uses (assets/*.js, through Rulesite.t).
 BROWSER_KEYS = (
-    "copy-rule", "copy-ruling", "copy-faq", "copy-card", "copied", "copied-long", "copy-manual", "copy-manual-label",
-    "number-results", "older-edition", "pinned-moved", "pinned-same", "pinned-removed", "pinned-nearest",
+    "copy-rule",
+    "copy-ruling",
+    "copy-faq",
+    "copy-card",
+    "copied",
+    "copied-long",
+    "copy-manual",
+    "copy-manual-label",
+    "number-results",
+    "older-edition",
+    "pinned-moved",
+    "pinned-same",
+    "pinned-removed",
+    "pinned-nearest",
 )
 
 
 def browser_strings(language: str) -> dict[str, dict[str, str]]:
     """The browser's table for one language's site: its own words and English as the fallback."""
-    return {lang: {k: STRINGS.get(lang, STRINGS["en"]).get(k, STRINGS["en"][k]) for k in BROWSER_KEYS} for lang in dict.fromkeys((language, "en"))}
+    return {
+        lang: {k: STRINGS.get(lang, STRINGS["en"]).get(k, STRINGS["en"][k]) for k in BROWSER_KEYS}
+        for lang in dict.fromkeys((language, "en"))
+    }

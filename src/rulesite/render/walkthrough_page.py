@@ -1,5 +1,6 @@
 """One page per walkthrough: a rule's worked example, step by step, each step
 citing the rules that decide it and quoting the words it relies on."""
+
 from __future__ import annotations
 
 from ..model import Walkthrough

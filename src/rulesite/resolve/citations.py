@@ -4,12 +4,14 @@ A FAQ answer or ruling *concerns* a section when it sits with it (official FAQ
 on its page), cites one of its rules, or names its keyword; a walkthrough
 cites the rules its steps cite.
 """
+
 from __future__ import annotations
 
 from collections import defaultdict
 from dataclasses import dataclass, field
 
 from ..model import Corpus, FaqAnswer, Ruling, Walkthrough
+from .card_mentions import card_mentions
 from .links import Link, Linker
 
 
@@ -19,6 +21,11 @@ class Citations:
     by_section: dict = field(default_factory=lambda: defaultdict(list))
     # (section key, rule number) -> rulings, FAQ answers and walkthroughs citing it
     by_rule: dict = field(default_factory=lambda: defaultdict(list))
+    # FAQ answer or ruling id -> what its text links to, in order, each target once:
+    # the same resolution its page shows as links (its "Concerns" list)
+    concerns: dict = field(default_factory=dict)
+    # card id -> rulings, FAQ answers and errata naming it (card_mentions.py)
+    by_card: dict = field(default_factory=dict)
 
 
 def attach_references(corpus: Corpus, linker: Linker) -> None:
@@ -40,7 +47,7 @@ def attach_references(corpus: Corpus, linker: Linker) -> None:
 
 
 def collect(corpus: Corpus, linker: Linker) -> Citations:
-    citations = Citations()
+    citations = Citations(by_card=card_mentions(corpus))
     for item in [*corpus.faqs, *corpus.rulings]:
         sections = []
         if isinstance(item, FaqAnswer):
@@ -49,10 +56,14 @@ def collect(corpus: Corpus, linker: Linker) -> Citations:
             if ref.target:
                 sections.append(ref.target[0])
                 _add(citations.by_rule[ref.target], item)
+        linked: dict = {}
         for text in _texts(item):
             for seg in linker.segments(text, item.game):
-                if isinstance(seg, Link) and seg.kind == "keyword" and seg.target:
-                    sections.append(seg.target[0])
+                if isinstance(seg, Link) and seg.target:
+                    linked.setdefault(seg.target, seg)
+                    if seg.kind == "keyword":
+                        sections.append(seg.target[0])
+        citations.concerns[item.id] = list(linked.values())
         for key in dict.fromkeys(sections):
             if key in corpus.sections:
                 _add(citations.by_section[key], item)
@@ -74,6 +85,8 @@ def _add(items: list, item) -> None:
 def _texts(item: FaqAnswer | Ruling | Walkthrough) -> list[str]:
     if isinstance(item, FaqAnswer):
         return [item.question, item.answer]
+    if isinstance(item, Ruling):
+        return [item.question, item.answer, *item.steps, *item.nuances]  # as its page shows them
     return [item.answer, *item.steps, *item.nuances]
 
 

@@ -1,5 +1,6 @@
 """Rules that are the same rule in another language or edition, and cross-game
 topics (rules_src/concordance.yml)."""
+
 from __future__ import annotations
 
 from dataclasses import dataclass, field
@@ -53,9 +54,7 @@ def resolve_concordance(corpus: Corpus, diag: Diagnostics) -> Concordance:
         sides = [Side(language, number, edition, None) for language, number, edition in entry.rules]
         for side in sides:
             side.section = _section(corpus, game, document, side.number, side.language)
-            if side.section is not None and not any(
-                corpus.sources[s].edition == side.edition for s in side.section.source_ids
-            ):
+            if side.section is not None and not any(corpus.sources[s].edition == side.edition for s in side.section.source_ids):
                 diag.error(loc, "concordance", f"{game} {side.number} ({side.language}) has no source of edition {side.edition}")
         if not any(s.section for s in sides):
             diag.warning(loc, "concordance", "none of these rules is among the sources")

@@ -58,6 +58,7 @@ tens of rules), stage 3 only the leftovers, through rapidfuzz's bounded
 search; a pair of whole Riftbound Core Rules editions takes a few tenths of a
 second (tests/corpora/test_editions.py prints the timings).
 """
+
 from __future__ import annotations
 
 from functools import lru_cache
@@ -301,10 +302,13 @@ def match_sections(old: Edition, new: Edition) -> list[tuple[Section, Section]]:
         if len(os_) == 1 and len(ns_) == 1:
             take([((1.0,), os_[0], ns_[0])])
             continue
-        take([
-            ((_section_similarity(a, b, texts), a.number == b.number, -abs(old_at[id(a)] - new_at[id(b)])), a, b)
-            for a in os_ for b in ns_
-        ])
+        take(
+            [
+                ((_section_similarity(a, b, texts), a.number == b.number, -abs(old_at[id(a)] - new_at[id(b)])), a, b)
+                for a in os_
+                for b in ns_
+            ]
+        )
 
     # Same number, retitled: the title or the contents stay similar.
     left_new = {s.number: s for s in news if id(s) not in taken_new}
@@ -320,16 +324,18 @@ def match_sections(old: Edition, new: Edition) -> list[tuple[Section, Section]]:
 
     # Similar titles, then similar contents (a section retitled and renumbered at
     # once), anywhere: rapidfuzz's bounded search, as the cost grows with both sides.
-    for key, cutoff, needs_rules in ((lambda s: titles[id(s)], SECTION_TITLE_SIMILAR, False),
-                                     (lambda s: _cached_text(s, texts), SECTION_CONTENT_SIMILAR, True)):
-        left_new_keys = {k: key(s) for k, s in enumerate(news)
-                         if id(s) not in taken_new and (s.rules or not needs_rules)}
+    for key, cutoff, needs_rules in (
+        (lambda s: titles[id(s)], SECTION_TITLE_SIMILAR, False),
+        (lambda s: _cached_text(s, texts), SECTION_CONTENT_SIMILAR, True),
+    ):
+        left_new_keys = {k: key(s) for k, s in enumerate(news) if id(s) not in taken_new and (s.rules or not needs_rules)}
         similar = []
         for a in olds:
             if id(a) in taken_old or (needs_rules and not a.rules) or not left_new_keys:
                 continue
-            for _, score, k in process.extract(key(a), left_new_keys, scorer=fuzz.ratio,
-                                               score_cutoff=cutoff * 100, limit=GLOBAL_CANDIDATES):
+            for _, score, k in process.extract(
+                key(a), left_new_keys, scorer=fuzz.ratio, score_cutoff=cutoff * 100, limit=GLOBAL_CANDIDATES
+            ):
                 b = news[k]
                 similar.append(((score, -abs(old_at[id(a)] - new_at[id(b)])), a, b))
         take(similar)
@@ -345,7 +351,7 @@ def relative_position(section_number: str, rule_number: str) -> tuple | None:
     and 411.1.a in 411 are both (0, "1", "a"); 141.2 in 140 is (1, "2")."""
     s, r = number_parts(section_number), number_parts(rule_number)
     if r[: len(s)] == s:
-        return (0, *r[len(s):])
+        return (0, *r[len(s) :])
     if len(s) == 1 and r and s[0].isdigit() and r[0].isdigit():
         return (int(r[0]) - int(s[0]), *r[1:])
     return None
@@ -413,8 +419,7 @@ def match_editions(old: Edition, new: Edition, across_sections: bool = True) -> 
                     stage = "section"
                 else:
                     continue
-                rank = (score + (POSITION_BONUS if positional else 0.0), a.rules[i].number == b.rules[j].number,
-                        -abs(i - j))
+                rank = (score + (POSITION_BONUS if positional else 0.0), a.rules[i].number == b.rules[j].number, -abs(i - j))
                 candidates.append((rank, i, j, score, stage))
         take(candidates)
 
@@ -429,8 +434,7 @@ def match_editions(old: Edition, new: Edition, across_sections: bool = True) -> 
             if not text:
                 continue  # an empty rule is only ever matched by its position
             cutoff = 100.0 if len(text) < SHORT else SIMILAR * 100
-            for _, score, j in process.extract(text, left_new, scorer=fuzz.ratio, score_cutoff=cutoff,
-                                               limit=GLOBAL_CANDIDATES):
+            for _, score, j in process.extract(text, left_new, scorer=fuzz.ratio, score_cutoff=cutoff, limit=GLOBAL_CANDIDATES):
                 if score < 100.0 and len(b.texts[j]) < SHORT:
                     continue
                 score /= 100.0
@@ -444,8 +448,9 @@ def match_editions(old: Edition, new: Edition, across_sections: bool = True) -> 
         x, y = a.sections[i], b.sections[j]
         score = _printed_similarity(rule_text(old_rule), rule_text(new_rule))
         matches.append(
-            Match(old_rule, new_rule, x, y,
-                  _how(old_rule, new_rule, x, y, stage, score, (id(x), id(y)) in paired_sections), score)
+            Match(
+                old_rule, new_rule, x, y, _how(old_rule, new_rule, x, y, stage, score, (id(x), id(y)) in paired_sections), score
+            )
         )
     new_at = {id(r): j for j, r in enumerate(b.rules)}
     matches.sort(key=lambda m: new_at[id(m.new)])
@@ -526,7 +531,7 @@ def traced_diff(found: RuleChains, old: Edition, new: Edition) -> EditionDiff:
     (a rule's stable identity in both editions), so the site shows one answer
     whether the page was made here or there (assets/compare.js mirrors this)."""
     ko, kn = found.editions.index(old), found.editions.index(new)
-    through = ", ".join(e.label for e in found.editions[ko + 1:kn] if not e.partial)
+    through = ", ".join(e.label for e in found.editions[ko + 1 : kn] if not e.partial)
     matches = []
     for chain in found.chains:
         if ko in chain and kn in chain:

@@ -1,8 +1,10 @@
 """The keyword index: which words link to which section."""
+
 from __future__ import annotations
 
 from ..diagnostics import Diagnostics
 from ..model import Corpus
+from ..read.rules_document import is_title
 from .links import MAIN_DOCUMENT
 
 
@@ -27,6 +29,20 @@ def keyword_forms(corpus: Corpus, diag: Diagnostics) -> dict[str, dict[str, tupl
             game.setdefault(section.title, (*named, False))
             if " " in section.title:
                 game.setdefault(section.title.lower(), (*named, False))
+    # A rule whose text is a title of two words or more defines a term too
+    # ("410.2. Limited Actions"): the longest term wins where terms overlap, so
+    # "Limited Action" links to 410.2, not its last word to 806 "Action".
+    for section in corpus.sections.values():
+        if section.document != MAIN_DOCUMENT.get(section.game):
+            continue
+        for rule in section.rules:
+            title = rule.text.strip()
+            if len(title.split()) < 2 or title.endswith(".") or not is_title(title):
+                continue
+            game = forms.setdefault(section.game, {})
+            named = (rule.number, section.language, False)
+            for form in dict.fromkeys([title, title.lower(), *_singular(title)]):
+                game.setdefault(form, named)
     # The extra forms keywords.yml lists (read, and its shape checked, by read/extras.py).
     for entry in corpus.keywords:
         game, number, language = entry.game, entry.number, entry.language
@@ -37,3 +53,12 @@ def keyword_forms(corpus: Corpus, diag: Diagnostics) -> dict[str, dict[str, tupl
         for word in [*titles, *(t.lower() for t in titles), *entry.words]:
             forms.setdefault(game, {})[word] = (number, language, True)
     return forms
+
+
+def _singular(title: str) -> list[str]:
+    """ "Limited Actions" -> "Limited Action", "limited action": a title names the
+    kind in the plural, prose often one of them."""
+    if not title.endswith("s") or title.endswith("ss"):
+        return []
+    one = title[:-1]
+    return [one, one.lower()]

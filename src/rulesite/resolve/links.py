@@ -7,6 +7,7 @@ A text is cut into plain strings and `Link`s. A link is either a rule reference
 not in the sources keeps `target=None`; the renderer shows it distinctly and the
 build report counts it.
 """
+
 from __future__ import annotations
 
 import re
@@ -23,6 +24,9 @@ NUMBER = CITED_NUMBER  # names.py: the one rule-number grammar
 _JOINER = r"\s*(?:,\s*(?:and|or|y|o|et|ou)\s|,|and|or|y|o|et|ou|to|through|a|–|—|-)\s*"
 _REFERENCE = re.compile(
     rf"\b(?:[Rr]ules?|[Rr]eglas?|[Rr][èe]gles?)\s+(?P<list>{NUMBER}(?:{_JOINER}{NUMBER})*)"
+    # "See 108.6." without the word "rule": a dotted number, or a section number
+    # that ends the phrase ("see 716."), never "see 100 cards".
+    rf"|\b(?:[Ss]ee(?:\s+also)?|[Vv][ée]ase|[Vv]oir)\s+(?P<bare>{NUMBER}(?:{_JOINER}{NUMBER})*)"
 )
 _NUMBER = re.compile(NUMBER)
 _WORD = re.compile(r"\w+(?:'\w+)*")
@@ -113,7 +117,7 @@ class Linker:
         out: list[str | Link] = []
         position = 0
         for match in self._numbers(text):
-            out += self._keyword_segments(text[position:match.start()], game, here, out, terms)
+            out += self._keyword_segments(text[position : match.start()], game, here, out, terms)
             number = match.group(0)
             out.append(Link(number, "rule", number, self.target(game, number, here)))
             position = match.end()
@@ -122,8 +126,12 @@ class Linker:
 
     def _numbers(self, text: str):
         for reference in _REFERENCE.finditer(text):
-            start = reference.start("list")
-            for number in _NUMBER.finditer(reference.group("list")):
+            group = "list" if reference.group("list") is not None else "bare"
+            listed = reference.group(group)
+            if group == "bare" and "." not in listed and text[reference.end() :][:1] not in ("", *'.,;:)"'):
+                continue  # "see 100 cards"
+            start = reference.start(group)
+            for number in _NUMBER.finditer(listed):
                 yield _Shifted(number, start)
 
     def _keyword_segments(self, text, game, here, done, terms=True) -> list[str | Link]:

@@ -13,6 +13,7 @@ shown, and their texts must agree. Every other edition's section keeps its own
 versioned page: an older edition, or an excerpt whose section the whole
 edition prints too, is never mixed into the current text.
 """
+
 from __future__ import annotations
 
 import copy
@@ -126,8 +127,7 @@ def merge_section(known: Section, other: Section, diag: Diagnostics) -> None:
             diag.error(
                 rule.loc,
                 "rule-conflict",
-                f"rule {rule.number} differs from the same rule at {same.loc}: "
-                f"{_first_difference(printed(same), printed(rule))}",
+                f"rule {rule.number} differs from the same rule at {same.loc}: {_first_difference(printed(same), printed(rule))}",
             )
         else:
             same.source_ids += [s for s in rule.source_ids if s not in same.source_ids]
@@ -140,7 +140,7 @@ def printed(rule: Rule) -> str:
 
 def _first_difference(a: str, b: str) -> str:
     i = next((i for i, (x, y) in enumerate(zip(a, b)) if x != y), min(len(a), len(b)))
-    return f"{a[max(0, i - 20):i + 25]!r} vs {b[max(0, i - 20):i + 25]!r}"
+    return f"{a[max(0, i - 20) : i + 25]!r} vs {b[max(0, i - 20) : i + 25]!r}"
 
 
 def _unique_ids(corpus: Corpus, diag: Diagnostics) -> None:

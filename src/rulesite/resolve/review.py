@@ -8,6 +8,7 @@ removed in a later edition, the ruling is flagged "needs review". A walkthrough
 names the edition its quotes were checked against; when the current text of a
 cited rule differs from that edition's, it is flagged the same way.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -22,6 +23,12 @@ class Review:
     item: Ruling | Walkthrough
     rule: str  # the cited number, as the item cites it
     change: str  # what happened to it since, for people
+    # The cited rule as it read when the item was checked, and as it reads now
+    # ("" when it is not printed there): the page shows their word diff.
+    old_text: str = ""
+    new_text: str = ""
+    checked: str = ""  # the edition it was checked against: "v1.2", "2026-10-09"
+    now: str = ""  # the edition it reads as `new_text` in
 
 
 def attach_errata(corpus: Corpus, diag: Diagnostics) -> None:
@@ -48,10 +55,24 @@ def needs_review(corpus: Corpus, history: dict) -> list[Review]:
             entries = chains.get((label, number))
             if not entries:
                 continue
-            later = entries[[e.edition_label for e in entries].index(label) + 1:]
-            change = next((_change(e, number) for e in later if _change(e, number)), "")
-            if change:
-                reviews.append(Review(ruling, number, change))
+            later = entries[[e.edition_label for e in entries].index(label) + 1 :]
+            changed = next((e for e in later if _change(e, number)), None)
+            if changed is None:
+                continue
+            last = next((e for e in reversed(later) if e.number is not None), None)
+            old = _rule_in(corpus, ruling.game, label, number)
+            new = _rule_in(corpus, ruling.game, last.edition_label, last.number) if last else None
+            reviews.append(
+                Review(
+                    ruling,
+                    number,
+                    _change(changed, number),
+                    old_text=rule_text(old) if old else "",
+                    new_text=rule_text(new) if new else "",
+                    checked=label,
+                    now=last.edition_label if last else changed.edition_label,
+                )
+            )
     for walk in corpus.walkthroughs:
         for number in dict.fromkeys(c.rule for s in walk.steps for c in s.cites):
             checked = _edition_rule(corpus, walk, number)
@@ -59,9 +80,19 @@ def needs_review(corpus: Corpus, history: dict) -> list[Review]:
             if checked is None:
                 continue
             if current is None:
-                reviews.append(Review(walk, number, "not in the current text"))
+                reviews.append(Review(walk, number, "not in the current text", old_text=rule_text(checked), checked=walk.edition))
             elif rule_text(current) != rule_text(checked):
-                reviews.append(Review(walk, number, f"current text differs from edition {walk.edition}"))
+                reviews.append(
+                    Review(
+                        walk,
+                        number,
+                        f"reworded since the {walk.edition} edition it was checked against",
+                        old_text=rule_text(checked),
+                        new_text=rule_text(current),
+                        checked=walk.edition,
+                        now=_current_label(corpus, walk, current),
+                    )
+                )
     return reviews
 
 
@@ -88,3 +119,18 @@ def _current_rule(corpus: Corpus, walk: Walkthrough, number: str):
                 if rule.number == number:
                     return rule
     return None
+
+
+def _rule_in(corpus: Corpus, game: str, label: str, number: str):
+    """Rule `number` of the Core Rules edition `label`."""
+    for edition in corpus.editions.get((game, "core-rules", "en"), []):
+        if edition.label == label:
+            return next((r for r in edition.rules() if r.number == number), None)
+    return None
+
+
+def _current_label(corpus: Corpus, walk: Walkthrough, rule) -> str:
+    for edition in corpus.editions.get((walk.game, walk.document, "en"), []):
+        if any(r is rule for r in edition.rules()):
+            return edition.label
+    return "current"

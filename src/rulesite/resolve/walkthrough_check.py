@@ -4,6 +4,7 @@ A walkthrough is checked against one edition of one document. When a new
 edition drops a rule or rewords the words a step relies on, the build names the
 walkthrough, the rule and the phrase, so nobody publishes a stale explanation.
 """
+
 from __future__ import annotations
 
 from ..diagnostics import Diagnostics
@@ -29,10 +30,7 @@ def check_walkthroughs(corpus: Corpus, diag: Diagnostics) -> None:
 
 
 def _missing(walkthrough: Walkthrough, number: str) -> str:
-    return (
-        f"walkthrough {walkthrough.id}: rule {number} does not exist in "
-        f"{walkthrough.document} edition {walkthrough.edition}"
-    )
+    return f"walkthrough {walkthrough.id}: rule {number} does not exist in {walkthrough.document} edition {walkthrough.edition}"
 
 
 def _printed_rule(corpus: Corpus, walkthrough: Walkthrough, number: str) -> Rule | None:

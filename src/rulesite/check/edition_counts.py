@@ -1,0 +1,132 @@
+"""Counts in equal counts out, per edition: what the importers read of each
+edition (sections, numbered rules, examples) is what its built pages anchor.
+
+`counts_in(corpus)` counts the model; `counts_out(corpus, entries, language)`
+counts the built HTML of that language, from the entries `page_entries` found on
+each page while the check stage held its tree: on each page that shows an edition's
+section, the section's `<h1 id>`, each rule entry (`<div data-rule>`) and each
+example box (`id="<rule>-example-<n>"`) of that edition's numbers. A page may
+show several excerpts at once (the current view unites them); an entry there
+counts for every edition that prints it, and an entry no edition shown there
+prints is reported as invented. The build prints both and fails when they differ.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from ..model import Corpus, Edition
+from ..render.paths import html_path, language_root, section_page
+from ..resolve.merge import shown_in_current_view
+from .page import text
+
+_EXAMPLE = re.compile(r"^(?P<rule>.+)-example-\d+$")
+
+
+@dataclass(frozen=True)
+class Counts:
+    sections: int = 0
+    headings: int = 0  # sections with a title: numbered like rules, counted with them
+    rules: int = 0
+    examples: int = 0
+
+    @property
+    def numbered(self) -> int:
+        return self.headings + self.rules
+
+    def line(self) -> str:
+        return (
+            f"{self.sections} sections, {self.numbered} numbered rules "
+            f"({self.headings} headings, {self.rules} rules), {self.examples} examples"
+        )
+
+
+def edition_name(game: str, document: str, language: str, edition: Edition) -> str:
+    return f"{game}/{document} ({language}) {edition.label}"
+
+
+def _editions(corpus: Corpus, language: str | None = None):
+    for (game, document, lang), editions in corpus.editions.items():
+        if language is None or lang == language:
+            for edition in editions:
+                yield (game, document, lang), editions, edition
+
+
+def counts_in(corpus: Corpus) -> dict[str, Counts]:
+    out = {}
+    for (game, document, lang), _, edition in _editions(corpus):
+        sections = list(edition.sections.values())
+        rules = [r for s in sections for r in s.rules]
+        out[edition_name(game, document, lang, edition)] = Counts(
+            len(sections), sum(1 for s in sections if s.title), len(rules), sum(len(r.examples) for r in rules)
+        )
+    return out
+
+
+def _page_of(editions: list[Edition], edition: Edition, number: str, section) -> str:
+    if shown_in_current_view(editions, edition, number):
+        return section_page(section.key[:4])
+    return section_page(section.key)
+
+
+def counts_out(corpus: Corpus, entries: dict, language: str) -> tuple[dict[str, Counts], list[str]]:
+    """The anchored entries of each edition of `language` in the built site
+    (`entries`: site path -> `page_entries` of that page), and the problems found
+    (pages missing, entries no shown edition prints)."""
+    root = language_root(language)
+    parsed: dict[str, tuple[set[str], list[str], list[str]]] = {}  # page -> (h1 ids, rules, examples)
+    printed_on: dict[str, set[str]] = {}  # page -> every number its editions print
+    problems: list[str] = []
+    out: dict[str, Counts] = {}
+    for (game, document, lang), editions, edition in _editions(corpus, language):
+        sections = rules = examples = headings = 0
+        for number, section in edition.sections.items():
+            page = html_path(_page_of(editions, edition, number, section))
+            if page not in parsed:
+                found = entries.get(root + page)
+                if found is None:
+                    problems.append(f"{root + page}: page missing")
+                parsed[page] = found or (set(), [], [])
+            h1s, shown_rules, shown_examples = parsed[page]
+            mine = {r.number for r in section.rules}
+            printed_on.setdefault(page, set()).update(mine | {number})
+            if number in h1s:
+                sections += 1
+                headings += bool(section.title)
+            rules += sum(1 for n in shown_rules if n in mine)
+            examples += sum(1 for n in shown_examples if n in mine)
+        out[edition_name(game, document, lang, edition)] = Counts(sections, headings, rules, examples)
+    for page, numbers in printed_on.items():
+        _, shown_rules, _ = parsed[page]
+        invented = sorted(set(shown_rules) - numbers)
+        if invented:
+            problems.append(f"{root + page}: rule entries no edition shown here prints: {', '.join(invented[:5])}")
+    return out, problems
+
+
+def page_entries(page) -> tuple[set[str], list[str], list[str]]:
+    """(ids of its <h1>s, the numbers of its rule entries, the rules of its example boxes)."""
+    h1s, rules, examples = set(), [], []
+    for element in page.iter():
+        if not isinstance(element.tag, str):
+            continue
+        if element.tag == "h1":
+            # Its id, or the number it starts with (Magic's untitled 100.1: the rule has the id).
+            if element.get("id"):
+                h1s.add(element.get("id"))
+            if number := re.match(r"\s*(\d{3}(?:\.[0-9a-z]+)*)", text(element)):
+                h1s.add(number.group(1))
+        if element.tag == "div" and element.get("data-rule") and "rule" in (element.get("class") or "").split():
+            rules.append(element.get("data-rule"))
+        if (match := _EXAMPLE.match(element.get("id") or "")) and "example" in (element.get("class") or "").split():
+            examples.append(match["rule"])
+    return h1s, rules, examples
+
+
+def compare(counts_read: dict[str, Counts], counts_built: dict[str, Counts]) -> list[str]:
+    """One problem per edition whose built pages anchor other counts than were read."""
+    return [
+        f"{name}: read {counts_read[name].line()}, but its pages anchor {built.line()}"
+        for name, built in counts_built.items()
+        if built != counts_read.get(name)
+    ]

@@ -1,0 +1,66 @@
+"""Which rulings, FAQ answers and errata name each card.
+
+An item names a card by a `<Card name>` tag (a ruling's `cards`), by the
+card's name printed in its text (whole words, as printed: "Zhonya's
+Hourglass"), or by its public code ("OGN-012/298"). An erratum names its own
+card and any card its old or new text names. Resolved once here; card pages
+only list what this finds.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import defaultdict
+
+from ..model import Card, Corpus, Erratum, FaqAnswer, Ruling
+
+Item = Ruling | FaqAnswer | Erratum
+
+
+def _texts(item: Item) -> list[str]:
+    if isinstance(item, Ruling):
+        return [item.title, item.question, item.answer, *item.steps, *item.nuances]
+    if isinstance(item, FaqAnswer):
+        return [item.question, item.answer, item.topic]
+    return [item.old_text, item.new_text, item.note]
+
+
+def card_mentions(corpus: Corpus) -> dict[str, list[Item]]:
+    """card id -> the items naming it, in corpus order (rulings, FAQ answers, errata)."""
+    by_name: dict[str, list[Card]] = defaultdict(list)
+    by_code: dict[str, Card] = {}
+    for card in corpus.cards:
+        by_name[card.name.casefold()].append(card)
+        if card.code:
+            by_code[card.code.casefold()] = card
+    if not by_name:
+        return {}
+    # Longest names first: "Zhonya's Hourglass" before a card called "Zhonya".
+    # (Ties by the name itself: every sort has a total order, so builds are reproducible.)
+    names = sorted({c.name for c in corpus.cards if c.name}, key=lambda n: (-len(n), n))
+    # Names as printed (a card "Charm" is not the word "charm"); codes in any case.
+    alternatives = [r"(?<![\w'])(?:" + "|".join(re.escape(n) for n in names) + r")(?![\w'])"]
+    if by_code:
+        codes = sorted(by_code, key=lambda c: (-len(c), c))
+        alternatives.append(r"(?i:(?<![\w/-])(?:" + "|".join(re.escape(c) for c in codes) + r")(?![\w/]))")
+    pattern = re.compile("|".join(alternatives))
+    found: dict[str, list[Item]] = defaultdict(list)
+
+    def add(cards: list[Card], item: Item) -> None:
+        for card in cards:
+            if not any(existing is item for existing in found[card.id]):
+                found[card.id].append(item)
+
+    items: list[Item] = [*corpus.rulings, *corpus.faqs, *corpus.errata]
+    for item in items:
+        named = list(getattr(item, "cards", []))
+        if isinstance(item, Erratum):
+            named.append(item.card)
+        for name in named:
+            add(by_name.get(name.casefold(), []), item)
+        for text in _texts(item):
+            for match in pattern.finditer(text or ""):
+                word = match.group(0).casefold()
+                card = by_code.get(word)
+                add([card] if card is not None else by_name.get(word, []), item)
+    return found

@@ -1,0 +1,180 @@
+"""Diffs between editions the build does not pre-render are computed in the
+browser from the published data (assets/compare.js) and look the same as the
+pages Python renders, over http:// and from disk.
+
+Built from a document with four whole editions written for the test
+(tests/editions_fixture.py): the build pre-renders neighbours and each edition
+against the current one, so v1.0 -> v1.2 is left to the browser. What the
+browser shows is compared with what Python computes for that pair
+(`resolve.history.traced_diff`, laid out by `render/edition_pages.render_diff`),
+and for a pre-rendered pair with the page Python rendered.
+"""
+
+from __future__ import annotations
+
+from html.parser import HTMLParser
+
+import pytest
+from browser_site import serve
+from buildutil import run_build
+from editions_fixture import write_four_editions
+from playwright.sync_api import expect
+
+from rulesite import pipeline
+from rulesite.diagnostics import Diagnostics
+from rulesite.render.edition_pages import render_diff
+
+pytestmark = pytest.mark.browser
+
+CHANGES = "riftbound/core-rules/changes"
+KEY = ("riftbound", "core-rules", "en")
+
+
+@pytest.fixture(scope="module")
+def four_site(tmp_path_factory, repo_root):
+    root = tmp_path_factory.mktemp("four-editions")
+    write_four_editions(root)
+    result = run_build(repo_root, root)
+    assert result.returncode == 0, result.stdout + result.stderr
+    return root
+
+
+@pytest.fixture(scope="module")
+def four_ctx(four_site):
+    diag = Diagnostics()
+    corpus = pipeline.read_corpus(four_site / "rules_src" / "manifest.yml", diag)
+    ctx = pipeline.resolve(corpus, four_site / "rules_src", diag)
+    assert diag.errors == []
+    return ctx
+
+
+@pytest.fixture(scope="module")
+def four_origin(four_site):
+    with serve(four_site / "site") as origin:
+        yield origin
+
+
+@pytest.fixture(params=["http", "file"])
+def four_root(request, four_site) -> str:
+    if request.param == "http":
+        return request.getfixturevalue("four_origin") + "/"
+    return (four_site / "site").resolve().as_uri() + "/"
+
+
+class _Entries(HTMLParser):
+    """A diff page's content as data: the counts line, and per section its
+    entries as (class, text of <b>, text of <small>, word-diff parts)."""
+
+    def __init__(self):
+        super().__init__()
+        self.counts, self.sections, self.stack, self.entry = "", {}, [], None
+        self.section = None
+
+    def handle_starttag(self, tag, attrs):
+        a = dict(attrs)
+        self.stack.append((tag, a))
+        if tag == "section" and "diff-section" in (a.get("class") or ""):
+            self.section = self.sections.setdefault(a["data-section"], [])
+        elif tag == "li" and self.section is not None:
+            self.entry = [a.get("class"), "", "", []]
+            self.section.append(self.entry)
+        elif tag in ("del", "ins") and self.entry is not None:
+            self.entry[3].append([tag, ""])
+
+    def handle_endtag(self, tag):
+        while self.stack and self.stack.pop()[0] != tag:
+            pass
+        if tag == "section":
+            self.section = None
+
+    def handle_data(self, data):
+        tags = [t for t, _ in self.stack]
+        classes = " ".join(a.get("class") or "" for _, a in self.stack)
+        if "diff-counts" in classes:
+            self.counts += data
+        if self.entry is None or "li" not in tags:
+            return
+        if "b" in tags:
+            self.entry[1] += data
+        elif "small" in tags:
+            self.entry[2] += data
+        elif "word-diff" in classes:
+            if tags[-1] in ("del", "ins"):
+                self.entry[3][-1][1] += data
+            elif self.entry[3] and self.entry[3][-1][0] == "=":
+                self.entry[3][-1][1] += data
+            else:
+                self.entry[3].append(["=", data])
+
+
+def entries(html: str) -> tuple[str, dict]:
+    parser = _Entries()
+    parser.feed(html)
+    return " ".join(parser.counts.split()), parser.sections
+
+
+def browser_diff(page, url: str, timeout: float = 15_000) -> tuple[str, dict]:
+    page.goto(url)
+    expect(page.locator("[data-diff-output] .diff-counts")).to_be_visible(timeout=timeout)
+    return entries(page.locator("[data-diff-output]").evaluate("e => e.outerHTML"))
+
+
+def test_a_pair_the_build_leaves_out_is_computed_in_the_browser_as_python_computes_it(four_root, four_ctx, browse):
+    from rulesite.resolve.history import traced_diff
+
+    chains = four_ctx.chains[KEY]
+    by_label = {e.label: e for e in chains.editions}
+    ready = {(d.old.label, d.new.label) for d in four_ctx.diffs}
+    assert ("v1.0", "v1.2") not in ready and len(ready) == 5  # 2n - 3 pages for n = 4
+    diff = traced_diff(chains, by_label["v1.0"], by_label["v1.2"])
+    counts = diff.counts()
+    # The Markdown's raw HTML holds the entries; its counts line is Markdown.
+    expected = (
+        " • ".join(f"{counts[k]} {k}" for k in ("added", "removed", "changed", "moved", "unchanged")),
+        entries(render_diff(four_ctx, diff, *KEY[:2]))[1],
+    )
+    assert expected[1], "the fixture's pair must differ"
+    kinds = {e[0] for group in expected[1].values() for e in group}
+    assert kinds == {"added", "removed", "changed", "moved"}, kinds
+    page = browse(four_root).new_page()
+    got = browser_diff(page, f"{four_root}{CHANGES}/compare.html?old=v1.0&new=v1.2")
+    assert got == expected
+    expect(page.locator("article h1")).to_contain_text("v1.0 → v1.2")
+
+
+def test_a_neighbours_diff_computed_in_the_browser_matches_the_prerendered_page(four_root, four_site, browse):
+    """Neighbours: the browser's pairing (by identity) and the page the build
+    rendered (by matching) agree on every count and entry; only the wording of
+    how a pair was made differs."""
+    page = browse(four_root).new_page()
+    got_counts, got = browser_diff(page, f"{four_root}{CHANGES}/compare.html?old=v1.1&new=v1.2&compute=browser")
+    html = (four_site / "site" / CHANGES / "v1.1-to-v1.2.html").read_text(encoding="utf-8")
+    want_counts, want = entries(html)
+    assert got_counts == want_counts
+
+    def without_how(sections):
+        return {n: [(c, b, d) for c, b, _how, d in group] for n, group in sections.items()}
+
+    assert without_how(got) == without_how(want)
+
+
+def test_a_prerendered_pair_opens_its_page(four_root, browse):
+    page = browse(four_root).new_page()
+    page.goto(f"{four_root}{CHANGES}/compare.html?old=v1.1&new=v1.3")
+    page.wait_for_url(f"{four_root}{CHANGES}/v1.1-to-v1.3.html")
+    expect(page.locator("article h1")).to_contain_text("v1.1 → v1.3")
+
+
+def test_the_editions_page_offers_every_pair(four_site):
+    import re
+    from html import unescape
+
+    html = (four_site / "site" / "riftbound/core-rules/editions.html").read_text(encoding="utf-8")
+    hrefs = {unescape(h) for h in re.findall(r'href="([^"]+)"', html)}
+    labels = ["v1.0", "v1.1", "v1.2", "v1.3"]
+    for i, old in enumerate(labels):
+        for new in labels[i + 1 :]:
+            page = f"changes/{old}-to-{new}.html"
+            browser = f"changes/compare.html?old={old}&new={new}"
+            assert (page in hrefs and (four_site / "site/riftbound/core-rules" / page).is_file()) or browser in hrefs, (old, new)
+    assert "changes/compare.html?old=v1.0&new=v1.2" in hrefs

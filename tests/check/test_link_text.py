@@ -1,0 +1,86 @@
+"""check/link_text.py on small hand-made sites: a link whose words name one rule
+and whose target is another is reported; links that land where they say pass."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from rulesite.check.link_text import check_link_texts, summarize
+from rulesite.check.page import load_page
+from rulesite.check.run import check_folder
+
+
+def _site(root: Path, files: dict[str, str]) -> Path:
+    for rel, body in files.items():
+        path = root / rel
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(f"<!doctype html><html><body><article>\n{body}\n</article></body></html>", encoding="utf-8")
+    return root
+
+
+def _check(site: Path) -> list[str]:
+    pages = [p.relative_to(site).as_posix() for p in sorted(site.rglob("*.html"))]
+    return check_link_texts({rel: summarize(load_page(site, rel).root) for rel in pages})
+
+
+RULES_701 = (
+    '<h1 id="701.20">701.20 Exert</h1>\n'
+    '<div class="rule" data-rule="701.20a"><h4 id="701.20a">701.20a To exert a creature ...</h4></div>'
+)
+RULES_424 = '<h1 id="424">424 Reveal</h1>\n<h4 id="424.1">424.1 To reveal a card ...</h4>\n<h4 id="424.2">424.2 ...</h4>'
+
+
+def test_links_that_land_where_their_words_say_pass(tmp_path):
+    site = _site(
+        tmp_path,
+        {
+            "magic/comprehensive-rules/701.20.html": RULES_701,
+            "riftbound/core-rules/424.html": RULES_424,
+            "index.html": (
+                '<a href="riftbound/core-rules/424.html">424 Reveal</a>\n'
+                '<a href="riftbound/core-rules/424.html#424.1">424.1</a>\n'
+                '<a href="magic/comprehensive-rules/701.20.html#701.20a">701.20a</a>\n'
+                '<a href="riftbound/core-rules/424.html">424 Reveal (inglés)</a>\n'
+                '<a href="riftbound/core-rules/424.html#424.2">2025-10-01</a>\n'  # a date, not a rule
+                '<a href="https://example.org/424">424 Elsewhere</a>'
+            ),
+        },
+    )
+    assert _check(site) == []
+
+
+def test_a_page_made_to_fail(tmp_path):
+    site = _site(
+        tmp_path,
+        {
+            "magic/comprehensive-rules/701.20.html": RULES_701,
+            "riftbound/core-rules/424.html": RULES_424,
+            "index.html": (
+                # The English site's 701.20 is another rule than the Spanish "Mostrar".
+                '<a href="magic/comprehensive-rules/701.20.html">701.20 Mostrar</a>\n'
+                # The words say 424.1, the link opens 424.2.
+                '<a href="riftbound/core-rules/424.html#424.2">424.1</a>\n'
+                # The words say 355, the link opens section 424.
+                '<p>See rule <a href="riftbound/core-rules/424.html">355</a>.</p>'
+            ),
+        },
+    )
+    problems = _check(site)
+    assert len(problems) == 3, problems
+    assert problems[0].startswith("index.html: line 2: link '701.20 Mostrar' names 'Mostrar'")
+    assert "link '424.1' names 424.1 but opens riftbound/core-rules/424.html#424.2" in problems[1]
+    assert "link '355' names 355" in problems[2]
+
+
+def test_the_check_stage_reports_them(tmp_path):
+    site = _site(
+        tmp_path,
+        {
+            "riftbound/core-rules/424.html": RULES_424,
+            "index.html": '<a href="riftbound/core-rules/424.html#424.2">424.1</a>',
+        },
+    )
+    problems = check_folder(site)
+    assert [p for p in problems if "link-text" in p] == [
+        "index.html:2: error[link-text]: link '424.1' names 424.1 but opens riftbound/core-rules/424.html#424.2 (424.2)"
+    ]

@@ -1,0 +1,27 @@
+"""The hostile corpus's base: a copy of rules_src/ plus one small file of every
+other source format (tests/hostile/files/, written for these tests)."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+FILES = Path(__file__).parent / "files"
+MANIFEST = "rules_src/manifest.yml"
+
+
+def make_base(repo_root: Path, root: Path) -> None:
+    shutil.copytree(repo_root / "rules_src", root / "rules_src")
+    extra = root / "rules_src" / "hostile"
+    extra.mkdir()
+    for name in ("tournament-rules.txt", "comprehensive-rules.txt", "faq.json", "errata.json", "cards.json"):
+        shutil.copy(FILES / name, extra / name)
+    for folder in ("guides", "mdx"):
+        shutil.copytree(FILES / folder, extra / folder)
+    manifest = root / MANIFEST
+    manifest.write_text(
+        manifest.read_text(encoding="utf-8") + (FILES / "manifest-extra.yml").read_text(encoding="utf-8"), encoding="utf-8"
+    )
+    for name in ("docs", "site"):
+        (root / name).mkdir()
+        (root / name / "sentinel.txt").write_text(f"the previous {name}\n", encoding="utf-8")

@@ -1,0 +1,36 @@
+"""Maintainer pages sit in a maintainer section of the navigation, and source
+problems name files relative to the folders the maintainer named."""
+
+from __future__ import annotations
+
+import os
+
+from rulesite.render import index_pages as idx
+from rulesite.render.context import Context
+from rulesite.render.site import navigation, render_site
+
+
+def test_maintainer_pages_are_in_their_own_section_not_beside_the_rules(ctx):
+    pages = render_site(ctx)["en"]
+    nav = navigation(Context(ctx.corpus, ctx.linker, ctx.citations, ctx.concordance, "en", ("en", "es")), pages)
+    top = [path for entry in nav for path in entry.values() if isinstance(path, str)]
+    assert not {idx.UNRESOLVED, idx.REVIEW, idx.PROBLEMS} & set(top)
+    (section,) = [entry["For maintainers"] for entry in nav if "For maintainers" in entry]
+    listed = [path for item in section for path in item.values()]
+    assert idx.UNRESOLVED in listed and idx.PROBLEMS in listed
+
+
+def test_problem_paths_are_relative_to_the_named_folders(tmp_path, monkeypatch):
+    corpora = tmp_path / "shared" / "corpora"
+    sources = tmp_path / "project" / "rules_src"
+    (corpora / "sub").mkdir(parents=True)
+    sources.mkdir(parents=True)
+    build_dir = tmp_path / "project" / "build" / "deep" / "down"
+    build_dir.mkdir(parents=True)
+    monkeypatch.chdir(build_dir)
+    roots = [str(sources), str(corpora)]
+    from_build = os.path.relpath(corpora / "sub" / "rb-cr.txt")
+    assert from_build.startswith("../../../../")
+    assert idx.maintainer_path(from_build, roots) == "corpora/sub/rb-cr.txt"
+    assert idx.maintainer_path(os.path.relpath(sources / "manifest.yml"), roots) == "rules_src/manifest.yml"
+    assert idx.maintainer_path("../../elsewhere/notes.yml", roots) == "notes.yml"

@@ -1,0 +1,68 @@
+"""Heavy pages are split: a glossary by initial letter, a large diff by hundreds
+of sections. Every term and every diff entry lands on exactly one page, and
+the index or summary page links to each of them."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from editions_fixture import write_four_editions
+
+from rulesite import pipeline
+from rulesite.diagnostics import Diagnostics
+from rulesite.model import GlossaryEntry, Loc
+from rulesite.render import edition_pages
+from rulesite.render.glossary_page import glossary_pages
+
+
+@pytest.fixture(scope="module")
+def four_ctx(tmp_path_factory):
+    root = tmp_path_factory.mktemp("four")
+    sources = write_four_editions(root)
+    diag = Diagnostics()
+    ctx = pipeline.resolve(pipeline.read_corpus(sources / "manifest.yml", diag), sources, diag)
+    assert diag.errors == []
+    return ctx
+
+
+def test_glossary_is_split_by_initial_letter(ctx):
+    terms = ["Ability", "Active Player", "Battlefield", "'Tis", "Écran", "2-Player Game"]
+    entries = [
+        GlossaryEntry(
+            re.sub(r"\W+", "-", term.lower()).strip("-"),
+            term,
+            [f"Definition of {term}."],
+            "magic",
+            "comprehensive-rules",
+            "en",
+            "x",
+            Loc("glossary.txt", i),
+        )
+        for i, term in enumerate(terms)
+    ]
+    pages = glossary_pages(ctx, entries, "magic/comprehensive-rules/glossary.md", "magic")
+    index = pages.pop("magic/comprehensive-rules/glossary.md")
+    assert set(pages) == {f"magic/comprehensive-rules/glossary/{c}.md" for c in ("a", "b", "t", "0", "2")}
+    for entry in entries:
+        holding = [p for p, text in pages.items() if f'id="g-{entry.id}"' in text]
+        assert len(holding) == 1, (entry.term, holding)
+    for path in pages:
+        assert f"(glossary/{path.rsplit('/', 1)[1]})" in index
+    assert "(glossary/a.md) (2)" in index  # Ability, Active Player
+
+
+def test_a_large_diff_is_split_by_hundreds_of_sections(four_ctx, monkeypatch):
+    diff = next(d for d in four_ctx.diffs if (d.old.label, d.new.label) == ("v1.0", "v1.3"))
+    whole = edition_pages.render_diff_pages(four_ctx, diff, "riftbound", "core-rules")
+    assert list(whole) == ["riftbound/core-rules/changes/v1.0-to-v1.3.md"]  # small: one page
+    monkeypatch.setattr(edition_pages, "SPLIT_DIFF_AT", 1)
+    pages = edition_pages.render_diff_pages(four_ctx, diff, "riftbound", "core-rules")
+    summary = pages.pop("riftbound/core-rules/changes/v1.0-to-v1.3.md")
+    assert set(pages) == {"riftbound/core-rules/changes/v1.0-to-v1.3/1xx.md"}
+    one = next(iter(whole.values()))
+    entries = sorted(re.findall(r"<li class=.*?</li>", one))
+    assert entries and sorted(e for text in pages.values() for e in re.findall(r"<li class=.*?</li>", text)) == entries
+    assert 'href="v1.0-to-v1.3/1xx.html"' in summary and "data-diff-filter" in summary
+    counts = re.search(r"^\d+ added .*$", one, re.M).group(0)
+    assert all(counts in text for text in [summary, *pages.values()])

@@ -1,0 +1,84 @@
+"""Every ruling, FAQ answer and erratum that names a card is found for it: by
+its `<Card>` tag, its name as printed in the text, or its public code."""
+
+from __future__ import annotations
+
+from rulesite.model import Card, Corpus, Erratum, FaqAnswer, Loc, Ruling
+from rulesite.render.symbols import split_symbols, symbol
+from rulesite.resolve.card_mentions import card_mentions
+
+HERE = Loc("test", 1)
+
+
+def _card(name: str, code: str) -> Card:
+    return Card(
+        id=code.lower().replace("/", "-"),
+        code=code,
+        name=name,
+        types=["Gear"],
+        domains=["Mind"],
+        text="",
+        source_id="cards",
+        loc=HERE,
+        game="riftbound",
+    )
+
+
+def _ruling(rid: str, answer: str, cards=(), steps=()) -> Ruling:
+    return Ruling(
+        id=rid,
+        title=rid,
+        answer=answer,
+        steps=list(steps),
+        nuances=[],
+        game="riftbound",
+        source_id="rulings",
+        loc=HERE,
+        cards=list(cards),
+    )
+
+
+def test_items_naming_a_card_by_tag_name_or_code():
+    hourglass, charm, zhonya = (
+        _card("Zhonya's Hourglass", "OGN-012/298"),
+        _card("Charm", "OGN-100/298"),
+        _card("Zhonya", "OGN-200/298"),
+    )
+    tagged = _ruling("tagged", "Yes.", cards=["Zhonya's Hourglass"])
+    in_steps = _ruling("in-steps", "It is saved.", steps=["Reveal the hidden Zhonya's Hourglass, then kill the unit."])
+    lower_case = _ruling("lower-case", "The unit is charmed; a charm moves it.")
+    by_code = FaqAnswer(
+        id="by-code", question="Does ogn-012/298 trigger?", answer="Yes.", game="riftbound", section="", source_id="faq", loc=HERE
+    )
+    erratum = Erratum(
+        card="Charm",
+        old_text="Move a unit.",
+        new_text="Move a unit. Zhonya's Hourglass can't.",
+        date="2026-01-01",
+        article="Errata",
+        source_id="errata",
+        loc=HERE,
+    )
+    corpus = Corpus(cards=[hourglass, charm, zhonya], rulings=[tagged, in_steps, lower_case], faqs=[by_code], errata=[erratum])
+    found = card_mentions(corpus)
+    assert found[hourglass.id] == [tagged, in_steps, by_code, erratum]
+    # "charm" in lower case is a word, not the card; the erratum names Charm itself.
+    assert found[charm.id] == [erratum]
+    # "Zhonya's Hourglass" is one card: its first word is not the card "Zhonya".
+    assert zhonya.id not in found
+
+
+def test_card_symbols_are_readable_signs_with_names():
+    parts = split_symbols("[2][A], [E]: Give a unit +1 [M]. [Accelerate]")
+    assert parts == [
+        ("[2]", "2", "2 Energy"),
+        ("[A]", "✦", "Power of any Domain"),
+        ", ",
+        ("[E]", "⤵", "Exhaust"),
+        ": Give a unit +1 ",
+        ("[M]", "⚔", "Might"),
+        ". [Accelerate]",
+    ]
+    html = str(symbol(*parts[1]))
+    assert 'role="img"' in html and 'aria-label="Power of any Domain"' in html and ">✦</span>" in html
+    assert split_symbols("[0]")[0] == ("[0]", "0", "0 Energy")
