@@ -96,7 +96,8 @@ def pinned_pages(ctx: Context, language: str) -> dict[str, str]:
                     f"{page}?{urlencode(query)}#{anchor}",
                     title=f"{number} — {document_name(document)} {label}",
                     text=rule["text"],
-                    label=number,
+                    # The link names the rule it opens: today's number when it moved.
+                    label=anchor or number,
                     site=site_name(game, document_name(document), label),
                     edition=label,
                 )
