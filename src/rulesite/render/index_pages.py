@@ -10,7 +10,6 @@ from pathlib import Path
 
 from ..model import Section
 from .context import CONTENT_LANGUAGE, Context
-from .labels import section_label  # noqa: F401
 from .ruling_page import word_diff_md
 from .escape import Md, written
 from .escape import page as whole_page

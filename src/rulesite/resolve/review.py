@@ -45,12 +45,12 @@ def attach_errata(corpus: Corpus, diag: Diagnostics) -> None:
 def needs_review(corpus: Corpus, history: dict) -> list[Review]:
     reviews: list[Review] = []
     for ruling in corpus.rulings:
-        version = getattr(ruling, "reviewed_version", "")
+        version = ruling.reviewed_version
         chains = history.get((ruling.game, "core-rules", "en"), {})
         if not version or not chains:
             continue
         label = f"v{version}"
-        cited = getattr(ruling, "rule_citations", []) or [r.number for r in ruling.references]
+        cited = ruling.rule_citations or [r.number for r in ruling.references]
         for number in dict.fromkeys(cited):
             entries = chains.get((label, number))
             if not entries:
