@@ -18,11 +18,11 @@ from buildutil import run_build
 
 from rulesite import pipeline
 from rulesite.diagnostics import Diagnostics
-from rulesite.model import sort_key
+from rulesite.model import SectionKey, sort_key
 
 WEB = "rules_src/riftbound/832-show-off.web-page.txt"
 CORE = "rules_src/riftbound/core-rules-excerpt-2026-10-09.txt"
-KEY = ("riftbound", "core-rules", "832", "en")
+KEY = SectionKey("riftbound", "core-rules", "832", "en")
 
 
 def read(root: Path, monkeypatch) -> tuple:

@@ -89,7 +89,7 @@ class Identities:
 def shown_page(ctx: Context, section: Section) -> Section | None:
     """The section whose page shows `section`'s text: its own versioned page, or the
     plain page of the current view."""
-    return section if section.version_path else ctx.corpus.sections.get(section.key[:4])
+    return section if section.version_path else ctx.corpus.sections.get(section.key.plain)
 
 
 def edition_data(ctx: Context, edition: Edition, ids: Identities) -> dict:
@@ -217,7 +217,7 @@ def _cites(ctx: Context, references: list[Reference], ids: Identities) -> list[d
         key, anchor = ref.target
         section = ctx.linker.sections.get(key)
         rule = ids.of(section, anchor) if section is not None else None
-        out.append({"number": ref.number, "rule": rule, "url": url(key[3], section_page(key), anchor)})
+        out.append({"number": ref.number, "rule": rule, "url": url(key.language, section_page(key), anchor)})
     return out
 
 

@@ -150,7 +150,7 @@ def edition_banner(section: Section, ctx: Context, page: str) -> list[Md]:
             (s for s in current.sections.values() if section.title and s.title.casefold() == section.title.casefold()),
             None,
         )
-        plain = ctx.corpus.sections.get(section.key[:4])
+        plain = ctx.corpus.sections.get(section.key.plain)
         if same_title is not None:
             lines.append(
                 Md("    In the current edition ({}) this section is {}.").format(
@@ -223,7 +223,7 @@ def _find_rule(ctx: Context, section: Section, label: str, number: str):
         editions = ctx.corpus.editions[key[:3]]
         edition = next((e for e in editions if e.label == label), None)
         for candidate in edition.sections.values() if edition else []:
-            shown = candidate if candidate.version_path else ctx.corpus.sections.get(candidate.key[:4])
+            shown = candidate if candidate.version_path else ctx.corpus.sections.get(candidate.key.plain)
             for rule in candidate.rules if shown else []:
                 index[rule.number] = (section_page(shown.key), rule)
     return index.get(number)

@@ -262,7 +262,7 @@ def render_topic(ctx: Context, topic) -> str:
     out = [heading(1, Md.escape(topic.title), id=topic.id), "", Md('<div class="grid cards" markdown>'), ""]
     for key in topic.sections:
         game = GAME_NAMES.get(key[0], key[0])
-        section = next((s for k, s in ctx.corpus.sections.items() if k[:3] == key), None)
+        section = next((s for k, s in ctx.corpus.sections.items() if (k.game, k.document, k.number) == key), None)
         if section is None:
             missing = t(ctx.language, "not-in-sources", number=key[2])
             out += [Md("-   **{}** — {}").format(game, key[2]), "", Md("    {}").format(missing), ""]

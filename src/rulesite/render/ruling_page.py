@@ -71,7 +71,7 @@ def concern_link(ctx: Context, link, game: str, page: str) -> Md:
     out = ctx.rule_link(game, number, page)
     if link.kind == "keyword":
         section = ctx.linker.sections.get(key)
-        title = section.title if section is not None and anchor == key[2] else link.text
+        title = section.title if section is not None and anchor == key.number else link.text
         out = Md("{} {}").format(out, title)
     return out
 
