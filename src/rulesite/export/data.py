@@ -20,6 +20,7 @@ from functools import cache
 
 from ..model import Edition, FaqAnswer, Reference, Rule, Ruling, Section, parent_number
 from ..render.card_pages import ERRATA
+from ..render.changes import how_words
 from ..render.context import Context
 from ..render.edition_pages import diff_page, document_name
 from ..render.paths import cards_page, faq_anchor, html_path, language_root, page_of, section_page
@@ -188,7 +189,7 @@ def trace_data(ctx: Context, key: tuple[str, str, str], ids: Identities) -> dict
                 "id": ids.of(section, rule.number),
                 "numbers": [e.number for e in entries],
                 "changed": [e.text_changed for e in entries],
-                "how": [e.how for e in entries],
+                "how": [how_words(e.how, "en") for e in entries],
             }
         )
     return {

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 
 from ..diagnostics import Diagnostics
 from ..model import Corpus, Ruling, Walkthrough
-from .history import rule_text
+from .history import Removed, rule_text
 
 
 @dataclass
@@ -98,7 +98,7 @@ def needs_review(corpus: Corpus, history: dict) -> list[Review]:
 
 def _change(entry, number: str) -> str:
     if entry.number is None:
-        return entry.how if entry.how.startswith("removed") else ""
+        return f"removed in {entry.how.edition}" if isinstance(entry.how, Removed) else ""
     if entry.number != number:
         return f"now {entry.number} in {entry.edition_label}" + (", reworded" if entry.text_changed else "")
     return f"reworded in {entry.edition_label}" if entry.text_changed else ""
