@@ -28,7 +28,7 @@ from .card_pages import (
 from .context import CONTENT_LANGUAGE, Context
 from .escape import nav_title
 from .faq_page import render_faq_page
-from .glossary_page import glossary_page, render_glossary
+from .glossary_page import glossaries, glossary_page, render_glossary
 from .guide_page import guide_page, guides_index, render_guide, render_guides_index
 from .edition_pages import (
     compare_page,
@@ -112,9 +112,9 @@ def render_language(ctx: Context) -> dict[str, str]:
             pages[guide_page(guide.game, guide.id)] = render_guide(guide, ctx)
     for game in dict.fromkeys(g.game for g in ctx.corpus.guides):
         pages[guides_index(game)] = render_guides_index(ctx, game)
-    for game, document, language in dict.fromkeys((g.game, g.document, g.language) for g in ctx.corpus.glossary):
-        if language == lang:
-            pages.update(render_glossary(ctx, game, document, language))
+    for base, (edition, entries) in glossaries(ctx).items():
+        if entries[0].language == lang:
+            pages.update(render_glossary(ctx, base, edition, entries))
     for topic in ctx.concordance.topics:
         pages[idx.topic_page(topic.id)] = idx.render_topic(ctx, topic)
     for game in idx.games(ctx):
