@@ -171,6 +171,34 @@ def edition_banner(section: Section, ctx: Context, page: str) -> list[Md]:
     return lines
 
 
+def number_meant_another(section: Section, ctx: Context, page: str) -> list:
+    """On a current page: where its number meant another section in an older
+    edition, say so at the top, so an old link's reader is not misled:
+    "In v1.2, 411 was Reveal: now 424 Reveal"."""
+    if section.version_path:
+        return []
+    editions = ctx.corpus.editions.get((section.game, section.document, section.language), [])
+    current = {
+        s.title.casefold(): s
+        for s in ctx.corpus.sections.values()
+        if (s.game, s.document, s.language) == (section.game, section.document, section.language)
+    }
+    lines = []
+    for edition in editions:
+        old = edition.sections.get(section.number)
+        if old is None or not old.version_path or not old.title or old.title.casefold() == section.title.casefold():
+            continue
+        now = current.get(old.title.casefold())
+        if now is None or now.number == section.number:
+            continue
+        link = md_link(f"{now.number} {now.title}", relative(page, section_page(now.key)))
+        lines.append(
+            Md("    ") + ctx.sentence("number-was", edition=edition.label, number=section.number, title=old.title, link=link)
+        )
+        lines.append("")
+    return [Md('!!! info ""'), "", *lines] if lines else []
+
+
 def rule_history_lines(rule: Rule, section: Section, ctx: Context, page: str) -> list[Md]:
     """Under a rule: the editions it appears in, its number in each, and what
     changed, as a word-level diff from the previous edition that printed it.
@@ -299,13 +327,19 @@ def _sections(groups: dict[str, list[Md]], numbers: list[str]) -> list:
     return out
 
 
+# Every change is also on its rule's page (history): the search index need not hold it twice.
+NOT_SEARCHED = {"exclude": True}
+
+
 def render_diff(ctx: Context, diff, game: str, document: str) -> str:
     """Added, removed, changed and moved rules between two editions, with counts,
     grouped by section so the page can be narrowed to one: the whole diff as one page."""
     title = f"{document_name(document)}: {diff.old.label} → {diff.new.label}"
     groups = _diff_groups(diff)
     return whole_page(
-        title, [*_diff_head(document, diff, title), FILTER, "", *_sections(groups, sorted(groups, key=_number_key))]
+        title,
+        [*_diff_head(document, diff, title), FILTER, "", *_sections(groups, sorted(groups, key=_number_key))],
+        search=NOT_SEARCHED,
     )
 
 
@@ -352,9 +386,10 @@ def render_diff_pages(ctx: Context, diff, game: str, document: str) -> dict[str,
                 "",
                 *_sections(groups, numbers),
             ],
+            search=NOT_SEARCHED,
         )
     summary += [Md("</ul>"), ""]
-    pages[page] = whole_page(title, summary)
+    pages[page] = whole_page(title, summary, search=NOT_SEARCHED)
     return pages
 
 

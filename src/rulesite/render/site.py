@@ -26,7 +26,7 @@ from .card_pages import (
     render_errata,
 )
 from .context import CONTENT_LANGUAGE, Context
-from .escape import nav_title
+from .escape import nav_title, script_json
 from .faq_page import render_faq_page
 from .glossary_page import glossaries, glossary_page, render_glossary
 from .guide_page import guide_page, guides_index, render_guide, render_guides_index
@@ -45,8 +45,10 @@ from .offline_app import offline_config
 from .paths import faq_page, html_path, language_root, page_of, section_page
 from .ruling_page import render_ruling
 from .section_page import render_section
-from .share import previews_js, short_pages
-from .strings import LANGUAGE_NAMES, t
+from .numbers import numbers_js
+from .pinned import pinned_pages
+from .share import preview_files, short_pages
+from .strings import LANGUAGE_NAMES, browser_strings, t
 from .walkthrough_page import render_walkthrough
 
 # Documents with more sections than this are reached through their contents
@@ -140,9 +142,13 @@ def render_language(ctx: Context) -> dict[str, str]:
         pages[idx.PROBLEMS] = idx.render_source_problems(ctx)
     pages.update(written_pages(ctx))
     pages.update(short_pages(ctx, lang))
+    pages.update(pinned_pages(ctx, lang))
     if not language_root(lang):  # the site's root: crawlers read /robots.txt
         pages["robots.txt"] = robots_txt(ctx)
-    pages["assets/previews.js"] = previews_js(ctx, lang)
+    pages.update(preview_files(ctx, lang))
+    pages["assets/numbers.js"] = numbers_js(ctx, lang)
+    # One table of interface strings: the browser code's come from strings.py too.
+    pages["assets/strings.js"] = "window.RULESITE_STRINGS = " + script_json(browser_strings(lang)) + ";\n"
     return pages
 
 

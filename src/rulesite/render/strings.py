@@ -8,6 +8,22 @@ from __future__ import annotations
 
 STRINGS = {
     "en": {
+        "number-was": "In {edition}, {number} was {title}: now {link}.",
+        "pinned-moved": "{number} in {edition}, now {now}.",
+        "pinned-same": "{number} in {edition}: the same rule today.",
+        "pinned-removed": "{number} in {edition} was removed in {removed}.",
+        "pinned-nearest": "Nearest rule today:",
+        "number-results": "Rules with this number",
+        "older-edition": "older edition",
+        # Interface text of the browser code (assets/*.js reads it from assets/strings.js).
+        "copy-rule": "Copy link to rule {id}",
+        "copy-ruling": "Copy link to ruling {id}",
+        "copy-faq": "Copy link to this FAQ answer",
+        "copy-card": "Copy link to card {id}",
+        "copied": "Copied",
+        "copied-long": "Link copied: {url}",
+        "copy-manual": "Copy this link (Ctrl+C or ⌘C):",
+        "copy-manual-label": "Link to {id}",
         "not-found-title": "Page not found",
         "not-found-text": "There is no page at this address. It may name a rule that moved or an edition this site does not hold.",
         "not-found-nearest": "Search for rule",
@@ -105,6 +121,21 @@ STRINGS = {
         "linking-faq": "FAQ answers are anchored under their section as #faq- and a slug of the question. Words that name a section link to it: see the {link}.",
     },
     "es": {
+        "number-was": "En {edition}, {number} era {title}: ahora {link}.",
+        "pinned-moved": "{number} en {edition}, ahora {now}.",
+        "pinned-same": "{number} en {edition}: la misma regla hoy.",
+        "pinned-removed": "{number} en {edition} se eliminó en {removed}.",
+        "pinned-nearest": "Regla más cercana hoy:",
+        "number-results": "Reglas con este número",
+        "older-edition": "edición anterior",
+        "copy-rule": "Copiar enlace a la regla {id}",
+        "copy-ruling": "Copiar enlace a la resolución {id}",
+        "copy-faq": "Copiar enlace a esta respuesta",
+        "copy-card": "Copiar enlace a la carta {id}",
+        "copied": "Copiado",
+        "copied-long": "Enlace copiado: {url}",
+        "copy-manual": "Copia este enlace (Ctrl+C o ⌘C):",
+        "copy-manual-label": "Enlace a {id}",
         "not-found-title": "Página no encontrada",
         "not-found-text": "No hay ninguna página en esta dirección. Puede nombrar una regla que cambió de número o una edición que este sitio no tiene.",
         "not-found-nearest": "Buscar la regla",
@@ -202,6 +233,21 @@ STRINGS = {
         "linking-faq": "Las respuestas de las preguntas frecuentes se anclan en su sección como #faq- seguido de la pregunta. Las palabras que nombran una sección enlazan con ella: consulta el {link}.",
     },
     "fr": {
+        "number-was": "En {edition}, {number} était {title} : désormais {link}.",
+        "pinned-moved": "{number} en {edition}, désormais {now}.",
+        "pinned-same": "{number} en {edition} : la même règle aujourd'hui.",
+        "pinned-removed": "{number} en {edition} a été supprimée en {removed}.",
+        "pinned-nearest": "Règle la plus proche aujourd'hui :",
+        "number-results": "Règles portant ce numéro",
+        "older-edition": "édition antérieure",
+        "copy-rule": "Copier le lien vers la règle {id}",
+        "copy-ruling": "Copier le lien vers la décision {id}",
+        "copy-faq": "Copier le lien vers cette réponse",
+        "copy-card": "Copier le lien vers la carte {id}",
+        "copied": "Copié",
+        "copied-long": "Lien copié\u00a0: {url}",
+        "copy-manual": "Copiez ce lien (Ctrl+C ou ⌘C)\u00a0:",
+        "copy-manual-label": "Lien vers {id}",
         "not-found-title": "Page introuvable",
         "not-found-text": "Il n'y a pas de page à cette adresse. Elle nomme peut-être une règle renumérotée ou une édition que ce site n'a pas.",
         "not-found-nearest": "Chercher la règle",
@@ -317,3 +363,30 @@ def language_in(language: str, other: str) -> str:
 def t(language: str, key: str, /, **values: str) -> str:
     table = STRINGS.get(language, STRINGS["en"])
     return table.get(key, STRINGS["en"][key]).format(**values)
+
+
+# The keys the browser code uses (assets/*.js, through Rulesite.t).
+BROWSER_KEYS = (
+    "copy-rule",
+    "copy-ruling",
+    "copy-faq",
+    "copy-card",
+    "copied",
+    "copied-long",
+    "copy-manual",
+    "copy-manual-label",
+    "number-results",
+    "older-edition",
+    "pinned-moved",
+    "pinned-same",
+    "pinned-removed",
+    "pinned-nearest",
+)
+
+
+def browser_strings(language: str) -> dict[str, dict[str, str]]:
+    """The browser's table for one language's site: its own words and English as the fallback."""
+    return {
+        lang: {k: STRINGS.get(lang, STRINGS["en"]).get(k, STRINGS["en"][k]) for k in BROWSER_KEYS}
+        for lang in dict.fromkeys((language, "en"))
+    }
