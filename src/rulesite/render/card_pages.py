@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections import defaultdict
 
-from ..model import Erratum
+from ..model import Erratum, FaqAnswer, Ruling
 from ..read.common import slugify
 from .context import Context
 from .escape import Md, md_text
@@ -89,7 +89,7 @@ def cards_of(ctx: Context) -> dict[str, list]:
         found: dict[str, list] = {}
         for card_id, items in ctx.citations.by_card.items():
             for item in items:
-                if hasattr(item, "id"):
+                if isinstance(item, (Ruling, FaqAnswer)):  # errata have their own list
                     found.setdefault(item.id, []).append(by_id[card_id])
         # By name, then id: the same list in every build, whatever order resolve met them in.
         ctx.cache["cards_of"] = {key: sorted(cards, key=lambda c: (c.name.casefold(), c.id)) for key, cards in found.items()}

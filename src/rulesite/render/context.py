@@ -6,7 +6,7 @@ import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from ..model import Corpus, FaqAnswer, Ruling, Section, Source, Walkthrough
+from ..model import Corpus, FaqAnswer, Ruling, Section, SectionKey, Source, Walkthrough
 from ..resolve.citations import Citations
 from ..resolve.concordance import Concordance
 from ..resolve.links import Link, Linker
@@ -65,7 +65,7 @@ class Context:
     def faq_home(self, faq: FaqAnswer) -> tuple[str, str]:
         """(page, language) where a FAQ answer is shown: with its section when the
         sources hold it, else on its source's FAQ page."""
-        section = self.corpus.sections.get((faq.game, "core-rules", faq.section, "en")) or next(
+        section = self.corpus.sections.get(SectionKey(faq.game, "core-rules", faq.section, "en")) or next(
             (s for s in self.corpus.sections.values() if s.game == faq.game and s.number == faq.section), None
         )
         if faq.section and section is not None:

@@ -8,6 +8,7 @@ import posixpath
 
 from ..model import Edition, Rule, Section
 from ..resolve.merge import current_edition
+from .changes import how_words
 from .context import Context
 from .escape import Md, html_text
 from .escape import page as whole_page
@@ -150,7 +151,7 @@ def edition_banner(section: Section, ctx: Context, page: str) -> list[Md]:
             (s for s in current.sections.values() if section.title and s.title.casefold() == section.title.casefold()),
             None,
         )
-        plain = ctx.corpus.sections.get(section.key[:4])
+        plain = ctx.corpus.sections.get(section.key.plain)
         if same_title is not None:
             lines.append(
                 Md("    In the current edition ({}) this section is {}.").format(
@@ -209,30 +210,35 @@ def rule_history_lines(rule: Rule, section: Section, ctx: Context, page: str) ->
     if not entries or len(entries) < 2:
         return []
     editions = {e.label: e for e in ctx.corpus.editions[(section.game, section.document, section.language)]}
+    lang = section.language
     rows, previous = [], None
     for entry in entries:
         edition = editions.get(entry.edition_label)
         if entry.number is None:
             if edition is None or not edition.partial:  # an excerpt lacking a rule is no news
-                rows.append({"label": f"{entry.edition_label}: {entry.how}", "href": "", "how": "", "diff": ""})
+                rows.append({"label": f"{entry.edition_label}: {how_words(entry.how, lang)}", "href": "", "how": "", "diff": ""})
             continue
         found = _find_rule(ctx, section, entry.edition_label, entry.number)
         href = posixpath.relpath(html_path(found[0]), posixpath.dirname(page)) + f"#{entry.number}" if found else ""
         diff = ""
         if found and previous is not None and entry.text_changed:
             diff = _diff_html(word_diff(rule_text(previous), rule_text(found[1])))
-        rows.append({"label": f"{entry.edition_label}: {entry.number}", "href": href, "how": entry.how, "diff": diff})
+        rows.append(
+            {"label": f"{entry.edition_label}: {entry.number}", "href": href, "how": how_words(entry.how, lang), "diff": diff}
+        )
         previous = found[1] if found else previous
     current = current_edition(list(editions.values()))
-    summary = "History"
+    summary = t(lang, "history")
     now = next((e for e in entries if current and e.edition_label == current.label), None)
     if now is not None and section.edition != current.label:
         if now.number is None:
-            summary += f": {now.how}"
+            state = how_words(now.how, lang)
         elif now.number != rule.number:
-            summary += f": now {now.number} in {now.edition_label}"
+            state = t(lang, "history-now", number=now.number, edition=now.edition_label)
         else:
-            summary += f": {'reworded' if _changed_since(entries, section.edition) else 'unchanged'} in {now.edition_label}"
+            reworded = _changed_since(entries, section.edition)
+            state = t(lang, "history-reworded" if reworded else "history-unchanged", edition=now.edition_label)
+        summary = t(lang, "how-detailed", head=summary, details=state)
     return [md("history", summary=summary, rows=rows), ""]
 
 
@@ -251,7 +257,7 @@ def _find_rule(ctx: Context, section: Section, label: str, number: str):
         editions = ctx.corpus.editions[key[:3]]
         edition = next((e for e in editions if e.label == label), None)
         for candidate in edition.sections.values() if edition else []:
-            shown = candidate if candidate.version_path else ctx.corpus.sections.get(candidate.key[:4])
+            shown = candidate if candidate.version_path else ctx.corpus.sections.get(candidate.key.plain)
             for rule in candidate.rules if shown else []:
                 index[rule.number] = (section_page(shown.key), rule)
     return index.get(number)
@@ -287,12 +293,19 @@ def _diff_groups(diff) -> dict[str, list[Md]]:
         add(group, "removed", f"− {rule.number}", rule.text)
     for match in diff.moved:
         changed = _diff_html(match.diff()) if match.text_changed else Md("")
-        add(match.new_section.number, "moved", f"{match.old.number} → {match.new.number}", how=match.how, diff_html=changed)
+        head = f"{match.old.number} → {match.new.number}"
+        add(match.new_section.number, "moved", head, how=how_words(match.how, "en"), diff_html=changed)
     moved = {id(m) for m in diff.moved}
     for match in diff.changed:
         if id(match) in moved:
             continue
-        add(match.new_section.number, "changed", match.new.number, how=match.how, diff_html=_diff_html(match.diff()))
+        add(
+            match.new_section.number,
+            "changed",
+            match.new.number,
+            how=how_words(match.how, "en"),
+            diff_html=_diff_html(match.diff()),
+        )
     return groups
 
 

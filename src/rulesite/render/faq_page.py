@@ -22,7 +22,7 @@ def render_faq_page(ctx: Context, game: str, source_id: str) -> str:
     out += [Md("{}: {}").format(t(lang, "source"), ctx.source_line(source, lang)), Md("{: .source-note }"), ""]
     topic = None
     for faq in faqs:
-        if getattr(faq, "topic", "") and faq.topic != topic:
+        if faq.topic and faq.topic != topic:
             topic = faq.topic
             out += [Md("## {}").format(topic), ""]
         out += [

@@ -23,7 +23,7 @@ def render_ruling(ruling: Ruling, ctx: Context) -> str:
         "",
         *freshness(ruling, ctx),
         *review_box(ruling, ctx),
-        *(question if getattr(ruling, "question", "") else []),
+        *(question if ruling.question else []),
         div("ruling", id=ruling.id, data={"short": html_path(page)}),
         "",
         Md("**{}:** {}").format(t(lang, "ruling"), ctx.inline(ruling.answer, ruling.game, page)),
@@ -47,7 +47,7 @@ def render_ruling(ruling: Ruling, ctx: Context) -> str:
     if cards:
         out += [Md("Cards: ") + Md(", ").join(card_link(ctx, name, page) for name in cards), Md("{: .rule-meta }"), ""]
     out += [Md("{}: {}").format(t(lang, "source"), ctx.source_line(source, lang)), Md("{: .source-note }"), ""]
-    credit = " — ".join(x for x in (getattr(ruling, "attribution", ""), getattr(ruling, "licence", "")) if x)
+    credit = " — ".join(x for x in (ruling.attribution, ruling.licence) if x)
     if credit or source.licence:
         # The credit links to the original when the manifest names where it is.
         text = credit or source.licence
@@ -71,7 +71,7 @@ def concern_link(ctx: Context, link, game: str, page: str) -> Md:
     out = ctx.rule_link(game, number, page)
     if link.kind == "keyword":
         section = ctx.linker.sections.get(key)
-        title = section.title if section is not None and anchor == key[2] else link.text
+        title = section.title if section is not None and anchor == key.number else link.text
         out = Md("{} {}").format(out, title)
     return out
 
@@ -82,7 +82,7 @@ def is_web_address(text: str) -> bool:
 
 def freshness(item, ctx: Context) -> list[Md]:
     """Which rules version the item was checked against, or that its source does not say."""
-    version = getattr(item, "reviewed_version", "")
+    version = item.reviewed_version if isinstance(item, Ruling) else ""  # FAQ answers name none
     if version:
         line = Md("Reviewed against Core Rules v{}").format(version)
     else:

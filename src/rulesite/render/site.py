@@ -181,7 +181,7 @@ def current_aliases(editions) -> dict[str, str]:
     current = current_edition(editions)
     pages = {}
     for section in current.sections.values() if current else []:
-        alias = section_page(section.key + (current.label,)).removesuffix(".md") + ".html"
+        alias = section_page(section.key.of_edition(current.label)).removesuffix(".md") + ".html"
         target = posixpath.relpath(html_path(section_page(section.key)), posixpath.dirname(alias))
         pages[alias] = html_file(
             "alias_page",

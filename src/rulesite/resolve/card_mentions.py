@@ -53,7 +53,7 @@ def card_mentions(corpus: Corpus) -> dict[str, list[Item]]:
 
     items: list[Item] = [*corpus.rulings, *corpus.faqs, *corpus.errata]
     for item in items:
-        named = list(getattr(item, "cards", []))
+        named = list(item.cards) if isinstance(item, Ruling) else []
         if isinstance(item, Erratum):
             named.append(item.card)
         for name in named:
