@@ -26,7 +26,7 @@ from ..render.edition_pages import diff_page, document_name
 from ..render.paths import cards_page, faq_anchor, html_path, language_root, page_of, section_page
 from ..normalize import normalize_text
 from ..resolve.history import chain_entries, prerendered_pairs
-from ..resolve.merge import current_edition, printed
+from ..resolve.merge import printed
 
 SCHEMA_VERSION = 1
 
@@ -94,7 +94,6 @@ def shown_page(ctx: Context, section: Section) -> Section | None:
 
 
 def edition_data(ctx: Context, edition: Edition, ids: Identities) -> dict:
-    editions = ctx.corpus.editions[(edition.game, edition.document, edition.language)]
     sections, rules = [], []
     for section in edition.sections.values():
         shown = shown_page(ctx, section)
@@ -122,13 +121,13 @@ def edition_data(ctx: Context, edition: Edition, ids: Identities) -> dict:
     return {
         "schema_version": SCHEMA_VERSION,
         "kind": "edition",
-        **_edition_head(edition, editions),
+        **_edition_head(edition, ctx.editions.current_of((edition.game, edition.document, edition.language))),
         "sections": sections,
         "rules": rules,
     }
 
 
-def _edition_head(edition: Edition, editions: list[Edition]) -> dict:
+def _edition_head(edition: Edition, current: Edition | None) -> dict:
     return {
         "game": edition.game,
         "document": edition.document,
@@ -136,7 +135,7 @@ def _edition_head(edition: Edition, editions: list[Edition]) -> dict:
         "label": edition.label,
         "date": edition.date,
         "partial": edition.partial,
-        "current": edition is current_edition(editions),
+        "current": edition is current,
     }
 
 
@@ -145,7 +144,7 @@ def editions_data(ctx: Context) -> dict:
     pages the site pre-renders (any other pair is composed in the browser)."""
     documents = []
     for (game, document, language), editions in ctx.corpus.editions.items():
-        current = current_edition(editions)
+        current = ctx.editions.current_of((game, document, language))
         found = ctx.chains.get((game, document, language))
         whole = [e for e in found.editions if not e.partial] if found else []
         documents.append(
@@ -158,7 +157,7 @@ def editions_data(ctx: Context) -> dict:
                 "trace": trace_file(game, document, language) if found else None,
                 "editions": [
                     {
-                        **{k: v for k, v in _edition_head(e, editions).items() if k not in ("game", "document", "language")},
+                        **{k: v for k, v in _edition_head(e, current).items() if k not in ("game", "document", "language")},
                         "file": edition_file(e),
                         "sections": len(e.sections),
                         "rules": sum(len(s.rules) for s in e.sections.values()),

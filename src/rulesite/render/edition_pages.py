@@ -7,7 +7,6 @@ from __future__ import annotations
 import posixpath
 
 from ..model import Edition, Rule, Section
-from ..resolve.merge import current_edition
 from .changes import how_words
 from .context import Context
 from .escape import Md, html_text
@@ -44,7 +43,7 @@ def describe(edition: Edition, lang: str) -> str:
 
 def documents_with_editions(ctx: Context) -> list[tuple[str, str]]:
     """Documents with more than one edition, or one whole edition: those get an editions page."""
-    return [key for key, editions in ctx.corpus.editions.items() if len(editions) > 1 or current_edition(editions)]
+    return [key for key, editions in ctx.corpus.editions.items() if len(editions) > 1 or ctx.editions.current_of(key)]
 
 
 def compare_page(game: str, document: str) -> str:
@@ -101,7 +100,7 @@ def render_editions_index(ctx: Context, game: str, document: str, language: str)
     lang = ctx.language
     page = editions_page(game, document)
     editions = ctx.corpus.editions[(game, document, language)]
-    current = current_edition(editions)
+    current = ctx.editions.current_of((game, document, language))
     out = [Md("# {}: editions {{: #editions }}").format(document_name(document)), ""]
     out += [Md("| Edition | Sections | Rules | Pages |"), Md("|---|---|---|---|")]
     for edition in editions:
@@ -138,9 +137,9 @@ def edition_banner(section: Section, ctx: Context, page: str) -> list[Md]:
     """Above an older edition's own page: what it is, and where the current text is."""
     if not section.version_path:
         return []
-    editions = ctx.corpus.editions[(section.game, section.document, section.language)]
-    edition = next(e for e in editions if e.label == section.edition)
-    current = current_edition(editions)
+    document = (section.game, section.document, section.language)
+    edition = next(e for e in ctx.corpus.editions[document] if e.label == section.edition)
+    current = ctx.editions.current_of(document)
     lines = [Md('!!! warning "{}"').format(describe(edition, ctx.language)), ""]
     text = f"This page shows {document_name(section.document)} {describe(edition, ctx.language)}, not the current text."
     lines.append(Md("    {}").format(text))
@@ -227,7 +226,7 @@ def rule_history_lines(rule: Rule, section: Section, ctx: Context, page: str) ->
             {"label": f"{entry.edition_label}: {entry.number}", "href": href, "how": how_words(entry.how, lang), "diff": diff}
         )
         previous = found[1] if found else previous
-    current = current_edition(list(editions.values()))
+    current = ctx.editions.current_of((section.game, section.document, section.language))
     summary = t(lang, "history")
     now = next((e for e in entries if current and e.edition_label == current.label), None)
     if now is not None and section.edition != current.label:
@@ -250,17 +249,8 @@ def _changed_since(entries, label: str) -> bool:
 
 def _find_rule(ctx: Context, section: Section, label: str, number: str):
     """(page showing it, the rule) for rule `number` of edition `label`."""
-    key = (section.game, section.document, section.language, label)
-    index = ctx.cache.get(key)
-    if index is None:
-        index = ctx.cache[key] = {}
-        editions = ctx.corpus.editions[key[:3]]
-        edition = next((e for e in editions if e.label == label), None)
-        for candidate in edition.sections.values() if edition else []:
-            shown = candidate if candidate.version_path else ctx.corpus.sections.get(candidate.key.plain)
-            for rule in candidate.rules if shown else []:
-                index[rule.number] = (section_page(shown.key), rule)
-    return index.get(number)
+    found = ctx.editions.rule((section.game, section.document, section.language), label, number)
+    return (section_page(found.page), found.rule) if found else None
 
 
 def _diff_html(ops: list[tuple[str, str]]) -> Md:

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from ..model import Ruling
-from .card_pages import cards_of
 from .context import Context
 from .escape import Md, md_text
 from .escape import page as whole_page
@@ -43,7 +42,7 @@ def render_ruling(ruling: Ruling, ctx: Context) -> str:
     if concerns:
         links = [concern_link(ctx, link, ruling.game, page) for link in concerns]
         out += [Md("{}: {}").format(t(lang, "concerns"), Md(", ").join(links)), Md("{: .rule-meta }"), ""]
-    cards = [card.name for card in cards_of(ctx).get(ruling.id, [])]  # resolve/card_mentions.py
+    cards = [card.name for card in ctx.citations.cards_of.get(ruling.id, [])]  # resolve/card_mentions.py
     if cards:
         out += [Md("Cards: ") + Md(", ").join(card_link(ctx, name, page) for name in cards), Md("{: .rule-meta }"), ""]
     out += [Md("{}: {}").format(t(lang, "source"), ctx.source_line(source, lang)), Md("{: .source-note }"), ""]
