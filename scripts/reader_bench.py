@@ -69,8 +69,9 @@ def pick_pages(site: Path) -> dict[str, str]:
         "section": "riftbound/core-rules/424.html"
         if (site / "riftbound/core-rules/424.html").is_file()
         else first("riftbound/core-rules/[0-9]*.html"),
-        "glossary": first("magic/comprehensive-rules/glossary*.html") or first("**/glossary*.html"),
-        "diff": first("riftbound/core-rules/changes/*.html"),
+        # A letter of the heaviest glossary, and a part of the largest diff (4xx holds 424).
+        "glossary": first("magic/comprehensive-rules/glossary/[a-z].html") or first("**/glossary*.html"),
+        "diff": first("riftbound/core-rules/changes/v1.2-to-v1.4/4xx.html") or first("riftbound/core-rules/changes/v*-to-*.html"),
         "ruling": first("riftbound/rulings/[!i]*.html"),
         "short": "r/424.1.html" if (site / "r/424.1.html").is_file() else first("r/*.html"),
     }

@@ -121,6 +121,25 @@
     }
   }
 
+  /* Features only some pages use, loaded on those pages alone (names relative
+     to this script), so every other page weighs less. Material puts this
+     script at the end of the body: the page's content is already there. */
+  var here = document.currentScript && document.currentScript.src;
+  var ON_DEMAND = [
+    ["data.js", function () { return !!document.querySelector("[data-compare]"); }], // it loads compare.js
+    ["diff-filter.js", function () { return !!document.querySelector("input[data-diff-filter]"); }],
+    ["renumbered-toggle.js", function () { return !!document.querySelector("button[data-renumbered-toggle]"); }],
+    ["pinned-notice.js", function () { return new URLSearchParams(location.search).has("was"); }],
+    ["search-jump.js", function () { return new URLSearchParams(location.search).has("h"); }],
+    ["offline-page.js", function () { return !!document.getElementById("offline-app"); }],
+  ];
+  function loadFeatures() {
+    if (!here) return;
+    ON_DEMAND.forEach(function (entry) {
+      if (entry[1]()) loadScript(new URL(entry[0], here).href).catch(function () {});
+    });
+  }
+
   window.Rulesite = {
     siteRoot: siteRoot,
     sameOrigin: sameOrigin,
@@ -132,4 +151,6 @@
     loadScript: loadScript,
     onPage: onPage,
   };
+  if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", loadFeatures);
+  else loadFeatures();
 })();
