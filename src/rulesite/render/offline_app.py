@@ -40,6 +40,7 @@ from .markup import div
 from .guide_page import guides_index
 from .paths import html_path, section_page
 from .share import PREVIEWS as PREVIEW_FOLDER
+from .shipped import shipped_bytes
 from .strings import t
 
 # The most a first visit stores for offline use, per language site (bytes).
@@ -248,7 +249,7 @@ def asset_files() -> tuple[str, ...]:
 
 @cache
 def file_hash(docs_path: str) -> tuple[str, int]:
-    return _digest((ASSETS / docs_path.removeprefix("assets/")).read_bytes()), 1
+    return _digest(shipped_bytes(ASSETS / docs_path.removeprefix("assets/"))), 1
 
 
 def page_hash(path: str, text: str, shell: str) -> tuple[str, int]:

@@ -44,6 +44,7 @@ from .offline_app import offline_config
 from .paths import faq_page, html_path, language_root, page_of, section_page
 from .ruling_page import render_ruling
 from .section_page import render_section
+from .shipped import shipped_bytes
 from .numbers import numbers_js
 from .pinned import pinned_pages
 from .share import preview_files, short_pages
@@ -264,7 +265,7 @@ def write_docs(files: dict[str, dict[str, str]], docs_dir: Path, build_id: str) 
     items = []
     for lang, pages in files.items():
         assets = {
-            "assets/" + p.relative_to(THEME_ASSETS).as_posix(): p.read_bytes()
+            "assets/" + p.relative_to(THEME_ASSETS).as_posix(): shipped_bytes(p)
             for p in sorted(THEME_ASSETS.rglob("*"))
             if p.is_file()
         }
