@@ -425,9 +425,9 @@ def test_home_page_explains_how_to_link_to_a_rule_and_a_ruling(site, ctx):
     assert re.search(r"\.html#\d{3}", codes) and re.search(r"rulings/[a-z0-9-]+\.html", codes)
 
 
-def test_navigation_lists_sections_and_indexes_but_not_each_ruling(site, ctx):
-    home = site.pages["index.html"]
-    primary = [n for n in home.root.iterdescendants() if n.tag == "nav" and "md-nav--primary" in classes(n)]
+def nav_links(page) -> set[str]:
+    """The paths the primary navigation of a built page links to (not its table of contents)."""
+    primary = [n for n in page.root.iterdescendants() if n.tag == "nav" and "md-nav--primary" in classes(n)]
     assert len(primary) == 1
     hrefs = set()
     for a in find_all(primary[0], "a"):
@@ -436,11 +436,23 @@ def test_navigation_lists_sections_and_indexes_but_not_each_ruling(site, ctx):
         href = urlsplit(a.get("href", ""))
         if href.path and not href.scheme:
             hrefs.add(href.path)
-    # The English site's own sections; another language's live on its own site
-    # (no stub here), reached through the document's contents page.
+    return hrefs
+
+
+def test_navigation_lists_sections_and_indexes_but_not_each_ruling(site, ctx):
+    hrefs = nav_links(site.pages["index.html"])
+    # Each page holds only the part of the navigation it shows (navigation.prune):
+    # a document's sections are listed on the pages of that document, from its
+    # contents page on. The English site's own sections; another language's live
+    # on its own site (no stub here), reached through the document's contents page.
     for section in ctx.corpus.sections.values():
         if section.language == "en":
-            assert any(h.endswith(f"/{section.number}.html") for h in hrefs), f"section {section.number} not in the nav"
+            contents = f"{section.game}/{section.document}/index.html"
+            assert contents in site.pages, f"no contents page {contents}"
+            listed = nav_links(site.pages[contents])
+            assert any(h.endswith(f"/{section.number}.html") or h == f"{section.number}.html" for h in listed), (
+                f"section {section.number} not in the navigation of {contents}"
+            )
     for index in (
         "riftbound/index.html",
         "riftbound/rulings/index.html",
