@@ -13,6 +13,7 @@ from collections.abc import Mapping
 from ..model import Corpus, Edition, Rule, SectionKey
 from .merge import current_edition
 
+
 class Frozen(dict):
     """A dict nobody downstream can change. Not a MappingProxyType, which cannot
     be copied or pickled: tests deep-copy a whole context to edit one thing."""
