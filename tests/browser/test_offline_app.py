@@ -17,14 +17,13 @@ from __future__ import annotations
 import functools
 import http.server
 import shutil
-import subprocess
-import sys
 import threading
 from pathlib import Path
 
 import pytest
 
-from browser_site import DESKTOP, allowed_url
+from browser_site import READY, first_visit
+from buildutil import run_build
 
 pytestmark = pytest.mark.browser
 
@@ -33,7 +32,6 @@ RULING_PAGE = f"riftbound/rulings/{RULING_ID}.html"
 RULINGS_FILE = "riftbound/community-rulings.txt"
 OLD_NUANCE = "Nuances: - You can still use Ride the Wind"
 NEW_NUANCE = "Nuances: - Checked again for the second build. - You can still use Ride the Wind"
-READY = "document.documentElement.getAttribute('data-offline-ready')"
 
 
 class _Quiet(http.server.SimpleHTTPRequestHandler):
@@ -65,29 +63,9 @@ class Server:
             self.httpd = None
 
 
-def build(repo_root: Path, sources: Path, docs: Path, site: Path) -> None:
-    result = subprocess.run(
-        [
-            sys.executable,
-            "-m",
-            "rulesite",
-            "build",
-            "--config",
-            str(repo_root / "mkdocs.yml"),
-            "--pages-dir",
-            str(repo_root / "docs"),
-            "--sources-dir",
-            str(sources),
-            "--docs-dir",
-            str(docs),
-            "--site-dir",
-            str(site),
-        ],
-        cwd=repo_root,
-        capture_output=True,
-        text=True,
-        timeout=1200,
-    )
+def build(repo_root: Path, root: Path, site: Path) -> None:
+    """The sources in root/rules_src, built into site."""
+    result = run_build(repo_root, root, site_dir=site)
     assert result.returncode == 0, result.stdout[-3000:] + result.stderr[-3000:]
 
 
@@ -96,7 +74,7 @@ def seed_build(repo_root: Path, tmp_path_factory):
     """The seed site, built once for this file from a copy of the sources."""
     base = tmp_path_factory.mktemp("offline-seed")
     shutil.copytree(repo_root / "rules_src", base / "rules_src")
-    build(repo_root, base / "rules_src", base / "docs", base / "site")
+    build(repo_root, base, base / "site")
     return base
 
 
@@ -114,41 +92,11 @@ def workspace(repo_root: Path, seed_build: Path, tmp_path: Path):
         if not published:
             shutil.copytree(seed_build / "site", site)
         else:
-            build(repo_root, tmp_path / "rules_src", tmp_path / "docs", site)
+            build(repo_root, tmp_path, site)
         published.append(site)
         return site
 
     return tmp_path, served, publish
-
-
-@pytest.fixture
-def open_context(browser):
-    """A fresh browser profile whose requests are watched (never routed)."""
-    made = []
-
-    def make(origin: str):
-        context = browser.new_context(viewport=DESKTOP, service_workers="allow")
-        context.set_default_timeout(20_000)
-        leaks, errors = [], []
-        context.on("request", lambda r: None if allowed_url(r.url, origin) else leaks.append(r.url))
-        context.on("page", lambda p: p.on("pageerror", lambda e: errors.append(f"{p.url}: {e}")))
-        made.append((context, leaks, errors))
-        return context
-
-    yield make
-    problems = []
-    for context, leaks, errors in made:
-        context.close()
-        problems += [f"request left the machine: {u}" for u in leaks] + [f"uncaught error: {e}" for e in errors]
-    assert not problems, "\n".join(problems)
-
-
-def first_visit(context, root: str):
-    """Opens the home page and waits until the worker has stored the site."""
-    page = context.new_page()
-    page.goto(root + "index.html")
-    page.wait_for_function(READY, timeout=60_000)
-    return page
 
 
 def text_of(page) -> str:

@@ -7,7 +7,7 @@ from __future__ import annotations
 import posixpath
 
 from ..model import Edition, Rule, Section
-from ..resolve.merge import current_edition
+from .changes import how_words
 from .context import Context
 from .escape import Md, html_text
 from .escape import page as whole_page
@@ -43,7 +43,7 @@ def describe(edition: Edition, lang: str) -> str:
 
 def documents_with_editions(ctx: Context) -> list[tuple[str, str]]:
     """Documents with more than one edition, or one whole edition: those get an editions page."""
-    return [key for key, editions in ctx.corpus.editions.items() if len(editions) > 1 or current_edition(editions)]
+    return [key for key, editions in ctx.corpus.editions.items() if len(editions) > 1 or ctx.editions.current_of(key)]
 
 
 def compare_page(game: str, document: str) -> str:
@@ -100,7 +100,7 @@ def render_editions_index(ctx: Context, game: str, document: str, language: str)
     lang = ctx.language
     page = editions_page(game, document)
     editions = ctx.corpus.editions[(game, document, language)]
-    current = current_edition(editions)
+    current = ctx.editions.current_of((game, document, language))
     out = [Md("# {}: editions {{: #editions }}").format(document_name(document)), ""]
     out += [Md("| Edition | Sections | Rules | Pages |"), Md("|---|---|---|---|")]
     for edition in editions:
@@ -137,9 +137,9 @@ def edition_banner(section: Section, ctx: Context, page: str) -> list[Md]:
     """Above an older edition's own page: what it is, and where the current text is."""
     if not section.version_path:
         return []
-    editions = ctx.corpus.editions[(section.game, section.document, section.language)]
-    edition = next(e for e in editions if e.label == section.edition)
-    current = current_edition(editions)
+    document = (section.game, section.document, section.language)
+    edition = next(e for e in ctx.corpus.editions[document] if e.label == section.edition)
+    current = ctx.editions.current_of(document)
     lines = [Md('!!! warning "{}"').format(describe(edition, ctx.language)), ""]
     text = f"This page shows {document_name(section.document)} {describe(edition, ctx.language)}, not the current text."
     lines.append(Md("    {}").format(text))
@@ -150,7 +150,7 @@ def edition_banner(section: Section, ctx: Context, page: str) -> list[Md]:
             (s for s in current.sections.values() if section.title and s.title.casefold() == section.title.casefold()),
             None,
         )
-        plain = ctx.corpus.sections.get(section.key[:4])
+        plain = ctx.corpus.sections.get(section.key.plain)
         if same_title is not None:
             lines.append(
                 Md("    In the current edition ({}) this section is {}.").format(
@@ -209,6 +209,7 @@ def rule_history_lines(rule: Rule, section: Section, ctx: Context, page: str) ->
     if not entries or len(entries) < 2:
         return []
     editions = {e.label: e for e in ctx.corpus.editions[(section.game, section.document, section.language)]}
+    lang = section.language
     rows, previous = [], None
     last_whole = None  # the entry of the last whole edition before this one
     for entry in entries:
@@ -218,25 +219,37 @@ def rule_history_lines(rule: Rule, section: Section, ctx: Context, page: str) ->
             last_whole = entry
         if entry.number is None:
             if edition is None or not edition.partial:  # an excerpt lacking a rule is no news
-                rows.append({"label": f"{entry.edition_label}: {entry.how}", "href": "", "how": "", "diff": "", **link})
+                rows.append(
+                    {"label": f"{entry.edition_label}: {how_words(entry.how, lang)}", "href": "", "how": "", "diff": "", **link}
+                )
             continue
         found = _find_rule(ctx, section, entry.edition_label, entry.number)
         href = posixpath.relpath(html_path(found[0]), posixpath.dirname(page)) + f"#{entry.number}" if found else ""
         diff = ""
         if found and previous is not None and entry.text_changed:
             diff = _diff_html(word_diff(rule_text(previous), rule_text(found[1])))
-        rows.append({"label": f"{entry.edition_label}: {entry.number}", "href": href, "how": entry.how, "diff": diff, **link})
+        rows.append(
+            {
+                "label": f"{entry.edition_label}: {entry.number}",
+                "href": href,
+                "how": how_words(entry.how, lang),
+                "diff": diff,
+                **link,
+            }
+        )
         previous = found[1] if found else previous
-    current = current_edition(list(editions.values()))
-    summary = "History"
+    current = ctx.editions.current_of((section.game, section.document, section.language))
+    summary = t(lang, "history")
     now = next((e for e in entries if current and e.edition_label == current.label), None)
     if now is not None and section.edition != current.label:
         if now.number is None:
-            summary += f": {now.how}"
+            state = how_words(now.how, lang)
         elif now.number != rule.number:
-            summary += f": now {now.number} in {now.edition_label}"
+            state = t(lang, "history-now", number=now.number, edition=now.edition_label)
         else:
-            summary += f": {'reworded' if _changed_since(entries, section.edition) else 'unchanged'} in {now.edition_label}"
+            reworded = _changed_since(entries, section.edition)
+            state = t(lang, "history-reworded" if reworded else "history-unchanged", edition=now.edition_label)
+        summary = t(lang, "how-detailed", head=summary, details=state)
     return [md("history", summary=summary, rows=rows), ""]
 
 
@@ -275,17 +288,8 @@ def _changed_since(entries, label: str) -> bool:
 
 def _find_rule(ctx: Context, section: Section, label: str, number: str):
     """(page showing it, the rule) for rule `number` of edition `label`."""
-    key = (section.game, section.document, section.language, label)
-    index = ctx.cache.get(key)
-    if index is None:
-        index = ctx.cache[key] = {}
-        editions = ctx.corpus.editions[key[:3]]
-        edition = next((e for e in editions if e.label == label), None)
-        for candidate in edition.sections.values() if edition else []:
-            shown = candidate if candidate.version_path else ctx.corpus.sections.get(candidate.key[:4])
-            for rule in candidate.rules if shown else []:
-                index[rule.number] = (section_page(shown.key), rule)
-    return index.get(number)
+    found = ctx.editions.rule((section.game, section.document, section.language), label, number)
+    return (section_page(found.page), found.rule) if found else None
 
 
 def _diff_html(ops: list[tuple[str, str]]) -> Md:
@@ -377,7 +381,7 @@ def _diff_groups(ctx: Context, diff, page: str) -> dict[str, _Group]:
             entry_anchor("moved", match.new.number),
             renumbered=not match.text_changed,
             numbers=[number(match.old_section, old, match.old.number), number(match.new_section, new, match.new.number)],
-            how=match.how,
+            how=how_words(match.how, "en"),
             diff=changed,
         )
         group.new = match.new_section
@@ -392,7 +396,7 @@ def _diff_groups(ctx: Context, diff, page: str) -> dict[str, _Group]:
             entry_anchor("changed", match.new.number),
             numbers=[number(match.new_section, new, match.new.number)],
             was=(f"{old.label}: {match.old.number}", rule_href(match.old_section, old.label, match.old.number)),
-            how=match.how,
+            how=how_words(match.how, "en"),
             diff=_diff_html(match.diff()),
         )
         group.new = match.new_section
@@ -432,7 +436,7 @@ def _find_section_page(ctx: Context, section: Section, label: str) -> str:
     candidate = edition.sections.get(section.number) if edition else None
     if candidate is None:
         return ""
-    shown = candidate if candidate.version_path else ctx.corpus.sections.get(candidate.key[:4])
+    shown = candidate if candidate.version_path else ctx.corpus.sections.get(candidate.key.plain)
     return section_page(shown.key) if shown else ""
 
 

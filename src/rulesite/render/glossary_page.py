@@ -18,7 +18,7 @@ from __future__ import annotations
 import posixpath
 
 from ..model import Edition, GlossaryEntry, Section
-from ..resolve.merge import current_edition, edition_label
+from ..resolve.merge import edition_label
 from .context import Context
 from .escape import Md, md_text
 from .escape import page as whole_page
@@ -53,9 +53,9 @@ def glossaries(ctx: Context) -> dict[str, tuple[Edition | None, list[GlossaryEnt
     found = {}
     for entry in ctx.corpus.glossary:
         label = edition_label(ctx.corpus.sources[entry.source_id])
-        editions = ctx.corpus.editions.get((entry.game, entry.document, entry.language), [])
-        edition = next((e for e in editions if e.label == label), None)
-        own = "" if edition is None or edition is current_edition(editions) else label
+        document = (entry.game, entry.document, entry.language)
+        edition = next((e for e in ctx.corpus.editions.get(document, []) if e.label == label), None)
+        own = "" if edition is None or edition is ctx.editions.current_of(document) else label
         found.setdefault(glossary_page(entry.game, entry.document, own), (edition, []))[1].append(entry)
     ctx.cache["glossaries"] = found
     return found
@@ -67,7 +67,7 @@ def edition_scope(ctx: Context, edition: Edition | None) -> Section | None:
     and version path; this stand-in has no number, so it hides no keyword)."""
     if edition is None:
         return None
-    if edition is current_edition(ctx.corpus.editions[(edition.game, edition.document, edition.language)]):
+    if edition is ctx.editions.current_of((edition.game, edition.document, edition.language)):
         return None  # the current view: the plain pages
     return Section(edition.game, edition.document, "", "", edition.language, edition=edition.label, version_path=edition.label)
 

@@ -66,7 +66,7 @@ def other_rule_at_same_path(section: Section, page: str, ctx: Context) -> list[s
     switcher to that language's contents page instead of the wrong rule."""
     out = []
     for other in ctx.languages:
-        there = ctx.corpus.sections.get(section.key[:3] + (other,))
+        there = ctx.corpus.sections.get(section.key.in_language(other))
         if other == section.language or there is None:
             continue
         equivalent = ctx.concordance.for_section(there)

@@ -2,8 +2,7 @@
 
 from __future__ import annotations
 
-from ..model import Ruling
-from .card_pages import cards_of
+from ..model import Card, Ruling
 from .context import Context
 from .escape import Md, md_text
 from .escape import page as whole_page
@@ -23,7 +22,7 @@ def render_ruling(ruling: Ruling, ctx: Context) -> str:
         "",
         *freshness(ruling, ctx),
         *review_box(ruling, ctx),
-        *(question if getattr(ruling, "question", "") else []),
+        *(question if ruling.question else []),
         div("ruling", id=ruling.id, data={"short": html_path(page)}),
         "",
         Md("**{}:** {}").format(t(lang, "ruling"), ctx.inline(ruling.answer, ruling.game, page)),
@@ -43,11 +42,11 @@ def render_ruling(ruling: Ruling, ctx: Context) -> str:
     if concerns:
         links = [concern_link(ctx, link, ruling.game, page) for link in concerns]
         out += [Md("{}: {}").format(t(lang, "concerns"), Md(", ").join(links)), Md("{: .rule-meta }"), ""]
-    cards = [card.name for card in cards_of(ctx).get(ruling.id, [])]  # resolve/card_mentions.py
+    cards = ctx.citations.cards_of.get(ruling.id, [])
     if cards:
-        out += [Md("Cards: ") + Md(", ").join(card_link(ctx, name, page) for name in cards), Md("{: .rule-meta }"), ""]
+        out += [Md("Cards: ") + Md(", ").join(card_link(card, page) for card in cards), Md("{: .rule-meta }"), ""]
     out += [Md("{}: {}").format(t(lang, "source"), ctx.source_line(source, lang)), Md("{: .source-note }"), ""]
-    credit = " — ".join(x for x in (getattr(ruling, "attribution", ""), getattr(ruling, "licence", "")) if x)
+    credit = " — ".join(x for x in (ruling.attribution, ruling.licence) if x)
     if credit or source.licence:
         # The credit links to the original when the manifest names where it is.
         text = credit or source.licence
@@ -71,7 +70,7 @@ def concern_link(ctx: Context, link, game: str, page: str) -> Md:
     out = ctx.rule_link(game, number, page)
     if link.kind == "keyword":
         section = ctx.linker.sections.get(key)
-        title = section.title if section is not None and anchor == key[2] else link.text
+        title = section.title if section is not None and anchor == key.number else link.text
         out = Md("{} {}").format(out, title)
     return out
 
@@ -82,7 +81,7 @@ def is_web_address(text: str) -> bool:
 
 def freshness(item, ctx: Context) -> list[Md]:
     """Which rules version the item was checked against, or that its source does not say."""
-    version = getattr(item, "reviewed_version", "")
+    version = item.reviewed_version if isinstance(item, Ruling) else ""  # FAQ answers name none
     if version:
         line = Md("Reviewed against Core Rules v{}").format(version)
     else:
@@ -114,8 +113,6 @@ def word_diff_md(old: str, new: str) -> Md:
     return md("word_diff", ops=word_diff(old, new))
 
 
-def card_link(ctx: Context, name: str, page: str) -> Md:
-    card = next((c for c in ctx.corpus.cards if c.name.lower() == name.lower()), None)
-    if card is None:
-        return md_text(name)
-    return md_link(name, relative(page, cards_page(card.game or "riftbound", card.name), card.id))
+def card_link(card: Card, page: str) -> Md:
+    """A card resolve found named (resolve/card_mentions.py), linked to its entry."""
+    return md_link(card.name, relative(page, cards_page(card.game or "riftbound", card.name), card.id))

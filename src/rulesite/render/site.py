@@ -16,8 +16,7 @@ import yaml
 
 from ..export.files import data_files
 from .. import output
-from ..model import sort_key
-from ..resolve.merge import current_edition
+from ..model import Edition, sort_key
 from . import index_pages as idx
 from .card_pages import (
     ERRATA,
@@ -92,14 +91,14 @@ def render_language(ctx: Context) -> dict[str, str]:
             *((w, render_walkthrough) for w in ctx.corpus.walkthroughs),
         ]:
             pages[page_of(item)] = render(item, ctx)
-    for (_game, _document, language), editions in ctx.corpus.editions.items():
-        if language != lang:
+    for key, editions in ctx.corpus.editions.items():
+        if key[2] != lang:
             continue
         for edition in editions:
             for section in edition.sections.values():
                 if section.version_path:
                     pages[section_page(section.key)] = render_section(section, ctx)
-        pages.update(current_aliases(editions))
+        pages.update(current_aliases(ctx.editions.current_of(key)))
     for game, document, language in documents_with_editions(ctx):
         if language == lang:
             pages[editions_page(game, document)] = render_editions_index(ctx, game, document, language)
@@ -174,14 +173,13 @@ def written_title(text: str, name: str) -> str:
     return nav_title(heading)
 
 
-def current_aliases(editions) -> dict[str, str]:
+def current_aliases(current: Edition | None) -> dict[str, str]:
     """The current edition's pages also answer at its versioned path
     (core-rules/v1.4/424.html), so a link made today keeps naming this text once a
     newer edition owns the plain URLs. Small static pages that forward."""
-    current = current_edition(editions)
     pages = {}
     for section in current.sections.values() if current else []:
-        alias = section_page(section.key + (current.label,)).removesuffix(".md") + ".html"
+        alias = section_page(section.key.of_edition(current.label)).removesuffix(".md") + ".html"
         target = posixpath.relpath(html_path(section_page(section.key)), posixpath.dirname(alias))
         pages[alias] = html_file(
             "alias_page",
