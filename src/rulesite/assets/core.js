@@ -126,7 +126,8 @@
      script at the end of the body: the page's content is already there. */
   var here = document.currentScript && document.currentScript.src;
   var ON_DEMAND = [
-    ["data.js", function () { return !!document.querySelector("[data-compare]"); }], // it loads compare.js
+    // compare.js (which data.js loads) sets up the renumbering toggle of the diff it lays out.
+    [["renumbered-toggle.js", "data.js"], function () { return !!document.querySelector("[data-compare]"); }],
     ["diff-filter.js", function () { return !!document.querySelector("input[data-diff-filter]"); }],
     ["renumbered-toggle.js", function () { return !!document.querySelector("button[data-renumbered-toggle]"); }],
     ["pinned-notice.js", function () { return new URLSearchParams(location.search).has("was"); }],
@@ -136,7 +137,11 @@
   function loadFeatures() {
     if (!here) return;
     ON_DEMAND.forEach(function (entry) {
-      if (entry[1]()) loadScript(new URL(entry[0], here).href).catch(function () {});
+      if (!entry[1]()) return;
+      // Several scripts: one after the other, in the order given.
+      [].concat(entry[0]).reduce(function (done, name) {
+        return done.then(function () { return loadScript(new URL(name, here).href); });
+      }, Promise.resolve()).catch(function () {});
     });
   }
 
