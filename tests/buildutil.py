@@ -7,9 +7,10 @@ import sys
 from pathlib import Path
 
 
-def run_build(repo_root: Path, root: Path, *extra: str) -> subprocess.CompletedProcess:
-    """`rulesite build` on root/rules_src, into root/docs and root/site, run from
-    root so that messages name the sources as rules_src/..."""
+def run_build(repo_root: Path, root: Path, *extra: str, site_dir: Path | None = None) -> subprocess.CompletedProcess:
+    """`rulesite build` on root/rules_src, into root/docs and root/site (or
+    site_dir), run from root so that messages name the sources as rules_src/...
+    With `--no-site` in extra, nothing is given as the site folder."""
     return subprocess.run(
         [
             sys.executable,
@@ -24,8 +25,7 @@ def run_build(repo_root: Path, root: Path, *extra: str) -> subprocess.CompletedP
             str(root / "rules_src"),
             "--docs-dir",
             str(root / "docs"),
-            "--site-dir",
-            str(root / "site"),
+            *([] if "--no-site" in extra else ["--site-dir", str(site_dir or root / "site")]),
             *extra,
         ],
         cwd=root,

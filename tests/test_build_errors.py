@@ -10,7 +10,6 @@ from __future__ import annotations
 import re
 import shutil
 import subprocess
-import sys
 from pathlib import Path
 
 import pytest
@@ -129,27 +128,7 @@ def assert_nothing_written(root: Path) -> None:
 def test_the_sources_build_cleanly_before_any_edit(repo_root: Path, tmp_path: Path):
     """Guard: the copied sources alone give no error, so every error below comes from its edit."""
     root = copy_sources(repo_root, tmp_path)
-    result = subprocess.run(
-        [
-            sys.executable,
-            "-m",
-            "rulesite",
-            "build",
-            "--config",
-            str(repo_root / "mkdocs.yml"),
-            "--pages-dir",
-            str(repo_root / "docs"),
-            "--sources-dir",
-            str(root / "rules_src"),
-            "--docs-dir",
-            str(root / "docs"),
-            "--no-site",
-        ],
-        cwd=root,
-        capture_output=True,
-        text=True,
-        timeout=600,
-    )
+    result = run_build(repo_root, root, "--no-site")
     assert result.returncode == 0, result.stderr
     assert reported(result) == []
 

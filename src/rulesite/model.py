@@ -8,6 +8,7 @@ source format or about HTML.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import NamedTuple
 
 
 @dataclass(frozen=True)
@@ -61,7 +62,7 @@ class Reference:
 
     number: str
     loc: Loc
-    target: tuple[tuple[str, str, str], str] | None = None  # (section key, anchor); None: not in the sources
+    target: tuple[SectionKey, str] | None = None  # (section page, anchor); None: not in the sources
 
 
 @dataclass
@@ -83,6 +84,32 @@ class Rule:
         return len(number_parts(self.number))
 
 
+class SectionKey(NamedTuple):
+    """Which section page: a section of a document in one language, and for an
+    edition's own page (one the plain page does not show), that edition's label.
+    Languages are separate sites with the same paths. Read it by its names: a
+    tuple only so that it hashes and sorts as fast as one."""
+
+    game: str
+    document: str
+    number: str
+    language: str
+    edition: str = ""  # "" for the plain page, which shows the current view
+
+    @property
+    def plain(self) -> SectionKey:
+        """The plain page's key: the same section in the current view."""
+        return self._replace(edition="") if self.edition else self
+
+    def in_language(self, language: str) -> SectionKey:
+        """The plain page of the same section number in another language's site."""
+        return SectionKey(self.game, self.document, self.number, language)
+
+    def of_edition(self, label: str) -> SectionKey:
+        """The same section's own page in edition `label`."""
+        return self._replace(edition=label)
+
+
 @dataclass
 class Section:
     """A numbered section with its title and rules (832 Show Off, 701.20 Mostrar)."""
@@ -102,11 +129,9 @@ class Section:
     version_path: str = ""
 
     @property
-    def key(self) -> tuple[str, ...]:
-        """(game, document, number, language), plus the edition label for an
-        edition's own page. Languages are separate sites with the same paths."""
-        base = (self.game, self.document, self.number, self.language)
-        return base + (self.version_path,) if self.version_path else base
+    def key(self) -> SectionKey:
+        """Its page: the plain one, or its edition's own when `version_path` is set."""
+        return SectionKey(self.game, self.document, self.number, self.language, self.version_path)
 
 
 @dataclass
@@ -288,7 +313,7 @@ class Corpus:
     """Everything the site is built from, after merging all sources."""
 
     sources: dict[str, Source] = field(default_factory=dict)
-    sections: dict[tuple[str, ...], Section] = field(default_factory=dict)  # the current view, by Section.key
+    sections: dict[SectionKey, Section] = field(default_factory=dict)  # the current view, by Section.key
     faqs: list[FaqAnswer] = field(default_factory=list)
     rulings: list[Ruling] = field(default_factory=list)
     walkthroughs: list[Walkthrough] = field(default_factory=list)

@@ -41,6 +41,7 @@ from .resolve.review import attach_errata, needs_review
 from .resolve.keywords import keyword_forms
 from .resolve.links import Linker
 from .resolve.merge import merge
+from .resolve.view import editions_view
 from .resolve.walkthrough_check import check_walkthroughs
 
 # Defaults, relative to the folder the build runs from (the project folder):
@@ -95,6 +96,7 @@ def resolve(corpus: Corpus, sources_dir: Path, diag: Diagnostics) -> Context:
         chains=chains,
         reviews=reviews,
         findings=list(diag.warnings),
+        editions=editions_view(corpus),
     )
 
 
@@ -143,7 +145,16 @@ def write(
     in one step; files whose content did not change keep their timestamps), and
     each language's MkDocs config."""
     contexts = {
-        lang: Context(ctx.corpus, ctx.linker, ctx.citations, ctx.concordance, lang, tuple(files), site_url=ctx.site_url)
+        lang: Context(
+            ctx.corpus,
+            ctx.linker,
+            ctx.citations,
+            ctx.concordance,
+            lang,
+            tuple(files),
+            editions=ctx.editions,
+            site_url=ctx.site_url,
+        )
         for lang in files
     }
     navs = {lang: navigation(contexts[lang], pages) for lang, pages in files.items()}

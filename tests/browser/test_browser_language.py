@@ -1,6 +1,6 @@
 """The language selector keeps the page and the anchor, over http:// and file://
 (Material's own switcher reads the other site's sitemap.xml, which a page
-opened from disk cannot fetch; assets/rules.js computes the path instead)."""
+opened from disk cannot fetch; assets/language-switch.js computes the path instead)."""
 
 from __future__ import annotations
 

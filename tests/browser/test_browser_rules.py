@@ -6,7 +6,6 @@ keyboard, phone width, dark mode), and copy-link buttons copy the short link.
 from __future__ import annotations
 
 import json
-import posixpath
 from urllib.parse import unquote, urlsplit
 
 import pytest
@@ -148,24 +147,34 @@ def test_hover_shows_the_referenced_rule(built_site, root_url, browse, other_lan
 
 
 def test_every_reference_has_a_preview(built_site):
-    """Each a.ref / a.keyword finds its entry in its site's RULESITE_PREVIEWS:
-    the key is the target's path relative to the root of the page's language
-    site ("../..." for another language's page), plus "#anchor" for rules."""
+    """Each a.ref / a.keyword finds its entry in the preview file of its target
+    page, in the target's own language site: assets/previews/<page>.js, whose
+    entries are keyed by anchor ("" for the section itself)."""
     site = built_site.site
-    tables = {}
-    for root in language_roots(site).values():
-        js = site / root / "assets" / "previews.js"
-        assert js.is_file(), f"{root}assets/previews.js is missing"
-        text = js.read_text(encoding="utf-8")
-        start, end = text.index("{"), text.rindex("}") + 1
-        tables[root] = json.loads(text[start:end])
+    roots = language_roots(site)
+    files = {}
+
+    def entries(root: str, page: str):
+        key = (root, page)
+        if key not in files:
+            js = site / root / "assets" / "previews" / (page.removesuffix(".html") + ".js")
+            files[key] = None
+            if js.is_file():
+                text = js.read_text(encoding="utf-8")
+                data = json.loads(text[text.index("{") : text.rindex("}") + 1])
+                assert data["page"] == page
+                files[key] = data["entries"]
+        return files[key]
+
     missing = []
     for kind in ("ref", "keyword"):
         for link in links(site, kind):
-            root = lang_root(site, link.page)
-            key = posixpath.relpath(link.target_page, root or ".") + (f"#{link.anchor}" if link.anchor else "")
-            if key not in tables[root]:
-                missing.append(f"{link.page}: {kind} {link.href} -> key {key!r} not in {root}assets/previews.js")
+            # The site (language root) that holds the target page, and the page within it.
+            root = max((r for r in roots.values() if link.target_page.startswith(r)), key=len)
+            page = link.target_page[len(root) :]
+            found = entries(root, page)
+            if found is None or (link.anchor or "") not in found:
+                missing.append(f"{link.page}: {kind} {link.href} -> {root}assets/previews/{page} has no {link.anchor!r}")
     assert not missing, f"{len(missing)} links without a preview:\n" + "\n".join(sorted(set(missing))[:40])
 
 

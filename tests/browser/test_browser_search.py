@@ -49,24 +49,53 @@ def parent_with_children(site, root=""):
     return best
 
 
-def test_search_by_number_finds_the_rule_and_its_sub_rules(built_site, root_url, browse):
+def number_results(page, query):
+    """Types `query`; returns [(href, text)] of the rules the number table names (first is best)."""
+    box = page.locator("input.md-search__input")
+    toggle = page.locator('label.md-header__button[for="__search"]')
+    if toggle.is_visible():
+        toggle.click()
+    box.click()
+    box.fill("")
+    box.press_sequentially(query, delay=20)
+    first = page.locator(".rulesite-jump a.rulesite-jump__link").first
+    expect(first).to_be_visible(timeout=20_000)
+    expect(first.locator(".rulesite-jump__text")).not_to_be_empty()
+    return page.locator(".rulesite-jump a.rulesite-jump__link").evaluate_all("links => links.map(a => [a.href, a.innerText])")
+
+
+def test_a_rule_number_shows_that_rule_first(built_site, root_url, browse):
     site = built_site.site
     section, number, children = parent_with_children(site)
     page = browse(root_url).new_page()
     page.goto(root_url + "index.html")
-    results = search(page, number)
-    on_section = [(href, text) for href, text in results if urlsplit(href).path.endswith("/" + section)]
-    assert on_section, f"no result on {section} for {number!r}: {results}"
-    texts = normalize(" ".join(text for _, text in on_section))
-    assert number in texts
-    assert any(child in texts for child in children), (children, texts)
-    # Per-rule results: a result that links to the rule itself (#number).
-    anchors = {unquote(urlsplit(href).fragment) for href, _ in on_section}
-    assert number in anchors, (
-        f"no result links to {section}#{number}; result anchors: {sorted(anchors)} "
-        "(Material indexes a page per heading: a rule is its own result only when it is a heading)"
-    )
-    assert any(child in anchors for child in children), sorted(anchors)
+    results = number_results(page, number)
+    href, text = results[0]
+    snippet = normalize(page.locator(".rulesite-jump .rulesite-jump__text").first.inner_text())
+    assert urlsplit(href).path.endswith("/" + section) and unquote(urlsplit(href).fragment) == number
+    # Labelled with game and document, and showing the rule's own text.
+    assert "Riftbound" in text and "Core Rules" in text, text
+    # Enter lands on the rule.
+    with page.expect_navigation():
+        page.locator("input.md-search__input").press("Enter")
+    assert urlsplit(page.url).path.endswith("/" + section)
+    assert unquote(urlsplit(page.url).fragment) == number
+    expect(page.locator(f'[id="{number}"]')).to_be_in_viewport()
+    shown = normalize(page.locator(f'[id="{number}"]').inner_text())
+    assert snippet and snippet in shown, (snippet, shown)
+
+
+def test_a_number_with_its_document_finds_that_document(built_site, root_url, browse):
+    site = built_site.site
+    section, number, _ = parent_with_children(site)
+    page = browse(root_url).new_page()
+    page.goto(root_url + "index.html")
+    assert number_results(page, f"CR {number}")[0][0].split("#")[0].endswith("/" + section)
+    # A document that does not have the number: nothing from the number table.
+    box = page.locator("input.md-search__input")
+    box.fill("")
+    box.press_sequentially(f"TR {number}", delay=20)
+    expect(page.locator(".rulesite-jump")).to_be_hidden()
 
 
 def test_search_result_lands_on_the_rule(built_site, root_url, browse):
@@ -74,11 +103,10 @@ def test_search_result_lands_on_the_rule(built_site, root_url, browse):
     section, number, _ = parent_with_children(site)
     page = browse(root_url).new_page()
     page.goto(root_url + "index.html")
-    search(page, number)
-    result = page.locator("a.md-search-result__link").filter(has_text=number).first
-    with page.expect_navigation():
-        result.click()
-    assert urlsplit(page.url).path.endswith("/" + section)
+    number_results(page, number)
+    result = page.locator(".rulesite-jump a.rulesite-jump__link").first
+    result.click()
+    page.wait_for_url(lambda url: urlsplit(url).path.endswith("/" + section) and unquote(urlsplit(url).fragment) == number)
     expect(page.locator(f'[id="{number}"]')).to_be_in_viewport()
 
 
@@ -88,7 +116,7 @@ def distinctive_word(site, root=""):
         if lang_root(site, page) != root:
             continue
         tree = load_page(site, page).root
-        for el in tree.xpath("//h4[@class='rule-head'] | //div[contains(concat(' ', @class, ' '), ' rule ')]/p[1]"):
+        for el in tree.xpath("//p[@class='rule-head'] | //div[contains(concat(' ', @class, ' '), ' rule ')]/p[1]"):
             plain = " ".join(el.itertext())
             words = sorted(set(re.findall(r"[^\W\d_]{9,}", plain)), key=len, reverse=True)
             if words:

@@ -17,14 +17,13 @@ from __future__ import annotations
 import functools
 import http.server
 import shutil
-import subprocess
-import sys
 import threading
 from pathlib import Path
 
 import pytest
 
 from browser_site import DESKTOP, allowed_url
+from buildutil import run_build
 
 pytestmark = pytest.mark.browser
 
@@ -65,29 +64,9 @@ class Server:
             self.httpd = None
 
 
-def build(repo_root: Path, sources: Path, docs: Path, site: Path) -> None:
-    result = subprocess.run(
-        [
-            sys.executable,
-            "-m",
-            "rulesite",
-            "build",
-            "--config",
-            str(repo_root / "mkdocs.yml"),
-            "--pages-dir",
-            str(repo_root / "docs"),
-            "--sources-dir",
-            str(sources),
-            "--docs-dir",
-            str(docs),
-            "--site-dir",
-            str(site),
-        ],
-        cwd=repo_root,
-        capture_output=True,
-        text=True,
-        timeout=1200,
-    )
+def build(repo_root: Path, root: Path, site: Path) -> None:
+    """The sources in root/rules_src, built into site."""
+    result = run_build(repo_root, root, site_dir=site)
     assert result.returncode == 0, result.stdout[-3000:] + result.stderr[-3000:]
 
 
@@ -96,7 +75,7 @@ def seed_build(repo_root: Path, tmp_path_factory):
     """The seed site, built once for this file from a copy of the sources."""
     base = tmp_path_factory.mktemp("offline-seed")
     shutil.copytree(repo_root / "rules_src", base / "rules_src")
-    build(repo_root, base / "rules_src", base / "docs", base / "site")
+    build(repo_root, base, base / "site")
     return base
 
 
@@ -114,7 +93,7 @@ def workspace(repo_root: Path, seed_build: Path, tmp_path: Path):
         if not published:
             shutil.copytree(seed_build / "site", site)
         else:
-            build(repo_root, tmp_path / "rules_src", tmp_path / "docs", site)
+            build(repo_root, tmp_path, site)
         published.append(site)
         return site
 

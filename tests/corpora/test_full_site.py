@@ -31,7 +31,7 @@ from rulesite import pipeline
 from rulesite.check.page import classes, find, find_all, flat, inner_html, parse, text
 from rulesite.check.site_links import check_offline, check_site
 from rulesite.diagnostics import Diagnostics
-from rulesite.model import Corpus, Edition, Loc, Rule, Ruling, Section
+from rulesite.model import Corpus, Edition, Loc, Rule, Ruling, Section, SectionKey
 from rulesite.resolve.history import diff_editions, match_editions, rule_history, rule_text
 from rulesite.resolve.review import needs_review
 from rulesite.render.strings import language_in, t
@@ -296,7 +296,7 @@ def test_excerpt_rules_are_not_paired_with_unrelated_v14_rules(corpora_site, cor
     """v1.4 prints no rule that mentions Show Off (832's title), so no rule of the
     832 page can have been a v1.4 rule: its history must not name one."""
     site = corpora_site.site
-    title = corpus.sections[("riftbound", "core-rules", "832", "en")].title
+    title = corpus.sections[SectionKey("riftbound", "core-rules", "832", "en")].title
     v14 = editions(corpus)["v1.4"]
     assert not [r.number for r in v14.rules() if title.lower() in r.text.lower()], f"v1.4 mentions {title}"
     rel = "riftbound/core-rules/832.html"
@@ -759,7 +759,7 @@ def test_guide_headings_line_up_in_english_and_french(corpora_site, corpus):
 def test_spanish_mostrar_points_at_the_english_reveal(corpora_site, corpus):
     site = corpora_site.site
     rel = "es/magic/comprehensive-rules/701.20.html"
-    english = corpus.sections[("magic", "comprehensive-rules", "701.16", "en")]
+    english = corpus.sections[SectionKey("magic", "comprehensive-rules", "701.16", "en")]
     body = article(site, rel)
     links = [a for a in find_all(body, "a", "other-language") if a.get("hreflang") == "en"]
     targets = {target_of(rel, a.get("href")) for a in links}

@@ -23,7 +23,7 @@ from rulesite.render.card_pages import render_cards_page
 from rulesite.render.escape import Md, html_text, md_text, page, script_json
 from rulesite.render.index_pages import render_topic
 from rulesite.render.section_page import render_section
-from rulesite.render.share import previews_js
+from rulesite.render.share import preview_files
 from rulesite.render.site import render_site
 from rulesite.resolve.concordance import Topic
 
@@ -132,10 +132,11 @@ def test_a_topic_title_reaches_the_page_title_escaped(fresh_ctx):
 def test_rule_text_and_number_in_previews_cannot_end_a_script(fresh_ctx):
     section = next(s for s in fresh_ctx.corpus.sections.values() if s.language == "en" and s.rules)
     section.rules.append(Rule("999.9", "</script><script>alert(9)</script>\u2028", section.rules[0].loc))
-    js = previews_js(fresh_ctx, "en")
+    files = preview_files(fresh_ctx, "en")
+    js = next(text for path, text in files.items() if path.endswith(section.key.number + ".js"))
     assert "</script" not in js.lower() and "\u2028" not in js
-    data = json.loads(js.removeprefix("window.RULESITE_PREVIEWS = ").removesuffix(";\n"))
-    assert any(v["text"].startswith("</script>") for v in data.values())
+    data = json.loads(js.removeprefix("RulesitePreviews.add(").removesuffix(");\n"))
+    assert data["entries"]["999.9"]["text"].startswith("</script>")
 
 
 # --- every page -------------------------------------------------------------------------

@@ -20,7 +20,7 @@ from pathlib import Path
 import pytest
 from rendered import page_html, split_page
 
-from rulesite.model import Card, Erratum, Loc
+from rulesite.model import Card, Erratum, Loc, SectionKey
 from rulesite.render.card_pages import render_cards_page
 from rulesite.render.languages import site_languages
 from rulesite.render.ruling_page import render_ruling
@@ -54,7 +54,7 @@ def site_ctx(ctx):
 
 
 def test_section_page(site_ctx):
-    section = site_ctx.corpus.sections[("riftbound", "core-rules", "424", "en")]
+    section = site_ctx.corpus.sections[SectionKey("riftbound", "core-rules", "424", "en")]
     check("section-424.html", render_section(section, site_ctx))
 
 

@@ -12,7 +12,9 @@ from rulesite.render.site import navigation, render_site
 
 def test_maintainer_pages_are_in_their_own_section_not_beside_the_rules(ctx):
     pages = render_site(ctx)["en"]
-    nav = navigation(Context(ctx.corpus, ctx.linker, ctx.citations, ctx.concordance, "en", ("en", "es")), pages)
+    nav = navigation(
+        Context(ctx.corpus, ctx.linker, ctx.citations, ctx.concordance, "en", ("en", "es"), editions=ctx.editions), pages
+    )
     top = [path for entry in nav for path in entry.values() if isinstance(path, str)]
     assert not {idx.UNRESOLVED, idx.REVIEW, idx.PROBLEMS} & set(top)
     (section,) = [entry["For maintainers"] for entry in nav if "For maintainers" in entry]

@@ -32,7 +32,7 @@ def offline_of(sources: Path, config: Path) -> dict[str, dict[str, str]]:
     files = render_site(ctx)
     out = {}
     for lang, pages in files.items():
-        lang_ctx = Context(ctx.corpus, ctx.linker, ctx.citations, ctx.concordance, lang, tuple(files))
+        lang_ctx = Context(ctx.corpus, ctx.linker, ctx.citations, ctx.concordance, lang, tuple(files), editions=ctx.editions)
         out[lang] = offline_app.offline_files(lang_ctx, pages, navigation(lang_ctx, pages), config.read_text(encoding="utf-8"))
     return out
 
@@ -99,7 +99,8 @@ def test_precache_holds_the_shell_home_indexes_and_not_every_page(seed_offline):
         "index.html",
         "offline.html",
         "manifest.webmanifest",
-        "assets/rules.js",
+        "assets/core.js",
+        "assets/numbers.js",
         "assets/offline.js",
         "assets/previews.js",
     } <= urls
@@ -168,15 +169,15 @@ def test_pages_carry_the_manifest_and_translated_update_text(built_site):
 
 
 def rules_hash(site: Path) -> str:
-    return next(h for u, h, _ in read_build(site / "sw.js")["precache"] if u == "assets/rules.js")
+    return next(h for u, h, _ in read_build(site / "sw.js")["precache"] if u == "assets/core.js")
 
 
 def test_check_reports_a_file_of_another_build_and_a_precache_over_budget(built_site, tmp_path):
     site = tmp_path / "site"
     shutil.copytree(built_site.site, site)
-    with open(site / "assets" / "rules.js", "a", encoding="utf-8") as handle:
+    with open(site / "assets" / "core.js", "a", encoding="utf-8") as handle:
         handle.write("// changed after the build\n")
     problems, found = check_precache(site, budget=100_000)
-    assert ("sw.js", "assets/rules.js is listed with hash " + rules_hash(site) + ", the built file differs") in problems
+    assert ("sw.js", "assets/core.js is listed with hash " + rules_hash(site) + ", the built file differs") in problems
     assert any(where == "es/sw.js" and "over the budget of" in message for where, message in problems), problems
     assert all(p.size > 100_000 for p in found)

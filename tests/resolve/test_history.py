@@ -13,10 +13,18 @@ import random
 import pytest
 
 from rulesite.model import Edition, Example, Loc, Rule, Section
+from rulesite.render.changes import how_words
 from rulesite.resolve.history import (
+    Absent,
+    Added,
     EditionDiff,
     HistoryEntry,
     Match,
+    Matched,
+    Place,
+    Printed,
+    Removed,
+    Traced,
     diff_editions,
     match_editions,
     match_sections,
@@ -24,6 +32,12 @@ from rulesite.resolve.history import (
     rule_history,
     word_diff,
 )
+
+
+def words(how) -> str:
+    """A history entry as the English pages word it (render/changes.py)."""
+    return how_words(how, "en")
+
 
 # --- building editions -----------------------------------------------------------
 
@@ -84,8 +98,8 @@ def check_consistent(d: EditionDiff) -> None:
     assert c["added"] + c["matched"] == c["new_rules"] == len(new_rules)
     assert c["removed"] + c["matched"] == c["old_rules"] == len(old_rules)
     for m in d.matches:
-        assert m.how.strip()
-        assert m.how.startswith(("same number", "renumbered"))
+        assert words(m.how).strip()
+        assert words(m.how).startswith(("same number", "renumbered"))
         assert 0.0 <= m.score <= 1.0
         assert (m.score == 1.0) == (not m.text_changed)
 
@@ -174,7 +188,7 @@ def test_identical_editions_match_rule_for_rule():
     new.label = "v2"
     matches = match_editions(old, new)
     assert [(m.old.number, m.new.number) for m in matches] == [(r.number, r.number) for r in old.rules()]
-    assert {m.how for m in matches} == {"same number, same text"}
+    assert {words(m.how) for m in matches} == {"same number, same text"}
     d = diff_editions(old, new)
     check_consistent(d)
     assert d.counts() == {
@@ -200,7 +214,7 @@ def test_one_changed_word_gives_exactly_one_changed_rule():
     assert len(d.changed) == 1 and d.moved == [] and d.added == [] and d.removed == []
     (m,) = d.changed
     assert (m.old.number, m.new.number) == ("411.2", "411.2")
-    assert m.how.startswith("same number, text changed (similarity 0.")
+    assert words(m.how).startswith("same number, text changed (similarity 0.")
     assert [op for op in m.diff() if op[0] != "="] == [("-", "previous"), ("+", "former")]
     assert word_diff(m.old.text, m.new.text) == m.diff()
     assert d.unchanged == 6
@@ -222,7 +236,10 @@ def test_a_renumbered_section_is_matched_by_title_and_position():
     m = by_number(match_editions(old, new))
     for number, _ in GLIMPSE:
         assert m[number].new.number == "424" + number[3:]
-        assert m[number].how == "renumbered: section 'Glimpse' 411 → 424, same position, same text"
+        assert m[number].how == Matched(
+            number, "424" + number[3:], Place("411", "Glimpse"), Place("424", "Glimpse"), True, True, True, 1.0
+        )
+        assert words(m[number].how) == "renumbered: section 'Glimpse' 411 → 424, same position, same text"
         assert m[number].new_section.number == "424"
     d = diff_editions(old, new)
     check_consistent(d)
@@ -249,7 +266,7 @@ def test_a_reworded_rule_keeps_its_position():
     m = by_number(match_editions(old, new))
     assert m["411.1.a"].new.number == "411.1.a"
     assert m["411.1.a"].score < 0.8  # below what a match by text alone needs
-    assert m["411.1.a"].how.startswith("same number, text changed (similarity 0.")
+    assert words(m["411.1.a"].how).startswith("same number, text changed (similarity 0.")
 
 
 def test_an_inserted_rule_shifts_its_siblings():
@@ -267,7 +284,7 @@ def test_an_inserted_rule_shifts_its_siblings():
     m = by_number(d.matches)
     assert m["411.1.a"].new.number == "411.1.b"
     assert m["411.1.b"].new.number == "411.1.c"
-    assert m["411.1.a"].how == "renumbered: within section 411 'Glimpse', other position, same text"
+    assert words(m["411.1.a"].how) == "renumbered: within section 411 'Glimpse', other position, same text"
     assert [r.number for _, r in d.added] == ["411.1.a"]
     assert d.removed == [] and d.changed == [] and len(d.moved) == 2
 
@@ -285,7 +302,7 @@ def test_a_rule_moved_to_another_section_is_found_by_its_text():
     )
     m = by_number(match_editions(old, new))
     assert m["411.2.a"].new.number == "410.3"
-    assert m["411.2.a"].how == "renumbered: moved from section 411 'Glimpse' to 410 'Shuffle', same text"
+    assert words(m["411.2.a"].how) == "renumbered: moved from section 411 'Glimpse' to 410 'Shuffle', same text"
 
 
 def test_a_moved_rule_with_a_different_text_is_not_found():
@@ -328,7 +345,7 @@ def test_a_retitled_section_keeping_its_number_is_paired():
     new = edition("v2", "2025-06-01", {"316": ("Main Phase", renumber(SHUFFLE, "410", "316"))})
     old.sections["316"].rules = [Rule("316" + r.number[3:], r.text, r.loc) for r in old.sections["316"].rules]
     m = by_number(match_editions(old, new))
-    assert m["316.1"].how == "same number: section 316 retitled 'Action Phase' → 'Main Phase', same text"
+    assert words(m["316.1"].how) == "same number: section 316 retitled 'Action Phase' → 'Main Phase', same text"
 
 
 def test_sections_sharing_a_title_are_paired_by_contents():
@@ -364,7 +381,7 @@ def test_examples_count_as_printed_text_but_do_not_hide_the_rule():
     d = diff_editions(old, new)
     (m,) = d.changed
     assert m.old.number == m.new.number == "411.1"
-    assert m.score < 1.0 and "1.00" not in m.how
+    assert m.score < 1.0 and "1.00" not in words(m.how)
     assert [op for op in m.diff() if op[0] != "="] == [("+", " Example: A player glimpses a card.")]
 
 
@@ -422,23 +439,25 @@ def test_rule_history_follows_a_rule_through_renumbering():
         ("v1.2", "411.1", False),
         ("v1.4", "424.1", True),
     ]
-    assert chain[0].how == "printed in v1.1"
-    assert chain[1].how == "same number, same text"
-    assert "renumbered" in chain[2].how and "411 → 424" in chain[2].how
+    assert chain[0].how == Printed("v1.1")
+    assert chain[2].how.renumbered and chain[2].how.reworded and chain[2].how.section_renumbered
+    assert words(chain[0].how) == "printed in v1.1"
+    assert words(chain[1].how) == "same number, same text"
+    assert "renumbered" in words(chain[2].how) and "411 → 424" in words(chain[2].how)
     assert history[("v1.2", "411.1")] is chain and history[("v1.4", "424.1")] is chain
 
 
 def test_rule_history_removed_and_added_rules():
     history = rule_history(three_editions())
     assert history[("v1.1", "411.1.b")] == [
-        HistoryEntry("v1.1", "411.1.b", False, "printed in v1.1"),
-        HistoryEntry("v1.2", None, False, "removed in v1.2"),
-        HistoryEntry("v1.4", None, False, "still absent in v1.4"),
+        HistoryEntry("v1.1", "411.1.b", False, Printed("v1.1")),
+        HistoryEntry("v1.2", None, False, Removed("v1.2")),
+        HistoryEntry("v1.4", None, False, Absent("v1.4", "still-absent")),
     ]
     assert history[("v1.4", "411.1")] == [
-        HistoryEntry("v1.1", None, False, "not yet in v1.1"),
-        HistoryEntry("v1.2", None, False, "not yet in v1.2"),
-        HistoryEntry("v1.4", "411.1", False, "added in v1.4"),
+        HistoryEntry("v1.1", None, False, Absent("v1.1", "not-yet")),
+        HistoryEntry("v1.2", None, False, Absent("v1.2", "not-yet")),
+        HistoryEntry("v1.4", "411.1", False, Added("v1.4")),
     ]
     assert ("v1.2", "411.1.b") not in history
 
@@ -450,7 +469,7 @@ def test_rule_history_covers_every_rule_of_every_edition():
     for (label, number), chain in history.items():
         assert [e.edition_label for e in chain] == ["v1.1", "v1.2", "v1.4"]
         assert any(e.edition_label == label and e.number == number for e in chain)
-        assert all(e.how for e in chain)
+        assert all(words(e.how) for e in chain)
 
 
 def test_an_excerpt_is_no_link_in_the_chain():
@@ -472,6 +491,27 @@ def test_an_excerpt_is_no_link_in_the_chain():
         ("2026-01-15", None),
         ("v1.4", "424.2"),
     ]
-    assert chain[2].how == "not in excerpt 2026-01-15"
+    assert words(chain[2].how) == "not in excerpt 2026-01-15"
     assert history[("2026-01-15", "411.1")] is history[("v1.1", "411.1")]
-    assert history[("2026-01-15", "411.9")][2].how == "added in 2026-01-15"
+    assert words(history[("2026-01-15", "411.9")][2].how) == "added in 2026-01-15"
+
+
+def test_history_entries_are_data_worded_in_each_language():
+    """Resolve says what became of a rule; each language's pages word it."""
+    moved = Matched("411.2.a", "410.3", Place("411", "Glimpse"), Place("410", "Shuffle"), False, False, False, 0.876)
+    assert moved.moved and moved.renumbered and moved.reworded
+    assert words(moved) == "renumbered: moved from section 411 'Glimpse' to 410 'Shuffle', text similarity 0.87"
+    assert how_words(moved, "es") == (
+        "renumerada: movida de la sección 411 «Glimpse» a la 410 «Shuffle», similitud del texto 0.87"
+    )
+    assert how_words(moved, "fr") == (
+        "renumérotée : déplacée de la section 411 « Glimpse » à la 410 « Shuffle », similarité du texte 0.87"
+    )
+    reworded = Matched("411.1", "411.1", Place("411", "Glimpse"), Place("411", "Glimpse"), True, True, True, 0.999)
+    assert words(reworded) == "same number, text changed (similarity 0.99)"
+    assert how_words(reworded, "es") == "mismo número, texto cambiado (similitud 0.99)"
+    assert words(Traced(True, False, ("v1.2",))) == "renumbered, same text, traced through v1.2"
+    assert words(Removed("v1.4")) == "removed in v1.4"
+    assert how_words(Removed("v1.4"), "fr") == "supprimée dans v1.4"
+    assert words(Absent("2026-01-15", "not-yet-in-excerpt")) == "not yet in excerpt 2026-01-15"
+    assert how_words(Absent("v1.1", "not-yet"), "es") == "aún no está en v1.1"

@@ -12,13 +12,13 @@ from __future__ import annotations
 
 import pytest
 
-from rulesite.model import Loc
+from rulesite.model import Loc, SectionKey
 from rulesite.resolve.links import Link
 
 RB, MTG = "riftbound", "magic"
-S832 = ("riftbound", "core-rules", "832", "en")
-S424 = ("riftbound", "core-rules", "424", "en")
-S701 = ("magic", "comprehensive-rules", "701.20", "es")
+S832 = SectionKey("riftbound", "core-rules", "832", "en")
+S424 = SectionKey("riftbound", "core-rules", "424", "en")
+S701 = SectionKey("magic", "comprehensive-rules", "701.20", "es")
 HERE = Loc("test", 1)
 
 

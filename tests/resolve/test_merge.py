@@ -10,19 +10,19 @@ from __future__ import annotations
 
 import re
 import shutil
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 
+from buildutil import run_build
+
 from rulesite import pipeline
 from rulesite.diagnostics import Diagnostics
-from rulesite.model import sort_key
+from rulesite.model import SectionKey, sort_key
 
 WEB = "rules_src/riftbound/832-show-off.web-page.txt"
 CORE = "rules_src/riftbound/core-rules-excerpt-2026-10-09.txt"
-KEY = ("riftbound", "core-rules", "832", "en")
+KEY = SectionKey("riftbound", "core-rules", "832", "en")
 
 
 def read(root: Path, monkeypatch) -> tuple:
@@ -118,28 +118,7 @@ def test_conflict_from_the_command_line(copied: Path, repo_root: Path):
     core = copied / CORE
     core_line = line_of(core, "832.1.a. ")
     edit_line(core, core_line, "normally present", "always present")
-    result = subprocess.run(
-        [
-            sys.executable,
-            "-m",
-            "rulesite",
-            "build",
-            "--config",
-            str(repo_root / "mkdocs.yml"),
-            "--pages-dir",
-            str(repo_root / "docs"),
-            "--sources-dir",
-            str(copied / "rules_src"),
-            "--docs-dir",
-            str(copied / "docs"),
-            "--site-dir",
-            str(copied / "site"),
-        ],
-        cwd=copied,
-        capture_output=True,
-        text=True,
-        timeout=600,
-    )
+    result = run_build(repo_root, copied)
     output = result.stdout + result.stderr
     assert result.returncode != 0
     web_line = line_of(copied / WEB, "- 832.1.a.")

@@ -37,7 +37,7 @@ def terms(tmp_path_factory):
 
 
 def _links(ctx, text):
-    return [(s.text, s.target[0][2], s.target[1]) for s in ctx.linker.segments(text, "riftbound") if isinstance(s, Link)]
+    return [(s.text, s.target[0].number, s.target[1]) for s in ctx.linker.segments(text, "riftbound") if isinstance(s, Link)]
 
 
 def test_the_longest_defined_term_wins(terms):

@@ -17,6 +17,8 @@ from pathlib import Path
 
 import pytest
 
+from rulesite.model import SectionKey
+
 SITE_URL = "https://rules.example.org/"
 
 
@@ -104,7 +106,7 @@ def assert_previews(page: _Head, title: str, description: str, url: str, *site_w
 
 
 def test_a_section_page_previews_its_first_rule(site, ctx):
-    section = ctx.corpus.sections[("riftbound", "core-rules", "832", "en")]
+    section = ctx.corpus.sections[SectionKey("riftbound", "core-rules", "832", "en")]
     page = head(site / "riftbound/core-rules/832.html")
     assert_previews(
         page, "832 Show Off", section.rules[0].text, SITE_URL + "riftbound/core-rules/832.html", "Riftbound", "Core Rules"
@@ -134,7 +136,7 @@ def test_a_short_rule_page_previews_the_rule_and_forwards_at_once(site, ctx):
 
 def test_a_section_has_a_short_link_too(site, ctx):
     page = head(site / "r/424.html")
-    section = ctx.corpus.sections[("riftbound", "core-rules", "424", "en")]
+    section = ctx.corpus.sections[SectionKey("riftbound", "core-rules", "424", "en")]
     assert page.meta["og:title"] == "424 Reveal"
     assert page.meta["og:description"] == section.rules[0].text
     assert 'location.replace("../riftbound/core-rules/424.html#424")' in page.scripts[0]

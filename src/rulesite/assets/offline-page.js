@@ -246,7 +246,17 @@
     });
   }
 
-  // The preview data is loaded after this page's content: wait for it.
-  if (document.readyState === "complete") init();
-  else window.addEventListener("load", init, { once: true });
+  // The table of rule numbers (assets/numbers.js, which the service worker
+  // stores) is loaded by this page after its content; other pages load it
+  // only when a search starts.
+  function withNumbers() {
+    if (window.RULESITE_NUMBERS || whole()) return init();
+    var script = document.createElement("script");
+    script.src = new URL("assets/numbers.js", rootUrl()).href;
+    script.onload = init;
+    script.onerror = init;
+    document.head.appendChild(script);
+  }
+  if (document.readyState === "complete") withNumbers();
+  else window.addEventListener("load", withNumbers, { once: true });
 })();

@@ -65,7 +65,7 @@ def counts_in(corpus: Corpus) -> dict[str, Counts]:
 
 def _page_of(editions: list[Edition], edition: Edition, number: str, section) -> str:
     if shown_in_current_view(editions, edition, number):
-        return section_page(section.key[:4])
+        return section_page(section.key.plain)
     return section_page(section.key)
 
 

@@ -60,7 +60,8 @@ _OUR_OWN_INLINE_SCRIPTS = [
     # render/site.py current_aliases: forwards to the current edition's page, keeping the #rule
     re.compile(r"location\.replace\(" + _PATH + r" \+ location\.hash\)"),
     # render/share.py share pages: forward to the rule, section, answer or card at once
-    re.compile(r"location\.replace\(" + _PATH + r"\);"),
+    # (pinned links add a ?query: "=", "&" written as \u0026 inside the script)
+    re.compile(r"location\.replace\(" + _PATH.replace("#", "#?=&\\\\") + r"\);"),
 ]
 _THEME_SCRIPT = re.compile(r"<script>(.*?)</script>", re.DOTALL)
 _JINJA_EXPRESSION = re.compile(r"\{\{.*?\}\}", re.DOTALL)

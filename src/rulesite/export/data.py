@@ -20,12 +20,13 @@ from functools import cache
 
 from ..model import Edition, FaqAnswer, Reference, Rule, Ruling, Section, parent_number
 from ..render.card_pages import ERRATA
+from ..render.changes import how_words
 from ..render.context import Context
 from ..render.edition_pages import diff_page, document_name
 from ..render.paths import cards_page, faq_anchor, html_path, language_root, page_of, section_page
 from ..normalize import normalize_text
 from ..resolve.history import chain_entries, prerendered_pairs
-from ..resolve.merge import current_edition, printed
+from ..resolve.merge import printed
 
 SCHEMA_VERSION = 1
 
@@ -89,11 +90,10 @@ class Identities:
 def shown_page(ctx: Context, section: Section) -> Section | None:
     """The section whose page shows `section`'s text: its own versioned page, or the
     plain page of the current view."""
-    return section if section.version_path else ctx.corpus.sections.get(section.key[:4])
+    return section if section.version_path else ctx.corpus.sections.get(section.key.plain)
 
 
 def edition_data(ctx: Context, edition: Edition, ids: Identities) -> dict:
-    editions = ctx.corpus.editions[(edition.game, edition.document, edition.language)]
     sections, rules = [], []
     for section in edition.sections.values():
         shown = shown_page(ctx, section)
@@ -121,13 +121,13 @@ def edition_data(ctx: Context, edition: Edition, ids: Identities) -> dict:
     return {
         "schema_version": SCHEMA_VERSION,
         "kind": "edition",
-        **_edition_head(edition, editions),
+        **_edition_head(edition, ctx.editions.current_of((edition.game, edition.document, edition.language))),
         "sections": sections,
         "rules": rules,
     }
 
 
-def _edition_head(edition: Edition, editions: list[Edition]) -> dict:
+def _edition_head(edition: Edition, current: Edition | None) -> dict:
     return {
         "game": edition.game,
         "document": edition.document,
@@ -135,7 +135,7 @@ def _edition_head(edition: Edition, editions: list[Edition]) -> dict:
         "label": edition.label,
         "date": edition.date,
         "partial": edition.partial,
-        "current": edition is current_edition(editions),
+        "current": edition is current,
     }
 
 
@@ -144,7 +144,7 @@ def editions_data(ctx: Context) -> dict:
     pages the site pre-renders (any other pair is composed in the browser)."""
     documents = []
     for (game, document, language), editions in ctx.corpus.editions.items():
-        current = current_edition(editions)
+        current = ctx.editions.current_of((game, document, language))
         found = ctx.chains.get((game, document, language))
         whole = [e for e in found.editions if not e.partial] if found else []
         documents.append(
@@ -157,7 +157,7 @@ def editions_data(ctx: Context) -> dict:
                 "trace": trace_file(game, document, language) if found else None,
                 "editions": [
                     {
-                        **{k: v for k, v in _edition_head(e, editions).items() if k not in ("game", "document", "language")},
+                        **{k: v for k, v in _edition_head(e, current).items() if k not in ("game", "document", "language")},
                         "file": edition_file(e),
                         "sections": len(e.sections),
                         "rules": sum(len(s.rules) for s in e.sections.values()),
@@ -188,7 +188,7 @@ def trace_data(ctx: Context, key: tuple[str, str, str], ids: Identities) -> dict
                 "id": ids.of(section, rule.number),
                 "numbers": [e.number for e in entries],
                 "changed": [e.text_changed for e in entries],
-                "how": [e.how for e in entries],
+                "how": [how_words(e.how, "en") for e in entries],
             }
         )
     return {
@@ -217,53 +217,59 @@ def _cites(ctx: Context, references: list[Reference], ids: Identities) -> list[d
         key, anchor = ref.target
         section = ctx.linker.sections.get(key)
         rule = ids.of(section, anchor) if section is not None else None
-        out.append({"number": ref.number, "rule": rule, "url": url(key[3], section_page(key), anchor)})
+        out.append({"number": ref.number, "rule": rule, "url": url(key.language, section_page(key), anchor)})
     return out
 
 
-def rulings_data(ctx: Context, game: str, ids: Identities) -> dict:
-    rulings = [r for r in ctx.corpus.rulings if r.game == game]
+def game_of(item) -> str:
+    """A card's or erratum's game: the card list and the errata name none for Riftbound."""
+    return item.game or "riftbound"
+
+
+def _of_game(kind: str, key: str, game: str, items: list[dict], **head) -> dict:
+    """One game's file of one kind: its head, then its items under `key`."""
+    return {"schema_version": SCHEMA_VERSION, "kind": kind, "game": game, **head, key: items}
+
+
+def _ruling(ctx: Context, r: Ruling, ids: Identities) -> dict:
     return {
-        "schema_version": SCHEMA_VERSION,
-        "kind": "rulings",
-        "game": game,
-        "rulings": [
-            {
-                "id": r.id,
-                "title": r.title,
-                "question": r.question,
-                "answer": r.answer,
-                "steps": r.steps,
-                "nuances": r.nuances,
-                "cards": r.cards,
-                "reviewed_version": r.reviewed_version or None,
-                "licence": r.licence or None,
-                "attribution": r.attribution or None,
-                "url": url("en", page_of(r)),
-                "cites": _cites(ctx, r.references, ids),
-            }
-            for r in rulings
-        ],
+        "id": r.id,
+        "title": r.title,
+        "question": r.question,
+        "answer": r.answer,
+        "steps": r.steps,
+        "nuances": r.nuances,
+        "cards": r.cards,
+        "reviewed_version": r.reviewed_version or None,
+        "licence": r.licence or None,
+        "attribution": r.attribution or None,
+        "url": url("en", page_of(r)),
+        "cites": _cites(ctx, r.references, ids),
+    }
+
+
+def rulings_data(ctx: Context, game: str, ids: Identities) -> dict:
+    rulings = [_ruling(ctx, r, ids) for r in ctx.corpus.rulings if r.game == game]
+    return _of_game("rulings", "rulings", game, rulings)
+
+
+def _faq(ctx: Context, f: FaqAnswer, ids: Identities) -> dict:
+    home, language = ctx.faq_home(f)
+    return {
+        "id": f.id,
+        "question": f.question,
+        "answer": f.answer,
+        "section": f.section or None,
+        "topic": f.topic or None,
+        "source": ctx.corpus.sources[f.source_id].title or f.source_id,
+        "url": url(language, home, faq_anchor(f)),
+        "cites": _cites(ctx, f.references, ids),
     }
 
 
 def faq_data(ctx: Context, game: str, ids: Identities) -> dict:
-    answers = []
-    for f in (f for f in ctx.corpus.faqs if f.game == game):
-        home, language = ctx.faq_home(f)
-        answers.append(
-            {
-                "id": f.id,
-                "question": f.question,
-                "answer": f.answer,
-                "section": f.section or None,
-                "topic": f.topic or None,
-                "source": ctx.corpus.sources[f.source_id].title or f.source_id,
-                "url": url(language, home, faq_anchor(f)),
-                "cites": _cites(ctx, f.references, ids),
-            }
-        )
-    return {"schema_version": SCHEMA_VERSION, "kind": "faq", "game": game, "answers": answers}
+    answers = [_faq(ctx, f, ids) for f in ctx.corpus.faqs if f.game == game]
+    return _of_game("faq", "answers", game, answers)
 
 
 def _erratum(e, card_url: str | None) -> dict:
@@ -283,7 +289,7 @@ def cards_data(ctx: Context, game: str) -> dict:
     """The cards, each with its errata and the rulings and FAQ answers naming it."""
     named = ctx.citations.by_card  # resolve/card_mentions.py
     cards = []
-    for c in (c for c in ctx.corpus.cards if (c.game or "riftbound") == game):
+    for c in (c for c in ctx.corpus.cards if game_of(c) == game):
         here = url("en", cards_page(game, c.name), c.id)
         items = named.get(c.id, [])
         cards.append(
@@ -306,22 +312,16 @@ def cards_data(ctx: Context, game: str) -> dict:
                 "faq": [i.id for i in items if isinstance(i, FaqAnswer)],
             }
         )
-    return {"schema_version": SCHEMA_VERSION, "kind": "cards", "game": game, "cards": cards}
+    return _of_game("cards", "cards", game, cards)
 
 
 def errata_data(ctx: Context, game: str) -> dict:
     by_name = {c.name.lower(): c for c in ctx.corpus.cards}
     errata = []
-    for e in (e for e in ctx.corpus.errata if (e.game or "riftbound") == game):
+    for e in (e for e in ctx.corpus.errata if game_of(e) == game):
         card = by_name.get(e.card.lower())
         errata.append(_erratum(e, url("en", cards_page(game, card.name), card.id) if card else None))
-    return {
-        "schema_version": SCHEMA_VERSION,
-        "kind": "errata",
-        "game": game,
-        "url": url("en", ERRATA),
-        "errata": errata,
-    }
+    return _of_game("errata", "errata", game, errata, url=url("en", ERRATA))
 
 
 def datasets(ctx: Context) -> dict[str, dict]:
@@ -333,19 +333,16 @@ def datasets(ctx: Context) -> dict[str, dict]:
             out[edition_file(edition)] = edition_data(ctx, edition, ids)
     for key in ctx.chains:
         out[trace_file(*key)] = trace_data(ctx, key, ids)
-    games = dict.fromkeys(
-        [r.game for r in ctx.corpus.rulings]
-        + [f.game for f in ctx.corpus.faqs]
-        + [c.game or "riftbound" for c in ctx.corpus.cards]
-        + [e.game or "riftbound" for e in ctx.corpus.errata]
+    # Each game's files of each kind, for the games that have any of that kind.
+    per_game = (
+        ("rulings", ctx.corpus.rulings, lambda game: rulings_data(ctx, game, ids)),
+        ("faq", ctx.corpus.faqs, lambda game: faq_data(ctx, game, ids)),
+        ("cards", ctx.corpus.cards, lambda game: cards_data(ctx, game)),
+        ("errata", ctx.corpus.errata, lambda game: errata_data(ctx, game)),
     )
+    games = dict.fromkeys(game_of(item) for _, items, _ in per_game for item in items)
     for game in games:
-        if any(r.game == game for r in ctx.corpus.rulings):
-            out[f"{game}/rulings.json"] = rulings_data(ctx, game, ids)
-        if any(f.game == game for f in ctx.corpus.faqs):
-            out[f"{game}/faq.json"] = faq_data(ctx, game, ids)
-        if any((c.game or "riftbound") == game for c in ctx.corpus.cards):
-            out[f"{game}/cards.json"] = cards_data(ctx, game)
-        if any((e.game or "riftbound") == game for e in ctx.corpus.errata):
-            out[f"{game}/errata.json"] = errata_data(ctx, game)
+        for kind, items, data in per_game:
+            if any(game_of(item) == game for item in items):
+                out[f"{game}/{kind}.json"] = data(game)
     return out

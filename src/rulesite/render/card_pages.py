@@ -82,20 +82,6 @@ def erratum_link(erratum: Erratum, page: str) -> Md:
     return md_link(f"Erratum {erratum.date}: {erratum.article}", relative(page, ERRATA, erratum_anchor(erratum)))
 
 
-def cards_of(ctx: Context) -> dict[str, list]:
-    """FAQ answer or ruling id -> the cards it names, as resolve found them."""
-    if "cards_of" not in ctx.cache:
-        by_id = {c.id: c for c in ctx.corpus.cards}
-        found: dict[str, list] = {}
-        for card_id, items in ctx.citations.by_card.items():
-            for item in items:
-                if hasattr(item, "id"):
-                    found.setdefault(item.id, []).append(by_id[card_id])
-        # By name, then id: the same list in every build, whatever order resolve met them in.
-        ctx.cache["cards_of"] = {key: sorted(cards, key=lambda c: (c.name.casefold(), c.id)) for key, cards in found.items()}
-    return ctx.cache["cards_of"]
-
-
 def lines_of(label: str, text: str) -> list[Md]:
     """A card text printed over several lines: one paragraph each, the label first."""
     paragraphs = [line for line in text.split("\n") if line.strip()] or [""]

@@ -7,7 +7,7 @@ from __future__ import annotations
 import posixpath
 
 from ..model import Edition, Rule, Section
-from ..resolve.merge import current_edition
+from .changes import how_words
 from .context import Context
 from .escape import Md, html_text
 from .escape import page as whole_page
@@ -43,7 +43,7 @@ def describe(edition: Edition, lang: str) -> str:
 
 def documents_with_editions(ctx: Context) -> list[tuple[str, str]]:
     """Documents with more than one edition, or one whole edition: those get an editions page."""
-    return [key for key, editions in ctx.corpus.editions.items() if len(editions) > 1 or current_edition(editions)]
+    return [key for key, editions in ctx.corpus.editions.items() if len(editions) > 1 or ctx.editions.current_of(key)]
 
 
 def compare_page(game: str, document: str) -> str:
@@ -100,7 +100,7 @@ def render_editions_index(ctx: Context, game: str, document: str, language: str)
     lang = ctx.language
     page = editions_page(game, document)
     editions = ctx.corpus.editions[(game, document, language)]
-    current = current_edition(editions)
+    current = ctx.editions.current_of((game, document, language))
     out = [Md("# {}: editions {{: #editions }}").format(document_name(document)), ""]
     out += [Md("| Edition | Sections | Rules | Pages |"), Md("|---|---|---|---|")]
     for edition in editions:
@@ -137,9 +137,9 @@ def edition_banner(section: Section, ctx: Context, page: str) -> list[Md]:
     """Above an older edition's own page: what it is, and where the current text is."""
     if not section.version_path:
         return []
-    editions = ctx.corpus.editions[(section.game, section.document, section.language)]
-    edition = next(e for e in editions if e.label == section.edition)
-    current = current_edition(editions)
+    document = (section.game, section.document, section.language)
+    edition = next(e for e in ctx.corpus.editions[document] if e.label == section.edition)
+    current = ctx.editions.current_of(document)
     lines = [Md('!!! warning "{}"').format(describe(edition, ctx.language)), ""]
     text = f"This page shows {document_name(section.document)} {describe(edition, ctx.language)}, not the current text."
     lines.append(Md("    {}").format(text))
@@ -150,7 +150,7 @@ def edition_banner(section: Section, ctx: Context, page: str) -> list[Md]:
             (s for s in current.sections.values() if section.title and s.title.casefold() == section.title.casefold()),
             None,
         )
-        plain = ctx.corpus.sections.get(section.key[:4])
+        plain = ctx.corpus.sections.get(section.key.plain)
         if same_title is not None:
             lines.append(
                 Md("    In the current edition ({}) this section is {}.").format(
@@ -170,6 +170,34 @@ def edition_banner(section: Section, ctx: Context, page: str) -> list[Md]:
     return lines
 
 
+def number_meant_another(section: Section, ctx: Context, page: str) -> list:
+    """On a current page: where its number meant another section in an older
+    edition, say so at the top, so an old link's reader is not misled:
+    "In v1.2, 411 was Reveal: now 424 Reveal"."""
+    if section.version_path:
+        return []
+    editions = ctx.corpus.editions.get((section.game, section.document, section.language), [])
+    current = {
+        s.title.casefold(): s
+        for s in ctx.corpus.sections.values()
+        if (s.game, s.document, s.language) == (section.game, section.document, section.language)
+    }
+    lines = []
+    for edition in editions:
+        old = edition.sections.get(section.number)
+        if old is None or not old.version_path or not old.title or old.title.casefold() == section.title.casefold():
+            continue
+        now = current.get(old.title.casefold())
+        if now is None or now.number == section.number:
+            continue
+        link = md_link(f"{now.number} {now.title}", relative(page, section_page(now.key)))
+        lines.append(
+            Md("    ") + ctx.sentence("number-was", edition=edition.label, number=section.number, title=old.title, link=link)
+        )
+        lines.append("")
+    return [Md('!!! info ""'), "", *lines] if lines else []
+
+
 def rule_history_lines(rule: Rule, section: Section, ctx: Context, page: str) -> list[Md]:
     """Under a rule: the editions it appears in, its number in each, and what
     changed, as a word-level diff from the previous edition that printed it.
@@ -181,30 +209,35 @@ def rule_history_lines(rule: Rule, section: Section, ctx: Context, page: str) ->
     if not entries or len(entries) < 2:
         return []
     editions = {e.label: e for e in ctx.corpus.editions[(section.game, section.document, section.language)]}
+    lang = section.language
     rows, previous = [], None
     for entry in entries:
         edition = editions.get(entry.edition_label)
         if entry.number is None:
             if edition is None or not edition.partial:  # an excerpt lacking a rule is no news
-                rows.append({"label": f"{entry.edition_label}: {entry.how}", "href": "", "how": "", "diff": ""})
+                rows.append({"label": f"{entry.edition_label}: {how_words(entry.how, lang)}", "href": "", "how": "", "diff": ""})
             continue
         found = _find_rule(ctx, section, entry.edition_label, entry.number)
         href = posixpath.relpath(html_path(found[0]), posixpath.dirname(page)) + f"#{entry.number}" if found else ""
         diff = ""
         if found and previous is not None and entry.text_changed:
             diff = _diff_html(word_diff(rule_text(previous), rule_text(found[1])))
-        rows.append({"label": f"{entry.edition_label}: {entry.number}", "href": href, "how": entry.how, "diff": diff})
+        rows.append(
+            {"label": f"{entry.edition_label}: {entry.number}", "href": href, "how": how_words(entry.how, lang), "diff": diff}
+        )
         previous = found[1] if found else previous
-    current = current_edition(list(editions.values()))
-    summary = "History"
+    current = ctx.editions.current_of((section.game, section.document, section.language))
+    summary = t(lang, "history")
     now = next((e for e in entries if current and e.edition_label == current.label), None)
     if now is not None and section.edition != current.label:
         if now.number is None:
-            summary += f": {now.how}"
+            state = how_words(now.how, lang)
         elif now.number != rule.number:
-            summary += f": now {now.number} in {now.edition_label}"
+            state = t(lang, "history-now", number=now.number, edition=now.edition_label)
         else:
-            summary += f": {'reworded' if _changed_since(entries, section.edition) else 'unchanged'} in {now.edition_label}"
+            reworded = _changed_since(entries, section.edition)
+            state = t(lang, "history-reworded" if reworded else "history-unchanged", edition=now.edition_label)
+        summary = t(lang, "how-detailed", head=summary, details=state)
     return [md("history", summary=summary, rows=rows), ""]
 
 
@@ -216,17 +249,8 @@ def _changed_since(entries, label: str) -> bool:
 
 def _find_rule(ctx: Context, section: Section, label: str, number: str):
     """(page showing it, the rule) for rule `number` of edition `label`."""
-    key = (section.game, section.document, section.language, label)
-    index = ctx.cache.get(key)
-    if index is None:
-        index = ctx.cache[key] = {}
-        editions = ctx.corpus.editions[key[:3]]
-        edition = next((e for e in editions if e.label == label), None)
-        for candidate in edition.sections.values() if edition else []:
-            shown = candidate if candidate.version_path else ctx.corpus.sections.get(candidate.key[:4])
-            for rule in candidate.rules if shown else []:
-                index[rule.number] = (section_page(shown.key), rule)
-    return index.get(number)
+    found = ctx.editions.rule((section.game, section.document, section.language), label, number)
+    return (section_page(found.page), found.rule) if found else None
 
 
 def _diff_html(ops: list[tuple[str, str]]) -> Md:
@@ -259,12 +283,19 @@ def _diff_groups(diff) -> dict[str, list[Md]]:
         add(group, "removed", f"− {rule.number}", rule.text)
     for match in diff.moved:
         changed = _diff_html(match.diff()) if match.text_changed else Md("")
-        add(match.new_section.number, "moved", f"{match.old.number} → {match.new.number}", how=match.how, diff_html=changed)
+        head = f"{match.old.number} → {match.new.number}"
+        add(match.new_section.number, "moved", head, how=how_words(match.how, "en"), diff_html=changed)
     moved = {id(m) for m in diff.moved}
     for match in diff.changed:
         if id(match) in moved:
             continue
-        add(match.new_section.number, "changed", match.new.number, how=match.how, diff_html=_diff_html(match.diff()))
+        add(
+            match.new_section.number,
+            "changed",
+            match.new.number,
+            how=how_words(match.how, "en"),
+            diff_html=_diff_html(match.diff()),
+        )
     return groups
 
 
@@ -286,13 +317,19 @@ def _sections(groups: dict[str, list[Md]], numbers: list[str]) -> list:
     return out
 
 
+# Every change is also on its rule's page (history): the search index need not hold it twice.
+NOT_SEARCHED = {"exclude": True}
+
+
 def render_diff(ctx: Context, diff, game: str, document: str) -> str:
     """Added, removed, changed and moved rules between two editions, with counts,
     grouped by section so the page can be narrowed to one: the whole diff as one page."""
     title = f"{document_name(document)}: {diff.old.label} → {diff.new.label}"
     groups = _diff_groups(diff)
     return whole_page(
-        title, [*_diff_head(document, diff, title), FILTER, "", *_sections(groups, sorted(groups, key=_number_key))]
+        title,
+        [*_diff_head(document, diff, title), FILTER, "", *_sections(groups, sorted(groups, key=_number_key))],
+        search=NOT_SEARCHED,
     )
 
 
@@ -339,9 +376,10 @@ def render_diff_pages(ctx: Context, diff, game: str, document: str) -> dict[str,
                 "",
                 *_sections(groups, numbers),
             ],
+            search=NOT_SEARCHED,
         )
     summary += [Md("</ul>"), ""]
-    pages[page] = whole_page(title, summary)
+    pages[page] = whole_page(title, summary, search=NOT_SEARCHED)
     return pages
 
 

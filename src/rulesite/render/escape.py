@@ -89,7 +89,7 @@ def attr_value(text: str) -> str:
     return str(html_text(text))
 
 
-def front_matter(title: str, description: str = "", **preview: str) -> list[Md]:
+def front_matter(title: str, description: str = "", **preview) -> list[Md]:
     """A page's YAML front matter. MkDocs puts these values into the page's HTML
     without escaping (its templates do not autoescape), so they are HTML-escaped
     here, then written as JSON strings, which YAML reads as quoted scalars.
@@ -102,12 +102,14 @@ def front_matter(title: str, description: str = "", **preview: str) -> list[Md]:
         lines.append(Md("description: ") + Md(json.dumps(html.escape(description))))
     # What a link preview shows (og_title, site_name, edition: see theme/main.html).
     for key, value in preview.items():
-        if value:
+        if isinstance(value, dict):  # settings such as search: {"exclude": true} (JSON is YAML)
+            lines.append(Md(f"{key}: ") + Md(json.dumps(value)))
+        elif value:
             lines.append(Md(f"{key}: ") + Md(json.dumps(html.escape(value))))
     return lines + [Md("---"), Md("")]
 
 
-def page(title: str, lines, description: str = "", **preview: str) -> str:
+def page(title: str, lines, description: str = "", **preview) -> str:
     """A whole Markdown page: its escaped front matter, then its lines."""
     return str(join([*front_matter(title, description, **preview), *lines]))
 

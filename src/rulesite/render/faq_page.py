@@ -3,7 +3,6 @@ each answer anchored, each linking the rules and cards it names."""
 
 from __future__ import annotations
 
-from .card_pages import cards_of
 from .context import Context
 from .escape import Md, md_text
 from .escape import page as whole_page
@@ -22,7 +21,7 @@ def render_faq_page(ctx: Context, game: str, source_id: str) -> str:
     out += [Md("{}: {}").format(t(lang, "source"), ctx.source_line(source, lang)), Md("{: .source-note }"), ""]
     topic = None
     for faq in faqs:
-        if getattr(faq, "topic", "") and faq.topic != topic:
+        if faq.topic and faq.topic != topic:
             topic = faq.topic
             out += [Md("## {}").format(topic), ""]
         out += [
@@ -33,7 +32,7 @@ def render_faq_page(ctx: Context, game: str, source_id: str) -> str:
             "",
             *freshness(faq, ctx),
         ]
-        named = [card.name for card in cards_of(ctx).get(faq.id, [])]  # resolve/card_mentions.py
+        named = [card.name for card in ctx.citations.cards_of.get(faq.id, [])]  # resolve/card_mentions.py
         if named:
             out += [Md("Cards: ") + Md(", ").join(card_link(ctx, name, page) for name in named), Md("{: .rule-meta }"), ""]
     return whole_page(source.title or source_id, out)

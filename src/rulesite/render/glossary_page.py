@@ -1,15 +1,24 @@
-"""A document's glossary: one page per initial letter (a whole glossary is too
-heavy for one page: Magic's was 573 KB), each term anchored by its slug, its
-definitions with their rule references linked; and an index page of letters.
+"""A document's glossary, one per edition, each split into one page per initial
+letter (a whole glossary is too heavy for one page: Magic's was 573 KB): each
+term anchored by its slug, its definitions with their rule references linked to
+the rules of the glossary's own edition; and an index page of letters that names
+the edition and links the other editions' glossaries.
+
+The current edition's glossary is at the plain path (`glossary.md`); an older
+edition's is under its edition's folder, as its sections are
+(`2024-11-08/glossary.md`). Merged, two editions printed every shared term's id
+twice and sent the older edition's "See rule 716" to the newer edition's 716.
 
 `glossary_pages(ctx, entries, base, game)` takes the entries and where the
-glossary lives, so the same split serves any glossary (one per edition, too).
+glossary lives, so the same split serves any glossary.
 """
 
 from __future__ import annotations
 
 import posixpath
 
+from ..model import Edition, GlossaryEntry, Section
+from ..resolve.merge import edition_label
 from .context import Context
 from .escape import Md, md_text
 from .escape import page as whole_page
@@ -17,10 +26,12 @@ from .markup import heading, md_link
 from .paths import relative
 
 
-def glossary_page(game: str, document: str) -> str:
+def glossary_page(game: str, document: str, label: str = "") -> str:
     """The glossary's index page: its letters. The letters' pages sit beside it in
-    a folder of the same name (glossary/a.md)."""
-    return f"{game}/{document}/glossary.md"
+    a folder of the same name (glossary/a.md). No `label`: the current edition's;
+    else edition `label`'s own."""
+    folder = f"{game}/{document}/{label}" if label else f"{game}/{document}"
+    return f"{folder}/glossary.md"
 
 
 def letter_of(term: str) -> str:
@@ -33,24 +44,81 @@ def letter_page(base: str, letter: str) -> str:
     return f"{base.removesuffix('.md')}/{letter}.md"
 
 
-def render_glossary(ctx: Context, game: str, document: str, language: str) -> dict[str, str]:
-    """docs-relative path -> Markdown, for the glossary of one document and language."""
-    entries = [g for g in ctx.corpus.glossary if (g.game, g.document, g.language) == (game, document, language)]
-    return glossary_pages(ctx, entries, glossary_page(game, document), game)
+def glossaries(ctx: Context) -> dict[str, tuple[Edition | None, list[GlossaryEntry]]]:
+    """Index page -> (its edition, its entries in the source's order): one
+    glossary per edition that prints one."""
+    found = ctx.cache.get("glossaries")
+    if found is not None:
+        return found
+    found = {}
+    for entry in ctx.corpus.glossary:
+        label = edition_label(ctx.corpus.sources[entry.source_id])
+        document = (entry.game, entry.document, entry.language)
+        edition = next((e for e in ctx.corpus.editions.get(document, []) if e.label == label), None)
+        own = "" if edition is None or edition is ctx.editions.current_of(document) else label
+        found.setdefault(glossary_page(entry.game, entry.document, own), (edition, []))[1].append(entry)
+    ctx.cache["glossaries"] = found
+    return found
 
 
-def glossary_pages(ctx: Context, entries: list, base: str, game: str) -> dict[str, str]:
+def edition_scope(ctx: Context, edition: Edition | None) -> Section | None:
+    """What the definitions' references are read in: an older edition's glossary
+    cites that edition's numbers (links.Linker.target reads a section's edition
+    and version path; this stand-in has no number, so it hides no keyword)."""
+    if edition is None:
+        return None
+    if edition is ctx.editions.current_of((edition.game, edition.document, edition.language)):
+        return None  # the current view: the plain pages
+    return Section(edition.game, edition.document, "", "", edition.language, edition=edition.label, version_path=edition.label)
+
+
+def render_glossary(ctx: Context, base: str, edition: Edition | None, entries: list[GlossaryEntry]) -> dict[str, str]:
+    """docs-relative path -> Markdown, for one edition's glossary."""
+    from .edition_pages import describe, document_name  # edition_pages is imported by site.py, as this is
+
+    first = entries[0]
+    named = document_name(first.document) + (f", {describe(edition, ctx.language)}" if edition else "")
+    others = [
+        (describe(other, ctx.language) if other else document_name(first.document), path)
+        for path, (other, listed) in glossaries(ctx).items()
+        if path != base
+        and (listed[0].game, listed[0].document, listed[0].language) == (first.game, first.document, first.language)
+    ]
+    return glossary_pages(ctx, entries, base, first.game, named=named, here=edition_scope(ctx, edition), others=others)
+
+
+def glossary_pages(
+    ctx: Context,
+    entries: list,
+    base: str,
+    game: str,
+    named: str = "",
+    here: Section | None = None,
+    others: list[tuple[str, str]] = (),
+) -> dict[str, str]:
+    """The index page at `base` and one page per letter. `named`: the document and
+    edition the pages name; `here`: the edition its references are read in;
+    `others`: (name, index page) of the other editions' glossaries."""
     by_letter: dict[str, list] = {}
     for entry in entries:
         by_letter.setdefault(letter_of(entry.term), []).append(entry)
     letters = sorted(by_letter)
+    title = f"Glossary: {named}" if named else "Glossary"
     pages = {}
-    index = [Md("# Glossary {: #glossary }"), ""]
+    index = [Md("# {} {{: #glossary }}").format(md_text(title)), ""]
+    if others:
+        index += [
+            Md("Other editions' glossaries: {}").format(
+                Md(", ").join(md_link(name, relative(base, path)) for name, path in others)
+            ),
+            Md("{: .edition-note }"),
+            "",
+        ]
     for letter in letters:
         page = letter_page(base, letter)
         terms = by_letter[letter]
         index.append(Md("- {} ({})").format(md_link(letter.upper(), relative(base, page)), len(terms)))
-        out = [Md("# Glossary: {} {{: #glossary }}").format(letter.upper()), ""]
+        out = [Md("# {}: {} {{: #glossary }}").format(md_text(title), letter.upper()), ""]
         # The other letters, so a reader moves between them without the index.
         out += [
             Md(" · ").join(
@@ -65,8 +133,8 @@ def glossary_pages(ctx: Context, entries: list, base: str, game: str) -> dict[st
         for entry in terms:
             out += [heading(3, md_text(entry.term), id=f"g-{entry.id}", classes="glossary-term"), ""]
             for definition in entry.definitions:
-                out += [ctx.inline(definition, game, page), ""]
-        pages[page] = whole_page(f"Glossary: {letter.upper()}", out)
+                out += [ctx.inline(definition, game, page, here), ""]
+        pages[page] = whole_page(f"{title}: {letter.upper()}", out)
     index.append("")
-    pages[base] = whole_page("Glossary", index)
+    pages[base] = whole_page(title, index)
     return pages

@@ -10,7 +10,6 @@ from pathlib import Path
 
 from ..model import Section
 from .context import CONTENT_LANGUAGE, Context
-from .labels import section_label  # noqa: F401
 from .ruling_page import word_diff_md
 from .escape import Md, written
 from .escape import page as whole_page
@@ -263,7 +262,7 @@ def render_topic(ctx: Context, topic) -> str:
     out = [heading(1, Md.escape(topic.title), id=topic.id), "", Md('<div class="grid cards" markdown>'), ""]
     for key in topic.sections:
         game = GAME_NAMES.get(key[0], key[0])
-        section = next((s for k, s in ctx.corpus.sections.items() if k[:3] == key), None)
+        section = next((s for k, s in ctx.corpus.sections.items() if (k.game, k.document, k.number) == key), None)
         if section is None:
             missing = t(ctx.language, "not-in-sources", number=key[2])
             out += [Md("-   **{}** — {}").format(game, key[2]), "", Md("    {}").format(missing), ""]

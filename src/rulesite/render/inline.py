@@ -35,10 +35,10 @@ def link_markdown(link: Link, page: str, linker: Linker, language: str) -> Md:
     to_page = section_page(section_key)
     # A keyword names a whole section: link to the page itself; a term a
     # titled rule defines ("Limited Actions", 410.2) links to that rule.
-    anchor = "" if link.kind == "keyword" and anchor == section_key[2] else anchor
+    anchor = "" if link.kind == "keyword" and anchor == section_key.number else anchor
     css = "keyword" if link.kind == "keyword" else "ref"
-    data = {"rule": anchor or section_key[2]}
-    target_language = section_key[3]
+    data = {"rule": anchor or section_key.number}
+    target_language = section_key.language
     if target_language != language:
         # The rule lives in another language's site: a link there (MkDocs only
         # checks links within its own site; the site checker checks these).

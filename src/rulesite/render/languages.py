@@ -5,7 +5,7 @@ only in another language is not copied into this site as a stub. Links to it
 go to the site that has it, with `?from=<language>` so that page can say it is
 not in the reader's language; every page that some language lacks carries a
 small hidden marker (`mark_missing_translations`) telling the language switch
-(assets/rules.js) which languages lack it and where to send their readers
+(assets/language-switch.js) which languages lack it and where to send their readers
 instead (the English page where there is one), with the notice to show them.
 Links between language sites are plain HTML links, since each MkDocs build
 only knows its own pages.
@@ -66,7 +66,7 @@ def other_rule_at_same_path(section: Section, page: str, ctx: Context) -> list[s
     switcher to that language's contents page instead of the wrong rule."""
     out = []
     for other in ctx.languages:
-        there = ctx.corpus.sections.get(section.key[:3] + (other,))
+        there = ctx.corpus.sections.get(section.key.in_language(other))
         if other == section.language or there is None:
             continue
         equivalent = ctx.concordance.for_section(there)

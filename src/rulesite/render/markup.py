@@ -56,12 +56,13 @@ MARKDOWN_TEMPLATES = {
         '<div{% if classes %} class="{{ classes|attr }}"{% endif %}{% if id %} id="{{ id|attr }}"{% endif %}'
         '{% for name, value in data %} data-{{ name|attr }}="{{ value|attr }}"{% endfor %} markdown>'
     ),
-    # A rule: its text is a heading so that search lists every rule as its own
-    # result (Material indexes a page by headings); CSS shows it as body text.
+    # A rule: a paragraph anchored by its number. Headings are for sections and
+    # their parts (a real outline for screen readers); the search box finds a
+    # rule by number from assets/numbers.js (render/numbers.py).
     "rule": (
         '<div class="rule depth-{{ depth|attr }}" data-rule="{{ number|attr }}" data-short="{{ short|attr }}" markdown>\n'
-        '<h4 class="rule-head" id="{{ number|attr }}" markdown="span">'
-        '<a class="rule-number" href="#{{ number|attr }}" title="{{ tip|attr }}">{{ number }}</a> {{ text }}</h4>'
+        '<p class="rule-head" id="{{ number|attr }}" markdown="span">'
+        '<a class="rule-number" href="#{{ number|attr }}" title="{{ tip|attr }}">{{ number }}</a> {{ text }}</p>'
     ),
     # A block inside a <div markdown> without a markdown attribute of its own:
     # Markdown leaves its text alone, so it is written with |attr.
@@ -69,7 +70,7 @@ MARKDOWN_TEMPLATES = {
     # One line of raw HTML with no block elements inside, so Markdown leaves it
     # whole: its text is written with |attr, as Markdown does not read it.
     "history": (
-        '<details class="history"><summary>{{ summary|attr }}</summary><ul>'
+        '<details class="history" data-search-exclude><summary>{{ summary|attr }}</summary><ul>'
         "{% for row in rows %}<li>"
         '{% if row.href %}<a href="{{ row.href|attr }}">{{ row.label|attr }}</a>{% else %}{{ row.label|attr }}{% endif %}'
         "{% if row.how %} — {{ row.how|attr }}{% endif %}{{ row.diff }}"
@@ -93,7 +94,7 @@ MARKDOWN_TEMPLATES = {
         "<ul>{% for item in items %}{{ item }}{% endfor %}</ul>\n"
         "</section>"
     ),
-    # Diff pages: pure renumberings are hidden by rules.js until this is pressed.
+    # Diff pages: pure renumberings are hidden by renumbered-toggle.js until this is pressed.
     "renumbered_toggle": (
         '<button type="button" class="md-button diff-renumbered-toggle" data-renumbered-toggle aria-pressed="false"'
         ' data-show="{{ show|attr }}" data-hide="{{ hide|attr }}">{{ show|attr }}</button>'

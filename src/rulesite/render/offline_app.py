@@ -13,7 +13,8 @@ MkDocs copies as they are):
   until the reader asks for the new text (assets/offline.js).
 - `offline.md`: the page shown for a page that is not on the device, with a
   rule-number box that shows any rule of the current editions from the
-  preview data every page already loads (assets/previews.js).
+  rule texts of the current editions' preview files and the number table
+  (assets/previews/, assets/numbers.js), which the service worker keeps.
 
 What is precached (see `precache`): the shell (our CSS, JavaScript, icons and
 the rule texts of the current editions, Material's stylesheets and scripts),
@@ -37,6 +38,7 @@ from .escape import Md, front_matter, join, md_text, script_json
 from .markup import div
 from .guide_page import guides_index
 from .paths import html_path, section_page
+from .share import PREVIEWS as PREVIEW_FOLDER
 from .strings import t
 
 # The most a first visit stores for offline use, per language site (bytes).
@@ -44,7 +46,7 @@ PRECACHE_BUDGET = 8 * 1024 * 1024
 SERVICE_WORKER = "sw.js"
 MANIFEST = "manifest.webmanifest"
 OFFLINE_PAGE = "offline.md"
-PREVIEWS = "assets/previews/"  # one script of rule texts per page (render/share.py), when the site has them
+PREVIEWS = PREVIEW_FOLDER + "/"  # one script of rule texts per page (render/share.py)
 ASSETS = Path(str(resources.files("rulesite") / "assets"))
 THEME = Path(str(resources.files("rulesite") / "theme"))
 SW_TEMPLATE = Path(str(resources.files("rulesite") / "render" / "service_worker.js"))

@@ -9,19 +9,18 @@ from __future__ import annotations
 import posixpath
 from functools import lru_cache
 
-from ..model import FaqAnswer, Ruling, Section, Walkthrough
+from ..model import FaqAnswer, Ruling, Section, SectionKey, Walkthrough
 
 HOME = "index.md"
 KEYWORDS = "keywords.md"
 UNRESOLVED = "references-not-in-sources.md"
 
 
-def section_page(key: tuple[str, ...]) -> str:
+def section_page(key: SectionKey) -> str:
     """The plain page of a section, or the versioned page of an edition's own
-    section (key with a fourth part, the edition label)."""
-    game, document, number, _language, *version = key
-    folder = f"{game}/{document}/{version[0]}" if version else f"{game}/{document}"
-    return f"{folder}/{number}.md"
+    section (a key with an edition label)."""
+    folder = f"{key.game}/{key.document}/{key.edition}" if key.edition else f"{key.game}/{key.document}"
+    return f"{folder}/{key.number}.md"
 
 
 def game_index(game: str) -> str:

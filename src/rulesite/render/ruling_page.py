@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from ..model import Ruling
-from .card_pages import cards_of
 from .context import Context
 from .escape import Md, md_text
 from .escape import page as whole_page
@@ -23,7 +22,7 @@ def render_ruling(ruling: Ruling, ctx: Context) -> str:
         "",
         *freshness(ruling, ctx),
         *review_box(ruling, ctx),
-        *(question if getattr(ruling, "question", "") else []),
+        *(question if ruling.question else []),
         div("ruling", id=ruling.id, data={"short": html_path(page)}),
         "",
         Md("**{}:** {}").format(t(lang, "ruling"), ctx.inline(ruling.answer, ruling.game, page)),
@@ -43,11 +42,11 @@ def render_ruling(ruling: Ruling, ctx: Context) -> str:
     if concerns:
         links = [concern_link(ctx, link, ruling.game, page) for link in concerns]
         out += [Md("{}: {}").format(t(lang, "concerns"), Md(", ").join(links)), Md("{: .rule-meta }"), ""]
-    cards = [card.name for card in cards_of(ctx).get(ruling.id, [])]  # resolve/card_mentions.py
+    cards = [card.name for card in ctx.citations.cards_of.get(ruling.id, [])]  # resolve/card_mentions.py
     if cards:
         out += [Md("Cards: ") + Md(", ").join(card_link(ctx, name, page) for name in cards), Md("{: .rule-meta }"), ""]
     out += [Md("{}: {}").format(t(lang, "source"), ctx.source_line(source, lang)), Md("{: .source-note }"), ""]
-    credit = " — ".join(x for x in (getattr(ruling, "attribution", ""), getattr(ruling, "licence", "")) if x)
+    credit = " — ".join(x for x in (ruling.attribution, ruling.licence) if x)
     if credit or source.licence:
         # The credit links to the original when the manifest names where it is.
         text = credit or source.licence
@@ -71,7 +70,7 @@ def concern_link(ctx: Context, link, game: str, page: str) -> Md:
     out = ctx.rule_link(game, number, page)
     if link.kind == "keyword":
         section = ctx.linker.sections.get(key)
-        title = section.title if section is not None and anchor == key[2] else link.text
+        title = section.title if section is not None and anchor == key.number else link.text
         out = Md("{} {}").format(out, title)
     return out
 
@@ -82,7 +81,7 @@ def is_web_address(text: str) -> bool:
 
 def freshness(item, ctx: Context) -> list[Md]:
     """Which rules version the item was checked against, or that its source does not say."""
-    version = getattr(item, "reviewed_version", "")
+    version = item.reviewed_version if isinstance(item, Ruling) else ""  # FAQ answers name none
     if version:
         line = Md("Reviewed against Core Rules v{}").format(version)
     else:

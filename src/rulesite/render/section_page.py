@@ -5,13 +5,14 @@ from __future__ import annotations
 
 from ..model import FaqAnswer, Rule, Ruling, Section, Walkthrough
 from .context import Context
-from .edition_pages import edition_banner, rule_history_lines
+from .edition_pages import edition_banner, number_meant_another, rule_history_lines
 from .escape import Md, md_text
 from .escape import page as whole_page
 from .languages import equivalents_note, other_rule_at_same_path
 from .markup import code, heading, md
 from .paths import faq_anchor, html_path, section_page, short_link
 from .labels import section_label
+from .pinned import pinned_editions, pinned_link
 from .ruling_page import freshness
 from .share import faq_share, section_preview
 from .strings import t
@@ -31,9 +32,10 @@ def render_section(section: Section, ctx: Context) -> str:
     ]
     sources = [ctx.corpus.sources[s] for s in section.source_ids]
     out.append(Md("{}: {}").format(t(lang, "sources"), Md("; ").join(ctx.source_line(s, lang) for s in sources)))
-    out.append(Md("{: .source-note }"))
+    out.append(Md("{: .source-note data-search-exclude }"))
     out.append("")
     out += edition_banner(section, ctx, page)
+    out += number_meant_another(section, ctx, page)
     out += equivalents_note(section, page, ctx)
     out += other_rule_at_same_path(section, page, ctx)
     for note in section.notes:
@@ -42,7 +44,8 @@ def render_section(section: Section, ctx: Context) -> str:
     for rule in section.rules:
         out += _rule(rule, section, page, ctx, sources)
     if section.version_path:  # FAQ answers and rulings sit with the current text
-        return whole_page(section_label(section), [*out, ""], **section_preview(section))
+        # An older edition stays searchable, below today's text.
+        return whole_page(section_label(section), [*out, ""], **section_preview(section), search={"boost": 0.2})
     faqs = [f for f in ctx.corpus.faqs if f.game == section.game and f.section == section.number]
     if faqs:
         out += [Md("## {} ({}) {{: #related-faq }}").format(t(lang, "related-faq"), len(faqs)), ""]
@@ -66,9 +69,15 @@ def _rule(rule: Rule, section: Section, page: str, ctx: Context, sources) -> lis
     lang = section.language
     number = rule.number
     text = ctx.inline(rule.text, section.game, page, section, terms=False)
-    # Shareable link: the short page of a current rule; an older edition's rule
-    # is shared by its versioned address.
-    short = short_link(section.game, section.document, number) if not section.version_path else f"{html_path(page)}#{number}"
+    # Shareable link: pinned to the rule's edition where the document has several
+    # (r/1.4/424.1.html keeps naming this rule after a renumbering); else the
+    # short page of a current rule, or an older edition's versioned address.
+    if (section.game, section.document, section.edition) in pinned_editions(ctx, lang):
+        short = pinned_link(section.game, section.document, section.edition, number)
+    elif not section.version_path:
+        short = short_link(section.game, section.document, number)
+    else:
+        short = f"{html_path(page)}#{number}"
     tip = t(lang, "link-to", what=number)
     out = [md("rule", depth=rule.depth, number=number, short=short, tip=tip, text=text), ""]
     for i, example in enumerate(rule.examples, 1):
@@ -88,7 +97,7 @@ def _rule(rule: Rule, section: Section, page: str, ctx: Context, sources) -> lis
     if cited_by:
         meta.append(Md("{}: {}").format(t(lang, "cited-by"), Md(" · ").join(ctx.item_link(i, page) for i in cited_by)))
     if meta:
-        out += [Md(" — ").join(meta), Md("{: .rule-meta }"), ""]
+        out += [Md(" — ").join(meta), Md("{: .rule-meta data-search-exclude }"), ""]
     out += rule_history_lines(rule, section, ctx, page)
     out += [Md("</div>"), ""]
     return out
@@ -104,6 +113,6 @@ def _faq(faq: FaqAnswer, section: Section, page: str, ctx: Context) -> list[str]
         "",
         *freshness(faq, ctx),
         Md("{}: {}").format(t(lang, "source"), ctx.source_line(ctx.corpus.sources[faq.source_id], lang)),
-        Md("{: .source-note }"),
+        Md("{: .source-note data-search-exclude }"),
         "",
     ]

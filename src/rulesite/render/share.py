@@ -6,9 +6,9 @@
   link pasted into Discord or Reddit previews it, and which forwards a reader to
   the item on its page at once. Plain files MkDocs copies as they are:
   thousands of them cost the MkDocs build nothing.
-- `assets/previews.js`: every rule's and section's text by link target, for the
-  previews shown when a reader hovers or focuses a rule reference. A script
-  rather than JSON, because pages opened from disk (file://) may not fetch.
+- `assets/previews/<page>.js`: a section's and its rules' texts, for the
+  previews shown when a reader hovers or focuses a link to that page; loaded
+  on the first hover, so a page downloads only what its reader points at.
 - What every page tells a link preview (`section_preview`, `site_name`), for
   its front matter (theme/main.html writes the tags).
 """
@@ -98,7 +98,7 @@ def share_page(
         site_name=site,
         edition=edition,
         url=absolute(ctx, language, path),
-        canonical=absolute(ctx, language, page) or safe_href(posixpath.relpath(page, here)),
+        canonical=absolute(ctx, language, page.partition("?")[0]) or safe_href(posixpath.relpath(page.partition("?")[0], here)),
         target=safe_href(relative),
         icon=posixpath.relpath("assets/images/favicon.png", here),
         link_text=link_text or t(language, "link-to", what=title),
@@ -208,29 +208,38 @@ def card_share_pages(ctx: Context, language: str) -> dict[str, str]:
     return pages
 
 
-def previews_js(ctx: Context, language: str) -> str:
-    previews = {}
-    for section in ctx.corpus.sections.values():
-        if section.language != language:
-            continue
+PREVIEWS = "assets/previews"
+
+
+def preview_file(page: str) -> str:
+    """The preview data of a page (`riftbound/core-rules/424.html`), site-root-relative:
+    `assets/previews/riftbound/core-rules/424.js`."""
+    return f"{PREVIEWS}/{page.removesuffix('.html')}.js"
+
+
+def preview_files(ctx: Context, language: str) -> dict[str, str]:
+    """One small script per section page of this language's site, with the text
+    of the section and of each of its rules, for the previews of links to that
+    page (assets/previews.js loads it on the first hover or focus). Scripts, not
+    JSON: a page opened from disk (file://) can load a script but not fetch.
+    Links to another language's page read that site's own files."""
+    files = {}
+    older = [
+        s
+        for (_, _, lang), editions in ctx.corpus.editions.items()
+        if lang == language
+        for e in editions
+        for s in e.sections.values()
+        if s.version_path
+    ]
+    for section in [*native_sections(ctx, language), *older]:
         page = html_path(section_page(section.key))
         heading = f"{section.number} {section.title}"
         first = section.rules[0].text if section.rules else ""
-        previews[page] = {"number": section.number, "section": heading, "text": first}
-        previews[f"{page}#{section.number}"] = previews[page]
+        entries = {"": {"number": section.number, "section": heading, "text": first}}
         for rule in section.rules:
-            previews[f"{page}#{rule.number}"] = {"number": rule.number, "section": heading, "text": rule.text}
-    # Rules of another language's site that this site links to, keyed by their
-    # path from this site's root ("../riftbound/...", "es/magic/...").
-    for key, anchor in sorted(ctx.linker.cross_links.get(language, ())):
-        section = ctx.linker.sections.get(key)
-        if section is None:
-            continue
-        root = posixpath.relpath(language_root(section.language) or ".", language_root(language) or ".")
-        page = posixpath.normpath(posixpath.join(root, html_path(section_page(key))))
-        rule = next((r for r in section.rules if r.number == anchor), None)
-        heading = f"{section.number} {section.title}"
-        text = rule.text if rule else (section.rules[0].text if section.rules else "")
-        entry = {"number": anchor or section.number, "section": heading, "text": text, "lang": section.language}
-        previews[f"{page}#{anchor}" if anchor else page] = entry
-    return "window.RULESITE_PREVIEWS = " + script_json(previews) + ";\n"
+            entries[rule.number] = {"number": rule.number, "section": heading, "text": rule.text}
+        entries.setdefault(section.number, entries[""])
+        data = {"page": page, "lang": language, "entries": entries}
+        files[preview_file(page)] = "RulesitePreviews.add(" + script_json(data) + ");\n"
+    return files

@@ -16,8 +16,7 @@ import yaml
 
 from ..export.files import data_files
 from .. import output
-from ..model import sort_key
-from ..resolve.merge import current_edition
+from ..model import Edition, sort_key
 from . import index_pages as idx
 from .card_pages import (
     ERRATA,
@@ -26,9 +25,9 @@ from .card_pages import (
     render_errata,
 )
 from .context import CONTENT_LANGUAGE, Context
-from .escape import nav_title
+from .escape import nav_title, script_json
 from .faq_page import render_faq_page
-from .glossary_page import glossary_page, render_glossary
+from .glossary_page import glossaries, glossary_page, render_glossary
 from .guide_page import guide_page, guides_index, render_guide, render_guides_index
 from .edition_pages import (
     compare_page,
@@ -45,8 +44,10 @@ from .offline_app import offline_config
 from .paths import faq_page, html_path, language_root, page_of, section_page
 from .ruling_page import render_ruling
 from .section_page import render_section
-from .share import previews_js, short_pages
-from .strings import LANGUAGE_NAMES, t
+from .numbers import numbers_js
+from .pinned import pinned_pages
+from .share import preview_files, short_pages
+from .strings import LANGUAGE_NAMES, browser_strings, t
 from .walkthrough_page import render_walkthrough
 
 # Documents with more sections than this are reached through their contents
@@ -90,14 +91,14 @@ def render_language(ctx: Context) -> dict[str, str]:
             *((w, render_walkthrough) for w in ctx.corpus.walkthroughs),
         ]:
             pages[page_of(item)] = render(item, ctx)
-    for (_game, _document, language), editions in ctx.corpus.editions.items():
-        if language != lang:
+    for key, editions in ctx.corpus.editions.items():
+        if key[2] != lang:
             continue
         for edition in editions:
             for section in edition.sections.values():
                 if section.version_path:
                     pages[section_page(section.key)] = render_section(section, ctx)
-        pages.update(current_aliases(editions))
+        pages.update(current_aliases(ctx.editions.current_of(key)))
     for game, document, language in documents_with_editions(ctx):
         if language == lang:
             pages[editions_page(game, document)] = render_editions_index(ctx, game, document, language)
@@ -112,9 +113,9 @@ def render_language(ctx: Context) -> dict[str, str]:
             pages[guide_page(guide.game, guide.id)] = render_guide(guide, ctx)
     for game in dict.fromkeys(g.game for g in ctx.corpus.guides):
         pages[guides_index(game)] = render_guides_index(ctx, game)
-    for game, document, language in dict.fromkeys((g.game, g.document, g.language) for g in ctx.corpus.glossary):
-        if language == lang:
-            pages.update(render_glossary(ctx, game, document, language))
+    for base, (edition, entries) in glossaries(ctx).items():
+        if entries[0].language == lang:
+            pages.update(render_glossary(ctx, base, edition, entries))
     for topic in ctx.concordance.topics:
         pages[idx.topic_page(topic.id)] = idx.render_topic(ctx, topic)
     for game in idx.games(ctx):
@@ -140,9 +141,13 @@ def render_language(ctx: Context) -> dict[str, str]:
         pages[idx.PROBLEMS] = idx.render_source_problems(ctx)
     pages.update(written_pages(ctx))
     pages.update(short_pages(ctx, lang))
+    pages.update(pinned_pages(ctx, lang))
     if not language_root(lang):  # the site's root: crawlers read /robots.txt
         pages["robots.txt"] = robots_txt(ctx)
-    pages["assets/previews.js"] = previews_js(ctx, lang)
+    pages.update(preview_files(ctx, lang))
+    pages["assets/numbers.js"] = numbers_js(ctx, lang)
+    # One table of interface strings: the browser code's come from strings.py too.
+    pages["assets/strings.js"] = "window.RULESITE_STRINGS = " + script_json(browser_strings(lang)) + ";\n"
     return pages
 
 
@@ -168,14 +173,13 @@ def written_title(text: str, name: str) -> str:
     return nav_title(heading)
 
 
-def current_aliases(editions) -> dict[str, str]:
+def current_aliases(current: Edition | None) -> dict[str, str]:
     """The current edition's pages also answer at its versioned path
     (core-rules/v1.4/424.html), so a link made today keeps naming this text once a
     newer edition owns the plain URLs. Small static pages that forward."""
-    current = current_edition(editions)
     pages = {}
     for section in current.sections.values() if current else []:
-        alias = section_page(section.key + (current.label,)).removesuffix(".md") + ".html"
+        alias = section_page(section.key.of_edition(current.label)).removesuffix(".md") + ".html"
         target = posixpath.relpath(html_path(section_page(section.key)), posixpath.dirname(alias))
         pages[alias] = html_file(
             "alias_page",

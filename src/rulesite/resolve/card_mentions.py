@@ -25,6 +25,18 @@ def _texts(item: Item) -> list[str]:
     return [item.old_text, item.new_text, item.note]
 
 
+def cards_named(corpus: Corpus, by_card: dict[str, list[Item]]) -> dict[str, list[Card]]:
+    """Ruling or FAQ answer id -> the cards it names (`card_mentions` turned round).
+    By name, then id: the same list in every build, whatever order they were met in."""
+    by_id = {c.id: c for c in corpus.cards}
+    found: dict[str, list[Card]] = {}
+    for card_id, items in by_card.items():
+        for item in items:
+            if isinstance(item, (Ruling, FaqAnswer)):  # errata have their own list
+                found.setdefault(item.id, []).append(by_id[card_id])
+    return {key: sorted(cards, key=lambda c: (c.name.casefold(), c.id)) for key, cards in found.items()}
+
+
 def card_mentions(corpus: Corpus) -> dict[str, list[Item]]:
     """card id -> the items naming it, in corpus order (rulings, FAQ answers, errata)."""
     by_name: dict[str, list[Card]] = defaultdict(list)
@@ -53,7 +65,7 @@ def card_mentions(corpus: Corpus) -> dict[str, list[Item]]:
 
     items: list[Item] = [*corpus.rulings, *corpus.faqs, *corpus.errata]
     for item in items:
-        named = list(getattr(item, "cards", []))
+        named = list(item.cards) if isinstance(item, Ruling) else []
         if isinstance(item, Erratum):
             named.append(item.card)
         for name in named:

@@ -11,7 +11,7 @@ from collections import defaultdict
 from dataclasses import dataclass, field
 
 from ..model import Corpus, FaqAnswer, Ruling, Walkthrough
-from .card_mentions import card_mentions
+from .card_mentions import card_mentions, cards_named
 from .links import Link, Linker
 
 
@@ -26,6 +26,8 @@ class Citations:
     concerns: dict = field(default_factory=dict)
     # card id -> rulings, FAQ answers and errata naming it (card_mentions.py)
     by_card: dict = field(default_factory=dict)
+    # ruling or FAQ answer id -> the cards it names, by name then id
+    cards_of: dict = field(default_factory=dict)
 
 
 def attach_references(corpus: Corpus, linker: Linker) -> None:
@@ -47,7 +49,8 @@ def attach_references(corpus: Corpus, linker: Linker) -> None:
 
 
 def collect(corpus: Corpus, linker: Linker) -> Citations:
-    citations = Citations(by_card=card_mentions(corpus))
+    by_card = card_mentions(corpus)
+    citations = Citations(by_card=by_card, cards_of=cards_named(corpus, by_card))
     for item in [*corpus.faqs, *corpus.rulings]:
         sections = []
         if isinstance(item, FaqAnswer):

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from ..diagnostics import Diagnostics
-from ..model import Corpus, Section
+from ..model import Corpus, Section, SectionKey
 
 
 @dataclass
@@ -65,5 +65,5 @@ def resolve_concordance(corpus: Corpus, diag: Diagnostics) -> Concordance:
 
 
 def _section(corpus: Corpus, game: str, document: str, number: str, language: str) -> Section | None:
-    section = corpus.sections.get((game, document, number, language))
+    section = corpus.sections.get(SectionKey(game, document, number, language))
     return section if section is not None and section.language == language else None

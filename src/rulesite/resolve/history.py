@@ -46,12 +46,14 @@ as printed: its text and its examples (`merge.printed`), typographically
 normalized. Matching itself compares the rule's own text, case-folded, without
 its examples (so an example added to a rule does not hide the rule).
 
-Each `Match.how` says how the pair was made, e.g. "same number, same text",
-"same number, text changed (similarity 0.93)", "renumbered: section 'Reveal'
-411 → 424, same position, same text", "renumbered: within section 318
-'Cleanups', other position, same text", "renumbered: moved from section 105
-'Spaces' to 108 'Non-Board Zones', text similarity 0.91". Similarities are
-rounded down, so a changed text never shows 1.00.
+Each `Match.how` says how the pair was made, as data (`Matched`, `Traced`):
+the numbers, the two sections, whether the sections were paired, the position
+and the similarity. `render/changes.py` puts it into words in each language:
+"same number, same text", "renumbered: section 'Reveal' 411 → 424, same
+position, same text", "renumbered: moved from section 105 'Spaces' to 108
+'Non-Board Zones', text similarity 0.91". A history entry's `how` is a
+`Matched`, a `Traced`, or how the chain stands there (`Printed`, `Added`,
+`Removed`, `Absent`).
 
 Cost: stage 2 compares every rule pair of each section pair (sections hold
 tens of rules), stage 3 only the leftovers, through rapidfuzz's bounded
@@ -64,7 +66,6 @@ from __future__ import annotations
 from functools import lru_cache
 
 import difflib
-import math
 import re
 from dataclasses import dataclass, field
 
@@ -84,6 +85,90 @@ SECTION_KEPT = 0.5  # a section keeping its number pairs when its title or conte
 GLOBAL_CANDIDATES = 5  # best candidates kept per rule in stage 3
 
 
+# --- how: what became of a rule from one edition to the next, as data ------------
+
+
+@dataclass(frozen=True)
+class Place:
+    """A section as a history names it: its number and title in that edition."""
+
+    number: str
+    title: str
+
+
+@dataclass(frozen=True)
+class Matched:
+    """The rule found again in the next edition (stages 2 and 3 above)."""
+
+    old_number: str
+    new_number: str
+    old_section: Place
+    new_section: Place
+    paired: bool  # its section was paired with the new one; False: the rule moved to another section
+    same_title: bool  # the two sections' titles agree, typography and case aside
+    same_position: bool  # matched by its relative position in a paired section (stage 2)
+    score: float  # text similarity of the rule as printed, 0..1; 1.0: the same text
+
+    @property
+    def renumbered(self) -> bool:
+        return self.old_number != self.new_number
+
+    @property
+    def reworded(self) -> bool:
+        return self.score != 1.0
+
+    @property
+    def moved(self) -> bool:
+        """Into another section (one not paired with its own)."""
+        return not self.paired
+
+    @property
+    def section_renumbered(self) -> bool:
+        return self.paired and self.old_section.number != self.new_section.number
+
+    @property
+    def retitled(self) -> bool:
+        return self.paired and not self.same_title
+
+
+@dataclass(frozen=True)
+class Traced:
+    """Two editions that are not neighbours, joined along the match chain."""
+
+    renumbered: bool
+    reworded: bool
+    through: tuple[str, ...]  # labels of the whole editions in between
+
+
+@dataclass(frozen=True)
+class Printed:
+    """Where the chain starts when no whole edition came before: the first edition held."""
+
+    edition: str
+
+
+@dataclass(frozen=True)
+class Added:
+    edition: str
+
+
+@dataclass(frozen=True)
+class Removed:
+    edition: str
+
+
+@dataclass(frozen=True)
+class Absent:
+    """Not printed in `edition`: not yet, no longer (after it was removed), or
+    left out of an excerpt."""
+
+    edition: str
+    why: str  # "not-yet", "still-absent", "not-in-excerpt", "not-yet-in-excerpt"
+
+
+How = Matched | Traced | Printed | Added | Removed | Absent
+
+
 # --- the result types ----------------------------------------------------------
 
 
@@ -95,7 +180,7 @@ class Match:
     new: Rule
     old_section: Section
     new_section: Section
-    how: str  # how the match was made, for people: "renumbered: section 'Reveal' 411 → 424, ..."
+    how: Matched | Traced  # how the match was made (render/changes.py words it)
     score: float  # text similarity, 0..1 (1.0: the same text)
 
     @property
@@ -164,9 +249,7 @@ class HistoryEntry:
     edition_label: str
     number: str | None
     text_changed: bool  # changed since the edition it was matched from (the previous whole one)
-    # Match.how, or "printed in v1.1", "added in v1.4", "removed in v1.4", "not yet in v1.1",
-    # "still absent in v1.4", "not in excerpt 2026-10-09", "not yet in excerpt 2026-10-09"
-    how: str
+    how: How  # Match.how, or where the chain stands in this edition
 
 
 # --- text ------------------------------------------------------------------------
@@ -191,11 +274,6 @@ def _printed_similarity(x: str, y: str) -> float:
     if x == y:
         return 1.0
     return min(_similarity(x, y), 0.999)
-
-
-def _score_text(score: float) -> str:
-    """0.87 for 0.8765: rounded down, so a changed text never shows as 1.00."""
-    return f"{math.floor(score * 100) / 100:.2f}"
 
 
 _TOKEN = re.compile(r"\s+|\S+")
@@ -457,34 +535,18 @@ def match_editions(old: Edition, new: Edition, across_sections: bool = True) -> 
     return matches
 
 
-def _how(old: Rule, new: Rule, x: Section, y: Section, stage: str, score: float, paired: bool) -> str:
-    """How a match was made, for people: "same number, same text", "renumbered: section
-    'Reveal' 411 → 424, same position, same text", "renumbered: moved from section 105
-    'Spaces' to 107 'The Board', text similarity 0.91"."""
-    renumbered = old.number != new.number
-    same_title = _title_key(x.title) == _title_key(y.title)
-    parts = []
-    if not paired:
-        parts.append(f"moved from section {x.number} '{x.title}' to {y.number} '{y.title}'")
-    elif x.number != y.number and same_title:
-        parts.append(f"section '{y.title}' {x.number} → {y.number}")
-    elif x.number != y.number:
-        parts.append(f"section {x.number} '{x.title}' → {y.number} '{y.title}'")
-    elif not same_title:
-        parts.append(f"section {y.number} retitled '{x.title}' → '{y.title}'")
-    elif renumbered:
-        parts.append(f"within section {y.number} '{y.title}'")
-    if renumbered and paired:
-        parts.append("same position" if stage == "position" else "other position")
-    if score == 1.0:
-        text = "same text"
-    elif renumbered or parts:
-        text = f"text similarity {_score_text(score)}"
-    else:
-        text = f"text changed (similarity {_score_text(score)})"
-    if not renumbered and not parts:
-        return f"same number, {text}"
-    return f"{'renumbered' if renumbered else 'same number'}: {', '.join(parts + [text])}"
+def _how(old: Rule, new: Rule, x: Section, y: Section, stage: str, score: float, paired: bool) -> Matched:
+    """How a match was made (`Matched`)."""
+    return Matched(
+        old.number,
+        new.number,
+        Place(x.number, x.title),
+        Place(y.number, y.title),
+        paired,
+        _title_key(x.title) == _title_key(y.title),
+        stage == "position",
+        score,
+    )
 
 
 # --- edition diffs ------------------------------------------------------------------
@@ -531,14 +593,13 @@ def traced_diff(found: RuleChains, old: Edition, new: Edition) -> EditionDiff:
     (a rule's stable identity in both editions), so the site shows one answer
     whether the page was made here or there (assets/compare.js mirrors this)."""
     ko, kn = found.editions.index(old), found.editions.index(new)
-    through = ", ".join(e.label for e in found.editions[ko + 1 : kn] if not e.partial)
+    through = tuple(e.label for e in found.editions[ko + 1 : kn] if not e.partial)
     matches = []
     for chain in found.chains:
         if ko in chain and kn in chain:
             (a, x, _), (b, y, _) = chain[ko], chain[kn]
             same = rule_text(a) == rule_text(b)
-            how = f"{'renumbered' if a.number != b.number else 'same number'}, {'same text' if same else 'text changed'}"
-            matches.append(Match(a, b, x, y, how + (f", traced through {through}" if through else ""), 1.0 if same else 0.0))
+            matches.append(Match(a, b, x, y, Traced(a.number != b.number, not same, through), 1.0 if same else 0.0))
     order = {id(r): j for j, r in enumerate(new.rules())}
     matches.sort(key=lambda m: order[id(m.new)])
     return diff_editions(old, new, matches)
@@ -668,21 +729,22 @@ def chain_entries(found: RuleChains) -> list[list[HistoryEntry]]:
                 if m is not None:
                     entries.append(HistoryEntry(label, rule.number, m.text_changed, m.how))
                 elif _all_before_partial(ordered, k):
-                    entries.append(HistoryEntry(label, rule.number, False, f"printed in {label}"))
+                    entries.append(HistoryEntry(label, rule.number, False, Printed(label)))
                 else:
-                    entries.append(HistoryEntry(label, rule.number, False, f"added in {label}"))
+                    entries.append(HistoryEntry(label, rule.number, False, Added(label)))
                 seen = True
                 if not edition.partial:
                     last_whole_present = True
             elif edition.partial:
-                entries.append(HistoryEntry(label, None, False, f"not {'' if seen else 'yet '}in excerpt {label}"))
+                why = "not-in-excerpt" if seen else "not-yet-in-excerpt"
+                entries.append(HistoryEntry(label, None, False, Absent(label, why)))
             elif not seen:
-                entries.append(HistoryEntry(label, None, False, f"not yet in {label}"))
+                entries.append(HistoryEntry(label, None, False, Absent(label, "not-yet")))
             elif last_whole_present:
-                entries.append(HistoryEntry(label, None, False, f"removed in {label}"))
+                entries.append(HistoryEntry(label, None, False, Removed(label)))
                 last_whole_present = False
             else:
-                entries.append(HistoryEntry(label, None, False, f"still absent in {label}"))
+                entries.append(HistoryEntry(label, None, False, Absent(label, "still-absent")))
         out.append(entries)
     return out
 

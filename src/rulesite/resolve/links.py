@@ -14,7 +14,7 @@ import re
 from collections import Counter
 from dataclasses import dataclass, field
 
-from ..model import Corpus, Loc, Reference, Section
+from ..model import Corpus, Loc, Reference, Section, SectionKey
 from ..names import CITED_NUMBER
 
 # Riftbound 811.5.a / 129.4 / 355, Magic 602.2a / 701.20.
@@ -31,7 +31,7 @@ _REFERENCE = re.compile(
 _NUMBER = re.compile(NUMBER)
 _WORD = re.compile(r"\w+(?:'\w+)*")
 
-Target = tuple[tuple[str, ...], str]  # (section key, anchor on its page)
+Target = tuple[SectionKey, str]  # (section page, anchor on its page)
 
 # Text outside any rules document (rulings, FAQ answers, cards) cites this one.
 MAIN_DOCUMENT = {"riftbound": "core-rules", "magic": "comprehensive-rules"}
@@ -55,7 +55,7 @@ class Linker:
 
     def __post_init__(self) -> None:
         # Every section that has a page: the current view, and editions' own pages.
-        self.sections: dict[tuple, Section] = dict(self.corpus.sections)
+        self.sections: dict[SectionKey, Section] = dict(self.corpus.sections)
         # (game, number) -> (document, language) -> target: each document numbers
         # its own rules, and each language's site has its own text.
         self._rules: dict[tuple[str, str], dict[tuple[str, str], Target]] = {}
@@ -70,7 +70,7 @@ class Linker:
             for edition in editions:
                 scope = self._edition_rules.setdefault((game, document, language, edition.label), {})
                 for section in edition.sections.values():
-                    shown = section if section.version_path else self.corpus.sections.get(section.key[:4], section)
+                    shown = section if section.version_path else self.corpus.sections.get(section.key.plain, section)
                     self.sections[shown.key] = shown
                     self._index(scope, shown, section)
         # Keyword forms by their number of words, for a quick scan of each text

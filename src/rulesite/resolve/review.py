@@ -15,7 +15,7 @@ from dataclasses import dataclass
 
 from ..diagnostics import Diagnostics
 from ..model import Corpus, Ruling, Walkthrough
-from .history import rule_text
+from .history import Removed, rule_text
 
 
 @dataclass
@@ -45,12 +45,12 @@ def attach_errata(corpus: Corpus, diag: Diagnostics) -> None:
 def needs_review(corpus: Corpus, history: dict) -> list[Review]:
     reviews: list[Review] = []
     for ruling in corpus.rulings:
-        version = getattr(ruling, "reviewed_version", "")
+        version = ruling.reviewed_version
         chains = history.get((ruling.game, "core-rules", "en"), {})
         if not version or not chains:
             continue
         label = f"v{version}"
-        cited = getattr(ruling, "rule_citations", []) or [r.number for r in ruling.references]
+        cited = ruling.rule_citations or [r.number for r in ruling.references]
         for number in dict.fromkeys(cited):
             entries = chains.get((label, number))
             if not entries:
@@ -98,7 +98,7 @@ def needs_review(corpus: Corpus, history: dict) -> list[Review]:
 
 def _change(entry, number: str) -> str:
     if entry.number is None:
-        return entry.how if entry.how.startswith("removed") else ""
+        return f"removed in {entry.how.edition}" if isinstance(entry.how, Removed) else ""
     if entry.number != number:
         return f"now {entry.number} in {entry.edition_label}" + (", reworded" if entry.text_changed else "")
     return f"reworded in {entry.edition_label}" if entry.text_changed else ""

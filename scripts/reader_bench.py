@@ -1,0 +1,209 @@
+"""What a reader waits for, measured in Debian's Chromium on a built site.
+
+    .venv/bin/python scripts/reader_bench.py SITE [--out bench/reader.json] [--lighthouse DIR]
+
+SITE is a built site (e.g. `rulesite build --corpora ../shared/corpora`). For a
+section page, the glossary, a diff page and a ruling, opened cold (fresh
+browser context, empty cache) over a local HTTP server, on desktop and on a
+phone profile (CPU slowed 4x and a slow network through the DevTools
+protocol), it records the bytes fetched and the time until the page is ready
+(the load event, and no request for 500 ms after it). It also times typing a
+rule number until its result shows, and hovering a rule reference until its
+preview shows. With --lighthouse DIR (a folder where `npm i -E
+lighthouse@12.2.3` was run), Lighthouse's mobile audit of the home page, a
+section, a ruling, the glossary, a diff page and a short rule page, with
+CHROME_PATH=/usr/bin/chromium.
+
+A benchmark, not a test: it prints the figures and writes them to --out.
+"""
+
+from __future__ import annotations
+
+import argparse
+import functools
+import http.server
+import json
+import os
+import statistics
+import subprocess
+import sys
+import threading
+import time
+from contextlib import contextmanager
+from pathlib import Path
+
+from rulesite.chromium import CHROMIUM_ARGS
+
+CHROMIUM = os.environ.get("CHROMIUM_PATH", "/usr/bin/chromium")
+DESKTOP = {"viewport": {"width": 1280, "height": 900}}
+PHONE = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True, "device_scale_factor": 2}
+# Lighthouse's "slow 4G" mobile profile: 150 ms, 1.6 Mbit/s down, 750 kbit/s up.
+SLOW_NETWORK = {"offline": False, "latency": 150, "downloadThroughput": 1.6e6 / 8, "uploadThroughput": 750e3 / 8}
+
+
+class _Quiet(http.server.SimpleHTTPRequestHandler):
+    def log_message(self, *args):  # noqa: D401 - the benchmark prints its own lines
+        pass
+
+
+@contextmanager
+def serve(folder: Path):
+    handler = functools.partial(_Quiet, directory=str(folder))
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    try:
+        yield f"http://127.0.0.1:{server.server_address[1]}"
+    finally:
+        server.shutdown()
+        server.server_close()
+
+
+def pick_pages(site: Path) -> dict[str, str]:
+    def first(pattern: str) -> str:
+        found = sorted(p.relative_to(site).as_posix() for p in site.glob(pattern))
+        return found[0] if found else ""
+
+    return {
+        "home": "index.html",
+        "section": "riftbound/core-rules/424.html"
+        if (site / "riftbound/core-rules/424.html").is_file()
+        else first("riftbound/core-rules/[0-9]*.html"),
+        "glossary": first("magic/comprehensive-rules/glossary*.html") or first("**/glossary*.html"),
+        "diff": first("riftbound/core-rules/changes/*.html"),
+        "ruling": first("riftbound/rulings/[!i]*.html"),
+        "short": "r/424.1.html" if (site / "r/424.1.html").is_file() else first("r/*.html"),
+    }
+
+
+def cold_view(browser, url: str, profile: dict, slow: bool) -> dict:
+    context = browser.new_context(**profile)
+    page = context.new_page()
+    cdp = context.new_cdp_session(page)
+    cdp.send("Network.enable")
+    cdp.send("Network.setCacheDisabled", {"cacheDisabled": True})
+    if slow:
+        cdp.send("Network.emulateNetworkConditions", SLOW_NETWORK)
+        cdp.send("Emulation.setCPUThrottlingRate", {"rate": 4})
+    sizes: dict[str, int] = {}
+    last = [time.perf_counter()]
+
+    def on_finished(event):
+        sizes[event["requestId"]] = event.get("encodedDataLength", 0)
+        last[0] = time.perf_counter()
+
+    cdp.on("Network.loadingFinished", on_finished)
+    cdp.on("Network.requestWillBeSent", lambda event: last.__setitem__(0, time.perf_counter()))
+    start = time.perf_counter()
+    page.goto(url, wait_until="load", timeout=120_000)
+    loaded = time.perf_counter() - start
+    while time.perf_counter() - last[0] < 0.5:  # network quiet for 500 ms
+        page.wait_for_timeout(100)
+    ready = last[0] - start
+    context.close()
+    return {
+        "bytes": sum(sizes.values()),
+        "requests": len(sizes),
+        "load_s": round(loaded, 3),
+        "ready_s": round(max(ready, loaded), 3),
+    }
+
+
+def number_to_result(browser, origin: str, number: str) -> float:
+    context = browser.new_context(**DESKTOP)
+    page = context.new_page()
+    page.goto(origin + "/index.html", wait_until="load")
+    box = page.locator("input.md-search__input")
+    box.click()
+    start = time.perf_counter()
+    box.fill(number)
+    page.locator(".rulesite-jump a.rulesite-jump__link").first.wait_for(state="visible", timeout=60_000)
+    took = time.perf_counter() - start
+    context.close()
+    return round(took, 3)
+
+
+def hover_to_preview(browser, origin: str, page_path: str) -> float | None:
+    context = browser.new_context(**DESKTOP)
+    page = context.new_page()
+    page.goto(f"{origin}/{page_path}", wait_until="load")
+    link = page.locator("article a.ref").first
+    if link.count() == 0:
+        context.close()
+        return None
+    link.scroll_into_view_if_needed()
+    start = time.perf_counter()
+    link.hover()
+    page.locator("#rulesite-preview").wait_for(state="visible", timeout=30_000)
+    took = time.perf_counter() - start
+    context.close()
+    return round(took, 3)
+
+
+def lighthouse(folder: Path, url: str) -> dict:
+    binary = folder / "node_modules" / ".bin" / "lighthouse"
+    out = subprocess.run(
+        [
+            str(binary),
+            url,
+            "--quiet",
+            "--output=json",
+            "--output-path=stdout",
+            "--form-factor=mobile",
+            "--chrome-flags=--headless=new --no-sandbox --disable-gpu",
+        ],
+        capture_output=True,
+        text=True,
+        env=dict(os.environ, CHROME_PATH=CHROMIUM),
+        timeout=600,
+    )
+    if out.returncode != 0:
+        return {"error": out.stderr[-300:]}
+    report = json.loads(out.stdout)
+    return {name: round((cat.get("score") or 0) * 100) for name, cat in report["categories"].items()}
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("site", type=Path)
+    parser.add_argument("--out", type=Path, default=Path("bench/reader.json"))
+    parser.add_argument("--runs", type=int, default=3, help="cold views per page and profile (median reported)")
+    parser.add_argument("--lighthouse", type=Path, metavar="DIR", help="folder with node_modules/.bin/lighthouse")
+    args = parser.parse_args(argv)
+    from playwright.sync_api import sync_playwright
+
+    pages = {k: v for k, v in pick_pages(args.site).items() if v}
+    results: dict = {"pages": pages, "cold": {}, "lighthouse": {}}
+    with serve(args.site) as origin, sync_playwright() as pw:
+        browser = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        for name in ("section", "glossary", "diff", "ruling"):
+            if name not in pages:
+                continue
+            for profile, slow, label in ((DESKTOP, False, "desktop"), (PHONE, True, "phone-4x-slow")):
+                runs = [cold_view(browser, f"{origin}/{pages[name]}", profile, slow) for _ in range(args.runs)]
+                figure = {key: statistics.median(r[key] for r in runs) for key in runs[0]}
+                results["cold"][f"{name}/{label}"] = figure
+                print(
+                    f"{name:<9} {label:<14} {figure['bytes'] / 1024:8.0f} KB  {figure['requests']:3} requests  "
+                    f"load {figure['load_s']:.2f} s  ready {figure['ready_s']:.2f} s"
+                )
+        results["number_to_result_s"] = statistics.median(number_to_result(browser, origin, "424.1") for _ in range(args.runs))
+        print(f"typing '424.1' to its result: {results['number_to_result_s']:.3f} s")
+        hover = [hover_to_preview(browser, origin, pages["section"]) for _ in range(args.runs)]
+        hover = [h for h in hover if h is not None]
+        results["hover_to_preview_s"] = statistics.median(hover) if hover else None
+        print(f"hover to preview on {pages['section']}: {results['hover_to_preview_s']} s")
+        browser.close()
+        if args.lighthouse:
+            for name in ("home", "section", "ruling", "glossary", "diff", "short"):
+                if name in pages:
+                    results["lighthouse"][name] = lighthouse(args.lighthouse, f"{origin}/{pages[name]}")
+                    print(f"lighthouse {name:<9} {results['lighthouse'][name]}")
+    args.out.parent.mkdir(parents=True, exist_ok=True)
+    args.out.write_text(json.dumps(results, indent=2) + "\n", encoding="utf-8")
+    print(f"wrote {args.out}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,153 @@
+/*
+ * The language selector (a.md-select__link[hreflang]) goes to the same page
+ * and anchor in the other language instead of that site's home page; where
+ * that site lacks the page (its hidden .page-languages marker says so), to
+ * the English page (or this one) with ?from=<language>, which shows a notice.
+ * Material does this by fetching the other site's sitemap.xml, which fails
+ * from file:// and needs site_url; here the path is computed instead.
+ */
+(function () {
+  "use strict";
+  var R = window.Rulesite;
+  var LANG_LINKS = "a.md-select__link[hreflang]";
+
+  /** The root URL of the site a language link points at (its folder). */
+  function alternateRoot(link) {
+    var stored = link.getAttribute("data-rulesite-root");
+    if (stored) return new URL(stored);
+    var href = link.getAttribute("href");
+    if (!href) return null;
+    var url;
+    try {
+      url = new URL(href, location.href);
+    } catch (err) {
+      return null;
+    }
+    url.search = "";
+    url.hash = "";
+    if (!/\/$/.test(url.pathname)) url = new URL(".", url);
+    link.setAttribute("data-rulesite-root", url.href);
+    return url;
+  }
+
+  /** A page that names its equivalent in another language (the same rule under
+      another number: Spanish 701.20 is English 701.16) goes there, with the
+      anchor renumbered: #701.20c becomes #701.16c. */
+  function equivalentUrl(link, withHash) {
+    var lang = link.getAttribute("hreflang");
+    var eq = document.querySelector('a[data-equivalent-from][hreflang="' + lang + '"]');
+    if (!eq) return null;
+    var target = new URL(eq.getAttribute("href"), location.href);
+    var from = eq.getAttribute("data-equivalent-from");
+    var to = eq.getAttribute("data-equivalent-to");
+    var hash = decodeURIComponent(location.hash.slice(1));
+    // An empty "to": the other language has no such rule; its contents page, no anchor.
+    if (withHash && to && hash && hash.indexOf(from) === 0) target.hash = to + hash.slice(from.length);
+    return target.href;
+  }
+
+  function pageLanguage() {
+    return (document.documentElement.getAttribute("lang") || "en").toLowerCase().split("-")[0];
+  }
+
+  /** The marker of a page that some language's site lacks (render/languages.py). */
+  function missingMarker() {
+    return document.querySelector(".page-languages[data-missing]");
+  }
+
+  /** A language whose site lacks this page: the same page in the fallback
+      language's site (English, or this one), with ?from=<language> so that page
+      shows the reader a notice. No stub page is needed in the other site. */
+  function fallbackUrl(link, withHash) {
+    var marker = missingMarker();
+    var lang = link.getAttribute("hreflang");
+    if (!marker || marker.getAttribute("data-missing").split(" ").indexOf(lang) < 0) return null;
+    var fallback = marker.getAttribute("data-fallback");
+    var target;
+    if (fallback === pageLanguage()) {
+      target = new URL(location.href);
+    } else {
+      var other = document.querySelector(LANG_LINKS + '[hreflang="' + fallback + '"]');
+      var root = other ? alternateRoot(other) : null;
+      var path = R.pathFromRoot(new URL(location.href));
+      if (!root || path === null) return null;
+      target = new URL(path, root);
+    }
+    target.search = "?from=" + encodeURIComponent(lang);
+    target.hash = withHash ? location.hash : "";
+    return target.href;
+  }
+
+  /** Arrived from a language whose site lacks this page (?from=es): say so, in
+      that language, above the page's content. */
+  function showMissingNotice() {
+    var from = new URLSearchParams(location.search).get("from");
+    var marker = missingMarker();
+    if (!from || !marker || !/^[a-z]{2}$/.test(from)) return;
+    var text = marker.getAttribute("data-notice-" + from);
+    var article = document.querySelector("article.md-content__inner") || document.querySelector("article");
+    if (!text || !article || article.querySelector(".page-languages-notice")) return;
+    var note = document.createElement("p");
+    note.className = "page-languages-notice";
+    note.setAttribute("role", "note");
+    note.setAttribute("lang", from);
+    note.textContent = text;
+    article.insertBefore(note, article.firstChild);
+  }
+
+  function alternateUrl(link, withHash) {
+    var equivalent = equivalentUrl(link, withHash);
+    if (equivalent) return equivalent;
+    var fallback = fallbackUrl(link, withHash);
+    if (fallback) return fallback;
+    var altRoot = alternateRoot(link);
+    if (!altRoot) return null;
+    var path = R.pathFromRoot(new URL(location.href));
+    if (path === null) return null;
+    var target = new URL(path, altRoot);
+    if (withHash) target.hash = location.hash;
+    return target.href;
+  }
+
+  function updateLanguageLinks() {
+    var links = document.querySelectorAll(LANG_LINKS);
+    // Every site's root first, from the links as Material wrote them, before any is rewritten.
+    for (var k = 0; k < links.length; k++) alternateRoot(links[k]);
+    for (var i = 0; i < links.length; i++) {
+      var url = alternateUrl(links[i], true);
+      if (url) links[i].setAttribute("href", url);
+    }
+  }
+
+  function initLanguageSwitch() {
+    // Capture phase on window: runs before Material's handler on document.body,
+    // which would fetch the other site's sitemap.xml (impossible from file://).
+    window.addEventListener(
+      "click",
+      function (event) {
+        if (event.defaultPrevented || event.button !== 0) return;
+        if (event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+        var link = event.target && event.target.closest ? event.target.closest(LANG_LINKS) : null;
+        if (!link || link.target) return;
+        var url = alternateUrl(link, true);
+        if (!url) return;
+        event.preventDefault();
+        event.stopPropagation();
+        location.href = url;
+      },
+      true
+    );
+    updateLanguageLinks();
+    window.addEventListener("hashchange", updateLanguageLinks);
+  }
+
+  var started = false;
+  R.onPage(function () {
+    if (!started) {
+      started = true;
+      initLanguageSwitch();
+    }
+    updateLanguageLinks();
+    showMissingNotice();
+  });
+})();

@@ -1,0 +1,162 @@
+/*
+ * Numbers first: typing a rule number in the search box ("424.1.a",
+ * "701.16a", optionally with a document or edition: "TR 703.4", "v1.2 411.1")
+ * shows that exact rule above Material's results, labelled with game,
+ * document and edition, and Enter opens it. Reads assets/numbers.js (every
+ * number of every page, render/numbers.py) once a search starts, and the
+ * rule's text from the page's preview file; works from disk too.
+ */
+(function () {
+  "use strict";
+  var R = window.Rulesite;
+  var NUMBER = /^\d{1,4}(?:\.[0-9a-z]+)*\.?$/i;
+  var EDITION = /^(?:v\d+(?:\.\d+)*|\d{4}-\d{2}-\d{2})$/i;
+  var table = null; // {docs, byNumber: {number: [[doc, page]]}}
+  var box = null;
+
+  function load() {
+    return R.loadScript(new URL("assets/numbers.js", R.siteRoot()).href).then(function () {
+      if (table) return table;
+      var data = window.RULESITE_NUMBERS || { docs: [], pages: [] };
+      var byNumber = {};
+      data.pages.forEach(function (row) {
+        row[2].split(" ").forEach(function (number) {
+          var key = number.toLowerCase();
+          (byNumber[key] = byNumber[key] || []).push([row[0], row[1], number]);
+        });
+      });
+      table = { docs: data.docs, byNumber: byNumber };
+      return table;
+    });
+  }
+
+  /** {number, edition, words} of a query, or null when it names no number. */
+  function parse(query) {
+    var parts = query.trim().split(/\s+/);
+    var number = null;
+    var edition = null;
+    var words = [];
+    parts.forEach(function (part) {
+      if (!part) return;
+      if (NUMBER.test(part) && number === null) number = part.replace(/\.$/, "");
+      else if (EDITION.test(part)) edition = part.toLowerCase();
+      else words.push(part.toLowerCase());
+    });
+    if (number === null || words.length > 2) return null;
+    return { number: number, edition: edition, words: words };
+  }
+
+  /** The rules a query names, best first: current editions first, then the main rules. */
+  function find(query) {
+    var wanted = parse(query);
+    if (!wanted || !table) return [];
+    var hits = table.byNumber[wanted.number.toLowerCase()] || [];
+    var found = [];
+    hits.forEach(function (hit) {
+      var doc = table.docs[hit[0]];
+      var label = String(doc.edition).toLowerCase();
+      if (wanted.edition && label !== wanted.edition && "v" + label !== wanted.edition) return;
+      if (wanted.words.some(function (w) { return doc.aliases.indexOf(w) < 0; })) return;
+      found.push({ doc: doc, page: hit[1], number: hit[2], order: found.length });
+    });
+    found.sort(function (a, b) {
+      // An edition asked for comes as it is; else today's text first.
+      if (!wanted.edition && a.doc.current !== b.doc.current) return a.doc.current ? -1 : 1;
+      return a.order - b.order;
+    });
+    return found.slice(0, 5);
+  }
+
+  function label(doc) {
+    return [doc.game, doc.document, doc.edition === "undated" ? "" : doc.edition].filter(Boolean).join(" \u00b7 ");
+  }
+
+  function ensureBox(output) {
+    if (box && box.parentNode === output) return box;
+    box = document.createElement("div");
+    box.className = "rulesite-jump";
+    box.setAttribute("role", "group");
+    box.setAttribute("aria-label", R.t("number-results"));
+    output.insertBefore(box, output.firstChild);
+    return box;
+  }
+
+  function render(input, query) {
+    var output = document.querySelector(".md-search__output .md-search__scrollwrap") || document.querySelector(".md-search__output");
+    if (!output) return;
+    var hits = find(query);
+    var holder = ensureBox(output);
+    while (holder.firstChild) holder.removeChild(holder.firstChild);
+    holder.hidden = hits.length === 0;
+    hits.forEach(function (hit, i) {
+      var link = document.createElement("a");
+      link.className = "rulesite-jump__link" + (i === 0 ? " rulesite-jump__link--first" : "");
+      link.href = new URL(hit.page + "#" + hit.number, R.siteRoot()).href;
+      var head = document.createElement("span");
+      head.className = "rulesite-jump__head";
+      var num = document.createElement("strong");
+      num.textContent = hit.number;
+      var where = document.createElement("span");
+      where.className = "rulesite-jump__where";
+      where.textContent = label(hit.doc) + (hit.doc.current ? "" : " \u2014 " + R.t("older-edition"));
+      head.appendChild(num);
+      head.appendChild(where);
+      link.appendChild(head);
+      var text = document.createElement("span");
+      text.className = "rulesite-jump__text";
+      link.appendChild(text);
+      link.addEventListener("click", closeSearch);
+      holder.appendChild(link);
+      // The rule's text, from the page's preview file.
+      R.loadScript(new URL("assets/previews/" + hit.page.replace(/\.html$/, ".js"), R.siteRoot()).href).then(function () {
+        var store = window.RulesitePreviews && window.RulesitePreviews.entries(R.language(), hit.page);
+        var entry = store && (store[hit.number] || store[""]);
+        if (entry) text.textContent = entry.number === hit.number ? entry.text : entry.section;
+      }, function () {});
+    });
+  }
+
+  /** Closes Material's search (a link to this very page only changes the #anchor). */
+  function closeSearch() {
+    var toggle = document.getElementById("__search");
+    if (toggle && toggle.checked) {
+      toggle.checked = false;
+      toggle.dispatchEvent(new Event("change"));
+    }
+  }
+
+  function start(input) {
+    if (input.__rulesiteJump) return;
+    input.__rulesiteJump = true;
+    var latest = "";
+    var update = function () {
+      latest = input.value;
+      load().then(function () {
+        if (input.value === latest) render(input, latest);
+      });
+    };
+    input.addEventListener("input", update);
+    input.addEventListener("focus", function () { load(); });
+    if (input.value) update();
+  }
+
+  // Enter on the search box opens the rule a number names (before Material's handler).
+  window.addEventListener(
+    "keydown",
+    function (event) {
+      if (event.key !== "Enter" || !event.target || !event.target.classList || !event.target.classList.contains("md-search__input")) return;
+      var first = box && !box.hidden && box.querySelector("a.rulesite-jump__link");
+      if (!first) return;
+      event.preventDefault();
+      event.stopPropagation();
+      closeSearch();
+      location.href = first.href;
+    },
+    true
+  );
+
+  R.onPage(function () {
+    var input = document.querySelector("input.md-search__input");
+    if (input) start(input);
+  });
+})();

@@ -1,0 +1,71 @@
+/*
+ * After a search by rule number: a result for "832.1.c" that opens the
+ * section at a heading, with ?h=832.1.c, scrolls on to the rule itself.
+ */
+(function () {
+  "use strict";
+  var R = window.Rulesite;
+  var RULES = ".rule[data-rule], .rule[id]";
+
+  function ruleNumber(rule) {
+    return rule.getAttribute("data-rule") || rule.id;
+  }
+
+  function ruleHead(rule) {
+    return rule.querySelector(":scope > .rule-head") || rule.querySelector(":scope > p");
+  }
+
+  /** The rule an anchor (#N) points at, or null. */
+  function ruleOfAnchor(element) {
+    if (!element) return null;
+    var rule = element.closest(".rule");
+    if (!rule) return null;
+    return ruleNumber(rule) === element.id || element === rule ? rule : null;
+  }
+
+  var NUMBER_QUERY = /^\d{1,4}(?:\.[0-9a-z]+)*[a-z]?$/i;
+
+  function ruleForQuery() {
+    var params;
+    try {
+      params = new URL(location.href).searchParams;
+    } catch (err) {
+      return null;
+    }
+    var terms = (params.get("h") || "").trim().split(/\s+/);
+    for (var i = 0; i < terms.length; i++) {
+      var term = terms[i].replace(/\.$/, "");
+      if (!NUMBER_QUERY.test(term)) continue;
+      var exact = ruleOfAnchor(document.getElementById(term));
+      if (exact) return exact;
+      var rules = document.querySelectorAll(RULES);
+      var lower = term.toLowerCase();
+      for (var j = 0; j < rules.length; j++) {
+        var id = ruleNumber(rules[j]).toLowerCase();
+        if (id === lower || id.indexOf(lower + ".") === 0 || (id.indexOf(lower) === 0 && /^[a-z]/.test(id.slice(lower.length)))) {
+          return rules[j];
+        }
+      }
+    }
+    return null;
+  }
+
+  function jumpToSearchedRule() {
+    var rule = ruleForQuery();
+    if (!rule) return;
+    var hash = R.decode(location.hash.slice(1));
+    var target = hash ? document.getElementById(hash) : null;
+    // Only when the result pointed at the page or at a heading, not at a rule.
+    if (ruleOfAnchor(target)) return;
+    var found = document.querySelectorAll(".rule--found");
+    for (var i = 0; i < found.length; i++) found[i].classList.remove("rule--found");
+    rule.classList.add("rule--found");
+    var go = function () {
+      rule.scrollIntoView({ block: "start" });
+    };
+    if (document.readyState === "complete") setTimeout(go, 0);
+    else window.addEventListener("load", function () { setTimeout(go, 0); }, { once: true });
+  }
+
+  R.onPage(jumpToSearchedRule);
+})();

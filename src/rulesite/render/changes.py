@@ -1,0 +1,60 @@
+"""A rule's history in words: what resolve/history.py found, in each language.
+
+Resolve says what became of a rule (`Matched`, `Traced`, `Added`, ...); this
+module only words it, from the `how-*` strings of strings.py.
+"""
+
+from __future__ import annotations
+
+import math
+
+from ..resolve.history import Absent, Added, How, Matched, Printed, Removed, Traced
+from .strings import t
+
+
+def score_text(score: float) -> str:
+    """0.87 for 0.8765: rounded down, so a changed text never shows as 1.00."""
+    return f"{math.floor(score * 100) / 100:.2f}"
+
+
+def how_words(how: How, lang: str) -> str:
+    """ "renumbered: section 'Reveal' 411 → 424, same position, same text"."""
+    if isinstance(how, Matched):
+        return _matched(how, lang)
+    if isinstance(how, Traced):
+        head = t(lang, "how-renumbered" if how.renumbered else "how-same-number")
+        words = t(lang, "how-plain", head=head, details=t(lang, "how-text-changed" if how.reworded else "how-same-text"))
+        if how.through:
+            words = t(lang, "how-plain", head=words, details=t(lang, "how-traced", editions=", ".join(how.through)))
+        return words
+    if isinstance(how, Absent):
+        return t(lang, f"how-{how.why}", edition=how.edition)
+    kind = {Printed: "how-printed", Added: "how-added", Removed: "how-removed"}[type(how)]
+    return t(lang, kind, edition=how.edition)
+
+
+def _matched(how: Matched, lang: str) -> str:
+    old, new = how.old_section, how.new_section
+    parts = []
+    if how.moved:
+        parts.append(t(lang, "how-moved", old=old.number, old_title=old.title, new=new.number, new_title=new.title))
+    elif how.section_renumbered and how.same_title:
+        parts.append(t(lang, "how-section-renumbered", title=new.title, old=old.number, new=new.number))
+    elif how.section_renumbered:
+        parts.append(t(lang, "how-section-replaced", old=old.number, old_title=old.title, new=new.number, new_title=new.title))
+    elif how.retitled:
+        parts.append(t(lang, "how-retitled", number=new.number, old_title=old.title, new_title=new.title))
+    elif how.renumbered:
+        parts.append(t(lang, "how-within", number=new.number, title=new.title))
+    if how.renumbered and how.paired:
+        parts.append(t(lang, "how-same-position" if how.same_position else "how-other-position"))
+    if not how.reworded:
+        text = t(lang, "how-same-text")
+    elif how.renumbered or parts:
+        text = t(lang, "how-similarity", score=score_text(how.score))
+    else:
+        text = t(lang, "how-text-changed-by", score=score_text(how.score))
+    head = t(lang, "how-renumbered" if how.renumbered else "how-same-number")
+    if not how.renumbered and not parts:
+        return t(lang, "how-plain", head=head, details=text)
+    return t(lang, "how-detailed", head=head, details=t(lang, "how-list-separator").join(parts + [text]))

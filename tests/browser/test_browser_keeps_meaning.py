@@ -1,0 +1,107 @@
+"""Links that keep their meaning, and numbers found first, on the full-corpora
+site with the real v1.2 -> v1.4 renumbering of Core Rules (Reveal: 411 -> 424).
+Over http:// and from disk."""
+
+from __future__ import annotations
+
+from urllib.parse import unquote, urlsplit
+
+import pytest
+from playwright.sync_api import expect
+
+from browser_site import serve
+
+pytestmark = [pytest.mark.browser, pytest.mark.corpora]
+
+
+@pytest.fixture(scope="module")
+def corpora_origin(corpora_site):
+    with serve(corpora_site.site) as origin:
+        yield origin
+
+
+@pytest.fixture(params=["http", "file"])
+def root(request, corpora_site):
+    if request.param == "http":
+        return request.getfixturevalue("corpora_origin") + "/"
+    return corpora_site.site.resolve().as_uri() + "/"
+
+
+def test_a_pinned_v12_link_forwards_to_the_same_rule_today(corpora_site, root, browse):
+    page = browse(root).new_page()
+    page.goto(root + "r/1.2/411.1.html")
+    page.wait_for_url(lambda url: urlsplit(url).path.endswith("/riftbound/core-rules/424.html"))
+    assert unquote(urlsplit(page.url).fragment) == "424.1"
+    notice = page.locator(".pinned-notice")
+    expect(notice).to_have_text("411.1 in v1.2, now 424.1.")
+    expect(page.locator('[id="424.1"]')).to_be_in_viewport()
+
+
+def test_the_copy_button_hands_out_the_pinned_link(corpora_site, corpora_origin, browse):
+    root = corpora_origin + "/"
+    page = browse(root, permissions=["clipboard-read", "clipboard-write"]).new_page()
+    page.goto(root + "riftbound/core-rules/424.html")
+    button = page.get_by_role("button", name="Copy link to rule 424.1", exact=True)
+    button.click()
+    copied = page.evaluate("navigator.clipboard.readText()")
+    current = next(
+        p.name
+        for p in (corpora_site.site / "r").iterdir()
+        if p.is_dir() and (p / "424.1.html").is_file() and p.name.startswith("1.4")
+    )
+    assert copied == root + f"r/{current}/424.1.html"
+    page.goto(copied)
+    page.wait_for_url(lambda url: unquote(urlsplit(url).fragment) == "424.1")
+    expect(page.locator(".pinned-notice")).to_contain_text("424.1 in v1.4")
+
+
+def test_a_plain_page_says_what_its_number_meant_before(corpora_site, root, browse):
+    page = browse(root).new_page()
+    page.goto(root + "riftbound/core-rules/411.html")
+    note = page.locator("article .admonition").filter(has_text="In v1.2, 411 was Reveal")
+    expect(note).to_be_visible()
+    assert "424" in note.inner_text()
+
+
+def test_a_preview_on_an_older_editions_page(corpora_site, root, browse):
+    site = corpora_site.site
+    old = sorted(
+        p.relative_to(site).as_posix()
+        for p in site.glob("riftbound/core-rules/v1.2/*.html")
+        if 'class="ref"' in p.read_text(encoding="utf-8")
+    )
+    assert old, "no v1.2 page with a rule reference"
+    page = browse(root).new_page()
+    page.goto(root + old[0])
+    ref = page.locator("article a.ref").first
+    ref.scroll_into_view_if_needed()
+    ref.hover()
+    expect(page.locator("#rulesite-preview .rule-preview__text")).not_to_be_empty()
+
+
+@pytest.mark.parametrize(
+    ("query", "page_path", "anchor", "label"),
+    [
+        ("424.1.a", "riftbound/core-rules/424.html", "424.1.a", "Core Rules"),
+        ("701.16a", "magic/comprehensive-rules/701.16.html", "701.16a", "Magic"),
+        ("TR 703.4", "riftbound/tournament-rules/703.html", "703.4", "Tournament Rules"),
+        ("v1.2 411.1", "riftbound/core-rules/v1.2/411.html", "411.1", "v1.2"),
+    ],
+)
+def test_a_number_shows_that_exact_rule_first_and_enter_lands_on_it(corpora_site, root, browse, query, page_path, anchor, label):
+    if not (corpora_site.site / page_path).is_file():
+        pytest.fail(f"the corpora site has no {page_path}")
+    page = browse(root).new_page()
+    page.goto(root + "index.html")
+    box = page.locator("input.md-search__input")
+    box.click()
+    box.press_sequentially(query, delay=20)
+    first = page.locator(".rulesite-jump a.rulesite-jump__link").first
+    expect(first).to_be_visible(timeout=30_000)
+    href = first.get_attribute("href")
+    assert urlsplit(href).path.endswith("/" + page_path) and unquote(urlsplit(href).fragment) == anchor, href
+    expect(first).to_contain_text(label)
+    expect(first.locator(".rulesite-jump__text")).not_to_be_empty()
+    box.press("Enter")
+    page.wait_for_url(lambda url: urlsplit(url).path.endswith("/" + page_path) and unquote(urlsplit(url).fragment) == anchor)
+    expect(page.locator(f'[id="{anchor}"]')).to_be_in_viewport()

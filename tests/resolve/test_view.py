@@ -1,0 +1,66 @@
+"""The resolved view of editions: what render asks, answered once, read-only."""
+
+from __future__ import annotations
+
+import copy
+
+import pytest
+
+from rulesite.model import Corpus, Edition, Loc, Rule, Section, SectionKey
+from rulesite.resolve.view import editions_view
+
+DOC = ("testgame", "core-rules", "en")
+
+
+def edition(label: str, date: str, numbers: dict[str, str], partial: bool = False) -> Edition:
+    e = Edition(*DOC, label, date, partial)
+    for number, title in numbers.items():
+        rule = Rule(f"{number}.1", f"{title} rule of {label}.", Loc(f"{label}.txt", 1))
+        e.sections[number] = Section(*DOC[:2], number, title, "en", rules=[rule], edition=label)
+    return e
+
+
+@pytest.fixture
+def corpus() -> Corpus:
+    old = edition("v1", "2025-01-01", {"100": "Basics", "411": "Reveal"})
+    new = edition("v2", "2025-06-01", {"100": "Basics", "424": "Reveal"})
+    excerpt = edition("2025-09-01", "2025-09-01", {"424": "Reveal"}, partial=True)
+    old.sections["411"].version_path = "v1"  # its own page: the plain 411 does not show it
+    corpus = Corpus(
+        editions={
+            DOC: [old, new, excerpt],
+            ("other", "rules", "en"): [Edition("other", "rules", "en", "undated", "undated", False)],
+        }
+    )
+    corpus.sections = {s.key: s for s in new.sections.values()}
+    return corpus
+
+
+def test_the_current_edition_is_the_newest_whole_dated_one(corpus):
+    view = editions_view(corpus)
+    assert view.current_of(DOC) is corpus.editions[DOC][1]
+    assert view.current_of(("other", "rules", "en")) is None  # undated only
+
+
+def test_a_rule_of_an_edition_is_found_on_the_page_that_shows_it(corpus):
+    view = editions_view(corpus)
+    old = corpus.editions[DOC][0]
+    own = view.rule(DOC, "v1", "411.1")
+    assert own.page == SectionKey(*DOC[:2], "411", "en", "v1") and own.rule is old.sections["411"].rules[0]
+    shared = view.rule(DOC, "v1", "100.1")
+    assert shared.page == SectionKey(*DOC[:2], "100", "en")  # the plain page shows that text
+    assert view.rule(DOC, "v2", "424.1").page == SectionKey(*DOC[:2], "424", "en")
+    assert view.rule(DOC, "v1", "424.1") is None and view.rule(DOC, "v9", "100.1") is None
+
+
+def test_nothing_downstream_can_change_the_answers(corpus):
+    view = editions_view(corpus)
+    with pytest.raises(TypeError):
+        view.current[DOC] = corpus.editions[DOC][0]
+    with pytest.raises(TypeError):
+        view.rules[(*DOC, "v1")].pop("411.1")
+    with pytest.raises(AttributeError):  # frozen
+        view.current = {}
+    # A deep copy (tests copy a whole context to edit it) keeps answering, about the copies.
+    copied_corpus, copied = copy.deepcopy((corpus, view))
+    assert copied.current_of(DOC) is copied_corpus.editions[DOC][1]
