@@ -41,7 +41,7 @@ from .edition_pages import (
 from .languages import mark_missing_translations, site_languages
 from .markup import html_file, safe_href
 from .offline_app import offline_config
-from .paths import faq_page, html_path, language_root, page_of, section_page
+from .paths import faq_page, html_path, language_root, page_of, relpath, section_page
 from .ruling_page import render_ruling
 from .section_page import render_section
 from .numbers import numbers_js
@@ -180,7 +180,7 @@ def current_aliases(current: Edition | None) -> dict[str, str]:
     pages = {}
     for section in current.sections.values() if current else []:
         alias = section_page(section.key.of_edition(current.label)).removesuffix(".md") + ".html"
-        target = posixpath.relpath(html_path(section_page(section.key)), posixpath.dirname(alias))
+        target = relpath(html_path(section_page(section.key)), posixpath.dirname(alias))
         pages[alias] = html_file(
             "alias_page",
             title=f"{section.number} {section.title} ({current.label})",
