@@ -202,10 +202,26 @@ class _QuietHandler(http.server.SimpleHTTPRequestHandler):
         pass
 
 
+class _StaticHostHandler(_QuietHandler):
+    """Answers an unknown address with the site's 404.html, as static hosts do."""
+
+    def send_error(self, code, message=None, explain=None):
+        page = Path(self.directory) / "404.html"
+        if code != 404 or not page.is_file():
+            return super().send_error(code, message, explain)
+        body = page.read_bytes()
+        self.send_response(404)
+        self.send_header("Content-Type", "text/html; charset=utf-8")
+        self.send_header("Content-Length", str(len(body)))
+        self.end_headers()
+        self.wfile.write(body)
+
+
 @contextmanager
-def serve(directory: Path):
-    """A built site served on 127.0.0.1 at a free port: yields 'http://127.0.0.1:PORT'."""
-    handler = functools.partial(_QuietHandler, directory=str(directory))
+def serve(directory: Path, not_found_page: bool = False):
+    """A built site served on 127.0.0.1 at a free port: yields 'http://127.0.0.1:PORT'.
+    With not_found_page, unknown addresses get the site's 404.html."""
+    handler = functools.partial(_StaticHostHandler if not_found_page else _QuietHandler, directory=str(directory))
     server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
     server.daemon_threads = True
     thread = threading.Thread(target=server.serve_forever, name="site-server", daemon=True)
@@ -215,3 +231,15 @@ def serve(directory: Path):
     finally:
         server.shutdown()
         server.server_close()
+
+
+# The service worker stamps the page once it has stored the site (assets/offline.js).
+READY = "document.documentElement.getAttribute('data-offline-ready')"
+
+
+def first_visit(context, root: str):
+    """Opens the home page and waits until the worker has stored the site."""
+    page = context.new_page()
+    page.goto(root + "index.html")
+    page.wait_for_function(READY, timeout=60_000)
+    return page

@@ -12,7 +12,7 @@ from urllib.parse import urlsplit
 
 import pytest
 
-from browser_site import CHROMIUM_ARGS, DESKTOP, Guard, serve
+from browser_site import CHROMIUM_ARGS, DESKTOP, Guard, allowed_url, serve
 
 
 @pytest.fixture(scope="session")
@@ -84,3 +84,27 @@ def browse(browser):
         problems += [f"uncaught error in a page: {error}" for error in guard.errors]
     if problems:
         pytest.fail("\n".join(problems), pytrace=False)
+
+
+@pytest.fixture
+def open_context(browser):
+    """open_context(origin) -> a fresh browser profile with service workers on,
+    whose requests are watched, never routed (routing would bypass the service
+    worker): one leaving the machine, or an uncaught page error, fails the test."""
+    made = []
+
+    def make(origin: str):
+        context = browser.new_context(viewport=DESKTOP, service_workers="allow")
+        context.set_default_timeout(20_000)
+        leaks, errors = [], []
+        context.on("request", lambda r: None if allowed_url(r.url, origin) else leaks.append(r.url))
+        context.on("page", lambda p: p.on("pageerror", lambda e: errors.append(f"{p.url}: {e}")))
+        made.append((context, leaks, errors))
+        return context
+
+    yield make
+    problems = []
+    for context, leaks, errors in made:
+        context.close()
+        problems += [f"request left the machine: {u}" for u in leaks] + [f"uncaught error: {e}" for e in errors]
+    assert not problems, "\n".join(problems)

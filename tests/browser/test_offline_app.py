@@ -22,7 +22,7 @@ from pathlib import Path
 
 import pytest
 
-from browser_site import DESKTOP, allowed_url
+from browser_site import READY, first_visit
 from buildutil import run_build
 
 pytestmark = pytest.mark.browser
@@ -32,7 +32,6 @@ RULING_PAGE = f"riftbound/rulings/{RULING_ID}.html"
 RULINGS_FILE = "riftbound/community-rulings.txt"
 OLD_NUANCE = "Nuances: - You can still use Ride the Wind"
 NEW_NUANCE = "Nuances: - Checked again for the second build. - You can still use Ride the Wind"
-READY = "document.documentElement.getAttribute('data-offline-ready')"
 
 
 class _Quiet(http.server.SimpleHTTPRequestHandler):
@@ -98,36 +97,6 @@ def workspace(repo_root: Path, seed_build: Path, tmp_path: Path):
         return site
 
     return tmp_path, served, publish
-
-
-@pytest.fixture
-def open_context(browser):
-    """A fresh browser profile whose requests are watched (never routed)."""
-    made = []
-
-    def make(origin: str):
-        context = browser.new_context(viewport=DESKTOP, service_workers="allow")
-        context.set_default_timeout(20_000)
-        leaks, errors = [], []
-        context.on("request", lambda r: None if allowed_url(r.url, origin) else leaks.append(r.url))
-        context.on("page", lambda p: p.on("pageerror", lambda e: errors.append(f"{p.url}: {e}")))
-        made.append((context, leaks, errors))
-        return context
-
-    yield make
-    problems = []
-    for context, leaks, errors in made:
-        context.close()
-        problems += [f"request left the machine: {u}" for u in leaks] + [f"uncaught error: {e}" for e in errors]
-    assert not problems, "\n".join(problems)
-
-
-def first_visit(context, root: str):
-    """Opens the home page and waits until the worker has stored the site."""
-    page = context.new_page()
-    page.goto(root + "index.html")
-    page.wait_for_function(READY, timeout=60_000)
-    return page
 
 
 def text_of(page) -> str:

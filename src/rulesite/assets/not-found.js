@@ -1,22 +1,78 @@
 /* The not-found page (404.html, served by static hosts for any unknown
    address): when the address names a rule number (r/411.9.html,
-   core-rules/v1.2/999.html), offer a search for it. Plain ES2017. */
+   core-rules/v1.2/999.html), offer the nearest rule the site has (that
+   number, else its closest parent: 411.9 -> 411) from the table of rule
+   numbers (assets/numbers.js), and a search for it. Plain ES2017. */
 (function () {
   "use strict";
   var box = document.querySelector(".not-found-nearest");
   var search = document.querySelector("a.not-found-search");
+  var me = document.currentScript;
   if (!box || !search) return;
   var path = decodeURIComponent(location.pathname);
   var match = /(\d{1,4}(?:\.[0-9a-z]+)*)(?:\.html?)?\/?$/i.exec(path);
   if (!match) return;
-  var number = match[1];
+  var number = match[1].toLowerCase();
+  // An edition in the address (v1.2/, r/1.2/): prefer that edition's rules.
+  var edition = /\/(?:v|r\/)(\d+(?:\.\d+)*)\//i.exec(path);
   var url = new URL(search.getAttribute("href"), location.href);
   url.searchParams.set("q", number);
-  var link = document.createElement("a");
-  link.href = url.href;
-  link.textContent = number;
-  box.textContent = box.getAttribute("data-label") + " ";
-  box.appendChild(link);
-  box.hidden = false;
   search.href = url.href;
+
+  function show(href, text) {
+    var link = document.createElement("a");
+    link.href = href;
+    link.textContent = text;
+    box.textContent = box.getAttribute("data-label") + " ";
+    box.appendChild(link);
+    box.hidden = false;
+  }
+
+  /** The candidates for `wanted`: itself, then each parent (411.9.a, 411.9, 411; 701.16a, 701.16, 701). */
+  function candidates(wanted) {
+    var out = [wanted];
+    var n = wanted;
+    while (true) {
+      var shorter = /[a-z]$/.test(n) && /\d[a-z]$/.test(n) ? n.slice(0, -1) : n.replace(/\.[^.]*$/, "");
+      if (shorter === n || !shorter) break;
+      out.push(shorter);
+      n = shorter;
+    }
+    return out;
+  }
+
+  function nearest(table) {
+    var rank = function (row) {
+      var doc = table.docs[row[0]] || {};
+      if (edition && doc.edition === "v" + edition[1]) return 0;
+      return doc.current ? 1 : 2;
+    };
+    var list = candidates(number);
+    for (var i = 0; i < list.length; i++) {
+      var rows = table.pages.filter(function (row) {
+        return (" " + row[2].toLowerCase() + " ").indexOf(" " + list[i] + " ") >= 0;
+      });
+      if (!rows.length) continue;
+      rows.sort(function (a, b) {
+        return rank(a) - rank(b);
+      });
+      var doc = table.docs[rows[0][0]] || {};
+      var root = new URL("../", me.src);
+      var label = list[i] + " · " + [doc.document, doc.edition].filter(Boolean).join(" ");
+      return show(new URL(rows[0][1] + "#" + list[i], root).href, label);
+    }
+    show(url.href, number);
+  }
+
+  if (!me || !me.src) return show(url.href, number);
+  var script = document.createElement("script");
+  script.src = new URL("numbers.js", me.src).href;
+  script.onload = function () {
+    if (window.RULESITE_NUMBERS) nearest(window.RULESITE_NUMBERS);
+    else show(url.href, number);
+  };
+  script.onerror = function () {
+    show(url.href, number);
+  };
+  document.head.appendChild(script);
 })();

@@ -18,7 +18,8 @@ MkDocs copies as they are):
 
 What is precached (see `precache`): the shell (our CSS, JavaScript, icons and
 the rule texts of the current editions, Material's stylesheets and scripts),
-the home page, the indexes and the offline page. Everything else (sections,
+the home page, the indexes, the offline page and the search index (word
+search works offline). Everything else (sections,
 older editions, rulings...) is cached when visited. `check/offline_app.py`
 checks the list against the built site and the budget below.
 """
@@ -44,6 +45,7 @@ from .strings import t
 # The most a first visit stores for offline use, per language site (bytes).
 PRECACHE_BUDGET = 8 * 1024 * 1024
 SERVICE_WORKER = "sw.js"
+SEARCH_INDEX = "search/search_index.json"  # Material's, over http(s)
 MANIFEST = "manifest.webmanifest"
 OFFLINE_PAGE = "offline.md"
 PREVIEWS = PREVIEW_FOLDER + "/"  # one script of rule texts per page (render/share.py)
@@ -190,6 +192,9 @@ def offline_files(ctx: Context, pages: dict[str, str], nav: list, config_text: s
     entries = [[url, *hashes[url]] for url in listed]
     entries += [[url, digest, 1] for url, digest in material_shell(ctx.language)]
     build = hashlib.sha256((shell + "".join(f"{p}{h[0]}" for p, h in sorted(hashes.items()))).encode()).hexdigest()[:16]
+    # Word search works offline too. MkDocs writes the index from every page, so
+    # it changes exactly when the build id does (not a hash of its bytes).
+    entries.append([SEARCH_INDEX, build, 0])
     files[SERVICE_WORKER] = service_worker(build, ctx.language, entries)
     return files
 
