@@ -96,7 +96,7 @@ def resolve(corpus: Corpus, sources_dir: Path, diag: Diagnostics) -> Context:
         chains=chains,
         reviews=reviews,
         findings=list(diag.warnings),
-        editions=editions_view(corpus),
+        editions=editions_view(corpus, chains),
     )
 
 

@@ -7,7 +7,8 @@ import copy
 import pytest
 
 from rulesite.model import Corpus, Edition, Loc, Rule, Section, SectionKey
-from rulesite.resolve.view import editions_view
+from rulesite.resolve.history import rule_chains
+from rulesite.resolve.view import Successor, editions_view
 
 DOC = ("testgame", "core-rules", "en")
 
@@ -64,3 +65,29 @@ def test_nothing_downstream_can_change_the_answers(corpus):
     # A deep copy (tests copy a whole context to edit it) keeps answering, about the copies.
     copied_corpus, copied = copy.deepcopy((corpus, view))
     assert copied.current_of(DOC) is copied_corpus.editions[DOC][1]
+
+
+def test_a_rule_of_an_older_edition_has_its_successor_today():
+    """Renumbered: today's number. Removed: when, and the nearest ancestor that lives on."""
+
+    def reveal(label: str, date: str, number: str, rules: list[tuple[str, str]]) -> Edition:
+        e = Edition(*DOC, label, date, False)
+        e.sections[number] = Section(
+            *DOC[:2], number, "Reveal", "en", rules=[Rule(n, t, Loc(f"{label}.txt", 1)) for n, t in rules], edition=label
+        )
+        return e
+
+    old = reveal(
+        "v1",
+        "2025-01-01",
+        "411",
+        [("411.1", "To reveal a card, show it to every player."), ("411.1.a", "A revealed card stays where it is.")],
+    )
+    new = reveal("v2", "2025-06-01", "424", [("424.1", "To reveal a card, show it to every player.")])
+    corpus = Corpus(editions={DOC: [old, new]})
+    view = editions_view(corpus, {DOC: rule_chains([old, new])})
+    assert view.successor(DOC, "v1", "411.1") == Successor("424.1", "v2", "424.1", "v2", None)
+    assert view.successor(DOC, "v2", "424.1").now == "424.1"
+    removed = view.successor(DOC, "v1", "411.1.a")
+    assert (removed.now, removed.last, removed.removed_in, removed.nearest) == (None, "v1", "v2", "424.1")
+    assert view.successor(DOC, "v1", "999.1") is None

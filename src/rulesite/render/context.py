@@ -86,4 +86,4 @@ class Context:
         target = self.linker.target(game, number, here)
         if target is None:
             return missing_markdown(number, number, self.language)
-        return link_markdown(Link(number, "rule", number, target), page, self.linker, self.language)
+        return link_markdown(Link(number, "rule", number, target), page, self.language)

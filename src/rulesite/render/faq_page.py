@@ -32,7 +32,7 @@ def render_faq_page(ctx: Context, game: str, source_id: str) -> str:
             "",
             *freshness(faq, ctx),
         ]
-        named = [card.name for card in ctx.citations.cards_of.get(faq.id, [])]  # resolve/card_mentions.py
+        named = ctx.citations.cards_of.get(faq.id, [])
         if named:
-            out += [Md("Cards: ") + Md(", ").join(card_link(ctx, name, page) for name in named), Md("{: .rule-meta }"), ""]
+            out += [Md("Cards: ") + Md(", ").join(card_link(card, page) for card in named), Md("{: .rule-meta }"), ""]
     return whole_page(source.title or source_id, out)

@@ -22,7 +22,7 @@ def inline(
         elif seg.target is None:
             out.append(missing_markdown(seg.text, seg.number, language))
         else:
-            out.append(link_markdown(seg, page, linker, language))
+            out.append(link_markdown(seg, page, language))
     return Md("").join(out)
 
 
@@ -30,7 +30,7 @@ def missing_markdown(text: str, number: str, language: str) -> Md:
     return missing(text, t(language, "not-in-sources", number=number))
 
 
-def link_markdown(link: Link, page: str, linker: Linker, language: str) -> Md:
+def link_markdown(link: Link, page: str, language: str) -> Md:
     section_key, anchor = link.target
     to_page = section_page(section_key)
     # A keyword names a whole section: link to the page itself; a term a
@@ -43,8 +43,6 @@ def link_markdown(link: Link, page: str, linker: Linker, language: str) -> Md:
         # The rule lives in another language's site: a link there (MkDocs only
         # checks links within its own site; the site checker checks these).
         href = cross_href(page, language, to_page, target_language, anchor)
-        # Remembered so this language's previews.js can also preview that rule.
-        linker.cross_links.setdefault(language, set()).add((section_key, anchor))
         return html_link(link.text, href, css=f"{css} other-language", hreflang=target_language, data=data)
     href = html_path(relative(page, to_page)) if to_page != page else ""
     return html_link(link.text, f"{href}#{anchor}" if anchor else href or "#", css=css, data=data)

@@ -2,8 +2,8 @@
 
 `r/1.2/411.1.html` names rule 411.1 of v1.2 for good. It is a share page (its
 preview shows that edition's text) that forwards to wherever the same rule
-lives in the current edition, found on its match chain through the published
-data (export/data.py: the document's trace and each edition's rules), with
+lives in the current edition, found on its match chain (resolve/view.py's
+successors; the pages' addresses from the published data, export/data.py), with
 `?was=v1.2:411.1` so the page says "411.1 in v1.2, now 424.1"
 (assets/pinned-notice.js). A rule the current edition no longer prints
 forwards to its last edition's text, saying when it was removed and which
@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from urllib.parse import urlencode
 
-from ..export.data import Identities, edition_data, trace_data
+from ..export.data import Identities, edition_data
 from .context import Context
 from .edition_pages import document_name
 from .paths import SHORT_PREFIX
@@ -59,58 +59,37 @@ def pinned_pages(ctx: Context, language: str) -> dict[str, str]:
         data = {label: edition_data(ctx, by_label[label], ids) for label in labels}
         rules = {label: {r["number"]: r for r in data[label]["rules"]} for label in labels}
         current = next((label for label in labels if data[label]["current"]), labels[-1])
-        c = labels.index(current)
-        trace = trace_data(ctx, key, ids)["rules"]
-        # (edition index, number) -> the trace row, to follow a removed rule's parent.
-        row_of = {(i, n): row for row in trace for i, n in enumerate(row["numbers"]) if n}
-
-        for row in trace:
-            numbers = row["numbers"]
-            present = [i for i, n in enumerate(numbers) if n]
-            for i in present:
-                number, label = numbers[i], labels[i]
-                rule = rules[label].get(number)
-                if rule is None:
-                    continue
-                now = numbers[c]
-                query = {"was": f"{label}:{number}"}
-                if now and rules[current].get(now, {}).get("url"):
-                    target = rules[current][now]["url"]
-                else:
-                    last = present[-1]
-                    target = rules[labels[last]][numbers[last]]["url"]
-                    query["removed"] = labels[last + 1] if last + 1 < len(labels) else current
-                    successor = _lives_on(rules[labels[last]], row_of, last, numbers[last], c)
-                    if successor and rules[current].get(successor, {}).get("url"):
-                        query["next"] = rules[current][successor]["url"]  # from the site root, with #number
-                if not target:
-                    continue
-                page, _, anchor = target.partition("#")
-                # `target` is from the site root and may name another language's folder: this site's own pages only.
-                page = page.removeprefix(f"{language}/") if language != "en" else page
-                path = pinned_link(game, document, label, number)
-                pages[path] = share_page(
-                    ctx,
-                    language,
-                    path,
-                    f"{page}?{urlencode(query)}#{anchor}",
-                    title=f"{number} — {document_name(document)} {label}",
-                    text=rule["text"],
-                    # The link names the rule it opens: today's number when it moved.
-                    label=anchor or number,
-                    site=site_name(game, document_name(document), label),
-                    edition=label,
-                )
+        # Where each rule is today, along its match chain: resolve's answer (resolve/view.py).
+        for (label, number), successor in ctx.editions.successors.get(key, {}).items():
+            rule = rules[label].get(number)
+            if rule is None:
+                continue
+            now = successor.now
+            query = {"was": f"{label}:{number}"}
+            if now and rules[current].get(now, {}).get("url"):
+                target = rules[current][now]["url"]
+            else:
+                target = rules[successor.last][successor.last_number]["url"]
+                query["removed"] = successor.removed_in
+                nearest = successor.nearest
+                if nearest and rules[current].get(nearest, {}).get("url"):
+                    query["next"] = rules[current][nearest]["url"]  # from the site root, with #number
+            if not target:
+                continue
+            page, _, anchor = target.partition("#")
+            # `target` is from the site root and may name another language's folder: this site's own pages only.
+            page = page.removeprefix(f"{language}/") if language != "en" else page
+            path = pinned_link(game, document, label, number)
+            pages[path] = share_page(
+                ctx,
+                language,
+                path,
+                f"{page}?{urlencode(query)}#{anchor}",
+                title=f"{number} — {document_name(document)} {label}",
+                text=rule["text"],
+                # The link names the rule it opens: today's number when it moved.
+                label=anchor or number,
+                site=site_name(game, document_name(document), label),
+                edition=label,
+            )
     return pages
-
-
-def _lives_on(rules: dict, row_of: dict, i: int, number: str, c: int) -> str | None:
-    """The current number of the closest ancestor of rule `number` (of edition i,
-    whose rules are `rules`) that the current edition (index c) still prints."""
-    parent = rules.get(number, {}).get("parent")
-    while parent:
-        row = row_of.get((i, parent))
-        if row and row["numbers"][c]:
-            return row["numbers"][c]
-        parent = rules.get(parent, {}).get("parent")
-    return None

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ..model import Ruling
+from ..model import Card, Ruling
 from .context import Context
 from .escape import Md, md_text
 from .escape import page as whole_page
@@ -42,9 +42,9 @@ def render_ruling(ruling: Ruling, ctx: Context) -> str:
     if concerns:
         links = [concern_link(ctx, link, ruling.game, page) for link in concerns]
         out += [Md("{}: {}").format(t(lang, "concerns"), Md(", ").join(links)), Md("{: .rule-meta }"), ""]
-    cards = [card.name for card in ctx.citations.cards_of.get(ruling.id, [])]  # resolve/card_mentions.py
+    cards = ctx.citations.cards_of.get(ruling.id, [])
     if cards:
-        out += [Md("Cards: ") + Md(", ").join(card_link(ctx, name, page) for name in cards), Md("{: .rule-meta }"), ""]
+        out += [Md("Cards: ") + Md(", ").join(card_link(card, page) for card in cards), Md("{: .rule-meta }"), ""]
     out += [Md("{}: {}").format(t(lang, "source"), ctx.source_line(source, lang)), Md("{: .source-note }"), ""]
     credit = " — ".join(x for x in (ruling.attribution, ruling.licence) if x)
     if credit or source.licence:
@@ -113,8 +113,6 @@ def word_diff_md(old: str, new: str) -> Md:
     return md("word_diff", ops=word_diff(old, new))
 
 
-def card_link(ctx: Context, name: str, page: str) -> Md:
-    card = next((c for c in ctx.corpus.cards if c.name.lower() == name.lower()), None)
-    if card is None:
-        return md_text(name)
-    return md_link(name, relative(page, cards_page(card.game or "riftbound", card.name), card.id))
+def card_link(card: Card, page: str) -> Md:
+    """A card resolve found named (resolve/card_mentions.py), linked to its entry."""
+    return md_link(card.name, relative(page, cards_page(card.game or "riftbound", card.name), card.id))

@@ -50,8 +50,6 @@ class Linker:
     corpus: Corpus
     keywords: dict[str, dict[str, tuple[str, str, bool]]]  # game -> form -> (section number, language, keyword)
     unresolved: Counter = field(default_factory=Counter)
-    # language of a page -> (section key, anchor) of links from it into another language's site
-    cross_links: dict = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         # Every section that has a page: the current view, and editions' own pages.

@@ -1,17 +1,20 @@
 """Answers render asks of the resolved corpus about editions, made once and read-only.
 
 Render used to work these out itself, page by page: which edition of a document
-is the current one, and on which page an older edition's rule is shown. Here
-they are decided once, after merging, and handed over as read-only mappings.
+is the current one, on which page an older edition's rule is shown, and where a
+rule of an older edition is today. Here they are decided once, after matching
+the editions, and handed over as read-only mappings.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from collections.abc import Mapping
 
-from ..model import Corpus, Edition, Rule, SectionKey
+from ..model import Corpus, Edition, Rule, SectionKey, parent_number
+from .history import RuleChains, chain_entries
 from .merge import current_edition
+
 
 class Frozen(dict):
     """A dict nobody downstream can change. Not a MappingProxyType, which cannot
@@ -38,11 +41,24 @@ class Shown:
 
 
 @dataclass(frozen=True)
+class Successor:
+    """Where a rule of some dated edition is in the current one, along its match chain."""
+
+    now: str | None  # its number in the current edition; None: not printed there
+    last: str  # the last edition that prints it (label) ...
+    last_number: str  # ... and its number there
+    removed_in: str  # the edition after `last` (the current one when `last` is the newest)
+    nearest: str | None  # the current number of the closest ancestor (in `last`) printed there, if any
+
+
+@dataclass(frozen=True)
 class EditionsView:
     # Documents that have a current edition (the newest whole dated one) -> it.
     current: Mapping[DocumentKey, Edition]
     # (game, document, language, edition label) -> rule number -> where it is shown.
     rules: Mapping[tuple[str, str, str, str], Mapping[str, Shown]]
+    # Documents with several dated editions -> (edition label, rule number) -> its successor.
+    successors: Mapping[DocumentKey, Mapping[tuple[str, str], Successor]] = field(default_factory=Frozen)
 
     def current_of(self, key: DocumentKey) -> Edition | None:
         return self.current.get(key)
@@ -51,14 +67,51 @@ class EditionsView:
         """Rule `number` of edition `label` of a document, where a page shows it."""
         return self.rules.get((*key, label), {}).get(number)
 
+    def successor(self, key: DocumentKey, label: str, number: str) -> Successor | None:
+        return self.successors.get(key, {}).get((label, number))
 
-def editions_view(corpus: Corpus) -> EditionsView:
+
+def editions_view(corpus: Corpus, chains: Mapping[DocumentKey, RuleChains] | None = None) -> EditionsView:
+    """`chains`: the match chains of documents with several dated editions (history.rule_chains)."""
     current = {key: e for key, editions in corpus.editions.items() if (e := current_edition(editions)) is not None}
     rules: dict[tuple[str, str, str, str], Mapping[str, Shown]] = {}
     for key, editions in corpus.editions.items():
         for edition in editions:
             rules[(*key, edition.label)] = Frozen(_shown_rules(corpus, edition))
-    return EditionsView(Frozen(current), Frozen(rules))
+    successors = {key: Frozen(_successors(found, current.get(key))) for key, found in (chains or {}).items()}
+    return EditionsView(Frozen(current), Frozen(rules), Frozen(successors))
+
+
+def _successors(found: RuleChains, current: Edition | None) -> dict[tuple[str, str], Successor]:
+    """Every rule of every dated edition of a document: where its chain stands in
+    the current edition (the newest, when none is current). A removed rule's
+    nearest is found through its parents, as far as the edition prints them."""
+    labels = [e.label for e in found.editions]
+    c = next((k for k, e in enumerate(found.editions) if e is current), len(labels) - 1)
+    rows = [[entry.number for entry in entries] for entries in chain_entries(found)]
+    row_of = {(i, n): row for row in rows for i, n in enumerate(row) if n}
+    printed: dict[int, set[str]] = {}
+
+    def nearest(i: int, number: str) -> str | None:
+        if i not in printed:
+            printed[i] = {r.number for r in found.editions[i].rules()}
+        parent = parent_number(number) if number in printed[i] else None
+        while parent:
+            row = row_of.get((i, parent))
+            if row and row[c]:
+                return row[c]
+            parent = parent_number(parent) if parent in printed[i] else None
+        return None
+
+    out: dict[tuple[str, str], Successor] = {}
+    for row in rows:
+        present = [i for i, n in enumerate(row) if n]
+        last = present[-1]
+        removed_in = labels[last + 1] if last + 1 < len(labels) else labels[c]
+        successor = Successor(row[c], labels[last], row[last], removed_in, nearest(last, row[last]))
+        for i in present:
+            out[(labels[i], row[i])] = successor
+    return out
 
 
 def _shown_rules(corpus: Corpus, edition: Edition) -> dict[str, Shown]:
