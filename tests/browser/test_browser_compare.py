@@ -128,14 +128,19 @@ def test_a_pair_the_build_leaves_out_is_computed_in_the_browser_as_python_comput
     assert ("v1.0", "v1.2") not in ready and len(ready) == 5  # 2n - 3 pages for n = 4
     diff = traced_diff(chains, by_label["v1.0"], by_label["v1.2"])
     counts = diff.counts()
+    only = sum(1 for m in diff.moved if not m.text_changed)  # pure renumberings, counted apart
+    assert only, "the fixture's pair must renumber a rule without changing it"
     # The Markdown's raw HTML holds the entries; its counts line is Markdown.
     expected = (
-        " • ".join(f"{counts[k]} {k}" for k in ("added", "removed", "changed", "moved", "unchanged")),
+        " • ".join(
+            f"{counts[k]} {k}" + (f" ({only} only renumbered)" if k == "moved" else "")
+            for k in ("added", "removed", "changed", "moved", "unchanged")
+        ),
         entries(render_diff(four_ctx, diff, *KEY[:2]))[1],
     )
     assert expected[1], "the fixture's pair must differ"
     kinds = {e[0] for group in expected[1].values() for e in group}
-    assert kinds == {"added", "removed", "changed", "moved"}, kinds
+    assert kinds == {"added", "removed", "changed", "moved renumbered"}, kinds
     page = browse(four_root).new_page()
     got = browser_diff(page, f"{four_root}{CHANGES}/compare.html?old=v1.0&new=v1.2")
     assert got == expected
@@ -178,3 +183,21 @@ def test_the_editions_page_offers_every_pair(four_site):
             browser = f"changes/compare.html?old={old}&new={new}"
             assert (page in hrefs and (four_site / "site/riftbound/core-rules" / page).is_file()) or browser in hrefs, (old, new)
     assert "changes/compare.html?old=v1.0&new=v1.2" in hrefs
+
+
+def test_a_computed_diff_hides_pure_renumberings_until_asked(four_root, browse):
+    """As on a pre-rendered page (renumbered-toggle.js): v1.0's 101.1 is v1.2's 101.2, same text."""
+    page = browse(four_root).new_page()
+    page.goto(f"{four_root}{CHANGES}/compare.html?old=v1.0&new=v1.2")
+    entry = page.locator("[data-diff-output] li.renumbered")
+    expect(entry).to_have_count(1)
+    expect(entry).to_have_attribute("id", "d-101.2")
+    expect(entry).to_be_hidden()
+    expect(page.locator("[data-diff-output] li.changed").first).to_be_visible()
+    page.get_by_role("button", name="Show 1 rule only renumbered").click()
+    expect(entry).to_be_visible()
+    # Its numbers open the rule in each edition.
+    links = entry.locator("b a")
+    expect(links).to_have_count(2)
+    assert links.nth(0).get_attribute("href").endswith("riftbound/core-rules/v1.0/101.html#101.1")
+    assert links.nth(1).get_attribute("href").endswith("riftbound/core-rules/v1.2/101.html#101.2")

@@ -240,14 +240,31 @@ def _removed_in_v14(corpus, core_diff):
     return found
 
 
+def _row_words(li) -> str:
+    """A history row's words, without its link to the rule's entry on a diff page."""
+    link = find(li, "a", "history-diff")
+    return words(li).removesuffix(" " + words(link)) if link is not None else words(li)
+
+
 def test_rules_removed_in_v14_say_so_in_their_history(corpora_site, corpus, core_diff):
     site = corpora_site.site
-    missing = []
+    missing, unlinked = [], []
     for rel, rule in _removed_in_v14(corpus, core_diff):
         details = history_of(rule_div(site, rel, rule.number))
-        if details is None or not any(words(li) == "v1.4: removed in v1.4" for li in history_items(details)):
+        row = next((li for li in history_items(details) if _row_words(li) == "v1.4: removed in v1.4"), None) if details else None
+        if row is None:
             missing.append(f"{rel}#{rule.number}")
+            continue
+        # The row links the rule's entry on the v1.2 -> v1.4 diff page, which holds it.
+        link = find(row, "a", "history-diff")
+        href = link.get("href") if link is not None else ""
+        target, anchor = target_of(rel, href) if href else ("", "")
+        if anchor != f"was-{rule.number}" or not target.startswith("riftbound/core-rules/changes/v1.2-to-v1.4"):
+            unlinked.append(f"{rel}#{rule.number}: {href!r}")
+        elif f'id="was-{rule.number}"' not in (site / target).read_text(encoding="utf-8"):
+            unlinked.append(f"{rel}#{rule.number}: {href!r} is not on {target}")
     assert not missing, f"{len(missing)} removed rules do not say 'removed in v1.4': {missing[:5]}"
+    assert not unlinked, f"{len(unlinked)} removed rules do not link their diff entry: {unlinked[:5]}"
 
 
 def test_rules_removed_in_v14_say_so_in_their_history_summary(corpora_site, corpus, core_diff):

@@ -176,11 +176,37 @@ def test_history_and_diff_html_show_their_text_as_text():
         {"label": PAYLOAD, "href": "", "how": "", "diff": ""},
     ]
     history = page_html(str(markup.md("history", summary=PAYLOAD, rows=rows)))
-    item = markup.md("diff_item", kind="changed", head=PAYLOAD, text=PAYLOAD, how=PAYLOAD, diff=diff)
-    section = page_html(str(markup.md("diff_section", number=PAYLOAD, items=[item])))
+    item = markup.md(
+        "diff_item",
+        kind="changed",
+        id="d-1",
+        renumbered=False,
+        sign="",
+        numbers=[(PAYLOAD, "424.html#424.1", PAYLOAD)],
+        was=(PAYLOAD, "v1.2/411.html#411.1"),
+        text=PAYLOAD,
+        how=PAYLOAD,
+        diff=diff,
+    )
+    section = page_html(
+        str(
+            markup.md(
+                "diff_section",
+                number=PAYLOAD,
+                title=PAYLOAD,
+                href="424.html",
+                was=(PAYLOAD, ""),
+                renumbered_only=False,
+                items=[item],
+            )
+        )
+    )
     for html in (history, section):
         no_script(html)
         assert PAYLOAD in Elements(html).plain()
+    # Every part of an entry (number, older number, text, how, three diff parts)
+    # and of its section's name (title, older name) is text: nine payloads.
+    assert Elements(section).plain().count(PAYLOAD) == 9
 
 
 def test_keyword_forms_are_shown_as_text(fresh_ctx):

@@ -200,7 +200,18 @@
     }));
   }
 
-  function render(out, diff) {
+  /** A link to a rule or section in its edition (its url is from the site root, as data/ is). */
+  function linkTo(item, text, title) {
+    if (!item || !item.url) return text;
+    // A section's url is its page: to its number's anchor, as the build links it.
+    var url = item.url.indexOf("#") < 0 ? item.url + "#" + item.number : item.url;
+    var attrs = { href: new URL("../" + url, RulesiteData.root()).href };
+    if (title) attrs.title = title;
+    return el("a", attrs, [text]);
+  }
+
+  function render(out, diff, eds) {
+    var oldEd = eds[0], newEd = eds[1];
     var counts = {
       added: diff.added.length,
       removed: diff.removed.length,
@@ -208,13 +219,21 @@
       moved: diff.matches.filter(function (m) { return m.moved; }).length,
       unchanged: diff.matches.filter(function (m) { return !m.changed && !m.moved; }).length,
     };
+    function num(rule, ed) {
+      return linkTo(rule, rule.number, rule.number + " in " + ed.label);
+    }
+    // As render/edition_pages._diff_groups: entries by section, each anchored.
     var groups = new Map();
-    function add(number, li) {
-      if (!groups.has(number)) groups.set(number, []);
-      groups.get(number).push(li);
+    function add(number, li, renumbered, newSection, oldSection) {
+      if (!groups.has(number)) groups.set(number, { items: [], renumbered: 0, new: null, olds: new Map() });
+      var g = groups.get(number);
+      g.items.push(li);
+      g.renumbered += renumbered ? 1 : 0;
+      if (newSection) g.new = newSection;
+      if (oldSection) g.olds.set(oldSection, (g.olds.get(oldSection) || 0) + 1);
     }
     diff.added.forEach(function (r) {
-      add(r.section, el("li", { class: "added" }, [el("b", {}, ["+ " + r.number]), " " + r.text]));
+      add(r.section, el("li", { class: "added", id: "d-" + r.number }, [el("b", {}, ["+ ", num(r, newEd)]), " " + r.text]), false, r.section);
     });
     // A removed rule is grouped under its section's number in the new edition.
     var now = new Map();
@@ -223,37 +242,82 @@
     });
     diff.removed.forEach(function (r) {
       var group = now.has(r.section) ? now.get(r.section) : r.section;
-      add(group, el("li", { class: "removed" }, [el("b", {}, ["\u2212 " + r.number]), " " + r.text]));
+      add(group, el("li", { class: "removed", id: "was-" + r.number }, [el("b", {}, ["\u2212 ", num(r, oldEd)]), " " + r.text]),
+        false, now.has(r.section) ? group : null, r.section);
     });
     diff.matches.forEach(function (m) {
       if (!m.moved) return;
-      var parts = [el("b", {}, [m.old.number + " \u2192 " + m.new.number]), " ", el("small", {}, [m.how])];
+      var parts = [el("b", {}, [num(m.old, oldEd), " \u2192 ", num(m.new, newEd)]), " ", el("small", {}, [m.how])];
       if (m.changed) parts.push(diffSpan(wordDiff(printed(m.old), printed(m.new))));
-      add(m.new.section, el("li", { class: "moved" }, parts));
+      add(m.new.section, el("li", { class: m.changed ? "moved" : "moved renumbered", id: "d-" + m.new.number }, parts),
+        !m.changed, m.new.section, m.old.section);
     });
     diff.matches.forEach(function (m) {
       if (!m.changed || m.moved) return;
-      add(m.new.section, el("li", { class: "changed" }, [
-        el("b", {}, [m.new.number]), " ", el("small", {}, [m.how]), diffSpan(wordDiff(printed(m.old), printed(m.new))),
-      ]));
+      add(m.new.section, el("li", { class: "changed", id: "d-" + m.new.number }, [
+        el("b", {}, [num(m.new, newEd)]), " ",
+        el("span", { class: "diff-was" }, ["(", linkTo(m.old, oldEd.label + ": " + m.old.number), ")"]), " ",
+        el("small", {}, [m.how]), diffSpan(wordDiff(printed(m.old), printed(m.new))),
+      ]), false, m.new.section, m.old.section);
     });
+    function sectionOf(ed, number) {
+      return ed.sections.filter(function (s) { return s.number === number; })[0] || null;
+    }
+    function sectionName(s) {
+      return (s.number + " " + (s.title || "")).trim();
+    }
+    /** "424 Reveal", linked, with "(v1.2: 411 Reveal)" when the old edition named it otherwise. */
+    function sectionHead(g) {
+      var oldNumber = null, most = 0;
+      g.olds.forEach(function (n, number) {
+        if (n > most) { most = n; oldNumber = number; }
+      });
+      var fresh = g.new !== null ? sectionOf(newEd, g.new) : null;
+      var old = oldNumber !== null ? sectionOf(oldEd, oldNumber) : null;
+      var head = [];
+      if (fresh) {
+        head.push(linkTo(fresh, sectionName(fresh)));
+        if (old && sectionName(old) !== sectionName(fresh)) {
+          head.push(" ", el("span", { class: "diff-was" }, ["(", linkTo(old, oldEd.label + ": " + sectionName(old)), ")"]));
+        }
+      } else if (old) {
+        head.push(linkTo(old, sectionName(old)), " ", el("span", { class: "diff-was" }, ["(only in " + oldEd.label + ")"]));
+      }
+      return head;
+    }
     out.textContent = "";
     out.appendChild(el("p", { class: "diff-counts" }, [
       ["added", "removed", "changed", "moved", "unchanged"].map(function (k) {
-        return counts[k] + " " + k;
+        var only = diff.matches.filter(function (m) { return m.moved && !m.changed; }).length;
+        return counts[k] + " " + k + (k === "moved" && only ? " (" + only + " only renumbered)" : "");
       }).join(" \u2022 "),
     ]));
     var input = el("input", { type: "search", placeholder: "e.g. 424" });
     out.appendChild(el("p", {}, [el("label", { class: "diff-filter" }, ["Section: ", input])]));
+    var renumbered = 0;
+    groups.forEach(function (g) { renumbered += g.renumbered; });
+    if (renumbered && window.RulesiteRenumbered) {
+      var rules = renumbered === 1 ? "rule" : "rules";
+      var shown = renumbered.toLocaleString("en");
+      out.appendChild(el("p", { class: "diff-renumbered" }, [el("button", {
+        type: "button", class: "md-button diff-renumbered-toggle", "data-renumbered-toggle": "", "aria-pressed": "false",
+        "data-show": "Show " + shown + " " + rules + " only renumbered",
+        "data-hide": "Hide the " + shown + " " + rules + " only renumbered",
+      }, ["Show " + shown + " " + rules + " only renumbered"])]));
+    }
     var sections = [];
     Array.from(groups.keys()).sort(compareNumbers).forEach(function (number) {
-      var section = el("section", { class: "diff-section", "data-section": number, id: "s-" + number }, [
-        el("h2", {}, [number]),
-        el("ul", {}, groups.get(number)),
+      var g = groups.get(number);
+      var only = g.renumbered === g.items.length;
+      var section = el("section", { class: only ? "diff-section renumbered-only" : "diff-section", "data-section": number, id: "s-" + number }, [
+        el("h2", {}, sectionHead(g)),
+        el("ul", {}, g.items),
       ]);
       sections.push(section);
       out.appendChild(section);
     });
+    // The renumbering toggle (renumbered-toggle.js), as on a pre-rendered page.
+    if (renumbered && window.RulesiteRenumbered) window.RulesiteRenumbered(out);
     // The same filter as a pre-rendered diff page (rules.js): one section and its sub-numbers.
     function apply() {
       var wanted = input.value.trim().replace(/\.$/, "");
@@ -315,7 +379,7 @@
         var heading = document.querySelector("article h1");
         if (heading && heading.firstChild) heading.firstChild.textContent = doc.name + ": " + oldLabel + " \u2192 " + newLabel;
         document.title = doc.name + ": " + oldLabel + " \u2192 " + newLabel;
-        render(out, computeDiff(eds[0], eds[1], through));
+        render(out, computeDiff(eds[0], eds[1], through), eds);
       });
     }).catch(function (err) {
       fail(out, err.message);

@@ -1,9 +1,13 @@
 /* Diff pages: pure renumberings (number changed, text the same) are hidden
-   until the reader asks for them; without JavaScript they all show. */
+   until the reader asks for them, with the button the page carries hidden
+   (render/markup.py, "renumbered_toggle"): without JavaScript every entry shows
+   and no dead button is offered. A link to one renumbering (a rule's history
+   links its entry) shows them. `RulesiteRenumbered(scope)` sets up a button
+   added later (compare.js lays out a diff computed in the browser). */
 (function () {
   "use strict";
-  function setup() {
-    var button = document.querySelector("button[data-renumbered-toggle]");
+  function setup(scope) {
+    var button = (scope || document).querySelector("button[data-renumbered-toggle]");
     if (!button || button.dataset.ready) return;
     button.dataset.ready = "1";
     var root = button.closest("article") || document.body;
@@ -15,16 +19,19 @@
     button.addEventListener("click", function () {
       show(root.classList.contains("hide-renumbered"));
     });
-    // A link to one renumbering (a rule's history links its entry) shows them.
-    function fromHash() {
+    function fromHash(first) {
       var id = decodeURIComponent(location.hash.slice(1));
       var target = id && document.getElementById(id);
-      show(!!(target && target.closest(".renumbered, .renumbered-only")));
-      if (target) target.scrollIntoView();
+      var inside = !!(target && root.contains(target) && target.closest(".renumbered, .renumbered-only"));
+      // Hidden at first; afterwards a link only ever shows them, it never hides what the reader opened.
+      if (inside || first === true) show(inside);
+      if (inside) target.scrollIntoView();
     }
     window.addEventListener("hashchange", fromHash);
-    fromHash();
+    fromHash(true);
+    button.hidden = false;
   }
-  if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", setup);
+  window.RulesiteRenumbered = setup;
+  if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", function () { setup(); });
   else setup();
 })();

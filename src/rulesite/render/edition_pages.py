@@ -212,11 +212,17 @@ def rule_history_lines(rule: Rule, section: Section, ctx: Context, page: str) ->
     editions = {e.label: e for e in ctx.corpus.editions[(section.game, section.document, section.language)]}
     lang = section.language
     rows, previous = [], None
+    last_whole = None  # the entry of the last whole edition before this one
     for entry in entries:
         edition = editions.get(entry.edition_label)
+        link = _diff_entry_link(ctx, section, last_whole, entry, page) if edition and not edition.partial else {}
+        if edition is not None and not edition.partial:
+            last_whole = entry
         if entry.number is None:
             if edition is None or not edition.partial:  # an excerpt lacking a rule is no news
-                rows.append({"label": f"{entry.edition_label}: {how_words(entry.how, lang)}", "href": "", "how": "", "diff": ""})
+                rows.append(
+                    {"label": f"{entry.edition_label}: {how_words(entry.how, lang)}", "href": "", "how": "", "diff": "", **link}
+                )
             continue
         found = _find_rule(ctx, section, entry.edition_label, entry.number)
         href = relpath(html_path(found[0]), posixpath.dirname(page)) + f"#{entry.number}" if found else ""
@@ -224,7 +230,13 @@ def rule_history_lines(rule: Rule, section: Section, ctx: Context, page: str) ->
         if found and previous is not None and entry.text_changed:
             diff = _diff_html(word_diff(rule_text(previous), rule_text(found[1])))
         rows.append(
-            {"label": f"{entry.edition_label}: {entry.number}", "href": href, "how": how_words(entry.how, lang), "diff": diff}
+            {
+                "label": f"{entry.edition_label}: {entry.number}",
+                "href": href,
+                "how": how_words(entry.how, lang),
+                "diff": diff,
+                **link,
+            }
         )
         previous = found[1] if found else previous
     current = ctx.editions.current_of((section.game, section.document, section.language))
@@ -240,6 +252,33 @@ def rule_history_lines(rule: Rule, section: Section, ctx: Context, page: str) ->
             state = t(lang, "history-reworded" if reworded else "history-unchanged", edition=now.edition_label)
         summary = t(lang, "how-detailed", head=summary, details=state)
     return [md("history", summary=summary, rows=rows), ""]
+
+
+def _diff_entry_link(ctx: Context, section: Section, before, entry, page: str) -> dict:
+    """The link from a history row to the rule's entry on the diff page between
+    the previous whole edition and this one, when the build made that page and
+    the rule has an entry there (it was added, removed, changed or renumbered)."""
+    if before is None:
+        return {}
+    diffs = ctx.cache.get("diffs-by-pair")
+    if diffs is None:
+        diffs = ctx.cache["diffs-by-pair"] = {
+            (d.old.game, d.old.document, d.old.language, d.old.label, d.new.label): d for d in ctx.diffs
+        }
+    diff = diffs.get((section.game, section.document, section.language, before.edition_label, entry.edition_label))
+    if diff is None:
+        return {}
+    if entry.number is not None:
+        anchor = entry_anchor("added" if before.number is None else "changed", entry.number)
+    elif before.number is not None:
+        anchor = entry_anchor("removed", before.number)
+    else:
+        return {}
+    holder = entry_pages(ctx, diff).get(anchor)
+    if holder is None:
+        return {}  # unchanged: no entry
+    href = posixpath.relpath(html_path(holder), posixpath.dirname(page)) + f"#{anchor}"
+    return {"diff_href": href, "diff_label": f"changes {diff.old.label} → {diff.new.label}"}
 
 
 def _changed_since(entries, label: str) -> bool:
@@ -266,55 +305,189 @@ SPLIT_DIFF_AT = 200_000
 FILTER = Md('<label class="diff-filter">Section: <input type="search" data-diff-filter placeholder="e.g. 424"></label>')
 
 
-def _diff_groups(diff) -> dict[str, list[Md]]:
-    """Section number -> the diff's entries (HTML list items) there."""
-    groups: dict[str, list[Md]] = {}
+class _Group:
+    """One section of a diff page: its entries (HTML list items) and how it is named."""
 
-    def add(section_number: str, kind: str, head: str, text: str = "", how: str = "", diff_html: str = "") -> None:
-        item = md("diff_item", kind=kind, head=head, text=text, how=how, diff=diff_html)
-        groups.setdefault(section_number, []).append(item)
+    def __init__(self) -> None:
+        self.items: list[Md] = []
+        self.anchors: list[str] = []
+        self.renumbered = 0  # of its items, the pure renumberings
+        self.new: Section | None = None  # the section in the new edition
+        self._olds: dict[int, list] = {}  # id -> [section of the old edition its entries come from, how many]
+
+    def came_from(self, section: Section) -> None:
+        self._olds.setdefault(id(section), [section, 0])[1] += 1
+
+    @property
+    def old(self) -> Section | None:
+        """The old edition's section most of its entries come from."""
+        return max(self._olds.values(), key=lambda pair: pair[1])[0] if self._olds else None
+
+
+def entry_anchor(kind: str, number: str) -> str:
+    """The id of a rule's entry on a diff page: its number in the new edition,
+    or, for a removed rule, in the old one."""
+    return f"was-{number}" if kind == "removed" else f"d-{number}"
+
+
+def _diff_groups(ctx: Context, diff, page: str) -> dict[str, _Group]:
+    """Section number -> the diff's entries there, their links made for `page`."""
+    groups: dict[str, _Group] = {}
+    old, new = diff.old, diff.new
+
+    def rule_href(section: Section, label: str, number: str) -> str:
+        found = _find_rule(ctx, section, label, number)
+        return posixpath.relpath(html_path(found[0]), posixpath.dirname(page)) + f"#{number}" if found else ""
+
+    def number(section: Section, edition: Edition, value: str) -> tuple[str, str, str]:
+        return value, rule_href(section, edition.label, value), f"{value} in {edition.label}"
+
+    def add(group_number: str, kind: str, anchor: str, renumbered: bool = False, **values) -> _Group:
+        group = groups.setdefault(group_number, _Group())
+        values = {"sign": "", "numbers": [], "was": None, "text": "", "how": "", "diff": "", **values}
+        group.items.append(md("diff_item", kind=kind, id=anchor, renumbered=renumbered, **values))
+        group.anchors.append(anchor)
+        group.renumbered += renumbered
+        return group
 
     for section, rule in diff.added:
-        add(section.number, "added", f"+ {rule.number}", rule.text)
+        add(
+            section.number,
+            "added",
+            entry_anchor("added", rule.number),
+            sign="+ ",
+            numbers=[number(section, new, rule.number)],
+            text=rule.text,
+        ).new = section
     # A removed rule is grouped under its section's number in the new edition
     # (Reveal's removed rules under 424, not 411), when the section lives on.
-    now = {id(m.old_section): m.new_section.number for m in diff.matches}
+    now = {id(m.old_section): m.new_section for m in diff.matches}
     for section, rule in diff.removed:
-        group = now.get(id(section), section.number)
-        add(group, "removed", f"− {rule.number}", rule.text)
+        lives_on = now.get(id(section))
+        group = add(
+            lives_on.number if lives_on else section.number,
+            "removed",
+            entry_anchor("removed", rule.number),
+            sign="− ",
+            numbers=[number(section, old, rule.number)],
+            text=rule.text,
+        )
+        group.came_from(section)
+        group.new = group.new or lives_on
     for match in diff.moved:
         changed = _diff_html(match.diff()) if match.text_changed else Md("")
-        head = f"{match.old.number} → {match.new.number}"
-        add(match.new_section.number, "moved", head, how=how_words(match.how, "en"), diff_html=changed)
+        group = add(
+            match.new_section.number,
+            "moved",
+            entry_anchor("moved", match.new.number),
+            renumbered=not match.text_changed,
+            numbers=[number(match.old_section, old, match.old.number), number(match.new_section, new, match.new.number)],
+            how=how_words(match.how, "en"),
+            diff=changed,
+        )
+        group.new = match.new_section
+        group.came_from(match.old_section)
     moved = {id(m) for m in diff.moved}
     for match in diff.changed:
         if id(match) in moved:
             continue
-        add(
+        group = add(
             match.new_section.number,
             "changed",
-            match.new.number,
+            entry_anchor("changed", match.new.number),
+            numbers=[number(match.new_section, new, match.new.number)],
+            was=(f"{old.label}: {match.old.number}", rule_href(match.old_section, old.label, match.old.number)),
             how=how_words(match.how, "en"),
-            diff_html=_diff_html(match.diff()),
+            diff=_diff_html(match.diff()),
         )
+        group.new = match.new_section
+        group.came_from(match.old_section)
     return groups
+
+
+def _section_head(ctx: Context, diff, group: _Group, page: str) -> dict:
+    """How a diff page names a section: "424 Reveal", linked to its page in the
+    new edition, with "(v1.2: 411 Reveal)" when the old edition numbered or named
+    it otherwise; a section only the old edition has is named from there."""
+
+    def href(section: Section, label: str) -> str:
+        # To the number's anchor: the page's heading, or (Magic's untitled
+        # sections) the rule of the same number.
+        found = _find_section_page(ctx, section, label)
+        return posixpath.relpath(html_path(found), posixpath.dirname(page)) + f"#{section.number}" if found else ""
+
+    def name(section: Section) -> str:
+        return f"{section.number} {section.title}".strip()
+
+    head = {"title": "", "href": "", "was": None}
+    if group.new is not None:
+        head.update(title=name(group.new), href=href(group.new, diff.new.label))
+        if group.old is not None and name(group.old) != name(group.new):
+            head["was"] = (f"{diff.old.label}: {name(group.old)}", href(group.old, diff.old.label))
+    elif group.old is not None:
+        head.update(title=name(group.old), href=href(group.old, diff.old.label))
+        head["was"] = (f"only in {diff.old.label}", "")
+    return head
+
+
+def _find_section_page(ctx: Context, section: Section, label: str) -> str:
+    """The page showing section `section.number` of edition `label`."""
+    editions = ctx.corpus.editions[(section.game, section.document, section.language)]
+    edition = next((e for e in editions if e.label == label), None)
+    candidate = edition.sections.get(section.number) if edition else None
+    if candidate is None:
+        return ""
+    shown = candidate if candidate.version_path else ctx.corpus.sections.get(candidate.key.plain)
+    return section_page(shown.key) if shown else ""
 
 
 def _diff_head(document: str, diff, title: str) -> list:
     counts = diff.counts()
+    only = sum(1 for m in diff.moved if not m.text_changed)  # the pure renumberings the toggle hides
+
+    def count(kind: str) -> Md:
+        extra = Md(" ({} only renumbered)").format(only) if kind == "moved" and only else Md("")
+        return Md("{} {}{}").format(counts[kind], kind, extra)
+
     return [
         Md("# {} {{: #diff }}").format(title),
         "",
-        Md(" • ").join(Md("{} {}").format(counts[kind], kind) for kind in ("added", "removed", "changed", "moved", "unchanged")),
+        Md(" • ").join(count(kind) for kind in ("added", "removed", "changed", "moved", "unchanged")),
         Md("{: .diff-counts }"),
         "",
     ]
 
 
-def _sections(groups: dict[str, list[Md]], numbers: list[str]) -> list:
+def _toggle(groups: dict[str, _Group], numbers: list[str]) -> list:
+    """The button that shows the pure renumberings of these sections, when there are any."""
+    count = sum(groups[n].renumbered for n in numbers)
+    if not count:
+        return []
+    rules = "rule" if count == 1 else "rules"
+    return [
+        md(
+            "renumbered_toggle",
+            show=f"Show {count:,} {rules} only renumbered",
+            hide=f"Hide the {count:,} {rules} only renumbered",
+        ),
+        "",
+    ]
+
+
+def _sections(ctx: Context, diff, groups: dict[str, _Group], numbers: list[str], page: str) -> list:
     out = []
     for number in numbers:
-        out += [md("diff_section", number=number, items=groups[number]), ""]
+        group = groups[number]
+        out += [
+            md(
+                "diff_section",
+                number=number,
+                items=group.items,
+                renumbered_only=group.renumbered == len(group.items),
+                **_section_head(ctx, diff, group, page),
+            ),
+            "",
+        ]
     return out
 
 
@@ -325,11 +498,16 @@ NOT_SEARCHED = {"exclude": True}
 def render_diff(ctx: Context, diff, game: str, document: str) -> str:
     """Added, removed, changed and moved rules between two editions, with counts,
     grouped by section so the page can be narrowed to one: the whole diff as one page."""
+    page = diff_page(game, document, diff.old, diff.new)
+    return _whole_diff(ctx, diff, document, _diff_groups(ctx, diff, page), page)
+
+
+def _whole_diff(ctx: Context, diff, document: str, groups: dict[str, _Group], page: str) -> str:
     title = f"{document_name(document)}: {diff.old.label} → {diff.new.label}"
-    groups = _diff_groups(diff)
+    numbers = sorted(groups, key=_number_key)
     return whole_page(
         title,
-        [*_diff_head(document, diff, title), FILTER, "", *_sections(groups, sorted(groups, key=_number_key))],
+        [*_diff_head(document, diff, title), FILTER, "", *_toggle(groups, numbers), *_sections(ctx, diff, groups, numbers, page)],
         search=NOT_SEARCHED,
     )
 
@@ -342,22 +520,41 @@ def chapter_of(section_number: str) -> str:
 def render_diff_pages(ctx: Context, diff, game: str, document: str) -> dict[str, str]:
     """docs-relative path -> Markdown: the diff as one page, or, when that would be
     too heavy, a summary page linking to one page per hundred of sections
-    (changes/v1.2-to-v1.4/4xx.md), each with the same counts and filter."""
+    (changes/v1.2-to-v1.4/4xx.md), each with the same counts and filter. Made
+    once per site: rules' histories ask where their entries are (`entry_pages`)."""
+    return _made_diff_pages(ctx, diff, game, document)[0]
+
+
+def entry_pages(ctx: Context, diff) -> dict[str, str]:
+    """Entry anchor -> the diff page holding it."""
+    return _made_diff_pages(ctx, diff, diff.old.game, diff.old.document)[1]
+
+
+def _made_diff_pages(ctx: Context, diff, game: str, document: str) -> tuple[dict[str, str], dict[str, str]]:
+    key = ("diff-pages", game, document, diff.old.language, diff.old.label, diff.new.label, SPLIT_DIFF_AT)
+    if key not in ctx.cache:
+        ctx.cache[key] = _diff_pages(ctx, diff, game, document)
+    return ctx.cache[key]
+
+
+def _diff_pages(ctx: Context, diff, game: str, document: str) -> tuple[dict[str, str], dict[str, str]]:
     page = diff_page(game, document, diff.old, diff.new)
-    whole = render_diff(ctx, diff, game, document)
+    groups = _diff_groups(ctx, diff, page)
+    whole = _whole_diff(ctx, diff, document, groups, page)
     if len(whole.encode("utf-8")) <= SPLIT_DIFF_AT:
-        return {page: whole}
+        return {page: whole}, {anchor: page for g in groups.values() for anchor in g.anchors}
     title = f"{document_name(document)}: {diff.old.label} → {diff.new.label}"
-    groups = _diff_groups(diff)
+    folder = page.removesuffix(".md")
+    # Every part is in the same folder: links made for one part serve them all.
+    groups = _diff_groups(ctx, diff, f"{folder}/part.md")
     chapters: dict[str, list[str]] = {}
     for number in sorted(groups, key=_number_key):
         chapters.setdefault(chapter_of(number), []).append(number)
-    folder = page.removesuffix(".md")
-    pages = {}
+    pages, anchors = {}, {}
     summary = [*_diff_head(document, diff, title), FILTER, "", Md('<ul class="diff-parts">')]
     for chapter, numbers in chapters.items():
         part = f"{folder}/{chapter}.md"
-        entries = sum(len(groups[n]) for n in numbers)
+        entries = sum(len(groups[n].items) for n in numbers)
         href = posixpath.relpath(html_path(part), posixpath.dirname(page))
         summary.append(
             Md("<li>{}: {} changes in {} sections</li>").format(
@@ -375,13 +572,15 @@ def render_diff_pages(ctx: Context, diff, game: str, document: str) -> dict[str,
                 "",
                 FILTER,
                 "",
-                *_sections(groups, numbers),
+                *_toggle(groups, numbers),
+                *_sections(ctx, diff, groups, numbers, part),
             ],
             search=NOT_SEARCHED,
         )
+        anchors.update({anchor: part for n in numbers for anchor in groups[n].anchors})
     summary += [Md("</ul>"), ""]
     pages[page] = whole_page(title, summary, search=NOT_SEARCHED)
-    return pages
+    return pages, anchors
 
 
 def _number_key(number: str) -> tuple:

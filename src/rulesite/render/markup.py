@@ -83,21 +83,34 @@ MARKDOWN_TEMPLATES = {
         "{% if op == '=' %}{{ text|attr }}{% elif op == '-' %}<del>{{ text|attr }}</del>{% else %}<ins>{{ text|attr }}</ins>{% endif %}"
         "{% endfor %}</span>"
     ),
-    # One entry of a diff page: its numbers link to the rule in each edition.
+    # One entry of a diff page, anchored so a rule's history can link it. Its
+    # numbers (`numbers`: text, href, title) link to the rule in each edition:
+    # "411.2 → 424.2", "+ 424.5"; a changed rule's number also links its older
+    # text (`was`: text, href). A pure renumbering is marked for the toggle.
     "diff_item": (
-        '<li class="{{ kind|attr }}"><b>{{ head|attr }}</b>'
+        '<li class="{{ kind|attr }}{% if renumbered %} renumbered{% endif %}" id="{{ id|attr }}"><b>{{ sign|attr }}'
+        "{% for text, href, title in numbers %}{% if not loop.first %} → {% endif %}"
+        '{% if href %}<a href="{{ href|attr }}" title="{{ title|attr }}">{{ text|attr }}</a>{% else %}{{ text|attr }}{% endif %}'
+        "{% endfor %}</b>"
+        '{% if was %} <span class="diff-was">(<a href="{{ was[1]|attr }}">{{ was[0]|attr }}</a>)</span>{% endif %}'
         "{% if text %} {{ text|attr }}{% endif %}{% if how %} <small>{{ how|attr }}</small>{% endif %}{{ diff }}</li>"
     ),
+    # A section of a diff page, named as the new edition names it ("424 Reveal",
+    # linked), with its number in the old edition when that differs.
     "diff_section": (
-        '<section class="diff-section" data-section="{{ number|attr }}" id="s-{{ number|attr }}">\n'
-        "<h2>{{ number|attr }}</h2>\n"
+        '<section class="diff-section{% if renumbered_only %} renumbered-only{% endif %}" data-section="{{ number|attr }}"'
+        ' id="s-{{ number|attr }}">\n'
+        '<h2>{% if href %}<a href="{{ href|attr }}">{{ title|attr }}</a>{% else %}{{ title|attr }}{% endif %}'
+        '{% if was %} <span class="diff-was">({% if was[1] %}<a href="{{ was[1]|attr }}">{{ was[0]|attr }}</a>'
+        "{% else %}{{ was[0]|attr }}{% endif %})</span>{% endif %}</h2>\n"
         "<ul>{% for item in items %}{{ item }}{% endfor %}</ul>\n"
         "</section>"
     ),
-    # Diff pages: pure renumberings are hidden by renumbered-toggle.js until this is pressed.
+    # Diff pages: pure renumberings are hidden by renumbered-toggle.js until this
+    # is pressed. Without JavaScript they all show, and the button stays hidden.
     "renumbered_toggle": (
-        '<button type="button" class="md-button diff-renumbered-toggle" data-renumbered-toggle aria-pressed="false"'
-        ' data-show="{{ show|attr }}" data-hide="{{ hide|attr }}">{{ show|attr }}</button>'
+        '<p class="diff-renumbered"><button type="button" class="md-button diff-renumbered-toggle" data-renumbered-toggle'
+        ' aria-pressed="false" hidden data-show="{{ show|attr }}" data-hide="{{ hide|attr }}">{{ show|attr }}</button></p>'
     ),
 }
 

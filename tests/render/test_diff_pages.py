@@ -1,0 +1,100 @@
+"""Diff pages between two editions (fixtures written for the test: section 200
+Reveal of v1 is 300 Reveal in v2, its rules renumbered with the same text, 101.1
+reworded, 201 Hide added): pure renumberings marked for the toggle, every number
+linked to its rule in its edition, sections named, and each rule's history
+linking its entry on the diff page. Every link lands on an id its target holds."""
+
+from __future__ import annotations
+
+import posixpath
+import re
+import shutil
+from pathlib import Path
+
+import pytest
+
+from rulesite import pipeline
+from rulesite.diagnostics import Diagnostics
+from rulesite.render.site import render_site
+
+FIXTURES = Path(__file__).parent.parent / "read" / "fixtures"
+MANIFEST = "sources:\n" + "".join(
+    f"  - {{id: e{n}, path: edition-{n}.rules-document.txt, game: riftbound, document: core-rules, language: en,\n"
+    f"     edition: {date}, version: '{n}', format: rules-document}}\n"
+    for n, date in ((1, "2030-01-15"), (2, "2030-06-01"))
+)
+DIFF = "riftbound/core-rules/changes/v1-to-v2.md"
+
+
+@pytest.fixture(scope="module")
+def pages(tmp_path_factory):
+    folder = tmp_path_factory.mktemp("editions")
+    for n in (1, 2):
+        shutil.copy(FIXTURES / f"edition-{n}.rules-document.txt", folder)
+    (folder / "manifest.yml").write_text(MANIFEST, encoding="utf-8")
+    diag = Diagnostics()
+    ctx = pipeline.resolve(pipeline.read_corpus(folder / "manifest.yml", diag), folder, diag)
+    assert diag.errors == []
+    return render_site(ctx)["en"]
+
+
+def _entry(page: str, anchor: str) -> str:
+    start = page.index(f'id="{anchor}"')
+    return page[page.rindex("<li", 0, start) : page.index("</li>", start)]
+
+
+def _lands(pages: dict[str, str], page: str, href: str) -> bool:
+    """Whether `href` (from `page`) opens a page that holds its #anchor."""
+    path, _, anchor = href.partition("#")
+    target = posixpath.normpath(posixpath.join(posixpath.dirname(page), path)).removesuffix(".html") + ".md"
+    return target in pages and (not anchor or f'id="{anchor}"' in pages[target])
+
+
+def test_pure_renumberings_are_marked_for_the_toggle(pages):
+    diff = pages[DIFF]
+    assert 'class="moved renumbered"' in _entry(diff, "d-301") and 'class="moved renumbered"' in _entry(diff, "d-301.1")
+    assert "renumbered" not in _entry(diff, "d-101.1")  # reworded: always shown
+    assert "renumbered" not in _entry(diff, "d-201")  # added
+    # The button names how many it shows; it is hidden until its script runs
+    # (without JavaScript every entry shows, and a dead button would mislead).
+    button = re.search(r"<button[^>]*data-renumbered-toggle[^>]*>([^<]*)</button>", diff)
+    assert button and button.group(1) == "Show 2 rules only renumbered" and " hidden " in button.group(0)
+    # A section holding only renumberings hides with them; the others stay.
+    assert '<section class="diff-section renumbered-only" data-section="300"' in diff
+    assert '<section class="diff-section" data-section="100"' in diff
+
+
+def test_numbers_link_to_the_rule_in_each_edition(pages):
+    diff = pages[DIFF]
+    assert re.search(
+        r'<a href="\.\./v1/200\.html#201"[^>]*>201</a> → <a href="\.\./300\.html#301"[^>]*>301</a>', _entry(diff, "d-301")
+    )
+    changed = _entry(diff, "d-101.1")
+    assert re.search(r'<a href="\.\./100\.html#101\.1"[^>]*>101\.1</a>', changed)  # v2's text
+    assert '<a href="../v1/100.html#101.1">v1: 101.1</a>' in changed  # and v1's
+    hrefs = re.findall(r'href="([^"]+)"', diff)
+    assert len(hrefs) >= 9
+    for href in hrefs:
+        assert _lands(pages, DIFF, href), href
+
+
+def test_sections_are_named(pages):
+    diff = pages[DIFF]
+    headings = [re.sub(r"<[^>]+>", "", h) for h in re.findall(r"<h2>(.*?)</h2>", diff)]
+    assert headings == ["100 Basics", "200 Hide", "300 Reveal (v1: 200 Reveal)"]
+
+
+def test_a_rules_history_links_its_diff_entry(pages):
+    for page, anchor in (
+        ("riftbound/core-rules/300.md", "d-301"),
+        ("riftbound/core-rules/300.md", "d-301.1"),
+        ("riftbound/core-rules/100.md", "d-101.1"),
+        ("riftbound/core-rules/200.md", "d-201"),
+        ("riftbound/core-rules/v1/200.md", "d-301"),  # the older edition's page links the same entry
+    ):
+        links = re.findall(r'class="history-diff" href="([^"]+)"', pages[page])
+        href = next((h for h in links if h.endswith(f"#{anchor}")), None)
+        assert href is not None, (page, anchor, links)
+        assert _lands(pages, page, href), href
+    # 101 is unchanged: no entry, no link.
+    assert 'href="changes/v1-to-v2.html#d-101"' not in pages["riftbound/core-rules/100.md"]
