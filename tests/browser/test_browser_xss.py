@@ -58,6 +58,13 @@ NAMES = {
     "Diagnostic": {"severity", "code"},
     "Review": {"rule"},
     "HistoryEntry": {"edition_label", "number"},
+    # What became of a rule between editions (resolve/history.py), worded by render/changes.py.
+    "Matched": {"old_number", "new_number"},
+    "Place": {"number"},
+    "Printed": {"edition"},
+    "Added": {"edition"},
+    "Removed": {"edition"},
+    "Absent": {"edition", "why"},
 }
 # Text fields no page shows (the site has no place for them yet).
 NOT_SHOWN = {
@@ -81,7 +88,7 @@ NOT_SHOWN = {
 # The seeds hold one edition of each document: no rule history and no diff
 # pages. Their text goes through the history and diff templates, which
 # tests/render/test_escape.py fills with payloads.
-NOT_IN_SEEDS = {("HistoryEntry", "how"), ("Match", "how")}
+NOT_IN_SEEDS = {("Place", "title")}  # a section's title as a rule's history names it
 # Read-time records that resolve turns into what the pages are made from
 # (the Linker's keyword forms, the Concordance's Topic and Equivalent), and
 # the project's own Markdown (docs/*.md, reviewed like code, shown as written).

@@ -6,6 +6,7 @@ from __future__ import annotations
 import os
 
 from rulesite.render import index_pages as idx
+from rulesite.render import paths
 from rulesite.render.context import Context
 from rulesite.render.site import navigation, render_site
 
@@ -16,10 +17,10 @@ def test_maintainer_pages_are_in_their_own_section_not_beside_the_rules(ctx):
         Context(ctx.corpus, ctx.linker, ctx.citations, ctx.concordance, "en", ("en", "es"), editions=ctx.editions), pages
     )
     top = [path for entry in nav for path in entry.values() if isinstance(path, str)]
-    assert not {idx.UNRESOLVED, idx.REVIEW, idx.PROBLEMS} & set(top)
+    assert not {paths.UNRESOLVED, paths.REVIEW, paths.PROBLEMS} & set(top)
     (section,) = [entry["For maintainers"] for entry in nav if "For maintainers" in entry]
     listed = [path for item in section for path in item.values()]
-    assert idx.UNRESOLVED in listed and idx.PROBLEMS in listed
+    assert paths.UNRESOLVED in listed and paths.PROBLEMS in listed
 
 
 def test_problem_paths_are_relative_to_the_named_folders(tmp_path, monkeypatch):

@@ -19,11 +19,10 @@ import hashlib
 from functools import cache
 
 from ..model import Edition, FaqAnswer, Reference, Rule, Ruling, Section, parent_number
-from ..render.card_pages import ERRATA
 from ..render.changes import how_words
 from ..render.context import Context
-from ..render.edition_pages import diff_page, document_name
-from ..render.paths import cards_page, faq_anchor, html_path, language_root, page_of, section_page
+from ..render.edition_pages import document_name
+from ..render.paths import ERRATA, cards_page, diff_page, faq_anchor, html_path, language_root, page_of, section_page
 from ..normalize import normalize_text
 from ..resolve.history import chain_entries, prerendered_pairs
 from ..resolve.merge import printed

@@ -12,10 +12,8 @@ from .escape import Md, md_text
 from .escape import page as whole_page
 from .markup import heading, md_link
 from .share import card_share, site_name, summary
-from .paths import cards_page, relative
+from .paths import ERRATA, cards_page, relative
 from .symbols import split_symbols, symbol
-
-ERRATA = "riftbound/errata.md"
 
 
 def cards_by_page(ctx: Context) -> dict[str, list]:

@@ -13,7 +13,7 @@ from .escape import Md, html_text
 from .escape import page as whole_page
 from .markup import link as html_link
 from .markup import md, md_link
-from .paths import html_path, relative, relpath, section_page
+from .paths import compare_page, diff_page, diff_part_page, editions_page, html_path, relative, relpath, section_page
 from .strings import t
 
 DOCUMENT_NAMES = {
@@ -27,14 +27,6 @@ def document_name(document: str) -> str:
     return DOCUMENT_NAMES.get(document, document.replace("-", " ").title())
 
 
-def editions_page(game: str, document: str) -> str:
-    return f"{game}/{document}/editions.md"
-
-
-def diff_page(game: str, document: str, old: Edition, new: Edition) -> str:
-    return f"{game}/{document}/changes/{old.label}-to-{new.label}.md"
-
-
 def describe(edition: Edition, lang: str) -> str:
     date = t(lang, "undated") if edition.date == "undated" else edition.date
     kind = f", {t(lang, 'excerpt')}" if edition.partial else ""
@@ -44,11 +36,6 @@ def describe(edition: Edition, lang: str) -> str:
 def documents_with_editions(ctx: Context) -> list[tuple[str, str]]:
     """Documents with more than one edition, or one whole edition: those get an editions page."""
     return [key for key, editions in ctx.corpus.editions.items() if len(editions) > 1 or ctx.editions.current_of(key)]
-
-
-def compare_page(game: str, document: str) -> str:
-    """Where the browser computes the diff between any two editions (assets/compare.js)."""
-    return f"{game}/{document}/changes/compare.md"
 
 
 def whole_editions(ctx: Context, game: str, document: str, language: str) -> list[Edition]:
@@ -544,16 +531,15 @@ def _diff_pages(ctx: Context, diff, game: str, document: str) -> tuple[dict[str,
     if len(whole.encode("utf-8")) <= SPLIT_DIFF_AT:
         return {page: whole}, {anchor: page for g in groups.values() for anchor in g.anchors}
     title = f"{document_name(document)}: {diff.old.label} → {diff.new.label}"
-    folder = page.removesuffix(".md")
     # Every part is in the same folder: links made for one part serve them all.
-    groups = _diff_groups(ctx, diff, f"{folder}/part.md")
+    groups = _diff_groups(ctx, diff, diff_part_page(page, "part"))
     chapters: dict[str, list[str]] = {}
     for number in sorted(groups, key=_number_key):
         chapters.setdefault(chapter_of(number), []).append(number)
     pages, anchors = {}, {}
     summary = [*_diff_head(document, diff, title), FILTER, "", Md('<ul class="diff-parts">')]
     for chapter, numbers in chapters.items():
-        part = f"{folder}/{chapter}.md"
+        part = diff_part_page(page, chapter)
         entries = sum(len(groups[n].items) for n in numbers)
         href = posixpath.relpath(html_path(part), posixpath.dirname(page))
         summary.append(

@@ -23,25 +23,13 @@ from .context import Context
 from .escape import Md, md_text
 from .escape import page as whole_page
 from .markup import heading, md_link
-from .paths import relative
-
-
-def glossary_page(game: str, document: str, label: str = "") -> str:
-    """The glossary's index page: its letters. The letters' pages sit beside it in
-    a folder of the same name (glossary/a.md). No `label`: the current edition's;
-    else edition `label`'s own."""
-    folder = f"{game}/{document}/{label}" if label else f"{game}/{document}"
-    return f"{folder}/glossary.md"
+from .paths import glossary_page, letter_page, relative
 
 
 def letter_of(term: str) -> str:
     """The letter a term is filed under: its first letter or digit, "0" for anything else."""
     first = next((c for c in term.lower() if c.isalnum()), "0")
     return first if first.isascii() else "0"
-
-
-def letter_page(base: str, letter: str) -> str:
-    return f"{base.removesuffix('.md')}/{letter}.md"
 
 
 def glossaries(ctx: Context) -> dict[str, tuple[Edition | None, list[GlossaryEntry]]]:

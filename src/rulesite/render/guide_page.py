@@ -9,15 +9,8 @@ from .context import Context
 from .escape import Md
 from .escape import page as whole_page
 from .markup import heading
+from .paths import guide_page, guides_index
 from .strings import t
-
-
-def guide_page(game: str, guide_id: str) -> str:
-    return f"{game}/guides/{guide_id}.md"
-
-
-def guides_index(game: str) -> str:
-    return f"{game}/guides/index.md"
 
 
 def render_guide(guide: Guide, ctx: Context) -> str:

@@ -15,6 +15,9 @@ from .escape import Md, written
 from .escape import page as whole_page
 from .markup import code, heading, md_link
 from .paths import (
+    REVIEW,
+    contents_page,
+    topic_page,
     HOME,
     KEYWORDS,
     UNRESOLVED,
@@ -32,10 +35,6 @@ from .paths import (
 from .strings import t
 
 GAME_NAMES = {"riftbound": "Riftbound", "magic": "Magic: The Gathering"}
-
-
-def topic_page(topic_id: str) -> str:
-    return f"topics/{topic_id}.md"
 
 
 def sections_of(ctx: Context, game: str) -> list[Section]:
@@ -118,10 +117,6 @@ def _linking_help(ctx: Context) -> list[Md]:
 
 def documents_of(ctx: Context, game: str) -> list[str]:
     return list(dict.fromkeys(s.document for s in sections_of(ctx, game)))
-
-
-def contents_page(game: str, document: str) -> str:
-    return f"{game}/{document}/index.md"
 
 
 def render_contents(ctx: Context, game: str, document: str) -> str:
@@ -290,9 +285,6 @@ def render_topic(ctx: Context, topic) -> str:
 __all__ = ["HOME", "UNRESOLVED"]
 
 
-REVIEW = "needs-review.md"
-
-
 def render_reviews(ctx: Context) -> str:
     """For the maintainer: every ruling and walkthrough whose cited rules changed."""
     out = [
@@ -309,9 +301,6 @@ def render_reviews(ctx: Context) -> str:
         diff = word_diff_md(r.old_text, r.new_text) if r.old_text and r.new_text else Md("")
         out.append(Md("| {} | {} | {} | {} {} |").format(ctx.item_link(r.item, REVIEW), r.rule, r.checked or "?", r.change, diff))
     return whole_page("Needs review", [*out, ""])
-
-
-PROBLEMS = "source-problems.md"
 
 
 def render_source_problems(ctx: Context) -> str:

@@ -18,7 +18,7 @@ from .context import Context
 from .escape import Md, html_text
 from .markup import link as html_link
 from .markup import missing
-from .paths import cross_href, section_page
+from .paths import contents_page, cross_href, section_page
 from .strings import LANGUAGE_NAMES, language_in, t
 
 # Shown, in the reader's language, on a page reached from a site that lacks it.
@@ -74,7 +74,7 @@ def other_rule_at_same_path(section: Section, page: str, ctx: Context) -> list[s
             continue
         if equivalent.side(section.language).number == section.number:
             continue
-        contents = f"{section.game}/{section.document}/index.md"
+        contents = contents_page(section.game, section.document)
         href = cross_href(page, ctx.language, contents, other, notice=False)
         data = {"equivalent-from": section.number, "equivalent-to": ""}
         out += [html_link("", href, css="other-language", hreflang=other, data=data, hidden=True), ""]

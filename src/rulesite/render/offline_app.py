@@ -34,11 +34,11 @@ from pathlib import Path
 import yaml
 
 from . import index_pages as idx
+from . import paths
 from .context import Context
 from .escape import Md, front_matter, join, md_text, script_json
 from .markup import div
-from .guide_page import guides_index
-from .paths import html_path, section_page
+from .paths import OFFLINE_PAGE, guides_index, html_path, section_page
 from .share import PREVIEWS as PREVIEW_FOLDER
 from .strings import t
 
@@ -47,7 +47,6 @@ PRECACHE_BUDGET = 8 * 1024 * 1024
 SERVICE_WORKER = "sw.js"
 SEARCH_INDEX = "search/search_index.json"  # Material's, over http(s)
 MANIFEST = "manifest.webmanifest"
-OFFLINE_PAGE = "offline.md"
 PREVIEWS = PREVIEW_FOLDER + "/"  # one script of rule texts per page (render/share.py)
 ASSETS = Path(str(resources.files("rulesite") / "assets"))
 THEME = Path(str(resources.files("rulesite") / "theme"))
@@ -220,16 +219,16 @@ def precache(ctx: Context, pages: dict[str, str]) -> list[str]:
         or (path.startswith("assets/") and not path.startswith(PREVIEWS))
         or (path.startswith(PREVIEWS) and path[len(PREVIEWS) :].removesuffix(".js") + ".html" in current)
     }
-    indexes = [idx.HOME, idx.KEYWORDS, OFFLINE_PAGE]
+    indexes = [paths.HOME, paths.KEYWORDS, OFFLINE_PAGE]
     for game in idx.games(ctx):
         indexes += [
-            idx.game_index(game),
-            idx.faq_index(game),
-            idx.rulings_index(game),
-            idx.walkthroughs_index(game),
+            paths.game_index(game),
+            paths.faq_index(game),
+            paths.rulings_index(game),
+            paths.walkthroughs_index(game),
             guides_index(game),
         ]
-        indexes += [idx.contents_page(game, document) for document in idx.documents_of(ctx, game)]
+        indexes += [paths.contents_page(game, document) for document in idx.documents_of(ctx, game)]
     urls |= {html_path(path) for path in indexes if path in pages}
     return sorted(urls)
 

@@ -1,7 +1,8 @@
-"""Where every page lives in docs/, and links between them.
+"""The site map: where every page lives in docs/, and links between them.
 
-Plain, readable paths that survive rebuilds: a rule is `<section page>#<its
-number>`, a ruling or walkthrough has a page named by its id.
+Every page's path is derived here and nowhere else, so a page moves in one
+place. Plain, readable paths that survive rebuilds: a rule is `<section
+page>#<its number>`, a ruling or walkthrough has a page named by its id.
 """
 
 from __future__ import annotations
@@ -9,11 +10,20 @@ from __future__ import annotations
 import posixpath
 from functools import lru_cache
 
-from ..model import FaqAnswer, Ruling, Section, SectionKey, Walkthrough
+from ..model import Edition, FaqAnswer, Ruling, Section, SectionKey, Walkthrough
 
 HOME = "index.md"
 KEYWORDS = "keywords.md"
 UNRESOLVED = "references-not-in-sources.md"
+REVIEW = "needs-review.md"
+PROBLEMS = "source-problems.md"
+ERRATA = "riftbound/errata.md"
+OFFLINE_PAGE = "offline.md"  # what the offline app shows for a page not stored yet
+
+
+def written_page(name: str) -> str:
+    """A page people wrote (docs/NAME.md), at the same place in every language's site."""
+    return f"{name}.md"
 
 
 def section_page(key: SectionKey) -> str:
@@ -112,3 +122,54 @@ def cards_page(game: str, name: str) -> str:
     """Cards are listed on one page per initial letter, each anchored by its id."""
     initial = next((c for c in name.lower() if c.isalnum()), "0")
     return f"{game}/cards/{initial if initial.isascii() else '0'}.md"
+
+
+def contents_page(game: str, document: str) -> str:
+    return f"{game}/{document}/index.md"
+
+
+def topic_page(topic_id: str) -> str:
+    return f"topics/{topic_id}.md"
+
+
+def guide_page(game: str, guide_id: str) -> str:
+    return f"{game}/guides/{guide_id}.md"
+
+
+def guides_index(game: str) -> str:
+    return f"{game}/guides/index.md"
+
+
+def glossary_page(game: str, document: str, label: str = "") -> str:
+    """The glossary's index page: its letters. The letters' pages sit beside it in
+    a folder of the same name (glossary/a.md). No `label`: the current edition's;
+    else edition `label`'s own."""
+    folder = f"{game}/{document}/{label}" if label else f"{game}/{document}"
+    return f"{folder}/glossary.md"
+
+
+def letter_page(base: str, letter: str) -> str:
+    return f"{base.removesuffix('.md')}/{letter}.md"
+
+
+def editions_page(game: str, document: str) -> str:
+    return f"{game}/{document}/editions.md"
+
+
+def diff_page(game: str, document: str, old: Edition, new: Edition) -> str:
+    return f"{game}/{document}/changes/{old.label}-to-{new.label}.md"
+
+
+def diff_part_page(diff_page: str, chapter: str) -> str:
+    """One hundred of a split diff: changes/v1.2-to-v1.4/4xx.md."""
+    return f"{diff_page.removesuffix('.md')}/{chapter}.md"
+
+
+def compare_page(game: str, document: str) -> str:
+    """Where the browser computes the diff between any two editions (assets/compare.js)."""
+    return f"{game}/{document}/changes/compare.md"
+
+
+def version_alias(key: SectionKey, label: str) -> str:
+    """The current edition's section also answers at its edition's path (an HTML file, not a page)."""
+    return html_path(section_page(key.of_edition(label)))

@@ -18,8 +18,8 @@ from ..export.files import data_files
 from .. import output
 from ..model import Edition, sort_key
 from . import index_pages as idx
+from . import paths
 from .card_pages import (
-    ERRATA,
     cards_by_page,
     render_cards_page,
     render_errata,
@@ -27,13 +27,11 @@ from .card_pages import (
 from .context import CONTENT_LANGUAGE, Context
 from .escape import nav_title, script_json
 from .faq_page import render_faq_page
-from .glossary_page import glossaries, glossary_page, render_glossary
-from .guide_page import guide_page, guides_index, render_guide, render_guides_index
+from .glossary_page import glossaries, render_glossary
+from .guide_page import render_guide, render_guides_index
 from .edition_pages import (
-    compare_page,
     document_name,
     documents_with_editions,
-    editions_page,
     render_compare,
     render_diff_pages,
     render_editions_index,
@@ -41,7 +39,22 @@ from .edition_pages import (
 from .languages import mark_missing_translations, site_languages
 from .markup import html_file, safe_href
 from .offline_app import offline_config
-from .paths import faq_page, html_path, language_root, page_of, relpath, section_page
+from .paths import (
+    ERRATA,
+    compare_page,
+    editions_page,
+    faq_page,
+    glossary_page,
+    guide_page,
+    guides_index,
+    html_path,
+    language_root,
+    page_of,
+    relpath,
+    section_page,
+    version_alias,
+    written_page,
+)
 from .ruling_page import render_ruling
 from .section_page import render_section
 from .numbers import numbers_js
@@ -75,9 +88,9 @@ def render_site(ctx: Context) -> dict[str, dict[str, str]]:
 def render_language(ctx: Context) -> dict[str, str]:
     lang = ctx.language
     pages = {
-        idx.HOME: idx.render_home(ctx),
-        idx.KEYWORDS: idx.render_keywords(ctx),
-        idx.UNRESOLVED: idx.render_unresolved(ctx),
+        paths.HOME: idx.render_home(ctx),
+        paths.KEYWORDS: idx.render_keywords(ctx),
+        paths.UNRESOLVED: idx.render_unresolved(ctx),
     }
     # Only this language's own content: a page that exists only in another
     # language is not copied here as a stub; links and the language switch send
@@ -117,17 +130,17 @@ def render_language(ctx: Context) -> dict[str, str]:
         if entries[0].language == lang:
             pages.update(render_glossary(ctx, base, edition, entries))
     for topic in ctx.concordance.topics:
-        pages[idx.topic_page(topic.id)] = idx.render_topic(ctx, topic)
+        pages[paths.topic_page(topic.id)] = idx.render_topic(ctx, topic)
     for game in idx.games(ctx):
-        pages[idx.game_index(game)] = idx.render_game_index(ctx, game)
+        pages[paths.game_index(game)] = idx.render_game_index(ctx, game)
         for document in idx.documents_of(ctx, game):
-            pages[idx.contents_page(game, document)] = idx.render_contents(ctx, game, document)
+            pages[paths.contents_page(game, document)] = idx.render_contents(ctx, game, document)
         if any(f.game == game for f in ctx.corpus.faqs):
-            pages[idx.faq_index(game)] = idx.render_faq_index(ctx, game)
+            pages[paths.faq_index(game)] = idx.render_faq_index(ctx, game)
         if any(r.game == game for r in ctx.corpus.rulings):
-            pages[idx.rulings_index(game)] = idx.render_rulings_index(ctx, game)
+            pages[paths.rulings_index(game)] = idx.render_rulings_index(ctx, game)
         if any(w.game == game for w in ctx.corpus.walkthroughs):
-            pages[idx.walkthroughs_index(game)] = idx.render_walkthroughs_index(ctx, game)
+            pages[paths.walkthroughs_index(game)] = idx.render_walkthroughs_index(ctx, game)
     if lang == CONTENT_LANGUAGE:
         for game, source_id in dict.fromkeys((f.game, f.source_id) for f in ctx.corpus.faqs):
             if any(ctx.faq_home(f)[0] == faq_page(game, source_id) for f in ctx.corpus.faqs if f.source_id == source_id):
@@ -137,8 +150,8 @@ def render_language(ctx: Context) -> dict[str, str]:
             pages[path] = render_cards_page(ctx, path, cards, named)
         if ctx.corpus.errata:
             pages[ERRATA] = render_errata(ctx)
-        pages[idx.REVIEW] = idx.render_reviews(ctx)
-        pages[idx.PROBLEMS] = idx.render_source_problems(ctx)
+        pages[paths.REVIEW] = idx.render_reviews(ctx)
+        pages[paths.PROBLEMS] = idx.render_source_problems(ctx)
     pages.update(written_pages(ctx))
     pages.update(short_pages(ctx, lang))
     pages.update(pinned_pages(ctx, lang))
@@ -164,7 +177,7 @@ def written_pages(ctx: Context) -> dict[str, str]:
     """The pages people wrote (docs/NAME.md), in this site's language where a
     translation exists. `index` is not a page: it opens the home page."""
     names = sorted({p.name for p in ctx.corpus.written} - {"index"})
-    return {f"{name}.md": ctx.corpus.written_page(name, ctx.language).text for name in names}
+    return {written_page(name): ctx.corpus.written_page(name, ctx.language).text for name in names}
 
 
 def written_title(text: str, name: str) -> str:
@@ -179,7 +192,7 @@ def current_aliases(current: Edition | None) -> dict[str, str]:
     newer edition owns the plain URLs. Small static pages that forward."""
     pages = {}
     for section in current.sections.values() if current else []:
-        alias = section_page(section.key.of_edition(current.label)).removesuffix(".md") + ".html"
+        alias = version_alias(section.key, current.label)
         target = relpath(html_path(section_page(section.key)), posixpath.dirname(alias))
         pages[alias] = html_file(
             "alias_page",
@@ -192,12 +205,12 @@ def current_aliases(current: Edition | None) -> dict[str, str]:
 
 def navigation(ctx: Context, pages: dict[str, str]) -> list:
     lang = ctx.language
-    nav: list = [{t(lang, "home-title"): idx.HOME}]
+    nav: list = [{t(lang, "home-title"): paths.HOME}]
     for game in idx.games(ctx):
-        entries: list = [idx.game_index(game)]
+        entries: list = [paths.game_index(game)]
         for document in idx.documents_of(ctx, game):
             sections = sorted((s for s in idx.sections_of(ctx, game) if s.document == document), key=lambda s: sort_key(s.number))
-            contents = idx.contents_page(game, document)
+            contents = paths.contents_page(game, document)
             if len(sections) <= NAV_SECTIONS:
                 # Only this site's own pages: the contents page links to the others.
                 listed = [
@@ -222,16 +235,20 @@ def navigation(ctx: Context, pages: dict[str, str]) -> list:
         if ERRATA in pages and game == "riftbound":
             entries.append({"Errata": ERRATA})
         for key, path in (
-            ("official-faq", idx.faq_index(game)),
-            ("community-rulings", idx.rulings_index(game)),
-            ("walkthroughs", idx.walkthroughs_index(game)),
+            ("official-faq", paths.faq_index(game)),
+            ("community-rulings", paths.rulings_index(game)),
+            ("walkthroughs", paths.walkthroughs_index(game)),
         ):
             if path in pages:
                 entries.append({t(lang, key): path})
         nav.append({nav_title(idx.GAME_NAMES.get(game, game)): entries})
-    nav += [{nav_title(topic.title): idx.topic_page(topic.id)} for topic in ctx.concordance.topics]
-    nav += [{t(lang, "keyword-index"): idx.KEYWORDS}]
-    written = [{written_title(pages[f"{name}.md"], name): f"{name}.md"} for name in WRITTEN_ORDER if f"{name}.md" in pages]
+    nav += [{nav_title(topic.title): paths.topic_page(topic.id)} for topic in ctx.concordance.topics]
+    nav += [{t(lang, "keyword-index"): paths.KEYWORDS}]
+    written = [
+        {written_title(pages[written_page(name)], name): written_page(name)}
+        for name in WRITTEN_ORDER
+        if written_page(name) in pages
+    ]
     written += [
         {written_title(text, path): path}
         for path, text in pages.items()
@@ -243,11 +260,11 @@ def navigation(ctx: Context, pages: dict[str, str]) -> list:
     if written:
         nav.append({t(lang, "about-site"): written})
     # What only the maintainer needs, apart from the rules readers browse.
-    maintainers = [{t(lang, "not-in-sources-title"): idx.UNRESOLVED}]
-    if idx.REVIEW in pages:
-        maintainers.append({t(lang, "needs-review-title"): idx.REVIEW})
-    if idx.PROBLEMS in pages:
-        maintainers.append({t(lang, "source-problems-title"): idx.PROBLEMS})
+    maintainers = [{t(lang, "not-in-sources-title"): paths.UNRESOLVED}]
+    if paths.REVIEW in pages:
+        maintainers.append({t(lang, "needs-review-title"): paths.REVIEW})
+    if paths.PROBLEMS in pages:
+        maintainers.append({t(lang, "source-problems-title"): paths.PROBLEMS})
     nav.append({t(lang, "maintainers-section"): maintainers})
     return nav
 
