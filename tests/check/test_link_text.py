@@ -84,3 +84,22 @@ def test_the_check_stage_reports_them(tmp_path):
     assert [p for p in problems if "link-text" in p] == [
         "index.html:2: error[link-text]: link '424.1' names 424.1 but opens riftbound/core-rules/424.html#424.2 (424.2)"
     ]
+
+
+def test_a_number_link_is_read_whatever_markup_or_invisible_characters_come_first(tmp_path):
+    # The check reads in full only links whose words may start with a number:
+    # the number may sit in a child element, after white space or a zero-width space.
+    site = _site(
+        tmp_path,
+        {
+            "riftbound/core-rules/424.html": RULES_424,
+            "index.html": (
+                '<a href="riftbound/core-rules/424.html#424.2">\n  <span class="md-ellipsis">\n    424.1 </span></a>\n'
+                '<a href="riftbound/core-rules/424.html#424.2"><b></b>\u00a0<code>424.1</code></a>\n'
+                '<a href="riftbound/core-rules/424.html#424.2">\u200b424.1</a>\n'
+                '<a href="riftbound/core-rules/424.html#424.2">See 424.1</a>'  # words first: not a number link
+            ),
+        },
+    )
+    problems = _check(site)
+    assert [p.split(": link ")[0] for p in problems] == ["index.html: line 2", "index.html: line 5", "index.html: line 6"]

@@ -79,3 +79,31 @@ def test_check_scripts_reads_every_page_of_a_site(tmp_path: Path):
     (tmp_path / "a" / "bad.html").write_text(material("<p>\n<b onmouseover=alert(1)>x</b></p>"), encoding="utf-8")
     found = check_scripts(tmp_path)
     assert len(found) == 1 and found[0].startswith("a/bad.html: line 2: <b> has an event handler onmouseover")
+
+
+def test_names_in_capitals_are_the_same_names():
+    # The HTML parser, like a browser's, reads tag and attribute names in lower case.
+    found = problems(material('<P><B OnMouseOver="alert(1)">x</B><SVG><Circle/></SVG><A HREF="JavaScript:alert(1)">y</A></P>'))
+    assert [p.split(": ", 2)[2] for p in found] == [
+        "<b> has an event handler onmouseover='alert(1)': script from the sources?",
+        "<svg> in the page's content: markup from the sources?",
+        "<a href='JavaScript:alert(1)'> runs script",
+    ]
+    assert problems(material("", head="<SCRIPT>alert(1)</SCRIPT>"))
+
+
+def test_the_theme_s_own_inline_scripts_come_from_its_templates():
+    # Every inline <script> of the installed Material's partials/javascripts
+    # templates, with a relative path where the template has an expression, is the
+    # theme's; the same script changed is not.
+    import re
+
+    import material as theme
+
+    folder = Path(theme.__file__).parent / "templates" / "partials" / "javascripts"
+    bodies = [b for t in sorted(folder.glob("*.html")) for b in re.findall(r"<script>(.*?)</script>", t.read_text(), re.S)]
+    assert len(bodies) >= 3  # the scope, palette and tabs scripts every page carries, at least
+    for body in bodies:
+        script = re.sub(r"\{\{.*?\}\}", "../..", body.strip())
+        assert problems(material("", head=f"<script>{script}</script>")) == [], script
+        assert problems(material("", head=f"<script>{script};alert(1)</script>")), script

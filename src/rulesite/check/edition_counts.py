@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from ..model import Corpus, Edition
 from ..render.paths import html_path, language_root, section_page
 from ..resolve.merge import shown_in_current_view
-from .page import text
+from .page import elements, text
 
 _EXAMPLE = re.compile(r"^(?P<rule>.+)-example-\d+$")
 
@@ -107,18 +107,18 @@ def counts_out(corpus: Corpus, entries: dict, language: str) -> tuple[dict[str, 
 def page_entries(page) -> tuple[set[str], list[str], list[str]]:
     """(ids of its <h1>s, the numbers of its rule entries, the rules of its example boxes)."""
     h1s, rules, examples = set(), [], []
-    for element in page.iter():
-        if not isinstance(element.tag, str):
-            continue
-        if element.tag == "h1":
-            # Its id, or the number it starts with (Magic's untitled 100.1: the rule has the id).
-            if element.get("id"):
-                h1s.add(element.get("id"))
-            if number := re.match(r"\s*(\d{3}(?:\.[0-9a-z]+)*)", text(element)):
-                h1s.add(number.group(1))
+    found = elements(page)
+    for element in found.tag("h1"):
+        # Its id, or the number it starts with (Magic's untitled 100.1: the rule has the id).
+        if element.get("id"):
+            h1s.add(element.get("id"))
+        if number := re.match(r"\s*(\d{3}(?:\.[0-9a-z]+)*)", text(element)):
+            h1s.add(number.group(1))
+    for element in found.having("data-rule"):
         if element.tag == "div" and element.get("data-rule") and "rule" in (element.get("class") or "").split():
             rules.append(element.get("data-rule"))
-        if (match := _EXAMPLE.match(element.get("id") or "")) and "example" in (element.get("class") or "").split():
+    for element in found.having("id"):
+        if (match := _EXAMPLE.match(element.get("id"))) and "example" in (element.get("class") or "").split():
             examples.append(match["rule"])
     return h1s, rules, examples
 

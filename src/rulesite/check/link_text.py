@@ -15,13 +15,17 @@ target)` checks one page, `target` giving the summary of a site-relative path.
 
 from __future__ import annotations
 
+import functools
 import posixpath
 import re
+import sys
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from urllib.parse import unquote, urlsplit
 
 from ..normalize import normalize_text
+from .page import elements
+from .site_links import shared
 from .page import text as text_of
 
 # A rule number at the start of a link's words: 701.20, 832.1.c.2, 701.20a; not a date or 1v1.
@@ -29,18 +33,26 @@ _NUMBERED = re.compile(r"^\s*(?P<number>\d{3}(?:\.\d+[a-z]?|\.[a-z])*)(?![\w\-/:
 
 
 def _flat(text: str) -> str:
-    return re.sub(r"\s+", " ", normalize_text(text)).strip()
+    return normalize_text(text)  # its runs of white space are one space already, none at either end
 
 
 def _target_path(name: str, href: str) -> tuple[str | None, str]:
+    target, fragment = _target_in(posixpath.dirname(name), href)
+    return (name if target == "" else target), fragment
+
+
+@functools.lru_cache(maxsize=65536)
+def _target_in(folder: str, href: str) -> tuple[str | None, str]:
+    """What `href` opens from a page in `folder` ("": the page itself); pages of
+    one folder share most links (their navigation), so each is worked out once."""
     parts = urlsplit(href)
     if parts.scheme or parts.netloc or href.startswith(("mailto:", "javascript:")):
         return None, ""
     path = unquote(parts.path)
     fragment = unquote(parts.fragment)
     if not path:
-        return name, fragment
-    joined = posixpath.normpath(posixpath.join(posixpath.dirname(name), path))
+        return "", fragment
+    joined = posixpath.normpath(posixpath.join(folder, path))
     if path.endswith("/") or not posixpath.splitext(joined)[1]:
         joined = posixpath.join(joined, "index.html")
     return (joined if joined.endswith(".html") else None), fragment
@@ -62,20 +74,37 @@ class PageSummary:
 
 def summarize(page) -> PageSummary:
     summary = PageSummary()
-    for element in page.iter():
-        if not isinstance(element.tag, str):
-            continue
-        ident = element.get("id")
-        heading = element.tag in _HEADINGS
-        if ident:
-            summary.ids.setdefault(ident, _flat(text_of(element)) if heading else None)
-        if element.tag == "h1" and summary.h1 is None:
-            summary.h1 = (ident, _flat(text_of(element)))
-        if element.tag == "a" and element.get("href"):
+    found = elements(page)
+    for element in found.having("id"):
+        if ident := element.get("id"):
+            heading = element.tag in _HEADINGS
+            summary.ids.setdefault(sys.intern(ident), _flat(text_of(element)) if heading else None)
+    if h1s := found.tag("h1"):
+        summary.h1 = (h1s[0].get("id"), _flat(text_of(h1s[0])))
+    for element in found.tag("a"):
+        # Most links' words start with a letter: they are not read in full.
+        if element.get("href") and _first_character(element) not in _LETTERS:
             words = _flat(text_of(element))
             if _NUMBERED.match(words):
-                summary.links.append((getattr(element, "sourceline", 0), element.get("href"), words))
+                summary.links.append(shared((element.sourceline, element.get("href"), words)))
     return summary
+
+
+_LETTERS = frozenset("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ")
+
+
+def _first_character(element) -> str:
+    """The first character of the element's text that is not white space, or "".
+    (The normalization before `_NUMBERED` removes white space and invisible
+    characters only, so a letter here is the first character it sees.)"""
+    if element.text and (rest := element.text.lstrip()):
+        return rest[0]
+    for child in element:
+        if isinstance(child.tag, str) and (first := _first_character(child)):
+            return first
+        if child.tail and (rest := child.tail.lstrip()):
+            return rest[0]
+    return ""
 
 
 def link_text_problems(page: PageSummary, name: str, target: Callable[[str], PageSummary | None]) -> list[str]:

@@ -6,6 +6,7 @@ as libxml2's HTML parser goes) and every problem names a real line.
 
     page = load_page(site_dir, "riftbound/core-rules/832.html")
     page.ids["832.1.c.2"]       # the elements with that id
+    page.elements.by_tag["a"]   # every <a>, in document order (also by_attribute["href"])
     page.article                # the content column, or None (redirect pages)
     flat(page.article)          # its text, whitespace squashed
     el.sourceline               # lxml: the element's line in the file
@@ -14,6 +15,11 @@ Elements are lxml's own (`lxml.etree`, without `lxml.html`'s Python-level
 element classes, which cost more than the parsing): `el.tag`, `el.get("href")`,
 `el.iter()`, `el.getparent()`, `el.iterancestors()`, `el.itersiblings()`,
 `el.xpath(...)`, and `text(el)` below for the text.
+
+The checks find what they look at in `page.elements`: one walk over the tree
+(in Python, once a page) files every element under its tag and under each of its
+attribute names, so no check walks the tree again, element by element. Each
+check takes a `Page` or, for a snippet, any element (`elements(tree)`).
 """
 
 from __future__ import annotations
@@ -32,7 +38,6 @@ from lxml import etree
 # Comments dropped: no reader sees them, and every walk over the tree can take
 # each node for an element.
 _PARSER = etree.HTMLParser(encoding="utf-8", huge_tree=True, remove_comments=True, remove_pis=True)
-_IDS = etree.XPath("//*[@id]")
 _TEXT = etree.XPath("string()")  # every text node inside, in order (no comments)
 
 
@@ -45,6 +50,39 @@ def parse(data: bytes | str) -> etree._Element:
     return etree.fromstring(data, _PARSER)
 
 
+@dataclass(frozen=True)
+class Elements:
+    """Every element of a tree by its tag and by each of its attribute names, in document order."""
+
+    by_tag: dict[str, list]
+    by_attribute: dict[str, list]
+
+    def tag(self, name: str) -> list:
+        return self.by_tag.get(name, [])
+
+    def having(self, attribute: str) -> list:
+        return self.by_attribute.get(attribute, [])
+
+
+def _elements(root) -> Elements:
+    by_tag: dict[str, list] = {}
+    by_attribute: dict[str, list] = {}
+    for el in root.iter():
+        found = by_tag.get(el.tag)
+        if found is None:
+            by_tag[el.tag] = [el]
+        else:
+            found.append(el)
+        for name in el.keys():
+            found = by_attribute.get(name)
+            if found is None:
+                by_attribute[name] = [el]
+            else:
+                found.append(el)
+    by_tag = {tag: els for tag, els in by_tag.items() if isinstance(tag, str)}  # no comments, PIs
+    return Elements(by_tag, by_attribute)
+
+
 @dataclass(eq=False)
 class Page:
     rel: str  # the page's path inside the site, with "/"
@@ -55,15 +93,28 @@ class Page:
     def ids(self) -> dict[str, list]:
         """id -> the elements that carry it, in document order."""
         found: dict[str, list] = defaultdict(list)
-        for el in _IDS(self.root):
+        for el in self.elements.having("id"):
             found[el.get("id")].append(el)
         return dict(found)
+
+    @cached_property
+    def elements(self) -> Elements:
+        return _elements(self.root)
 
     @cached_property
     def article(self):
         """The page's content (Material's <article>); None on pages that only forward."""
         found = self.root.xpath("//article")
         return found[0] if found else None
+
+
+def elements(tree: Page | etree._Element) -> Elements:
+    """The elements of a page (filed once, then kept) or of any tree (filed now)."""
+    return tree.elements if isinstance(tree, Page) else _elements(tree)
+
+
+def root_of(tree: Page | etree._Element) -> etree._Element:
+    return tree.root if isinstance(tree, Page) else tree
 
 
 def load_page(site_dir: Path, rel: str) -> Page:

@@ -93,10 +93,10 @@ def _check_files(rels: list[str]) -> list[_FileResult]:
             if options.scripts:
                 problems += _script_problems(page)
             problems += _duplicate_id_problems(page)
-            words = summarize(page.root) if options.links else None
+            words = summarize(page) if options.links else None
             if not options.links:
                 facts = None
-            out.append(_FileResult(rel, problems, facts, words, page_entries(page.root)))
+            out.append(_FileResult(rel, problems, facts, words, page_entries(page)))
             continue
         elif options.offline and (rel.endswith(".css") or might_mention_hosts(data)):
             problems += asset_problems(rel, data.decode("utf-8", "replace"))
@@ -108,7 +108,7 @@ def _script_problems(page: Page) -> list[Problem]:
     """check/script.py's findings as (line, code, message)."""
     out = []
     prefix = f"{page.rel}: line "
-    for problem in script_problems(page.root, page.rel):
+    for problem in script_problems(page, page.rel):
         line, _, message = problem.removeprefix(prefix).partition(": ")
         out.append((int(line) if line.isdigit() else 1, "script", message))
     return out
@@ -117,7 +117,7 @@ def _script_problems(page: Page) -> list[Problem]:
 def _duplicate_id_problems(page: Page) -> list[Problem]:
     """check/duplicate_ids.py's findings as (line, code, message)."""
     out = []
-    for problem in duplicate_ids(page.root, page.rel):
+    for problem in duplicate_ids(page, page.rel):
         line, _, message = problem.removeprefix(f"{page.rel}: line ").partition(": ")
         out.append((int(line) if line.isdigit() else 1, "duplicate-id", message))
     return out

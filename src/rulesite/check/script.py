@@ -13,19 +13,21 @@ that whatever got past the escaping fails the build instead of being published:
   `<form>`, `<meta>`, `<link>` ...;
 - outside the content, a `<script>` is the theme's or ours: it loads a file of
   the site (`src`), holds JSON data, or is one of the few inline scripts the
-  theme and our alias pages write (`_OUR_INLINE_SCRIPTS`).
+  theme's templates and our alias pages write (`theme_inline_scripts`,
+  `_OUR_OWN_INLINE_SCRIPTS`).
 
-`script_problems(root, page)` takes a page already parsed (`check/page.py`,
+`script_problems(page, name)` takes a page already parsed (`check/page.py`,
 lxml) and returns ``"page.html: line N: message"`` problems; the check stage
 (`check/run.py`) runs it on every page while it holds its tree.
 """
 
 from __future__ import annotations
 
+import functools
 import re
 from pathlib import Path
 
-from .page import html_files, load_page, parse  # noqa: F401 - parse: for callers that check a snippet
+from .page import elements, html_files, load_page, parse, root_of  # noqa: F401 - parse: for callers that check a snippet
 
 _URL_ATTRIBUTES = {"href", "src", "action", "formaction", "data", "poster", "background", "xlink:href", "cite", "srcset", "ping"}
 _BAD_URL = re.compile(r"^\s*(javascript|vbscript|data\s*:\s*(text/html|[a-z]+/[a-z+.-]*(xml|script)))\s*:?", re.IGNORECASE)
@@ -48,38 +50,37 @@ _NOT_IN_CONTENT = {
     "template",
     "portal",
 }
-# The inline scripts the theme (Material for MkDocs) and our alias pages write,
-# with the one part that differs between pages (a relative path) as a pattern.
-_PATH = r'"[A-Za-z0-9._~/%#-]*"'
-_OUR_INLINE_SCRIPTS = [
-    re.compile(
-        r"__md_scope=new URL\("
-        + _PATH
-        + r",location\),__md_hash=e=>\[\.\.\.e\]\.reduce\(\(\(e,_\)=>\(e<<5\)-e\+_\.charCodeAt\(0\)\),0\),"
-        r"__md_get=\(e,_=localStorage,t=__md_scope\)=>JSON\.parse\(_\.getItem\(t\.pathname\+\"\.\"\+e\)\),"
-        r"__md_set=\(e,_,t=localStorage,a=__md_scope\)=>\{try\{t\.setItem\(a\.pathname\+\"\.\"\+e,JSON\.stringify\(_\)\)\}catch\(e\)\{\}\}"
-    ),
-    re.compile(
-        re.escape(
-            'var palette=__md_get("__palette");if(palette&&palette.color){if("(prefers-color-scheme)"===palette.color.media)'
-            '{var media=matchMedia("(prefers-color-scheme: light)"),input=document.querySelector(media.matches?'
-            "\"[data-md-color-media='(prefers-color-scheme: light)']\":\"[data-md-color-media='(prefers-color-scheme: dark)']\");"
-            'palette.color.media=input.getAttribute("data-md-color-media"),palette.color.scheme=input.getAttribute("data-md-color-scheme"),'
-            'palette.color.primary=input.getAttribute("data-md-color-primary"),palette.color.accent=input.getAttribute("data-md-color-accent")}'
-            'for(var[key,value]of Object.entries(palette.color))document.body.setAttribute("data-md-color-"+key,value)}'
-        )
-    ),
-    re.compile(
-        re.escape(
-            'var target=document.getElementById(location.hash.slice(1));target&&target.name&&(target.checked=target.name.startsWith("__tabbed_"))'
-        )
-    ),
+# The inline scripts the theme writes: every <script> of Material's
+# partials/javascripts templates, read from the installed theme (so that a new
+# Material version brings its own), with each {{ expression }} in them (a
+# relative path) as a pattern; and the ones our own small pages write.
+_PATH_CHARS = r"[A-Za-z0-9._~/%#-]*"
+_PATH = '"' + _PATH_CHARS + '"'
+_OUR_OWN_INLINE_SCRIPTS = [
     # render/site.py current_aliases: forwards to the current edition's page, keeping the #rule
     re.compile(r"location\.replace\(" + _PATH + r" \+ location\.hash\)"),
     # render/share.py share pages: forward to the rule, section, answer or card at once
     # (pinned links add a ?query: "=", "&" written as \u0026 inside the script)
     re.compile(r"location\.replace\(" + _PATH.replace("#", "#?=&\\\\") + r"\);"),
 ]
+_THEME_SCRIPT = re.compile(r"<script>(.*?)</script>", re.DOTALL)
+_JINJA_EXPRESSION = re.compile(r"\{\{.*?\}\}", re.DOTALL)
+
+
+@functools.cache
+def theme_inline_scripts() -> tuple[re.Pattern, ...]:
+    """The inline scripts of the installed Material theme's templates, as patterns."""
+    import material
+
+    folder = Path(material.__file__).parent / "templates" / "partials" / "javascripts"
+    found = []
+    for template in sorted(folder.glob("*.html")):
+        for body in _THEME_SCRIPT.findall(template.read_text(encoding="utf-8")):
+            parts = _JINJA_EXPRESSION.split(body.strip())
+            found.append(re.compile(_PATH_CHARS.join(re.escape(part) for part in parts)))
+    return tuple(found)
+
+
 _DATA_TYPES = {"application/json", "application/ld+json"}
 
 
@@ -96,41 +97,58 @@ def _ours(script) -> bool:
     if (attrib.get("type") or "").strip().lower() in _DATA_TYPES:
         return True
     text = (script.text or "").strip()
-    return any(pattern.fullmatch(text) for pattern in _OUR_INLINE_SCRIPTS)
+    return any(pattern.fullmatch(text) for pattern in (*theme_inline_scripts(), *_OUR_OWN_INLINE_SCRIPTS))
 
 
-def script_problems(root, page: str) -> list[str]:
-    """Problems of one parsed page (`page`: its path in the site, for messages)."""
+def script_problems(page, name: str) -> list[str]:
+    """Problems of one parsed page (a `Page` or its tree; `name`: its path in the
+    site, for messages). Only the elements that can be a problem are looked at:
+    the page's elements are filed by tag and attribute (`check/page.py`), and
+    libxml2's HTML parser, like a browser's, writes every tag and attribute name
+    in lower case."""
+    found = elements(page)
+    suspects = {
+        el
+        for attribute, having in found.by_attribute.items()
+        if attribute.startswith("on") or attribute == "srcdoc"
+        for el in having
+    }
+    suspects.update(
+        el for attribute in _URL_ATTRIBUTES for el in found.having(attribute) if _bad_url(attribute, el.get(attribute))
+    )
+    content = found.tag("article") + [el for el in found.tag("div") if _is_content("div", el.attrib)]
+    # Without Material's content column (our small pages), the whole body is content.
+    inside = {el for top in content or found.tag("body") for el in top.iter(*_NOT_IN_CONTENT)}
+    suspects |= inside
+    suspects.update(el for el in found.tag("script") if el not in inside and not _ours(el))
+    if len(suspects) > 1:  # in the order of the page
+        order = {el: i for i, el in enumerate(root_of(page).iter())}
+        suspects = sorted(suspects, key=order.__getitem__)
     problems = []
-    has_content = any(isinstance(el.tag, str) and _is_content(el.tag.lower(), el.attrib) for el in root.iter())
-    stack = [(root, False)]
-    while stack:
-        el, inside = stack.pop()
-        if not isinstance(el.tag, str):  # comments, processing instructions
-            continue
-        tag = el.tag.lower()
-        inside = inside or _is_content(tag, el.attrib) or (not has_content and tag == "body")
-        line = getattr(el, "sourceline", None) or 0
-        where = f"{page}: line {line}"
-        for name, value in el.attrib.items():
-            name = str(name).lower()
-            if name.startswith("on"):
-                problems.append(f"{where}: <{tag}> has an event handler {name}={str(value)[:60]!r}: script from the sources?")
-            elif name == "srcdoc":
+    for el in suspects:
+        tag = el.tag
+        where = f"{name}: line {el.sourceline or 0}"
+        for attribute, value in el.attrib.items():
+            if attribute.startswith("on"):
+                problems.append(f"{where}: <{tag}> has an event handler {attribute}={value[:60]!r}: script from the sources?")
+            elif attribute == "srcdoc":
                 problems.append(f"{where}: <{tag}> has a srcdoc document")
-            elif name in _URL_ATTRIBUTES and _BAD_URL.match(str(value)):
-                problems.append(f"{where}: <{tag} {name}={str(value)[:60]!r}> runs script")
-        if tag in _NOT_IN_CONTENT and inside:
+            elif _bad_url(attribute, value):
+                problems.append(f"{where}: <{tag} {attribute}={value[:60]!r}> runs script")
+        if el in inside:
             problems.append(f"{where}: <{tag}> in the page's content: markup from the sources?")
         elif tag == "script" and not _ours(el):
             problems.append(f"{where}: a <script> that is not the theme's or ours: {(el.text or '').strip()[:60]!r}")
-        stack.extend((child, inside) for child in reversed(list(el)))
     return problems
+
+
+def _bad_url(name: str, value: str) -> bool:
+    return name in _URL_ATTRIBUTES and _BAD_URL.match(value) is not None
 
 
 def check_scripts(site_dir: Path) -> list[str]:
     """`script_problems` of every HTML page of the site."""
     problems = []
     for rel in html_files(site_dir):
-        problems += script_problems(load_page(site_dir, rel).root, rel)
+        problems += script_problems(load_page(site_dir, rel), rel)
     return problems

@@ -61,13 +61,11 @@ _NON_LOADING_RELS = frozenset(
 
 _REFRESH_URL = re.compile(r"""^\s*\d*\s*[;,]?\s*url\s*=\s*['"]?([^'"]*)""", re.IGNORECASE)
 
-# What the page links to or loads, read in few passes over the tree (each pass
-# costs about as much as any other): <a href> URLs as plain strings, without
-# element objects (by far the most common; the line is looked up only for a
-# URL that turns out broken), the elements that load or redirect by their tag,
-# and style="" values as strings (their elements only when one loads a URL).
-_A_HREFS = etree.XPath("//a/@href", smart_strings=False)
-_IDS = etree.XPath("//@id | //a/@name", smart_strings=False)
+# What the page links to or loads, from the page's elements filed by tag and
+# attribute (`Page.elements`): <a href> URLs (by far the most common; the line
+# is looked up only for a URL that turns out broken), the elements that load or
+# redirect, in the order of the page (one pass of libxml2's over the tree, by
+# tag), and style="" values (their elements only when one loads a URL).
 _LOADING_TAGS = (
     "area",
     "link",
@@ -88,8 +86,6 @@ _LOADING_TAGS = (
     "input",
     "track",
 )
-_STYLES = etree.XPath("//@style", smart_strings=False)
-_STYLED = etree.XPath("//*[@style]")
 _SOURCE_LINK = etree.XPath("//*[@data-md-component='source']")
 _EXTERNAL = re.compile(r"^\s*(?:[A-Za-z][A-Za-z0-9+.\-]*:|//)")
 
@@ -110,9 +106,12 @@ def line_of_href(page: Page, url: str) -> int:
 def page_links(page: Page) -> tuple[LinkFacts, list[Problem], list[str]]:
     """The page's ids and internal links; what it loads from the network, as
     problems and as the URLs (which need no second "mentions <host>" line)."""
-    ids = frozenset(_IDS(page.root))
+    found = page.elements
+    ids = frozenset(
+        [el.get("id") for el in found.having("id")] + [el.get("name") for el in found.having("name") if el.tag == "a"]
+    )
     links: dict[tuple[str, str], int] = {}
-    for url in dict.fromkeys(_A_HREFS(page.root)):
+    for url in dict.fromkeys([el.get("href") for el in found.having("href") if el.tag == "a"]):
         if not _is_external(url):
             links[("<a href>", url)] = 0  # line looked up only when needed
     loads: list[tuple[int, str, str]] = []
@@ -120,14 +119,14 @@ def page_links(page: Page) -> tuple[LinkFacts, list[Problem], list[str]]:
     source_repo = False
     elements = list(page.root.iter(*_LOADING_TAGS))
     styled = set()
-    if any(_CSS_LOADS.search(css) for css in _STYLES(page.root)):
-        styled = set(_STYLED(page.root))
+    if any(_CSS_LOADS.search(el.get("style")) for el in found.having("style")):
+        styled = set(found.having("style"))
         elements += [el for el in styled if el.tag not in _LOADING_TAGS]
     if b'data-md-component="source"' in page.data:
         elements += _SOURCE_LINK(page.root)
     for el in elements:
         tag, line = el.tag, el.sourceline or 1
-        a = el.attrib
+        a = dict(el.items())  # a plain dict: each test below is then a cheap lookup
         if tag == "area" and "href" in a:
             links.setdefault((f"<{tag} href>", a["href"]), line)
         if tag == "link" and "href" in a:
@@ -183,9 +182,19 @@ def page_links(page: Page) -> tuple[LinkFacts, list[Problem], list[str]]:
         problems.append((line, "network-load", f"{what} loads {url!r} from the network"))
     internal = []
     for (what, url), line in links.items():
-        if not _is_external(url):
-            internal.append((line, what, url))  # 0: an <a href>, looked up if broken
-    return LinkFacts(ids, internal), sorted(problems), [url for _, _, url in network]
+        if what == "<a href>" or not _is_external(url):  # <a href>: only internal ones were kept
+            internal.append(shared((line, what, url)))  # 0: an <a href>, looked up if broken
+    return LinkFacts(frozenset(map(sys.intern, ids)), internal), sorted(problems), [url for _, _, url in network]
+
+
+_SHARED: dict = {}
+
+
+def shared(value: tuple) -> tuple:
+    """One object for equal facts of many pages (the links of a navigation): the
+    check's workers send their facts to the parent pickled, and pickle sends an
+    object it has sent before as a reference, which is quicker to read back."""
+    return _SHARED.setdefault(value, value)
 
 
 # --------------------------------------------------------------------------

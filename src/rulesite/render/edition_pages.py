@@ -13,7 +13,7 @@ from .escape import Md, html_text
 from .escape import page as whole_page
 from .markup import link as html_link
 from .markup import md, md_link
-from .paths import compare_page, diff_page, diff_part_page, editions_page, html_path, relative, section_page
+from .paths import compare_page, diff_page, diff_part_page, editions_page, html_path, relative, relpath, section_page
 from .strings import t
 
 DOCUMENT_NAMES = {
@@ -164,11 +164,12 @@ def number_meant_another(section: Section, ctx: Context, page: str) -> list:
     if section.version_path:
         return []
     editions = ctx.corpus.editions.get((section.game, section.document, section.language), [])
-    current = {
-        s.title.casefold(): s
-        for s in ctx.corpus.sections.values()
-        if (s.game, s.document, s.language) == (section.game, section.document, section.language)
-    }
+    document = (section.game, section.document, section.language)
+    if ("titles", document) not in ctx.cache:  # once per document, not once per page
+        ctx.cache[("titles", document)] = {
+            s.title.casefold(): s for s in ctx.corpus.sections.values() if (s.game, s.document, s.language) == document
+        }
+    current = ctx.cache[("titles", document)]
     lines = []
     for edition in editions:
         old = edition.sections.get(section.number)
@@ -211,7 +212,7 @@ def rule_history_lines(rule: Rule, section: Section, ctx: Context, page: str) ->
                 )
             continue
         found = _find_rule(ctx, section, entry.edition_label, entry.number)
-        href = posixpath.relpath(html_path(found[0]), posixpath.dirname(page)) + f"#{entry.number}" if found else ""
+        href = relpath(html_path(found[0]), posixpath.dirname(page)) + f"#{entry.number}" if found else ""
         diff = ""
         if found and previous is not None and entry.text_changed:
             diff = _diff_html(word_diff(rule_text(previous), rule_text(found[1])))

@@ -62,13 +62,15 @@ def page_of(item: Section | Ruling | Walkthrough) -> str:
 
 
 @lru_cache(maxsize=65536)
-def _relpath(to_page: str, from_folder: str) -> str:
-    return posixpath.relpath(to_page, from_folder)
+def relpath(to: str, start: str) -> str:
+    """posixpath.relpath, once per pair: every page of a folder links the same
+    pages, and relpath asks the operating system for the current folder each time."""
+    return posixpath.relpath(to, start)
 
 
 def relative(from_page: str, to_page: str, anchor: str = "") -> str:
     """A link from one docs/ page to another, as MkDocs expects it (to the .md file)."""
-    path = "" if to_page == from_page else _relpath(to_page, posixpath.dirname(from_page) or ".")
+    path = "" if to_page == from_page else relpath(to_page, posixpath.dirname(from_page) or ".")
     return f"{path}#{anchor}" if anchor else path
 
 
@@ -105,7 +107,7 @@ def cross_href(from_page: str, from_language: str, to_page: str, to_language: st
     the reader's language can say so (render/languages.py); `notice=False` for a
     link to the same rule under another number (no notice is due there)."""
     here = posixpath.dirname(language_root(from_language) + from_page)
-    href = posixpath.relpath(language_root(to_language) + html_path(to_page), here or ".")
+    href = relpath(language_root(to_language) + html_path(to_page), here or ".")
     if from_language != to_language and notice:
         href += f"?from={from_language}"
     return f"{href}#{anchor}" if anchor else href

@@ -24,7 +24,7 @@ from .edition_pages import document_name
 from .labels import section_label
 from .escape import script_json
 from .markup import html_file, safe_href
-from .paths import cards_page, faq_anchor, html_path, language_root, section_page, short_link, short_prefix
+from .paths import cards_page, faq_anchor, html_path, language_root, relpath, section_page, short_link, short_prefix
 from .strings import t
 
 SITE_NAME = "Rules reference"
@@ -87,7 +87,7 @@ def share_page(
     """A share page at `path` forwarding to `target` (both site-root-relative; target with #anchor)."""
     here = posixpath.dirname(path) or "."
     page, _, anchor = target.partition("#")
-    relative = posixpath.relpath(page, here) + (f"#{anchor}" if anchor else "")
+    relative = relpath(page, here) + (f"#{anchor}" if anchor else "")
     return html_file(
         "short_page",
         language=language,
@@ -98,9 +98,9 @@ def share_page(
         site_name=site,
         edition=edition,
         url=absolute(ctx, language, path),
-        canonical=absolute(ctx, language, page.partition("?")[0]) or safe_href(posixpath.relpath(page.partition("?")[0], here)),
+        canonical=absolute(ctx, language, page.partition("?")[0]) or safe_href(relpath(page.partition("?")[0], here)),
         target=safe_href(relative),
-        icon=posixpath.relpath("assets/images/favicon.png", here),
+        icon=relpath("assets/images/favicon.png", here),
         link_text=link_text or t(language, "link-to", what=title),
     )
 

@@ -50,6 +50,7 @@ from .paths import (
     html_path,
     language_root,
     page_of,
+    relpath,
     section_page,
     version_alias,
     written_page,
@@ -193,7 +194,7 @@ def current_aliases(current: Edition | None) -> dict[str, str]:
     pages = {}
     for section in current.sections.values() if current else []:
         alias = version_alias(section.key, current.label)
-        target = posixpath.relpath(html_path(section_page(section.key)), posixpath.dirname(alias))
+        target = relpath(html_path(section_page(section.key)), posixpath.dirname(alias))
         pages[alias] = html_file(
             "alias_page",
             title=f"{section.number} {section.title} ({current.label})",

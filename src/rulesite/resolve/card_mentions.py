@@ -55,7 +55,13 @@ def card_mentions(corpus: Corpus) -> dict[str, list[Item]]:
     if by_code:
         codes = sorted(by_code, key=lambda c: (-len(c), c))
         alternatives.append(r"(?i:(?<![\w/-])(?:" + "|".join(re.escape(c) for c in codes) + r")(?![\w/]))")
-    pattern = re.compile("|".join(alternatives))
+    # The characters a name or code can start with, tried first: the regex engine
+    # then skips most places in a text at once instead of trying every name there.
+    # (Codes in any case, as they are matched.)
+    firsts = "[" + "".join(re.escape(c) for c in sorted({n[0] for n in names})) + "]"
+    if by_code:
+        firsts += "|(?i:[" + "".join(re.escape(c) for c in sorted({c[0] for c in by_code})) + "])"
+    pattern = re.compile(f"(?={firsts})(?:" + "|".join(alternatives) + ")")
     found: dict[str, list[Item]] = defaultdict(list)
 
     def add(cards: list[Card], item: Item) -> None:
