@@ -1,6 +1,6 @@
 """What a reader waits for, measured in Debian's Chromium on a built site.
 
-    .venv/bin/python scripts/reader_bench.py SITE [--out bench/reader.json] [--lighthouse DIR]
+    .venv/bin/python scripts/reader_bench.py SITE [--out bench/reader.json] [--port N] [--lighthouse DIR]
 
 SITE is a built site (e.g. `rulesite build --corpora ../shared/corpora`). For a
 section page, the glossary, a diff page and a ruling, opened cold (fresh
@@ -47,9 +47,9 @@ class _Quiet(http.server.SimpleHTTPRequestHandler):
 
 
 @contextmanager
-def serve(folder: Path):
+def serve(folder: Path, port: int = 0):
     handler = functools.partial(_Quiet, directory=str(folder))
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", port), handler)
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()
     try:
@@ -128,7 +128,7 @@ def hover_to_preview(browser, origin: str, page_path: str) -> float | None:
     context = browser.new_context(**DESKTOP)
     page = context.new_page()
     page.goto(f"{origin}/{page_path}", wait_until="load")
-    link = page.locator("article a.ref").first
+    link = page.locator("article a.ref, article a.keyword").first
     if link.count() == 0:
         context.close()
         return None
@@ -169,13 +169,16 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("site", type=Path)
     parser.add_argument("--out", type=Path, default=Path("bench/reader.json"))
     parser.add_argument("--runs", type=int, default=3, help="cold views per page and profile (median reported)")
+    # A site built with --site-url http://127.0.0.1:PORT/ is measured as published:
+    # its canonical links and og:url name the address it is served at.
+    parser.add_argument("--port", type=int, default=0, help="serve the site on this port (default: any free one)")
     parser.add_argument("--lighthouse", type=Path, metavar="DIR", help="folder with node_modules/.bin/lighthouse")
     args = parser.parse_args(argv)
     from playwright.sync_api import sync_playwright
 
     pages = {k: v for k, v in pick_pages(args.site).items() if v}
     results: dict = {"pages": pages, "cold": {}, "lighthouse": {}}
-    with serve(args.site) as origin, sync_playwright() as pw:
+    with serve(args.site, args.port) as origin, sync_playwright() as pw:
         browser = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
         for name in ("section", "glossary", "diff", "ruling"):
             if name not in pages:
