@@ -121,6 +121,37 @@
     }
   }
 
+  /* A rule on a section page: <div class="rule" data-rule="424.1"> holding its
+     head (the number and text) and what follows it. */
+  var RULES = ".rule[data-rule], .rule[id]";
+
+  function ruleNumber(rule) {
+    return rule.getAttribute("data-rule") || rule.id;
+  }
+
+  function ruleHead(rule) {
+    return rule.querySelector(":scope > .rule-head") || rule.querySelector(":scope > p");
+  }
+
+  /** The rule an anchor (#N) points at, or null. */
+  function ruleOfAnchor(element) {
+    if (!element) return null;
+    var rule = element.closest(".rule");
+    if (!rule) return null;
+    return ruleNumber(rule) === element.id || element === rule ? rule : null;
+  }
+
+  /** A link's target as a URL (relative to this page), or null when it has none or it is malformed. */
+  function linkUrl(link) {
+    var href = link.getAttribute("href");
+    if (!href) return null;
+    try {
+      return new URL(href, location.href);
+    } catch (err) {
+      return null;
+    }
+  }
+
   /* Features only some pages use, loaded on those pages alone (names relative
      to this script), so every other page weighs less. Material puts this
      script at the end of the body: the page's content is already there. */
@@ -155,6 +186,11 @@
     t: t,
     loadScript: loadScript,
     onPage: onPage,
+    RULES: RULES,
+    ruleNumber: ruleNumber,
+    ruleHead: ruleHead,
+    ruleOfAnchor: ruleOfAnchor,
+    linkUrl: linkUrl,
   };
   if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", loadFeatures);
   else loadFeatures();

@@ -15,14 +15,8 @@
   function alternateRoot(link) {
     var stored = link.getAttribute("data-rulesite-root");
     if (stored) return new URL(stored);
-    var href = link.getAttribute("href");
-    if (!href) return null;
-    var url;
-    try {
-      url = new URL(href, location.href);
-    } catch (err) {
-      return null;
-    }
+    var url = R.linkUrl(link);
+    if (!url) return null;
     url.search = "";
     url.hash = "";
     if (!/\/$/.test(url.pathname)) url = new URL(".", url);

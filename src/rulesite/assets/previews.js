@@ -43,14 +43,8 @@
 
   /** Where a link's preview lives: {lang, page, anchor, file}; null when not in a site. */
   function target(link) {
-    var href = link.getAttribute("href");
-    if (!href) return null;
-    var url;
-    try {
-      url = new URL(href, location.href);
-    } catch (err) {
-      return null;
-    }
+    var url = R.linkUrl(link);
+    if (!url) return null;
     var lang = link.getAttribute("hreflang") || R.language();
     var root = rootOf(lang);
     var page = root && R.pathFromRoot(url, root);

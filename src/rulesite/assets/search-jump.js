@@ -5,23 +5,10 @@
 (function () {
   "use strict";
   var R = window.Rulesite;
-  var RULES = ".rule[data-rule], .rule[id]";
-
-  function ruleNumber(rule) {
-    return rule.getAttribute("data-rule") || rule.id;
-  }
-
-  function ruleHead(rule) {
-    return rule.querySelector(":scope > .rule-head") || rule.querySelector(":scope > p");
-  }
-
-  /** The rule an anchor (#N) points at, or null. */
-  function ruleOfAnchor(element) {
-    if (!element) return null;
-    var rule = element.closest(".rule");
-    if (!rule) return null;
-    return ruleNumber(rule) === element.id || element === rule ? rule : null;
-  }
+  var RULES = R.RULES;
+  var ruleNumber = R.ruleNumber;
+  var ruleHead = R.ruleHead;
+  var ruleOfAnchor = R.ruleOfAnchor;
 
   var NUMBER_QUERY = /^\d{1,4}(?:\.[0-9a-z]+)*[a-z]?$/i;
 
