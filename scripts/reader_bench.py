@@ -6,7 +6,7 @@ SITE is a built site (e.g. `rulesite build --corpora ../shared/corpora`). For a
 section page, the glossary, a diff page and a ruling, opened cold (fresh
 browser context, empty cache) over a local HTTP server, on desktop and on a
 phone profile (CPU slowed 4x and a slow network through the DevTools
-protocol), it records the bytes fetched and the time until the page is ready
+protocol), it records the bytes fetched (as sent, and uncompressed) and the time until the page is ready
 (the load event, and no request for 500 ms after it). It also times typing a
 rule number until its result shows, and hovering a rule reference (and a
 keyword) right after the page loaded until its preview shows (measured in the
@@ -134,6 +134,12 @@ def cold_view(browser, url: str, profile: dict, slow: bool) -> dict:
         sizes[event["requestId"]] = event.get("encodedDataLength", 0)
         last[0] = time.perf_counter()
 
+    decoded = [0]  # the same bytes uncompressed, as a page's weight is often quoted
+
+    def on_data(event):
+        decoded[0] += event.get("dataLength", 0)
+
+    cdp.on("Network.dataReceived", on_data)
     cdp.on("Network.loadingFinished", on_finished)
     cdp.on("Network.requestWillBeSent", lambda event: last.__setitem__(0, time.perf_counter()))
     start = time.perf_counter()
@@ -145,6 +151,7 @@ def cold_view(browser, url: str, profile: dict, slow: bool) -> dict:
     context.close()
     return {
         "bytes": sum(sizes.values()),
+        "bytes_uncompressed": decoded[0],
         "requests": len(sizes),
         "load_s": round(loaded, 3),
         "ready_s": round(max(ready, loaded), 3),
@@ -251,7 +258,8 @@ def reader_timings(browser, origin: str, pages: dict, runs_per: int, results: di
             figure = {key: statistics.median(r[key] for r in runs) for key in runs[0]}
             results["cold"][f"{name}/{label}"] = figure
             print(
-                f"{name:<9} {label:<14} {figure['bytes'] / 1024:8.0f} KB  {figure['requests']:3} requests  "
+                f"{name:<9} {label:<14} {figure['bytes'] / 1024:8.0f} KB ({figure['bytes_uncompressed'] / 1024:.0f} KB "
+                f"uncompressed)  {figure['requests']:3} requests  "
                 f"load {figure['load_s']:.2f} s  ready {figure['ready_s']:.2f} s"
             )
     results["number_to_result_s"] = statistics.median(number_to_result(browser, origin, "424.1") for _ in range(runs_per))
