@@ -222,7 +222,7 @@
     function num(rule, ed) {
       return linkTo(rule, rule.number, rule.number + " in " + ed.label);
     }
-    // As render/edition_pages._diff_groups: entries by section, each anchored.
+    // As resolve/entries.diff_groups: entries by section, each anchored.
     var groups = new Map();
     function add(number, li, renumbered, newSection, oldSection) {
       if (!groups.has(number)) groups.set(number, { items: [], renumbered: 0, new: null, olds: new Map() });

@@ -10,6 +10,7 @@ from ..model import Corpus, FaqAnswer, Ruling, Section, SectionKey, Source, Walk
 from ..resolve.citations import Citations
 from ..resolve.concordance import Concordance
 from ..resolve.links import Link, Linker
+from ..resolve.entries import ChangesView
 from ..resolve.view import EditionsView
 from .escape import Md, md_text
 from .inline import inline, link_markdown, missing_markdown
@@ -36,6 +37,7 @@ class Context:
     reviews: list = field(default_factory=list)  # rulings and walkthroughs that need review
     findings: list = field(default_factory=list)  # warnings about the sources, for the maintainer
     editions: EditionsView | None = None  # current editions and where each edition's rules are shown
+    changes: ChangesView | None = None  # diff entries, history rows, where older sections are now
     cache: dict = field(default_factory=dict)  # lookups renderers build once per site
     site_url: str = ""  # the site's public address ("https://example.org/"), when known
 
