@@ -21,8 +21,9 @@
   /* Rule numbers in printed order (model.sort_key)                    */
 
   function numberKey(number) {
-    return (number.match(/\d+|[a-z]/g) || []).map(function (p) {
-      return /^\d/.test(p) ? [0, parseInt(p, 10)] : [1, p];
+    return window.Rulesite.numbers.parts(number).map(function (p) {
+      var digits = p.charAt(0) >= "0" && p.charAt(0) <= "9"; // a part is digits or one letter
+      return digits ? [0, parseInt(p, 10)] : [1, p];
     });
   }
 
