@@ -82,12 +82,12 @@ def resolve(corpus: Corpus, sources_dir: Path, diag: Diagnostics) -> Context:
     """Stage 3: references and keywords resolved, walkthroughs checked against their rules."""
     linker = Linker(corpus, keyword_forms(corpus, diag))
     attach_references(corpus, linker)
-    check_walkthroughs(corpus, diag)
-    concordance = resolve_concordance(corpus, diag)
     history, diffs, chains = compare_editions(corpus)
-    attach_errata(corpus, diag)
-    reviews = needs_review(corpus, history)
     editions = editions_view(corpus, chains)
+    check_walkthroughs(corpus, diag, editions)
+    concordance = resolve_concordance(corpus, diag)
+    attach_errata(corpus, diag)
+    reviews = needs_review(corpus, history, editions)
     return Context(
         corpus,
         linker,
