@@ -106,3 +106,14 @@ def test_a_rule_is_found_by_number_in_the_edition_named_by_label_or_date(corpus)
     assert view.plain_rule(DOC, "411.1") is None
     with pytest.raises(TypeError):
         view.printed_rules[(*DOC, "v1")].clear()
+
+
+def test_a_sites_section_pages_are_listed_once_for_every_reader_of_them(corpus):
+    """The pages, previews, number table and published data of a site list the
+    same pages: the plain ones, then older editions' own."""
+    view = editions_view(corpus)
+    old, new, _ = corpus.editions[DOC]
+    assert view.pages_of("en") == (*new.sections.values(), old.sections["411"])
+    assert view.pages_of("xx") == ()
+    assert view.shown(old.sections["411"]) is old.sections["411"]  # its own page
+    assert view.shown(old.sections["100"]) is new.sections["100"]  # the plain page shows it

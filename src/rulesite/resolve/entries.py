@@ -176,7 +176,7 @@ def diff_groups(corpus: Corpus, view: EditionsView, diff: EditionDiff) -> tuple[
     def section_at(section: Section | None, label: str) -> SectionAt | None:
         if section is None:
             return None
-        return SectionAt(section.number, section.title, _section_page(corpus, key, label, section.number))
+        return SectionAt(section.number, section.title, _section_page(corpus, view, key, label, section.number))
 
     return tuple(
         DiffGroup(number, tuple(g.entries), section_at(g.new, new.label), section_at(g.old, old.label))
@@ -184,13 +184,11 @@ def diff_groups(corpus: Corpus, view: EditionsView, diff: EditionDiff) -> tuple[
     )
 
 
-def _section_page(corpus: Corpus, key: DocumentKey, label: str, number: str) -> SectionKey | None:
+def _section_page(corpus: Corpus, view: EditionsView, key: DocumentKey, label: str, number: str) -> SectionKey | None:
     """The page showing section `number` of edition `label`: its own, else the plain page."""
     edition = next((e for e in corpus.editions[key] if e.label == label), None)
     candidate = edition.sections.get(number) if edition else None
-    if candidate is None:
-        return None
-    shown = candidate if candidate.version_path else corpus.sections.get(candidate.key.plain)
+    shown = view.shown(candidate) if candidate is not None else None
     return shown.key if shown else None
 
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from collections.abc import Mapping
 
-from ..model import Corpus, Edition, Rule, SectionKey, parent_number
+from ..model import Corpus, Edition, Rule, Section, SectionKey, parent_number
 from .history import RuleChains, chain_entries
 from .merge import current_edition
 
@@ -64,6 +64,12 @@ class EditionsView:
     printed_rules: Mapping[tuple[str, str, str, str], Mapping[str, Rule]] = field(default_factory=Frozen)
     # Document -> number -> the rule as its plain pages (the current view) show it.
     plain_rules: Mapping[DocumentKey, Mapping[str, Rule]] = field(default_factory=Frozen)
+    # The plain pages: their key -> the section of the current view each shows.
+    plain_sections: Mapping[SectionKey, Section] = field(default_factory=Frozen)
+    # Language -> every section page of its site, in order: the plain pages, then
+    # older editions' own pages. The pages, previews, number table and published
+    # data of a site all list these.
+    site_pages: Mapping[str, tuple[Section, ...]] = field(default_factory=Frozen)
 
     def current_of(self, key: DocumentKey) -> Edition | None:
         return self.current.get(key)
@@ -82,6 +88,14 @@ class EditionsView:
             if edition in (e.label, e.date) and (rule := self.printed_rules[(*key, e.label)].get(number)):
                 return rule
         return None
+
+    def shown(self, section: Section) -> Section | None:
+        """The section whose page shows `section`'s text: its own versioned page,
+        else the plain page of the current view (None: no page shows it)."""
+        return _shown(self.plain_sections, section)
+
+    def pages_of(self, language: str) -> tuple[Section, ...]:
+        return self.site_pages.get(language, ())
 
     def plain_rule(self, key: DocumentKey, number: str) -> Rule | None:
         """Rule `number` as the document's plain pages show it today."""
@@ -114,7 +128,23 @@ def editions_view(corpus: Corpus, chains: Mapping[DocumentKey, RuleChains] | Non
         Frozen({key: tuple(editions) for key, editions in corpus.editions.items()}),
         Frozen(printed),
         Frozen({key: Frozen(found) for key, found in plain.items()}),
+        Frozen(corpus.sections),
+        Frozen(_site_pages(corpus)),
     )
+
+
+def _shown(plain: Mapping[SectionKey, Section], section: Section) -> Section | None:
+    return section if section.version_path else plain.get(section.key.plain)
+
+
+def _site_pages(corpus: Corpus) -> dict[str, tuple[Section, ...]]:
+    pages: dict[str, list[Section]] = {}
+    for section in corpus.sections.values():
+        pages.setdefault(section.language, []).append(section)
+    for (_, _, language), editions in corpus.editions.items():
+        for edition in editions:
+            pages.setdefault(language, []).extend(s for s in edition.sections.values() if s.version_path)
+    return {language: tuple(found) for language, found in pages.items()}
 
 
 def _successors(found: RuleChains, current: Edition | None) -> dict[tuple[str, str], Successor]:
@@ -154,7 +184,7 @@ def _shown_rules(corpus: Corpus, edition: Edition) -> dict[str, Shown]:
     in that edition, else the plain page when that shows this text."""
     out: dict[str, Shown] = {}
     for section in edition.sections.values():
-        shown = section if section.version_path else corpus.sections.get(section.key.plain)
+        shown = _shown(corpus.sections, section)
         for rule in section.rules if shown else []:
             out[rule.number] = Shown(shown.key, rule)
     return out
