@@ -222,12 +222,8 @@ def _diff_entry_link(ctx: Context, section: Section, before, entry, page: str) -
     the rule has an entry there (it was added, removed, changed or renumbered)."""
     if before is None:
         return {}
-    diffs = ctx.cache.get("diffs-by-pair")
-    if diffs is None:
-        diffs = ctx.cache["diffs-by-pair"] = {
-            (d.old.game, d.old.document, d.old.language, d.old.label, d.new.label): d for d in ctx.diffs
-        }
-    diff = diffs.get((section.game, section.document, section.language, before.edition_label, entry.edition_label))
+    document = (section.game, section.document, section.language)
+    diff = ctx.changes.diff_between(document, before.edition_label, entry.edition_label)
     if diff is None:
         return {}
     if entry.number is not None:

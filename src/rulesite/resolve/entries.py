@@ -10,7 +10,7 @@ diff is shown, and where an older section lives today (by its title).
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from ..model import Corpus, Section, SectionKey
 from .history import EditionDiff, HistoryEntry, Matched, Traced, rule_text, word_diff
@@ -226,10 +226,16 @@ class ChangesView:
     now: Mapping[SectionKey, SectionNow]
     # A current section page -> the older editions in which its number was another section.
     was: Mapping[SectionKey, tuple[NumberWas, ...]]
+    # (game, document, language, old label, new label) -> the pre-rendered diff itself.
+    pairs: Mapping[tuple[str, str, str, str, str], EditionDiff] = field(default_factory=Frozen)
 
     def diff(self, diff: EditionDiff) -> tuple[DiffGroup, ...]:
         o, n = diff.old, diff.new
         return self.diffs[(o.game, o.document, o.language, o.label, n.label)]
+
+    def diff_between(self, key: DocumentKey, old: str, new: str) -> EditionDiff | None:
+        """The pre-rendered diff from edition `old` to edition `new` (labels), if the site has it."""
+        return self.pairs.get((*key, old, new))
 
     def history(self, key: DocumentKey, label: str, number: str) -> tuple[HistoryRow, ...]:
         return self.histories.get(key, {}).get((label, number), ())
@@ -245,7 +251,10 @@ def changes_view(corpus: Corpus, view: EditionsView, diffs: list[EditionDiff], h
             if id(entries) not in rows:
                 rows[id(entries)] = history_rows(view, key, entries)
         histories[key] = Frozen({k: rows[id(entries)] for k, entries in found.items()})
-    return ChangesView(Frozen(groups), Frozen(histories), Frozen(_sections_now(corpus, view)), Frozen(_numbers_were(corpus)))
+    pairs = {(d.old.game, d.old.document, d.old.language, d.old.label, d.new.label): d for d in diffs}
+    return ChangesView(
+        Frozen(groups), Frozen(histories), Frozen(_sections_now(corpus, view)), Frozen(_numbers_were(corpus)), Frozen(pairs)
+    )
 
 
 def _sections_now(corpus: Corpus, view: EditionsView) -> dict[SectionKey, SectionNow]:
