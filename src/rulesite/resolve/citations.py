@@ -59,9 +59,9 @@ def collect(corpus: Corpus, linker: Linker) -> Citations:
         by_card=by_card, cards_of=cards_named(corpus, by_card), faq_sections={f.id: faq_section(corpus, f) for f in corpus.faqs}
     )
     for item in [*corpus.faqs, *corpus.rulings]:
+        # An answer's own section shows it already (its Related FAQ), so only
+        # the sections it cites count here.
         sections = []
-        if isinstance(item, FaqAnswer):
-            sections.append((item.game, _document_of(corpus, item.game, item.section), item.section))
         for ref in item.references:
             if ref.target:
                 sections.append(ref.target[0])
@@ -110,9 +110,3 @@ def _texts(item: FaqAnswer | Ruling | Walkthrough) -> list[str]:
         return [item.question, item.answer, *item.steps, *item.nuances]  # as its page shows them
     return [item.answer, *item.steps, *item.nuances]
 
-
-def _document_of(corpus: Corpus, game: str, number: str) -> str:
-    for section in corpus.sections.values():
-        if section.game == game and section.number == number:
-            return section.document
-    return ""
