@@ -109,4 +109,3 @@ def _texts(item: FaqAnswer | Ruling | Walkthrough) -> list[str]:
     if isinstance(item, Ruling):
         return [item.question, item.answer, *item.steps, *item.nuances]  # as its page shows them
     return [item.answer, *item.steps, *item.nuances]
-
