@@ -59,12 +59,12 @@ def resolved():
     view = editions_view(corpus, chains)
     diff = diff_editions(old, new, chains[DOC].matches[("v1", "v2")])
     changes = changes_view(corpus, view, [diff], {DOC: rule_history([old, new], chains[DOC])})
-    return corpus, diff, changes
+    return corpus, diff, changes, view
 
 
 def test_a_diff_groups_its_entries_under_the_sections_of_the_new_edition(resolved):
-    corpus, diff, changes = resolved
-    groups = {g.number: g for g in changes.diff(diff)}
+    corpus, diff, changes, view = resolved
+    groups = {g.number: g for g in changes.diff(diff, corpus, view)}
     assert set(groups) == {"411", "424"}
     reveal = groups["424"]
     kinds = {e.anchor: e.kind for e in reveal.entries}
@@ -88,7 +88,7 @@ def test_a_diff_groups_its_entries_under_the_sections_of_the_new_edition(resolve
 
 
 def test_a_rules_history_rows_carry_the_page_and_the_word_diff(resolved):
-    _, _, changes = resolved
+    _, _, changes, _ = resolved
     rows = changes.history(DOC, "v2", "424.2")
     assert [(r.entry.edition_label, r.entry.number) for r in rows] == [("v1", "411.2"), ("v2", "424.2")]
     assert rows[0].shown.page == SectionKey(*DOC[:2], "411", "en", "v1") and rows[0].changes == ()
@@ -102,7 +102,7 @@ def test_a_rules_history_rows_carry_the_page_and_the_word_diff(resolved):
 
 
 def test_an_older_section_is_found_today_by_its_title_and_a_reused_number_says_what_it_was(resolved):
-    corpus, _, changes = resolved
+    corpus, _, changes, _ = resolved
     old_page = SectionKey(*DOC[:2], "411", "en", "v1")
     now = changes.now[old_page]
     assert (now.edition, now.section.number, now.same_title) == ("v2", "424", True)
@@ -112,10 +112,19 @@ def test_an_older_section_is_found_today_by_its_title_and_a_reused_number_says_w
 
 
 def test_nothing_downstream_can_change_the_answers(resolved):
-    _, diff, changes = resolved
+    corpus, diff, changes, view = resolved
     with pytest.raises(TypeError):
         changes.now.clear()
     with pytest.raises(TypeError):
         changes.histories[DOC][("v2", "424.1")] = ()
     with pytest.raises(AttributeError):  # frozen
-        changes.diff(diff)[0].entries[0].kind = "added"
+        changes.diff(diff, corpus, view)[0].entries[0].kind = "added"
+
+
+def test_a_diff_the_build_does_not_prerender_gets_the_same_answer_on_asking(resolved):
+    """A pair composed along the chains (the browser's comparison, traced_diff) has
+    no pre-rendered page; asked for its entries, resolve makes them the same way."""
+    corpus, diff, changes, view = resolved
+    none_prerendered = changes_view(corpus, view, [], {})
+    assert none_prerendered.diffs == {}
+    assert none_prerendered.diff(diff, corpus, view) == changes.diff(diff, corpus, view)

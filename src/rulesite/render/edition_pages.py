@@ -288,7 +288,7 @@ def _diff_groups(ctx: Context, diff, page: str) -> dict[str, _Group]:
             diff=changes,
         )
 
-    return {g.number: _Group(g, [item(e) for e in g.entries]) for g in ctx.changes.diff(diff)}
+    return {g.number: _Group(g, [item(e) for e in g.entries]) for g in ctx.changes.diff(diff, ctx.corpus, ctx.editions)}
 
 
 def _section_head(ctx: Context, diff, group: _Group, page: str) -> dict:

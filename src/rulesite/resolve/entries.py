@@ -229,9 +229,12 @@ class ChangesView:
     # (game, document, language, old label, new label) -> the pre-rendered diff itself.
     pairs: Mapping[tuple[str, str, str, str, str], EditionDiff] = field(default_factory=Frozen)
 
-    def diff(self, diff: EditionDiff) -> tuple[DiffGroup, ...]:
+    def diff(self, diff: EditionDiff, corpus: Corpus, view: EditionsView) -> tuple[DiffGroup, ...]:
+        """The sections of a pre-rendered diff; of any other (a pair composed along
+        the chains, `traced_diff`), the same answer made on asking."""
         o, n = diff.old, diff.new
-        return self.diffs[(o.game, o.document, o.language, o.label, n.label)]
+        found = self.diffs.get((o.game, o.document, o.language, o.label, n.label))
+        return found if found is not None else diff_groups(corpus, view, diff)
 
     def diff_between(self, key: DocumentKey, old: str, new: str) -> EditionDiff | None:
         """The pre-rendered diff from edition `old` to edition `new` (labels), if the site has it."""
