@@ -115,7 +115,7 @@ def glossary_pages(
                 else md_link(other.upper(), posixpath.basename(letter_page(base, other)))
                 for other in letters
             ),
-            Md("{: .glossary-letters }"),
+            Md("{: .glossary-letters data-search-exclude }"),
             "",
         ]
         for entry in terms:
