@@ -154,7 +154,7 @@ def edition_banner(section: Section, ctx: Context, page: str) -> list[Md]:
                 )
             )
     # The notice's title names the edition in a search result; its sentences are not searched.
-    lines += [Md("    {: data-search-exclude }"), ""]
+    lines += [Md('    {: data-search-exclude="1" }'), ""]
     return lines
 
 
@@ -213,7 +213,8 @@ def rule_history_lines(rule: Rule, section: Section, ctx: Context, page: str) ->
                 )
             continue
         found = _find_rule(ctx, section, entry.edition_label, entry.number)
-        href = relpath(html_path(found[0]), posixpath.dirname(page)) + f"#{entry.number}" if found else ""
+        # A rule of this very page: its #number alone.
+        href = (relpath(html_path(found[0]), posixpath.dirname(page)) if found[0] != page else "") + f"#{entry.number}" if found else ""
         diff = ""
         if found and previous is not None and entry.text_changed:
             diff = _diff_html(word_diff(rule_text(previous), rule_text(found[1])))

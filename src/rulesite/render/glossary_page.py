@@ -115,14 +115,16 @@ def glossary_pages(
                 else md_link(other.upper(), posixpath.basename(letter_page(base, other)))
                 for other in letters
             ),
-            Md("{: .glossary-letters data-search-exclude }"),
+            Md('{: .glossary-letters data-search-exclude="1" }'),
             "",
         ]
         for entry in terms:
             out += [heading(3, md_text(entry.term), id=f"g-{entry.id}", classes="glossary-term"), ""]
             for definition in entry.definitions:
                 out += [ctx.inline(definition, game, page, here), ""]
-        pages[page] = whole_page(f"{title}: {letter.upper()}", out)
+        # No table of contents: it listed every term again (7 KB of Magic's "A"),
+        # and the page is in alphabetical order under the letters' links.
+        pages[page] = whole_page(f"{title}: {letter.upper()}", out, hide=["toc"])
     index.append("")
     pages[base] = whole_page(title, index)
     return pages

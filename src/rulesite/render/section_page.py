@@ -32,7 +32,7 @@ def render_section(section: Section, ctx: Context) -> str:
     ]
     sources = [ctx.corpus.sources[s] for s in section.source_ids]
     out.append(Md("{}: {}").format(t(lang, "sources"), Md("; ").join(ctx.source_line(s, lang) for s in sources)))
-    out.append(Md("{: .source-note data-search-exclude }"))
+    out.append(Md('{: .source-note data-search-exclude="1" }'))
     out.append("")
     out += edition_banner(section, ctx, page)
     out += number_meant_another(section, ctx, page)
@@ -51,7 +51,7 @@ def render_section(section: Section, ctx: Context) -> str:
     faqs = [f for f in ctx.corpus.faqs if f.game == section.game and f.section == section.number]
     if faqs:
         # Each answer is its own search entry (its h3); the heading alone is none.
-        out += [Md("## {} ({}) {{: #related-faq data-search-exclude }}").format(t(lang, "related-faq"), len(faqs)), ""]
+        out += [Md('## {} ({}) {{: #related-faq data-search-exclude="1" }}').format(t(lang, "related-faq"), len(faqs)), ""]
         for faq in faqs:
             out += _faq(faq, section, page, ctx)
     concerned = ctx.citations.by_section.get(section.key, [])
@@ -104,7 +104,7 @@ def _rule(rule: Rule, section: Section, page: str, ctx: Context, sources) -> lis
     if cited_by:
         meta.append(Md("{}: {}").format(t(lang, "cited-by"), Md(" · ").join(ctx.item_link(i, page) for i in cited_by)))
     if meta:
-        out += [Md(" — ").join(meta), Md("{: .rule-meta data-search-exclude }"), ""]
+        out += [Md(" — ").join(meta), Md('{: .rule-meta data-search-exclude="1" }'), ""]
     out += rule_history_lines(rule, section, ctx, page)
     out += [Md("</div>"), ""]
     return out
@@ -120,6 +120,6 @@ def _faq(faq: FaqAnswer, section: Section, page: str, ctx: Context) -> list[str]
         "",
         *freshness(faq, ctx),
         Md("{}: {}").format(t(lang, "source"), ctx.source_line(ctx.corpus.sources[faq.source_id], lang)),
-        Md("{: .source-note data-search-exclude }"),
+        Md('{: .source-note data-search-exclude="1" }'),
         "",
     ]
