@@ -97,7 +97,7 @@ def test_diff_page_narrows_to_one_section(corpora_site, root, browse):
         page.wait_for_url(f"{root}{holding[0]}?section=424")
     groups = page.locator(".diff-section[data-section]")
     total = groups.count()
-    assert total > 10
+    assert total > 1  # a part holds a few sections; the filter hides all but 424
     shown = page.eval_on_selector_all(
         ".diff-section[data-section]", "els => els.filter(e => !e.hidden && e.offsetParent !== null).map(e => e.dataset.section)"
     )

@@ -12,7 +12,7 @@ from editions_fixture import write_four_editions
 from rulesite import pipeline
 from rulesite.diagnostics import Diagnostics
 from rulesite.model import GlossaryEntry, Loc
-from rulesite.render import edition_pages
+from rulesite.render import edition_pages, glossary_page
 from rulesite.render.glossary_page import glossary_pages
 
 
@@ -26,7 +26,7 @@ def four_ctx(tmp_path_factory):
     return ctx
 
 
-def test_glossary_is_split_by_initial_letter(ctx):
+def test_glossary_is_split_by_initial_letter(ctx, monkeypatch):
     terms = ["Ability", "Active Player", "Battlefield", "'Tis", "Écran", "2-Player Game"]
     entries = [
         GlossaryEntry(
@@ -50,6 +50,15 @@ def test_glossary_is_split_by_initial_letter(ctx):
     for path in pages:
         assert f"(glossary/{path.rsplit('/', 1)[1]})" in index
     assert "(glossary/a.md) (2)" in index  # Ability, Active Player
+    # A heavy letter is split into parts (a.md, a-2.md), each term on one of them.
+    monkeypatch.setattr(glossary_page, "LETTER_AT", 1)
+    pages = glossary_pages(ctx, entries, "magic/comprehensive-rules/glossary.md", "magic")
+    index = pages.pop("magic/comprehensive-rules/glossary.md")
+    assert {"magic/comprehensive-rules/glossary/a.md", "magic/comprehensive-rules/glossary/a-2.md"} <= set(pages)
+    assert 'id="g-ability"' in pages["magic/comprehensive-rules/glossary/a.md"]
+    assert 'id="g-active-player"' in pages["magic/comprehensive-rules/glossary/a-2.md"]
+    assert "(glossary/a.md) (1)" in index and "(glossary/a-2.md) (1)" in index
+    assert "[A 2](a-2.md)" in pages["magic/comprehensive-rules/glossary/a.md"]  # the letters' links name the part
 
 
 def test_a_large_diff_is_split_into_parts_of_consecutive_sections(four_ctx, monkeypatch):
