@@ -114,7 +114,8 @@ def glossary_pages(
     for letter in letters:
         blocks = []
         for entry in by_letter[letter]:
-            lines = [heading(3, md_text(entry.term), id=f"g-{entry.id}", classes="glossary-term"), ""]
+            # Right under the letter's h1: h2 (a skipped level breaks the outline).
+            lines = [heading(2, md_text(entry.term), id=f"g-{entry.id}", classes="glossary-term"), ""]
             for definition in entry.definitions:
                 lines += [ctx.inline(definition, game, letter_page(base, letter), here), ""]
             blocks.append((entry, lines))

@@ -82,11 +82,10 @@ def _rule(rule: Rule, section: Section, page: str, ctx: Context, sources) -> lis
         short = short_link(section.game, section.document, number)
     else:
         short = f"{html_path(page)}#{number}"
-    tip = t(lang, "link-to", what=number)
     # An older edition's rule that the next edition prints unchanged is searched
     # there: the index holds each text once, at the newest edition printing it.
     unsearched = bool(section.version_path) and printed_again(rule, section, ctx)
-    out = [md("rule", depth=rule.depth, number=number, short=short, tip=tip, text=text, unsearched=unsearched), ""]
+    out = [md("rule", depth=rule.depth, number=number, short=short, text=text, unsearched=unsearched), ""]
     for i, example in enumerate(rule.examples, 1):
         out += [
             md("div", classes="admonition example", id=f"{number}-example-{i}", data=[]),
