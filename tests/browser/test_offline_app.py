@@ -284,3 +284,32 @@ def test_from_disk_nothing_registers(workspace, open_context):
     assert page.evaluate(READY) is None
     assert page.locator(".rulesite-update").count() == 0
     assert page.locator("article h1").count() == 1
+
+
+def test_another_languages_site_is_not_reloaded_when_its_worker_takes_over(workspace, open_context):
+    """The English worker's scope holds /es/, so the first Spanish page is
+    served by it; when the Spanish worker then takes over, the page must stay
+    as it is (a reload there lost the reader's place, and cut off whatever the
+    reader opened next)."""
+    _, served, publish = workspace
+    site = publish()
+    assert (site / "es" / "sw.js").is_file()
+    server = Server(site)
+    root = server.start() + "/"
+    try:
+        context = open_context(root.rstrip("/"))
+        page = first_visit(context, root)
+        loads = []
+        page.on("load", lambda: loads.append(page.url))
+        page.goto(root + "es/index.html")
+        page.evaluate("window.__stayed = true")
+        page.wait_for_function(
+            "navigator.serviceWorker.controller && navigator.serviceWorker.controller.scriptURL.endsWith('/es/sw.js')",
+            timeout=60_000,
+        )
+        page.wait_for_function(READY, timeout=60_000)
+        page.wait_for_timeout(500)  # a reload, if one were coming, has started by now
+        assert loads == [root + "es/index.html"]
+        assert page.evaluate("window.__stayed === true")
+    finally:
+        server.stop()

@@ -251,7 +251,11 @@ def test_rules_removed_in_v14_say_so_in_their_history(corpora_site, corpus, core
     missing, unlinked = [], []
     for rel, rule in _removed_in_v14(corpus, core_diff):
         details = history_of(rule_div(site, rel, rule.number))
-        row = next((li for li in history_items(details) if _row_words(li) == "v1.4: removed in v1.4"), None) if details else None
+        row = (
+            next((li for li in history_items(details) if _row_words(li) == "v1.4: removed in v1.4"), None)
+            if details is not None
+            else None
+        )
         if row is None:
             missing.append(f"{rel}#{rule.number}")
             continue

@@ -99,10 +99,13 @@
     });
   }
 
-  // A page that was served by a worker reloads when the reader switches to a
-  // newer build (in this tab or another): a view never mixes two builds. The
-  // first visit's page, taken over by the first worker, does not.
-  var hadController = Boolean(navigator.serviceWorker.controller);
+  // A page that was served by this site's worker reloads when the reader
+  // switches to a newer build (in this tab or another): a view never mixes two
+  // builds. The first visit's page, taken over by the first worker, does not;
+  // nor does a page that another language's worker served (the English site's
+  // scope holds /es/): this site's first worker taking it over is a first visit.
+  var controller = navigator.serviceWorker.controller;
+  var hadController = Boolean(controller && controller.scriptURL === workerUrl.href);
   navigator.serviceWorker.addEventListener("controllerchange", function () {
     if (reloading || hadController) location.reload();
   });

@@ -52,9 +52,9 @@ def collect(corpus: Corpus, linker: Linker) -> Citations:
     by_card = card_mentions(corpus)
     citations = Citations(by_card=by_card, cards_of=cards_named(corpus, by_card))
     for item in [*corpus.faqs, *corpus.rulings]:
+        # An answer's own section shows it already (its Related FAQ), so only
+        # the sections it cites count here.
         sections = []
-        if isinstance(item, FaqAnswer):
-            sections.append((item.game, _document_of(corpus, item.game, item.section), item.section))
         for ref in item.references:
             if ref.target:
                 sections.append(ref.target[0])
@@ -92,9 +92,3 @@ def _texts(item: FaqAnswer | Ruling | Walkthrough) -> list[str]:
         return [item.question, item.answer, *item.steps, *item.nuances]  # as its page shows them
     return [item.answer, *item.steps, *item.nuances]
 
-
-def _document_of(corpus: Corpus, game: str, number: str) -> str:
-    for section in corpus.sections.values():
-        if section.game == game and section.number == number:
-            return section.document
-    return ""
