@@ -141,8 +141,16 @@ RULE_NUMBER = rf"{HEAD}(?:\.(?:{_PART_DIGITS}{_PART_LETTER}?|{_PART_LETTER}))*"
 # first digits of a longer number, never a letter that starts a word.
 CITED_NUMBER = rf"{HEAD}(?![0-9])(?:\.{_PART_DIGITS}{_PART_LETTER}?|\.{_PART_LETTER}(?!\w))*"
 
+# What a reader types, or an unknown address ends with, that may name a rule:
+# looser than RULE_NUMBER (one to four digits, dotted parts of digits and
+# letters), so a half-typed or mistyped number still leads to the
+# nearest rule the site has. The browser reads it as it reads the others.
+# Matched ignoring case.
+TYPED_NUMBER = r"[0-9]{1,4}(?:\.[0-9a-z]+)*"
+NUMBER_PART = rf"{_PART_DIGITS}|{_PART_LETTER}"
+
 _RULE_NUMBER = re.compile(RULE_NUMBER)
-_PART = re.compile(rf"{_PART_DIGITS}|{_PART_LETTER}")
+_PART = re.compile(NUMBER_PART)
 _MAGIC_SUBRULE = re.compile(MAGIC_SUBRULE)
 # Something that looks like a rule number in any script's digits: ８３２.9
 _ANY_DIGITS_NUMBER = re.compile(r"\d{3}(?:\.(?:\d+\w?|\w))*")
@@ -213,3 +221,10 @@ def canonical_number(number: str) -> str:
     if not dot:
         return number
     return head + "." + re.sub(r"(?<![0-9])0+(?=[0-9])", "", rest)
+
+
+def browser_grammar() -> dict[str, str]:
+    """The rule-number grammar as the browser code reads it (assets/strings.js,
+    core.js's `Rulesite.numbers`): the same regular-expression sources as here,
+    which JavaScript reads alike (ASCII classes, no named groups or lookbehind)."""
+    return {"number": RULE_NUMBER, "part": NUMBER_PART, "subrule": MAGIC_SUBRULE, "typed": TYPED_NUMBER}

@@ -41,6 +41,7 @@ from .resolve.review import attach_errata, needs_review
 from .resolve.keywords import keyword_forms
 from .resolve.links import Linker
 from .resolve.merge import merge
+from .resolve.entries import changes_view
 from .resolve.view import editions_view
 from .resolve.walkthrough_check import check_walkthroughs
 
@@ -81,11 +82,12 @@ def resolve(corpus: Corpus, sources_dir: Path, diag: Diagnostics) -> Context:
     """Stage 3: references and keywords resolved, walkthroughs checked against their rules."""
     linker = Linker(corpus, keyword_forms(corpus, diag))
     attach_references(corpus, linker)
-    check_walkthroughs(corpus, diag)
-    concordance = resolve_concordance(corpus, diag)
     history, diffs, chains = compare_editions(corpus)
+    editions = editions_view(corpus, chains)
+    check_walkthroughs(corpus, diag, editions)
+    concordance = resolve_concordance(corpus, diag)
     attach_errata(corpus, diag)
-    reviews = needs_review(corpus, history)
+    reviews = needs_review(corpus, history, editions)
     return Context(
         corpus,
         linker,
@@ -96,7 +98,8 @@ def resolve(corpus: Corpus, sources_dir: Path, diag: Diagnostics) -> Context:
         chains=chains,
         reviews=reviews,
         findings=list(diag.warnings),
-        editions=editions_view(corpus, chains),
+        editions=editions,
+        changes=changes_view(corpus, editions, diffs, history),
     )
 
 

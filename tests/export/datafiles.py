@@ -61,3 +61,46 @@ def validate_site_data(site: Path) -> dict[str, object]:
         assert twin.startswith(prefix) and twin.endswith(";\n"), f"{path}: script twin is malformed"
         assert json.loads(twin[len(prefix) : -2].replace("<\\/", "</")) == value, f"{path}: script twin differs"
     return files
+
+
+def _script_data(path: Path, start: str) -> dict:
+    """The JSON a generated script hands to the page: `start` + JSON + `;` or `);`."""
+    text = path.read_text(encoding="utf-8").strip()
+    assert text.startswith(start), path
+    return json.loads(text[len(start) :].removesuffix(";").removesuffix(")"))
+
+
+def one_data_layer_problems(site: Path) -> tuple[int, list[str]]:
+    """(rules checked, problems): every rule of every edition in data/ must be in
+    its language's number table (assets/numbers.js) at the same URL, and its
+    page's preview file (assets/previews/<page>.js) must hold the same text."""
+    tables: dict[str, dict[str, set[str]]] = {}
+    previews: dict[Path, dict] = {}
+    checked, problems = 0, []
+    for name, data in published(site).items():
+        if not isinstance(data, dict) or data.get("kind") != "edition":
+            continue
+        for rule in data["rules"]:
+            checked += 1
+            where = f"{name} {rule['number']}"
+            if rule["url"] is None:
+                problems.append(f"{where}: no URL")
+                continue
+            page, _, anchor = rule["url"].partition("#")
+            root = data["language"] if data["language"] != "en" else ""
+            in_site = page.removeprefix(f"{root}/") if root else page
+            folder = site / root if root else site
+            if root not in tables:
+                table = _script_data(folder / "assets" / "numbers.js", "window.RULESITE_NUMBERS = ")
+                tables[root] = {}
+                for _, path, numbers in table["pages"]:
+                    tables[root].setdefault(path, set()).update(numbers.split(" "))
+            if anchor not in tables[root].get(in_site, set()):
+                problems.append(f"{where}: the number table has no {anchor} at {in_site}")
+            preview = folder / "assets" / "previews" / (in_site.removesuffix(".html") + ".js")
+            if preview not in previews:
+                previews[preview] = _script_data(preview, "RulesitePreviews.add(") if preview.is_file() else {}
+            entry = previews[preview].get("entries", {}).get(anchor)
+            if entry is None or entry["text"] != rule["text"]:
+                problems.append(f"{where}: the preview of {in_site}#{anchor} does not show the data's text")
+    return checked, problems

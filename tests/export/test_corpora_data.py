@@ -5,7 +5,7 @@ renumbering (Reveal: 411 in v1.1 and v1.2, 424 in v1.4)."""
 from __future__ import annotations
 
 import pytest
-from datafiles import published, validate_site_data
+from datafiles import one_data_layer_problems, published, validate_site_data
 
 pytestmark = pytest.mark.corpora
 
@@ -58,3 +58,9 @@ def test_cards_carry_their_errata_and_the_rulings_naming_them(corpora_site):
     assert sum(1 for c in cards if c["rulings"]) > 0
     cited = [c for r in files["riftbound/rulings.json"]["rulings"] for c in r["cites"] if c["rule"]]
     assert cited, "no ruling cites a rule by its identity"
+
+
+def test_the_number_table_and_previews_of_the_corpora_site_say_what_its_data_says(corpora_site):
+    checked, problems = one_data_layer_problems(corpora_site.site)
+    assert checked > 9000  # every rule of every edition of the real documents
+    assert problems[:10] == []

@@ -91,3 +91,29 @@ def test_a_rule_of_an_older_edition_has_its_successor_today():
     removed = view.successor(DOC, "v1", "411.1.a")
     assert (removed.now, removed.last, removed.removed_in, removed.nearest) == (None, "v1", "v2", "424.1")
     assert view.successor(DOC, "v1", "999.1") is None
+
+
+def test_a_rule_is_found_by_number_in_the_edition_named_by_label_or_date(corpus):
+    """The one "find a rule by number" of resolve's checks (walkthroughs, reviews)."""
+    view = editions_view(corpus)
+    old, new, excerpt = corpus.editions[DOC]
+    assert view.printed(DOC, "v1", "411.1") is old.sections["411"].rules[0]
+    assert view.printed(DOC, "2025-01-01", "411.1") is old.sections["411"].rules[0]  # by its date
+    assert view.printed(DOC, "2025-09-01", "424.1") is excerpt.sections["424"].rules[0]
+    assert view.printed(DOC, "v2", "411.1") is None and view.printed(DOC, "v9", "100.1") is None
+    # As the plain pages show it: the current view, not an older edition.
+    assert view.plain_rule(DOC, "424.1") is new.sections["424"].rules[0]
+    assert view.plain_rule(DOC, "411.1") is None
+    with pytest.raises(TypeError):
+        view.printed_rules[(*DOC, "v1")].clear()
+
+
+def test_a_sites_section_pages_are_listed_once_for_every_reader_of_them(corpus):
+    """The pages, previews, number table and published data of a site list the
+    same pages: the plain ones, then older editions' own."""
+    view = editions_view(corpus)
+    old, new, _ = corpus.editions[DOC]
+    assert view.pages_of("en") == (*new.sections.values(), old.sections["411"])
+    assert view.pages_of("xx") == ()
+    assert view.shown(old.sections["411"]) is old.sections["411"]  # its own page
+    assert view.shown(old.sections["100"]) is new.sections["100"]  # the plain page shows it

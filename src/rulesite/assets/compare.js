@@ -21,8 +21,9 @@
   /* Rule numbers in printed order (model.sort_key)                    */
 
   function numberKey(number) {
-    return (number.match(/\d+|[a-z]/g) || []).map(function (p) {
-      return /^\d/.test(p) ? [0, parseInt(p, 10)] : [1, p];
+    return window.Rulesite.numbers.parts(number).map(function (p) {
+      var digits = p.charAt(0) >= "0" && p.charAt(0) <= "9"; // a part is digits or one letter
+      return digits ? [0, parseInt(p, 10)] : [1, p];
     });
   }
 
@@ -222,7 +223,7 @@
     function num(rule, ed) {
       return linkTo(rule, rule.number, rule.number + " in " + ed.label);
     }
-    // As render/edition_pages._diff_groups: entries by section, each anchored.
+    // As resolve/entries.diff_groups: entries by section, each anchored.
     var groups = new Map();
     function add(number, li, renumbered, newSection, oldSection) {
       if (!groups.has(number)) groups.set(number, { items: [], renumbered: 0, new: null, olds: new Map() });

@@ -141,6 +141,43 @@
     return ruleNumber(rule) === element.id || element === rule ? rule : null;
   }
 
+  /* Rule numbers, by the one grammar of the build (names.py), which
+     assets/strings.js ships as regular-expression sources: no pattern of
+     our own here. */
+  var grammar = null;
+  function numberPattern(name, flags, around) {
+    if (!grammar) grammar = window.RULESITE_GRAMMAR || {};
+    var source = grammar[name] || "(?!)"; // no grammar: nothing is a number
+    return new RegExp((around || "^(?:{})$").split("{}").join(source), flags || "");
+  }
+
+  var numbers = {
+    /** Whether `text` is a rule number as a reader may type it (names.TYPED_NUMBER, any case). */
+    typed: function (text) {
+      return numberPattern("typed", "i").test(text);
+    },
+    /** The number an address ends with (r/411.9.html, v1.2/999/), or null. */
+    atEnd: function (text) {
+      var found = numberPattern("typed", "i", "({})(?:\\.html?)?/?$").exec(text);
+      return found ? found[1] : null;
+    },
+    /** `832.1.c.2` -> ["832", "1", "c", "2"]; `701.16a` -> ["701", "16", "a"] (names.number_parts). */
+    parts: function (number) {
+      return number.match(numberPattern("part", "g", "{}")) || [];
+    },
+    /** The number a rule nests under, or null (names.parent_number): 701.20a -> 701.20, 832.1.c -> 832.1. */
+    parent: function (number) {
+      if (numberPattern("subrule").test(number)) return number.slice(0, -1);
+      var dot = number.lastIndexOf(".");
+      return dot < 0 ? null : number.slice(0, dot);
+    },
+    /** Whether rule `number` is `ancestor` or nests under it. */
+    within: function (number, ancestor) {
+      for (var n = number; n; n = numbers.parent(n)) if (n === ancestor) return true;
+      return false;
+    },
+  };
+
   /** A link's target as a URL (relative to this page), or null when it has none or it is malformed. */
   function linkUrl(link) {
     var href = link.getAttribute("href");
@@ -191,6 +228,7 @@
     ruleHead: ruleHead,
     ruleOfAnchor: ruleOfAnchor,
     linkUrl: linkUrl,
+    numbers: numbers,
   };
   if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", loadFeatures);
   else loadFeatures();

@@ -8,11 +8,12 @@
   var box = document.querySelector(".not-found-nearest");
   var search = document.querySelector("a.not-found-search");
   var me = document.currentScript;
-  if (!box || !search) return;
+  if (!box || !search || !window.Rulesite) return;
+  var numbers = window.Rulesite.numbers;
   var path = decodeURIComponent(location.pathname);
-  var match = /(\d{1,4}(?:\.[0-9a-z]+)*)(?:\.html?)?\/?$/i.exec(path);
-  if (!match) return;
-  var number = match[1].toLowerCase();
+  var found = numbers.atEnd(path);
+  if (!found) return;
+  var number = found.toLowerCase();
   // An edition in the address (v1.2/, r/1.2/): prefer that edition's rules.
   var edition = /\/(?:v|r\/)(\d+(?:\.\d+)*)\//i.exec(path);
   var url = new URL(search.getAttribute("href"), location.href);
@@ -31,13 +32,7 @@
   /** The candidates for `wanted`: itself, then each parent (411.9.a, 411.9, 411; 701.16a, 701.16, 701). */
   function candidates(wanted) {
     var out = [wanted];
-    var n = wanted;
-    while (true) {
-      var shorter = /[a-z]$/.test(n) && /\d[a-z]$/.test(n) ? n.slice(0, -1) : n.replace(/\.[^.]*$/, "");
-      if (shorter === n || !shorter) break;
-      out.push(shorter);
-      n = shorter;
-    }
+    for (var n = numbers.parent(wanted); n; n = numbers.parent(n)) out.push(n);
     return out;
   }
 

@@ -9,7 +9,6 @@
 (function () {
   "use strict";
   var R = window.Rulesite;
-  var NUMBER = /^\d{1,4}(?:\.[0-9a-z]+)*\.?$/i;
   var EDITION = /^(?:v\d+(?:\.\d+)*|\d{4}-\d{2}-\d{2})$/i;
   var table = null; // {docs, byNumber: {number: [[doc, page]]}}
   var box = null;
@@ -38,7 +37,8 @@
     var words = [];
     parts.forEach(function (part) {
       if (!part) return;
-      if (NUMBER.test(part) && number === null) number = part.replace(/\.$/, "");
+      // A number may end with the dot of its printed form ("424.1.").
+      if (number === null && R.numbers.typed(part.replace(/\.$/, ""))) number = part.replace(/\.$/, "");
       else if (EDITION.test(part)) edition = part.toLowerCase();
       else words.push(part.toLowerCase());
     });

@@ -10,7 +10,7 @@
   var ruleHead = R.ruleHead;
   var ruleOfAnchor = R.ruleOfAnchor;
 
-  var NUMBER_QUERY = /^\d{1,4}(?:\.[0-9a-z]+)*[a-z]?$/i;
+  var numbers = R.numbers;
 
   function ruleForQuery() {
     var params;
@@ -22,14 +22,14 @@
     var terms = (params.get("h") || "").trim().split(/\s+/);
     for (var i = 0; i < terms.length; i++) {
       var term = terms[i].replace(/\.$/, "");
-      if (!NUMBER_QUERY.test(term)) continue;
+      if (!numbers.typed(term)) continue;
       var exact = ruleOfAnchor(document.getElementById(term));
       if (exact) return exact;
       var rules = document.querySelectorAll(RULES);
       var lower = term.toLowerCase();
       for (var j = 0; j < rules.length; j++) {
         var id = ruleNumber(rules[j]).toLowerCase();
-        if (id === lower || id.indexOf(lower + ".") === 0 || (id.indexOf(lower) === 0 && /^[a-z]/.test(id.slice(lower.length)))) {
+        if (numbers.within(id, lower)) {
           return rules[j];
         }
       }

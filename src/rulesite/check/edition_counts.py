@@ -16,10 +16,13 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from ..model import Corpus, Edition
+from ..names import RULE_NUMBER
 from ..render.paths import html_path, language_root, section_page
 from ..resolve.merge import shown_in_current_view
 from .page import elements, text
 
+# The number a heading starts with: "424 Reveal", "701.16a ...".
+_LEADING_NUMBER = re.compile(rf"\s*({RULE_NUMBER})")
 _EXAMPLE = re.compile(r"^(?P<rule>.+)-example-\d+$")
 
 
@@ -112,7 +115,7 @@ def page_entries(page) -> tuple[set[str], list[str], list[str]]:
         # Its id, or the number it starts with (Magic's untitled 100.1: the rule has the id).
         if element.get("id"):
             h1s.add(element.get("id"))
-        if number := re.match(r"\s*(\d{3}(?:\.[0-9a-z]+)*)", text(element)):
+        if number := _LEADING_NUMBER.match(text(element)):
             h1s.add(number.group(1))
     for element in found.having("data-rule"):
         if element.tag == "div" and element.get("data-rule") and "rule" in (element.get("class") or "").split():

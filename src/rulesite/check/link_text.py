@@ -25,13 +25,14 @@ from collections.abc import Callable
 from typing import NamedTuple
 from urllib.parse import unquote, urlsplit
 
+from ..names import RULE_NUMBER
 from ..normalize import normalize_text
 from .page import elements
 from .site_links import shared, split_url
 from .page import text as text_of
 
 # A rule number at the start of a link's words: 701.20, 832.1.c.2, 701.20a; not a date or 1v1.
-_NUMBERED = re.compile(r"^\s*(?P<number>\d{3}(?:\.\d+[a-z]?|\.[a-z])*)(?![\w\-/:])(?P<rest>.*)$", re.DOTALL)
+_NUMBERED = re.compile(rf"^\s*(?P<number>{RULE_NUMBER})(?![\w\-/:])(?P<rest>.*)$", re.DOTALL)
 
 
 def _flat(text: str) -> str:

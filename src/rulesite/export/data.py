@@ -86,16 +86,10 @@ class Identities:
         return self.ids.get((section.game, section.document, section.language, section.edition, section.number, rule_number))
 
 
-def shown_page(ctx: Context, section: Section) -> Section | None:
-    """The section whose page shows `section`'s text: its own versioned page, or the
-    plain page of the current view."""
-    return section if section.version_path else ctx.corpus.sections.get(section.key.plain)
-
-
 def edition_data(ctx: Context, edition: Edition, ids: Identities) -> dict:
     sections, rules = [], []
     for section in edition.sections.values():
-        shown = shown_page(ctx, section)
+        shown = ctx.editions.shown(section)
         page = section_page(shown.key) if shown else None
         sections.append(
             {

@@ -18,11 +18,12 @@ import re
 
 from ..diagnostics import Diagnostics
 from ..model import FaqAnswer, Imported, Loc, Rule, Section, Source
+from ..names import HEAD
 from ..normalize import normalize_text
 from .common import RB_NUMBER, check_order, make_rule, report_non_ascii_number, section_of, slugify, title_from_page
 
 _NUMBER = re.compile(rf"^(?P<number>{RB_NUMBER})\.$")
-_SECTION_LINE = re.compile(r"^Section (?P<number>[0-9]{3}) [—–-] (?P<count>[0-9]{1,6}) rules?$")
+_SECTION_LINE = re.compile(rf"^Section (?P<number>{HEAD}) [—–-] (?P<count>[0-9]{{1,6}}) rules?$")
 _FAQ_HEADER = re.compile(r"^Related FAQ \((?P<count>[0-9]{1,6})\)$")
 
 

@@ -6,10 +6,11 @@ import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from ..model import Corpus, FaqAnswer, Ruling, Section, SectionKey, Source, Walkthrough
+from ..model import Corpus, FaqAnswer, Ruling, Section, Source, Walkthrough
 from ..resolve.citations import Citations
 from ..resolve.concordance import Concordance
 from ..resolve.links import Link, Linker
+from ..resolve.entries import ChangesView
 from ..resolve.view import EditionsView
 from .escape import Md, md_text
 from .inline import inline, link_markdown, missing_markdown
@@ -36,6 +37,7 @@ class Context:
     reviews: list = field(default_factory=list)  # rulings and walkthroughs that need review
     findings: list = field(default_factory=list)  # warnings about the sources, for the maintainer
     editions: EditionsView | None = None  # current editions and where each edition's rules are shown
+    changes: ChangesView | None = None  # diff entries, history rows, where older sections are now
     cache: dict = field(default_factory=dict)  # lookups renderers build once per site
     site_url: str = ""  # the site's public address ("https://example.org/"), when known
 
@@ -67,10 +69,8 @@ class Context:
     def faq_home(self, faq: FaqAnswer) -> tuple[str, str]:
         """(page, language) where a FAQ answer is shown: with its section when the
         sources hold it, else on its source's FAQ page."""
-        section = self.corpus.sections.get(SectionKey(faq.game, "core-rules", faq.section, "en")) or next(
-            (s for s in self.corpus.sections.values() if s.game == faq.game and s.number == faq.section), None
-        )
-        if faq.section and section is not None:
+        section = self.citations.faq_section(faq)  # resolve's answer
+        if section is not None:
             return section_page(section.key), section.language
         return faq_page(faq.game, faq.source_id), self.corpus.sources[faq.source_id].language
 

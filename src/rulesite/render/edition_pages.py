@@ -7,6 +7,7 @@ from __future__ import annotations
 import posixpath
 
 from ..model import Edition, Rule, Section
+from ..resolve.entries import DiffEntry, DiffGroup, NumberAt, SectionAt, changed_since, entry_anchor
 from .changes import how_words
 from .context import Context
 from .escape import Md, html_text
@@ -126,33 +127,25 @@ def edition_banner(section: Section, ctx: Context, page: str) -> list[Md]:
         return []
     document = (section.game, section.document, section.language)
     edition = next(e for e in ctx.corpus.editions[document] if e.label == section.edition)
-    current = ctx.editions.current_of(document)
     lines = [Md('!!! warning "{}"').format(describe(edition, ctx.language)), ""]
     text = f"This page shows {document_name(section.document)} {describe(edition, ctx.language)}, not the current text."
     lines.append(Md("    {}").format(text))
-    if current is not None:
-        # Where this section lives now: the current section of the same title
-        # (Reveal: 411 in v1.2, 424 in v1.4); else what its number holds now.
-        same_title = next(
-            (s for s in current.sections.values() if section.title and s.title.casefold() == section.title.casefold()),
-            None,
+    now = ctx.changes.now.get(section.key)
+    if now is not None and now.same_title:
+        lines.append(
+            Md("    In the current edition ({}) this section is {}.").format(
+                now.edition,
+                md_link(f"{now.section.number} {now.section.title}", relative(page, section_page(now.section.key))),
+            )
         )
-        plain = ctx.corpus.sections.get(section.key.plain)
-        if same_title is not None:
-            lines.append(
-                Md("    In the current edition ({}) this section is {}.").format(
-                    current.label,
-                    md_link(f"{same_title.number} {same_title.title}", relative(page, section_page(same_title.key))),
-                )
+    elif now is not None:
+        lines.append(
+            Md("    The current edition ({}) uses number {} for {}.").format(
+                now.edition,
+                section.number,
+                md_link(f"{now.section.number} {now.section.title}", relative(page, section_page(now.section.key))),
             )
-        elif plain is not None:
-            lines.append(
-                Md("    The current edition ({}) uses number {} for {}.").format(
-                    current.label,
-                    section.number,
-                    md_link(f"{plain.number} {plain.title}", relative(page, section_page(plain.key))),
-                )
-            )
+        )
     lines.append("")
     return lines
 
@@ -163,24 +156,11 @@ def number_meant_another(section: Section, ctx: Context, page: str) -> list:
     "In v1.2, 411 was Reveal: now 424 Reveal"."""
     if section.version_path:
         return []
-    editions = ctx.corpus.editions.get((section.game, section.document, section.language), [])
-    document = (section.game, section.document, section.language)
-    if ("titles", document) not in ctx.cache:  # once per document, not once per page
-        ctx.cache[("titles", document)] = {
-            s.title.casefold(): s for s in ctx.corpus.sections.values() if (s.game, s.document, s.language) == document
-        }
-    current = ctx.cache[("titles", document)]
     lines = []
-    for edition in editions:
-        old = edition.sections.get(section.number)
-        if old is None or not old.version_path or not old.title or old.title.casefold() == section.title.casefold():
-            continue
-        now = current.get(old.title.casefold())
-        if now is None or now.number == section.number:
-            continue
-        link = md_link(f"{now.number} {now.title}", relative(page, section_page(now.key)))
+    for was in ctx.changes.was.get(section.key, ()):
+        link = md_link(f"{was.now.number} {was.now.title}", relative(page, section_page(was.now.key)))
         lines.append(
-            Md("    ") + ctx.sentence("number-was", edition=edition.label, number=section.number, title=old.title, link=link)
+            Md("    ") + ctx.sentence("number-was", edition=was.edition, number=section.number, title=was.title, link=link)
         )
         lines.append("")
     return [Md('!!! info ""'), "", *lines] if lines else []
@@ -190,17 +170,17 @@ def rule_history_lines(rule: Rule, section: Section, ctx: Context, page: str) ->
     """Under a rule: the editions it appears in, its number in each, and what
     changed, as a word-level diff from the previous edition that printed it.
     Its summary says where the rule lives in the current edition."""
-    from ..resolve.history import rule_text, word_diff
-
-    history = (ctx.history or {}).get((section.game, section.document, section.language), {})
+    document = (section.game, section.document, section.language)
+    history = (ctx.history or {}).get(document, {})
     entries = history.get((section.edition, rule.number))
     if not entries or len(entries) < 2:
         return []
-    editions = {e.label: e for e in ctx.corpus.editions[(section.game, section.document, section.language)]}
+    editions = {e.label: e for e in ctx.corpus.editions[document]}
     lang = section.language
-    rows, previous = [], None
+    rows = []
     last_whole = None  # the entry of the last whole edition before this one
-    for entry in entries:
+    for row in ctx.changes.history(document, section.edition, rule.number):
+        entry = row.entry
         edition = editions.get(entry.edition_label)
         link = _diff_entry_link(ctx, section, last_whole, entry, page) if edition and not edition.partial else {}
         if edition is not None and not edition.partial:
@@ -211,21 +191,16 @@ def rule_history_lines(rule: Rule, section: Section, ctx: Context, page: str) ->
                     {"label": f"{entry.edition_label}: {how_words(entry.how, lang)}", "href": "", "how": "", "diff": "", **link}
                 )
             continue
-        found = _find_rule(ctx, section, entry.edition_label, entry.number)
-        href = relpath(html_path(found[0]), posixpath.dirname(page)) + f"#{entry.number}" if found else ""
-        diff = ""
-        if found and previous is not None and entry.text_changed:
-            diff = _diff_html(word_diff(rule_text(previous), rule_text(found[1])))
+        href = relpath(html_path(section_page(row.shown.page)), posixpath.dirname(page)) + f"#{entry.number}" if row.shown else ""
         rows.append(
             {
                 "label": f"{entry.edition_label}: {entry.number}",
                 "href": href,
                 "how": how_words(entry.how, lang),
-                "diff": diff,
+                "diff": _diff_html(row.changes) if row.changes else "",
                 **link,
             }
         )
-        previous = found[1] if found else previous
     current = ctx.editions.current_of((section.game, section.document, section.language))
     summary = t(lang, "history")
     now = next((e for e in entries if current and e.edition_label == current.label), None)
@@ -235,7 +210,7 @@ def rule_history_lines(rule: Rule, section: Section, ctx: Context, page: str) ->
         elif now.number != rule.number:
             state = t(lang, "history-now", number=now.number, edition=now.edition_label)
         else:
-            reworded = _changed_since(entries, section.edition)
+            reworded = changed_since(entries, section.edition)
             state = t(lang, "history-reworded" if reworded else "history-unchanged", edition=now.edition_label)
         summary = t(lang, "how-detailed", head=summary, details=state)
     return [md("history", summary=summary, rows=rows), ""]
@@ -247,12 +222,8 @@ def _diff_entry_link(ctx: Context, section: Section, before, entry, page: str) -
     the rule has an entry there (it was added, removed, changed or renumbered)."""
     if before is None:
         return {}
-    diffs = ctx.cache.get("diffs-by-pair")
-    if diffs is None:
-        diffs = ctx.cache["diffs-by-pair"] = {
-            (d.old.game, d.old.document, d.old.language, d.old.label, d.new.label): d for d in ctx.diffs
-        }
-    diff = diffs.get((section.game, section.document, section.language, before.edition_label, entry.edition_label))
+    document = (section.game, section.document, section.language)
+    diff = ctx.changes.diff_between(document, before.edition_label, entry.edition_label)
     if diff is None:
         return {}
     if entry.number is not None:
@@ -268,18 +239,6 @@ def _diff_entry_link(ctx: Context, section: Section, before, entry, page: str) -
     return {"diff_href": href, "diff_label": f"changes {diff.old.label} → {diff.new.label}"}
 
 
-def _changed_since(entries, label: str) -> bool:
-    """Whether the text changed in any edition after `label`."""
-    labels = [e.edition_label for e in entries]
-    return any(e.text_changed for e in entries[labels.index(label) + 1 :]) if label in labels else False
-
-
-def _find_rule(ctx: Context, section: Section, label: str, number: str):
-    """(page showing it, the rule) for rule `number` of edition `label`."""
-    found = ctx.editions.rule((section.game, section.document, section.language), label, number)
-    return (section_page(found.page), found.rule) if found else None
-
-
 def _diff_html(ops: list[tuple[str, str]]) -> Md:
     return md("word_diff", ops=ops)
 
@@ -293,103 +252,43 @@ FILTER = Md('<label class="diff-filter">Section: <input type="search" data-diff-
 
 
 class _Group:
-    """One section of a diff page: its entries (HTML list items) and how it is named."""
+    """One section of a diff page: resolve's entries (`DiffGroup`) as HTML list items, their links made for a page."""
 
-    def __init__(self) -> None:
-        self.items: list[Md] = []
-        self.anchors: list[str] = []
-        self.renumbered = 0  # of its items, the pure renumberings
-        self.new: Section | None = None  # the section in the new edition
-        self._olds: dict[int, list] = {}  # id -> [section of the old edition its entries come from, how many]
-
-    def came_from(self, section: Section) -> None:
-        self._olds.setdefault(id(section), [section, 0])[1] += 1
-
-    @property
-    def old(self) -> Section | None:
-        """The old edition's section most of its entries come from."""
-        return max(self._olds.values(), key=lambda pair: pair[1])[0] if self._olds else None
-
-
-def entry_anchor(kind: str, number: str) -> str:
-    """The id of a rule's entry on a diff page: its number in the new edition,
-    or, for a removed rule, in the old one."""
-    return f"was-{number}" if kind == "removed" else f"d-{number}"
+    def __init__(self, group: DiffGroup, items: list[Md]) -> None:
+        self.group = group
+        self.items = items
+        self.anchors = [e.anchor for e in group.entries]
+        self.renumbered = group.renumbered
 
 
 def _diff_groups(ctx: Context, diff, page: str) -> dict[str, _Group]:
     """Section number -> the diff's entries there, their links made for `page`."""
-    groups: dict[str, _Group] = {}
-    old, new = diff.old, diff.new
+    here = posixpath.dirname(page)
 
-    def rule_href(section: Section, label: str, number: str) -> str:
-        found = _find_rule(ctx, section, label, number)
-        return posixpath.relpath(html_path(found[0]), posixpath.dirname(page)) + f"#{number}" if found else ""
+    def href(at: NumberAt | None) -> str:
+        if at is None or at.page is None:
+            return ""
+        return posixpath.relpath(html_path(section_page(at.page)), here) + f"#{at.number}"
 
-    def number(section: Section, edition: Edition, value: str) -> tuple[str, str, str]:
-        return value, rule_href(section, edition.label, value), f"{value} in {edition.label}"
-
-    def add(group_number: str, kind: str, anchor: str, renumbered: bool = False, **values) -> _Group:
-        group = groups.setdefault(group_number, _Group())
-        values = {"sign": "", "numbers": [], "was": None, "text": "", "how": "", "diff": "", **values}
-        group.items.append(md("diff_item", kind=kind, id=anchor, renumbered=renumbered, **values))
-        group.anchors.append(anchor)
-        group.renumbered += renumbered
-        return group
-
-    for section, rule in diff.added:
-        add(
-            section.number,
-            "added",
-            entry_anchor("added", rule.number),
-            sign="+ ",
-            numbers=[number(section, new, rule.number)],
-            text=rule.text,
-        ).new = section
-    # A removed rule is grouped under its section's number in the new edition
-    # (Reveal's removed rules under 424, not 411), when the section lives on.
-    now = {id(m.old_section): m.new_section for m in diff.matches}
-    for section, rule in diff.removed:
-        lives_on = now.get(id(section))
-        group = add(
-            lives_on.number if lives_on else section.number,
-            "removed",
-            entry_anchor("removed", rule.number),
-            sign="− ",
-            numbers=[number(section, old, rule.number)],
-            text=rule.text,
+    def item(entry: DiffEntry) -> Md:
+        if entry.changes:
+            changes = _diff_html(entry.changes)
+        else:
+            changes = Md("") if entry.kind == "moved" else ""
+        return md(
+            "diff_item",
+            kind=entry.kind,
+            id=entry.anchor,
+            renumbered=entry.renumbered,
+            sign={"added": "+ ", "removed": "− "}.get(entry.kind, ""),
+            numbers=[(n.number, href(n), f"{n.number} in {n.edition}") for n in entry.numbers],
+            was=(f"{entry.was.edition}: {entry.was.number}", href(entry.was)) if entry.was else None,
+            text=entry.text,
+            how=how_words(entry.how, "en") if entry.how is not None else "",
+            diff=changes,
         )
-        group.came_from(section)
-        group.new = group.new or lives_on
-    for match in diff.moved:
-        changed = _diff_html(match.diff()) if match.text_changed else Md("")
-        group = add(
-            match.new_section.number,
-            "moved",
-            entry_anchor("moved", match.new.number),
-            renumbered=not match.text_changed,
-            numbers=[number(match.old_section, old, match.old.number), number(match.new_section, new, match.new.number)],
-            how=how_words(match.how, "en"),
-            diff=changed,
-        )
-        group.new = match.new_section
-        group.came_from(match.old_section)
-    moved = {id(m) for m in diff.moved}
-    for match in diff.changed:
-        if id(match) in moved:
-            continue
-        group = add(
-            match.new_section.number,
-            "changed",
-            entry_anchor("changed", match.new.number),
-            numbers=[number(match.new_section, new, match.new.number)],
-            was=(f"{old.label}: {match.old.number}", rule_href(match.old_section, old.label, match.old.number)),
-            how=how_words(match.how, "en"),
-            diff=_diff_html(match.diff()),
-        )
-        group.new = match.new_section
-        group.came_from(match.old_section)
-    return groups
+
+    return {g.number: _Group(g, [item(e) for e in g.entries]) for g in ctx.changes.diff(diff, ctx.corpus, ctx.editions)}
 
 
 def _section_head(ctx: Context, diff, group: _Group, page: str) -> dict:
@@ -397,35 +296,26 @@ def _section_head(ctx: Context, diff, group: _Group, page: str) -> dict:
     new edition, with "(v1.2: 411 Reveal)" when the old edition numbered or named
     it otherwise; a section only the old edition has is named from there."""
 
-    def href(section: Section, label: str) -> str:
+    def href(section: SectionAt) -> str:
         # To the number's anchor: the page's heading, or (Magic's untitled
         # sections) the rule of the same number.
-        found = _find_section_page(ctx, section, label)
-        return posixpath.relpath(html_path(found), posixpath.dirname(page)) + f"#{section.number}" if found else ""
+        if section.page is None:
+            return ""
+        return posixpath.relpath(html_path(section_page(section.page)), posixpath.dirname(page)) + f"#{section.number}"
 
-    def name(section: Section) -> str:
+    def name(section: SectionAt) -> str:
         return f"{section.number} {section.title}".strip()
 
     head = {"title": "", "href": "", "was": None}
-    if group.new is not None:
-        head.update(title=name(group.new), href=href(group.new, diff.new.label))
-        if group.old is not None and name(group.old) != name(group.new):
-            head["was"] = (f"{diff.old.label}: {name(group.old)}", href(group.old, diff.old.label))
-    elif group.old is not None:
-        head.update(title=name(group.old), href=href(group.old, diff.old.label))
+    new, old = group.group.new, group.group.old
+    if new is not None:
+        head.update(title=name(new), href=href(new))
+        if old is not None and name(old) != name(new):
+            head["was"] = (f"{diff.old.label}: {name(old)}", href(old))
+    elif old is not None:
+        head.update(title=name(old), href=href(old))
         head["was"] = (f"only in {diff.old.label}", "")
     return head
-
-
-def _find_section_page(ctx: Context, section: Section, label: str) -> str:
-    """The page showing section `section.number` of edition `label`."""
-    editions = ctx.corpus.editions[(section.game, section.document, section.language)]
-    edition = next((e for e in editions if e.label == label), None)
-    candidate = edition.sections.get(section.number) if edition else None
-    if candidate is None:
-        return ""
-    shown = candidate if candidate.version_path else ctx.corpus.sections.get(candidate.key.plain)
-    return section_page(shown.key) if shown else ""
 
 
 def _diff_head(document: str, diff, title: str) -> list:

@@ -65,14 +65,9 @@ def other_rule_at_same_path(section: Section, page: str, ctx: Context) -> list[s
     701.20 is Reveal, English 701.20 is Shuffle), say so, and send the language
     switcher to that language's contents page instead of the wrong rule."""
     out = []
+    elsewhere = ctx.concordance.another_rule_in(section)  # resolve's answer
     for other in ctx.languages:
-        there = ctx.corpus.sections.get(section.key.in_language(other))
-        if other == section.language or there is None:
-            continue
-        equivalent = ctx.concordance.for_section(there)
-        if equivalent is None or equivalent.side(section.language) is None:
-            continue
-        if equivalent.side(section.language).number == section.number:
+        if other not in elsewhere:
             continue
         contents = contents_page(section.game, section.document)
         href = cross_href(page, ctx.language, contents, other, notice=False)

@@ -14,7 +14,7 @@ from .context import Context
 from .edition_pages import document_name
 from .escape import script_json
 from .paths import html_path, section_page
-from .share import GAME_NAMES, native_sections
+from .share import GAME_NAMES
 
 # Short names readers type before a number: "TR 703.4", "CR 424.1".
 DOCUMENT_ALIASES = {
@@ -29,15 +29,7 @@ def numbers_js(ctx: Context, language: str) -> str:
     docs: list[dict] = []
     index: dict[tuple, int] = {}
     pages: list[list] = []
-    older = [
-        s
-        for (_, _, lang), editions in ctx.corpus.editions.items()
-        if lang == language
-        for e in editions
-        for s in e.sections.values()
-        if s.version_path
-    ]
-    for section in [*native_sections(ctx, language), *older]:
+    for section in ctx.editions.pages_of(language):
         current = not section.version_path
         key = (section.game, section.document, section.edition, current)
         if key not in index:

@@ -224,15 +224,7 @@ def preview_files(ctx: Context, language: str) -> dict[str, str]:
     JSON: a page opened from disk (file://) can load a script but not fetch.
     Links to another language's page read that site's own files."""
     files = {}
-    older = [
-        s
-        for (_, _, lang), editions in ctx.corpus.editions.items()
-        if lang == language
-        for e in editions
-        for s in e.sections.values()
-        if s.version_path
-    ]
-    for section in [*native_sections(ctx, language), *older]:
+    for section in ctx.editions.pages_of(language):
         page = html_path(section_page(section.key))
         heading = f"{section.number} {section.title}"
         first = section.rules[0].text if section.rules else ""

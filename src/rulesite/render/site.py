@@ -17,6 +17,7 @@ import yaml
 from ..export.files import data_files
 from .. import output
 from ..model import Edition, sort_key
+from ..names import browser_grammar
 from . import index_pages as idx
 from . import paths
 from .card_pages import (
@@ -160,9 +161,21 @@ def render_language(ctx: Context) -> dict[str, str]:
         pages["robots.txt"] = robots_txt(ctx)
     pages.update(preview_files(ctx, lang))
     pages["assets/numbers.js"] = numbers_js(ctx, lang)
-    # One table of interface strings: the browser code's come from strings.py too.
-    pages["assets/strings.js"] = "window.RULESITE_STRINGS = " + script_json(browser_strings(lang)) + ";\n"
+    # One table of interface strings (the browser code's come from strings.py too),
+    # and one rule-number grammar (names.py): core.js reads both from this script.
+    pages["assets/strings.js"] = browser_tables(lang)
     return pages
+
+
+def browser_tables(lang: str) -> str:
+    """assets/strings.js: a script, not JSON, so pages opened from disk read it too."""
+    return (
+        "window.RULESITE_STRINGS = "
+        + script_json(browser_strings(lang))
+        + ";\nwindow.RULESITE_GRAMMAR = "
+        + script_json(browser_grammar())
+        + ";\n"
+    )
 
 
 def robots_txt(ctx: Context) -> str:

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections import defaultdict
 from dataclasses import dataclass, field
 
-from ..model import Corpus, FaqAnswer, Ruling, Walkthrough
+from ..model import Corpus, FaqAnswer, Ruling, Section, SectionKey, Walkthrough
 from .card_mentions import card_mentions, cards_named
 from .links import Link, Linker
 
@@ -28,6 +28,11 @@ class Citations:
     by_card: dict = field(default_factory=dict)
     # ruling or FAQ answer id -> the cards it names, by name then id
     cards_of: dict = field(default_factory=dict)
+    # FAQ answer id -> the section it is shown with (None: on its source's FAQ page)
+    faq_sections: dict = field(default_factory=dict)
+
+    def faq_section(self, faq: FaqAnswer) -> Section | None:
+        return self.faq_sections.get(faq.id)
 
 
 def attach_references(corpus: Corpus, linker: Linker) -> None:
@@ -50,7 +55,9 @@ def attach_references(corpus: Corpus, linker: Linker) -> None:
 
 def collect(corpus: Corpus, linker: Linker) -> Citations:
     by_card = card_mentions(corpus)
-    citations = Citations(by_card=by_card, cards_of=cards_named(corpus, by_card))
+    citations = Citations(
+        by_card=by_card, cards_of=cards_named(corpus, by_card), faq_sections={f.id: faq_section(corpus, f) for f in corpus.faqs}
+    )
     for item in [*corpus.faqs, *corpus.rulings]:
         # An answer's own section shows it already (its Related FAQ), so only
         # the sections it cites count here.
@@ -80,6 +87,17 @@ def collect(corpus: Corpus, linker: Linker) -> Citations:
     return citations
 
 
+def faq_section(corpus: Corpus, faq: FaqAnswer) -> Section | None:
+    """The section a FAQ answer is shown with: its number in the game's Core Rules
+    in English, else in any document of the game that has it; None when it names
+    none or the sources lack it (it is shown on its source's FAQ page)."""
+    if not faq.section:
+        return None
+    return corpus.sections.get(SectionKey(faq.game, "core-rules", faq.section, "en")) or next(
+        (s for s in corpus.sections.values() if s.game == faq.game and s.number == faq.section), None
+    )
+
+
 def _add(items: list, item) -> None:
     if not any(existing is item for existing in items):
         items.append(item)
@@ -91,4 +109,3 @@ def _texts(item: FaqAnswer | Ruling | Walkthrough) -> list[str]:
     if isinstance(item, Ruling):
         return [item.question, item.answer, *item.steps, *item.nuances]  # as its page shows them
     return [item.answer, *item.steps, *item.nuances]
-

@@ -40,9 +40,17 @@ class Topic:
 class Concordance:
     equivalents: list[Equivalent] = field(default_factory=list)
     topics: list[Topic] = field(default_factory=list)
+    # section key -> the languages whose section of the same number is another
+    # rule (Spanish 701.20 is Reveal, English 701.20 is Shuffle)
+    other_rule_at: dict[SectionKey, tuple[str, ...]] = field(default_factory=dict)
 
     def for_section(self, section: Section) -> Equivalent | None:
         return next((e for e in self.equivalents if any(s.section is section for s in e.sides)), None)
+
+    def another_rule_in(self, section: Section) -> tuple[str, ...]:
+        """The languages in which `section`'s number is another rule: their page at
+        this path is no translation of this one."""
+        return self.other_rule_at.get(section.key.plain, ())
 
 
 def resolve_concordance(corpus: Corpus, diag: Diagnostics) -> Concordance:
@@ -61,7 +69,29 @@ def resolve_concordance(corpus: Corpus, diag: Diagnostics) -> Concordance:
         concordance.equivalents.append(Equivalent(game, document, sides))
     for entry in corpus.topics:
         concordance.topics.append(Topic(entry.id, entry.title, list(entry.sections)))
+    concordance.other_rule_at = _other_rules_at(corpus, concordance)
     return concordance
+
+
+def _other_rules_at(corpus: Corpus, concordance: Concordance) -> dict[SectionKey, tuple[str, ...]]:
+    languages = sorted({s.language for s in corpus.sections.values()})
+    out = {}
+    # The answer depends on the number alone: older editions' own pages ask it too.
+    every = [*corpus.sections.values(), *(s for es in corpus.editions.values() for e in es for s in e.sections.values())]
+    for section in every:
+        if section.key.plain in out:
+            continue
+        found = []
+        for other in languages:
+            there = corpus.sections.get(section.key.in_language(other))
+            if other == section.language or there is None:
+                continue
+            equivalent = concordance.for_section(there)
+            side = equivalent.side(section.language) if equivalent is not None else None
+            if side is not None and side.number != section.number:
+                found.append(other)
+        out[section.key.plain] = tuple(found)
+    return {key: found for key, found in out.items() if found}
 
 
 def _section(corpus: Corpus, game: str, document: str, number: str, language: str) -> Section | None:

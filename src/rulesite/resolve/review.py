@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from ..diagnostics import Diagnostics
 from ..model import Corpus, Ruling, Walkthrough
 from .history import Removed, rule_text
+from .view import EditionsView, editions_view
 
 
 @dataclass
@@ -42,7 +43,9 @@ def attach_errata(corpus: Corpus, diag: Diagnostics) -> None:
         card.errata.append(erratum)
 
 
-def needs_review(corpus: Corpus, history: dict) -> list[Review]:
+def needs_review(corpus: Corpus, history: dict, view: EditionsView | None = None) -> list[Review]:
+    """`view`: the resolved editions (made here when not given)."""
+    view = view or editions_view(corpus)
     reviews: list[Review] = []
     for ruling in corpus.rulings:
         version = ruling.reviewed_version
@@ -60,8 +63,9 @@ def needs_review(corpus: Corpus, history: dict) -> list[Review]:
             if changed is None:
                 continue
             last = next((e for e in reversed(later) if e.number is not None), None)
-            old = _rule_in(corpus, ruling.game, label, number)
-            new = _rule_in(corpus, ruling.game, last.edition_label, last.number) if last else None
+            core_rules = (ruling.game, "core-rules", "en")
+            old = view.printed(core_rules, label, number)
+            new = view.printed(core_rules, last.edition_label, last.number) if last else None
             reviews.append(
                 Review(
                     ruling,
@@ -75,8 +79,9 @@ def needs_review(corpus: Corpus, history: dict) -> list[Review]:
             )
     for walk in corpus.walkthroughs:
         for number in dict.fromkeys(c.rule for s in walk.steps for c in s.cites):
-            checked = _edition_rule(corpus, walk, number)
-            current = _current_rule(corpus, walk, number)
+            document = (walk.game, walk.document, "en")
+            checked = view.printed(document, walk.edition, number)
+            current = view.plain_rule(document, number)
             if checked is None:
                 continue
             if current is None:
@@ -102,31 +107,6 @@ def _change(entry, number: str) -> str:
     if entry.number != number:
         return f"now {entry.number} in {entry.edition_label}" + (", reworded" if entry.text_changed else "")
     return f"reworded in {entry.edition_label}" if entry.text_changed else ""
-
-
-def _edition_rule(corpus: Corpus, walk: Walkthrough, number: str):
-    for edition in corpus.editions.get((walk.game, walk.document, "en"), []):
-        if walk.edition in (edition.date, edition.label):
-            return next((r for r in edition.rules() if r.number == number), None)
-    return None
-
-
-def _current_rule(corpus: Corpus, walk: Walkthrough, number: str):
-    """The rule as the plain pages of the walkthrough's document show it."""
-    for section in corpus.sections.values():
-        if (section.game, section.document, section.language) == (walk.game, walk.document, "en"):
-            for rule in section.rules:
-                if rule.number == number:
-                    return rule
-    return None
-
-
-def _rule_in(corpus: Corpus, game: str, label: str, number: str):
-    """Rule `number` of the Core Rules edition `label`."""
-    for edition in corpus.editions.get((game, "core-rules", "en"), []):
-        if edition.label == label:
-            return next((r for r in edition.rules() if r.number == number), None)
-    return None
 
 
 def _current_label(corpus: Corpus, walk: Walkthrough, rule) -> str:

@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from collections.abc import Mapping
 
-from ..model import Corpus, Edition, Rule, SectionKey, parent_number
+from ..model import Corpus, Edition, Rule, Section, SectionKey, parent_number
 from .history import RuleChains, chain_entries
 from .merge import current_edition
 
@@ -59,6 +59,17 @@ class EditionsView:
     rules: Mapping[tuple[str, str, str, str], Mapping[str, Shown]]
     # Documents with several dated editions -> (edition label, rule number) -> its successor.
     successors: Mapping[DocumentKey, Mapping[tuple[str, str], Successor]] = field(default_factory=Frozen)
+    # Document -> its editions, oldest first; and (document, edition label) -> number -> the rule it prints.
+    editions: Mapping[DocumentKey, tuple[Edition, ...]] = field(default_factory=Frozen)
+    printed_rules: Mapping[tuple[str, str, str, str], Mapping[str, Rule]] = field(default_factory=Frozen)
+    # Document -> number -> the rule as its plain pages (the current view) show it.
+    plain_rules: Mapping[DocumentKey, Mapping[str, Rule]] = field(default_factory=Frozen)
+    # The plain pages: their key -> the section of the current view each shows.
+    plain_sections: Mapping[SectionKey, Section] = field(default_factory=Frozen)
+    # Language -> every section page of its site, in order: the plain pages, then
+    # older editions' own pages. The pages, previews, number table and published
+    # data of a site all list these.
+    site_pages: Mapping[str, tuple[Section, ...]] = field(default_factory=Frozen)
 
     def current_of(self, key: DocumentKey) -> Edition | None:
         return self.current.get(key)
@@ -70,6 +81,26 @@ class EditionsView:
     def successor(self, key: DocumentKey, label: str, number: str) -> Successor | None:
         return self.successors.get(key, {}).get((label, number))
 
+    def printed(self, key: DocumentKey, edition: str, number: str) -> Rule | None:
+        """Rule `number` as the edition named `edition` (its label or its date) prints
+        it: "Find a rule by number" for resolve's checks, once."""
+        for e in self.editions.get(key, ()):
+            if edition in (e.label, e.date) and (rule := self.printed_rules[(*key, e.label)].get(number)):
+                return rule
+        return None
+
+    def shown(self, section: Section) -> Section | None:
+        """The section whose page shows `section`'s text: its own versioned page,
+        else the plain page of the current view (None: no page shows it)."""
+        return _shown(self.plain_sections, section)
+
+    def pages_of(self, language: str) -> tuple[Section, ...]:
+        return self.site_pages.get(language, ())
+
+    def plain_rule(self, key: DocumentKey, number: str) -> Rule | None:
+        """Rule `number` as the document's plain pages show it today."""
+        return self.plain_rules.get(key, {}).get(number)
+
 
 def editions_view(corpus: Corpus, chains: Mapping[DocumentKey, RuleChains] | None = None) -> EditionsView:
     """`chains`: the match chains of documents with several dated editions (history.rule_chains)."""
@@ -79,7 +110,41 @@ def editions_view(corpus: Corpus, chains: Mapping[DocumentKey, RuleChains] | Non
         for edition in editions:
             rules[(*key, edition.label)] = Frozen(_shown_rules(corpus, edition))
     successors = {key: Frozen(_successors(found, current.get(key))) for key, found in (chains or {}).items()}
-    return EditionsView(Frozen(current), Frozen(rules), Frozen(successors))
+    printed: dict[tuple[str, str, str, str], Mapping[str, Rule]] = {}
+    for key, editions in corpus.editions.items():
+        for edition in editions:
+            numbered: dict[str, Rule] = {}
+            for rule in edition.rules():
+                numbered.setdefault(rule.number, rule)  # an edition printing a number twice: the first
+            printed[(*key, edition.label)] = Frozen(numbered)
+    plain: dict[DocumentKey, dict[str, Rule]] = {}
+    for section in corpus.sections.values():
+        for rule in section.rules:
+            plain.setdefault((section.game, section.document, section.language), {}).setdefault(rule.number, rule)
+    return EditionsView(
+        Frozen(current),
+        Frozen(rules),
+        Frozen(successors),
+        Frozen({key: tuple(editions) for key, editions in corpus.editions.items()}),
+        Frozen(printed),
+        Frozen({key: Frozen(found) for key, found in plain.items()}),
+        Frozen(corpus.sections),
+        Frozen(_site_pages(corpus)),
+    )
+
+
+def _shown(plain: Mapping[SectionKey, Section], section: Section) -> Section | None:
+    return section if section.version_path else plain.get(section.key.plain)
+
+
+def _site_pages(corpus: Corpus) -> dict[str, tuple[Section, ...]]:
+    pages: dict[str, list[Section]] = {}
+    for section in corpus.sections.values():
+        pages.setdefault(section.language, []).append(section)
+    for (_, _, language), editions in corpus.editions.items():
+        for edition in editions:
+            pages.setdefault(language, []).extend(s for s in edition.sections.values() if s.version_path)
+    return {language: tuple(found) for language, found in pages.items()}
 
 
 def _successors(found: RuleChains, current: Edition | None) -> dict[tuple[str, str], Successor]:
@@ -119,7 +184,7 @@ def _shown_rules(corpus: Corpus, edition: Edition) -> dict[str, Shown]:
     in that edition, else the plain page when that shows this text."""
     out: dict[str, Shown] = {}
     for section in edition.sections.values():
-        shown = section if section.version_path else corpus.sections.get(section.key.plain)
+        shown = _shown(corpus.sections, section)
         for rule in section.rules if shown else []:
             out[rule.number] = Shown(shown.key, rule)
     return out

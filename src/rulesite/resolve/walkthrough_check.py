@@ -10,15 +10,18 @@ from __future__ import annotations
 from ..diagnostics import Diagnostics
 from ..model import Corpus, Rule, Walkthrough
 from ..normalize import normalize_text
+from .view import EditionsView, editions_view
 
 
-def check_walkthroughs(corpus: Corpus, diag: Diagnostics) -> None:
+def check_walkthroughs(corpus: Corpus, diag: Diagnostics, view: EditionsView | None = None) -> None:
+    """`view`: the resolved editions (made here when not given)."""
+    view = view or editions_view(corpus)
     for walkthrough in corpus.walkthroughs:
-        if _printed_rule(corpus, walkthrough, walkthrough.rule) is None:
+        if _printed_rule(view, walkthrough, walkthrough.rule) is None:
             diag.error(walkthrough.loc, "walkthrough-rule", _missing(walkthrough, walkthrough.rule))
         for step in walkthrough.steps:
             for cite in step.cites:
-                rule = _printed_rule(corpus, walkthrough, cite.rule)
+                rule = _printed_rule(view, walkthrough, cite.rule)
                 if rule is None:
                     diag.error(cite.loc, "walkthrough-rule", _missing(walkthrough, cite.rule))
                 elif not _says(rule, cite.quote):
@@ -33,20 +36,14 @@ def _missing(walkthrough: Walkthrough, number: str) -> str:
     return f"walkthrough {walkthrough.id}: rule {number} does not exist in {walkthrough.document} edition {walkthrough.edition}"
 
 
-def _printed_rule(corpus: Corpus, walkthrough: Walkthrough, number: str) -> Rule | None:
+def _printed_rule(view: EditionsView, walkthrough: Walkthrough, number: str) -> Rule | None:
     """The rule as the walkthrough's edition prints it (its edition is named by
     date, or by version label such as "v1.4").
 
     Not the current view: the same number may mean another rule in another
     edition or document.
     """
-    for edition in corpus.editions.get((walkthrough.game, walkthrough.document, "en"), []):
-        if walkthrough.edition not in (edition.date, edition.label):
-            continue
-        for rule in edition.rules():
-            if rule.number == number:
-                return rule
-    return None
+    return view.printed((walkthrough.game, walkthrough.document, "en"), walkthrough.edition, number)
 
 
 def _says(rule: Rule, quote: str) -> bool:
