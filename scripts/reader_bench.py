@@ -6,13 +6,17 @@ SITE is a built site (e.g. `rulesite build --corpora ../shared/corpora`). For a
 section page, the glossary, a diff page and a ruling, opened cold (fresh
 browser context, empty cache) over a local HTTP server, on desktop and on a
 phone profile (CPU slowed 4x and a slow network through the DevTools
-protocol), it records the bytes fetched and the time until the page is ready
+protocol), it records the bytes fetched (as sent, and uncompressed) and the time until the page is ready
 (the load event, and no request for 500 ms after it). It also times typing a
-rule number until its result shows, and hovering a rule reference until its
-preview shows. With --lighthouse DIR (a folder where `npm i -E
+rule number until its result shows, and hovering a rule reference (and a
+keyword) right after the page loaded until its preview shows (measured in the
+page, from the pointer entering the link). The site is served as static hosts
+serve it, text gzip-compressed (--no-gzip: as python's file server, without).
+With --lighthouse DIR (a folder where `npm i -E
 lighthouse@12.2.3` was run), Lighthouse's mobile audit of the home page, a
 section, a ruling, the glossary, a diff page and a short rule page, with
-CHROME_PATH=/usr/bin/chromium.
+CHROME_PATH=/usr/bin/chromium, --lighthouse-runs times each (the median by
+performance is kept, with its metrics); the load average is recorded too.
 
 A benchmark, not a test: it prints the figures and writes them to --out.
 """
@@ -21,7 +25,9 @@ from __future__ import annotations
 
 import argparse
 import functools
+import gzip
 import http.server
+import io
 import json
 import os
 import statistics
@@ -41,14 +47,43 @@ PHONE = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touc
 SLOW_NETWORK = {"offline": False, "latency": 150, "downloadThroughput": 1.6e6 / 8, "uploadThroughput": 750e3 / 8}
 
 
+# Text a static host sends compressed (GitHub Pages, Netlify, nginx's gzip_types).
+COMPRESSED_TYPES = ("text/", "application/javascript", "application/json", "image/svg+xml", "application/manifest+json")
+
+
 class _Quiet(http.server.SimpleHTTPRequestHandler):
+    """Python's file server, plus gzip of text as static hosts send it (--no-gzip: without)."""
+
+    gzip = True
+    _cache: dict = {}
+
     def log_message(self, *args):  # noqa: D401 - the benchmark prints its own lines
         pass
 
+    def send_head(self):
+        path = self.translate_path(self.path)
+        ctype = self.guess_type(path)
+        wants = "gzip" in self.headers.get("Accept-Encoding", "")
+        if not (self.gzip and wants and os.path.isfile(path) and ctype.startswith(COMPRESSED_TYPES)):
+            return super().send_head()
+        stamp = os.stat(path).st_mtime_ns
+        key = (path, stamp)
+        body = self._cache.get(key)
+        if body is None:
+            body = self._cache[key] = gzip.compress(Path(path).read_bytes(), compresslevel=6)
+        self.send_response(200)
+        self.send_header("Content-Type", ctype)
+        self.send_header("Content-Encoding", "gzip")
+        self.send_header("Content-Length", str(len(body)))
+        self.send_header("Vary", "Accept-Encoding")
+        self.end_headers()
+        return io.BytesIO(body)
+
 
 @contextmanager
-def serve(folder: Path, port: int = 0):
-    handler = functools.partial(_Quiet, directory=str(folder))
+def serve(folder: Path, port: int = 0, compress: bool = True):
+    quiet = type("_Served", (_Quiet,), {"gzip": compress})
+    handler = functools.partial(quiet, directory=str(folder))
     server = http.server.ThreadingHTTPServer(("127.0.0.1", port), handler)
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()
@@ -74,6 +109,12 @@ def pick_pages(site: Path) -> dict[str, str]:
         "diff": first("riftbound/core-rules/changes/v1.2-to-v1.4/4xx.html") or first("riftbound/core-rules/changes/v*-to-*.html"),
         "ruling": first("riftbound/rulings/[!i]*.html"),
         "short": "r/424.1.html" if (site / "r/424.1.html").is_file() else first("r/*.html"),
+        # For hovering rule references: the current section page that has the most.
+        "refs": max(
+            (p.relative_to(site).as_posix() for p in sorted(site.glob("riftbound/core-rules/[0-9]*.html"))),
+            key=lambda path: (site / path).read_text(encoding="utf-8").count('class="ref'),
+            default="",
+        ),
     }
 
 
@@ -93,6 +134,12 @@ def cold_view(browser, url: str, profile: dict, slow: bool) -> dict:
         sizes[event["requestId"]] = event.get("encodedDataLength", 0)
         last[0] = time.perf_counter()
 
+    decoded = [0]  # the same bytes uncompressed, as a page's weight is often quoted
+
+    def on_data(event):
+        decoded[0] += event.get("dataLength", 0)
+
+    cdp.on("Network.dataReceived", on_data)
     cdp.on("Network.loadingFinished", on_finished)
     cdp.on("Network.requestWillBeSent", lambda event: last.__setitem__(0, time.perf_counter()))
     start = time.perf_counter()
@@ -104,6 +151,7 @@ def cold_view(browser, url: str, profile: dict, slow: bool) -> dict:
     context.close()
     return {
         "bytes": sum(sizes.values()),
+        "bytes_uncompressed": decoded[0],
         "requests": len(sizes),
         "load_s": round(loaded, 3),
         "ready_s": round(max(ready, loaded), 3),
@@ -124,19 +172,33 @@ def number_to_result(browser, origin: str, number: str) -> float:
     return round(took, 3)
 
 
-def hover_to_preview(browser, origin: str, page_path: str) -> float | None:
+# Times, in the page, from the pointer entering a link to its preview showing.
+HOVER_CLOCK = """() => { window.__hover = new Promise(resolve => {
+  let start = null;
+  document.addEventListener('mouseover', e => {
+    if (start === null && e.target.closest && e.target.closest('a.ref, a.keyword')) start = performance.now();
+  }, true);
+  new MutationObserver(() => {
+    const box = document.getElementById('rulesite-preview');
+    if (start !== null && box && !box.hidden) resolve(performance.now() - start);
+  }).observe(document.body, {subtree: true, childList: true, attributes: true, attributeFilter: ['hidden']});
+}); }"""
+
+
+def hover_to_preview(browser, origin: str, page_path: str, links: str = "article a.ref, article a.keyword") -> float | None:
+    """Seconds from hovering the first such link, right after the page loaded, to its preview."""
     context = browser.new_context(**DESKTOP)
     page = context.new_page()
     page.goto(f"{origin}/{page_path}", wait_until="load")
-    link = page.locator("article a.ref, article a.keyword").first
+    link = page.locator(links).first
     if link.count() == 0:
         context.close()
         return None
     link.scroll_into_view_if_needed()
-    start = time.perf_counter()
+    page.mouse.move(0, 0)
+    page.evaluate(HOVER_CLOCK)
     link.hover()
-    page.locator("#rulesite-preview").wait_for(state="visible", timeout=30_000)
-    took = time.perf_counter() - start
+    took = page.evaluate("window.__hover") / 1000
     context.close()
     return round(took, 3)
 
@@ -161,7 +223,53 @@ def lighthouse(folder: Path, url: str) -> dict:
     if out.returncode != 0:
         return {"error": out.stderr[-300:]}
     report = json.loads(out.stdout)
-    return {name: round((cat.get("score") or 0) * 100) for name, cat in report["categories"].items()}
+    figures = {name: round((cat.get("score") or 0) * 100) for name, cat in report["categories"].items()}
+    audits = report["audits"]
+    for key, audit in LIGHTHOUSE_METRICS.items():
+        value = audits.get(audit, {}).get("numericValue")
+        figures[key] = round(value, 3) if value is not None else None
+    figures["failing"] = sorted(
+        name
+        for cat in ("accessibility", "best-practices", "seo")
+        for ref in report["categories"][cat]["auditRefs"]
+        if ref.get("weight") and (audits[ref["id"]].get("score") is not None) and audits[ref["id"]]["score"] < 1
+        for name in [ref["id"]]
+    )
+    return figures
+
+
+# What the performance score is made of (ms; CLS unitless), and the DOM's size.
+LIGHTHOUSE_METRICS = {
+    "fcp_ms": "first-contentful-paint",
+    "lcp_ms": "largest-contentful-paint",
+    "tbt_ms": "total-blocking-time",
+    "cls": "cumulative-layout-shift",
+    "si_ms": "speed-index",
+    "dom_nodes": "dom-size",
+}
+
+
+def reader_timings(browser, origin: str, pages: dict, runs_per: int, results: dict) -> None:
+    for name in ("section", "glossary", "diff", "ruling"):
+        if name not in pages:
+            continue
+        for profile, slow, label in ((DESKTOP, False, "desktop"), (PHONE, True, "phone-4x-slow")):
+            runs = [cold_view(browser, f"{origin}/{pages[name]}", profile, slow) for _ in range(runs_per)]
+            figure = {key: statistics.median(r[key] for r in runs) for key in runs[0]}
+            results["cold"][f"{name}/{label}"] = figure
+            print(
+                f"{name:<9} {label:<14} {figure['bytes'] / 1024:8.0f} KB ({figure['bytes_uncompressed'] / 1024:.0f} KB "
+                f"uncompressed)  {figure['requests']:3} requests  "
+                f"load {figure['load_s']:.2f} s  ready {figure['ready_s']:.2f} s"
+            )
+    results["number_to_result_s"] = statistics.median(number_to_result(browser, origin, "424.1") for _ in range(runs_per))
+    print(f"typing '424.1' to its result: {results['number_to_result_s']:.3f} s")
+    results["hover_to_preview_s"] = {}
+    for kind, links, where in (("ref", "article a.ref", "refs"), ("keyword", "article a.keyword", "section")):
+        hover = [hover_to_preview(browser, origin, pages[where], links) for _ in range(runs_per)]
+        hover = [h for h in hover if h is not None]
+        results["hover_to_preview_s"][kind] = statistics.median(hover) if hover else None
+        print(f"hover to preview ({kind}) on {pages[where]}: {results['hover_to_preview_s'][kind]} s {hover}")
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -172,37 +280,32 @@ def main(argv: list[str] | None = None) -> int:
     # A site built with --site-url http://127.0.0.1:PORT/ is measured as published:
     # its canonical links and og:url name the address it is served at.
     parser.add_argument("--port", type=int, default=0, help="serve the site on this port (default: any free one)")
+    parser.add_argument("--no-gzip", action="store_true", help="serve uncompressed (python's file server as it is)")
+    parser.add_argument("--only", choices=("cold", "lighthouse"), help="run only the cold views and timings, or only Lighthouse")
     parser.add_argument("--lighthouse", type=Path, metavar="DIR", help="folder with node_modules/.bin/lighthouse")
+    parser.add_argument(
+        "--lighthouse-runs", type=int, default=3, help="Lighthouse runs per page (the median by performance is kept)"
+    )
     args = parser.parse_args(argv)
     from playwright.sync_api import sync_playwright
 
     pages = {k: v for k, v in pick_pages(args.site).items() if v}
     results: dict = {"pages": pages, "cold": {}, "lighthouse": {}}
-    with serve(args.site, args.port) as origin, sync_playwright() as pw:
-        browser = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-        for name in ("section", "glossary", "diff", "ruling"):
-            if name not in pages:
-                continue
-            for profile, slow, label in ((DESKTOP, False, "desktop"), (PHONE, True, "phone-4x-slow")):
-                runs = [cold_view(browser, f"{origin}/{pages[name]}", profile, slow) for _ in range(args.runs)]
-                figure = {key: statistics.median(r[key] for r in runs) for key in runs[0]}
-                results["cold"][f"{name}/{label}"] = figure
-                print(
-                    f"{name:<9} {label:<14} {figure['bytes'] / 1024:8.0f} KB  {figure['requests']:3} requests  "
-                    f"load {figure['load_s']:.2f} s  ready {figure['ready_s']:.2f} s"
-                )
-        results["number_to_result_s"] = statistics.median(number_to_result(browser, origin, "424.1") for _ in range(args.runs))
-        print(f"typing '424.1' to its result: {results['number_to_result_s']:.3f} s")
-        hover = [hover_to_preview(browser, origin, pages["section"]) for _ in range(args.runs)]
-        hover = [h for h in hover if h is not None]
-        results["hover_to_preview_s"] = statistics.median(hover) if hover else None
-        print(f"hover to preview on {pages['section']}: {results['hover_to_preview_s']} s")
-        browser.close()
-        if args.lighthouse:
+    with serve(args.site, args.port, not args.no_gzip) as origin, sync_playwright() as pw:
+        if args.only != "lighthouse":
+            browser = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+            reader_timings(browser, origin, pages, args.runs, results)
+            browser.close()
+        if args.lighthouse and args.only != "cold":
             for name in ("home", "section", "ruling", "glossary", "diff", "short"):
                 if name in pages:
-                    results["lighthouse"][name] = lighthouse(args.lighthouse, f"{origin}/{pages[name]}")
-                    print(f"lighthouse {name:<9} {results['lighthouse'][name]}")
+                    runs = [lighthouse(args.lighthouse, f"{origin}/{pages[name]}") for _ in range(args.lighthouse_runs)]
+                    runs = [r for r in runs if "error" not in r] or runs[:1]
+                    runs.sort(key=lambda r: r.get("performance", -1))
+                    results["lighthouse"][name] = middle = runs[len(runs) // 2]
+                    results["lighthouse"][name]["performance_runs"] = [r.get("performance") for r in runs]
+                    print(f"lighthouse {name:<9} {middle}")
+    results["load_average"] = os.getloadavg()
     args.out.parent.mkdir(parents=True, exist_ok=True)
     args.out.write_text(json.dumps(results, indent=2) + "\n", encoding="utf-8")
     print(f"wrote {args.out}")

@@ -265,12 +265,15 @@ def test_preview_fits_a_phone_and_is_readable(built_site, root_url, browse, colo
 # --------------------------------------------------------------------------
 # Copy-link buttons
 
-CLIPBOARD_STUB = """
+# What the page put on the clipboard, as the browser's "copy" event sees it
+# (Material's clipboard copies the selection of a field it adds for a moment).
+COPY_RECORDER = """
 window.__copied = [];
-Object.defineProperty(navigator, 'clipboard', {configurable: true, value: {
-  writeText: text => { window.__copied.push(text); return Promise.resolve(); },
-  readText: () => Promise.resolve(window.__copied[window.__copied.length - 1] || ''),
-}});
+document.addEventListener('copy', () => {
+  const field = document.activeElement;
+  window.__copied.push(field && typeof field.value === 'string'
+    ? field.value.slice(field.selectionStart, field.selectionEnd) : String(document.getSelection()));
+});
 """
 
 NO_CLIPBOARD = """
@@ -299,7 +302,7 @@ def test_copy_button_copies_the_short_link_over_http(built_site, http_origin, br
 def test_copy_button_copies_the_short_link_from_disk(built_site, browse):
     root_url = built_site.site.resolve().as_uri() + "/"
     section, rule = with_short_rules(built_site.site)
-    page = browse(root_url, init_script=CLIPBOARD_STUB).new_page()
+    page = browse(root_url, init_script=COPY_RECORDER).new_page()
     page.goto(root_url + section)
     button = page.get_by_role("button", name=f"Copy link to rule {rule.number}", exact=True)
     button.click()

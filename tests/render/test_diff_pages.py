@@ -98,3 +98,14 @@ def test_a_rules_history_links_its_diff_entry(pages):
         assert _lands(pages, page, href), href
     # 101 is unchanged: no entry, no link.
     assert 'href="changes/v1-to-v2.html#d-101"' not in pages["riftbound/core-rules/100.md"]
+
+
+def test_numbers_name_their_edition_without_a_tooltip_each(pages):
+    """A screen reader hears which edition a number is in; no number carries a
+    title, of which Material makes a tooltip each as the page loads (a diff part
+    holds thousands of numbers)."""
+    diff = pages[DIFF]
+    entry = _entry(diff, "d-301")
+    assert re.search(r'<a href="\.\./v1/200\.html#201" aria-label="201 in v1">201</a>', entry), entry
+    assert re.search(r'<a href="\.\./300\.html#301" aria-label="301 in v2">301</a>', entry), entry
+    assert " title=" not in diff

@@ -1,8 +1,12 @@
 /*
  * A "copy link" button on every rule (.rule), ruling (.ruling[id]), FAQ
  * answer and card (heading with data-short): copies its share page
- * (data-short, relative to the site root) as an absolute URL. Without a
- * clipboard, the link is shown selected for the reader to copy.
+ * (data-short, relative to the site root, pinned to its edition) as an
+ * absolute URL. Material's bundle does the copying and shows its translated
+ * toast (it copies any [data-clipboard-text]); this file adds the buttons
+ * (absolutely placed: no layout shift), completes the link from the page's
+ * address, and tells screen readers. Without a clipboard, the link is shown
+ * selected for the reader to copy.
  */
 (function () {
   "use strict";
@@ -45,37 +49,6 @@
     var here = new URL(location.href);
     here.hash = "#" + (element.getAttribute("data-rule") || element.id);
     return here.href;
-  }
-
-  function copyWithExecCommand(text) {
-    var area = document.createElement("textarea");
-    area.value = text;
-    area.setAttribute("readonly", "");
-    area.style.position = "fixed";
-    area.style.top = "0";
-    area.style.left = "-9999px";
-    area.style.opacity = "0";
-    document.body.appendChild(area);
-    var active = document.activeElement;
-    area.select();
-    var ok = false;
-    try {
-      ok = document.execCommand("copy");
-    } catch (err) {
-      ok = false;
-    }
-    document.body.removeChild(area);
-    if (active && active.focus) active.focus();
-    return ok;
-  }
-
-  function copyText(text) {
-    if (navigator.clipboard && navigator.clipboard.writeText && window.isSecureContext !== false) {
-      return navigator.clipboard.writeText(text).catch(function () {
-        if (!copyWithExecCommand(text)) throw new Error("copy failed");
-      });
-    }
-    return copyWithExecCommand(text) ? Promise.resolve() : Promise.reject(new Error("copy failed"));
   }
 
   function showCopied(button, url) {
@@ -132,24 +105,43 @@
     button.type = "button";
     button.className = "rule-copy";
     button.setAttribute("aria-label", t({ ruling: "copy-ruling", faq: "copy-faq", card: "copy-card" }[kind] || "copy-rule", { id: id }));
-    // The "Copied" label is CSS generated content (::after), so that it never
-    // becomes part of the rule's text (textContent, copy and paste).
     button.innerHTML = LINK_ICON;
-    button.setAttribute("data-copied", t("copied"));
-    button.addEventListener("click", function (event) {
-      event.preventDefault();
-      var url = shortLink(element);
-      copyText(url).then(
-        function () {
-          showCopied(button, url);
-        },
-        function () {
-          showManual(button, url, id);
-        }
-      );
-    });
+    // Material's clipboard copies a [data-clipboard-text] on click and shows its
+    // toast; the absolute link is completed on the click itself (see below).
+    button.setAttribute("data-clipboard-text", element.getAttribute("data-short") || "#" + id);
+    button._rulesiteOf = element;
+    button._rulesiteId = id;
     return button;
   }
+
+  /* One listener for every button, none per button. Before Material's
+     clipboard (it listens on the body, bubbling): the link, made absolute from
+     this page's address, as the text to copy. After it: a copy happened (the
+     browser's "copy" event fired) and is confirmed, or there was no clipboard
+     and the link is shown selected for the reader to copy. */
+  var copiedNow = false;
+  function buttonOf(event) {
+    var button = event.target && event.target.closest ? event.target.closest("button.rule-copy") : null;
+    return button && button._rulesiteOf ? button : null;
+  }
+  document.addEventListener("copy", function () {
+    copiedNow = true;
+  }, true);
+  document.addEventListener("click", function (event) {
+    var button = buttonOf(event);
+    if (!button) return;
+    button.setAttribute("data-clipboard-text", shortLink(button._rulesiteOf));
+    copiedNow = false;
+  }, true);
+  document.addEventListener("click", function (event) {
+    var button = buttonOf(event);
+    if (!button) return;
+    event.preventDefault();
+    var url = button.getAttribute("data-clipboard-text");
+    if (copiedNow) showCopied(button, url);
+    else showManual(button, url, button._rulesiteId);
+    copiedNow = false;
+  });
 
   /** A heading's own words, without its permalink. */
   function headingText(heading) {

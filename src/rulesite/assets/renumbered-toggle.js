@@ -1,7 +1,9 @@
 /* Diff pages: pure renumberings (number changed, text the same) are hidden
    until the reader asks for them, with the button the page carries hidden
    (render/markup.py, "renumbered_toggle"): without JavaScript every entry shows
-   and no dead button is offered. A link to one renumbering (a rule's history
+   and no dead button is offered. They are hidden by CSS as soon as Material's
+   bundle marks the page <html class="js">, before this file loads, so the
+   page does not shift when they go; "show-renumbered" shows them. A link to one renumbering (a rule's history
    links its entry) shows them. `RulesiteRenumbered(scope)` sets up a button
    added later (compare.js lays out a diff computed in the browser). */
 (function () {
@@ -12,12 +14,12 @@
     button.dataset.ready = "1";
     var root = button.closest("article") || document.body;
     function show(on) {
-      root.classList.toggle("hide-renumbered", !on);
+      root.classList.toggle("show-renumbered", on);
       button.setAttribute("aria-pressed", on ? "true" : "false");
       button.textContent = on ? button.dataset.hide : button.dataset.show;
     }
     button.addEventListener("click", function () {
-      show(root.classList.contains("hide-renumbered"));
+      show(!root.classList.contains("show-renumbered"));
     });
     function fromHash(first) {
       var id = decodeURIComponent(location.hash.slice(1));

@@ -119,7 +119,8 @@ def glossary_pages(
             "",
         ]
         for entry in terms:
-            out += [heading(3, md_text(entry.term), id=f"g-{entry.id}", classes="glossary-term"), ""]
+            # Right under the letter's h1: h2 (a skipped level breaks the outline).
+            out += [heading(2, md_text(entry.term), id=f"g-{entry.id}", classes="glossary-term"), ""]
             for definition in entry.definitions:
                 out += [ctx.inline(definition, game, page, here), ""]
         pages[page] = whole_page(f"{title}: {letter.upper()}", out)

@@ -58,11 +58,12 @@ MARKDOWN_TEMPLATES = {
     ),
     # A rule: a paragraph anchored by its number. Headings are for sections and
     # their parts (a real outline for screen readers); the search box finds a
-    # rule by number from assets/numbers.js (render/numbers.py).
+    # rule by number from assets/numbers.js (render/numbers.py). No title on the
+    # number: Material makes a tooltip of every [title] as a page loads.
     "rule": (
         '<div class="rule depth-{{ depth|attr }}" data-rule="{{ number|attr }}" data-short="{{ short|attr }}" markdown>\n'
         '<p class="rule-head" id="{{ number|attr }}" markdown="span">'
-        '<a class="rule-number" href="#{{ number|attr }}" title="{{ tip|attr }}">{{ number }}</a> {{ text }}</p>'
+        '<a class="rule-number" href="#{{ number|attr }}">{{ number }}</a> {{ text }}</p>'
     ),
     # A block inside a <div markdown> without a markdown attribute of its own:
     # Markdown leaves its text alone, so it is written with |attr.
@@ -87,10 +88,12 @@ MARKDOWN_TEMPLATES = {
     # numbers (`numbers`: text, href, title) link to the rule in each edition:
     # "411.2 → 424.2", "+ 424.5"; a changed rule's number also links its older
     # text (`was`: text, href). A pure renumbering is marked for the toggle.
+    # The edition of each number is in its name (aria-label), not a title:
+    # Material makes a tooltip of every [title], and a diff has thousands.
     "diff_item": (
         '<li class="{{ kind|attr }}{% if renumbered %} renumbered{% endif %}" id="{{ id|attr }}"><b>{{ sign|attr }}'
         "{% for text, href, title in numbers %}{% if not loop.first %} → {% endif %}"
-        '{% if href %}<a href="{{ href|attr }}" title="{{ title|attr }}">{{ text|attr }}</a>{% else %}{{ text|attr }}{% endif %}'
+        '{% if href %}<a href="{{ href|attr }}" aria-label="{{ title|attr }}">{{ text|attr }}</a>{% else %}{{ text|attr }}{% endif %}'
         "{% endfor %}</b>"
         '{% if was %} <span class="diff-was">(<a href="{{ was[1]|attr }}">{{ was[0]|attr }}</a>)</span>{% endif %}'
         "{% if text %} {{ text|attr }}{% endif %}{% if how %} <small>{{ how|attr }}</small>{% endif %}{{ diff }}</li>"

@@ -78,8 +78,7 @@ def _rule(rule: Rule, section: Section, page: str, ctx: Context, sources) -> lis
         short = short_link(section.game, section.document, number)
     else:
         short = f"{html_path(page)}#{number}"
-    tip = t(lang, "link-to", what=number)
-    out = [md("rule", depth=rule.depth, number=number, short=short, tip=tip, text=text), ""]
+    out = [md("rule", depth=rule.depth, number=number, short=short, text=text), ""]
     for i, example in enumerate(rule.examples, 1):
         out += [
             md("div", classes="admonition example", id=f"{number}-example-{i}", data=[]),
