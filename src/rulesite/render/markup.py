@@ -247,11 +247,11 @@ def _heading(level, content, id, classes, data):
     yield from (' markdown="span">', _text(content), "</h", _text(level), ">")
 
 
-def _rule(depth, number, short, tip, text):
+def _rule(depth, number, short, text):
     ident = _attr(number)
     yield from ('<div class="rule depth-', _attr(depth), '" data-rule="', ident, '" data-short="', _attr(short))
     yield from ('" markdown>\n<p class="rule-head" id="', ident, '" markdown="span"><a class="rule-number" href="#', ident)
-    yield from ('" title="', _attr(tip), '">', _text(number), "</a> ", _text(text), "</p>")
+    yield from ('">', _text(number), "</a> ", _text(text), "</p>")
 
 
 def _code(text):
