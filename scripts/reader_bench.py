@@ -104,9 +104,10 @@ def pick_pages(site: Path) -> dict[str, str]:
         "section": "riftbound/core-rules/424.html"
         if (site / "riftbound/core-rules/424.html").is_file()
         else first("riftbound/core-rules/[0-9]*.html"),
-        # A letter of the heaviest glossary, and a part of the largest diff (4xx holds 424).
+        # A letter of the heaviest glossary, and the part of the largest diff that holds 424.
         "glossary": first("magic/comprehensive-rules/glossary/[a-z].html") or first("**/glossary*.html"),
-        "diff": first("riftbound/core-rules/changes/v1.2-to-v1.4/4xx.html") or first("riftbound/core-rules/changes/v*-to-*.html"),
+        "diff": diff_part(site, "riftbound/core-rules/changes/v1.2-to-v1.4", "424")
+        or first("riftbound/core-rules/changes/v*-to-*.html"),
         "ruling": first("riftbound/rulings/[!i]*.html"),
         "short": "r/424.1.html" if (site / "r/424.1.html").is_file() else first("r/*.html"),
         # For hovering rule references: the current section page that has the most.
@@ -116,6 +117,14 @@ def pick_pages(site: Path) -> dict[str, str]:
             default="",
         ),
     }
+
+
+def diff_part(site: Path, folder: str, section: str) -> str:
+    """The part of a split diff that holds `section` ("" when the diff is not split)."""
+    for part in sorted((site / folder).glob("*.html")):
+        if f'data-section="{section}"' in part.read_text(encoding="utf-8"):
+            return part.relative_to(site).as_posix()
+    return ""
 
 
 def cold_view(browser, url: str, profile: dict, slow: bool) -> dict:

@@ -237,9 +237,10 @@ def serve(directory: Path, not_found_page: bool = False):
 READY = "document.documentElement.getAttribute('data-offline-ready')"
 
 
-def first_visit(context, root: str):
-    """Opens the home page and waits until the worker has stored the site."""
+def first_visit(context, root: str, timeout_ms: int = 60_000):
+    """Opens the home page and waits until the worker has stored the site (the
+    full corpora's English site stores over 1,500 files: give it longer)."""
     page = context.new_page()
     page.goto(root + "index.html")
-    page.wait_for_function(READY, timeout=60_000)
+    page.wait_for_function(READY, timeout=timeout_ms)
     return page

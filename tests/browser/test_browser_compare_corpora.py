@@ -26,7 +26,7 @@ def test_the_browser_computes_the_real_neighbours_diff_as_the_build_rendered_it(
     # Two whole editions' data and a thousand word diffs: allow a loaded machine time.
     got_counts, got = browser_diff(page, f"{origin}/{CHANGES}/compare.html?old={old}&new={new}&compute=browser", timeout=90_000)
     want_counts, want = entries((corpora_site.site / CHANGES / f"{old}-to-{new}.html").read_text(encoding="utf-8"))
-    # A large diff is split by hundreds of sections, one page each.
+    # A large diff is split into parts of consecutive sections, one page each.
     for part in sorted((corpora_site.site / CHANGES / f"{old}-to-{new}").glob("*.html")):
         want.update(entries(part.read_text(encoding="utf-8"))[1])
     assert got_counts == want_counts

@@ -1,6 +1,8 @@
 """A page downloads what its reader uses: no search index until a search
 starts, no rule texts until a link is pointed at (then only that page's).
-Over http:// and from disk."""
+Over http:// and from disk. On the full corpora site, a cold view of a
+section, a ruling, a glossary letter or a diff part fetches at most 350 KB
+(HTML, CSS, JavaScript and icons, Material's bundle included)."""
 
 from __future__ import annotations
 
@@ -66,3 +68,56 @@ def test_a_preview_loads_its_pages_texts_on_first_hover(built_site, root_url, br
     assert files and all(
         f.endswith(f"assets/previews/{target.split('/', 1)[1] if target.startswith('es/') else target}.js") for f in files
     ), files
+
+
+# A cold view (empty cache) of the pages a reader is sent to, on the full
+# corpora site: HTML, CSS, JavaScript and icons, Material's own bundle included.
+BUDGET = 350 * 1024
+
+
+def _corpora_pages(site) -> dict[str, str]:
+    """A section, a ruling, a glossary letter and the diff part holding 424."""
+    parts = sorted((site / "riftbound/core-rules/changes/v1.2-to-v1.4").glob("*.html"))
+    holding = [p for p in parts if 'data-section="424"' in p.read_text(encoding="utf-8")]
+    rulings = sorted(p for p in (site / "riftbound/rulings").glob("*.html") if p.name != "index.html")
+    pages = {
+        "section": site / "riftbound/core-rules/424.html",
+        "ruling": max(rulings, key=lambda p: p.stat().st_size),  # the heaviest
+        "glossary letter": max((site / "magic/comprehensive-rules/glossary").glob("?.html"), key=lambda p: p.stat().st_size),
+        "diff part": holding[0] if len(holding) == 1 else None,
+    }
+    missing = [kind for kind, path in pages.items() if path is None or not path.is_file()]
+    if missing:
+        pytest.fail(f"the corpora site has no {', '.join(missing)} page to weigh")
+    return {kind: path.relative_to(site).as_posix() for kind, path in pages.items()}
+
+
+@pytest.fixture(scope="module")
+def corpora_origin(corpora_site):
+    from browser_site import serve
+
+    with serve(corpora_site.site) as origin:
+        yield origin
+
+
+@pytest.mark.corpora
+def test_a_cold_view_fetches_at_most_350_kb(corpora_site, corpora_origin, browse):
+    heavy = {}
+    for kind, rel in _corpora_pages(corpora_site.site).items():
+        context = browse(corpora_origin + "/")
+        page = context.new_page()
+        responses = []
+        page.on("response", responses.append)
+        page.goto(f"{corpora_origin}/{rel}", wait_until="load")
+        page.wait_for_timeout(1000)  # what loads right after the load event counts too
+        fetched = {r.url: len(r.body()) for r in responses if r.url.startswith(corpora_origin) and r.status == 200}
+        total = sum(fetched.values())
+        # The measure is real: the page itself and Material's bundle were among them.
+        assert any(u.endswith(rel) for u in fetched) and any("bundle" in u for u in fetched), sorted(fetched)
+        assert not [u for u in fetched if "search_index" in u or "/previews/" in u], sorted(fetched)
+        if total > BUDGET:
+            heavy[f"{kind} ({rel})"] = f"{total / 1024:.0f} KB: " + ", ".join(
+                f"{u[len(corpora_origin) :]} {n / 1024:.0f} KB" for u, n in sorted(fetched.items(), key=lambda x: -x[1])[:4]
+            )
+        context.close()
+    assert heavy == {}, heavy

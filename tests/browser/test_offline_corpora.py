@@ -41,7 +41,7 @@ def test_older_edition_and_number_jump_offline(corpora_site, open_context):
     with serve(site) as origin:
         root = origin + "/"
         context = open_context(origin)
-        page = first_visit(context, root)
+        page = first_visit(context, root, timeout_ms=240_000)
         # The precache holds the current editions, not the older ones.
         stored = page.evaluate(
             "caches.keys().then(ks => Promise.all(ks.map(k => caches.open(k).then(c => c.keys())))).then(ls => ls.flat().map(r => r.url))"

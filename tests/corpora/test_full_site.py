@@ -356,8 +356,8 @@ def _diff_page(site: Path, key, old: Edition, new: Edition) -> str:
 
 
 def _diff_bodies(site: Path, rel: str) -> list:
-    """The articles of a diff: its page, and when it is split by hundreds of
-    sections (a large diff: changes/v1.2-to-v1.4/4xx.html), every part."""
+    """The articles of a diff: its page, and when it is split into parts of
+    consecutive sections (a large diff: changes/v1.2-to-v1.4/420-426.html), every part."""
     parts = sorted((site / rel.removesuffix(".html")).glob("*.html"))
     return [article(site, rel)] + [article(site, p.relative_to(site).as_posix()) for p in parts]
 

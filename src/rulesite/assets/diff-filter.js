@@ -1,6 +1,6 @@
 /* Diff pages: narrow the list to one section. Typing a section number (or
    opening the page with ?section=424) hides every other section's changes; on
-   the summary of a diff split by hundreds of sections, it opens the right part. */
+   the summary of a diff split into parts, it opens the part holding it. */
 (function () {
   "use strict";
   function setup() {
@@ -16,17 +16,25 @@
       });
     }
     var given = new URLSearchParams(location.search).get("section");
-    // A large diff is split by hundreds of sections: its summary page sends a
-    // section number to the page holding it (4xx for 424).
-    var parts = document.querySelectorAll("a[data-diff-part]");
+    // A large diff is split into parts of consecutive sections: its summary
+    // page sends a section number to the part holding it (data-diff-sections
+    // lists a part's sections), or to the first part with a section it begins.
+    var parts = document.querySelectorAll("a[data-diff-sections]");
     function toPart(wanted) {
-      for (var i = 0; i < parts.length; i++) {
-        if (wanted && parts[i].getAttribute("data-diff-part") === wanted.charAt(0)) {
-          location.assign(parts[i].href + "?section=" + encodeURIComponent(wanted));
-          return true;
+      var found = null;
+      for (var i = 0; i < parts.length && wanted; i++) {
+        var numbers = parts[i].getAttribute("data-diff-sections").split(" ");
+        for (var j = 0; j < numbers.length; j++) {
+          if (numbers[j] === wanted || wanted.indexOf(numbers[j] + ".") === 0) {
+            found = parts[i];
+            i = parts.length;
+            break;
+          }
+          if (!found && numbers[j].indexOf(wanted) === 0) found = parts[i];
         }
       }
-      return false;
+      if (found) location.assign(found.href + "?section=" + encodeURIComponent(wanted));
+      return !!found;
     }
     if (parts.length) {
       if (given && toPart(given.trim())) return;

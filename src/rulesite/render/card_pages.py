@@ -10,7 +10,7 @@ from ..read.common import slugify
 from .context import Context
 from .escape import Md, md_text
 from .escape import page as whole_page
-from .markup import heading, md_link
+from .markup import UNSEARCHED, heading, md_link
 from .share import card_share, site_name, summary
 from .paths import ERRATA, cards_page, relative
 from .symbols import split_symbols, symbol
@@ -27,8 +27,14 @@ def render_cards_page(ctx: Context, page: str, cards: list, named: dict[str, lis
     letter = page.rsplit("/", 1)[-1].removesuffix(".md").upper()
     ordered = sorted(cards, key=lambda c: (c.name.lower(), c.code))
     out = [Md("# Cards: {} {{: #cards }}").format(letter), ""]
+    searched = set()
     for card in ordered:
-        out += [heading(2, md_text(card.name), id=card.id, classes="card", data=card_share(card)), ""]
+        # Another printing of a card with the same name, text and errata is one
+        # search entry, not one per printing.
+        printed = (card.name, card.text, tuple((e.old_text, e.new_text) for e in card.errata))
+        data = card_share(card) if printed not in searched else {**card_share(card), **UNSEARCHED}
+        searched.add(printed)
+        out += [heading(2, md_text(card.name), id=card.id, classes="card", data=data), ""]
         facts = Md(" · ").join(x for x in [card.code, ", ".join(card.types), ", ".join(card.domains)] if x)
         out += [facts, Md("{: .rule-meta }"), ""]
         for line in card.text.split("\n") if card.text else []:
@@ -39,7 +45,8 @@ def render_cards_page(ctx: Context, page: str, cards: list, named: dict[str, lis
         items = named.get(card.id, [])  # resolved in resolve/card_mentions.py
         if items:
             links = [erratum_link(i, page) if isinstance(i, Erratum) else ctx.item_link(i, page) for i in items]
-            out += [Md("Rulings, FAQ answers and errata: ") + Md(" · ").join(links), Md("{: .rule-meta }"), ""]
+            # Titles searched on their own pages (a ruling's "Cards:" names this card).
+            out += [Md("Rulings, FAQ answers and errata: ") + Md(" · ").join(links), Md('{: .rule-meta data-search-exclude="1" }'), ""]
     game = next((c.game for c in ordered if c.game), "riftbound")
     names = summary(", ".join(c.name for c in ordered))
     return whole_page(f"Cards: {letter}", out, names, og_title=f"Cards: {letter}", site_name=site_name(game, "cards"))

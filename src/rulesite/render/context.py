@@ -79,7 +79,8 @@ class Context:
         if isinstance(item, FaqAnswer):
             home, language = self.faq_home(item)
             return self.link(page, home, faq_anchor(item), language, item.question)
-        return self.link(page, page_of(item), item.id, CONTENT_LANGUAGE, item.title)
+        # A ruling or walkthrough is its page: no #fragment (it repeated the page's name).
+        return self.link(page, page_of(item), "", CONTENT_LANGUAGE, item.title)
 
     def rule_link(self, game: str, number: str, page: str, here: Section | None = None) -> Md:
         """A link to rule `number`, as the text of `here` (a section) would mean it."""

@@ -146,7 +146,8 @@ def edition_banner(section: Section, ctx: Context, page: str) -> list[Md]:
                 md_link(f"{now.section.number} {now.section.title}", relative(page, section_page(now.section.key))),
             )
         )
-    lines.append("")
+    # The notice's title names the edition in a search result; its sentences are not searched.
+    lines += [Md('    {: data-search-exclude="1" }'), ""]
     return lines
 
 
@@ -191,7 +192,9 @@ def rule_history_lines(rule: Rule, section: Section, ctx: Context, page: str) ->
                     {"label": f"{entry.edition_label}: {how_words(entry.how, lang)}", "href": "", "how": "", "diff": "", **link}
                 )
             continue
-        href = relpath(html_path(section_page(row.shown.page)), posixpath.dirname(page)) + f"#{entry.number}" if row.shown else ""
+        # A rule of this very page: its #number alone.
+        target = section_page(row.shown.page) if row.shown else ""
+        href = (relpath(html_path(target), posixpath.dirname(page)) if target != page else "") + f"#{entry.number}" if row.shown else ""
         rows.append(
             {
                 "label": f"{entry.edition_label}: {entry.number}",
@@ -239,14 +242,34 @@ def _diff_entry_link(ctx: Context, section: Section, before, entry, page: str) -
     return {"diff_href": href, "diff_label": f"changes {diff.old.label} → {diff.new.label}"}
 
 
+def printed_again(rule: Rule, section: Section, ctx: Context) -> bool:
+    """Whether the next whole edition prints this rule of an older whole edition
+    with the same text (under any number): that edition's page is where the
+    text is searched, so each text is in the search index once, at the newest
+    edition printing it."""
+    document = (section.game, section.document, section.language)
+    entries = ((ctx.history or {}).get(document, {})).get((section.edition, rule.number))
+    whole = {e.label for e in ctx.corpus.editions.get(document, []) if not e.partial}
+    if not entries or section.edition not in whole:
+        return False
+    labels = [e.edition_label for e in entries]
+    if section.edition not in labels:
+        return False
+    later = [e for e in entries[labels.index(section.edition) + 1 :] if e.edition_label in whole]
+    return bool(later) and later[0].number is not None and not later[0].text_changed
+
+
 def _diff_html(ops: list[tuple[str, str]]) -> Md:
     return md("word_diff", ops=ops)
 
 
-# A diff page whose Markdown is larger than this is split into one page per
-# hundred of section numbers (4xx holds 400-499): the HTML of a whole diff
-# between distant editions reached 490 KB, and no page may pass 300 KB.
+# A diff page whose Markdown is larger than this is split into parts, each a
+# run of consecutive sections of at most PART_AT bytes (one section alone may
+# pass it): the HTML of a whole diff between distant editions reached 490 KB,
+# no page may pass 300 KB, and a cold view of a part, the theme's CSS and
+# JavaScript included, should stay under 350 KB.
 SPLIT_DIFF_AT = 200_000
+PART_AT = 20_000
 
 FILTER = Md('<label class="diff-filter">Section: <input type="search" data-diff-filter placeholder="e.g. 424"></label>')
 
@@ -389,15 +412,32 @@ def _whole_diff(ctx: Context, diff, document: str, groups: dict[str, _Group], pa
     )
 
 
-def chapter_of(section_number: str) -> str:
-    """The hundred a section belongs to: "4xx" for 424 (Magic's 701.16 is "7xx")."""
-    return section_number[:1] + "xx" if section_number[:1].isdigit() else "other"
+def part_name(numbers: list[str]) -> str:
+    """A part's name: the first and last section it holds ("401-412", "382-382").
+    Always a range, so that a link named by it never reads as a rule number
+    (check/link_text.py)."""
+    return f"{numbers[0]}-{numbers[-1]}"
+
+
+def _parts(sections: dict[str, list]) -> list[list[str]]:
+    """Consecutive sections (in order) packed into parts of at most PART_AT bytes."""
+    parts: list[list[str]] = []
+    size = PART_AT
+    for number, lines in sections.items():
+        weight = sum(len(str(line)) for line in lines)
+        if parts and size + weight <= PART_AT:
+            parts[-1].append(number)
+            size += weight
+        else:
+            parts.append([number])
+            size = weight
+    return parts
 
 
 def render_diff_pages(ctx: Context, diff, game: str, document: str) -> dict[str, str]:
     """docs-relative path -> Markdown: the diff as one page, or, when that would be
-    too heavy, a summary page linking to one page per hundred of sections
-    (changes/v1.2-to-v1.4/4xx.md), each with the same counts and filter. Made
+    too heavy, a summary page linking to parts of consecutive sections
+    (changes/v1.2-to-v1.4/420-426.md), each with the same counts and filter. Made
     once per site: rules' histories ask where their entries are (`entry_pages`)."""
     return _made_diff_pages(ctx, diff, game, document)[0]
 
@@ -408,7 +448,7 @@ def entry_pages(ctx: Context, diff) -> dict[str, str]:
 
 
 def _made_diff_pages(ctx: Context, diff, game: str, document: str) -> tuple[dict[str, str], dict[str, str]]:
-    key = ("diff-pages", game, document, diff.old.language, diff.old.label, diff.new.label, SPLIT_DIFF_AT)
+    key = ("diff-pages", game, document, diff.old.language, diff.old.label, diff.new.label, SPLIT_DIFF_AT, PART_AT)
     if key not in ctx.cache:
         ctx.cache[key] = _diff_pages(ctx, diff, game, document)
     return ctx.cache[key]
@@ -423,33 +463,36 @@ def _diff_pages(ctx: Context, diff, game: str, document: str) -> tuple[dict[str,
     title = f"{document_name(document)}: {diff.old.label} → {diff.new.label}"
     # Every part is in the same folder: links made for one part serve them all.
     groups = _diff_groups(ctx, diff, diff_part_page(page, "part"))
-    chapters: dict[str, list[str]] = {}
-    for number in sorted(groups, key=_number_key):
-        chapters.setdefault(chapter_of(number), []).append(number)
+    sections = {n: _sections(ctx, diff, groups, [n], diff_part_page(page, "part")) for n in sorted(groups, key=_number_key)}
+    parts = _parts(sections)
+    names = [part_name(numbers) for numbers in parts]
     pages, anchors = {}, {}
     summary = [*_diff_head(document, diff, title), FILTER, "", Md('<ul class="diff-parts">')]
-    for chapter, numbers in chapters.items():
-        part = diff_part_page(page, chapter)
+    for k, (name, numbers) in enumerate(zip(names, parts)):
+        part = diff_part_page(page, name)
         entries = sum(len(groups[n].items) for n in numbers)
         href = posixpath.relpath(html_path(part), posixpath.dirname(page))
+        # diff-filter.js sends a section number to the part that holds it.
         summary.append(
             Md("<li>{}: {} changes in {} sections</li>").format(
-                html_link(f"Sections {chapter}", href, data={"diff-part": chapter[:1]}), entries, len(numbers)
+                html_link(html_text(f"Sections {name}"), href, data={"diff-sections": " ".join(numbers)}), entries, len(numbers)
             )
         )
-        others = Md(" · ").join(html_text(c) if c == chapter else html_link(c, f"{c}.html") for c in chapters)
+        # The summary lists every part; a part links it and its neighbours.
+        around = [html_link(html_text(f"← {names[k - 1]}"), f"{names[k - 1]}.html")] if k else []
+        around += [html_link(html_text(f"{names[k + 1]} →"), f"{names[k + 1]}.html")] if k + 1 < len(names) else []
         back = posixpath.relpath(html_path(page), posixpath.dirname(part))
-        part_title = f"{title}, sections {chapter}"
+        part_title = f"{title}, sections {name}"
         pages[part] = whole_page(
             part_title,
             [
                 *_diff_head(document, diff, part_title),
-                Md('<p class="diff-parts-nav">{} · {}</p>').format(html_link("All sections", back), others),
+                Md('<p class="diff-parts-nav">{}</p>').format(Md(" · ").join([html_link("All sections", back), *around])),
                 "",
                 FILTER,
                 "",
                 *_toggle(groups, numbers),
-                *_sections(ctx, diff, groups, numbers, part),
+                *(line for n in numbers for line in sections[n]),
             ],
             search=NOT_SEARCHED,
         )

@@ -102,7 +102,7 @@ def front_matter(title: str, description: str = "", **preview) -> list[Md]:
         lines.append(Md("description: ") + Md(json.dumps(html.escape(description))))
     # What a link preview shows (og_title, site_name, edition: see theme/main.html).
     for key, value in preview.items():
-        if isinstance(value, dict):  # settings such as search: {"exclude": true} (JSON is YAML)
+        if isinstance(value, (dict, list)):  # search: {"exclude": true}, hide: ["toc"] (JSON is YAML)
             lines.append(Md(f"{key}: ") + Md(json.dumps(value)))
         elif value:
             lines.append(Md(f"{key}: ") + Md(json.dumps(html.escape(value))))

@@ -26,6 +26,11 @@ from .markup import heading, md_link
 from .paths import glossary_page, letter_page, relative
 
 
+# A letter page holds at most this many bytes of terms (Markdown); a heavier
+# letter is split (Magic's "S" was 52 KB of HTML).
+LETTER_AT = 20_000
+
+
 def letter_of(term: str) -> str:
     """The letter a term is filed under: its first letter or digit, "0" for anything else."""
     first = next((c for c in term.lower() if c.isalnum()), "0")
@@ -102,28 +107,47 @@ def glossary_pages(
             Md("{: .edition-note }"),
             "",
         ]
+    # Each letter's terms, as Markdown (every letter page is in one folder: the
+    # links made for one serve all); a heavy letter is split into parts of at
+    # most LETTER_AT bytes (s.md, s-2.md), so a cold view stays light.
+    parts: list[tuple[str, str, list]] = []  # (page name, label, [(entry, lines)])
     for letter in letters:
-        page = letter_page(base, letter)
-        terms = by_letter[letter]
-        index.append(Md("- {} ({})").format(md_link(letter.upper(), relative(base, page)), len(terms)))
-        out = [Md("# {}: {} {{: #glossary }}").format(md_text(title), letter.upper()), ""]
+        blocks = []
+        for entry in by_letter[letter]:
+            # Right under the letter's h1: h2 (a skipped level breaks the outline).
+            lines = [heading(2, md_text(entry.term), id=f"g-{entry.id}", classes="glossary-term"), ""]
+            for definition in entry.definitions:
+                lines += [ctx.inline(definition, game, letter_page(base, letter), here), ""]
+            blocks.append((entry, lines))
+        chunks, size = [], LETTER_AT
+        for block in blocks:
+            weight = sum(len(str(line)) for line in block[1])
+            if chunks and size + weight <= LETTER_AT:
+                chunks[-1].append(block)
+                size += weight
+            else:
+                chunks.append([block])
+                size = weight
+        for k, chunk in enumerate(chunks, 1):
+            parts.append((letter if k == 1 else f"{letter}-{k}", letter.upper() if k == 1 else f"{letter.upper()} {k}", chunk))
+    for name, label, chunk in parts:
+        page = letter_page(base, name)
+        index.append(Md("- {} ({})").format(md_link(label, relative(base, page)), len(chunk)))
+        out = [Md("# {}: {} {{: #glossary }}").format(md_text(title), label), ""]
         # The other letters, so a reader moves between them without the index.
         out += [
             Md(" · ").join(
-                md_text(other.upper())
-                if other == letter
-                else md_link(other.upper(), posixpath.basename(letter_page(base, other)))
-                for other in letters
+                md_text(other) if other_name == name else md_link(other, posixpath.basename(letter_page(base, other_name)))
+                for other_name, other, _ in parts
             ),
-            Md("{: .glossary-letters }"),
+            Md('{: .glossary-letters data-search-exclude="1" }'),
             "",
         ]
-        for entry in terms:
-            # Right under the letter's h1: h2 (a skipped level breaks the outline).
-            out += [heading(2, md_text(entry.term), id=f"g-{entry.id}", classes="glossary-term"), ""]
-            for definition in entry.definitions:
-                out += [ctx.inline(definition, game, page, here), ""]
-        pages[page] = whole_page(f"{title}: {letter.upper()}", out)
+        for _entry, lines in chunk:
+            out += lines
+        # No table of contents: it listed every term again (7 KB of Magic's "A"),
+        # and the page is in alphabetical order under the letters' links.
+        pages[page] = whole_page(f"{title}: {label}", out, hide=["toc"])
     index.append("")
     pages[base] = whole_page(title, index)
     return pages

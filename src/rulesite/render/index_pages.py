@@ -13,7 +13,7 @@ from .context import CONTENT_LANGUAGE, Context
 from .ruling_page import word_diff_md
 from .escape import Md, written
 from .escape import page as whole_page
-from .markup import code, heading, md_link
+from .markup import UNSEARCHED, code, div, heading, md_link
 from .paths import (
     REVIEW,
     contents_page,
@@ -127,6 +127,9 @@ def render_contents(ctx: Context, game: str, document: str) -> str:
     out = [
         Md("# {} {{: #contents }}").format(document_name(document)),
         "",
+        # Section titles are searched on the sections' own pages.
+        div(data=UNSEARCHED),
+        "",
         Md("| {} | {} | {} |").format(t(lang, "section"), t(lang, "rules"), t(lang, "language")),
         Md("|---|---|---|"),
     ]
@@ -134,7 +137,7 @@ def render_contents(ctx: Context, game: str, document: str) -> str:
         if s.document == document:
             link = ctx.link(page, section_page(s.key), "", s.language, f"{s.number} {s.title}")
             out.append(Md("| {} | {} | {} |").format(link, len(s.rules), s.language))
-    return whole_page(document_name(document), [*out, ""])
+    return whole_page(document_name(document), [*out, "", Md("</div>"), ""])
 
 
 def render_game_index(ctx: Context, game: str) -> str:
@@ -195,12 +198,14 @@ def render_rulings_index(ctx: Context, game: str) -> str:
         out += [Md("{}: {}").format(t(lang, "source"), ctx.source_line(source, lang)), Md("{: .source-note }"), ""]
         if source.licence:
             out += [Md.escape(source.licence), Md("{: .licence }"), ""]
+    # The rulings' titles are searched on their own pages.
+    out += [div(data=UNSEARCHED), ""]
     out += [Md("| {} | {} | {} |").format(t(lang, "ruling"), t(lang, "sequence"), t(lang, "nuances")), Md("|---|---|---|")]
     for r in rulings:
         out.append(
             Md("| {} | {} | {} |").format(ctx.link(page, page_of(r), "", CONTENT_LANGUAGE, r.title), len(r.steps), len(r.nuances))
         )
-    return whole_page(t(lang, "community-rulings"), [*out, ""])
+    return whole_page(t(lang, "community-rulings"), [*out, "", Md("</div>"), ""])
 
 
 def render_walkthroughs_index(ctx: Context, game: str) -> str:
@@ -223,6 +228,9 @@ def render_keywords(ctx: Context) -> str:
         out += [
             Md("## {}").format(GAME_NAMES.get(game, game)),
             "",
+            # Keywords are sections: searched on their own pages.
+            div(data=UNSEARCHED),
+            "",
             Md("| {} | {} | {} |").format(t(lang, "keyword"), t(lang, "section"), t(lang, "also-linked")),
             Md("|---|---|---|"),
         ]
@@ -234,7 +242,7 @@ def render_keywords(ctx: Context) -> str:
                 words = Md(", ").join(code(w) for w in by_number[(s.number, s.language)] if w != s.title)
                 link = ctx.link(KEYWORDS, section_page(s.key), "", s.language, s.number)
                 out.append(Md("| {} | {} | {} |").format(s.title, link, words))
-        out.append("")
+        out += ["", Md("</div>"), ""]
     return whole_page(t(lang, "keyword-index"), out)
 
 

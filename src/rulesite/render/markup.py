@@ -37,6 +37,10 @@ MARKDOWN_TEMPLATES = {
         '{% for name, value in data %} data-{{ name|attr }}="{{ value|attr }}"{% endfor %} markdown="span">'
         "{{ content }}</h{{ level }}>"
     ),
+    # A heading with no id: no permalink, no entry of its own in the table of
+    # contents or the search index (what follows joins the heading above's
+    # entry; the heading's own word is not searched).
+    "plain_heading": '<h{{ level }} data-search-exclude="1">{{ text|attr }}</h{{ level }}>',
     "code": "<code>{{ text }}</code>",
     # A link within this language's site. Written as HTML (not [text](page.md)
     # with an attribute list) so that its class and data-rule are escaped; the
@@ -61,17 +65,19 @@ MARKDOWN_TEMPLATES = {
     # rule by number from assets/numbers.js (render/numbers.py). No title on the
     # number: Material makes a tooltip of every [title] as a page loads.
     "rule": (
-        '<div class="rule depth-{{ depth|attr }}" data-rule="{{ number|attr }}" data-short="{{ short|attr }}" markdown>\n'
+        '<div class="rule depth-{{ depth|attr }}" data-rule="{{ number|attr }}" data-short="{{ short|attr }}"'
+        '{% if unsearched %} data-search-exclude="1"{% endif %} markdown>\n'
         '<p class="rule-head" id="{{ number|attr }}" markdown="span">'
         '<a class="rule-number" href="#{{ number|attr }}">{{ number }}</a> {{ text }}</p>'
     ),
     # A block inside a <div markdown> without a markdown attribute of its own:
     # Markdown leaves its text alone, so it is written with |attr.
-    "example_title": '<p class="admonition-title">{{ label|attr }}</p>',
+    # Not searched: "Example" before every example says nothing.
+    "example_title": '<p class="admonition-title" data-search-exclude="1">{{ label|attr }}</p>',
     # One line of raw HTML with no block elements inside, so Markdown leaves it
     # whole: its text is written with |attr, as Markdown does not read it.
     "history": (
-        '<details class="history" data-search-exclude><summary>{{ summary|attr }}</summary><ul>'
+        '<details class="history" data-search-exclude="1"><summary>{{ summary|attr }}</summary><ul>'
         "{% for row in rows %}<li>"
         '{% if row.href %}<a href="{{ row.href|attr }}">{{ row.label|attr }}</a>{% else %}{{ row.label|attr }}{% endif %}'
         "{% if row.how %} — {{ row.how|attr }}{% endif %}{{ row.diff }}"
@@ -301,6 +307,16 @@ def _short_page(language, target, title, site_name, description, url, edition, c
 
 def heading(level: int, content, id: str, classes: str = "", data: dict | None = None) -> Md:
     return md("heading", level=int(level), content=content, id=id, classes=classes, data=list((data or {}).items()))
+
+
+# data= of a heading or div that Material's search leaves out (with what follows
+# it). Everywhere it is written with a value ("1"): Material then removes the
+# attribute from the built page (a bare data-search-exclude stays in the HTML).
+UNSEARCHED = {"search-exclude": "1"}
+
+
+def plain_heading(level: int, text: str) -> Md:
+    return md("plain_heading", level=int(level), text=text)
 
 
 def code(text: str) -> Md:

@@ -172,9 +172,9 @@ def diff_page(game: str, document: str, old: Edition, new: Edition) -> str:
     return f"{game}/{document}/changes/{old.label}-to-{new.label}.md"
 
 
-def diff_part_page(diff_page: str, chapter: str) -> str:
-    """One hundred of a split diff: changes/v1.2-to-v1.4/4xx.md."""
-    return f"{diff_page.removesuffix('.md')}/{chapter}.md"
+def diff_part_page(diff_page: str, part: str) -> str:
+    """A part of a split diff, named by its sections: changes/v1.2-to-v1.4/420-426.md."""
+    return f"{diff_page.removesuffix('.md')}/{part}.md"
 
 
 def compare_page(game: str, document: str) -> str:

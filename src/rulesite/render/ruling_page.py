@@ -16,7 +16,13 @@ def render_ruling(ruling: Ruling, ctx: Context) -> str:
     page = page_of(ruling)
     lang = "en"
     source = ctx.corpus.sources[ruling.source_id]
-    question = [Md("**Q:** {}").format(ctx.inline(ruling.question, ruling.game, page)), Md("{: .ruling-question }"), ""]
+    # A question that repeats the title is searched as the title alone.
+    same = ruling.question.strip() == ruling.title.strip()
+    question = [
+        Md("**Q:** {}").format(ctx.inline(ruling.question, ruling.game, page)),
+        Md('{: .ruling-question data-search-exclude="1" }') if same else Md("{: .ruling-question }"),
+        "",
+    ]
     out = [
         Md("# {}").format(ruling.title),
         "",
@@ -41,19 +47,20 @@ def render_ruling(ruling: Ruling, ctx: Context) -> str:
     concerns = ctx.citations.concerns.get(ruling.id, [])
     if concerns:
         links = [concern_link(ctx, link, ruling.game, page) for link in concerns]
-        out += [Md("{}: {}").format(t(lang, "concerns"), Md(", ").join(links)), Md("{: .rule-meta }"), ""]
+        # Not searched: rule numbers are found by the number table, titles on their pages.
+        out += [Md("{}: {}").format(t(lang, "concerns"), Md(", ").join(links)), Md('{: .rule-meta data-search-exclude="1" }'), ""]
     cards = ctx.citations.cards_of.get(ruling.id, [])
     if cards:
         out += [Md("Cards: ") + Md(", ").join(card_link(card, page) for card in cards), Md("{: .rule-meta }"), ""]
-    out += [Md("{}: {}").format(t(lang, "source"), ctx.source_line(source, lang)), Md("{: .source-note }"), ""]
+    out += [Md("{}: {}").format(t(lang, "source"), ctx.source_line(source, lang)), Md('{: .source-note data-search-exclude="1" }'), ""]
     credit = " — ".join(x for x in (ruling.attribution, ruling.licence) if x)
     if credit or source.licence:
         # The credit links to the original when the manifest names where it is.
         text = credit or source.licence
         shown = origin_link(text, source.origin) if is_web_address(source.origin) else md_text(text)
-        out += [shown, Md("{: .licence }"), ""]
+        out += [shown, Md('{: .licence data-search-exclude="1" }'), ""]
     elif is_web_address(source.origin):
-        out += [Md("Origin: {}").format(origin_link(source.origin, source.origin)), Md("{: .licence }"), ""]
+        out += [Md("Origin: {}").format(origin_link(source.origin, source.origin)), Md('{: .licence data-search-exclude="1" }'), ""]
     return whole_page(ruling.title, out, summary(ruling.answer), og_title=ruling.title, **ruling_site(ruling))
 
 
@@ -86,7 +93,7 @@ def freshness(item, ctx: Context) -> list[Md]:
         line = Md("Reviewed against Core Rules v{}").format(version)
     else:
         line = Md("Not dated: its source does not say which rules version it was checked against")
-    return [line, Md("{: .freshness }"), ""]
+    return [line, Md('{: .freshness data-search-exclude="1" }'), ""]
 
 
 def review_box(item, ctx: Context) -> list[Md]:

@@ -5,11 +5,11 @@ from __future__ import annotations
 
 from ..model import FaqAnswer, Rule, Ruling, Section, Walkthrough
 from .context import Context
-from .edition_pages import edition_banner, number_meant_another, rule_history_lines
+from .edition_pages import edition_banner, number_meant_another, printed_again, rule_history_lines
 from .escape import Md, md_text
 from .escape import page as whole_page
 from .languages import equivalents_note, other_rule_at_same_path
-from .markup import code, heading, md
+from .markup import UNSEARCHED, code, heading, md, plain_heading
 from .paths import faq_anchor, html_path, section_page, short_link
 from .labels import section_label
 from .pinned import pinned_editions, pinned_link
@@ -32,7 +32,7 @@ def render_section(section: Section, ctx: Context) -> str:
     ]
     sources = [ctx.corpus.sources[s] for s in section.source_ids]
     out.append(Md("{}: {}").format(t(lang, "sources"), Md("; ").join(ctx.source_line(s, lang) for s in sources)))
-    out.append(Md("{: .source-note data-search-exclude }"))
+    out.append(Md('{: .source-note data-search-exclude="1" }'))
     out.append("")
     out += edition_banner(section, ctx, page)
     out += number_meant_another(section, ctx, page)
@@ -40,7 +40,9 @@ def render_section(section: Section, ctx: Context) -> str:
     out += other_rule_at_same_path(section, page, ctx)
     for note in section.notes:
         out += [Md('!!! info ""'), Md("    {}").format(t(lang, note)), ""]
-    out += [Md("## {} {{: #rules }}").format(t(lang, "rules")), ""]
+    # The rules' heading has no id, so the search index holds the rules under
+    # the section's own title ("424 Reveal"), one entry per section, not two.
+    out += [plain_heading(2, t(lang, "rules")), ""]
     for rule in section.rules:
         out += _rule(rule, section, page, ctx, sources)
     if section.version_path:  # FAQ answers and rulings sit with the current text
@@ -48,7 +50,8 @@ def render_section(section: Section, ctx: Context) -> str:
         return whole_page(section_label(section), [*out, ""], **section_preview(section), search={"boost": 0.2})
     faqs = [f for f in ctx.corpus.faqs if f.game == section.game and f.section == section.number]
     if faqs:
-        out += [Md("## {} ({}) {{: #related-faq }}").format(t(lang, "related-faq"), len(faqs)), ""]
+        # Each answer is its own search entry (its h3); the heading alone is none.
+        out += [Md('## {} ({}) {{: #related-faq data-search-exclude="1" }}').format(t(lang, "related-faq"), len(faqs)), ""]
         for faq in faqs:
             out += _faq(faq, section, page, ctx)
     concerned = ctx.citations.by_section.get(section.key, [])
@@ -59,7 +62,8 @@ def render_section(section: Section, ctx: Context) -> str:
         if not items:
             continue
         anchor = "faq-elsewhere" if key == "related-faq" else key
-        out += [heading(2, Md("{} ({})").format(t(lang, key), len(items)), id=anchor), ""]
+        # Lists of titles that are searched on their own pages: not in the index twice.
+        out += [heading(2, Md("{} ({})").format(t(lang, key), len(items)), id=anchor, data=UNSEARCHED), ""]
         out += [Md("- {}").format(ctx.item_link(item, page)) for item in items]
         out.append("")
     return whole_page(section_label(section), [*out, ""], **section_preview(section))
@@ -78,7 +82,10 @@ def _rule(rule: Rule, section: Section, page: str, ctx: Context, sources) -> lis
         short = short_link(section.game, section.document, number)
     else:
         short = f"{html_path(page)}#{number}"
-    out = [md("rule", depth=rule.depth, number=number, short=short, text=text), ""]
+    # An older edition's rule that the next edition prints unchanged is searched
+    # there: the index holds each text once, at the newest edition printing it.
+    unsearched = bool(section.version_path) and printed_again(rule, section, ctx)
+    out = [md("rule", depth=rule.depth, number=number, short=short, text=text, unsearched=unsearched), ""]
     for i, example in enumerate(rule.examples, 1):
         out += [
             md("div", classes="admonition example", id=f"{number}-example-{i}", data=[]),
@@ -96,7 +103,7 @@ def _rule(rule: Rule, section: Section, page: str, ctx: Context, sources) -> lis
     if cited_by:
         meta.append(Md("{}: {}").format(t(lang, "cited-by"), Md(" · ").join(ctx.item_link(i, page) for i in cited_by)))
     if meta:
-        out += [Md(" — ").join(meta), Md("{: .rule-meta data-search-exclude }"), ""]
+        out += [Md(" — ").join(meta), Md('{: .rule-meta data-search-exclude="1" }'), ""]
     out += rule_history_lines(rule, section, ctx, page)
     out += [Md("</div>"), ""]
     return out
@@ -112,6 +119,6 @@ def _faq(faq: FaqAnswer, section: Section, page: str, ctx: Context) -> list[str]
         "",
         *freshness(faq, ctx),
         Md("{}: {}").format(t(lang, "source"), ctx.source_line(ctx.corpus.sources[faq.source_id], lang)),
-        Md("{: .source-note data-search-exclude }"),
+        Md('{: .source-note data-search-exclude="1" }'),
         "",
     ]
