@@ -253,10 +253,12 @@ def _heading(level, content, id, classes, data):
     yield from (' markdown="span">', _text(content), "</h", _text(level), ">")
 
 
-def _rule(depth, number, short, text):
+def _rule(depth, number, short, text, unsearched):
     ident = _attr(number)
-    yield from ('<div class="rule depth-', _attr(depth), '" data-rule="', ident, '" data-short="', _attr(short))
-    yield from ('" markdown>\n<p class="rule-head" id="', ident, '" markdown="span"><a class="rule-number" href="#', ident)
+    yield from ('<div class="rule depth-', _attr(depth), '" data-rule="', ident, '" data-short="', _attr(short), '"')
+    if unsearched:
+        yield ' data-search-exclude="1"'
+    yield from (' markdown>\n<p class="rule-head" id="', ident, '" markdown="span"><a class="rule-number" href="#', ident)
     yield from ('">', _text(number), "</a> ", _text(text), "</p>")
 
 
