@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 
 from ..model import Corpus, Loc, Reference, Section, SectionKey
 from ..names import CITED_NUMBER
+from .view import page_showing
 
 # Riftbound 811.5.a / 129.4 / 355, Magic 602.2a / 701.20.
 # Never the first digits of a longer number: "rules 1234" cites nothing.
@@ -68,7 +69,7 @@ class Linker:
             for edition in editions:
                 scope = self._edition_rules.setdefault((game, document, language, edition.label), {})
                 for section in edition.sections.values():
-                    shown = section if section.version_path else self.corpus.sections.get(section.key.plain, section)
+                    shown = page_showing(self.corpus.sections, section) or section
                     self.sections[shown.key] = shown
                     self._index(scope, shown, section)
         # Keyword forms by their number of words, for a quick scan of each text

@@ -92,7 +92,7 @@ class EditionsView:
     def shown(self, section: Section) -> Section | None:
         """The section whose page shows `section`'s text: its own versioned page,
         else the plain page of the current view (None: no page shows it)."""
-        return _shown(self.plain_sections, section)
+        return page_showing(self.plain_sections, section)
 
     def pages_of(self, language: str) -> tuple[Section, ...]:
         return self.site_pages.get(language, ())
@@ -133,7 +133,10 @@ def editions_view(corpus: Corpus, chains: Mapping[DocumentKey, RuleChains] | Non
     )
 
 
-def _shown(plain: Mapping[SectionKey, Section], section: Section) -> Section | None:
+def page_showing(plain: Mapping[SectionKey, Section], section: Section) -> Section | None:
+    """The one rule for which page shows a section's text: an edition's own
+    versioned page, else the plain page of the same section in the current view
+    (`plain`: the corpus's sections). None: no page shows it."""
     return section if section.version_path else plain.get(section.key.plain)
 
 
@@ -184,7 +187,7 @@ def _shown_rules(corpus: Corpus, edition: Edition) -> dict[str, Shown]:
     in that edition, else the plain page when that shows this text."""
     out: dict[str, Shown] = {}
     for section in edition.sections.values():
-        shown = _shown(corpus.sections, section)
+        shown = page_showing(corpus.sections, section)
         for rule in section.rules if shown else []:
             out[rule.number] = Shown(shown.key, rule)
     return out
