@@ -29,6 +29,7 @@ silently would hide what a source tried to do.
 
 from __future__ import annotations
 
+import functools
 import re
 
 _QUOTES = str.maketrans(
@@ -67,5 +68,6 @@ def forbidden_characters(text: str) -> list[str]:
     return list(dict.fromkeys(_FORBIDDEN.findall(text)))
 
 
+@functools.lru_cache(maxsize=1 << 16)  # the same rule texts are compared again and again (histories, diffs)
 def normalize_text(text: str) -> str:
     return _SPACES.sub(" ", text.translate(_QUOTES)).strip()

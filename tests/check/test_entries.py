@@ -90,12 +90,26 @@ def test_an_entry_outside_the_content(tmp_path):
 
 
 def test_workers_find_what_one_process_finds(tmp_path):
-    """Pages spread over two worker processes: the same problems, the same lines."""
-    more = {
-        f"r/{i}.html": f'<html><body>\n<a href="../rules/832.html#{"832.2" if i % 7 else "832.9"}">{i}</a></body></html>'
-        for i in range(60)
-    }
-    root = site(tmp_path, extra='<p id="832.1">again</p>', more=more)
+    """Pages spread over two worker processes: the same problems, the same lines.
+    Workers decide broken links and anchors on their own pages, the parent those
+    on other pages and the words of rule links: both are covered."""
+
+    def page(i: int) -> str:
+        body = f'<a href="../rules/832.html#{"832.2" if i % 7 else "832.9"}">{i}</a>'
+        if i % 11 == 0:  # a file that is not there, an anchor missing on the page itself
+            body += '\n<a href="../rules/gone.html">gone</a> <a href="#nowhere">here</a>'
+        if i % 13 == 0:  # words that name another rule than the link opens
+            body += '\n<a href="../rules/832.html#832.2">832.1</a>'
+        return f"<html><body>\n{body}</body></html>"
+
+    root = site(tmp_path, extra='<p id="832.1">again</p>', more={f"r/{i}.html": page(i) for i in range(60)})
     serial = check(root, jobs=1)
-    assert len(serial) == 2 + 9  # the doubled id (as an entry and as an id), every seventh page's broken anchor
+    codes = [line.split(": error[")[1].split("]")[0] for line in serial]
+    # the doubled id (as an entry and as an id); every seventh page's broken anchor
+    # on another page; every eleventh's missing file and missing anchor of its
+    # own; every thirteenth's link words
+    assert sorted(codes) == sorted(
+        ["duplicate-id", "entry-count"] + ["broken-anchor"] * (9 + 6) + ["broken-link"] * 6 + ["link-text"] * 5
+    )
+    assert "site/r/11.html:3: error[broken-anchor]: <a href> '#nowhere': no id 'nowhere' on this page" in serial
     assert check(root, jobs=2) == serial

@@ -20,7 +20,7 @@ def _site(root: Path, files: dict[str, str]) -> Path:
 
 def _check(site: Path) -> list[str]:
     pages = [p.relative_to(site).as_posix() for p in sorted(site.rglob("*.html"))]
-    return check_link_texts({rel: summarize(load_page(site, rel).root) for rel in pages})
+    return check_link_texts({rel: summarize(load_page(site, rel)) for rel in pages})
 
 
 RULES_701 = (

@@ -8,9 +8,11 @@ it lands on (the page's `<h1>` or the rule's entry) must show that title. A
 link whose target cannot be found is left to the link check.
 
 `summarize(page)` takes a parsed page (`check/page.py`) and keeps what the check
-needs, so that each page is parsed once (`check/run.py` does it while it holds
-the tree); `link_text_problems(summary, name,
-target)` checks one page, `target` giving the summary of a site-relative path.
+needs, with each numbered link's number, title and target already worked out,
+so that each page is parsed once and the site-wide part only looks things up
+(`check/run.py` summarizes a page in the worker that holds its tree);
+`link_text_problems(summary, name, target)` checks one page, `target` giving the
+summary of a site-relative path.
 """
 
 from __future__ import annotations
@@ -20,13 +22,13 @@ import posixpath
 import re
 import sys
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from typing import NamedTuple
 from urllib.parse import unquote, urlsplit
 
 from ..names import RULE_NUMBER
 from ..normalize import normalize_text
 from .page import elements
-from .site_links import shared
+from .site_links import shared, split_url
 from .page import text as text_of
 
 # A rule number at the start of a link's words: 701.20, 832.1.c.2, 701.20a; not a date or 1v1.
@@ -46,11 +48,12 @@ def _target_path(name: str, href: str) -> tuple[str | None, str]:
 def _target_in(folder: str, href: str) -> tuple[str | None, str]:
     """What `href` opens from a page in `folder` ("": the page itself); pages of
     one folder share most links (their navigation), so each is worked out once."""
-    parts = urlsplit(href)
-    if parts.scheme or parts.netloc or href.startswith(("mailto:", "javascript:")):
-        return None, ""
-    path = unquote(parts.path)
-    fragment = unquote(parts.fragment)
+    if ":" in href or href.lstrip(_C0_OR_SPACE).startswith("//") or not href.isprintable():
+        parts = urlsplit(href)
+        if parts.scheme or parts.netloc or href.startswith(("mailto:", "javascript:")):
+            return None, ""
+    path, fragment = split_url(href)
+    path, fragment = unquote(path), unquote(fragment)
     if not path:
         return "", fragment
     joined = posixpath.normpath(posixpath.join(folder, path))
@@ -59,36 +62,51 @@ def _target_in(folder: str, href: str) -> tuple[str | None, str]:
     return (joined if joined.endswith(".html") else None), fragment
 
 
+# What urlsplit strips from the start of a URL.
+_C0_OR_SPACE = "".join(map(chr, range(33)))
+
 _HEADINGS = {"h1", "h2", "h3", "h4", "h5", "h6"}
 
 
-@dataclass
-class PageSummary:
+class PageSummary(NamedTuple):
     """What the check needs of a page: the text of each id'd heading (other id'd
     elements: None, their number is still checked), its <h1>, and its links
-    whose words start with a rule number (line, href, words)."""
+    whose words start with a rule number: (line, words, number, title, the page
+    it opens or None, #fragment). A tuple: the check's workers send one a page."""
 
-    ids: dict[str, str | None] = field(default_factory=dict)
-    h1: tuple[str | None, str] | None = None
-    links: list[tuple[int, str, str]] = field(default_factory=list)
+    ids: dict[str, str | None]
+    h1: tuple[str | None, str] | None
+    links: list[tuple[int, str, str, str, str | None, str]]
 
 
-def summarize(page) -> PageSummary:
-    summary = PageSummary()
+def summarize(page, name: str | None = None) -> PageSummary:
+    """`page`: a `Page`, or a tree with `name`, its path in the site."""
+    name = page.rel if name is None else name
+    ids: dict[str, str | None] = {}
+    h1 = None
+    links = []
     found = elements(page)
     for element in found.having("id"):
         if ident := element.get("id"):
             heading = element.tag in _HEADINGS
-            summary.ids.setdefault(sys.intern(ident), _flat(text_of(element)) if heading else None)
+            ids.setdefault(sys.intern(ident), _flat(text_of(element)) if heading else None)
     if h1s := found.tag("h1"):
-        summary.h1 = (h1s[0].get("id"), _flat(text_of(h1s[0])))
+        h1 = (h1s[0].get("id"), _flat(text_of(h1s[0])))
     for element in found.tag("a"):
         # Most links' words start with a letter: they are not read in full.
-        if element.get("href") and _first_character(element) not in _LETTERS:
-            words = _flat(text_of(element))
-            if _NUMBERED.match(words):
-                summary.links.append(shared((element.sourceline, element.get("href"), words)))
-    return summary
+        if not (href := element.get("href")):
+            continue
+        if (start := element.text) and (start := start.lstrip()):  # the first character, quicker
+            if start[0] in _LETTERS:
+                continue
+        elif _first_character(element) in _LETTERS:
+            continue
+        words = _flat(text_of(element))
+        if match := _NUMBERED.match(words):
+            path, fragment = _target_path(name, href)
+            title = match["rest"].strip(" —–-:")
+            links.append(shared((element.sourceline, words, match["number"], title, path, fragment)))
+    return PageSummary(ids, h1, links)
 
 
 _LETTERS = frozenset("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ")
@@ -110,13 +128,10 @@ def _first_character(element) -> str:
 
 def link_text_problems(page: PageSummary, name: str, target: Callable[[str], PageSummary | None]) -> list[str]:
     problems = []
-    for line, href, words in page.links:
-        match = _NUMBERED.match(words)
-        path, fragment = _target_path(name, href)
+    for line, words, number, title, path, fragment in page.links:
         landing = target(path) if path else None
         if landing is None:
             continue
-        number, title = match["number"], match["rest"].strip(" —–-:")
         # The element it opens (a whole page: its <h1>) names a number by its id
         # or by its first word (a heading "424 Reveal" whose id is a slug).
         if fragment:

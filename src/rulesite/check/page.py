@@ -36,8 +36,9 @@ from lxml import etree
 # UTF-8 whatever the page declares (MkDocs writes nothing else); huge_tree: the
 # biggest generated pages hold more text than libxml2 accepts by default.
 # Comments dropped: no reader sees them, and every walk over the tree can take
-# each node for an element.
-_PARSER = etree.HTMLParser(encoding="utf-8", huge_tree=True, remove_comments=True, remove_pis=True)
+# each node for an element. No table of ids (collect_ids): nothing looks an id
+# up through libxml2 (`Page.ids` is ours), and building it costs parsing time.
+_PARSER = etree.HTMLParser(encoding="utf-8", huge_tree=True, remove_comments=True, remove_pis=True, collect_ids=False)
 _TEXT = etree.XPath("string()")  # every text node inside, in order (no comments)
 
 
@@ -65,22 +66,13 @@ class Elements:
 
 
 def _elements(root) -> Elements:
-    by_tag: dict[str, list] = {}
-    by_attribute: dict[str, list] = {}
-    for el in root.iter():
-        found = by_tag.get(el.tag)
-        if found is None:
-            by_tag[el.tag] = [el]
-        else:
-            found.append(el)
+    by_tag: defaultdict[str, list] = defaultdict(list)
+    by_attribute: defaultdict[str, list] = defaultdict(list)
+    for el in root.iter(etree.Element):  # elements only (no comments, PIs, entities)
+        by_tag[el.tag].append(el)
         for name in el.keys():
-            found = by_attribute.get(name)
-            if found is None:
-                by_attribute[name] = [el]
-            else:
-                found.append(el)
-    by_tag = {tag: els for tag, els in by_tag.items() if isinstance(tag, str)}  # no comments, PIs
-    return Elements(by_tag, by_attribute)
+            by_attribute[name].append(el)
+    return Elements(dict(by_tag), dict(by_attribute))
 
 
 @dataclass(eq=False)

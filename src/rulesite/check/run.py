@@ -6,11 +6,14 @@ Each worker takes a share of the files and runs every per-page check on each
 page while it holds its tree: offline loading, script that is not ours
 (`check/script.py`), no id printed twice (`check/duplicate_ids.py`), the
 entries the model expects on it, what it anchors per edition
-(`check/edition_counts.py`), and the page-level parts of the link checks (its
-ids and URLs, the words of its rule links for `check/link_text.py`). What needs
-the whole site, whether each internal link and #fragment lands, is decided
-afterwards from those facts, without parsing anything again (a broken <a href>
-gets its line by reading its page once more, only then).
+(`check/edition_counts.py`), and the page-level parts of the link checks: its
+links are resolved against the site's files (listed before the workers start)
+and the broken ones reported with their lines, and its rule links' words are
+read for `check/link_text.py`. What needs other pages, whether a #fragment on
+another page is there and whether a rule link's words name what it opens, is
+decided afterwards from the ids and headings the workers send back, without
+parsing anything again. Workers send plain tuples, as little as the parent needs:
+reading them back is the parent's time, while no worker runs.
 """
 
 from __future__ import annotations
@@ -29,16 +32,17 @@ from .duplicate_ids import duplicate_ids
 from .edition_counts import page_entries
 from .entries import Expected, entry_problems
 from .link_text import PageSummary, check_link_texts, summarize
-from .page import Page, load_page, parse
+from .page import Page, parse
 from .script import script_problems
 from .site_links import (
-    LinkFacts,
+    LinkCheck,
     Problem,
+    SiteFiles,
     asset_problems,
     host_problems,
-    line_of_href,
     link_problems,
     might_mention_hosts,
+    page_link_checks,
     page_links,
 )
 
@@ -53,16 +57,15 @@ class _Options:
     links: bool
     offline: bool
     scripts: bool
+    site: SiteFiles  # a forked worker inherits it as it is (nothing pickled)
 
 
-@dataclass
-class _FileResult:
-    rel: str
-    problems: list[Problem]
-    facts: LinkFacts | None
-    words: PageSummary | None = None  # for the link-text check, which needs every page
-    entries: tuple | None = None  # edition_counts.page_entries, for the counts per edition
-
+# What a worker sends back of one file, a plain tuple (the quickest to pickle):
+# (rel, problems, ids (its ids and <a name>s, for links from other pages),
+#  links (page_link_checks), words (link_text.summarize, for the link-text
+#  check, which needs every page), entries (edition_counts.page_entries)).
+# Pages only have the last four; None when not checked.
+_FileResult = tuple[str, list[Problem], frozenset | None, list[LinkCheck] | None, PageSummary | None, tuple | None]
 
 _options: _Options | None = None  # set in each worker by _start
 
@@ -76,11 +79,12 @@ def _start(options: _Options, worker: bool = False) -> None:
 
 def _check_files(rels: list[str]) -> list[_FileResult]:
     options = _options
+    root = str(options.root)
     out = []
     for rel in rels:
-        data = (options.root / rel).read_bytes()
+        with open(os.path.join(root, rel), "rb") as file:
+            data = file.read()
         problems: list[Problem] = []
-        facts = None
         if rel.endswith(".html"):
             page = Page(rel, data, parse(data))
             facts, offline, network = page_links(page)
@@ -93,14 +97,15 @@ def _check_files(rels: list[str]) -> list[_FileResult]:
             if options.scripts:
                 problems += _script_problems(page)
             problems += _duplicate_id_problems(page)
-            words = summarize(page) if options.links else None
-            if not options.links:
-                facts = None
-            out.append(_FileResult(rel, problems, facts, words, page_entries(page)))
+            if options.links:
+                links = page_link_checks(page, facts, options.site)
+                out.append((rel, problems, facts.ids, links, summarize(page), page_entries(page)))
+            else:
+                out.append((rel, problems, None, None, None, page_entries(page)))
             continue
         elif options.offline and (rel.endswith(".css") or might_mention_hosts(data)):
             problems += asset_problems(rel, data.decode("utf-8", "replace"))
-        out.append(_FileResult(rel, problems, facts))
+        out.append((rel, problems, None, None, None, None))
     return out
 
 
@@ -168,7 +173,7 @@ def check_built_site(
         report("", 1, "not-a-site", f"{root}: no .html pages")
         return 0
     todo = pages + sorted(f for f in files if f.endswith((".js", ".css")))
-    options = _Options(root, expected, links, offline, scripts)
+    options = _Options(root, expected, links, offline, scripts, SiteFiles(files, dirs, set(pages)))
     if jobs is None:
         jobs = workers() if len(todo) >= _PARALLEL_FROM else 1
     if jobs == 1:
@@ -181,26 +186,23 @@ def check_built_site(
         # A Pool, not an executor: leaving the block (also on Ctrl-C) terminates the workers at once.
         with context.Pool(jobs, initializer=_start, initargs=(options, True)) as pool:
             results = [r for share in pool.map(_check_files, shares, chunksize=1) for r in share]
-    for result in results:
-        for line, code, message in result.problems:
-            report(result.rel, line, code, message)
+    for rel, problems, *_ in results:
+        for line, code, message in problems:
+            report(rel, line, code, message)
     if entries is not None:  # what each page anchors, for the counts per edition
-        entries.update({r.rel: r.entries for r in results if r.entries is not None})
+        entries.update({r[0]: r[5] for r in results if r[5] is not None})
     if links:  # no link whose words name another rule than it opens
-        for problem in check_link_texts({r.rel: r.words for r in results if r.words is not None}):
+        for problem in check_link_texts({r[0]: r[4] for r in results if r[4] is not None}):
             rel, _, rest = problem.partition(": line ")
             line, _, message = rest.partition(": ")
             report(rel, int(line) if line.isdigit() else 1, "link-text", message)
     for rel in sorted(set(expected) - files):
         report(rel, 1, "page-missing", f"page missing: it should hold {len(expected[rel])} entries")
     if links:
-        facts = {r.rel: r.facts for r in results if r.facts is not None}
-        for rel, problems in sorted(link_problems(files, dirs, facts).items()):
-            page: Page | None = None
-            for line, code, message, url in problems:
-                if not line:  # an <a href>: its line is read only now that it is broken
-                    page = page or load_page(root, rel)
-                    line = line_of_href(page, url)
+        ids = {r[0]: r[2] for r in results if r[2] is not None}
+        checks = {r[0]: r[3] for r in results if r[3]}
+        for rel, problems in sorted(link_problems(checks, ids).items()):
+            for line, code, message in problems:
                 report(rel, line, code, message)
     return len(pages)
 

@@ -84,10 +84,6 @@ def theme_inline_scripts() -> tuple[re.Pattern, ...]:
 _DATA_TYPES = {"application/json", "application/ld+json"}
 
 
-def _is_content(tag: str, attrib) -> bool:
-    return tag == "article" or (tag == "div" and "md-content" in (attrib.get("class") or "").split())
-
-
 def _ours(script) -> bool:
     """A <script> outside the content that the theme or we wrote."""
     attrib = script.attrib
@@ -96,8 +92,15 @@ def _ours(script) -> bool:
         return not _BAD_URL.match(src) and not re.match(r"^\s*[a-z][a-z0-9+.-]*:|^\s*//", src, re.IGNORECASE)
     if (attrib.get("type") or "").strip().lower() in _DATA_TYPES:
         return True
-    text = (script.text or "").strip()
-    return any(pattern.fullmatch(text) for pattern in (*theme_inline_scripts(), *_OUR_OWN_INLINE_SCRIPTS))
+    return _inline_scripts().fullmatch((script.text or "").strip()) is not None
+
+
+@functools.cache
+def _inline_scripts() -> re.Pattern:
+    """Every inline script allowed outside the content, as one pattern (one
+    match a <script> instead of one for each pattern)."""
+    patterns = (*theme_inline_scripts(), *_OUR_OWN_INLINE_SCRIPTS)
+    return re.compile("|".join(f"(?:{pattern.pattern})" for pattern in patterns))
 
 
 def script_problems(page, name: str) -> list[str]:
@@ -113,10 +116,10 @@ def script_problems(page, name: str) -> list[str]:
         if attribute.startswith("on") or attribute == "srcdoc"
         for el in having
     }
-    suspects.update(
-        el for attribute in _URL_ATTRIBUTES for el in found.having(attribute) if _bad_url(attribute, el.get(attribute))
-    )
-    content = found.tag("article") + [el for el in found.tag("div") if _is_content("div", el.attrib)]
+    bad = _BAD_URL.match
+    for attribute in _URL_ATTRIBUTES.intersection(found.by_attribute):
+        suspects.update(el for el in found.by_attribute[attribute] if bad(el.get(attribute)))
+    content = found.tag("article") + [el for el in found.tag("div") if "md-content" in (el.get("class") or "").split()]
     # Without Material's content column (our small pages), the whole body is content.
     inside = {el for top in content or found.tag("body") for el in top.iter(*_NOT_IN_CONTENT)}
     suspects |= inside

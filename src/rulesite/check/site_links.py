@@ -59,6 +59,9 @@ _NON_LOADING_RELS = frozenset(
     {"canonical", "alternate", "prev", "next", "author", "license", "help", "me", "bookmark", "external"}
 )
 
+# A <meta> with only these attributes loads and links nothing.
+_PLAIN_META = frozenset({"name", "property", "content", "charset"})
+
 _REFRESH_URL = re.compile(r"""^\s*\d*\s*[;,]?\s*url\s*=\s*['"]?([^'"]*)""", re.IGNORECASE)
 
 # What the page links to or loads, from the page's elements filed by tag and
@@ -95,24 +98,18 @@ def _is_external(url: str) -> bool:
     return _EXTERNAL.match(url) is not None
 
 
-def line_of_href(page: Page, url: str) -> int:
-    """The line of the first <a href> with this URL (looked up only for broken ones)."""
-    for el in page.root.iter("a"):
-        if el.get("href") == url:
-            return el.sourceline or 1
-    return 1
-
-
 def page_links(page: Page) -> tuple[LinkFacts, list[Problem], list[str]]:
     """The page's ids and internal links; what it loads from the network, as
     problems and as the URLs (which need no second "mentions <host>" line)."""
     found = page.elements
+    anchors = found.tag("a")
     ids = frozenset(
-        [el.get("id") for el in found.having("id")] + [el.get("name") for el in found.having("name") if el.tag == "a"]
+        [el.get("id") for el in found.having("id")] + [name for el in anchors if (name := el.get("name")) is not None]
     )
     links: dict[tuple[str, str], int] = {}
-    for url in dict.fromkeys([el.get("href") for el in found.having("href") if el.tag == "a"]):
-        if not _is_external(url):
+    external = _EXTERNAL.match
+    for url in dict.fromkeys([href for el in anchors if (href := el.get("href")) is not None]):
+        if external(url) is None:
             links[("<a href>", url)] = 0  # line looked up only when needed
     loads: list[tuple[int, str, str]] = []
     problems: list[Problem] = []
@@ -127,6 +124,8 @@ def page_links(page: Page) -> tuple[LinkFacts, list[Problem], list[str]]:
     for el in elements:
         tag, line = el.tag, el.sourceline or 1
         a = dict(el.items())  # a plain dict: each test below is then a cheap lookup
+        if tag == "meta" and a.keys() <= _PLAIN_META:  # most elements here: nothing to look at
+            continue
         if tag == "area" and "href" in a:
             links.setdefault((f"<{tag} href>", a["href"]), line)
         if tag == "link" and "href" in a:
@@ -183,7 +182,7 @@ def page_links(page: Page) -> tuple[LinkFacts, list[Problem], list[str]]:
     internal = []
     for (what, url), line in links.items():
         if what == "<a href>" or not _is_external(url):  # <a href>: only internal ones were kept
-            internal.append(shared((line, what, url)))  # 0: an <a href>, looked up if broken
+            internal.append((line, what, url))  # 0: an <a href>, looked up if broken
     return LinkFacts(frozenset(map(sys.intern, ids)), internal), sorted(problems), [url for _, _, url in network]
 
 
@@ -205,6 +204,16 @@ def shared(value: tuple) -> tuple:
 # element has id "top". Material's own "#__..." links all point at ids that are
 # on the page, so they need no exception.
 _FRAGMENTS_ALWAYS_OK = frozenset({"", "top"})
+
+
+def split_url(url: str) -> tuple[str, str]:
+    """urlsplit(url)'s path and fragment, quicker for the plain relative URLs
+    that nearly every link has (no scheme or host, nothing urlsplit removes)."""
+    if ":" in url or url.startswith(("//", " ")) or not url.isprintable():
+        parts = urlsplit(url)
+        return parts.path, parts.fragment
+    before, _, fragment = url.partition("#")
+    return before.partition("?")[0], fragment
 
 
 def _resolve(files: set[str], dirs: set[str], page: str, path: str) -> tuple[str | None, str | None]:
@@ -233,42 +242,90 @@ def _resolve(files: set[str], dirs: set[str], page: str, path: str) -> tuple[str
     return None, f"no file {target}"
 
 
-def link_problems(files: set[str], dirs: set[str], pages: dict[str, LinkFacts]) -> dict[str, list[tuple[int, str, str, str]]]:
-    """page -> its broken internal links and fragments, as (line, code, message,
-    url). `files` and `dirs`: every file and folder of the site, relative to it
-    ("" is the root)."""
-    problems: dict[str, list[tuple[int, str, str, str]]] = {}
-    # Pages of one folder share their navigation: resolve each (folder, URL) once.
-    resolved: dict[tuple[str, str], tuple[str | None, str | None, str]] = {}
-    for page, facts in pages.items():
-        if page.rsplit("/", 1)[-1] == "404.html":
-            # MkDocs writes the error page with root-absolute links ("/", "/../es/")
-            # because it cannot know where a web server mounts it; it is only
-            # ever shown by such a server, never opened or linked to.
-            continue
-        folder = posixpath.dirname(page)
-        for line, what, url in facts.links:
-            key = (folder, url)
-            if key not in resolved:
-                parts = urlsplit(url.strip())
-                target, reason = _resolve(files, dirs, page, parts.path)
-                # "#x" and "" name the page itself (None: whichever page it is on).
-                resolved[key] = (target if parts.path else None, reason, parts.fragment)
-            target, reason, raw = resolved[key]
-            if target is None and reason is None:
-                target = page
-            if target is None:
-                code, msg = "broken-link", f"{what} {url!r}: {reason}"
-            elif raw and target.endswith(".html") and target in pages:
-                ids = pages[target].ids
-                # Browsers try the fragment as written, then percent-decoded.
-                if raw in ids or unquote(raw) in ids or raw.lower() in _FRAGMENTS_ALWAYS_OK:
+# A link checked on its page (`page_link_checks`): (line, code, message, target,
+# fragment). Settled (code set): a problem. Deferred (code ""): a #fragment on
+# another page, which lands when that page has the id; message is then
+# "<what> 'url'", to which the site-wide part adds what is missing where.
+LinkCheck = tuple[int, str, str, str | None, str | None]
+
+
+@dataclass
+class SiteFiles:
+    """Every file and folder of the site ("" is the root), and its pages, with
+    the (folder, URL)s resolved so far: pages of one folder share their
+    navigation, so each is resolved once."""
+
+    files: set[str]
+    dirs: set[str]
+    pages: set[str]
+    resolved: dict = field(default_factory=dict)  # (folder, URL) -> (target, reason, fragment)
+    targets: dict = field(default_factory=dict)  # (folder, URL path) -> (target, reason)
+
+
+def page_link_checks(page: Page, facts: LinkFacts, site: SiteFiles) -> list[LinkCheck]:
+    """The page's internal links against the site's files: broken links and
+    fragments missing on the page itself as problems, fragments on other pages
+    deferred; in the order of `facts.links`, each with its line."""
+    rel = page.rel
+    if rel.rsplit("/", 1)[-1] == "404.html":
+        # MkDocs writes the error page with root-absolute links ("/", "/../es/")
+        # because it cannot know where a web server mounts it; it is only
+        # ever shown by such a server, never opened or linked to.
+        return []
+    out: list[LinkCheck] = []
+    folder = posixpath.dirname(rel)
+    resolved, targets = site.resolved, site.targets
+    first_lines: dict[str, int] | None = None  # <a href> -> the line of the first with it
+    for line, what, url in facts.links:
+        key = (folder, url)
+        if key not in resolved:
+            path, fragment = split_url(url.strip())
+            # Links to one page differ in their #fragment only: each path is resolved once.
+            where = targets.get((folder, path))
+            if where is None:
+                where = targets[(folder, path)] = _resolve(site.files, site.dirs, rel, path)
+            # "#x" and "" name the page itself (None: whichever page it is on).
+            resolved[key] = (where[0] if path else None, where[1], fragment)
+        target, reason, raw = resolved[key]
+        if target is None and reason is None:
+            target = rel
+        if target is None:
+            code, msg = "broken-link", f"{what} {url!r}: {reason}"
+        elif raw and target.endswith(".html") and target in site.pages:
+            if target == rel:
+                if _lands(raw, facts.ids):
                     continue
-                where = "this page" if target == page else target
-                code, msg = "broken-anchor", f"{what} {url!r}: no id {unquote(raw)!r} on {where}"
+                code, msg = "broken-anchor", f"{what} {url!r}: no id {unquote(raw)!r} on this page"
             else:
-                continue
-            problems.setdefault(page, []).append((line, code, msg, url))
+                code, msg = "", f"{what} {url!r}"
+        else:
+            continue
+        if not line:  # an <a href>: its line is looked up only when it may be needed
+            if first_lines is None:
+                first_lines = {}
+                for el in page.elements.tag("a"):
+                    first_lines.setdefault(el.get("href"), el.sourceline or 1)
+            line = first_lines.get(url, 1)
+        out.append((line, code, msg, target if not code else None, raw if not code else None))
+    return out
+
+
+def _lands(fragment: str, ids: frozenset[str]) -> bool:
+    # Browsers try the fragment as written, then percent-decoded.
+    return fragment in ids or unquote(fragment) in ids or fragment.lower() in _FRAGMENTS_ALWAYS_OK
+
+
+def link_problems(checks: dict[str, list[LinkCheck]], ids: dict[str, frozenset[str]]) -> dict[str, list[Problem]]:
+    """page -> its broken internal links and fragments, as (line, code, message),
+    from each page's `page_link_checks` and the ids of every page."""
+    problems: dict[str, list[Problem]] = {}
+    for page, found in checks.items():
+        for line, code, msg, target, raw in found:
+            if not code:
+                if _lands(raw, ids[target]):
+                    continue
+                code, msg = "broken-anchor", f"{msg}: no id {unquote(raw)!r} on {target}"
+            problems.setdefault(page, []).append((line, code, msg))
     return problems
 
 

@@ -64,8 +64,20 @@ def page_of(item: Section | Ruling | Walkthrough) -> str:
 @lru_cache(maxsize=65536)
 def relpath(to: str, start: str) -> str:
     """posixpath.relpath, once per pair: every page of a folder links the same
-    pages, and relpath asks the operating system for the current folder each time."""
-    return posixpath.relpath(to, start)
+    pages. Between two folder-relative paths it is worked out from the paths
+    alone (posixpath.relpath asks the operating system for the current folder)."""
+    if not to or to.startswith("/") or start.startswith("/"):
+        return posixpath.relpath(to, start)
+    target = [part for part in posixpath.normpath(to).split("/") if part != "."]
+    origin = [part for part in posixpath.normpath(start).split("/") if part != "."]
+    if ".." in target or ".." in origin:  # above the current folder: only the system knows it
+        return posixpath.relpath(to, start)
+    common = 0
+    for a, b in zip(target, origin):
+        if a != b:
+            break
+        common += 1
+    return "/".join([".."] * (len(origin) - common) + target[common:]) or "."
 
 
 def relative(from_page: str, to_page: str, anchor: str = "") -> str:
