@@ -107,7 +107,7 @@ def test_a_cold_view_fetches_at_most_350_kb(corpora_site, corpora_origin, browse
         context = browse(corpora_origin + "/")
         page = context.new_page()
         responses = []
-        page.on("response", lambda response: responses.append(response))
+        page.on("response", lambda response, seen=responses: seen.append(response))
         page.goto(f"{corpora_origin}/{rel}", wait_until="load")
         page.wait_for_timeout(1000)  # what loads right after the load event counts too
         fetched = {r.url: len(r.body()) for r in responses if r.url.startswith(corpora_origin) and r.status == 200}
