@@ -46,7 +46,11 @@ def render_cards_page(ctx: Context, page: str, cards: list, named: dict[str, lis
         if items:
             links = [erratum_link(i, page) if isinstance(i, Erratum) else ctx.item_link(i, page) for i in items]
             # Titles searched on their own pages (a ruling's "Cards:" names this card).
-            out += [Md("Rulings, FAQ answers and errata: ") + Md(" · ").join(links), Md('{: .rule-meta data-search-exclude="1" }'), ""]
+            out += [
+                Md("Rulings, FAQ answers and errata: ") + Md(" · ").join(links),
+                Md('{: .rule-meta data-search-exclude="1" }'),
+                "",
+            ]
     game = next((c.game for c in ordered if c.game), "riftbound")
     names = summary(", ".join(c.name for c in ordered))
     return whole_page(f"Cards: {letter}", out, names, og_title=f"Cards: {letter}", site_name=site_name(game, "cards"))

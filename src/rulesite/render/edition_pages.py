@@ -194,7 +194,11 @@ def rule_history_lines(rule: Rule, section: Section, ctx: Context, page: str) ->
             continue
         # A rule of this very page: its #number alone.
         target = section_page(row.shown.page) if row.shown else ""
-        href = (relpath(html_path(target), posixpath.dirname(page)) if target != page else "") + f"#{entry.number}" if row.shown else ""
+        href = (
+            (relpath(html_path(target), posixpath.dirname(page)) if target != page else "") + f"#{entry.number}"
+            if row.shown
+            else ""
+        )
         rows.append(
             {
                 "label": f"{entry.edition_label}: {entry.number}",

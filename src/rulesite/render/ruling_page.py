@@ -52,7 +52,11 @@ def render_ruling(ruling: Ruling, ctx: Context) -> str:
     cards = ctx.citations.cards_of.get(ruling.id, [])
     if cards:
         out += [Md("Cards: ") + Md(", ").join(card_link(card, page) for card in cards), Md("{: .rule-meta }"), ""]
-    out += [Md("{}: {}").format(t(lang, "source"), ctx.source_line(source, lang)), Md('{: .source-note data-search-exclude="1" }'), ""]
+    out += [
+        Md("{}: {}").format(t(lang, "source"), ctx.source_line(source, lang)),
+        Md('{: .source-note data-search-exclude="1" }'),
+        "",
+    ]
     credit = " — ".join(x for x in (ruling.attribution, ruling.licence) if x)
     if credit or source.licence:
         # The credit links to the original when the manifest names where it is.
@@ -60,7 +64,11 @@ def render_ruling(ruling: Ruling, ctx: Context) -> str:
         shown = origin_link(text, source.origin) if is_web_address(source.origin) else md_text(text)
         out += [shown, Md('{: .licence data-search-exclude="1" }'), ""]
     elif is_web_address(source.origin):
-        out += [Md("Origin: {}").format(origin_link(source.origin, source.origin)), Md('{: .licence data-search-exclude="1" }'), ""]
+        out += [
+            Md("Origin: {}").format(origin_link(source.origin, source.origin)),
+            Md('{: .licence data-search-exclude="1" }'),
+            "",
+        ]
     return whole_page(ruling.title, out, summary(ruling.answer), og_title=ruling.title, **ruling_site(ruling))
 
 
