@@ -246,23 +246,6 @@ def _diff_entry_link(ctx: Context, section: Section, before, entry, page: str) -
     return {"diff_href": href, "diff_label": f"changes {diff.old.label} → {diff.new.label}"}
 
 
-def printed_again(rule: Rule, section: Section, ctx: Context) -> bool:
-    """Whether the next whole edition prints this rule of an older whole edition
-    with the same text (under any number): that edition's page is where the
-    text is searched, so each text is in the search index once, at the newest
-    edition printing it."""
-    document = (section.game, section.document, section.language)
-    entries = ((ctx.history or {}).get(document, {})).get((section.edition, rule.number))
-    whole = {e.label for e in ctx.corpus.editions.get(document, []) if not e.partial}
-    if not entries or section.edition not in whole:
-        return False
-    labels = [e.edition_label for e in entries]
-    if section.edition not in labels:
-        return False
-    later = [e for e in entries[labels.index(section.edition) + 1 :] if e.edition_label in whole]
-    return bool(later) and later[0].number is not None and not later[0].text_changed
-
-
 def _diff_html(ops: list[tuple[str, str]]) -> Md:
     return md("word_diff", ops=ops)
 

@@ -306,7 +306,7 @@ def render_reviews(ctx: Context) -> str:
         Md("|---|---|---|---|"),
     ]
     for r in ctx.reviews:
-        diff = word_diff_md(r.old_text, r.new_text) if r.old_text and r.new_text else Md("")
+        diff = word_diff_md(r.changes)
         out.append(Md("| {} | {} | {} | {} {} |").format(ctx.item_link(r.item, REVIEW), r.rule, r.checked or "?", r.change, diff))
     return whole_page("Needs review", [*out, ""])
 

@@ -117,15 +117,14 @@ def review_box(item, ctx: Context) -> list[Md]:
         Md(""),
     ]
     for review in found:
-        diff = word_diff_md(review.old_text, review.new_text) if review.old_text and review.new_text else Md("")
+        diff = word_diff_md(review.changes)
         lines += [Md("    - {}: {} {}").format(review.rule, review.change, diff)]
     return lines + [Md("")]
 
 
-def word_diff_md(old: str, new: str) -> Md:
-    from ..resolve.history import word_diff
-
-    return md("word_diff", ops=word_diff(old, new))
+def word_diff_md(ops) -> Md:
+    """A word diff resolve made ([op, text] pairs), as inline HTML ("" for none)."""
+    return md("word_diff", ops=ops) if ops else Md("")
 
 
 def card_link(card: Card, page: str) -> Md:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from ..model import FaqAnswer, Rule, Ruling, Section, Walkthrough
 from .context import Context
-from .edition_pages import edition_banner, number_meant_another, printed_again, rule_history_lines
+from .edition_pages import edition_banner, number_meant_another, rule_history_lines
 from .escape import Md, md_text
 from .escape import page as whole_page
 from .languages import equivalents_note, other_rule_at_same_path
@@ -84,7 +84,9 @@ def _rule(rule: Rule, section: Section, page: str, ctx: Context, sources) -> lis
         short = f"{html_path(page)}#{number}"
     # An older edition's rule that the next edition prints unchanged is searched
     # there: the index holds each text once, at the newest edition printing it.
-    unsearched = bool(section.version_path) and printed_again(rule, section, ctx)
+    unsearched = bool(section.version_path) and ctx.changes.printed_again(
+        ctx.corpus, (section.game, section.document, section.language), section.edition, rule.number
+    )
     out = [md("rule", depth=rule.depth, number=number, short=short, text=text, unsearched=unsearched), ""]
     for i, example in enumerate(rule.examples, 1):
         out += [

@@ -243,6 +243,19 @@ class ChangesView:
     def history(self, key: DocumentKey, label: str, number: str) -> tuple[HistoryRow, ...]:
         return self.histories.get(key, {}).get((label, number), ())
 
+    def printed_again(self, corpus: Corpus, key: DocumentKey, label: str, number: str) -> bool:
+        """Whether the next whole edition after whole edition `label` prints its
+        rule `number` with the same text (under any number): that edition's page
+        is where the text is searched, so each text is in the search index once,
+        at the newest edition printing it."""
+        whole = {e.label for e in corpus.editions.get(key, []) if not e.partial}
+        entries = [row.entry for row in self.history(key, label, number)]
+        labels = [e.edition_label for e in entries]
+        if label not in whole or label not in labels:
+            return False
+        later = [e for e in entries[labels.index(label) + 1 :] if e.edition_label in whole]
+        return bool(later) and later[0].number is not None and not later[0].text_changed
+
 
 def changes_view(corpus: Corpus, view: EditionsView, diffs: list[EditionDiff], history: dict) -> ChangesView:
     """`diffs`: the pre-rendered EditionDiffs; `history`: document -> rule_history."""

@@ -11,11 +11,11 @@ cited rule differs from that edition's, it is flagged the same way.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from ..diagnostics import Diagnostics
 from ..model import Corpus, Ruling, Walkthrough
-from .history import Removed, rule_text
+from .history import Removed, rule_text, word_diff
 from .view import EditionsView, editions_view
 
 
@@ -30,6 +30,12 @@ class Review:
     new_text: str = ""
     checked: str = ""  # the edition it was checked against: "v1.2", "2026-10-09"
     now: str = ""  # the edition it reads as `new_text` in
+    # The word diff from old_text to new_text ([op, text] pairs; () unless both are printed).
+    changes: tuple = field(init=False, default=())
+
+    def __post_init__(self) -> None:
+        if self.old_text and self.new_text:
+            self.changes = tuple(word_diff(self.old_text, self.new_text))
 
 
 def attach_errata(corpus: Corpus, diag: Diagnostics) -> None:
