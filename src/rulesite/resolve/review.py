@@ -11,7 +11,7 @@ cited rule differs from that edition's, it is flagged the same way.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from ..diagnostics import Diagnostics
 from ..model import Corpus, Ruling, Walkthrough
@@ -30,12 +30,12 @@ class Review:
     new_text: str = ""
     checked: str = ""  # the edition it was checked against: "v1.2", "2026-10-09"
     now: str = ""  # the edition it reads as `new_text` in
-    # The word diff from old_text to new_text ([op, text] pairs; () unless both are printed).
-    changes: tuple = field(init=False, default=())
 
-    def __post_init__(self) -> None:
-        if self.old_text and self.new_text:
-            self.changes = tuple(word_diff(self.old_text, self.new_text))
+    @property
+    def changes(self) -> tuple:
+        """The word diff from old_text to new_text ([op, text] pairs; () unless
+        both are printed): resolve's answer, made from the texts as they are."""
+        return tuple(word_diff(self.old_text, self.new_text)) if self.old_text and self.new_text else ()
 
 
 def attach_errata(corpus: Corpus, diag: Diagnostics) -> None:
