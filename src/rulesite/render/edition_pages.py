@@ -10,7 +10,7 @@ from ..model import Edition, Rule, Section
 from ..resolve.entries import DiffEntry, DiffGroup, NumberAt, SectionAt, changed_since, entry_anchor
 from .changes import how_words
 from .context import Context
-from .escape import Md, html_text
+from .escape import Md, html_text, packed
 from .escape import page as whole_page
 from .markup import link as html_link
 from .markup import md, md_link
@@ -408,17 +408,7 @@ def part_name(numbers: list[str]) -> str:
 
 def _parts(sections: dict[str, list]) -> list[list[str]]:
     """Consecutive sections (in order) packed into parts of at most PART_AT bytes."""
-    parts: list[list[str]] = []
-    size = PART_AT
-    for number, lines in sections.items():
-        weight = sum(len(str(line)) for line in lines)
-        if parts and size + weight <= PART_AT:
-            parts[-1].append(number)
-            size += weight
-        else:
-            parts.append([number])
-            size = weight
-    return parts
+    return [[number for number, _ in part] for part in packed(list(sections.items()), lambda item: item[1], PART_AT)]
 
 
 def render_diff_pages(ctx: Context, diff, game: str, document: str) -> dict[str, str]:

@@ -127,3 +127,21 @@ def script_json(data) -> str:
     for char, escaped in (("<", "\\u003c"), (">", "\\u003e"), ("&", "\\u0026"), ("\u2028", "\\u2028"), ("\u2029", "\\u2029")):
         text = text.replace(char, escaped)
     return text
+
+
+def packed(items: list, lines_of, limit: int) -> list[list]:
+    """Consecutive items, in order, packed into parts whose Markdown lines
+    (`lines_of(item)`) weigh at most `limit` characters; an item heavier than
+    that is a part alone. Splits a long page (a diff, a glossary letter) into
+    pages of a readable weight."""
+    parts: list[list] = []
+    size = limit
+    for item in items:
+        weight = sum(len(str(line)) for line in lines_of(item))
+        if parts and size + weight <= limit:
+            parts[-1].append(item)
+            size += weight
+        else:
+            parts.append([item])
+            size = weight
+    return parts

@@ -20,7 +20,7 @@ import posixpath
 from ..model import Edition, GlossaryEntry, Section
 from ..resolve.merge import edition_label
 from .context import Context
-from .escape import Md, md_text
+from .escape import Md, md_text, packed
 from .escape import page as whole_page
 from .markup import heading, md_link
 from .paths import glossary_page, letter_page, relative
@@ -119,15 +119,7 @@ def glossary_pages(
             for definition in entry.definitions:
                 lines += [ctx.inline(definition, game, letter_page(base, letter), here), ""]
             blocks.append((entry, lines))
-        chunks, size = [], LETTER_AT
-        for block in blocks:
-            weight = sum(len(str(line)) for line in block[1])
-            if chunks and size + weight <= LETTER_AT:
-                chunks[-1].append(block)
-                size += weight
-            else:
-                chunks.append([block])
-                size = weight
+        chunks = packed(blocks, lambda block: block[1], LETTER_AT)
         for k, chunk in enumerate(chunks, 1):
             parts.append((letter if k == 1 else f"{letter}-{k}", letter.upper() if k == 1 else f"{letter.upper()} {k}", chunk))
     for name, label, chunk in parts:
