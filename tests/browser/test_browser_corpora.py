@@ -14,6 +14,8 @@ machine or throw):
 
 from __future__ import annotations
 
+import html
+import json
 import re
 
 import pytest
@@ -178,3 +180,66 @@ def _history_file(site, rel: str) -> str:
     """The text of a page's history file (render/history.py), "" when it has none."""
     path = site / "assets/history" / (rel.removesuffix(".html") + ".js")
     return path.read_text(encoding="utf-8") if path.is_file() else ""
+
+
+def labelled_results(page, query: str) -> list[tuple[str, str | None]]:
+    """Types a word query; returns each result's page (relative to the site) and
+    the label naming its game, document and edition (None: not a rules page)."""
+    box = page.locator("input.md-search__input")
+    box.click()
+    box.press_sequentially(query, delay=20)
+    expect(page.locator(".md-search-result__item .rulesite-result-label").first).to_be_attached(timeout=30_000)
+    return page.evaluate(
+        """() => [...document.querySelectorAll('.md-search-result__item > a.md-search-result__link')].map(a => [
+            a.href.slice(String(Rulesite.siteRoot()).length).split(/[?#]/)[0],
+            (a.querySelector('.rulesite-result-label') || {}).textContent || null])"""
+    )
+
+
+_OLDER_FOLDER = re.compile(r"^riftbound/[^/]+/(v\d[^/]*|undated|\d{4}-\d\d-\d\d)/")
+_VERSIONED = re.compile(r"^riftbound/[^/]+/(v\d[^/]*|\d{4}-\d\d-\d\d)/")  # an edition with a name
+
+
+def _index_words(site) -> dict[str, set[str]]:
+    """Each word of the English search index -> the pages whose entries hold it."""
+    index = json.loads((site / "search/search_index.json").read_text(encoding="utf-8"))
+    pages: dict[str, set[str]] = {}
+    for doc in index["docs"]:
+        text = html.unescape(re.sub(r"<[^>]+>", " ", doc["title"] + " " + doc["text"])).lower()
+        for word in set(re.findall(r"[a-z]{9,}", text)):
+            pages.setdefault(word, set()).add(doc["location"].split("#")[0])
+    return pages
+
+
+def test_word_results_name_their_document_and_edition_with_todays_text_first(corpora_site, root, browse):
+    site = corpora_site.site
+    documents = json.loads((site / "data/editions.json").read_text(encoding="utf-8"))["documents"]
+    core = next(d for d in documents if d["document"] == "core-rules" and d["language"] == "en")
+    page = browse(root).new_page()
+    page.goto(root + "index.html")
+    results = labelled_results(page, "reveal")
+    core_hits = [(path, label) for path, label in results if path.startswith("riftbound/core-rules/")]
+    assert core_hits, results
+    path, label = core_hits[0]
+    # Today's Reveal first, however many older editions print a Reveal too.
+    assert not _OLDER_FOLDER.match(path), core_hits
+    assert label == f"Riftbound · Core Rules · {core['current']}", core_hits
+    magic = [label for path, label in results if path.startswith("magic/comprehensive-rules/")]
+    assert magic and all(label and label.startswith("Magic") for label in magic), results
+
+    # A word only older editions print is still found, on their pages, labelled as older.
+    words = _index_words(site)
+    word = min(
+        (w for w, pages in words.items() if pages and all(_VERSIONED.match(p) for p in pages) and len(pages) <= 3),
+        key=lambda w: (len(words[w]), w),
+        default=None,
+    )
+    if word is None:
+        pytest.fail("no word of the index is printed by older editions alone")
+    page.goto(root + "index.html")
+    results = labelled_results(page, word)
+    old = [(path, label) for path, label in results if path in words[word]]
+    assert old, (word, words[word], results)
+    for path, label in old:
+        edition = _OLDER_FOLDER.match(path).group(1)
+        assert label and label.endswith(f"{edition} — older edition"), (word, old)

@@ -33,6 +33,7 @@ from .duplicate_ids import duplicate_ids
 from .edition_counts import page_entries
 from .entries import Expected, entry_problems
 from .history_files import history_link_checks, is_history_file, missing_history_file
+from .forwarding import forwarding_facts
 from .link_text import PageSummary, check_link_texts, summarize
 from .page import Page, parse
 from .script import script_problems
@@ -88,6 +89,9 @@ def _check_files(rels: list[str]) -> list[_FileResult]:
             data = file.read()
         problems: list[Problem] = []
         if rel.endswith(".html"):
+            if rel not in options.expected and (quick := _forwarding_result(rel, data, options)):
+                out.append(quick)
+                continue
             page = Page(rel, data, parse(data))
             facts, offline, network = page_links(page)
             if options.offline:
@@ -115,6 +119,24 @@ def _check_files(rels: list[str]) -> list[_FileResult]:
             continue
         out.append((rel, problems, None, None, None, None))
     return out
+
+
+def _forwarding_result(rel: str, data: bytes, options: _Options) -> _FileResult | None:
+    """A forwarding page's result without parsing it (`check/forwarding.py`), or
+    None: then it is checked in full, which also words any problem it has."""
+    page = forwarding_facts(rel, data)
+    if page is None:
+        return None
+    if not options.links:
+        return (rel, [], None, None, None, _NO_ENTRIES)
+    links = page_link_checks(page, page.facts, options.site)
+    if any(code for _, code, *_ in links):
+        return None
+    return (rel, [], page.facts.ids, links, page.summary, _NO_ENTRIES)
+
+
+# page_entries of a page with no heading, rule or example.
+_NO_ENTRIES: tuple = (set(), [], [])
 
 
 def _script_problems(page: Page) -> list[Problem]:
