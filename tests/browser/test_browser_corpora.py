@@ -117,11 +117,15 @@ def test_rules_of_a_page_with_a_reworded_rule_stay_in_the_content_column(corpora
     pages = [
         p.relative_to(site).as_posix()
         for p in sorted((site / "riftbound/core-rules").glob("*.html"))
-        if 'class="word-diff"' in p.read_text(encoding="utf-8")
+        if '"diff":[' in _history_file(site, p.relative_to(site).as_posix())
     ]
     assert pages, "no current Core Rules page shows a word diff in a rule's history"
     page = browse(root).new_page()
     page.goto(f"{root}{pages[0]}")
+    # Every History opened, its rows (word diffs included) laid out by assets/history.js.
+    page.evaluate("() => document.querySelectorAll('details.history').forEach(d => { d.open = true; })")
+    expect(page.locator("details.history:not([data-history='shown'])")).to_have_count(0)
+    expect(page.locator("details.history .word-diff").first).to_be_attached()
     counts = page.evaluate("""() => ({
         all: document.querySelectorAll('.rule').length,
         inArticle: document.querySelectorAll('article.md-content__inner .rule').length,
@@ -170,6 +174,12 @@ def test_an_outdated_page_says_so_with_the_word_diff(corpora_site, root, browse)
     expect(notice).to_contain_text("changed since it was checked")
     assert notice.locator(".word-diff ins, .word-diff del").count() > 0
     expect(notice.locator(".word-diff ins").first).to_be_visible()
+
+
+def _history_file(site, rel: str) -> str:
+    """The text of a page's history file (render/history.py), "" when it has none."""
+    path = site / "assets/history" / (rel.removesuffix(".html") + ".js")
+    return path.read_text(encoding="utf-8") if path.is_file() else ""
 
 
 def labelled_results(page, query: str) -> list[tuple[str, str | None]]:

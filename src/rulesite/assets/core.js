@@ -202,6 +202,39 @@
     ["search-jump.js", function () { return new URLSearchParams(location.search).has("h"); }],
     ["offline-page.js", function () { return !!document.getElementById("offline-app"); }],
   ];
+  /* Features loaded on their first use, not with the page: on the first of
+     `events` (listened to on their way down) inside `selector`, the script is
+     loaded, then handed the element and the latest such event
+     (Rulesite.firstUse[script]), so that first use is not lost. */
+  var ON_FIRST_USE = [
+    // A rule's history: its rows are in the page's history file (history.js loads it).
+    ["history.js", ["toggle"], "details.history"],
+  ];
+  var firstUse = {};
+  function watchFirstUse() {
+    if (!here) return;
+    ON_FIRST_USE.forEach(function (entry) {
+      var name = entry[0];
+      var asked = false;
+      var latest = null;
+      function listener(event) {
+        var element = event.target && event.target.closest ? event.target.closest(entry[2]) : null;
+        if (!element) return;
+        latest = [element, event];
+        if (asked) return;
+        asked = true;
+        loadScript(new URL(name, here).href).then(
+          function () {
+            entry[1].forEach(function (type) { document.removeEventListener(type, listener, true); });
+            if (firstUse[name] && latest) firstUse[name](latest[0], latest[1]);
+          },
+          function () { asked = false; }
+        );
+      }
+      entry[1].forEach(function (type) { document.addEventListener(type, listener, true); });
+    });
+  }
+
   function loadFeatures() {
     if (!here) return;
     ON_DEMAND.forEach(function (entry) {
@@ -229,7 +262,9 @@
     ruleOfAnchor: ruleOfAnchor,
     linkUrl: linkUrl,
     numbers: numbers,
+    firstUse: firstUse,
   };
+  watchFirstUse();
   if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", loadFeatures);
   else loadFeatures();
 })();

@@ -9,7 +9,8 @@ entries the model expects on it, what it anchors per edition
 (`check/edition_counts.py`), and the page-level parts of the link checks: its
 links are resolved against the site's files (listed before the workers start)
 and the broken ones reported with their lines, and its rule links' words are
-read for `check/link_text.py`. What needs other pages, whether a #fragment on
+read for `check/link_text.py`; the links of each history file are checked as
+if on its page (`check/history_files.py`). What needs other pages, whether a #fragment on
 another page is there and whether a rule link's words name what it opens, is
 decided afterwards from the ids and headings the workers send back, without
 parsing anything again. Workers send plain tuples, as little as the parent needs:
@@ -35,6 +36,7 @@ from ..model import Loc
 from .duplicate_ids import duplicate_ids
 from .edition_counts import page_entries
 from .entries import Expected, entry_problems
+from .history_files import history_link_checks, is_history_file, missing_history_file
 from .forwarding import forwarding_facts
 from .link_text import PageSummary, check_link_texts, summarize
 from .page import Page, parse
@@ -106,13 +108,19 @@ def _check_files(rels: list[str]) -> list[_FileResult]:
                 problems += _script_problems(page)
             problems += _duplicate_id_problems(page)
             if options.links:
+                problems += missing_history_file(rel, data, options.site)
                 links = page_link_checks(page, facts, options.site)
                 out.append((rel, problems, facts.ids, links, summarize(page), page_entries(page)))
             else:
                 out.append((rel, problems, None, None, None, page_entries(page)))
             continue
-        elif options.offline and (rel.endswith(".css") or might_mention_hosts(data)):
+        if options.offline and (rel.endswith(".css") or might_mention_hosts(data)):
             problems += asset_problems(rel, data.decode("utf-8", "replace"))
+        if options.links and is_history_file(rel):  # the links the page shows once a History is opened
+            checks = history_link_checks(rel, data, options.site)
+            problems += [(line, code, message) for line, code, message, _, _ in checks if code]
+            out.append((rel, problems, None, [c for c in checks if not c[1]], None, None))
+            continue
         out.append((rel, problems, None, None, None, None))
     return out
 

@@ -76,14 +76,12 @@ MARKDOWN_TEMPLATES = {
     "example_title": '<p class="admonition-title" data-search-exclude="1">{{ label|attr }}</p>',
     # One line of raw HTML with no block elements inside, so Markdown leaves it
     # whole: its text is written with |attr, as Markdown does not read it.
+    # A rule's history, collapsed: its rows are in the page's history file
+    # (render/history.py), laid out by assets/history.js when it is opened;
+    # without JavaScript it holds one link along the rule's editions.
     "history": (
-        '<details class="history" data-search-exclude="1"><summary>{{ summary|attr }}</summary><ul>'
-        "{% for row in rows %}<li>"
-        '{% if row.href %}<a href="{{ row.href|attr }}">{{ row.label|attr }}</a>{% else %}{{ row.label|attr }}{% endif %}'
-        "{% if row.how %} — {{ row.how|attr }}{% endif %}{{ row.diff }}"
-        '{% if row.diff_href is defined and row.diff_href %} <a class="history-diff" href="{{ row.diff_href|attr }}">{{ row.diff_label|attr }}</a>{% endif %}'
-        "</li>{% endfor %}"
-        "</ul></details>"
+        '<details class="history" data-search-exclude="1"><summary>{{ summary|attr }}</summary>'
+        '{% if link %}<a href="{{ link[1]|attr }}">{{ link[0]|attr }}</a>{% endif %}</details>'
     ),
     "word_diff": (
         '<span class="word-diff">{% for op, text in ops %}'

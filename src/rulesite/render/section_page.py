@@ -5,7 +5,8 @@ from __future__ import annotations
 
 from ..model import FaqAnswer, Rule, Ruling, Section, Walkthrough
 from .context import Context
-from .edition_pages import edition_banner, number_meant_another, rule_history_lines
+from .edition_pages import edition_banner, number_meant_another
+from .history import rule_history_lines
 from .escape import Md, md_text
 from .escape import page as whole_page
 from .languages import equivalents_note, other_rule_at_same_path
