@@ -4,11 +4,14 @@
  * shows that exact rule above Material's results, labelled with game,
  * document and edition, and Enter opens it. Reads assets/numbers.js (every
  * number of every page, render/numbers.py) once a search starts, and the
- * rule's text from the page's preview file; works from disk too.
+ * rule's text from the page's preview file; works from disk too. core.js
+ * loads this file when the search box is first focused or pressed.
  */
 (function () {
   "use strict";
   var R = window.Rulesite;
+  if (window.RulesiteNumberSearch) return;
+  window.RulesiteNumberSearch = true;
   var EDITION = /^(?:v\d+(?:\.\d+)*|\d{4}-\d{2}-\d{2})$/i;
   var table = null; // {docs, byNumber: {number: [[doc, page]]}}
   var box = null;
@@ -117,7 +120,9 @@
       link.addEventListener("click", closeSearch);
       holder.appendChild(link);
       // The rule's text, from the page's preview file.
-      R.loadScript(new URL("assets/previews/" + hit.page.replace(/\.html$/, ".js"), R.siteRoot()).href).then(function () {
+      R.feature("previews.js").then(function () {
+        return R.loadScript(new URL("assets/previews/" + hit.page.replace(/\.html$/, ".js"), R.siteRoot()).href);
+      }).then(function () {
         var store = window.RulesitePreviews && window.RulesitePreviews.entries(R.language(), hit.page);
         var entry = store && (store[hit.number] || store[""]);
         if (entry) text.textContent = entry.number === hit.number ? entry.text : entry.section;
@@ -185,6 +190,7 @@
     input.addEventListener("input", update);
     input.addEventListener("focus", function () { load(); });
     if (input.value) update();
+    else if (document.activeElement === input) load(); // focused before this file came
   }
 
   // Enter on the search box opens the rule a number names (before Material's handler).
@@ -202,8 +208,10 @@
     true
   );
 
-  R.onPage(function () {
+  function begin() {
     var input = document.querySelector("input.md-search__input");
     if (input) start(input);
-  });
+  }
+  R.onPage(begin);
+  begin(); // loaded after the page: the box may be in use already
 })();
