@@ -49,7 +49,11 @@ def render_section(section: Section, ctx: Context) -> str:
     if section.version_path:  # FAQ answers and rulings sit with the current text
         # An older edition stays searchable, below today's text.
         return whole_page(
-            section_label(section), [*out, ""], **section_preview(section), share=share_pattern(section, page, ctx), search={"boost": 0.2}
+            section_label(section),
+            [*out, ""],
+            **section_preview(section),
+            share=share_pattern(section, page, ctx),
+            search={"boost": 0.2},
         )
     faqs = [f for f in ctx.corpus.faqs if f.game == section.game and f.section == section.number]
     if faqs:
