@@ -212,29 +212,47 @@ def _build(args: argparse.Namespace, build_id: str, state: dict) -> int:
     # A language whose pages, config and tools are all as when the published site
     # was built would come out byte for byte the same: its files are reused.
     reuse = pipeline.reusable(config_dir, args.site_dir, keys)
-    result, fresh = pipeline.build(config_dir, list(files), args.site_dir, args.config, build_id, env, reuse)
+    # One whose files, navigation, titles, config and tools are, only some files
+    # changed: those alone are built again, into a copy of its published output.
+    rebuild = pipeline.rebuildable(config_dir, args.site_dir, keys)
+    result, fresh = pipeline.build(config_dir, list(files), args.site_dir, args.config, build_id, env, reuse, rebuild)
     if result.returncode != 0:
         diag.report()
         print(result.stdout + result.stderr, file=sys.stderr)
         print("mkdocs build --strict failed: the previous site was left as it was", file=sys.stderr)
         return 1
     built = [lang for lang in files if lang not in reuse]
+    shown = [f"{lang}: {len(rebuild[lang])} changed files only" if lang in rebuild else lang for lang in built]
     stage(
         "build",
-        f"mkdocs build --strict, {len(built)} of {len(files)} languages ({', '.join(built) or 'none'}): "
+        f"mkdocs build --strict, {len(built)} of {len(files)} languages ({', '.join(shown) or 'none'}): "
         f"{pages} pages built into {args.site_dir}" + (f"; unchanged, reused: {', '.join(sorted(reuse))}" if reuse else ""),
     )
 
     before = len(diag.errors)
     built_counts: dict = {}
-    checked = pipeline.check(ctx, fresh, list(files), diag, label=str(args.site_dir), counts=built_counts)
+    # Files the new site shares with the published one were checked then: their own findings are reused.
+    current = output.published(args.site_dir)
+    reused: set = set()
+    checked = pipeline.check(
+        ctx,
+        fresh,
+        list(files),
+        diag,
+        label=str(args.site_dir),
+        counts=built_counts,
+        findings=pipeline.findings_file(config_dir, args.site_dir),
+        published=current.name if current else None,
+        reused=reused,
+    )
     problems = len(diag.errors) - before
     for name, counts in built_counts.items():
         print(f"{'built':<8} {name}: {counts.line()}")
     stage(
         "check",
         f"{checked} pages: links, link words, anchors, ids once per page, offline loading, every entry once, "
-        f"counts per edition: {problems} problems",
+        f"counts per edition: {problems} problems"
+        + (f" ({len(reused)} files unchanged since the last check: their own findings reused)" if reused else ""),
     )
     precaches = pipeline.check_offline_app(fresh, diag, label=str(args.site_dir))
     problems = len(diag.errors) - before

@@ -177,11 +177,13 @@ def source_date(corpus: Corpus) -> str:
     return str(int(dt.datetime(day.year, day.month, day.day, tzinfo=dt.UTC).timestamp()))
 
 
-def language_keys(files: dict[str, dict[str, str]], config_dir: Path, config: Path, env: dict[str, str]) -> dict[str, str]:
+def language_keys(files: dict[str, dict[str, str]], config_dir: Path, config: Path, env: dict[str, str]) -> dict[str, dict]:
     """A fingerprint of everything a language's MkDocs build reads: its pages,
     the site's own assets and theme templates, its config and the project's,
-    the packages' versions, the source date. Equal fingerprints give
-    byte-identical output."""
+    the packages' versions, the source date. Per language: `key`, of all of it
+    (equal keys give byte-identical output); `frame`, of all of it but the
+    files' contents (the list of files and the pages' titles stay in it); and
+    `files`, each file's digest."""
     from importlib.metadata import version
 
     common = hashlib.sha256()
@@ -195,37 +197,93 @@ def language_keys(files: dict[str, dict[str, str]], config_dir: Path, config: Pa
         common.update(path.relative_to(package).as_posix().encode() + b"\0" + path.read_bytes() + b"\0")
     keys = {}
     for lang, pages in files.items():
-        key = common.copy()
-        key.update((config_dir / f"mkdocs.{lang}.yml").read_bytes())
+        frame = common.copy()
+        frame.update((config_dir / f"mkdocs.{lang}.yml").read_bytes())
+        digests = {}
         for path in sorted(pages):
-            key.update(path.encode() + b"\0" + pages[path].encode() + b"\0")
-        keys[lang] = key.hexdigest()
+            digests[path] = hashlib.sha256(pages[path].encode()).hexdigest()[:32]
+            frame.update(path.encode() + b"\0" + (page_title(pages[path]).encode() if path.endswith(".md") else b"") + b"\0")
+        key = frame.copy()
+        for path, digest in digests.items():
+            key.update(path.encode() + b"\0" + digest.encode() + b"\0")
+        keys[lang] = {"key": key.hexdigest(), "frame": frame.hexdigest(), "files": digests}
     return keys
+
+
+def page_title(markdown: str) -> str:
+    """What MkDocs may take a page's title from: the front matter's title, and
+    the first two lines of the text (a heading, underlined or not). A change in
+    it may change what other pages show of this one (its place in their
+    navigation), which a rebuild of only the changed pages would miss."""
+    head, body = "", markdown
+    if markdown.startswith("---\n"):
+        end = markdown.find("\n---\n", 3)
+        if end >= 0:
+            head, body = markdown[4:end], markdown[end + 5 :]
+    title = [line for line in head.splitlines() if line.startswith("title:")]
+    lines = [line for line in body.split("\n", 40)[:40] if line.strip()][:2]
+    return "\n".join(title + ["--"] + lines)
+
+
+# More changed pages than this share of a language's files: a clean build of it
+# costs about what rebuilding them does, and is the simpler of the two.
+REBUILD_SHARE = 0.3
 
 
 def _state_file(config_dir: Path, site_dir: Path) -> Path:
     return config_dir / f"built-{hashlib.sha256(str(site_dir).encode()).hexdigest()[:12]}.json"
 
 
-def reusable(config_dir: Path, site_dir: Path, keys: dict[str, str]) -> set[str]:
-    """The languages whose output in the published site was built from exactly
-    what they would be built from now: copying it is the same as building it."""
+def findings_file(config_dir: Path, site_dir: Path) -> Path:
+    """Where the output check of `site_dir` keeps what it found of each file."""
+    return config_dir / f"checked-{hashlib.sha256(str(site_dir).encode()).hexdigest()[:12]}.pickle"
+
+
+def _built(config_dir: Path, site_dir: Path) -> dict:
+    """What the published site's languages were built from (empty when unknown)."""
     current = output.published(site_dir)
     try:
         state = json.loads(_state_file(config_dir, site_dir).read_text(encoding="utf-8"))
     except (OSError, ValueError):
-        return set()
+        return {}
     if current is None or state.get("generation") != current.name or not current.is_dir():
-        return set()
+        return {}
     built = state.get("languages", {})
-    return {lang for lang, key in keys.items() if built.get(lang) == key}
+    return {lang: value for lang, value in built.items() if isinstance(value, dict)}
 
 
-def remember(config_dir: Path, site_dir: Path, keys: dict[str, str]) -> None:
+def reusable(config_dir: Path, site_dir: Path, keys: dict[str, dict]) -> set[str]:
+    """The languages whose output in the published site was built from exactly
+    what they would be built from now: copying it is the same as building it."""
+    built = _built(config_dir, site_dir)
+    return {lang for lang, key in keys.items() if built.get(lang, {}).get("key") == key["key"]}
+
+
+def rebuildable(config_dir: Path, site_dir: Path, keys: dict[str, dict]) -> dict[str, set[str]]:
+    """The languages whose output in the published site was built from the same
+    files, navigation, titles, config and tools, only some files' contents
+    differing: language -> the files that changed. A dirty build of those
+    (`rebuild.py`) gives what a clean build gives."""
+    built = _built(config_dir, site_dir)
+    found = {}
+    for lang, key in keys.items():
+        before = built.get(lang, {})
+        if before.get("key") == key["key"] or before.get("frame") != key["frame"]:
+            continue
+        old = before.get("files") or {}
+        if old.keys() != key["files"].keys():
+            continue
+        changed = {path for path, digest in key["files"].items() if old[path] != digest}
+        if changed and len(changed) <= REBUILD_SHARE * len(old):
+            found[lang] = changed
+    return found
+
+
+def remember(config_dir: Path, site_dir: Path, keys: dict[str, dict]) -> None:
     """After publishing: what the published site's languages were built from."""
     current = output.published(site_dir)
     state = {"generation": current.name if current else None, "languages": keys}
-    _state_file(config_dir, site_dir).write_text(json.dumps(state, indent=1, sort_keys=True) + "\n", encoding="utf-8")
+    _state_file(config_dir, site_dir).write_text(json.dumps(state, sort_keys=True) + "\n", encoding="utf-8")
 
 
 def mkdocs_env(corpus: Corpus) -> dict[str, str]:
@@ -242,6 +300,7 @@ def build(
     build_id: str = "",
     env: dict[str, str] | None = None,
     reuse: set[str] = frozenset(),
+    rebuild: dict[str, set[str]] | None = None,
 ) -> tuple[subprocess.CompletedProcess, Path]:
     """Stage 5: the real, strict MkDocs build of every language (English at the
     root, the others in a folder each) into a new generation beside `site_dir`
@@ -252,7 +311,9 @@ def build(
     share would empty it under them); the others are moved under English's once
     all have succeeded. A language in `reuse` is not built again: its files are
     hard-linked from the published site (nobody ever writes into a published
-    generation, so they stay as they are)."""
+    generation, so they stay as they are). A language in `rebuild` (language ->
+    the files under its docs folder that changed, `rebuildable`) starts as
+    such a copy and only those files are built again (`rebuild.py`)."""
     build_id = build_id or output.new_build_id()
     fresh = output.generation(site_dir, build_id)
     parts = output.generation(site_dir, build_id, "parts")
@@ -260,6 +321,8 @@ def build(
     ordered = sorted(languages, key=lambda code: code != "en")  # English, the largest, starts first
     out = {lang: fresh if not language_root(lang) else parts / lang for lang in ordered}
     current = output.published(site_dir)
+    rebuild = {lang: paths for lang, paths in (rebuild or {}).items() if current is not None and lang not in reuse}
+    others = {language_root(o).rstrip("/") for o in ordered if language_root(o)}
     processes: dict[str, subprocess.Popen] = {}
     logs: dict[str, object] = {}
     try:
@@ -268,8 +331,17 @@ def build(
                 continue
             lang_config = config_dir / f"mkdocs.{lang}.yml"
             logs[lang] = tempfile.TemporaryFile(mode="w+", encoding="utf-8")
+            command = [sys.executable, "-m", "mkdocs", "build", "--strict", "--clean"]
+            command += ["-f", str(lang_config), "-d", str(out[lang])]
+            if lang in rebuild:
+                previous = current / language_root(lang)
+                _link_tree(previous, out[lang], skip=others if not language_root(lang) else set())
+                changed = output.generation(site_dir, build_id, f"changed-{lang}")
+                changed.write_text("".join(f"{path}\n" for path in sorted(rebuild[lang])), encoding="utf-8")
+                command = [sys.executable, "-m", "rulesite.rebuild", "-f", str(lang_config), "-d", str(out[lang])]
+                command += ["--previous", str(previous), "--changed", str(changed)]
             processes[lang] = subprocess.Popen(
-                [sys.executable, "-m", "mkdocs", "build", "--strict", "--clean", "-f", str(lang_config), "-d", str(out[lang])],
+                command,
                 stdout=logs[lang],
                 stderr=subprocess.STDOUT,
                 env=env,
@@ -277,7 +349,6 @@ def build(
             )
         for lang in ordered:
             if lang not in processes:
-                others = {language_root(o).rstrip("/") for o in ordered if language_root(o)}
                 _link_tree(current / language_root(lang), out[lang], skip=others if not language_root(lang) else set())
         results = {}
         for lang, process in processes.items():
@@ -294,6 +365,8 @@ def build(
     finally:
         for log in logs.values():
             log.close()
+        for lang in rebuild:
+            output.discard(output.generation(site_dir, build_id, f"changed-{lang}"))
     failed = [r for r in results.values() if r.returncode != 0]
     if failed:
         output.discard(fresh)
@@ -322,16 +395,29 @@ def _link_tree(source: Path, target: Path, skip: set[str]) -> None:
 
 
 def check(
-    ctx: Context, site_dir: Path, languages: list[str], diag: Diagnostics, label: str = "", counts: dict | None = None
+    ctx: Context,
+    site_dir: Path,
+    languages: list[str],
+    diag: Diagnostics,
+    label: str = "",
+    counts: dict | None = None,
+    findings: Path | None = None,
+    published: str | None = None,
+    reused: set | None = None,
 ) -> int:
     """Stage 6: the built site read back: every link and #fragment lands, no
     link's words name another rule, no id twice in a page, nothing loads from the
     network, every entry of the model is shown once with its text, and each
     edition's pages anchor what was read of it (`counts` is filled with what they
     anchor, by edition). Problems go to `diag` (paths under `label`); returns the
-    number of pages."""
+    number of pages. `findings`, `published`: what the check of the published
+    generation found of each file, reused for the files it still shares
+    (`check_built_site`, `findings_file`), filling `reused` with those files."""
     entries: dict = {}
-    pages = check_built_site(site_dir, diag, expected_entries(ctx, languages), label, entries=entries)
+    expected = expected_entries(ctx, languages)
+    pages = check_built_site(
+        site_dir, diag, expected, label, entries=entries, findings=findings, published=published, reused=reused
+    )
     built: dict = {}
     for language in languages:
         counted, problems = counts_out(ctx.corpus, entries, language)

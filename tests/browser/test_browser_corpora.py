@@ -14,6 +14,9 @@ machine or throw):
 
 from __future__ import annotations
 
+import html
+import posixpath
+import json
 import re
 
 import pytest
@@ -115,11 +118,15 @@ def test_rules_of_a_page_with_a_reworded_rule_stay_in_the_content_column(corpora
     pages = [
         p.relative_to(site).as_posix()
         for p in sorted((site / "riftbound/core-rules").glob("*.html"))
-        if 'class="word-diff"' in p.read_text(encoding="utf-8")
+        if '"diff":[' in _history_file(site, p.relative_to(site).as_posix())
     ]
     assert pages, "no current Core Rules page shows a word diff in a rule's history"
     page = browse(root).new_page()
     page.goto(f"{root}{pages[0]}")
+    # Every History opened, its rows (word diffs included) laid out by assets/history.js.
+    page.evaluate("() => document.querySelectorAll('details.history').forEach(d => { d.open = true; })")
+    expect(page.locator("details.history:not([data-history='shown'])")).to_have_count(0)
+    expect(page.locator("details.history .word-diff").first).to_be_attached()
     counts = page.evaluate("""() => ({
         all: document.querySelectorAll('.rule').length,
         inArticle: document.querySelectorAll('article.md-content__inner .rule').length,
@@ -168,3 +175,104 @@ def test_an_outdated_page_says_so_with_the_word_diff(corpora_site, root, browse)
     expect(notice).to_contain_text("changed since it was checked")
     assert notice.locator(".word-diff ins, .word-diff del").count() > 0
     expect(notice.locator(".word-diff ins").first).to_be_visible()
+
+
+def _history_file(site, rel: str) -> str:
+    """The text of a page's history file (render/history.py), "" when it has none."""
+    path = site / "assets/history" / (rel.removesuffix(".html") + ".js")
+    return path.read_text(encoding="utf-8") if path.is_file() else ""
+
+
+def labelled_results(page, query: str) -> list[tuple[str, str | None]]:
+    """Types a word query; returns each result's page (relative to the site) and
+    the label naming its game, document and edition (None: not a rules page)."""
+    box = page.locator("input.md-search__input")
+    box.click()
+    box.press_sequentially(query, delay=20)
+    expect(page.locator(".md-search-result__item .rulesite-result-label").first).to_be_attached(timeout=30_000)
+    return page.evaluate(
+        """() => [...document.querySelectorAll('.md-search-result__item > a.md-search-result__link')].map(a => [
+            a.href.slice(String(Rulesite.siteRoot()).length).split(/[?#]/)[0],
+            (a.querySelector('.rulesite-result-label') || {}).textContent || null])"""
+    )
+
+
+_OLDER_FOLDER = re.compile(r"^riftbound/[^/]+/(v\d[^/]*|undated|\d{4}-\d\d-\d\d)/")
+_VERSIONED = re.compile(r"^riftbound/[^/]+/(v\d[^/]*|\d{4}-\d\d-\d\d)/")  # an edition with a name
+
+
+def _index_words(site) -> dict[str, set[str]]:
+    """Each word of the English search index -> the pages whose entries hold it."""
+    index = json.loads((site / "search/search_index.json").read_text(encoding="utf-8"))
+    pages: dict[str, set[str]] = {}
+    for doc in index["docs"]:
+        text = html.unescape(re.sub(r"<[^>]+>", " ", doc["title"] + " " + doc["text"])).lower()
+        for word in set(re.findall(r"[a-z]{9,}", text)):
+            pages.setdefault(word, set()).add(doc["location"].split("#")[0])
+    return pages
+
+
+def test_word_results_name_their_document_and_edition_with_todays_text_first(corpora_site, root, browse):
+    site = corpora_site.site
+    documents = json.loads((site / "data/editions.json").read_text(encoding="utf-8"))["documents"]
+    core = next(d for d in documents if d["document"] == "core-rules" and d["language"] == "en")
+    page = browse(root).new_page()
+    page.goto(root + "index.html")
+    results = labelled_results(page, "reveal")
+    core_hits = [(path, label) for path, label in results if path.startswith("riftbound/core-rules/")]
+    assert core_hits, results
+    path, label = core_hits[0]
+    # Today's Reveal first, however many older editions print a Reveal too.
+    assert not _OLDER_FOLDER.match(path), core_hits
+    assert label == f"Riftbound · Core Rules · {core['current']}", core_hits
+    magic = [label for path, label in results if path.startswith("magic/comprehensive-rules/")]
+    assert magic and all(label and label.startswith("Magic") for label in magic), results
+
+    # A word only older editions print is still found, on their pages, labelled as older.
+    words = _index_words(site)
+    word = min(
+        (w for w, pages in words.items() if pages and all(_VERSIONED.match(p) for p in pages) and len(pages) <= 3),
+        key=lambda w: (len(words[w]), w),
+        default=None,
+    )
+    if word is None:
+        pytest.fail("no word of the index is printed by older editions alone")
+    page.goto(root + "index.html")
+    results = labelled_results(page, word)
+    old = [(path, label) for path, label in results if path in words[word]]
+    assert old, (word, words[word], results)
+    for path, label in old:
+        edition = _OLDER_FOLDER.match(path).group(1)
+        assert label and label.endswith(f"{edition} — older edition"), (word, old)
+
+
+def test_a_rules_cited_by_opens_with_its_history(corpora_site, root, browse):
+    """A rule's "Cited by" is folded into its History: the summary counts what
+    cites it, and opening it lists each item, linked, above the edition rows."""
+    site = corpora_site.site
+    rel, number, cited = next(
+        (
+            (rel, number, items)
+            for path in sorted((site / "riftbound/core-rules").glob("*.html"))
+            if (text := _history_file(site, rel := path.relative_to(site).as_posix()))
+            for number, items in json.loads(text[len("RulesiteHistory.add(") : -len(");\n")]).get("cited", {}).items()
+            if len(items) >= 2
+        ),
+        (None, None, None),
+    )
+    if rel is None:
+        pytest.fail("no current Core Rules rule is cited twice with its Cited by in its History")
+    page = browse(root).new_page()
+    page.goto(f"{root}{rel}")
+    history = page.locator(f'.rule[data-rule="{number}"] > details.history')
+    expect(history.locator("summary")).to_contain_text(f"cited by {len(cited)}")
+    assert page.locator(f'.rule[data-rule="{number}"] > p.rule-meta').count() == 0  # not printed twice
+    history.locator("summary").click()
+    links = history.locator("p.rule-meta a")
+    expect(links).to_have_count(len(cited))
+    assert links.evaluate_all("links => links.map(a => [a.textContent, a.getAttribute('href')])") == cited
+    expect(history.locator("li").first).to_be_visible()  # the edition rows as before
+    for _, href in cited:  # each leads to a page of the site
+        assert (site / posixpath.normpath(posixpath.join(posixpath.dirname(rel), href.split("#")[0].split("?")[0]))).is_file(), (
+            href
+        )

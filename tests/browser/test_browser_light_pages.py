@@ -1,5 +1,6 @@
 """A page downloads what its reader uses: no search index until a search
-starts, no rule texts until a link is pointed at (then only that page's).
+starts, no rule texts until a link is pointed at (then only that page's), no
+rule histories until a History is opened (tests/browser/test_browser_history.py).
 Over http:// and from disk. On the full corpora site, a cold view of a
 section, a ruling, a glossary letter or a diff part fetches at most 350 KB
 (HTML, CSS, JavaScript and icons, Material's bundle included)."""
@@ -47,12 +48,16 @@ def test_search_index_loads_only_when_a_search_starts(built_site, root_url, brow
     loaded = paths(made, root_url)
     assert not [p for p in loaded if "search_index" in p or "/workers/search" in p], loaded
     assert not [p for p in loaded if "assets/previews/" in p], loaded
+    # Nor the scripts of the previews, the histories and the number search (core.js loads them on first use).
+    scripts = ("assets/previews.js", "assets/history.js", "assets/number-search.js", "assets/numbers.js")
+    assert not [p for p in loaded if urlsplit(p).path.endswith(scripts)], loaded
     # Starting a search loads the index, and search works.
     box = page.locator("input.md-search__input")
     box.click()
     box.press_sequentially("reveal", delay=20)
     expect(page.locator("a.md-search-result__link").first).to_be_attached(timeout=20_000)
     assert [p for p in paths(made, root_url) if "search_index" in p]
+    assert [p for p in paths(made, root_url) if urlsplit(p).path.endswith("assets/number-search.js")]
 
 
 def test_a_preview_loads_its_pages_texts_on_first_hover(built_site, root_url, browse):
@@ -146,7 +151,8 @@ def test_a_cold_view_fetches_at_most_350_kb(corpora_site, corpora_origin, browse
         total = sum(fetched.values())
         # The measure is real: the page itself and Material's bundle were among them.
         assert any(u.endswith(rel) for u in fetched) and any("bundle" in u for u in fetched), sorted(fetched)
-        assert not [u for u in fetched if "search_index" in u or "/previews/" in u], sorted(fetched)
+        # No search index, no rule texts, no rule histories until the reader asks.
+        assert not [u for u in fetched if "search_index" in u or "/previews/" in u or "/assets/history" in u], sorted(fetched)
         if total > BUDGET:
             heavy[f"{kind} ({rel})"] = f"{total / 1024:.0f} KB: " + ", ".join(
                 f"{u[len(corpora_origin) :]} {n / 1024:.0f} KB" for u, n in sorted(fetched.items(), key=lambda x: -x[1])[:4]

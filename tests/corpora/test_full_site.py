@@ -17,6 +17,7 @@ URLs of pages) or the corpora's own (the attribution of the MDX rulings).
 
 from __future__ import annotations
 
+import json
 import posixpath
 import re
 from collections import Counter
@@ -28,7 +29,7 @@ import pytest
 import yaml
 
 from rulesite import pipeline
-from rulesite.check.page import classes, find, find_all, flat, inner_html, parse, text
+from rulesite.check.page import classes, find, find_all, flat, parse, text
 from rulesite.check.site_links import check_offline, check_site
 from rulesite.diagnostics import Diagnostics
 from rulesite.model import Corpus, Edition, Loc, Rule, Ruling, Section, SectionKey
@@ -113,8 +114,52 @@ def history_of(div):
     return next((d for d in find_all(div, "details", "history")), None)
 
 
-def history_items(details) -> list:
-    return [li for li in find_all(details, "li")]
+@cache
+def _history_file(site: Path, rel: str) -> dict:
+    """Rule number -> its history rows, from the page's history file
+    (assets/history/<page>.js, render/history.py), which assets/history.js
+    lays out when a History is opened (tests/browser/test_browser_history.py)."""
+    script = (site / "assets/history" / (rel.removesuffix(".html") + ".js")).read_text(encoding="utf-8")
+    head, tail = "RulesiteHistory.add(", ");\n"
+    assert script.startswith(head) and script.endswith(tail), f"{rel}: its history file is not one RulesiteHistory.add()"
+    data = json.loads(script[len(head) : -len(tail)])
+    assert data["page"] == rel, (rel, data["page"])
+    return data["rules"]
+
+
+@cache
+def _cited_in_history_file(site: Path, rel: str) -> dict:
+    """Rule number -> [[title, href]] of what cites it, for the rules whose
+    "Cited by" is folded into their History (assets/history.js shows it there)."""
+    script = (site / "assets/history" / (rel.removesuffix(".html") + ".js")).read_text(encoding="utf-8")
+    return json.loads(script[len("RulesiteHistory.add(") : -len(");\n")]).get("cited", {})
+
+
+def cited_by_links(site: Path, rel: str, div, number: str) -> list[str]:
+    """The hrefs a rule lists under "Cited by": printed under it, or folded into its History."""
+    printed = [
+        a.get("href", "") for p in find_all(div, "p", "rule-meta") if t("en", "cited-by") in words(p) for a in find_all(p, "a")
+    ]
+    history = site / "assets/history" / (rel.removesuffix(".html") + ".js")
+    folded = [href for _, href in _cited_in_history_file(site, rel).get(number, [])] if history.is_file() else []
+    assert not (printed and folded), f"{rel}#{number}: 'Cited by' both printed and folded"
+    if folded:
+        summary = words(find(history_of(div), "summary"))
+        assert f"{t('en', 'cited-by').lower()} {len(folded)}" in summary.lower(), (rel, number, summary)
+    return printed + folded
+
+
+def history_rows(site: Path, rel: str, number: str) -> list[dict]:
+    """The rows of a rule's history, oldest edition first ([] when none)."""
+    path = site / "assets/history" / (rel.removesuffix(".html") + ".js")
+    return _history_file(site, rel).get(number, []) if path.is_file() else []
+
+
+def row_words(row: dict) -> str:
+    """A history row's words as the opened History shows them, without its link
+    to the rule's entry on a diff page: "v1.4: 424.2 — renumbered: ..."."""
+    line = row["label"] + (f" — {row['how']}" if row.get("how") else "")
+    return " ".join((line + "".join(text for _, text in row.get("diff", []))).split())
 
 
 # --- the model the site is built from ------------------------------------------------------
@@ -212,9 +257,11 @@ def test_renumbered_rules_on_a_v12_page_link_to_where_they_live_now(corpora_site
     for m in moved:
         details = history_of(rule_div(site, rel, m.old.number))
         assert details is not None, f"{rel}#{m.old.number} has no history"
-        link = next((find(li, "a") for li in history_items(details) if words(li).startswith(f"v1.4: {m.new.number}")), None)
-        assert link is not None, f"{rel}#{m.old.number}: the history does not name v1.4's {m.new.number}"
-        assert target_of(rel, link.get("href")) == ("riftbound/core-rules/424.html", m.new.number)
+        rows = history_rows(site, rel, m.old.number)
+        row = next((r for r in rows if row_words(r).startswith(f"v1.4: {m.new.number}")), None)
+        assert row is not None, f"{rel}#{m.old.number}: the history does not name v1.4's {m.new.number}"
+        assert row.get("href"), f"{rel}#{m.old.number}: v1.4's {m.new.number} is not a link"
+        assert target_of(rel, row["href"]) == ("riftbound/core-rules/424.html", m.new.number)
 
 
 def test_v12_history_summary_says_where_the_rule_lives_now(corpora_site, corpus):
@@ -240,28 +287,18 @@ def _removed_in_v14(corpus, core_diff):
     return found
 
 
-def _row_words(li) -> str:
-    """A history row's words, without its link to the rule's entry on a diff page."""
-    link = find(li, "a", "history-diff")
-    return words(li).removesuffix(" " + words(link)) if link is not None else words(li)
-
-
 def test_rules_removed_in_v14_say_so_in_their_history(corpora_site, corpus, core_diff):
     site = corpora_site.site
     missing, unlinked = [], []
     for rel, rule in _removed_in_v14(corpus, core_diff):
         details = history_of(rule_div(site, rel, rule.number))
-        row = (
-            next((li for li in history_items(details) if _row_words(li) == "v1.4: removed in v1.4"), None)
-            if details is not None
-            else None
-        )
+        rows = history_rows(site, rel, rule.number) if details is not None else []
+        row = next((r for r in rows if row_words(r) == "v1.4: removed in v1.4"), None)
         if row is None:
             missing.append(f"{rel}#{rule.number}")
             continue
         # The row links the rule's entry on the v1.2 -> v1.4 diff page, which holds it.
-        link = find(row, "a", "history-diff")
-        href = link.get("href") if link is not None else ""
+        href = row.get("diff_href", "")
         target, anchor = target_of(rel, href) if href else ("", "")
         if anchor != f"was-{rule.number}" or not target.startswith("riftbound/core-rules/changes/v1.2-to-v1.4"):
             unlinked.append(f"{rel}#{rule.number}: {href!r}")
@@ -325,10 +362,9 @@ def test_excerpt_rules_are_not_paired_with_unrelated_v14_rules(corpora_site, cor
     for rule in editions(corpus)["2026-10-09"].sections["832"].rules:
         if title.lower() not in rule.text.lower():
             continue
-        details = history_of(rule_div(site, rel, rule.number))
-        for li in history_items(details) if details is not None else []:
-            if re.match(r"v1\.4: \d", words(li)):
-                wrong.append(f"{rule.number}: {words(li)[:120]}")
+        for row in history_rows(site, rel, rule.number):
+            if re.match(r"v1\.4: \d", row_words(row)):
+                wrong.append(f"{rule.number}: {row_words(row)[:120]}")
     assert not wrong, f"832 rules said to be v1.4 rules of another section: {wrong}"
 
 
@@ -458,7 +494,8 @@ def test_every_current_rule_has_a_history(corpora_site, corpus):
     for section in editions(corpus)["v1.4"].sections.values():
         rel = f"riftbound/core-rules/{section.number}.html"
         for div in find_all(page(site, rel), "div", "rule"):
-            if history_of(div) is None:
+            # Its collapsed History on the page, and its rows in the page's history file.
+            if history_of(div) is None or len(history_rows(site, rel, div.get("data-rule"))) < 2:
                 without.append(f"{rel}#{div.get('data-rule')}")
     assert not without, f"{len(without)} rules of the current text have no history, e.g. {without[:5]}"
 
@@ -511,18 +548,17 @@ def _chain(corpus, new_rule_number: str) -> dict[str, str]:
 def _check_history_names(site, rel, number, chain):
     details = history_of(rule_div(site, rel, number))
     assert details is not None, f"{rel}#{number} has no history"
-    items = {words(li).split(":", 1)[0]: li for li in history_items(details)}
+    items = {row_words(r).split(":", 1)[0]: r for r in history_rows(site, rel, number)}
     for label in ("v1.1", "v1.2", "v1.4"):
         assert label in items, f"{rel}#{number}: the history does not name {label}"
         if label in chain:
-            li = items[label]
-            assert words(li).startswith(f"{label}: {chain[label]}"), f"{rel}#{number}: {words(li)[:100]!r}"
-            link = find(li, "a")
-            assert link is not None, f"{rel}#{number}: {label} is not a link"
-            target, anchor = target_of(rel, link.get("href"))
-            assert anchor == chain[label] and chain[label] in rule_numbers(site, target), (rel, label, link.get("href"))
+            row = items[label]
+            assert row_words(row).startswith(f"{label}: {chain[label]}"), f"{rel}#{number}: {row_words(row)[:100]!r}"
+            assert row.get("href"), f"{rel}#{number}: {label} is not a link"
+            target, anchor = target_of(rel, row["href"])
+            assert anchor == chain[label] and chain[label] in rule_numbers(site, target), (rel, label, row["href"])
         else:
-            assert re.search(r"not yet in|added in", items[label].flat()), items[label].flat()
+            assert re.search(r"not yet in|added in", row_words(items[label])), row_words(items[label])
     return details, items
 
 
@@ -544,12 +580,11 @@ def test_history_of_a_reworded_rule_shows_the_words_that_changed(corpora_site, c
     m = reworded[0]
     rel = f"riftbound/core-rules/{m.new_section.number}.html"
     _, items = _check_history_names(site, rel, m.new.number, _chain(corpus, m.new.number))
-    li = items["v1.4"]
-    diff = find(li, "span", "word-diff")
-    assert diff is not None and re.search(r"<(del|ins)>", inner_html(diff)), f"{rel}#{m.new.number}: no <del>/<ins>"
+    ops = items["v1.4"].get("diff", [])
+    assert {op for op, _ in ops} & {"-", "+"}, f"{rel}#{m.new.number}: no deleted or inserted words"
     # Reading the diff without its deletions gives the new text, without its insertions the old.
-    new = (diff.text or "") + "".join(("" if c.tag == "del" else text(c, _headerlink)) + (c.tail or "") for c in diff)
-    old = (diff.text or "") + "".join(("" if c.tag == "ins" else text(c, _headerlink)) + (c.tail or "") for c in diff)
+    new = "".join(words for op, words in ops if op != "-")
+    old = "".join(words for op, words in ops if op != "+")
     assert squash(new) == squash(rule_text(m.new)), f"{rel}#{m.new.number}: the diff does not read as the v1.4 text"
     assert squash(old) == squash(rule_text(m.old)), f"{rel}#{m.new.number}: the diff does not read as the v1.2 text"
 
@@ -596,7 +631,7 @@ def test_every_mdx_ruling_has_its_page_with_attribution(corpora_site, mdx_ruling
 def test_rules_cited_by_a_ruling_list_it(corpora_site, corpus, mdx_rulings):
     """Every rule number an MDX ruling cites is a Core Rules rule (the rulings are
     reviewed against v1.4), and that rule, on its current page, lists the ruling
-    under "Cited by"."""
+    under "Cited by" (folded into its History, whose summary counts them, where it has one)."""
     site = corpora_site.site
     v14 = {r.number: s for s in editions(corpus)["v1.4"].sections.values() for r in s.rules}
     missing, checked = [], 0
@@ -606,8 +641,8 @@ def test_rules_cited_by_a_ruling_list_it(corpora_site, corpus, mdx_rulings):
                 continue
             rel = f"riftbound/core-rules/{v14[number].number}.html"
             div = rule_div(site, rel, number)
-            cited = [a for p in find_all(div, "p", "rule-meta") if t("en", "cited-by") in words(p) for a in find_all(p, "a")]
-            if not any(target_of(rel, a.get("href", ""))[0] == f"riftbound/rulings/{ruling.id}.html" for a in cited):
+            cited = cited_by_links(site, rel, div, number)
+            if not any(target_of(rel, href)[0] == f"riftbound/rulings/{ruling.id}.html" for href in cited):
                 missing.append(f"{rel}#{number} ← {ruling.id}")
             checked += 1
     assert checked > 159, f"only {checked} citations checked"

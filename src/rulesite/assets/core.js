@@ -201,14 +201,68 @@
     ["pinned-notice.js", function () { return new URLSearchParams(location.search).has("was"); }],
     ["search-jump.js", function () { return new URLSearchParams(location.search).has("h"); }],
     ["offline-page.js", function () { return !!document.getElementById("offline-app"); }],
+    // A search asked for in the address (?q=) opens at once: its number result too.
+    ["number-search.js", function () { return new URLSearchParams(location.search).has("q"); }],
   ];
+  /* Features loaded on their first use, not with the page: on the first of
+     `events` (listened to on their way down) inside `selector`, the script is
+     loaded (with the data files it reads, from the site root, at the same
+     time), then handed the element and the latest such event
+     (Rulesite.firstUse[script]), so that first use is not lost. */
+  var ON_FIRST_USE = [
+    // A rule's history: its rows are in the page's history file (history.js loads it).
+    ["history.js", ["toggle"], "details.history"],
+    // A link's preview: previews.js shows the one pointed at or focused first.
+    ["previews.js", ["mouseover", "focusin"], "a.ref, a.keyword"],
+    // A rule number typed in the search box: search-on-demand.js starts the
+    // search on the same focus or press; the number table it reads comes at the same time.
+    ["number-search.js", ["focusin", "pointerdown"], ".md-search, [data-md-component='search'], label[for='__search']", ["assets/numbers.js"]],
+  ];
+  var firstUse = {};
+  function watchFirstUse() {
+    if (!here) return;
+    ON_FIRST_USE.forEach(function (entry) {
+      var name = entry[0];
+      var asked = false;
+      var latest = null;
+      function listener(event) {
+        var element = event.target && event.target.closest ? event.target.closest(entry[2]) : null;
+        if (!element) return;
+        latest = [element, event];
+        if (asked) return;
+        asked = true;
+        (entry[3] || []).forEach(function (file) { loadScript(new URL(file, siteRoot()).href).catch(function () {}); });
+        feature(name).then(
+          function () {
+            entry[1].forEach(function (type) { document.removeEventListener(type, listener, true); });
+            if (firstUse[name] && latest) firstUse[name](latest[0], latest[1]);
+          },
+          function () { asked = false; }
+        );
+      }
+      entry[1].forEach(function (type) { document.addEventListener(type, listener, true); });
+    });
+  }
+
+  /** Loads our script `name` (beside this one) once. */
+  function feature(name) {
+    return loadScript(new URL(name, here || new URL("assets/", siteRoot()).href).href);
+  }
+
+  /* Offline use (registering the service worker) waits until the page is
+     loaded and the browser is idle: the first view never waits for it. */
+  function whenIdle() {
+    var later = window.requestIdleCallback || function (fn) { return setTimeout(fn, 200); };
+    later(function () { feature("offline.js").catch(function () {}); }, { timeout: 3000 });
+  }
+
   function loadFeatures() {
     if (!here) return;
     ON_DEMAND.forEach(function (entry) {
       if (!entry[1]()) return;
       // Several scripts: one after the other, in the order given.
       [].concat(entry[0]).reduce(function (done, name) {
-        return done.then(function () { return loadScript(new URL(name, here).href); });
+        return done.then(function () { return feature(name); });
       }, Promise.resolve()).catch(function () {});
     });
   }
@@ -222,6 +276,7 @@
     language: language,
     t: t,
     loadScript: loadScript,
+    feature: feature,
     onPage: onPage,
     RULES: RULES,
     ruleNumber: ruleNumber,
@@ -229,7 +284,13 @@
     ruleOfAnchor: ruleOfAnchor,
     linkUrl: linkUrl,
     numbers: numbers,
+    firstUse: firstUse,
   };
+  watchFirstUse();
   if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", loadFeatures);
   else loadFeatures();
+  if (here) {
+    if (document.readyState === "complete") whenIdle();
+    else window.addEventListener("load", whenIdle, { once: true });
+  }
 })();

@@ -5,11 +5,13 @@
  * assets/previews/<page>.js (render/share.py), loaded on the first hover or
  * focus of a link to that page: a page downloads only what its reader points
  * at, and it works from disk too (a script loads where fetch() may not).
- * A link to another language's page reads that site's file.
+ * A link to another language's page reads that site's file. core.js loads
+ * this file on the first hover or focus of such a link and hands it that link.
  */
 (function () {
   "use strict";
   var R = window.Rulesite;
+  if (window.RulesitePreviews && window.RulesitePreviews.entries) return;
   var PREVIEW_ID = "rulesite-preview";
   var LINKS = "a.ref, a.keyword";
   var store = {}; // language -> page path -> {anchor: entry}
@@ -19,13 +21,15 @@
   var hideTimer = 0;
   var dismissed = null; // a link whose preview was closed with Escape
 
-  window.RulesitePreviews = {
-    add: function (data) {
-      (store[data.lang] = store[data.lang] || {})[data.page] = data.entries;
-    },
-    entries: function (lang, page) {
-      return (store[lang] || {})[page];
-    },
+  // offline-page.js may have made RulesitePreviews first, and hooked its add: kept.
+  var api = window.RulesitePreviews || (window.RulesitePreviews = {});
+  var before = api.add;
+  api.add = function (data) {
+    (store[data.lang] = store[data.lang] || {})[data.page] = data.entries;
+    if (before) before.apply(this, arguments);
+  };
+  api.entries = function (lang, page) {
+    return (store[lang] || {})[page];
   };
 
   /** The root of the site of language `lang`, from the language selector. */
@@ -270,4 +274,15 @@
     if (current && popover && !popover.hidden) place(popover, current);
   });
   R.onPage(hide);
+
+  // The link whose hover or focus made core.js load this file: its preview as
+  // if this file had been there, the time since the pointer came counted.
+  R.firstUse["previews.js"] = function (link, event) {
+    if (event.type === "focusin") {
+      if (document.activeElement === link) show(link);
+    } else if (link.matches(":hover")) {
+      var waited = window.performance && event.timeStamp ? performance.now() - event.timeStamp : 0;
+      scheduleShow(link, Math.max(0, 120 - waited));
+    }
+  };
 })();

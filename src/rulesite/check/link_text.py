@@ -101,12 +101,26 @@ def summarize(page, name: str | None = None) -> PageSummary:
                 continue
         elif _first_character(element) in _LETTERS:
             continue
-        words = _flat(text_of(element))
-        if match := _NUMBERED.match(words):
-            path, fragment = _target_path(name, href)
-            title = match["rest"].strip(" —–-:")
-            links.append(shared((element.sourceline, words, match["number"], title, path, fragment)))
+        if found := numbered_link(name, element.sourceline, href, _flat(text_of(element))):
+            links.append(found)
     return PageSummary(ids, h1, links)
+
+
+def numbered_link(name: str, line: int, href: str, words: str) -> tuple | None:
+    """A link's entry in `PageSummary.links` if its words (flattened) start with a rule number."""
+    if match := _NUMBERED.match(words):
+        path, fragment = _target_path(name, href)
+        title = match["rest"].strip(" —–-:")
+        return shared((line, words, match["number"], title, path, fragment))
+    return None
+
+
+def text_link(name: str, line: int, href: str, text: str) -> tuple | None:
+    """`numbered_link` of a link whose content is text alone (no elements), as
+    `summarize` reads it: words starting with a letter are not read further."""
+    if (start := text.lstrip()) and start[0] in _LETTERS:
+        return None
+    return numbered_link(name, line, href, _flat(text))
 
 
 _LETTERS = frozenset("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ")

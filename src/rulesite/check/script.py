@@ -92,7 +92,12 @@ def _ours(script) -> bool:
         return not _BAD_URL.match(src) and not re.match(r"^\s*[a-z][a-z0-9+.-]*:|^\s*//", src, re.IGNORECASE)
     if (attrib.get("type") or "").strip().lower() in _DATA_TYPES:
         return True
-    return _inline_scripts().fullmatch((script.text or "").strip()) is not None
+    return inline_script_is_ours(script.text or "")
+
+
+def inline_script_is_ours(text: str) -> bool:
+    """An inline script's text (as the parser gives it) is one the theme or we write."""
+    return _inline_scripts().fullmatch(text.strip()) is not None
 
 
 @functools.cache

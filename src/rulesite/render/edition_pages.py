@@ -1,20 +1,21 @@
 """Editions: the index of a document's editions, diff pages (pre-rendered for
 neighbours and against the current edition, computed in the browser for the
-rest), each rule's history, and the notices on an older edition's pages."""
+rest), and the notices on an older edition's pages. Each rule's history is
+render/history.py's."""
 
 from __future__ import annotations
 
 import posixpath
 
-from ..model import Edition, Rule, Section
-from ..resolve.entries import DiffEntry, DiffGroup, NumberAt, SectionAt, changed_since, entry_anchor
+from ..model import Edition, Section
+from ..resolve.entries import DiffEntry, DiffGroup, NumberAt, SectionAt
 from .changes import how_words
 from .context import Context
 from .escape import Md, html_text, packed
 from .escape import page as whole_page
 from .markup import link as html_link
 from .markup import md, md_link
-from .paths import compare_page, diff_page, diff_part_page, editions_page, html_path, relative, relpath, section_page
+from .paths import compare_page, diff_page, diff_part_page, editions_page, html_path, relative, section_page
 from .strings import t
 
 DOCUMENT_NAMES = {
@@ -165,85 +166,6 @@ def number_meant_another(section: Section, ctx: Context, page: str) -> list:
         )
         lines.append("")
     return [Md('!!! info ""'), "", *lines] if lines else []
-
-
-def rule_history_lines(rule: Rule, section: Section, ctx: Context, page: str) -> list[Md]:
-    """Under a rule: the editions it appears in, its number in each, and what
-    changed, as a word-level diff from the previous edition that printed it.
-    Its summary says where the rule lives in the current edition."""
-    document = (section.game, section.document, section.language)
-    history = (ctx.history or {}).get(document, {})
-    entries = history.get((section.edition, rule.number))
-    if not entries or len(entries) < 2:
-        return []
-    editions = {e.label: e for e in ctx.corpus.editions[document]}
-    lang = section.language
-    rows = []
-    last_whole = None  # the entry of the last whole edition before this one
-    for row in ctx.changes.history(document, section.edition, rule.number):
-        entry = row.entry
-        edition = editions.get(entry.edition_label)
-        link = _diff_entry_link(ctx, section, last_whole, entry, page) if edition and not edition.partial else {}
-        if edition is not None and not edition.partial:
-            last_whole = entry
-        if entry.number is None:
-            if edition is None or not edition.partial:  # an excerpt lacking a rule is no news
-                rows.append(
-                    {"label": f"{entry.edition_label}: {how_words(entry.how, lang)}", "href": "", "how": "", "diff": "", **link}
-                )
-            continue
-        # A rule of this very page: its #number alone.
-        target = section_page(row.shown.page) if row.shown else ""
-        href = (
-            (relpath(html_path(target), posixpath.dirname(page)) if target != page else "") + f"#{entry.number}"
-            if row.shown
-            else ""
-        )
-        rows.append(
-            {
-                "label": f"{entry.edition_label}: {entry.number}",
-                "href": href,
-                "how": how_words(entry.how, lang),
-                "diff": _diff_html(row.changes) if row.changes else "",
-                **link,
-            }
-        )
-    current = ctx.editions.current_of((section.game, section.document, section.language))
-    summary = t(lang, "history")
-    now = next((e for e in entries if current and e.edition_label == current.label), None)
-    if now is not None and section.edition != current.label:
-        if now.number is None:
-            state = how_words(now.how, lang)
-        elif now.number != rule.number:
-            state = t(lang, "history-now", number=now.number, edition=now.edition_label)
-        else:
-            reworded = changed_since(entries, section.edition)
-            state = t(lang, "history-reworded" if reworded else "history-unchanged", edition=now.edition_label)
-        summary = t(lang, "how-detailed", head=summary, details=state)
-    return [md("history", summary=summary, rows=rows), ""]
-
-
-def _diff_entry_link(ctx: Context, section: Section, before, entry, page: str) -> dict:
-    """The link from a history row to the rule's entry on the diff page between
-    the previous whole edition and this one, when the build made that page and
-    the rule has an entry there (it was added, removed, changed or renumbered)."""
-    if before is None:
-        return {}
-    document = (section.game, section.document, section.language)
-    diff = ctx.changes.diff_between(document, before.edition_label, entry.edition_label)
-    if diff is None:
-        return {}
-    if entry.number is not None:
-        anchor = entry_anchor("added" if before.number is None else "changed", entry.number)
-    elif before.number is not None:
-        anchor = entry_anchor("removed", before.number)
-    else:
-        return {}
-    holder = entry_pages(ctx, diff).get(anchor)
-    if holder is None:
-        return {}  # unchanged: no entry
-    href = posixpath.relpath(html_path(holder), posixpath.dirname(page)) + f"#{anchor}"
-    return {"diff_href": href, "diff_label": f"changes {diff.old.label} → {diff.new.label}"}
 
 
 def _diff_html(ops: list[tuple[str, str]]) -> Md:

@@ -63,9 +63,11 @@ MARKDOWN_TEMPLATES = {
     # A rule: a paragraph anchored by its number. Headings are for sections and
     # their parts (a real outline for screen readers); the search box finds a
     # rule by number from assets/numbers.js (render/numbers.py). No title on the
-    # number: Material makes a tooltip of every [title] as a page loads.
+    # number: Material makes a tooltip of every [title] as a page loads. Its
+    # share link is the page's pattern (`share` in the front matter, the
+    # rulesite:share meta) with the number put in: one per page, not per rule.
     "rule": (
-        '<div class="rule depth-{{ depth|attr }}" data-rule="{{ number|attr }}" data-short="{{ short|attr }}"'
+        '<div class="rule depth-{{ depth|attr }}" data-rule="{{ number|attr }}"'
         '{% if unsearched %} data-search-exclude="1"{% endif %} markdown>\n'
         '<p class="rule-head" id="{{ number|attr }}" markdown="span">'
         '<a class="rule-number" href="#{{ number|attr }}">{{ number }}</a> {{ text }}</p>'
@@ -76,14 +78,12 @@ MARKDOWN_TEMPLATES = {
     "example_title": '<p class="admonition-title" data-search-exclude="1">{{ label|attr }}</p>',
     # One line of raw HTML with no block elements inside, so Markdown leaves it
     # whole: its text is written with |attr, as Markdown does not read it.
+    # A rule's history, collapsed: its rows are in the page's history file
+    # (render/history.py), laid out by assets/history.js when it is opened;
+    # without JavaScript it holds one link along the rule's editions.
     "history": (
-        '<details class="history" data-search-exclude="1"><summary>{{ summary|attr }}</summary><ul>'
-        "{% for row in rows %}<li>"
-        '{% if row.href %}<a href="{{ row.href|attr }}">{{ row.label|attr }}</a>{% else %}{{ row.label|attr }}{% endif %}'
-        "{% if row.how %} — {{ row.how|attr }}{% endif %}{{ row.diff }}"
-        '{% if row.diff_href is defined and row.diff_href %} <a class="history-diff" href="{{ row.diff_href|attr }}">{{ row.diff_label|attr }}</a>{% endif %}'
-        "</li>{% endfor %}"
-        "</ul></details>"
+        '<details class="history" data-search-exclude="1"><summary>{{ summary|attr }}</summary>'
+        '{% if link %}<a href="{{ link[1]|attr }}">{{ link[0]|attr }}</a>{% endif %}</details>'
     ),
     "word_diff": (
         '<span class="word-diff">{% for op, text in ops %}'
@@ -253,9 +253,9 @@ def _heading(level, content, id, classes, data):
     yield from (' markdown="span">', _text(content), "</h", _text(level), ">")
 
 
-def _rule(depth, number, short, text, unsearched):
+def _rule(depth, number, text, unsearched):
     ident = _attr(number)
-    yield from ('<div class="rule depth-', _attr(depth), '" data-rule="', ident, '" data-short="', _attr(short), '"')
+    yield from ('<div class="rule depth-', _attr(depth), '" data-rule="', ident, '"')
     if unsearched:
         yield ' data-search-exclude="1"'
     yield from (' markdown>\n<p class="rule-head" id="', ident, '" markdown="span"><a class="rule-number" href="#', ident)

@@ -39,6 +39,7 @@ from .context import Context
 from .escape import Md, front_matter, join, md_text, script_json
 from .markup import div
 from .paths import OFFLINE_PAGE, guides_index, html_path, section_page
+from .history import HISTORIES as HISTORY_FOLDER
 from .share import PREVIEWS as PREVIEW_FOLDER
 from .shipped import shipped_bytes
 from .strings import t
@@ -49,6 +50,8 @@ SERVICE_WORKER = "sw.js"
 SEARCH_INDEX = "search/search_index.json"  # Material's, over http(s)
 MANIFEST = "manifest.webmanifest"
 PREVIEWS = PREVIEW_FOLDER + "/"  # one script of rule texts per page (render/share.py)
+# One script of rule histories per page (render/history.py): stored when a History is opened.
+HISTORIES = HISTORY_FOLDER + "/"
 ASSETS = Path(str(resources.files("rulesite") / "assets"))
 THEME = Path(str(resources.files("rulesite") / "theme"))
 SW_TEMPLATE = Path(str(resources.files("rulesite") / "render" / "service_worker.js"))
@@ -211,13 +214,14 @@ def precache(ctx: Context, pages: dict[str, str]) -> list[str]:
     home page, the indexes and the offline page, sorted."""
     urls = {path for path in asset_files()}
     # Generated assets; of the per-page preview texts, those of current editions
-    # (older editions' are stored when visited).
+    # (older editions' are stored when visited); no history file (each is stored
+    # when a reader first opens a History on its page).
     current = {html_path(section_page(s.key)) for s in ctx.corpus.sections.values() if s.language == ctx.language}
     urls |= {
         path
         for path in pages
         if path == MANIFEST
-        or (path.startswith("assets/") and not path.startswith(PREVIEWS))
+        or (path.startswith("assets/") and not path.startswith((PREVIEWS, HISTORIES)))
         or (path.startswith(PREVIEWS) and path[len(PREVIEWS) :].removesuffix(".js") + ".html" in current)
     }
     indexes = [paths.HOME, paths.KEYWORDS, OFFLINE_PAGE]

@@ -56,6 +56,7 @@ from .section_page import render_section
 from .shipped import shipped_bytes
 from .numbers import numbers_js
 from .pinned import pinned_pages
+from .history import history_files
 from .share import preview_files, short_pages
 from .strings import LANGUAGE_NAMES, browser_strings, t
 from .walkthrough_page import render_walkthrough
@@ -152,6 +153,7 @@ def render_language(ctx: Context) -> dict[str, str]:
     if not language_root(lang):  # the site's root: crawlers read /robots.txt
         pages["robots.txt"] = robots_txt(ctx)
     pages.update(preview_files(ctx, lang))
+    pages.update(history_files(ctx, lang))
     pages["assets/numbers.js"] = numbers_js(ctx, lang)
     # One table of interface strings (the browser code's come from strings.py too),
     # and one rule-number grammar (names.py): core.js reads both from this script.

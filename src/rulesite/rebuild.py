@@ -1,0 +1,146 @@
+"""A language's MkDocs build again after only some of its pages changed, giving
+the very files a clean `mkdocs build` gives (`pipeline.build` runs it, in a
+process of its own, as `python -m rulesite.rebuild`).
+
+It is MkDocs' own build, run through its Python API with dirty=True, into a new
+generation that starts as a copy of the published one made of hard links
+(`pipeline._link_tree`). A dirty build reads, renders and writes only the
+files whose source is newer than their output; so that no write ever goes
+through a hard link into the published generation, every output MkDocs will
+write is unlinked first: the outputs of the changed files (which makes MkDocs
+take them as modified, whatever their times), of every other file MkDocs
+would take as modified, of the theme's templates it renders every time (the
+sitemap, the not-found page) and the search index.
+
+What a dirty build leaves different from a clean one is made the same here:
+- the search index then holds only the pages it rebuilt: the previous index's
+  entries of every other page are put back, in the clean build's page order;
+- the one warning MkDocs gives for every dirty build ("A 'dirty' build is
+  being performed ...") is dropped, and that one only: every other warning
+  still fails the strict build.
+Everything else a dirty build could get wrong (another page's title or place
+in the navigation, a page added or removed, another config or theme) is a
+reason for a clean build instead: `pipeline.rebuildable` only sends here the
+languages whose navigation, titles, list of files, config and theme are all as
+they were (`tests/build/test_incremental.py` compares the whole site with a
+clean build's, byte for byte).
+
+No MkDocs plugin or hook: this is a caller of MkDocs, like its command line."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import logging
+import os
+import sys
+from pathlib import Path
+
+DIRTY_WARNING = "A 'dirty' build is being performed"
+SEARCH_INDEX = "search/search_index.json"
+SEARCH_SCRIPT = "search/search_index.js"  # Material's offline plugin: the index as a script
+
+
+class _DropDirtyWarning(logging.Filter):
+    def filter(self, record: logging.LogRecord) -> bool:
+        return not (record.levelno == logging.WARNING and record.getMessage().startswith(DIRTY_WARNING))
+
+
+def _log_like_mkdocs() -> None:
+    """Messages printed as `mkdocs build` prints them (level, then the text)."""
+    log = logging.getLogger("mkdocs")
+    log.propagate = False
+    handler = logging.StreamHandler(sys.stdout)
+    handler.setFormatter(logging.Formatter("%(levelname)-8s-  %(message)s"))
+    log.addHandler(handler)
+    log.setLevel(logging.INFO)
+    # A logger's filter sees the records logged to it, before any handler (the strict counter too).
+    logging.getLogger("mkdocs.commands.build").addFilter(_DropDirtyWarning())
+
+
+def _unlink(path: str) -> None:
+    try:
+        os.unlink(path)
+    except FileNotFoundError:
+        pass
+
+
+def rebuild(config_file: Path, site_dir: Path, previous: Path, changed: set[str]) -> int:
+    """Builds the site of `config_file` into `site_dir` (a hard-linked copy of
+    `previous`, the published output) again, `changed` (paths under docs_dir)
+    and whatever else MkDocs takes as modified. Returns how many files were
+    built or copied again."""
+    from mkdocs.commands.build import build
+    from mkdocs.config import load_config
+    from mkdocs.structure.files import get_files
+
+    config = load_config(str(config_file), site_dir=str(site_dir), strict=True)
+    config.plugins.on_startup(command="build", dirty=True)
+    try:
+        # The files MkDocs' build gathers, gathered the same way, in its order.
+        files = get_files(config)
+        files.add_files_from_theme(config.theme.get_env(), config)
+        again = [f for f in files if f.src_uri in changed or f.is_modified()]
+        for file in again:
+            _unlink(file.abs_dest_path)
+        for name in [*config.theme.static_templates, *config.extra_templates, "sitemap.xml.gz", SEARCH_INDEX, SEARCH_SCRIPT]:
+            _unlink(os.path.join(config.site_dir, name))
+        build(config, dirty=True)
+    finally:
+        config.plugins.on_shutdown()
+    index = site_dir / SEARCH_INDEX
+    if index.is_file():
+        rebuilt = {f.url for f in again if f.is_documentation_page()}
+        order = [f.url for f in files.documentation_pages()]
+        _merge_search_index(index, previous / SEARCH_INDEX, rebuilt, order, site_dir / SEARCH_SCRIPT)
+    return len(again)
+
+
+def _page_of(location: str) -> str:
+    return location.split("#", 1)[0]
+
+
+def _merge_search_index(index: Path, previous: Path, rebuilt: set[str], order: list[str], script: Path) -> None:
+    """The index a clean build writes: each page's entries in page order, the
+    rebuilt pages' from the new index, the others' from the previous one.
+    Written as Material's search plugin writes it (and its offline plugin's script)."""
+    new = json.loads(index.read_text(encoding="utf-8"))
+    old = json.loads(previous.read_text(encoding="utf-8"))
+    by_page: dict[str, list] = {}
+    for entry in old["docs"]:
+        page = _page_of(entry["location"])
+        if page not in rebuilt:
+            by_page.setdefault(page, []).append(entry)
+    for entry in new["docs"]:
+        by_page.setdefault(_page_of(entry["location"]), []).append(entry)
+    docs = [entry for page in order for entry in by_page.pop(page, ())]
+    if by_page:
+        raise SystemExit(f"search index: entries of pages the site does not have: {', '.join(sorted(by_page))}")
+    data = json.dumps({"config": new["config"], "docs": docs}, separators=(",", ":"), default=str)
+    index.write_bytes(data.encode("utf-8"))
+    if script.parent.is_dir():
+        script.write_text(f"var __index = {data}", encoding="utf-8")
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m rulesite.rebuild", description=__doc__.split("\n\n")[0])
+    parser.add_argument("-f", "--config-file", type=Path, required=True)
+    parser.add_argument("-d", "--site-dir", type=Path, required=True, help="a hard-linked copy of the published output")
+    parser.add_argument("--previous", type=Path, required=True, help="the published output of this language")
+    parser.add_argument("--changed", type=Path, required=True, help="a file listing the changed paths under docs_dir, one a line")
+    args = parser.parse_args(argv)
+    _log_like_mkdocs()
+    from mkdocs.exceptions import Abort
+
+    changed = set(args.changed.read_text(encoding="utf-8").splitlines())
+    try:
+        count = rebuild(args.config_file, args.site_dir, args.previous, changed)
+    except Abort as abort:
+        logging.getLogger("mkdocs").error(str(abort))
+        return 1
+    print(f"INFO    -  Rebuilt {count} files")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
