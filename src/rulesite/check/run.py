@@ -199,8 +199,9 @@ def _reusable(
     folder = str(root)
     for rel in todo:
         stat = os.stat(os.path.join(folder, rel))
+        # Expected entries, even none, send a page to the full check: "" only when it has none listed.
         expected = options.expected.get(rel)
-        digest = hashlib.sha256(repr(expected).encode()).hexdigest() if expected else ""
+        digest = hashlib.sha256(repr(expected).encode()).hexdigest() if rel in options.expected else ""
         kept["files"][rel] = (stat.st_dev, stat.st_ino, stat.st_size, stat.st_mtime_ns, digest)
     if findings is None or published is None:
         return kept, {}
