@@ -234,6 +234,11 @@ def _state_file(config_dir: Path, site_dir: Path) -> Path:
     return config_dir / f"built-{hashlib.sha256(str(site_dir).encode()).hexdigest()[:12]}.json"
 
 
+def findings_file(config_dir: Path, site_dir: Path) -> Path:
+    """Where the output check of `site_dir` keeps what it found of each file."""
+    return config_dir / f"checked-{hashlib.sha256(str(site_dir).encode()).hexdigest()[:12]}.pickle"
+
+
 def _built(config_dir: Path, site_dir: Path) -> dict:
     """What the published site's languages were built from (empty when unknown)."""
     current = output.published(site_dir)
@@ -390,16 +395,29 @@ def _link_tree(source: Path, target: Path, skip: set[str]) -> None:
 
 
 def check(
-    ctx: Context, site_dir: Path, languages: list[str], diag: Diagnostics, label: str = "", counts: dict | None = None
+    ctx: Context,
+    site_dir: Path,
+    languages: list[str],
+    diag: Diagnostics,
+    label: str = "",
+    counts: dict | None = None,
+    findings: Path | None = None,
+    published: str | None = None,
+    reused: set | None = None,
 ) -> int:
     """Stage 6: the built site read back: every link and #fragment lands, no
     link's words name another rule, no id twice in a page, nothing loads from the
     network, every entry of the model is shown once with its text, and each
     edition's pages anchor what was read of it (`counts` is filled with what they
     anchor, by edition). Problems go to `diag` (paths under `label`); returns the
-    number of pages."""
+    number of pages. `findings`, `published`: what the check of the published
+    generation found of each file, reused for the files it still shares
+    (`check_built_site`, `findings_file`), filling `reused` with those files."""
     entries: dict = {}
-    pages = check_built_site(site_dir, diag, expected_entries(ctx, languages), label, entries=entries)
+    expected = expected_entries(ctx, languages)
+    pages = check_built_site(
+        site_dir, diag, expected, label, entries=entries, findings=findings, published=published, reused=reused
+    )
     built: dict = {}
     for language in languages:
         counted, problems = counts_out(ctx.corpus, entries, language)

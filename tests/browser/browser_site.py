@@ -83,19 +83,22 @@ def links(site: Path, kind: str = "ref", pages: list[str] | None = None):
 class Rule:
     page: str
     number: str
-    short: str  # data-short ("" when missing)
+    short: str  # where it is shared from: the page's rulesite:share pattern with its number ("" when none)
     depth: int
 
 
 def rules(site: Path, page: str) -> list[Rule]:
-    """The rules of a page: <div class="rule depth-N" (id|data-rule)=... data-short=...>."""
+    """The rules of a page: <div class="rule depth-N" (id|data-rule)=...>, with the
+    share link the page's <meta name="rulesite:share" content="r/1.4/{}.html"> makes of each."""
     found = []
-    for div in find_all(load_page(site, page).root, "div", "rule"):
+    root = load_page(site, page).root
+    share = next((m.get("content", "") for m in find_all(root, "meta") if m.get("name") == "rulesite:share"), "")
+    for div in find_all(root, "div", "rule"):
         number = div.get("data-rule") or div.get("id")
         if not number:
             continue
         depth = next((int(c[6:]) for c in classes(div) if re.fullmatch(r"depth-\d+", c)), 0)
-        found.append(Rule(page, number, div.get("data-short", ""), depth))
+        found.append(Rule(page, number, share.replace("{}", number) if "{}" in share else "", depth))
     return found
 
 

@@ -15,6 +15,7 @@ machine or throw):
 from __future__ import annotations
 
 import html
+import posixpath
 import json
 import re
 
@@ -243,3 +244,35 @@ def test_word_results_name_their_document_and_edition_with_todays_text_first(cor
     for path, label in old:
         edition = _OLDER_FOLDER.match(path).group(1)
         assert label and label.endswith(f"{edition} — older edition"), (word, old)
+
+
+def test_a_rules_cited_by_opens_with_its_history(corpora_site, root, browse):
+    """A rule's "Cited by" is folded into its History: the summary counts what
+    cites it, and opening it lists each item, linked, above the edition rows."""
+    site = corpora_site.site
+    rel, number, cited = next(
+        (
+            (rel, number, items)
+            for path in sorted((site / "riftbound/core-rules").glob("*.html"))
+            if (text := _history_file(site, rel := path.relative_to(site).as_posix()))
+            for number, items in json.loads(text[len("RulesiteHistory.add(") : -len(");\n")]).get("cited", {}).items()
+            if len(items) >= 2
+        ),
+        (None, None, None),
+    )
+    if rel is None:
+        pytest.fail("no current Core Rules rule is cited twice with its Cited by in its History")
+    page = browse(root).new_page()
+    page.goto(f"{root}{rel}")
+    history = page.locator(f'.rule[data-rule="{number}"] > details.history')
+    expect(history.locator("summary")).to_contain_text(f"cited by {len(cited)}")
+    assert page.locator(f'.rule[data-rule="{number}"] > p.rule-meta').count() == 0  # not printed twice
+    history.locator("summary").click()
+    links = history.locator("p.rule-meta a")
+    expect(links).to_have_count(len(cited))
+    assert links.evaluate_all("links => links.map(a => [a.textContent, a.getAttribute('href')])") == cited
+    expect(history.locator("li").first).to_be_visible()  # the edition rows as before
+    for _, href in cited:  # each leads to a page of the site
+        assert (site / posixpath.normpath(posixpath.join(posixpath.dirname(rel), href.split("#")[0].split("?")[0]))).is_file(), (
+            href
+        )

@@ -127,6 +127,28 @@ def _history_file(site: Path, rel: str) -> dict:
     return data["rules"]
 
 
+@cache
+def _cited_in_history_file(site: Path, rel: str) -> dict:
+    """Rule number -> [[title, href]] of what cites it, for the rules whose
+    "Cited by" is folded into their History (assets/history.js shows it there)."""
+    script = (site / "assets/history" / (rel.removesuffix(".html") + ".js")).read_text(encoding="utf-8")
+    return json.loads(script[len("RulesiteHistory.add(") : -len(");\n")]).get("cited", {})
+
+
+def cited_by_links(site: Path, rel: str, div, number: str) -> list[str]:
+    """The hrefs a rule lists under "Cited by": printed under it, or folded into its History."""
+    printed = [
+        a.get("href", "") for p in find_all(div, "p", "rule-meta") if t("en", "cited-by") in words(p) for a in find_all(p, "a")
+    ]
+    history = site / "assets/history" / (rel.removesuffix(".html") + ".js")
+    folded = [href for _, href in _cited_in_history_file(site, rel).get(number, [])] if history.is_file() else []
+    assert not (printed and folded), f"{rel}#{number}: 'Cited by' both printed and folded"
+    if folded:
+        summary = words(find(history_of(div), "summary"))
+        assert f"{t('en', 'cited-by').lower()} {len(folded)}" in summary.lower(), (rel, number, summary)
+    return printed + folded
+
+
 def history_rows(site: Path, rel: str, number: str) -> list[dict]:
     """The rows of a rule's history, oldest edition first ([] when none)."""
     path = site / "assets/history" / (rel.removesuffix(".html") + ".js")
@@ -593,9 +615,15 @@ def test_every_mdx_ruling_has_its_page_with_attribution(corpora_site, mdx_ruling
         if licence is None or not ("Riftbound FAQ, Christian Ivicevic" in words(licence) and "CC BY-SA 4.0" in words(licence)):
             problems.append(f"{rel}: no attribution and licence")
     assert not problems, f"{len(problems)} problems: {problems[:5]}"
-    index = article(site, "riftbound/rulings/index.html")
+    # The index, in parts (index.html, index-2.html, ...), each linking the others.
+    parts = ["riftbound/rulings/index.html"]
+    for rel in parts:
+        for a in (a for line in find_all(article(site, rel), "p", "glossary-letters") for a in find_all(line, "a")):
+            target = target_of(rel, a.get("href"))[0]
+            if target not in parts:
+                parts.append(target)
     listed = {
-        target_of("riftbound/rulings/index.html", a.get("href"))[0] for a in find_all(index, "a") if a.get("href") is not None
+        target_of(rel, a.get("href"))[0] for rel in parts for a in find_all(article(site, rel), "a") if a.get("href") is not None
     }
     assert {f"riftbound/rulings/{r.id}.html" for r in mdx_rulings} <= listed, "the rulings index misses some"
 
@@ -603,7 +631,7 @@ def test_every_mdx_ruling_has_its_page_with_attribution(corpora_site, mdx_ruling
 def test_rules_cited_by_a_ruling_list_it(corpora_site, corpus, mdx_rulings):
     """Every rule number an MDX ruling cites is a Core Rules rule (the rulings are
     reviewed against v1.4), and that rule, on its current page, lists the ruling
-    under "Cited by"."""
+    under "Cited by" (folded into its History, whose summary counts them, where it has one)."""
     site = corpora_site.site
     v14 = {r.number: s for s in editions(corpus)["v1.4"].sections.values() for r in s.rules}
     missing, checked = [], 0
@@ -613,8 +641,8 @@ def test_rules_cited_by_a_ruling_list_it(corpora_site, corpus, mdx_rulings):
                 continue
             rel = f"riftbound/core-rules/{v14[number].number}.html"
             div = rule_div(site, rel, number)
-            cited = [a for p in find_all(div, "p", "rule-meta") if t("en", "cited-by") in words(p) for a in find_all(p, "a")]
-            if not any(target_of(rel, a.get("href", ""))[0] == f"riftbound/rulings/{ruling.id}.html" for a in cited):
+            cited = cited_by_links(site, rel, div, number)
+            if not any(target_of(rel, href)[0] == f"riftbound/rulings/{ruling.id}.html" for href in cited):
                 missing.append(f"{rel}#{number} ← {ruling.id}")
             checked += 1
     assert checked > 159, f"only {checked} citations checked"

@@ -32,7 +32,7 @@ CASES = {
     "heading": lambda v, w, flag: dict(
         level=2, content=v, id=w, classes=v if flag else "", data=[(v, w), (w, v)] if flag else []
     ),
-    "rule": lambda v, w, flag: dict(depth=3 if flag else 0, number=v, short=w, text=w, unsearched=flag),
+    "rule": lambda v, w, flag: dict(depth=3 if flag else 0, number=v, text=w, unsearched=flag),
     "code": lambda v, w, flag: dict(text=v),
 }
 

@@ -1,7 +1,8 @@
 /*
  * A "copy link" button on every rule (.rule), ruling (.ruling[id]), FAQ
  * answer and card (heading with data-short): copies its share page
- * (data-short, relative to the site root, pinned to its edition) as an
+ * (relative to the site root, pinned to its edition; a rule's from its page's
+ * rulesite:share pattern) as an
  * absolute URL. Material's bundle does the copying and shows its translated
  * toast (it copies any [data-clipboard-text]); this file adds the buttons
  * (absolutely placed: no layout shift), completes the link from the page's
@@ -37,9 +38,22 @@
     }, 50);
   }
 
-  /** The absolute short link of a rule or ruling (its data-short, from the site root). */
-  function shortLink(element) {
+  /**
+   * Where an item is shared from, relative to the site root: its data-short
+   * (rulings, FAQ answers, cards), or for a rule the page's pattern
+   * (<meta name="rulesite:share">, "r/1.4/{}.html") with its number; "" when none.
+   */
+  function shareOf(element) {
     var short = element.getAttribute("data-short");
+    if (short || !element.classList.contains("rule")) return short || "";
+    var meta = document.querySelector('meta[name="rulesite:share"]');
+    var pattern = meta && meta.getAttribute("content");
+    return pattern && pattern.indexOf("{}") >= 0 ? pattern.replace("{}", ruleNumber(element)) : "";
+  }
+
+  /** The absolute short link of a rule or ruling (shareOf, from the site root). */
+  function shortLink(element) {
+    var short = shareOf(element);
     if (short) {
       var url = new URL(short, R.siteRoot());
       // From disk a folder does not open its index.html: name it.
@@ -108,7 +122,7 @@
     button.innerHTML = LINK_ICON;
     // Material's clipboard copies a [data-clipboard-text] on click and shows its
     // toast; the absolute link is completed on the click itself (see below).
-    button.setAttribute("data-clipboard-text", element.getAttribute("data-short") || "#" + id);
+    button.setAttribute("data-clipboard-text", shareOf(element) || "#" + id);
     button._rulesiteOf = element;
     button._rulesiteId = id;
     return button;

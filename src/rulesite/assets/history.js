@@ -14,10 +14,12 @@
   var R = window.Rulesite;
   if (window.RulesiteHistory) return;
   var store = {}; // page path -> {rule number: rows}
+  var citing = {}; // page path -> {rule number: [[title, href]]}: what cites the rule
 
   window.RulesiteHistory = {
     add: function (data) {
       store[data.page] = data.rules;
+      citing[data.page] = data.cited || {};
     },
   };
 
@@ -75,6 +77,21 @@
     return li;
   }
 
+  /** "Cited by: <a>…</a> · <a>…</a>", as the page prints it under a rule with no History. */
+  function citedBy(items) {
+    var line = document.createElement("p");
+    line.className = "rule-meta";
+    line.appendChild(document.createTextNode(R.t("cited-by") + ": "));
+    items.forEach(function (item, i) {
+      if (i) line.appendChild(document.createTextNode(" \u00b7 "));
+      var link = document.createElement("a");
+      link.setAttribute("href", String(item[1]));
+      link.textContent = String(item[0]);
+      line.appendChild(link);
+    });
+    return line;
+  }
+
   /** Lays out the rows of an opened History (once), in place of its link for readers without JavaScript. */
   function fill(details) {
     if (details.getAttribute("data-history") === "shown" || details.getAttribute("data-history") === "loading") return;
@@ -96,6 +113,8 @@
         });
         var summary = details.querySelector(":scope > summary");
         while (summary && summary.nextSibling) details.removeChild(summary.nextSibling);
+        var cited = (citing[page] || {})[number];
+        if (cited && cited.length) details.appendChild(citedBy(cited));
         details.appendChild(list);
         details.setAttribute("data-history", "shown");
       },

@@ -1,6 +1,7 @@
 """The links of the rules' histories, which live in each page's history file
 (`assets/history/<page>.js`, render/history.py) rather than in the page: each
-row's link to the rule in an edition and to its entry on a diff page must lead
+row's link to the rule in an edition and to its entry on a diff page, and each
+link to what cites the rule ("Cited by", folded into the History), must lead
 somewhere, as if it were written on the page (assets/history.js puts it
 there), and a page with histories must have its file.
 
@@ -47,20 +48,22 @@ def history_link_checks(rel: str, data: bytes, site: SiteFiles) -> list[LinkChec
         return [(1, "history-file", f"holds the histories of {page}, which read {history_file_of(page)}", None, None)]
     if page not in site.pages:
         return [(1, "history-file", f"holds the histories of {page}, which is not in the site", None, None)]
+    try:
+        cited = [(number, "cited-by", item[1]) for number, items in value.get("cited", {}).items() for item in items]
+    except (AttributeError, IndexError, TypeError) as error:
+        return [(1, "history-file", f"unreadable cited-by data: {error}", None, None)]
+    links = [(number, key, row.get(key)) for number, rows in rules.items() for row in rows for key in ("href", "diff_href")]
     out: list[LinkCheck] = []
-    for number, rows in rules.items():
-        for row in rows:
-            for key in ("href", "diff_href"):
-                url = row.get(key)
-                if not url:
-                    continue
-                what = f"rule {number}'s history on {page}: {key} {url!r}"
-                path, fragment = split_url(url.strip())
-                target, reason = _resolve(site.files, site.dirs, page, path) if path else (page, None)
-                if target is None:
-                    out.append((1, "broken-link", f"{what}: {reason}", None, None))
-                elif fragment and target in site.pages:
-                    out.append((1, "", what, target, fragment))  # the site-wide part looks up the id
+    for number, key, url in links + cited:
+        if not url:
+            continue
+        what = f"rule {number}'s history on {page}: {key} {url!r}"
+        path, fragment = split_url(url.strip())
+        target, reason = _resolve(site.files, site.dirs, page, path) if path else (page, None)
+        if target is None:
+            out.append((1, "broken-link", f"{what}: {reason}", None, None))
+        elif fragment and target in site.pages:
+            out.append((1, "", what, target, fragment))  # the site-wide part looks up the id
     return out
 
 

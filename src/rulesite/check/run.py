@@ -19,11 +19,15 @@ reading them back is the parent's time, while no worker runs.
 
 from __future__ import annotations
 
+import gc
+import hashlib
 import multiprocessing
 import os
+import pickle
 import posixpath
 import signal
 import sys
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -158,6 +162,90 @@ def _duplicate_id_problems(page: Page) -> list[Problem]:
     return out
 
 
+def _check_all(todo: list[str], options: _Options, jobs: int | None) -> list[_FileResult]:
+    if jobs is None:
+        jobs = workers() if len(todo) >= _PARALLEL_FROM else 1
+    if jobs == 1 or not todo:
+        _start(options)
+        return _check_files(todo)
+    # Round-robin shares, so the few huge pages are spread over the workers.
+    shares = [todo[i :: jobs * 8] for i in range(jobs * 8)]
+    context = multiprocessing.get_context("fork" if sys.platform.startswith("linux") else None)
+    # A Pool, not an executor: leaving the block (also on Ctrl-C) terminates the workers at once.
+    with context.Pool(jobs, initializer=_start, initargs=(options, True)) as pool:
+        return [r for share in pool.map(_check_files, shares, chunksize=1) for r in share]
+
+
+def _reusable(
+    findings: Path | None, published: str | None, root: Path, todo: list[str], options: _Options
+) -> tuple[dict, dict[str, _FileResult]]:
+    """What the check of the published generation found of each file that is
+    still the very same file: (each file's identity and inputs, rel -> result).
+
+    A file's own check depends only on its bytes, its path, the entries
+    expected on it, the site's list of files and folders and the options; the
+    rest (links to other pages' ids, link words, counts) is decided afterwards
+    from every file's result, reused or not. A file is the same when it is the
+    same inode, of the same size and time, as the file checked: a build links
+    the files it keeps from the published generation (`pipeline._link_tree`)
+    and never writes into a published generation, and while it is published
+    its files hold their inodes, so no other file can have one of them.
+    Reused only from the check of the generation published now, when the
+    list of files and folders and the options are the same."""
+    site = hashlib.sha256(repr((options.links, options.offline, options.scripts)).encode())
+    for name in sorted(options.site.files) + ["\0"] + sorted(options.site.dirs):
+        site.update(name.encode() + b"\0")
+    kept = {"site": site.hexdigest(), "files": {}}
+    folder = str(root)
+    for rel in todo:
+        stat = os.stat(os.path.join(folder, rel))
+        # Expected entries, even none, send a page to the full check: "" only when it has none listed.
+        expected = options.expected.get(rel)
+        digest = hashlib.sha256(repr(expected).encode()).hexdigest() if rel in options.expected else ""
+        kept["files"][rel] = (stat.st_dev, stat.st_ino, stat.st_size, stat.st_mtime_ns, digest)
+    if findings is None or published is None:
+        return kept, {}
+    try:
+        with open(findings, "rb") as file, _no_gc():
+            before = pickle.load(file)
+    except (OSError, pickle.UnpicklingError, EOFError, ValueError):
+        return kept, {}
+    if not isinstance(before, dict) or before.get("generation") != published or before.get("site") != kept["site"]:
+        return kept, {}
+    known = {}
+    for rel, identity in kept["files"].items():
+        old = before["files"].get(rel)
+        if old is not None and old[0] == identity:
+            known[rel] = old[1]
+    return kept, known
+
+
+def _keep(findings: Path, generation: str, kept: dict, results: dict[str, _FileResult]) -> None:
+    """What this check found of each file, for the next check (`_reusable`)."""
+    partial = findings.with_name(findings.name + ".part")
+    with _no_gc():
+        state = {
+            "generation": generation,
+            "site": kept["site"],
+            "files": {rel: (identity, results[rel]) for rel, identity in kept["files"].items()},
+        }
+        with open(partial, "wb") as file:
+            pickle.dump(state, file, protocol=pickle.HIGHEST_PROTOCOL)
+    os.replace(partial, findings)
+
+
+@contextmanager
+def _no_gc():
+    """Many small objects made at once: the cyclic collector would walk them again and again."""
+    enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if enabled:
+            gc.enable()
+
+
 def workers() -> int:
     try:
         return len(os.sched_getaffinity(0))
@@ -175,13 +263,19 @@ def check_built_site(
     scripts: bool = True,
     jobs: int | None = None,
     entries: dict | None = None,
+    findings: Path | None = None,
+    published: str | None = None,
+    reused: set | None = None,
 ) -> int:
     """Checks the built site in `site_dir`: internal links and anchors (`links`),
     no network use (`offline`), no script that is not ours (`scripts`), and
     every entry of `expected` once, intact.
     Problems go to `diag` as errors, their paths prefixed with `label` (where the
     site is published). `jobs`: worker processes (default: one per core, or none
-    for a small site). Returns the number of pages checked."""
+    for a small site). `findings`: a file keeping what each file's own check
+    found, reused for the files that are the very files checked before (see
+    `_reusable`) when it is the check of the generation named `published`
+    (`reused` is filled with those files). Returns the number of pages checked."""
     root = Path(site_dir)
     expected = expected or {}
 
@@ -204,18 +298,14 @@ def check_built_site(
         return 0
     todo = pages + sorted(f for f in files if f.endswith((".js", ".css")))
     options = _Options(root, expected, links, offline, scripts, SiteFiles(files, dirs, set(pages)))
-    if jobs is None:
-        jobs = workers() if len(todo) >= _PARALLEL_FROM else 1
-    if jobs == 1:
-        _start(options)
-        results = _check_files(todo)
-    else:
-        # Round-robin shares, so the few huge pages are spread over the workers.
-        shares = [todo[i :: jobs * 8] for i in range(jobs * 8)]
-        context = multiprocessing.get_context("fork" if sys.platform.startswith("linux") else None)
-        # A Pool, not an executor: leaving the block (also on Ctrl-C) terminates the workers at once.
-        with context.Pool(jobs, initializer=_start, initargs=(options, True)) as pool:
-            results = [r for share in pool.map(_check_files, shares, chunksize=1) for r in share]
+    kept, known = _reusable(findings, published, root, todo, options)
+    results_of = {r[0]: r for r in _check_all([rel for rel in todo if rel not in known], options, jobs)}
+    results_of.update(known)
+    if reused is not None:
+        reused.update(known)
+    results = [results_of[rel] for rel in todo]
+    if findings is not None:
+        _keep(findings, root.name, kept, results_of)
     for rel, problems, *_ in results:
         for line, code, message in problems:
             report(rel, line, code, message)

@@ -26,14 +26,14 @@ from __future__ import annotations
 
 import posixpath
 
-from ..model import Rule, Section
+from ..model import FaqAnswer, Rule, Section
 from ..resolve.entries import changed_since, entry_anchor
 from .changes import how_words
-from .context import Context
+from .context import CONTENT_LANGUAGE, Context
 from .edition_pages import entry_pages
 from .escape import Md, script_json
 from .markup import md
-from .paths import html_path, relpath, section_page
+from .paths import cross_href, faq_anchor, html_path, page_of, relpath, section_page
 from .strings import t
 
 HISTORIES = "assets/history"
@@ -166,13 +166,37 @@ def fallback_link(rows: list[dict], section: Section, ctx: Context) -> tuple[str
     return None
 
 
+def cited_by(rule: Rule, section: Section, ctx: Context, page: str) -> list[list[str]]:
+    """[title, href] of each FAQ answer, ruling and walkthrough citing the rule,
+    as `ctx.item_link` links them from `page` (its HTML)."""
+    out = []
+    for item in ctx.citations.by_rule.get((section.key, rule.number), []):
+        if isinstance(item, FaqAnswer):
+            (to_page, language), anchor, title = ctx.faq_home(item), faq_anchor(item), item.question
+        else:
+            to_page, language, anchor, title = page_of(item), CONTENT_LANGUAGE, "", item.title
+        out.append([title, cross_href(page, ctx.language, to_page, language, anchor)])
+    return out
+
+
+def folds_cited_by(rule: Rule, section: Section, ctx: Context, page: str) -> bool:
+    """Whether the rule's "Cited by" is folded into its History (which then loads
+    it with the rows) rather than printed under it: where the rule has a History.
+    The section's own lists of rulings, answers and walkthroughs stay on the page."""
+    return history_rows(rule, section, ctx, page) is not None
+
+
 def rule_history_lines(rule: Rule, section: Section, ctx: Context, page: str) -> list[Md]:
-    """Under a rule: its collapsed history, its rows left to the page's history file."""
+    """Under a rule: its collapsed history, its rows (and what cites it) left to
+    the page's history file."""
     rows = history_rows(rule, section, ctx, page)
     if rows is None:
         return []
     link = fallback_link(rows, section, ctx)
-    return [md("history", summary=history_summary(rule, section, ctx), link=link), ""]
+    summary = history_summary(rule, section, ctx)
+    if cited := ctx.citations.by_rule.get((section.key, rule.number)):
+        summary = t(section.language, "history-cited", summary=summary, count=len(cited))
+    return [md("history", summary=summary, link=link), ""]
 
 
 def history_files(ctx: Context, language: str) -> dict[str, str]:
@@ -187,12 +211,14 @@ def history_files(ctx: Context, language: str) -> dict[str, str]:
             sections += [s for e in editions for s in e.sections.values() if s.version_path]
     for section in sections:
         page = section_page(section.key)
-        rules = {}
+        rules, cited = {}, {}
         for rule in section.rules:
             rows = history_rows(rule, section, ctx, page)
             if rows is not None:
                 rules[rule.number] = [{k: v for k, v in row.items() if k != "edition"} for row in rows]
+                if items := cited_by(rule, section, ctx, html_path(page)):
+                    cited[rule.number] = items
         if rules:
-            data = {"page": html_path(page), "lang": language, "rules": rules}
+            data = {"page": html_path(page), "lang": language, "rules": rules, "cited": cited}
             files[history_file(html_path(page))] = "RulesiteHistory.add(" + script_json(data) + ");\n"
     return files

@@ -63,9 +63,11 @@ MARKDOWN_TEMPLATES = {
     # A rule: a paragraph anchored by its number. Headings are for sections and
     # their parts (a real outline for screen readers); the search box finds a
     # rule by number from assets/numbers.js (render/numbers.py). No title on the
-    # number: Material makes a tooltip of every [title] as a page loads.
+    # number: Material makes a tooltip of every [title] as a page loads. Its
+    # share link is the page's pattern (`share` in the front matter, the
+    # rulesite:share meta) with the number put in: one per page, not per rule.
     "rule": (
-        '<div class="rule depth-{{ depth|attr }}" data-rule="{{ number|attr }}" data-short="{{ short|attr }}"'
+        '<div class="rule depth-{{ depth|attr }}" data-rule="{{ number|attr }}"'
         '{% if unsearched %} data-search-exclude="1"{% endif %} markdown>\n'
         '<p class="rule-head" id="{{ number|attr }}" markdown="span">'
         '<a class="rule-number" href="#{{ number|attr }}">{{ number }}</a> {{ text }}</p>'
@@ -251,9 +253,9 @@ def _heading(level, content, id, classes, data):
     yield from (' markdown="span">', _text(content), "</h", _text(level), ">")
 
 
-def _rule(depth, number, short, text, unsearched):
+def _rule(depth, number, text, unsearched):
     ident = _attr(number)
-    yield from ('<div class="rule depth-', _attr(depth), '" data-rule="', ident, '" data-short="', _attr(short), '"')
+    yield from ('<div class="rule depth-', _attr(depth), '" data-rule="', ident, '"')
     if unsearched:
         yield ' data-search-exclude="1"'
     yield from (' markdown>\n<p class="rule-head" id="', ident, '" markdown="span"><a class="rule-number" href="#', ident)

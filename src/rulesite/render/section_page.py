@@ -6,7 +6,7 @@ from __future__ import annotations
 from ..model import FaqAnswer, Rule, Ruling, Section, Walkthrough
 from .context import Context
 from .edition_pages import edition_banner, number_meant_another
-from .history import rule_history_lines
+from .history import folds_cited_by, rule_history_lines
 from .escape import Md, md_text
 from .escape import page as whole_page
 from .languages import equivalents_note, other_rule_at_same_path
@@ -48,7 +48,13 @@ def render_section(section: Section, ctx: Context) -> str:
         out += _rule(rule, section, page, ctx, sources)
     if section.version_path:  # FAQ answers and rulings sit with the current text
         # An older edition stays searchable, below today's text.
-        return whole_page(section_label(section), [*out, ""], **section_preview(section), search={"boost": 0.2})
+        return whole_page(
+            section_label(section),
+            [*out, ""],
+            **section_preview(section),
+            share=share_pattern(section, page, ctx),
+            search={"boost": 0.2},
+        )
     faqs = [f for f in ctx.corpus.faqs if f.game == section.game and f.section == section.number]
     if faqs:
         # Each answer is its own search entry (its h3); the heading alone is none.
@@ -67,28 +73,32 @@ def render_section(section: Section, ctx: Context) -> str:
         out += [heading(2, Md("{} ({})").format(t(lang, key), len(items)), id=anchor, data=UNSEARCHED), ""]
         out += [Md("- {}").format(ctx.item_link(item, page)) for item in items]
         out.append("")
-    return whole_page(section_label(section), [*out, ""], **section_preview(section))
+    return whole_page(section_label(section), [*out, ""], **section_preview(section), share=share_pattern(section, page, ctx))
+
+
+def share_pattern(section: Section, page: str, ctx: Context) -> str:
+    """Where a rule of the page is shared from, "{}" standing for its number:
+    pinned to the rule's edition where the document has several
+    (r/1.4/{}.html keeps naming the rule after a renumbering); else the short
+    page of a current rule, or an older edition's versioned address. The same
+    for every rule of a page, so the page says it once (copy-link.js)."""
+    if (section.game, section.document, section.edition) in pinned_editions(ctx, section.language):
+        return pinned_link(section.game, section.document, section.edition, "{}")
+    if not section.version_path:
+        return short_link(section.game, section.document, "{}")
+    return f"{html_path(page)}#{{}}"
 
 
 def _rule(rule: Rule, section: Section, page: str, ctx: Context, sources) -> list[str]:
     lang = section.language
     number = rule.number
     text = ctx.inline(rule.text, section.game, page, section, terms=False)
-    # Shareable link: pinned to the rule's edition where the document has several
-    # (r/1.4/424.1.html keeps naming this rule after a renumbering); else the
-    # short page of a current rule, or an older edition's versioned address.
-    if (section.game, section.document, section.edition) in pinned_editions(ctx, lang):
-        short = pinned_link(section.game, section.document, section.edition, number)
-    elif not section.version_path:
-        short = short_link(section.game, section.document, number)
-    else:
-        short = f"{html_path(page)}#{number}"
     # An older edition's rule that the next edition prints unchanged is searched
     # there: the index holds each text once, at the newest edition printing it.
     unsearched = bool(section.version_path) and ctx.changes.printed_again(
         ctx.corpus, (section.game, section.document, section.language), section.edition, rule.number
     )
-    out = [md("rule", depth=rule.depth, number=number, short=short, text=text, unsearched=unsearched), ""]
+    out = [md("rule", depth=rule.depth, number=number, text=text, unsearched=unsearched), ""]
     for i, example in enumerate(rule.examples, 1):
         out += [
             md("div", classes="admonition example", id=f"{number}-example-{i}", data=[]),
@@ -103,7 +113,7 @@ def _rule(rule: Rule, section: Section, page: str, ctx: Context, sources) -> lis
     if len(rule.source_ids) < len(sources):  # say so only where sources differ
         meta.append(Md("{}: {}").format(t(lang, "source"), Md(", ").join(code(s) for s in rule.source_ids)))
     cited_by = ctx.citations.by_rule.get((section.key, number), [])
-    if cited_by:
+    if cited_by and not folds_cited_by(rule, section, ctx, page):  # else in its History
         meta.append(Md("{}: {}").format(t(lang, "cited-by"), Md(" · ").join(ctx.item_link(i, page) for i in cited_by)))
     if meta:
         out += [Md(" — ").join(meta), Md('{: .rule-meta data-search-exclude="1" }'), ""]
