@@ -7,12 +7,15 @@ section, a ruling, a glossary letter or a diff part fetches at most 350 KB
 
 from __future__ import annotations
 
+import posixpath
 from urllib.parse import urlsplit
 
 import pytest
 from playwright.sync_api import expect
 
 from browser_site import links
+from cold_view import cold_view
+from rulesite.check.page import find_all, parse
 
 pytestmark = pytest.mark.browser
 
@@ -103,6 +106,35 @@ def corpora_origin(corpora_site):
 
     with serve(corpora_site.site) as origin:
         yield origin
+
+
+@pytest.mark.corpora
+def test_the_static_count_is_what_the_browser_fetches(corpora_site, corpora_origin, browse):
+    """tests/corpora/test_cold_view.py weighs every page from its HTML alone (the
+    page, its stylesheets and scripts): until the page is ready (its load event),
+    Chromium fetches exactly those files, with those sizes, and at most the page's
+    icons (<link rel=icon>) besides. What loads later (offline.js once the browser
+    is idle, previews on a hover) is no part of either count."""
+    rel = "riftbound/core-rules/424.html"
+    static = cold_view(corpora_site.site, rel)
+    icons = {
+        posixpath.normpath(posixpath.join(posixpath.dirname(rel), link.get("href")))
+        for link in find_all(parse((corpora_site.site / rel).read_bytes()), "link")
+        if "icon" in (link.get("rel") or "").split()
+    }
+    context = browse(corpora_origin + "/")
+    page = context.new_page()
+    responses = []
+    page.on("response", lambda response, seen=responses: seen.append(response))
+    page.goto(f"{corpora_origin}/{rel}", wait_until="load")
+    ready = list(responses)  # what was fetched by the load event
+    fetched = {
+        urlsplit(r.url).path.lstrip("/"): len(r.body()) for r in ready if r.url.startswith(corpora_origin) and r.status == 200
+    }
+    context.close()
+    assert len(static) > 5 and any("bundle" in f for f in static), static  # the page, Material's bundle, ours
+    assert {f: n for f, n in fetched.items() if f in static} == static, "the browser fetched other sizes or missed files"
+    assert set(fetched) - set(static) <= icons, f"fetched beyond the static count: {sorted(set(fetched) - set(static))}"
 
 
 @pytest.mark.corpora

@@ -615,9 +615,15 @@ def test_every_mdx_ruling_has_its_page_with_attribution(corpora_site, mdx_ruling
         if licence is None or not ("Riftbound FAQ, Christian Ivicevic" in words(licence) and "CC BY-SA 4.0" in words(licence)):
             problems.append(f"{rel}: no attribution and licence")
     assert not problems, f"{len(problems)} problems: {problems[:5]}"
-    index = article(site, "riftbound/rulings/index.html")
+    # The index, in parts (index.html, index-2.html, ...), each linking the others.
+    parts = ["riftbound/rulings/index.html"]
+    for rel in parts:
+        for a in (a for line in find_all(article(site, rel), "p", "glossary-letters") for a in find_all(line, "a")):
+            target = target_of(rel, a.get("href"))[0]
+            if target not in parts:
+                parts.append(target)
     listed = {
-        target_of("riftbound/rulings/index.html", a.get("href"))[0] for a in find_all(index, "a") if a.get("href") is not None
+        target_of(rel, a.get("href"))[0] for rel in parts for a in find_all(article(site, rel), "a") if a.get("href") is not None
     }
     assert {f"riftbound/rulings/{r.id}.html" for r in mdx_rulings} <= listed, "the rulings index misses some"
 

@@ -203,6 +203,8 @@
     ["offline-page.js", function () { return !!document.getElementById("offline-app"); }],
     // A search asked for in the address (?q=) opens at once: its number result too.
     ["number-search.js", function () { return new URLSearchParams(location.search).has("q"); }],
+    // Arrived from a language whose site lacks this page (?from=es): its notice shows at once.
+    ["language-switch.js", function () { return new URLSearchParams(location.search).has("from"); }],
   ];
   /* Features loaded on their first use, not with the page: on the first of
      `events` (listened to on their way down) inside `selector`, the script is
@@ -217,6 +219,10 @@
     // A rule number typed in the search box: search-on-demand.js starts the
     // search on the same focus or press; the number table it reads comes at the same time.
     ["number-search.js", ["focusin", "pointerdown"], ".md-search, [data-md-component='search'], label[for='__search']", ["assets/numbers.js"]],
+    // The language selector: its links are made to keep the page as soon as the
+    // reader points at, focuses or touches it, before its list opens.
+    // A plain click on one of its links before the file came is held and handed over.
+    ["language-switch.js", ["pointerover", "focusin", "pointerdown"], ".md-select", [], "a.md-select__link[hreflang]"],
   ];
   var firstUse = {};
   function watchFirstUse() {
@@ -224,16 +230,18 @@
     ON_FIRST_USE.forEach(function (entry) {
       var name = entry[0];
       var asked = false;
+      var loaded = false;
       var latest = null;
       function listener(event) {
         var element = event.target && event.target.closest ? event.target.closest(entry[2]) : null;
-        if (!element) return;
+        if (!element || loaded) return;
         latest = [element, event];
         if (asked) return;
         asked = true;
         (entry[3] || []).forEach(function (file) { loadScript(new URL(file, siteRoot()).href).catch(function () {}); });
         feature(name).then(
           function () {
+            loaded = true;
             entry[1].forEach(function (type) { document.removeEventListener(type, listener, true); });
             if (firstUse[name] && latest) firstUse[name](latest[0], latest[1]);
           },
@@ -241,6 +249,16 @@
         );
       }
       entry[1].forEach(function (type) { document.addEventListener(type, listener, true); });
+      if (!entry[4]) return;
+      document.addEventListener("click", function (event) {
+        var link = event.target && event.target.closest ? event.target.closest(entry[4]) : null;
+        if (loaded || !link || event.defaultPrevented || event.button !== 0 || link.target) return;
+        if (event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+        event.preventDefault();
+        event.stopPropagation();
+        listener(event);
+        latest = [link, event];
+      }, true);
     });
   }
 

@@ -5,10 +5,14 @@
  * the English page (or this one) with ?from=<language>, which shows a notice.
  * Material does this by fetching the other site's sitemap.xml, which fails
  * from file:// and needs site_url; here the path is computed instead.
+ * core.js loads this file when the reader first points at, focuses or touches
+ * the selector (or the address has ?from=).
  */
 (function () {
   "use strict";
   var R = window.Rulesite;
+  if (window.RulesiteLanguageSwitch) return;
+  window.RulesiteLanguageSwitch = true;
   var LANG_LINKS = "a.md-select__link[hreflang]";
 
   /** The root URL of the site a language link points at (its folder). */
@@ -136,12 +140,20 @@
   }
 
   var started = false;
-  R.onPage(function () {
+  function begin() {
     if (!started) {
       started = true;
       initLanguageSwitch();
     }
     updateLanguageLinks();
     showMissingNotice();
-  });
+  }
+  R.onPage(begin);
+  if (!started) begin(); // loaded after the page
+
+  // A click on a language link that core.js held while this file came: followed now.
+  R.firstUse["language-switch.js"] = function (element, event) {
+    if (event.type !== "click") return;
+    location.href = alternateUrl(element, true) || element.href;
+  };
 })();

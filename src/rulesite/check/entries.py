@@ -1,6 +1,6 @@
 """Nothing lost, nothing doubled, in the built HTML.
 
-Every rule, example, FAQ answer, ruling and walkthrough step of the corpus must
+Every rule, example, FAQ answer, card, ruling and walkthrough step of the corpus must
 be one element with its own id, exactly once on its page, inside the page's
 content, whose text holds the source text (after the documented
 normalization). `expected_entries` says what each page must hold (from the
@@ -42,6 +42,8 @@ def expected_entries(ctx: Context, languages: list[str]) -> Expected:
                 want(language, home, faq_anchor(faq), faq.question)
         if language != CONTENT_LANGUAGE:
             continue
+        for card in ctx.corpus.cards:  # on the part of its letter the site map puts it on
+            want(language, ctx.card_page(card), card.id, card.name)
         for ruling in ctx.corpus.rulings:
             want(language, page_of(ruling), ruling.id, ruling.answer)
         for walk in ctx.corpus.walkthroughs:

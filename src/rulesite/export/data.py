@@ -22,7 +22,7 @@ from ..model import Edition, FaqAnswer, Reference, Rule, Ruling, Section, parent
 from ..render.changes import how_words
 from ..render.context import Context
 from ..render.edition_pages import document_name
-from ..render.paths import ERRATA, cards_page, diff_page, faq_anchor, html_path, language_root, page_of, section_page
+from ..render.paths import ERRATA, diff_page, faq_anchor, html_path, language_root, page_of, section_page
 from ..normalize import normalize_text
 from ..resolve.history import chain_entries, prerendered_pairs
 from ..resolve.merge import printed
@@ -283,7 +283,7 @@ def cards_data(ctx: Context, game: str) -> dict:
     named = ctx.citations.by_card  # resolve/card_mentions.py
     cards = []
     for c in (c for c in ctx.corpus.cards if game_of(c) == game):
-        here = url("en", cards_page(game, c.name), c.id)
+        here = url("en", ctx.card_page(c), c.id)
         items = named.get(c.id, [])
         cards.append(
             {
@@ -313,7 +313,7 @@ def errata_data(ctx: Context, game: str) -> dict:
     errata = []
     for e in (e for e in ctx.corpus.errata if game_of(e) == game):
         card = by_name.get(e.card.lower())
-        errata.append(_erratum(e, url("en", cards_page(game, card.name), card.id) if card else None))
+        errata.append(_erratum(e, url("en", ctx.card_page(card), card.id) if card else None))
     return _of_game("errata", "errata", game, errata, url=url("en", ERRATA))
 
 

@@ -3,32 +3,75 @@ text, its errata and every ruling and FAQ answer that names it."""
 
 from __future__ import annotations
 
-from collections import defaultdict
-
 from ..model import Erratum
 from ..read.common import slugify
 from .context import Context
 from .escape import Md, md_text
 from .escape import page as whole_page
-from .markup import UNSEARCHED, heading, md_link
+from .markup import UNSEARCHED, div, heading, md_link
 from .share import card_share, site_name, summary
-from .paths import ERRATA, cards_page, relative
+from .paths import ERRATA, cards_index, relative
 from .symbols import split_symbols, symbol
 
 
-def cards_by_page(ctx: Context) -> dict[str, list]:
-    pages = defaultdict(list)
-    for card in ctx.corpus.cards:
-        pages[cards_page(card.game or "riftbound", card.name)].append(card)
+def render_cards_pages(ctx: Context, named: dict[str, list]) -> dict[str, str]:
+    """docs path -> Markdown of every card letter page, each in the parts the
+    site map splits it into (paths.card_parts: a heavy letter is `s.md`, `s-2.md`),
+    and of each game's index of letters."""
+    pages = {}
+    by_game: dict[str, list] = {}
+    for letter, parts in ctx.card_parts().items():
+        by_game.setdefault(letter.split("/", 1)[0], []).append(parts)
+    for game, letters in by_game.items():
+        index = cards_index(game)
+        for parts in letters:
+            # Every letter's first part, and this letter's other parts.
+            links = [
+                (page, letter_label(page, k))
+                for other in letters
+                for k, (page, _) in enumerate(other, 1)
+                if k == 1 or other is parts
+            ]
+            for k, (page, cards) in enumerate(parts, 1):
+                pages[page] = render_cards_page(ctx, page, cards, named, letter_label(page, k), links, index)
+        out = [Md("# Cards {: #cards }"), ""]
+        for parts in letters:
+            # A letter in parts: each part named by its first card, so a reader knows where to look.
+            listed = Md(" · ").join(
+                md_link(letter_label(page, k), relative(index, page))
+                + (Md(" ({}…)").format(cards[0].name) if len(parts) > 1 else "")
+                for k, (page, cards) in enumerate(parts, 1)
+            )
+            out.append(Md("- {}: {}").format(listed, sum(len(cards) for _, cards in parts)))
+        # The names are searched on the letters' pages.
+        pages[index] = whole_page("Cards", [*out, ""], site_name=site_name(game, "cards"), search={"exclude": True})
     return pages
 
 
-def render_cards_page(ctx: Context, page: str, cards: list, named: dict[str, list]) -> str:
-    letter = page.rsplit("/", 1)[-1].removesuffix(".md").upper()
-    ordered = sorted(cards, key=lambda c: (c.name.lower(), c.code))
-    out = [Md("# Cards: {} {{: #cards }}").format(letter), ""]
+def letter_label(page: str, k: int = 1) -> str:
+    """A card letter page's name: its letter, and the part's number after the first ("S 2")."""
+    letter = page.rsplit("/", 1)[-1].removesuffix(".md").split("-")[0].upper()
+    return letter if k == 1 else f"{letter} {k}"
+
+
+def render_cards_page(
+    ctx: Context, page: str, cards: list, named: dict[str, list], label: str = "", links: list = (), index: str = ""
+) -> str:
+    """One part of a card letter page: `cards` in order, and a line of links to
+    the other letters and parts (`links`: (page, label)) and the letters' index."""
+    label = label or letter_label(page)
+    out = [Md("# Cards: {} {{: #cards }}").format(label), ""]
+    if links:
+        # The other letters and parts, so a reader moves between them (the
+        # navigation names the index of letters only).
+        shown = [
+            md_text(other) if other_page == page else md_link(other, relative(page, other_page)) for other_page, other in links
+        ]
+        if index:
+            shown.insert(0, md_link("Cards", relative(page, index)))
+        out += [Md(" · ").join(shown), Md('{: .glossary-letters data-search-exclude="1" }'), ""]
     searched = set()
-    for card in ordered:
+    for card in cards:
         # Another printing of a card with the same name, text and errata is one
         # search entry, not one per printing.
         printed = (card.name, card.text, tuple((e.old_text, e.new_text) for e in card.errata))
@@ -51,28 +94,35 @@ def render_cards_page(ctx: Context, page: str, cards: list, named: dict[str, lis
                 Md('{: .rule-meta data-search-exclude="1" }'),
                 "",
             ]
-    game = next((c.game for c in ordered if c.game), "riftbound")
-    names = summary(", ".join(c.name for c in ordered))
-    return whole_page(f"Cards: {letter}", out, names, og_title=f"Cards: {letter}", site_name=site_name(game, "cards"))
+    game = next((c.game for c in cards if c.game), "riftbound")
+    names = summary(", ".join(c.name for c in cards))
+    return whole_page(f"Cards: {label}", out, names, og_title=f"Cards: {label}", site_name=site_name(game, "cards"))
 
 
 def render_errata(ctx: Context) -> str:
-    """Every official erratum, newest article first, linked to its card."""
+    """Every official erratum, newest article first, under its article's heading,
+    each linked to its card (anchored, but no heading of its own: the table of
+    contents lists the articles, and Material prints it twice)."""
     by_name = {c.name.lower(): c for c in ctx.corpus.cards}
     out = [Md("# Errata {: #errata }"), ""]
-    for erratum in sorted(ctx.corpus.errata, key=lambda e: e.date, reverse=True):
+    article = None
+    for erratum in sorted(ctx.corpus.errata, key=lambda e: (e.date, e.article), reverse=True):
+        if (erratum.date, erratum.article) != article:
+            article = (erratum.date, erratum.article)
+            out += [Md("## {} ({})").format(erratum.article or "Errata", erratum.date), ""]
         card = by_name.get(erratum.card.lower())
         name = md_text(erratum.card)
         if card is not None:
-            name = md_link(erratum.card, relative(ERRATA, cards_page(card.game or "riftbound", card.name), card.id))
+            name = md_link(erratum.card, relative(ERRATA, ctx.card_page(card), card.id))
         out += [
-            heading(2, Md("{} ({})").format(erratum.card, erratum.date), id=erratum_anchor(erratum)),
+            div("erratum", id=erratum_anchor(erratum)),
             "",
-            Md("{} — {}").format(name, erratum.article),
-            Md("{: .rule-meta }"),
+            Md("**{}**").format(name),
             "",
             *lines_of("Old", erratum.old_text),
             *lines_of("New", erratum.new_text),
+            Md("</div>"),
+            "",
         ]
     return whole_page("Errata", out)
 

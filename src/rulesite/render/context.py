@@ -6,7 +6,7 @@ import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from ..model import Corpus, FaqAnswer, Ruling, Section, Source, Walkthrough
+from ..model import Card, Corpus, FaqAnswer, Ruling, Section, Source, Walkthrough
 from ..resolve.citations import Citations
 from ..resolve.concordance import Concordance
 from ..resolve.links import Link, Linker
@@ -16,7 +16,7 @@ from .escape import Md, md_text
 from .inline import inline, link_markdown, missing_markdown
 from .markup import code, md_link
 from .markup import link as html_link
-from .paths import cross_href, faq_anchor, faq_page, page_of, relative, section_page
+from .paths import card_parts, cross_href, faq_anchor, faq_parts, page_of, relative, section_page
 from .strings import STRINGS, t
 
 CONTENT_LANGUAGE = "en"  # rulings and walkthroughs are written in English
@@ -72,7 +72,41 @@ class Context:
         section = self.citations.faq_section(faq)  # resolve's answer
         if section is not None:
             return section_page(section.key), section.language
-        return faq_page(faq.game, faq.source_id), self.corpus.sources[faq.source_id].language
+        pages = self._memo("faq-pages", lambda: {})
+        if faq.source_id not in pages:
+            pages[faq.source_id] = {f.id: page for page, faqs in self.faq_parts(faq.game, faq.source_id) for f in faqs}
+        return pages[faq.source_id][faq.id], self.corpus.sources[faq.source_id].language
+
+    def faq_parts(self, game: str, source_id: str) -> list[tuple[str, list[FaqAnswer]]]:
+        """The parts of a FAQ source's page, as the site map splits it: (page, its answers)."""
+        return self._memo(
+            ("faq-parts", game, source_id),
+            lambda: faq_parts(
+                game,
+                source_id,
+                [f for f in self.corpus.faqs if f.source_id == source_id and self.citations.faq_section(f) is None],
+                self.citations.cards_of,
+            ),
+        )
+
+    def card_parts(self) -> dict[str, list[tuple[str, list[Card]]]]:
+        """Each card letter page -> its parts, as the site map splits it: (page, its cards)."""
+        return self._memo("card-parts", lambda: card_parts(self.corpus.cards, self.citations.by_card))
+
+    def card_page(self, card: Card) -> str:
+        """The page (the part of its letter) that shows a card, anchored by its id."""
+        pages = self._memo(
+            "card-pages", lambda: {c.id: page for parts in self.card_parts().values() for page, cards in parts for c in cards}
+        )
+        return pages[card.id]
+
+    def _memo(self, key, make):
+        """What the site map decides, worked out once per site being rendered (and
+        again for a context made with another corpus or citations)."""
+        found = self.cache.get(key)
+        if found is None or found[0] is not self.corpus or found[1] is not self.citations:
+            found = self.cache[key] = (self.corpus, self.citations, make())
+        return found[2]
 
     def item_link(self, item: FaqAnswer | Ruling | Walkthrough, page: str) -> Md:
         """A link to a FAQ answer, ruling or walkthrough, titled as readers know it."""

@@ -129,19 +129,20 @@ def script_json(data) -> str:
     return text
 
 
-def packed(items: list, lines_of, limit: int) -> list[list]:
+def packed(items: list, lines_of, limit: int, weight=None) -> list[list]:
     """Consecutive items, in order, packed into parts whose Markdown lines
     (`lines_of(item)`) weigh at most `limit` characters; an item heavier than
     that is a part alone. Splits a long page (a diff, a glossary letter) into
-    pages of a readable weight."""
+    pages of a readable weight. `weight(item)`, when given, weighs an item
+    instead of its lines (the site map splits pages before they are rendered)."""
     parts: list[list] = []
     size = limit
     for item in items:
-        weight = sum(len(str(line)) for line in lines_of(item))
-        if parts and size + weight <= limit:
+        heavy = weight(item) if weight is not None else sum(len(str(line)) for line in lines_of(item))
+        if parts and size + heavy <= limit:
             parts[-1].append(item)
-            size += weight
+            size += heavy
         else:
             parts.append([item])
-            size = weight
+            size = heavy
     return parts

@@ -5,18 +5,23 @@ from __future__ import annotations
 
 import os
 import posixpath
+import re
 from collections import defaultdict
 from pathlib import Path
 
 from ..model import Section
 from .context import CONTENT_LANGUAGE, Context
 from .ruling_page import word_diff_md
-from .escape import Md, written
+from .escape import Md, md_text, written
 from .escape import page as whole_page
 from .markup import UNSEARCHED, code, div, heading, md_link
+from ..resolve.links import MAIN_DOCUMENT
 from .paths import (
     REVIEW,
     contents_page,
+    contents_parts,
+    keyword_parts,
+    rulings_parts,
     topic_page,
     HOME,
     KEYWORDS,
@@ -119,25 +124,69 @@ def documents_of(ctx: Context, game: str) -> list[str]:
     return list(dict.fromkeys(s.document for s in sections_of(ctx, game)))
 
 
-def render_contents(ctx: Context, game: str, document: str) -> str:
-    """Every section of a document's current view, with its rule count."""
+def render_contents(ctx: Context, game: str, document: str) -> dict[str, str]:
+    """Every section of a document's current view, with its rule count: each
+    titled section on a line with the untitled ones numbered under it (Magic's
+    100.1, 100.2, ...). A long contents is an index of parts, each listing
+    consecutive sections (the site map decides which: paths.contents_parts)."""
     from .edition_pages import document_name
 
-    page, lang = contents_page(game, document), ctx.language
-    out = [
-        Md("# {} {{: #contents }}").format(document_name(document)),
-        "",
-        # Section titles are searched on the sections' own pages.
-        div(data=UNSEARCHED),
-        "",
-        Md("| {} | {} | {} |").format(t(lang, "section"), t(lang, "rules"), t(lang, "language")),
-        Md("|---|---|---|"),
-    ]
-    for s in sections_of(ctx, game):
-        if s.document == document:
-            link = ctx.link(page, section_page(s.key), "", s.language, f"{s.number} {s.title}")
-            out.append(Md("| {} | {} | {} |").format(link, len(s.rules), s.language))
-    return whole_page(document_name(document), [*out, "", Md("</div>"), ""])
+    index, lang = contents_page(game, document), ctx.language
+    sections = [s for s in sections_of(ctx, game) if s.document == document]
+    # The language is named only where a section is in another one than the site's.
+    mixed = any(s.language != lang for s in sections)
+    parts = contents_parts(game, document, sections)
+    title = document_name(document)
+    if len(parts) == 1:
+        return {index: whole_page(title, contents_lines(ctx, index, title, parts[0][1], mixed))}
+    pages = {}
+    listing = [Md("# {} {{: #contents }}").format(title), ""]
+    for page, groups in parts:
+        first, last = groups[0][0].number, groups[-1][0].number
+        name = t(lang, "contents-parts", first=first, last=last)
+        pages[page] = whole_page(f"{title}: {name}", contents_lines(ctx, page, f"{title}: {name}", groups, mixed, index))
+        # A section's title opens its line on the part (a link naming its number would open the section).
+        titled = [
+            Md("{} {}").format(g[0].number, md_link(g[0].title, relative(index, page, group_anchor(g[0], lang))))
+            if g[0].title
+            else ctx.link(index, section_page(g[0].key), "", g[0].language, g[0].number)
+            for g in groups
+        ]
+        listing += [heading(2, md_link(name, relative(index, page)), id=f"part-{first}"), "", Md(" · ").join(titled), ""]
+    # Section titles are searched on the sections' own pages.
+    pages[index] = whole_page(title, listing, search={"exclude": True})
+    return pages
+
+
+def group_anchor(section: Section, language: str) -> str:
+    """The id of a section's line in the contents of a site in `language` (a rule
+    number: letters, digits and dots; another language's section says which:
+    Spanish 701.20 is not English 701.20)."""
+    if not re.fullmatch(r"[0-9A-Za-z.]+", section.number) or not re.fullmatch(r"[a-z]+", section.language):
+        raise ValueError(f"not a rule number: {section.number[:40]!r}")
+    return f"c-{section.number}" if section.language == language else f"c-{section.language}-{section.number}"
+
+
+def contents_lines(ctx: Context, page: str, title: str, groups: list, mixed: bool, index: str = "") -> list:
+    lang = ctx.language
+    out = [Md("# {} {{: #contents }}").format(title), ""]
+    if index:
+        out += [md_link(t(lang, "contents"), relative(page, index)), Md('{: .glossary-letters data-search-exclude="1" }'), ""]
+    # Section titles are searched on the sections' own pages.
+    out += [div(data=UNSEARCHED), ""]
+    for group in groups:
+        head, rest = group[0], group[1:]
+        line = ctx.link(page, section_page(head.key), "", head.language, f"{head.number} {head.title}".strip())
+        count = sum(len(s.rules) for s in group)
+        line = Md("{} ({} {})").format(line, count, t(lang, "rules").lower())
+        if mixed and head.language != lang:
+            line = Md("{} · {}").format(line, head.language)
+        if rest:
+            line = Md("{}: {}").format(
+                line, Md(" · ").join(ctx.link(page, section_page(s.key), "", s.language, s.number) for s in rest)
+            )
+        out += [div("contents-group", id=group_anchor(head, lang)), "", line, "", Md("</div>"), ""]
+    return [*out, Md("</div>"), ""]
 
 
 def render_game_index(ctx: Context, game: str) -> str:
@@ -189,23 +238,39 @@ def section_page_of(ctx: Context, faq) -> str | None:
     return home if not home.startswith(f"{faq.game}/faq/") else None
 
 
-def render_rulings_index(ctx: Context, game: str) -> str:
-    page, lang = rulings_index(game), ctx.language
-    rulings = [r for r in ctx.corpus.rulings if r.game == game]
-    out = [Md("# {} {{: #rulings }}").format(t(lang, "community-rulings")), ""]
-    for source_id in dict.fromkeys(r.source_id for r in rulings):
-        source = ctx.corpus.sources[source_id]
-        out += [Md("{}: {}").format(t(lang, "source"), ctx.source_line(source, lang)), Md("{: .source-note }"), ""]
-        if source.licence:
-            out += [Md.escape(source.licence), Md("{: .licence }"), ""]
-    # The rulings' titles are searched on their own pages.
-    out += [div(data=UNSEARCHED), ""]
-    out += [Md("| {} | {} | {} |").format(t(lang, "ruling"), t(lang, "sequence"), t(lang, "nuances")), Md("|---|---|---|")]
-    for r in rulings:
-        out.append(
-            Md("| {} | {} | {} |").format(ctx.link(page, page_of(r), "", CONTENT_LANGUAGE, r.title), len(r.steps), len(r.nuances))
-        )
-    return whole_page(t(lang, "community-rulings"), [*out, "", Md("</div>"), ""])
+def render_rulings_index(ctx: Context, game: str) -> dict[str, str]:
+    """Every ruling of a game, in parts when long (paths.rulings_parts), each part
+    linking the others."""
+    lang = ctx.language
+    title = t(lang, "community-rulings")
+    parts = rulings_parts(game, [r for r in ctx.corpus.rulings if r.game == game])
+    pages = {}
+    for k, (page, rulings) in enumerate(parts, 1):
+        label = title if len(parts) == 1 else f"{title} ({k}/{len(parts)})"
+        out = [Md("# {} {{: #rulings }}").format(label), ""]
+        if len(parts) > 1:
+            out += [
+                Md("{}: ").format(t(lang, "parts"))
+                + Md(" · ").join(
+                    md_text(str(n)) if n == k else md_link(str(n), relative(page, other)) for n, (other, _) in enumerate(parts, 1)
+                ),
+                Md('{: .glossary-letters data-search-exclude="1" }'),
+                "",
+            ]
+        for source_id in dict.fromkeys(r.source_id for r in rulings):
+            source = ctx.corpus.sources[source_id]
+            out += [Md("{}: {}").format(t(lang, "source"), ctx.source_line(source, lang)), Md("{: .source-note }"), ""]
+            if source.licence:
+                out += [Md.escape(source.licence), Md("{: .licence }"), ""]
+        # The rulings' titles are searched on their own pages.
+        out += [div(data=UNSEARCHED), ""]
+        for r in rulings:
+            # How many numbered steps (Sequence) and notes (Nuances) it has, where it has any.
+            counts = [f"{t(lang, key)} {n}" for key, n in (("sequence", len(r.steps)), ("nuances", len(r.nuances))) if n]
+            line = Md("- ") + ctx.link(page, page_of(r), "", CONTENT_LANGUAGE, r.title)
+            out.append(Md("{} · {}").format(line, ", ".join(counts)) if counts else line)
+        pages[page] = whole_page(label, [*out, "", Md("</div>"), ""])
+    return pages
 
 
 def render_walkthroughs_index(ctx: Context, game: str) -> str:
@@ -221,29 +286,64 @@ def render_walkthroughs_index(ctx: Context, game: str) -> str:
     return whole_page(t(ctx.language, "walkthroughs"), [*out, ""])
 
 
-def render_keywords(ctx: Context) -> str:
-    lang = ctx.language
-    out = [Md("# {} {{: #keywords }}").format(t(lang, "keyword-index")), ""]
+def keyword_entries(ctx: Context) -> dict[str, list[tuple[Section, list[str]]]]:
+    """game -> [(a keyword's section, the other forms that link to it)], in the
+    order of the sections. Keywords name sections of a game's main rules (a
+    Tournament Rules section with the same number is another thing); a form that
+    is only the title, bracketed or in lower case, is not repeated."""
+    out = {}
     for game, forms in ctx.linker.keywords.items():
-        out += [
-            Md("## {}").format(GAME_NAMES.get(game, game)),
-            "",
-            # Keywords are sections: searched on their own pages.
-            div(data=UNSEARCHED),
-            "",
-            Md("| {} | {} | {} |").format(t(lang, "keyword"), t(lang, "section"), t(lang, "also-linked")),
-            Md("|---|---|---|"),
-        ]
         by_number = defaultdict(list)
         for form, named in forms.items():
             by_number[named[:2]].append(form)
-        for s in sections_of(ctx, game):
-            if (s.number, s.language) in by_number:
-                words = Md(", ").join(code(w) for w in by_number[(s.number, s.language)] if w != s.title)
-                link = ctx.link(KEYWORDS, section_page(s.key), "", s.language, s.number)
-                out.append(Md("| {} | {} | {} |").format(s.title, link, words))
+        main = MAIN_DOCUMENT.get(game)
+        out[game] = [
+            (s, [w for w in by_number[(s.number, s.language)] if w not in (s.title, f"[{s.title}]", s.title.lower())])
+            for s in sections_of(ctx, game)
+            if (s.number, s.language) in by_number and (main is None or s.document == main)
+        ]
+    return out
+
+
+def render_keywords(ctx: Context) -> dict[str, str]:
+    """The keyword index: one page, or, when long, an index of one page per game
+    in parts (the site map decides which: paths.keyword_parts)."""
+    lang = ctx.language
+    title = t(lang, "keyword-index")
+    parts = keyword_parts(keyword_entries(ctx))
+    pages: dict[str, list] = {}
+    titles = {KEYWORDS: title}
+    for page, game, entries in parts:
+        out = pages.setdefault(page, [])
+        if page != KEYWORDS:
+            if not out:
+                first, last = entries[0][0].number, entries[-1][0].number
+                titles[page] = f"{title}: {GAME_NAMES.get(game, game)}, {t(lang, 'contents-parts', first=first, last=last)}"
+                out += [Md("# {} {{: #keywords }}").format(titles[page]), ""]
+                out += [md_link(title, relative(page, KEYWORDS)), Md('{: .glossary-letters data-search-exclude="1" }'), ""]
+        elif not out:
+            out += [Md("# {} {{: #keywords }}").format(title), ""]
+        if page == KEYWORDS:
+            out += [Md("## {}").format(GAME_NAMES.get(game, game)), ""]
+        # Keywords are sections: searched on their own pages.
+        out += [div(data=UNSEARCHED), ""]
+        for section, forms in entries:
+            line = Md("- {} — {}").format(
+                section.title, ctx.link(page, section_page(section.key), "", section.language, section.number)
+            )
+            if forms:
+                line = Md("{} · {}: {}").format(line, t(lang, "also-linked").lower(), Md(", ").join(code(w) for w in forms))
+            out.append(line)
         out += ["", Md("</div>"), ""]
-    return whole_page(t(lang, "keyword-index"), out)
+    if KEYWORDS not in pages:
+        index = [Md("# {} {{: #keywords }}").format(title), ""]
+        for page, game, entries in parts:
+            name = t(lang, "contents-parts", first=entries[0][0].number, last=entries[-1][0].number)
+            index.append(
+                Md("- {} ({})").format(md_link(f"{GAME_NAMES.get(game, game)}: {name}", relative(KEYWORDS, page)), len(entries))
+            )
+        pages[KEYWORDS] = [*index, ""]
+    return {page: whole_page(titles[page], out) for page, out in pages.items()}
 
 
 def render_unresolved(ctx: Context) -> str:

@@ -233,7 +233,14 @@ def precache(ctx: Context, pages: dict[str, str]) -> list[str]:
             paths.walkthroughs_index(game),
             guides_index(game),
         ]
-        indexes += [paths.contents_page(game, document) for document in idx.documents_of(ctx, game)]
+        for document in idx.documents_of(ctx, game):
+            # The contents page, and its parts when it is long (paths.contents_parts).
+            folder = paths.contents_page(game, document).removesuffix("index.md") + "contents/"
+            indexes += [paths.contents_page(game, document), *sorted(p for p in pages if p.startswith(folder))]
+    # The keyword index's parts, and the rulings index's.
+    indexes += sorted(
+        p for p in pages if p.startswith("keywords/") or p.startswith(tuple(f"{g}/rulings/index-" for g in idx.games(ctx)))
+    )
     urls |= {html_path(path) for path in indexes if path in pages}
     return sorted(urls)
 

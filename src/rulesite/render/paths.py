@@ -10,7 +10,8 @@ from __future__ import annotations
 import posixpath
 from functools import lru_cache
 
-from ..model import Edition, FaqAnswer, Ruling, Section, SectionKey, Walkthrough
+from ..model import Card, Edition, FaqAnswer, Ruling, Section, SectionKey, Walkthrough, sort_key
+from .escape import packed
 
 HOME = "index.md"
 KEYWORDS = "keywords.md"
@@ -136,6 +137,11 @@ def cards_page(game: str, name: str) -> str:
     return f"{game}/cards/{initial if initial.isascii() else '0'}.md"
 
 
+def cards_index(game: str) -> str:
+    """The card letters, each with its parts and how many cards it holds."""
+    return f"{game}/cards/index.md"
+
+
 def contents_page(game: str, document: str) -> str:
     return f"{game}/{document}/index.md"
 
@@ -185,3 +191,164 @@ def compare_page(game: str, document: str) -> str:
 def version_alias(key: SectionKey, label: str) -> str:
     """The current edition's section also answers at its edition's path (an HTML file, not a page)."""
     return html_path(section_page(key.of_edition(label)))
+
+
+# --- pages in parts --------------------------------------------------------------------
+# A list page too heavy for a light cold view (the HTML beside the ~300 KB of CSS
+# and JavaScript every page shares should stay under about 50 KB) is split into
+# parts of consecutive items. Which part holds what is decided here, from the
+# model, before anything is rendered, so every link to an item (a card, a FAQ
+# answer, a section in the contents) names the part that holds it. The weights
+# are characters of the text a reader reads, plus a little per link: the HTML of
+# an item is about one to two times that.
+
+
+def part_page(base: str, k: int) -> str:
+    """Part `k` (from 1) of a page in parts: the first keeps the page's own path,
+    the others add their number (`s.md`, `s-2.md`), as a glossary letter's do."""
+    return base if k == 1 else f"{base.removesuffix('.md')}-{k}.md"
+
+
+def in_parts(base: str, items: list, weight, limit: int) -> list[tuple[str, list]]:
+    """(page, its items) for each part of `base`, in order (escape.packed)."""
+    return [(part_page(base, k), chunk) for k, chunk in enumerate(packed(items, None, limit, weight=weight), 1)]
+
+
+def _title(item) -> str:
+    """What a link to a ruling, FAQ answer or erratum shows (its weight)."""
+    for name in ("title", "question", "article"):
+        if isinstance(getattr(item, name, None), str):
+            return getattr(item, name)
+    return ""
+
+
+# A part of a card letter holds about this much text (about 20 KB of HTML).
+CARDS_PART = 11_000
+
+
+def card_weight(card: Card, named: list) -> int:
+    """A card's name (its heading, id and table of contents entries), text, errata,
+    and the titles of the rulings, answers and errata naming it."""
+    errata = sum(len(e.old_text) + len(e.new_text) for e in card.errata)
+    return 150 + 3 * len(card.name) + len(card.text) + errata + sum(60 + len(_title(item)) for item in named)
+
+
+def card_parts(cards: list[Card], named: dict[str, list]) -> dict[str, list[tuple[str, list[Card]]]]:
+    """Each card letter page (cards_page) -> its parts: (page, its cards in order
+    of name). `named`: card id -> what names it (resolve/card_mentions.py)."""
+    by_letter: dict[str, list[Card]] = {}
+    for card in cards:
+        by_letter.setdefault(cards_page(card.game or "riftbound", card.name), []).append(card)
+    return {
+        page: in_parts(
+            page,
+            sorted(listed, key=lambda c: (c.name.lower(), c.code)),
+            lambda c: card_weight(c, named.get(c.id, [])),
+            CARDS_PART,
+        )
+        for page, listed in sorted(by_letter.items())
+    }
+
+
+# A part of a FAQ source's page holds about this much text (about 20 KB of HTML,
+# and its table of contents, which Material prints twice, lists every question).
+FAQ_PART = 17_000
+
+
+def faq_weight(faq: FaqAnswer, cards: list) -> int:
+    return 300 + 3 * len(faq.question) + len(faq.answer) + sum(40 + len(card.name) for card in cards)
+
+
+def faq_parts(game: str, source_id: str, faqs: list[FaqAnswer], cards_of: dict[str, list]) -> list[tuple[str, list[FaqAnswer]]]:
+    """The parts of a FAQ source's page (faq_page), each holding whole topics (the
+    answers printed under one heading), in the source's order."""
+    topics: list[list[FaqAnswer]] = []
+    for faq in faqs:
+        if topics and faq.topic and faq.topic == topics[-1][0].topic:
+            topics[-1].append(faq)
+        else:
+            topics.append([faq])
+
+    def weight(topic: list[FaqAnswer]) -> int:
+        return sum(faq_weight(f, cards_of.get(f.id, [])) for f in topic)
+
+    return [
+        (page, [f for topic in chunk for f in topic])
+        for page, chunk in in_parts(faq_page(game, source_id), topics, weight, FAQ_PART)
+    ]
+
+
+# A document's contents fits one page up to about this much text; a longer one is
+# an index of parts, each listing consecutive sections (about 30 KB of HTML in a
+# language whose links all go to another language's site, 12 KB in its own).
+CONTENTS_PART = 8_000
+
+
+def contents_groups(sections: list[Section]) -> list[list[Section]]:
+    """A document's sections in the order of their numbers, each titled one with
+    the untitled ones numbered under it (Magic's "100 General" and 100.1, 100.2, ...)."""
+    groups: list[list[Section]] = []
+    for section in sorted(sections, key=lambda s: sort_key(s.number)):
+        head = groups[-1][0] if groups else None
+        if head is not None and not section.title and section.number.startswith(head.number + "."):
+            groups[-1].append(section)
+        else:
+            groups.append([section])
+    return groups
+
+
+def contents_weight(group: list[Section]) -> int:
+    return sum(40 + len(s.number) + len(s.title) for s in group)
+
+
+def contents_parts(game: str, document: str, sections: list[Section]) -> list[tuple[str, list[list[Section]]]]:
+    """The contents of a document: one page (the contents page) when it is light,
+    else its parts, each named by its first and last section
+    (`contents/100-123.md`), in order."""
+    groups = contents_groups(sections)
+    if sum(contents_weight(g) for g in groups) <= CONTENTS_PART:
+        return [(contents_page(game, document), groups)]
+    chunks = in_parts("", groups, contents_weight, CONTENTS_PART)
+    return [(contents_part_page(game, document, chunk[0][0].number, chunk[-1][0].number), chunk) for _, chunk in chunks]
+
+
+def contents_part_page(game: str, document: str, first: str, last: str) -> str:
+    name = first if first == last else f"{first}-{last}"
+    return f"{game}/{document}/contents/{name}.md"
+
+
+# The keyword index fits one page up to about this much text; else it is an index
+# of one page per game, in parts.
+KEYWORDS_PART = 12_000
+
+
+def keyword_weight(title: str, number: str, forms: list[str]) -> int:
+    return 50 + len(title) + len(number) + sum(12 + len(form) for form in forms)
+
+
+def keyword_parts(entries: dict[str, list[tuple[Section, list[str]]]]) -> list[tuple[str, str, list[tuple[Section, list[str]]]]]:
+    """(page, game, its entries) for every part of the keyword index: all on
+    KEYWORDS when it is light, else `keywords/<game>.md` (`-2`, ... for more
+    parts). `entries`: game -> [(the keyword's section, its other forms)]."""
+
+    def weight(entry: tuple[Section, list[str]]) -> int:
+        return keyword_weight(entry[0].title, entry[0].number, entry[1])
+
+    if sum(weight(e) for listed in entries.values() for e in listed) <= KEYWORDS_PART:
+        return [(KEYWORDS, game, listed) for game, listed in entries.items()]
+    return [
+        (page, game, chunk)
+        for game, listed in entries.items()
+        for page, chunk in in_parts(f"keywords/{game}.md", listed, weight, KEYWORDS_PART)
+    ]
+
+
+# A part of a game's rulings index lists about this much text (its rulings'
+# titles and ids): about 30 KB of HTML where the rulings are on another
+# language's site, 18 KB on their own.
+RULINGS_PART = 15_000
+
+
+def rulings_parts(game: str, rulings: list[Ruling]) -> list[tuple[str, list[Ruling]]]:
+    """The parts of a game's rulings index (rulings_index): `index.md`, `index-2.md`, ..."""
+    return in_parts(rulings_index(game), rulings, lambda r: 80 + len(r.title) + len(r.id), RULINGS_PART)

@@ -7,7 +7,7 @@ from .context import Context
 from .escape import Md, md_text
 from .escape import page as whole_page
 from .markup import div, md, md_link, origin_link
-from .paths import cards_page, html_path, page_of, relative
+from .paths import html_path, page_of, relative
 from .share import site_name, summary
 from .strings import t
 
@@ -51,7 +51,7 @@ def render_ruling(ruling: Ruling, ctx: Context) -> str:
         out += [Md("{}: {}").format(t(lang, "concerns"), Md(", ").join(links)), Md('{: .rule-meta data-search-exclude="1" }'), ""]
     cards = ctx.citations.cards_of.get(ruling.id, [])
     if cards:
-        out += [Md("Cards: ") + Md(", ").join(card_link(card, page) for card in cards), Md("{: .rule-meta }"), ""]
+        out += [Md("Cards: ") + Md(", ").join(card_link(ctx, card, page) for card in cards), Md("{: .rule-meta }"), ""]
     out += [
         Md("{}: {}").format(t(lang, "source"), ctx.source_line(source, lang)),
         Md('{: .source-note data-search-exclude="1" }'),
@@ -127,6 +127,7 @@ def word_diff_md(ops) -> Md:
     return md("word_diff", ops=ops) if ops else Md("")
 
 
-def card_link(card: Card, page: str) -> Md:
-    """A card resolve found named (resolve/card_mentions.py), linked to its entry."""
-    return md_link(card.name, relative(page, cards_page(card.game or "riftbound", card.name), card.id))
+def card_link(ctx: Context, card: Card, page: str) -> Md:
+    """A card resolve found named (resolve/card_mentions.py), linked to its entry
+    on the part of its letter that holds it."""
+    return md_link(card.name, relative(page, ctx.card_page(card), card.id))

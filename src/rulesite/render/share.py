@@ -24,7 +24,7 @@ from .edition_pages import document_name
 from .labels import section_label
 from .escape import script_json
 from .markup import html_file, safe_href
-from .paths import cards_page, faq_anchor, html_path, language_root, relpath, section_page, short_link, short_prefix
+from .paths import faq_anchor, html_path, language_root, relpath, section_page, short_link, short_prefix
 from .strings import t
 
 SITE_NAME = "Rules reference"
@@ -199,7 +199,7 @@ def card_share_pages(ctx: Context, language: str) -> dict[str, str]:
             ctx,
             language,
             path,
-            f"{html_path(cards_page(game, card.name))}#{card.id}",
+            f"{html_path(ctx.card_page(card))}#{card.id}",
             title=card.name,
             text=card.text or facts,
             label=facts or card.name,

@@ -20,14 +20,10 @@ from ..model import Edition, sort_key
 from ..names import browser_grammar
 from . import index_pages as idx
 from . import paths
-from .card_pages import (
-    cards_by_page,
-    render_cards_page,
-    render_errata,
-)
+from .card_pages import render_cards_pages, render_errata
 from .context import CONTENT_LANGUAGE, Context
 from .escape import nav_title, script_json
-from .faq_page import render_faq_page
+from .faq_page import render_faq_pages
 from .glossary_page import glossaries, render_glossary
 from .guide_page import render_guide, render_guides_index
 from .edition_pages import (
@@ -44,7 +40,6 @@ from .paths import (
     ERRATA,
     compare_page,
     editions_page,
-    faq_page,
     glossary_page,
     guide_page,
     guides_index,
@@ -92,7 +87,7 @@ def render_language(ctx: Context) -> dict[str, str]:
     lang = ctx.language
     pages = {
         paths.HOME: idx.render_home(ctx),
-        paths.KEYWORDS: idx.render_keywords(ctx),
+        **idx.render_keywords(ctx),
         paths.UNRESOLVED: idx.render_unresolved(ctx),
     }
     # Only this language's own content: a page that exists only in another
@@ -137,20 +132,17 @@ def render_language(ctx: Context) -> dict[str, str]:
     for game in idx.games(ctx):
         pages[paths.game_index(game)] = idx.render_game_index(ctx, game)
         for document in idx.documents_of(ctx, game):
-            pages[paths.contents_page(game, document)] = idx.render_contents(ctx, game, document)
+            pages.update(idx.render_contents(ctx, game, document))
         if any(f.game == game for f in ctx.corpus.faqs):
             pages[paths.faq_index(game)] = idx.render_faq_index(ctx, game)
         if any(r.game == game for r in ctx.corpus.rulings):
-            pages[paths.rulings_index(game)] = idx.render_rulings_index(ctx, game)
+            pages.update(idx.render_rulings_index(ctx, game))
         if any(w.game == game for w in ctx.corpus.walkthroughs):
             pages[paths.walkthroughs_index(game)] = idx.render_walkthroughs_index(ctx, game)
     if lang == CONTENT_LANGUAGE:
         for game, source_id in dict.fromkeys((f.game, f.source_id) for f in ctx.corpus.faqs):
-            if any(ctx.faq_home(f)[0] == faq_page(game, source_id) for f in ctx.corpus.faqs if f.source_id == source_id):
-                pages[faq_page(game, source_id)] = render_faq_page(ctx, game, source_id)
-        named = ctx.citations.by_card
-        for path, cards in cards_by_page(ctx).items():
-            pages[path] = render_cards_page(ctx, path, cards, named)
+            pages.update(render_faq_pages(ctx, game, source_id))
+        pages.update(render_cards_pages(ctx, ctx.citations.by_card))
         if ctx.corpus.errata:
             pages[ERRATA] = render_errata(ctx)
         pages[paths.REVIEW] = idx.render_reviews(ctx)
@@ -245,9 +237,10 @@ def navigation(ctx: Context, pages: dict[str, str]) -> list:
                 entries.append({nav_title(f"{document_name(document)}: glossary"): glossary_page(g, document)})
         if guides_index(game) in pages:
             entries.append({t(lang, "guides"): guides_index(game)})
-        card_pages = sorted(p for p in pages if p.startswith(f"{game}/cards/"))
-        if card_pages:
-            entries.append({"Cards": [{p.rsplit("/", 1)[-1][0].upper(): p} for p in card_pages]})
+        # The index of card letters: each letter's page links the others (every
+        # page printing 26 letters in its navigation weighed 5 KB more).
+        if paths.cards_index(game) in pages:
+            entries.append({"Cards": paths.cards_index(game)})
         if ERRATA in pages and game == "riftbound":
             entries.append({"Errata": ERRATA})
         for key, path in (
