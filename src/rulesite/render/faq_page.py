@@ -56,15 +56,7 @@ def render_faq_part(ctx: Context, source, title: str, k: int, parts: list, topic
     out += [Md("{}: {}").format(t(lang, "source"), ctx.source_line(source, lang)), Md("{: .source-note }"), ""]
     # Every answer of a FAQ source is dated alike (by its source): said once.
     out += freshness(faqs[0], ctx)
-    if len(parts) > 1:
-        out += [
-            Md("{}: ").format(t(lang, "parts"))
-            + Md(" · ").join(
-                md_text(str(n)) if n == k else md_link(str(n), relative(page, other)) for n, (other, _) in enumerate(parts, 1)
-            ),
-            Md('{: .glossary-letters data-search-exclude="1" }'),
-            "",
-        ]
+    out += parts_line(lang, page, [other for other, _ in parts], k)
     if k == 1 and len(parts) > 1:
         # The first part is the source's contents: every topic, on its part.
         listed = [
@@ -90,3 +82,14 @@ def render_faq_part(ctx: Context, source, title: str, k: int, parts: list, topic
         if named:
             out += [Md("Cards: ") + Md(", ").join(card_link(ctx, card, page) for card in named), Md("{: .rule-meta }"), ""]
     return whole_page(label, out)
+
+
+def parts_line(lang: str, page: str, pages: list[str], here: int) -> list:
+    """ "Parts: 1 · 2 · 3" at the top of part `here` (1-based) of a list split
+    into `pages`, each other part linked; nothing when the list is one page."""
+    if len(pages) < 2:
+        return []
+    numbers = Md(" · ").join(
+        md_text(str(n)) if n == here else md_link(str(n), relative(page, other)) for n, other in enumerate(pages, 1)
+    )
+    return [Md("{}: ").format(t(lang, "parts")) + numbers, Md('{: .glossary-letters data-search-exclude="1" }'), ""]

@@ -11,8 +11,9 @@ from pathlib import Path
 
 from ..model import Section
 from .context import CONTENT_LANGUAGE, Context
+from .faq_page import parts_line
 from .ruling_page import word_diff_md
-from .escape import Md, md_text, written
+from .escape import Md, written
 from .escape import page as whole_page
 from .markup import UNSEARCHED, code, div, heading, md_link
 from ..resolve.links import MAIN_DOCUMENT
@@ -248,15 +249,7 @@ def render_rulings_index(ctx: Context, game: str) -> dict[str, str]:
     for k, (page, rulings) in enumerate(parts, 1):
         label = title if len(parts) == 1 else f"{title} ({k}/{len(parts)})"
         out = [Md("# {} {{: #rulings }}").format(label), ""]
-        if len(parts) > 1:
-            out += [
-                Md("{}: ").format(t(lang, "parts"))
-                + Md(" · ").join(
-                    md_text(str(n)) if n == k else md_link(str(n), relative(page, other)) for n, (other, _) in enumerate(parts, 1)
-                ),
-                Md('{: .glossary-letters data-search-exclude="1" }'),
-                "",
-            ]
+        out += parts_line(lang, page, [other for other, _ in parts], k)
         for source_id in dict.fromkeys(r.source_id for r in rulings):
             source = ctx.corpus.sources[source_id]
             out += [Md("{}: {}").format(t(lang, "source"), ctx.source_line(source, lang)), Md("{: .source-note }"), ""]
