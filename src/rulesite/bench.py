@@ -91,7 +91,7 @@ def staged_build(sources: Path, corpora: Path, config: Path, work: Path) -> dict
     done("write docs")
     env = pipeline.mkdocs_env(corpus)
     keys = pipeline.language_keys(files, config_dir, config, env)
-    result, fresh = pipeline.build(config_dir, list(files), site, config, build_id, env)
+    result, fresh = pipeline.build(config_dir, list(files), site, config, build_id, env, split=pipeline.split_parts(files))
     if result.returncode != 0:
         raise SystemExit(f"mkdocs build failed:\n{result.stdout[-3000:]}")
     done("mkdocs build")
@@ -110,7 +110,7 @@ def staged_build(sources: Path, corpora: Path, config: Path, work: Path) -> dict
         "languages": list(files),
         "pages": sum(1 for f in files.values() for p in f if p.endswith(".md")),
         "files_in_site": sum(1 for p in site.resolve().rglob("*") if p.is_file()),
-        "config_dir": str(config_dir),
+        "config_dir": config_dir.relative_to(work).as_posix(),
         "env": {"SOURCE_DATE_EPOCH": env["SOURCE_DATE_EPOCH"]},
     }
 
@@ -275,7 +275,7 @@ def main(argv: list[str] | None = None) -> int:
         whole = round(sum(s["seconds"] for s in stages.values()), 2)
         print("plain mkdocs build of the same pages ...", file=sys.stderr)
         env = dict(os.environ, NO_MKDOCS_2_WARNING="1", **full["env"])
-        config_dir = Path(full["config_dir"])
+        config_dir = work / full["config_dir"]
         plain_seq = plain_mkdocs(config_dir, full["languages"], work, env, side_by_side=False)
         plain_par = plain_mkdocs(config_dir, full["languages"], work, env, side_by_side=True)
         print("rebuild after one ruling ...", file=sys.stderr)

@@ -215,14 +215,23 @@ def _build(args: argparse.Namespace, build_id: str, state: dict) -> int:
     # One whose files, navigation, titles, config and tools are, only some files
     # changed: those alone are built again, into a copy of its published output.
     rebuild = pipeline.rebuildable(config_dir, args.site_dir, keys)
-    result, fresh = pipeline.build(config_dir, list(files), args.site_dir, args.config, build_id, env, reuse, rebuild)
+    # The languages with many pages (English) are built by one MkDocs process a core.
+    split = pipeline.split_parts(files)
+    result, fresh = pipeline.build(config_dir, list(files), args.site_dir, args.config, build_id, env, reuse, rebuild, split)
     if result.returncode != 0:
         diag.report()
         print(result.stdout + result.stderr, file=sys.stderr)
         print("mkdocs build --strict failed: the previous site was left as it was", file=sys.stderr)
         return 1
     built = [lang for lang in files if lang not in reuse]
-    shown = [f"{lang}: {len(rebuild[lang])} changed files only" if lang in rebuild else lang for lang in built]
+    shown = [
+        f"{lang}: {len(rebuild[lang])} changed files only"
+        if lang in rebuild
+        else f"{lang} in {split[lang]} parts"
+        if split.get(lang, 1) > 1
+        else lang
+        for lang in built
+    ]
     stage(
         "build",
         f"mkdocs build --strict, {len(built)} of {len(files)} languages ({', '.join(shown) or 'none'}): "

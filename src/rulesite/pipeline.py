@@ -44,6 +44,7 @@ from .resolve.merge import merge
 from .resolve.entries import changes_view
 from .resolve.view import editions_view
 from .resolve.walkthrough_check import check_walkthroughs
+from .split_build import join
 
 # Defaults, relative to the folder the build runs from (the project folder):
 # every one of them is also a command-line option.
@@ -301,6 +302,7 @@ def build(
     env: dict[str, str] | None = None,
     reuse: set[str] = frozenset(),
     rebuild: dict[str, set[str]] | None = None,
+    split: dict[str, int] | None = None,
 ) -> tuple[subprocess.CompletedProcess, Path]:
     """Stage 5: the real, strict MkDocs build of every language (English at the
     root, the others in a folder each) into a new generation beside `site_dir`
@@ -313,7 +315,10 @@ def build(
     hard-linked from the published site (nobody ever writes into a published
     generation, so they stay as they are). A language in `rebuild` (language ->
     the files under its docs folder that changed, `rebuildable`) starts as
-    such a copy and only those files are built again (`rebuild.py`)."""
+    such a copy and only those files are built again (`rebuild.py`). A language
+    in `split` (language -> how many parts, `split_parts`) is built clean by
+    that many processes, each a share of its pages (`split_build.py`), joined
+    into one folder once all have succeeded."""
     build_id = build_id or output.new_build_id()
     fresh = output.generation(site_dir, build_id)
     parts = output.generation(site_dir, build_id, "parts")
@@ -322,6 +327,9 @@ def build(
     out = {lang: fresh if not language_root(lang) else parts / lang for lang in ordered}
     current = output.published(site_dir)
     rebuild = {lang: paths for lang, paths in (rebuild or {}).items() if current is not None and lang not in reuse}
+    split = {lang: n for lang, n in (split or {}).items() if n > 1 and lang not in reuse and lang not in rebuild}
+    # The parts of a split language build into its folder side by side, each its search index into a folder of its own.
+    shares = {lang: [parts / f"{lang}-index-{k}" for k in range(n)] for lang, n in split.items()}
     others = {language_root(o).rstrip("/") for o in ordered if language_root(o)}
     processes: dict[str, subprocess.Popen] = {}
     logs: dict[str, object] = {}
@@ -340,13 +348,14 @@ def build(
                 changed.write_text("".join(f"{path}\n" for path in sorted(rebuild[lang])), encoding="utf-8")
                 command = [sys.executable, "-m", "rulesite.rebuild", "-f", str(lang_config), "-d", str(out[lang])]
                 command += ["--previous", str(previous), "--changed", str(changed)]
-            processes[lang] = subprocess.Popen(
-                command,
-                stdout=logs[lang],
-                stderr=subprocess.STDOUT,
-                env=env,
-                cwd=lang_config.resolve().parent,
-            )
+            for k, folder in enumerate(shares.get(lang, [])):
+                name = lang if k == 0 else f"{lang} part {k + 1}"
+                logs[name] = logs[lang] if k == 0 else tempfile.TemporaryFile(mode="w+", encoding="utf-8")
+                command = [sys.executable, "-m", "rulesite.split_build", "-f", str(lang_config), "-d", str(out[lang])]
+                command += ["--index-dir", str(folder), "--part", str(k), "--parts", str(split[lang])]
+                processes[name] = _start(command, logs[name], env, lang_config)
+            if lang not in split:
+                processes[lang] = _start(command, logs[lang], env, lang_config)
         for lang in ordered:
             if lang not in processes:
                 _link_tree(current / language_root(lang), out[lang], skip=others if not language_root(lang) else set())
@@ -372,12 +381,31 @@ def build(
         output.discard(fresh)
         output.discard(parts)
         return failed[0], fresh
+    for lang in split:
+        join(out[lang], shares[lang])
     for lang in ordered:
         if language_root(lang):
             out[lang].rename(fresh / language_root(lang).rstrip("/"))
     output.discard(parts)
     done = next(iter(results.values()), subprocess.CompletedProcess([], 0, "", ""))
     return done, fresh
+
+
+# A language with more pages than this is built by one process a core
+# (`split_build.py`): below it, starting the processes costs what they save.
+SPLIT_PAGES = 400
+
+
+def split_parts(files: dict[str, dict[str, str]], cores: int | None = None) -> dict[str, int]:
+    """language -> how many processes build it: one a core for the languages with
+    many pages (English holds nearly all of them), else one."""
+    cores = max(1, min(cores or os.cpu_count() or 1, 4))
+    pages = {lang: sum(1 for path in f if path.endswith(".md")) for lang, f in files.items()}
+    return {lang: cores if count > SPLIT_PAGES else 1 for lang, count in pages.items()}
+
+
+def _start(command: list[str], log, env: dict[str, str], config: Path) -> subprocess.Popen:
+    return subprocess.Popen(command, stdout=log, stderr=subprocess.STDOUT, env=env, cwd=config.resolve().parent)
 
 
 def _link_tree(source: Path, target: Path, skip: set[str]) -> None:

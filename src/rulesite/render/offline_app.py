@@ -225,7 +225,8 @@ def precache(ctx: Context, pages: dict[str, str]) -> list[str]:
         or (path.startswith(PREVIEWS) and path[len(PREVIEWS) :].removesuffix(".js") + ".html" in current)
     }
     indexes = [paths.HOME, paths.KEYWORDS, OFFLINE_PAGE]
-    for game in idx.games(ctx):
+    games = idx.games(ctx)
+    for game in games:
         indexes += [
             paths.game_index(game),
             paths.faq_index(game),
@@ -238,9 +239,8 @@ def precache(ctx: Context, pages: dict[str, str]) -> list[str]:
             folder = paths.contents_page(game, document).removesuffix("index.md") + "contents/"
             indexes += [paths.contents_page(game, document), *sorted(p for p in pages if p.startswith(folder))]
     # The keyword index's parts, and the rulings index's.
-    indexes += sorted(
-        p for p in pages if p.startswith("keywords/") or p.startswith(tuple(f"{g}/rulings/index-" for g in idx.games(ctx)))
-    )
+    parts = ("keywords/", *(f"{g}/rulings/index-" for g in games))
+    indexes += sorted(p for p in pages if p.startswith(parts))
     urls |= {html_path(path) for path in indexes if path in pages}
     return sorted(urls)
 

@@ -1,0 +1,166 @@
+"""One language's clean MkDocs build shared by several processes, one a core,
+giving the very files `mkdocs build` gives (`pipeline.build` runs it, as
+`python -m rulesite.split_build`, for a language with many pages: English is
+nearly all of the site, so building the languages side by side alone leaves a
+core idle).
+
+Each process runs MkDocs' own build steps (its Python API, the steps of
+`mkdocs.commands.build.build`, in their order) into the one new folder, but
+reads, renders and writes only its share of the pages (every n-th page, from
+the k-th) and of the static files, so that no two write the same file; it
+also reads and renders the pages in the navigation, whose titles every page
+shows. Part 0 writes the theme's templates too (the sitemap, the not-found
+page). Each part's search index goes to a folder of its own; `join` writes
+the one a clean build writes from them: each page's entries, in page order.
+
+What a part cannot do is check an anchor in a page another part renders:
+MkDocs only knows a page's anchors once it has rendered it, and skips links
+into pages it has not. The output check (check/) checks every link and anchor
+of the built site anyway. Every other warning still fails the strict build.
+`tests/build/test_split_build.py` compares the whole output with a plain
+`mkdocs build`'s, byte for byte.
+
+No MkDocs plugin or hook: this is a caller of MkDocs, like its command line."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import logging
+import shutil
+import sys
+from pathlib import Path
+
+SEARCH_INDEX = "search/search_index.json"
+SEARCH_SCRIPT = "search/search_index.js"  # Material's offline plugin: the index as a script
+
+
+def _log_like_mkdocs() -> None:
+    """Messages printed as `mkdocs build` prints them (level, then the text)."""
+    log = logging.getLogger("mkdocs")
+    log.propagate = False
+    handler = logging.StreamHandler(sys.stdout)
+    handler.setFormatter(logging.Formatter("%(levelname)-8s-  %(message)s"))
+    log.addHandler(handler)
+    log.setLevel(logging.INFO)
+
+
+def build_part(config_file: Path, site_dir: Path, index_dir: Path, part: int, parts: int) -> int:
+    """Part `part` of `parts` of the clean build of `config_file`: its share of
+    the pages and of the static files written into `site_dir` (new or empty: the
+    parts write into it side by side, never the same file), its search index and
+    the pages' order into `index_dir`. Returns how many pages it built."""
+    from mkdocs import utils
+    from mkdocs.commands import build as steps
+    from mkdocs.config import load_config
+    from mkdocs.exceptions import Abort, BuildError
+    from mkdocs.structure.files import InclusionLevel, get_files, set_exclusions
+    from mkdocs.structure.nav import get_navigation
+    from mkdocs.structure.pages import Page
+
+    config = load_config(str(config_file), site_dir=str(site_dir), strict=True)
+    counter = utils.CountHandler()
+    counter.setLevel(logging.WARNING)
+    logging.getLogger("mkdocs").addHandler(counter)
+    config.plugins.on_startup(command="build", dirty=False)
+    try:
+        config = config.plugins.on_config(config)
+        config.plugins.on_pre_build(config=config)
+        files = get_files(config)
+        env = config.theme.get_env()
+        files.add_files_from_theme(env, config)
+        files = config.plugins.on_files(files, config=config)
+        set_exclusions(files, config)
+        nav = get_navigation(files, config)
+        nav = config.plugins.on_nav(nav, config=config, files=files)
+        docs = files.documentation_pages(inclusion=InclusionLevel.is_included)
+        mine = {file.src_uri for i, file in enumerate(docs) if i % parts == part}
+        shown = {page.file.src_uri for page in nav.pages}
+        for file in docs:
+            if file.page is None and file.inclusion.is_not_in_nav():
+                Page(None, file, config)
+            if file.src_uri in mine or file.src_uri in shown:
+                steps._populate_page(file.page, config, files)
+        env = config.plugins.on_env(env, config=config, files=files)
+        # What Files.copy_static_files copies, shared out as the pages are.
+        statics = [f for f in files if not f.is_documentation_page() and InclusionLevel.is_included(f.inclusion)]
+        for file in statics[part::parts]:
+            file.copy_file()
+        if part == 0:
+            for template in config.theme.static_templates:
+                steps._build_theme_template(template, env, files, config, nav)
+            for template in config.extra_templates:
+                steps._build_extra_template(template, files, config, nav)
+        built = [file for file in docs if file.src_uri in mine]
+        for file in built:
+            steps._build_page(file.page, config, docs, nav, env, excluded=file.inclusion.is_excluded())
+        for file in built:
+            file.page.validate_anchor_links(files=files, log_level=config.validation.links.anchors)
+        # The search plugin writes this part's index (and the offline plugin its
+        # script) into the part's own folder: `join` makes the site's one index.
+        config.site_dir = str(index_dir)
+        config.plugins.on_post_build(config=config)
+        if counts := counter.get_counts():
+            raise Abort(f"Aborted with {', '.join(f'{v} {k.lower()}s' for k, v in counts)} in strict mode!")
+    except BuildError as error:
+        config.plugins.on_build_error(error=error)
+        raise Abort(str(error)) from error
+    except Exception as error:
+        config.plugins.on_build_error(error=error)
+        raise
+    finally:
+        config.plugins.on_shutdown()
+    # The order a clean build indexes the pages in: `join` puts the parts' entries back in it.
+    index_dir.mkdir(parents=True, exist_ok=True)
+    (index_dir / PAGE_ORDER).write_text("".join(f"{file.url}\n" for file in docs), encoding="utf-8")
+    return len(built)
+
+
+PAGE_ORDER = "page-order.txt"
+
+
+def join(site_dir: Path, index_dirs: list[Path]) -> None:
+    """The site's one search index, as a clean build writes it, from the parts'
+    (`index_dirs`): each page's entries in page order (and its script, as
+    Material's offline plugin writes it). The parts' folders are removed."""
+    order = (index_dirs[0] / PAGE_ORDER).read_text(encoding="utf-8").splitlines()
+    indexes = [json.loads((folder / SEARCH_INDEX).read_text(encoding="utf-8")) for folder in index_dirs]
+    by_page: dict[str, list] = {}
+    for index in indexes:
+        for entry in index["docs"]:
+            by_page.setdefault(entry["location"].split("#", 1)[0], []).append(entry)
+    docs = [entry for page in order for entry in by_page.pop(page, ())]
+    if by_page:
+        raise SystemExit(f"split build: search entries of pages the site does not have: {', '.join(sorted(by_page))}")
+    # As Material's search plugin writes it.
+    data = json.dumps({"config": indexes[0]["config"], "docs": docs}, separators=(",", ":"), default=str)
+    (site_dir / SEARCH_INDEX).parent.mkdir(parents=True, exist_ok=True)
+    (site_dir / SEARCH_INDEX).write_bytes(data.encode("utf-8"))
+    if (index_dirs[0] / SEARCH_SCRIPT).is_file():
+        (site_dir / SEARCH_SCRIPT).write_text(f"var __index = {data}", encoding="utf-8")
+    for folder in index_dirs:
+        shutil.rmtree(folder)
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m rulesite.split_build", description=__doc__.split("\n\n")[0])
+    parser.add_argument("-f", "--config-file", type=Path, required=True)
+    parser.add_argument("-d", "--site-dir", type=Path, required=True, help="the site's folder, shared by the parts")
+    parser.add_argument("--index-dir", type=Path, required=True, help="this part's own folder, for its search index")
+    parser.add_argument("--part", type=int, required=True, help="which part, from 0")
+    parser.add_argument("--parts", type=int, required=True, help="how many parts")
+    args = parser.parse_args(argv)
+    _log_like_mkdocs()
+    from mkdocs.exceptions import Abort
+
+    try:
+        count = build_part(args.config_file, args.site_dir, args.index_dir, args.part, args.parts)
+    except Abort as abort:
+        logging.getLogger("mkdocs").error(str(abort))
+        return 1
+    print(f"INFO    -  Built part {args.part + 1} of {args.parts}: {count} pages")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,104 @@
+"""A language with many pages is built by one MkDocs process a core, each a share
+of its pages (`rulesite/split_build.py`): the site it gives is the very site a
+plain `mkdocs build` gives, byte for byte, and a warning in any share still
+fails the strict build."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from rulesite import pipeline
+from rulesite.diagnostics import Diagnostics
+
+EPOCH = "1767225600"  # fixed, so both builds date the sitemap alike
+
+
+def _files(folder: Path, skip: set[str] = frozenset()) -> dict[str, bytes]:
+    folder = folder.resolve()
+    found = {}
+    for path in folder.rglob("*"):
+        relative = path.relative_to(folder).as_posix()
+        if path.is_file() and relative.split("/", 1)[0] not in skip:
+            found[relative] = path.read_bytes()
+    return found
+
+
+@pytest.fixture(scope="module")
+def rendered(repo_root: Path, tmp_path_factory):
+    base = tmp_path_factory.mktemp("split")
+    diag = Diagnostics()
+    corpus = pipeline.read_corpus(repo_root / "rules_src" / "manifest.yml", diag, pages_dir=repo_root / "docs")
+    ctx = pipeline.resolve(corpus, repo_root / "rules_src", diag)
+    assert diag.errors == []
+    files = pipeline.render(ctx, base / "docs", base / ".build", repo_root / "mkdocs.yml")
+    env = dict(os.environ, NO_MKDOCS_2_WARNING="1", SOURCE_DATE_EPOCH=EPOCH)
+    return base, files, env
+
+
+def _plain(base: Path, lang: str, env: dict) -> Path:
+    config = base / ".build" / f"mkdocs.{lang}.yml"
+    out = base / f"plain-{lang}"
+    done = subprocess.run(
+        [sys.executable, "-m", "mkdocs", "build", "--strict", "-q", "-f", str(config), "-d", str(out)],
+        cwd=config.parent,
+        env=env,
+        capture_output=True,
+        text=True,
+    )
+    assert done.returncode == 0, done.stdout + done.stderr
+    return out
+
+
+@pytest.mark.parametrize("parts", [2, 3])
+def test_a_language_built_in_parts_is_what_plain_mkdocs_builds(rendered, repo_root, parts):
+    base, files, env = rendered
+    site = base / f"site-{parts}"
+    result, fresh = pipeline.build(base / ".build", list(files), site, repo_root / "mkdocs.yml", env=env, split={"en": parts})
+    assert result.returncode == 0, result.stdout[-4000:]
+    others = {lang for lang in files if lang != "en"}
+    assert others, "the seed site has other languages: they sit in folders of English's site"
+    built, plain = _files(fresh, skip=others), _files(_plain(base, "en", env))
+    assert len(plain) > 100
+    assert sorted(built) == sorted(plain), "the same files"
+    different = [path for path in plain if built[path] != plain[path]]
+    assert different == [], f"files that differ from plain mkdocs build's: {different[:10]}"
+    for lang in others:
+        assert _files(fresh / lang) == _files(_plain(base, lang, env)), lang
+    # Nothing of the parts is left over: no part folder, no file of their own.
+    assert not any(p.name == "page-order.txt" for p in fresh.rglob("*"))
+    assert [p.name for p in site.parent.iterdir() if "part" in p.name] == []
+
+
+def test_a_warning_in_another_share_fails_the_build(rendered, repo_root, tmp_path):
+    """A broken link in a page the second process builds: strict still fails, and says where."""
+    base, files, env = rendered
+    from mkdocs.config import load_config
+    from mkdocs.structure.files import get_files
+
+    config = load_config(str(base / ".build" / "mkdocs.en.yml"))
+    pages = [f.src_uri for f in get_files(config).documentation_pages()]
+    target = pages[1]  # every second page, from the second, is the second process's
+    path = base / "docs" / "en" / target
+    text = path.read_text(encoding="utf-8")
+    try:
+        path.write_text(text + "\n\nSee [nowhere](no-such-page.md).\n", encoding="utf-8")
+        result, _ = pipeline.build(
+            base / ".build", list(files), tmp_path / "site", repo_root / "mkdocs.yml", env=env, split={"en": 2}
+        )
+    finally:
+        path.write_text(text, encoding="utf-8")
+    assert result.returncode != 0
+    assert "no-such-page.md" in result.stdout and "strict mode" in result.stdout, result.stdout[-3000:]
+    assert not (tmp_path / "site").exists(), "nothing published"
+
+
+def test_english_alone_is_split_on_the_full_site_shape():
+    """One process a core for a language with many pages, one for the small ones."""
+    files = {"en": {f"p{i}.md": "" for i in range(pipeline.SPLIT_PAGES + 1)}, "es": {"a.md": ""}}
+    assert pipeline.split_parts(files, cores=2) == {"en": 2, "es": 1}
+    assert pipeline.split_parts(files, cores=1) == {"en": 1, "es": 1}
