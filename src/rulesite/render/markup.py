@@ -266,7 +266,111 @@ def _code(text):
     yield from ("<code>", _text(text), "</code>")
 
 
-_BUILT = {"link": _link, "heading": _heading, "rule": _rule, "code": _code}
+def _plain_heading(level, text):
+    yield from ("<h", _text(level), ' data-search-exclude="1">', _attr(text), "</h", _text(level), ">")
+
+
+def _missing(text, tip):
+    yield from ('<span class="ref-missing" title="', _attr(tip), '">', _text(text), "</span>")
+
+
+def _symbol(kind, label, title, sign):
+    yield from ('<span class="symbol symbol-', _attr(kind), '" role="img" aria-label="', _attr(label))
+    yield from ('" title="', _attr(title), '">', _attr(sign), "</span>")
+
+
+def _div(classes, id, data):
+    yield "<div"
+    if classes:
+        yield from (' class="', _attr(classes), '"')
+    if id:
+        yield from (' id="', _attr(id), '"')
+    yield from _data(data)
+    yield " markdown>"
+
+
+def _example_title(label):
+    yield from ('<p class="admonition-title" data-search-exclude="1">', _attr(label), "</p>")
+
+
+def _history(summary, link):
+    yield from ('<details class="history" data-search-exclude="1"><summary>', _attr(summary), "</summary>")
+    if link:
+        yield from ('<a href="', _attr(link[1]), '">', _attr(link[0]), "</a>")
+    yield "</details>"
+
+
+def _word_diff(ops):
+    yield '<span class="word-diff">'
+    for op, text in ops:
+        if op == "=":
+            yield _attr(text)
+        elif op == "-":
+            yield from ("<del>", _attr(text), "</del>")
+        else:
+            yield from ("<ins>", _attr(text), "</ins>")
+    yield "</span>"
+
+
+def _diff_item(kind, id, renumbered, sign, numbers, was, text, how, diff):
+    yield from ('<li class="', _attr(kind))
+    if renumbered:
+        yield " renumbered"
+    yield from ('" id="', _attr(id), '"><b>', _attr(sign))
+    for i, (number, href, title) in enumerate(numbers):
+        if i:
+            yield " → "
+        if href:
+            yield from ('<a href="', _attr(href), '" aria-label="', _attr(title), '">', _attr(number), "</a>")
+        else:
+            yield _attr(number)
+    yield "</b>"
+    if was:
+        yield from (' <span class="diff-was">(<a href="', _attr(was[1]), '">', _attr(was[0]), "</a>)</span>")
+    if text:
+        yield from (" ", _attr(text))
+    if how:
+        yield from (" <small>", _attr(how), "</small>")
+    yield from (_text(diff), "</li>")
+
+
+def _diff_section(number, items, renumbered_only, title, href, was):
+    ident = _attr(number)
+    yield '<section class="diff-section'
+    if renumbered_only:
+        yield " renumbered-only"
+    yield from ('" data-section="', ident, '" id="s-', ident, '">\n<h2>')
+    if href:
+        yield from ('<a href="', _attr(href), '">', _attr(title), "</a>")
+    else:
+        yield _attr(title)
+    if was:
+        yield ' <span class="diff-was">('
+        if was[1]:
+            yield from ('<a href="', _attr(was[1]), '">', _attr(was[0]), "</a>")
+        else:
+            yield _attr(was[0])
+        yield ")</span>"
+    yield "</h2>\n<ul>"
+    yield from (_text(item) for item in items)
+    yield "</ul>\n</section>"
+
+
+_BUILT = {
+    "link": _link,
+    "heading": _heading,
+    "rule": _rule,
+    "code": _code,
+    "plain_heading": _plain_heading,
+    "missing": _missing,
+    "symbol": _symbol,
+    "div": _div,
+    "example_title": _example_title,
+    "history": _history,
+    "word_diff": _word_diff,
+    "diff_item": _diff_item,
+    "diff_section": _diff_section,
+}
 
 
 def html_file(name: str, **values) -> str:
