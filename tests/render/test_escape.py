@@ -52,6 +52,16 @@ def test_md_text_escapes_every_ascii_punctuation_character():
     assert md_text("Reveal 424 Ü") == "Reveal 424 Ü"  # letters, digits, spaces and non-ASCII as they are
 
 
+def test_escaping_a_text_escapes_each_of_its_characters_and_nothing_else():
+    """A whole text comes out as its characters escaped one by one (the escaping is
+    one pass over the text: no character is missed or escaped twice)."""
+    texts = [string.printable, "a\\b]c^d-e[f]g\u2028h—ü&amp;", string.punctuation[::-1] * 3, "424.1.a", ""]
+    for text in texts:
+        assert md_text(text) == "".join(str(md_text(c)) for c in text), text
+        assert html_text(text) == "".join(str(html_text(c)) for c in text), text
+    assert html_text("a&b") == "a&#38;b" and html_text("x_y") == "x&#95;y"
+
+
 def test_text_combined_with_markup_is_escaped_however_it_is_combined():
     hostile = "[x](javascript:alert(1)) <b>"
     expected = md_text(hostile)

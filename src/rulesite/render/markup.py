@@ -376,36 +376,38 @@ _BUILT = {
 def html_file(name: str, **values) -> str:
     """A whole HTML file. A str, not markup: it never goes into a Markdown page."""
     if name == "short_page":  # one a rule: written out, as the templates above
-        return "".join(_short_page(**values))
+        return _short_page(**values)
     return _render(_template(HTML, name), values)
 
 
-def _short_page(language, target, title, site_name, description, url, edition, canonical, icon, label, text, link_text):
-    e = escape
-    yield from ('<!doctype html>\n<html lang="', e(language), '">\n<head>\n<meta charset="utf-8">\n')
-    yield from ("<script>location.replace(", script_json(target), ");</script>\n")
-    yield '<meta name="viewport" content="width=device-width, initial-scale=1">\n'
-    yield from ("<title>", e(title), " · ", e(site_name), "</title>\n")
-    yield from ('<meta name="description" content="', e(description), '">\n')
-    yield '<meta property="og:type" content="article">\n'
-    yield from ('<meta property="og:site_name" content="', e(site_name), '">\n')
-    yield from ('<meta property="og:title" content="', e(title), '">\n')
-    yield from ('<meta property="og:description" content="', e(description), '">')
-    if url:
-        yield from ('\n<meta property="og:url" content="', e(url), '">')
-    if edition:
-        yield from ('\n<meta name="rulesite:edition" content="', e(edition), '">')
-    yield from ('\n<meta property="og:locale" content="', e(language), '">\n')
-    yield '<meta name="twitter:card" content="summary">\n'
-    yield from ('<meta name="twitter:title" content="', e(title), '">\n')
-    yield from ('<meta name="twitter:description" content="', e(description), '">\n')
-    yield from ('<link rel="canonical" href="', e(canonical), '">\n')
-    yield from ('<link rel="icon" href="', e(icon), '">\n')
-    yield from ('<noscript><meta http-equiv="refresh" content="0; url=', e(target), '"></noscript>\n')
-    yield "</head>\n<body>\n"
-    yield from ('<p><a href="', e(target), '">', e(label), "</a> ", e(text), "</p>\n")
-    yield from ('<p><a href="', e(target), '">', e(link_text), "</a></p>\n")
-    yield "</body>\n</html>\n"
+def _short_page(language, target, title, site_name, description, url, edition, canonical, icon, label, text, link_text) -> str:
+    e = escape  # the HTML environment's autoescape: markupsafe's, in C; each put into the f-string as a str
+    script = script_json(target)
+    language, target, title, site_name, description = e(language), e(target), e(title), e(site_name), e(description)
+    url = f'\n<meta property="og:url" content="{e(url)}">' if url else ""
+    edition = f'\n<meta name="rulesite:edition" content="{e(edition)}">' if edition else ""
+    return (
+        f'<!doctype html>\n<html lang="{language}">\n<head>\n<meta charset="utf-8">\n'
+        f"<script>location.replace({script});</script>\n"
+        '<meta name="viewport" content="width=device-width, initial-scale=1">\n'
+        f"<title>{title} · {site_name}</title>\n"
+        f'<meta name="description" content="{description}">\n'
+        '<meta property="og:type" content="article">\n'
+        f'<meta property="og:site_name" content="{site_name}">\n'
+        f'<meta property="og:title" content="{title}">\n'
+        f'<meta property="og:description" content="{description}">{url}{edition}\n'
+        f'<meta property="og:locale" content="{language}">\n'
+        '<meta name="twitter:card" content="summary">\n'
+        f'<meta name="twitter:title" content="{title}">\n'
+        f'<meta name="twitter:description" content="{description}">\n'
+        f'<link rel="canonical" href="{e(canonical)}">\n'
+        f'<link rel="icon" href="{e(icon)}">\n'
+        f'<noscript><meta http-equiv="refresh" content="0; url={target}"></noscript>\n'
+        "</head>\n<body>\n"
+        f'<p><a href="{target}">{e(label)}</a> {e(text)}</p>\n'
+        f'<p><a href="{target}">{e(link_text)}</a></p>\n'
+        "</body>\n</html>\n"
+    )
 
 
 # --- what the render modules call -----------------------------------------------------
@@ -452,7 +454,7 @@ def md_link(text, to_md: str) -> Md:
     """A Markdown link to a page of this site by its .md path (MkDocs checks it).
     The address is percent-encoded (MkDocs decodes it to find the page): nothing
     in it can end the link or be read as Markdown or HTML."""
-    return Md("[{}]({})").format(text, Md(quote(safe_href(to_md), safe="/#.-_~")))
+    return Md(f"[{Md.escape(text)}]({quote(safe_href(to_md), safe='/#.-_~')})")  # Md("[{}]({})").format(...), unrolled
 
 
 def missing(text, tip: str) -> Md:
