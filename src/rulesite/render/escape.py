@@ -145,14 +145,22 @@ def html_text(text) -> Markup:
     """Text for an HTML attribute value or an HTML element Markdown does not read
     (the history lines, diff pages): character references for every character
     that is markup in HTML or in Markdown. Markup given here is a mistake."""
-    if hasattr(text, "__html__"):
-        raise TypeError(f"markup where text belongs: {str(text)[:60]!r}")
-    return Markup(_HTML_SPECIAL.sub(_html_escaped, str(text)))
+    return Markup(attr_value(text))
 
 
 def attr_value(text: str) -> str:
-    """A value safe inside a double-quoted HTML attribute."""
-    return str(html_text(text))
+    """A value safe inside a double-quoted HTML attribute: `html_text` as a str."""
+    if hasattr(text, "__html__"):
+        raise TypeError(f"markup where text belongs: {str(text)[:60]!r}")
+    return _HTML_SPECIAL.sub(_html_escaped, str(text))
+
+
+def md_str(value) -> str:
+    """`Md.escape(value)` as a str (markup as it is, anything else escaped by
+    `md_text`), for the written-out templates, which join str pieces."""
+    if hasattr(value, "__html__"):
+        return value.__html__()
+    return _escape(str(value))
 
 
 def front_matter(title: str, description: str = "", **preview) -> list[Md]:

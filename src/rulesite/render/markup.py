@@ -24,7 +24,7 @@ from urllib.parse import quote
 import jinja2
 from markupsafe import Markup, escape
 
-from .escape import Md, html_text, script_json
+from .escape import Md, attr_value, html_text, md_str, script_json
 
 # --- Markdown pages: name -> template ----------------------------------------------
 
@@ -220,12 +220,8 @@ def md(name: str, **values) -> Md:
 # of rendering a template. Each yields its pieces in the template's order.
 
 
-def _attr(value) -> str:
-    return html_text(value)
-
-
-def _text(value) -> str:
-    return Md.escape(value)
+_attr = attr_value  # html_text, as a str
+_text = md_str  # Md.escape, as a str
 
 
 def _data(data):
