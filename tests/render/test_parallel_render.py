@@ -13,7 +13,7 @@ import pytest
 
 from rulesite import pipeline
 from rulesite.diagnostics import Diagnostics
-from rulesite.render import workers
+from rulesite import workers
 from rulesite.render.site import render_site
 
 FIXTURES = Path(__file__).parent.parent / "read" / "fixtures"

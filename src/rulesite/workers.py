@@ -1,8 +1,9 @@
-"""Render jobs run by forked workers, one a core: rendering is pure Python, so
-threads would take turns. A worker is a fork of the process that made the
-model, so it has the corpus, the links and the lookups made before it started
-as they are (nothing is pickled on the way in); what comes back is each job's
-pages, as plain strings, put back in the jobs' order by the parent."""
+"""Jobs run by forked workers, one a core: reading and rendering are pure
+Python, so threads would take turns. A worker is a fork of the process that
+runs the stage, so it has what was made before it started as it is (the
+corpus, the links, the lookups: nothing is pickled on the way in); what comes
+back is each job's result, put back in the jobs' order by the parent. Used by
+read (one job a source) and render (runs of pages)."""
 
 from __future__ import annotations
 
