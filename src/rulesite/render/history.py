@@ -65,14 +65,17 @@ def _rows(rule: Rule, section: Section, ctx: Context, page: str) -> list[dict] |
     entries = history.get((section.edition, rule.number))
     if not entries or len(entries) < 2:
         return None
-    editions = {e.label: e for e in ctx.corpus.editions[document]}
+    editions = ctx.cache.get(("edition-labels", document))
+    if editions is None:  # a document's editions by label, once per site
+        editions = ctx.cache[("edition-labels", document)] = {e.label: e for e in ctx.corpus.editions[document]}
     lang = section.language
+    here = posixpath.dirname(page)
     rows = []
     last_whole = None  # the entry of the last whole edition before this one
     for row in ctx.changes.history(document, section.edition, rule.number):
         entry = row.entry
         edition = editions.get(entry.edition_label)
-        link = _diff_entry_link(ctx, section, last_whole, entry, page) if edition and not edition.partial else {}
+        link = _diff_entry_link(ctx, document, last_whole, entry, here) if edition and not edition.partial else {}
         if edition is not None and not edition.partial:
             last_whole = entry
         if entry.number is None:
@@ -87,11 +90,7 @@ def _rows(rule: Rule, section: Section, ctx: Context, page: str) -> list[dict] |
             continue
         # A rule of this very page: its #number alone.
         target = section_page(row.shown.page) if row.shown else ""
-        href = (
-            (relpath(html_path(target), posixpath.dirname(page)) if target != page else "") + f"#{entry.number}"
-            if row.shown
-            else ""
-        )
+        href = (relpath(html_path(target), here) if target != page else "") + f"#{entry.number}" if row.shown else ""
         out = {
             "edition": entry.edition_label,
             "label": f"{entry.edition_label}: {entry.number}",
@@ -105,13 +104,13 @@ def _rows(rule: Rule, section: Section, ctx: Context, page: str) -> list[dict] |
     return rows
 
 
-def _diff_entry_link(ctx: Context, section: Section, before, entry, page: str) -> dict:
-    """The link from a history row to the rule's entry on the diff page between
-    the previous whole edition and this one, when the build made that page and
-    the rule has an entry there (it was added, removed, changed or renumbered)."""
+def _diff_entry_link(ctx: Context, document: tuple[str, str, str], before, entry, here: str) -> dict:
+    """The link from a history row (on a page in folder `here`) to the rule's
+    entry on the diff page between the previous whole edition and this one, when
+    the build made that page and the rule has an entry there (it was added,
+    removed, changed or renumbered)."""
     if before is None:
         return {}
-    document = (section.game, section.document, section.language)
     diff = ctx.changes.diff_between(document, before.edition_label, entry.edition_label)
     if diff is None:
         return {}
@@ -124,7 +123,7 @@ def _diff_entry_link(ctx: Context, section: Section, before, entry, page: str) -
     holder = entry_pages(ctx, diff).get(anchor)
     if holder is None:
         return {}  # unchanged: no entry
-    href = relpath(html_path(holder), posixpath.dirname(page)) + f"#{anchor}"
+    href = relpath(html_path(holder), here) + f"#{anchor}"
     return {"diff_href": href, "diff_label": f"changes {diff.old.label} → {diff.new.label}"}
 
 
