@@ -107,10 +107,16 @@ def summarize(page, name: str | None = None) -> PageSummary:
 
 
 def numbered_link(name: str, line: int, href: str, words: str) -> tuple | None:
-    """A link's entry in `PageSummary.links` if its words (flattened) start with a rule number."""
+    """A link's entry in `PageSummary.links` if its words (flattened) start with a
+    rule number, and the link could be found wrong."""
     if match := _NUMBERED.match(words):
         path, fragment = _target_path(name, href)
         title = match["rest"].strip(" —–-:")
+        if fragment == match["number"] and not title.removesuffix("…").strip():
+            # Its number is the #fragment it opens and it names no title: whatever
+            # it lands on, `link_text_problems` finds nothing (most short pages'
+            # links): not kept, not sent to the parent.
+            return None
         return shared((line, words, match["number"], title, path, fragment))
     return None
 

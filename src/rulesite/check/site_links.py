@@ -419,7 +419,13 @@ def asset_problems(rel: str, text: str) -> list[Problem]:
 def might_mention_hosts(data: bytes) -> bool:
     """Cheap test before decoding a file to look for hosts (almost no file names one)."""
     lowered = data.lower()
-    return any(host.encode() in lowered for host in _KNOWN_HOSTS)
+    for host in _KNOWN_HOST_BYTES:  # a loop, not any(): it runs on every file
+        if host in lowered:
+            return True
+    return False
+
+
+_KNOWN_HOST_BYTES = tuple(host.encode() for host in _KNOWN_HOSTS)
 
 
 # --------------------------------------------------------------------------
