@@ -131,9 +131,7 @@ def forwarding_facts(rel: str, data: bytes) -> Forwarding | None:
     if refresh_url:
         links.setdefault(("<meta refresh>", refresh_url), line("refresh"))
     words = [
-        found
-        for (_, words), (href, at) in zip(anchors, hrefs, strict=True)
-        if (found := text_link(rel, at, href, value(words)))
+        found for (_, words), (href, at) in zip(anchors, hrefs, strict=True) if (found := text_link(rel, at, href, value(words)))
     ]
     return Forwarding(
         rel,
