@@ -208,6 +208,8 @@ def _reusable(
     its files hold their inodes, so no other file can have one of them.
     Reused only from the check of the generation published now, when the
     list of files and folders and the options are the same."""
+    if findings is None:  # nothing to reuse, nothing to keep: no file's identity needed
+        return {}, {}
     site = hashlib.sha256(repr((options.links, options.offline, options.scripts)).encode())
     for name in sorted(options.site.files) + ["\0"] + sorted(options.site.dirs):
         site.update(name.encode() + b"\0")
@@ -219,7 +221,7 @@ def _reusable(
         expected = options.expected.get(rel)
         digest = hashlib.sha256(repr(expected).encode()).hexdigest() if rel in options.expected else ""
         kept["files"][rel] = (stat.st_dev, stat.st_ino, stat.st_size, stat.st_mtime_ns, digest)
-    if findings is None or published is None:
+    if published is None:
         return kept, {}
     try:
         with open(findings, "rb") as file, _no_gc():

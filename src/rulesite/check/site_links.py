@@ -89,6 +89,10 @@ _LOADING_TAGS = (
     "input",
     "track",
 )
+# The tags the loop below reads whatever their attributes; any other element
+# links or loads something only through one of these attributes.
+_ALWAYS_READ = frozenset({"area", "link", "object", "use", "image", "style", "pre"})
+_LOADING_ATTRIBUTES = frozenset({"src", "srcset", "poster", "style", "data-md-component"})
 _SOURCE_LINK = etree.XPath("//*[@data-md-component='source']")
 _EXTERNAL = re.compile(r"^\s*(?:[A-Za-z][A-Za-z0-9+.\-]*:|//)")
 
@@ -122,10 +126,16 @@ def page_links(page: Page) -> tuple[LinkFacts, list[Problem], list[str]]:
     if b'data-md-component="source"' in page.data:
         elements += _SOURCE_LINK(page.root)
     for el in elements:
-        tag, line = el.tag, el.sourceline or 1
-        a = dict(el.items())  # a plain dict: each test below is then a cheap lookup
-        if tag == "meta" and a.keys() <= _PLAIN_META:  # most elements here: nothing to look at
+        tag = el.tag
+        # Most elements here have nothing to look at (plain <meta>s, <script>s and
+        # <input>s without a src): passed over on their attribute names alone.
+        if tag == "meta":
+            if _PLAIN_META.issuperset(el.keys()):
+                continue
+        elif tag not in _ALWAYS_READ and _LOADING_ATTRIBUTES.isdisjoint(el.keys()):
             continue
+        line = el.sourceline or 1
+        a = dict(el.items())  # a plain dict: each test below is then a cheap lookup
         if tag == "area" and "href" in a:
             links.setdefault((f"<{tag} href>", a["href"]), line)
         if tag == "link" and "href" in a:
