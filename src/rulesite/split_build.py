@@ -35,6 +35,20 @@ SEARCH_INDEX = "search/search_index.json"
 SEARCH_SCRIPT = "search/search_index.js"  # Material's offline plugin: the index as a script
 
 
+# MkDocs' build steps this calls, as MkDocs 1.6 names them.
+STEPS = ("_populate_page", "_build_page", "_build_theme_template", "_build_extra_template")
+
+
+def available() -> bool:
+    """Whether the installed MkDocs has the build steps a split build runs: a
+    successor that names them otherwise gets a plain `mkdocs build` instead."""
+    try:
+        from mkdocs.commands import build as steps
+    except ImportError:
+        return False
+    return all(callable(getattr(steps, name, None)) for name in STEPS)
+
+
 def _log_like_mkdocs() -> None:
     """Messages printed as `mkdocs build` prints them (level, then the text)."""
     log = logging.getLogger("mkdocs")

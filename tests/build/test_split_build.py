@@ -102,3 +102,17 @@ def test_english_alone_is_split_on_the_full_site_shape():
     files = {"en": {f"p{i}.md": "" for i in range(pipeline.SPLIT_PAGES + 1)}, "es": {"a.md": ""}}
     assert pipeline.split_parts(files, cores=2) == {"en": 2, "es": 1}
     assert pipeline.split_parts(files, cores=1) == {"en": 1, "es": 1}
+
+
+def test_a_mkdocs_without_the_steps_gets_a_plain_build(monkeypatch):
+    """A successor of MkDocs 1.6 that names its build steps otherwise: every
+    language is built by one plain `mkdocs build`, as before."""
+    from mkdocs.commands import build as steps
+
+    from rulesite import split_build
+
+    assert split_build.available()
+    monkeypatch.delattr(steps, "_build_page")
+    assert not split_build.available()
+    files = {"en": {f"p{i}.md": "" for i in range(pipeline.SPLIT_PAGES + 1)}}
+    assert pipeline.split_parts(files, cores=2) == {"en": 1}

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
-from pathlib import Path
+import os
 from collections.abc import Callable
+from functools import partial
+from pathlib import Path
 
 from ..diagnostics import Diagnostics
 from ..model import Imported, Loc, Source
@@ -24,6 +26,7 @@ from .files import read_text, split_lines
 from .manifest import read_manifest
 from .rule_checks import check_rules
 from .untrusted import check_characters, warn_untrusted
+from ..workers import run_jobs
 
 Importer = Callable[[Source, list[str], Diagnostics], Imported]
 FolderImporter = Callable[[Source, Diagnostics], Imported]
@@ -47,8 +50,12 @@ IMPORTERS: dict[str, Importer] = {
 FOLDER_IMPORTERS: dict[str, FolderImporter] = {"rulings-mdx": rulings_mdx.read_folder}
 
 
-def read_sources(manifest: Path, diag: Diagnostics, also: list[tuple[Path, Path]] = ()) -> tuple[list[Source], list[Imported]]:
-    """Every source of `manifest`, then of each extra (manifest, root folder) pair."""
+def read_sources(
+    manifest: Path, diag: Diagnostics, also: list[tuple[Path, Path]] = (), jobs: int | None = None
+) -> tuple[list[Source], list[Imported]]:
+    """Every source of `manifest`, then of each extra (manifest, root folder) pair.
+    `jobs`: how many forked workers read them (default: one a core when there
+    are many sources, else none)."""
     formats = set(IMPORTERS) | set(FOLDER_IMPORTERS)
     folders = set(FOLDER_IMPORTERS)
     sources = read_manifest(manifest, formats, diag, folder_formats=folders)
@@ -59,8 +66,26 @@ def read_sources(manifest: Path, diag: Diagnostics, also: list[tuple[Path, Path]
         if source.id in ids:
             diag.error(source.loc, "manifest", f"duplicate source id {source.id!r} (first at {ids[source.id]})")
         ids.setdefault(source.id, source.loc)
-    imported = [read_source(source, diag) for source in sources]
+    # Sources are read side by side by forked workers when there are many
+    # (`workers.py`); each one's problems are reported in the sources' order.
+    if jobs is None:
+        jobs = min(os.cpu_count() or 1, 4) if len(sources) >= PARALLEL_SOURCES else 1
+    read = run_jobs([partial(_read_alone, source) for source in sources], jobs)
+    imported = []
+    for result, found in read:
+        diag.items += found
+        imported.append(result)
     return sources, imported
+
+
+# Fewer sources than this are read in this process: forking costs more.
+PARALLEL_SOURCES = 12
+
+
+def _read_alone(source: Source) -> tuple[Imported, list]:
+    """One source read, with the problems found in it."""
+    found = Diagnostics()
+    return read_source(source, found), found.items
 
 
 def read_source(source: Source, diag: Diagnostics) -> Imported:

@@ -347,10 +347,26 @@ def entry_pages(ctx: Context, diff) -> dict[str, str]:
 
 
 def _made_diff_pages(ctx: Context, diff, game: str, document: str) -> tuple[dict[str, str], dict[str, str]]:
-    key = ("diff-pages", game, document, diff.old.language, diff.old.label, diff.new.label, SPLIT_DIFF_AT, PART_AT)
+    key = _diff_pages_key(diff, game, document)
     if key not in ctx.cache:
         ctx.cache[key] = _diff_pages(ctx, diff, game, document)
     return ctx.cache[key]
+
+
+def _diff_pages_key(diff, game: str, document: str) -> tuple:
+    return ("diff-pages", game, document, diff.old.language, diff.old.label, diff.new.label, SPLIT_DIFF_AT, PART_AT)
+
+
+def made_diff_pages(ctx: Context, diff) -> tuple[dict[str, str], dict[str, str]]:
+    """The diff's pages and where each entry is (`entry_pages`), as plain strings:
+    made by one render worker (render/site.py), kept by the others."""
+    pages, anchors = _made_diff_pages(ctx, diff, diff.old.game, diff.old.document)
+    return {path: str(text) for path, text in pages.items()}, anchors
+
+
+def keep_diff_pages(ctx: Context, diff, made: tuple[dict[str, str], dict[str, str]]) -> None:
+    """`made_diff_pages` of this diff, made elsewhere: what this context then answers."""
+    ctx.cache[_diff_pages_key(diff, diff.old.game, diff.old.document)] = made
 
 
 def _diff_pages(ctx: Context, diff, game: str, document: str) -> tuple[dict[str, str], dict[str, str]]:

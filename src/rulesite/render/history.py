@@ -199,16 +199,11 @@ def rule_history_lines(rule: Rule, section: Section, ctx: Context, page: str) ->
     return [md("history", summary=summary, link=link), ""]
 
 
-def history_files(ctx: Context, language: str) -> dict[str, str]:
-    """One small script per section page of this language's site that has
-    histories: page, language, and rule number -> its rows (`history_rows`).
-    Older editions' pages have theirs too."""
+def history_files(ctx: Context, language: str, sections: list[Section]) -> dict[str, str]:
+    """One small script per section page (of `sections`, shown in this
+    language's site) that has histories: page, language, and rule number -> its
+    rows (`history_rows`). Older editions' pages have theirs too."""
     files = {}
-    # The plain pages, then the older editions' own (as render/site.py writes them).
-    sections = [s for s in ctx.corpus.sections.values() if s.language == language]
-    for key, editions in ctx.corpus.editions.items():
-        if key[2] == language:
-            sections += [s for e in editions for s in e.sections.values() if s.version_path]
     for section in sections:
         page = section_page(section.key)
         rules, cited = {}, {}

@@ -9,6 +9,7 @@ import os
 import posixpath
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import replace
+from functools import partial
 from importlib import resources
 from pathlib import Path
 
@@ -16,7 +17,7 @@ import yaml
 
 from ..export.files import data_files
 from .. import output
-from ..model import Edition, sort_key
+from ..model import Edition, Section, sort_key
 from ..names import browser_grammar
 from . import index_pages as idx
 from . import paths
@@ -30,6 +31,8 @@ from .edition_pages import (
     document_name,
     documents_with_editions,
     render_compare,
+    keep_diff_pages,
+    made_diff_pages,
     render_diff_pages,
     render_editions_index,
 )
@@ -60,6 +63,7 @@ from .history import history_files
 from .share import preview_files, short_pages
 from .strings import LANGUAGE_NAMES, browser_strings, t
 from .walkthrough_page import render_walkthrough
+from ..workers import run_jobs
 
 # Documents with more sections than this are reached through their contents
 # page: every page embeds the navigation, so a long one makes the build slow.
@@ -73,92 +77,149 @@ THEME_TEMPLATES = Path(str(resources.files("rulesite") / "theme"))
 NOT_FOUND_STRINGS = ("not-found-title", "not-found-text", "not-found-nearest", "not-found-search", "not-found-home")
 
 
-def render_site(ctx: Context) -> dict[str, dict[str, str]]:
-    """language -> (docs-relative path -> file text), for every language's site."""
+def render_site(ctx: Context, jobs: int | None = None) -> dict[str, dict[str, str]]:
+    """language -> (docs-relative path -> file text, in path order), for every
+    language's site. The pages are rendered by `jobs` forked workers
+    (`render/workers.py`; by default one a core for a large site), each taking
+    the next job as it finishes one: first the diff pages, which rules'
+    histories link into, with every job that needs no diff; then, each worker
+    holding the diff pages, the rest. The result is the same in any order."""
     languages = site_languages(ctx)
-    files = {lang: render_language(replace(ctx, language=lang, languages=languages, cache={})) for lang in languages}
+    contexts = {lang: replace(ctx, language=lang, languages=languages, cache={}) for lang in languages}
+    diffs = [(contexts[d.old.language], d) for d in ctx.diffs if d.old.language in contexts]
+    # The published data, once for all languages, at the site root (export/): a long job, first.
+    work = [(None, False, partial(data_files, ctx))]
+    work += [(lang, needs, job) for lang in languages for needs, job in language_jobs(contexts[lang])]
+    if jobs is None:
+        jobs = min(os.cpu_count() or 1, 4) if len(ctx.corpus.sections) >= PARALLEL_SECTIONS else 1
+    first = [partial(made_diff_pages, c, d) for c, d in diffs] + [job for _, needs, job in work if not needs]
+    done = iter(run_jobs(first, jobs))
+    for (c, d), made in zip(diffs, done):
+        keep_diff_pages(c, d, made)  # the workers of the second round are forked with them
+    firsts = dict(zip((k for k, (_, needs, _) in enumerate(work) if not needs), done))
+    seconds = iter(run_jobs([job for _, needs, job in work if needs], jobs))
+    files: dict[str, dict[str, str]] = {lang: {} for lang in languages}
+    data: dict[str, str] = {}
+    for k, (lang, needs, _) in enumerate(work):
+        (files[lang] if lang else data).update(next(seconds) if needs else firsts[k])
+    files = {lang: dict(sorted(pages.items())) for lang, pages in files.items()}
     mark_missing_translations(files)
-    # The published data, once for all languages, at the site root (export/).
-    files[CONTENT_LANGUAGE].update(data_files(ctx))
+    files[CONTENT_LANGUAGE].update(sorted(data.items()))
     return files
 
 
-def render_language(ctx: Context) -> dict[str, str]:
+# A site with fewer sections than this is rendered in this process: forking costs more.
+PARALLEL_SECTIONS = 300
+# Section pages are handed out in runs of this many (a job each).
+SECTIONS_A_JOB = 25
+
+
+def language_jobs(ctx: Context) -> list[tuple[bool, object]]:
+    """One language's pages as jobs: (needs the diff pages, a function of no
+    arguments returning some pages, docs path -> text). Together, the language's
+    site. A job reads the model, never another job's pages."""
     lang = ctx.language
-    pages = {
-        paths.HOME: idx.render_home(ctx),
-        **idx.render_keywords(ctx),
-        paths.UNRESOLVED: idx.render_unresolved(ctx),
-    }
+    jobs: list[tuple[bool, object]] = [
+        (
+            False,
+            lambda: {
+                paths.HOME: idx.render_home(ctx),
+                **idx.render_keywords(ctx),
+                paths.UNRESOLVED: idx.render_unresolved(ctx),
+            },
+        )
+    ]
+
+    def sections(run: list[Section]) -> dict[str, str]:
+        # Their histories' files too: made from the rows the pages were made with.
+        pages = {section_page(section.key): str(render_section(section, ctx)) for section in run}
+        return pages | history_files(ctx, lang, run)
+
     # Only this language's own content: a page that exists only in another
     # language is not copied here as a stub; links and the language switch send
-    # the reader to it there, with a notice (languages.py).
-    for section in ctx.corpus.sections.values():
-        if section.language == lang:
-            pages[section_page(section.key)] = render_section(section, ctx)
+    # the reader to it there, with a notice (languages.py). Older editions'
+    # pages too.
+    shown = [section for section in ctx.corpus.sections.values() if section.language == lang]
+    for key, editions in ctx.corpus.editions.items():
+        if key[2] == lang:
+            shown += [s for edition in editions for s in edition.sections.values() if s.version_path]
+            jobs.append((False, partial(current_aliases, ctx.editions.current_of(key))))
+    for k in range(0, len(shown), SECTIONS_A_JOB):
+        jobs.append((True, partial(sections, shown[k : k + SECTIONS_A_JOB])))
     if lang == CONTENT_LANGUAGE:
-        for item, render in [
+        items = [
             *((r, render_ruling) for r in ctx.corpus.rulings),
             *((w, render_walkthrough) for w in ctx.corpus.walkthroughs),
-        ]:
-            pages[page_of(item)] = render(item, ctx)
-    for key, editions in ctx.corpus.editions.items():
-        if key[2] != lang:
-            continue
-        for edition in editions:
-            for section in edition.sections.values():
-                if section.version_path:
-                    pages[section_page(section.key)] = render_section(section, ctx)
-        pages.update(current_aliases(ctx.editions.current_of(key)))
-    for game, document, language in documents_with_editions(ctx):
-        if language == lang:
-            pages[editions_page(game, document)] = render_editions_index(ctx, game, document, language)
-    for game, document, language in dict.fromkeys((d.old.game, d.old.document, d.old.language) for d in ctx.diffs):
-        if language == lang:
-            pages[compare_page(game, document)] = render_compare(ctx, game, document, language)
+        ]
+        jobs.append((False, lambda: {page_of(item): render(item, ctx) for item, render in items}))
+
+    def indexes() -> dict[str, str]:
+        pages = {}
+        for game, document, language in documents_with_editions(ctx):
+            if language == lang:
+                pages[editions_page(game, document)] = render_editions_index(ctx, game, document, language)
+        for game, document, language in dict.fromkeys((d.old.game, d.old.document, d.old.language) for d in ctx.diffs):
+            if language == lang:
+                pages[compare_page(game, document)] = render_compare(ctx, game, document, language)
+        return pages
+
+    jobs.append((False, indexes))
     for diff in ctx.diffs:
         if diff.old.language == lang:
-            pages.update(render_diff_pages(ctx, diff, diff.old.game, diff.old.document))
-    for guide in ctx.corpus.guides:
-        if guide.language == lang:
-            pages[guide_page(guide.game, guide.id)] = render_guide(guide, ctx)
-    for game in dict.fromkeys(g.game for g in ctx.corpus.guides):
-        pages[guides_index(game)] = render_guides_index(ctx, game)
+            jobs.append((True, partial(render_diff_pages, ctx, diff, diff.old.game, diff.old.document)))
+
+    def guides() -> dict[str, str]:
+        pages = {}
+        for guide in ctx.corpus.guides:
+            if guide.language == lang:
+                pages[guide_page(guide.game, guide.id)] = render_guide(guide, ctx)
+        for game in dict.fromkeys(g.game for g in ctx.corpus.guides):
+            pages[guides_index(game)] = render_guides_index(ctx, game)
+        return pages
+
+    jobs.append((False, guides))
     for base, (edition, entries) in glossaries(ctx).items():
         if entries[0].language == lang:
-            pages.update(render_glossary(ctx, base, edition, entries))
-    for topic in ctx.concordance.topics:
-        pages[paths.topic_page(topic.id)] = idx.render_topic(ctx, topic)
-    for game in idx.games(ctx):
-        pages[paths.game_index(game)] = idx.render_game_index(ctx, game)
-        for document in idx.documents_of(ctx, game):
-            pages.update(idx.render_contents(ctx, game, document))
-        if any(f.game == game for f in ctx.corpus.faqs):
-            pages[paths.faq_index(game)] = idx.render_faq_index(ctx, game)
-        if any(r.game == game for r in ctx.corpus.rulings):
-            pages.update(idx.render_rulings_index(ctx, game))
-        if any(w.game == game for w in ctx.corpus.walkthroughs):
-            pages[paths.walkthroughs_index(game)] = idx.render_walkthroughs_index(ctx, game)
+            jobs.append((False, partial(render_glossary, ctx, base, edition, entries)))
+
+    def topics_and_games() -> dict[str, str]:
+        pages = {paths.topic_page(topic.id): idx.render_topic(ctx, topic) for topic in ctx.concordance.topics}
+        for game in idx.games(ctx):
+            pages[paths.game_index(game)] = idx.render_game_index(ctx, game)
+            for document in idx.documents_of(ctx, game):
+                pages.update(idx.render_contents(ctx, game, document))
+            if any(f.game == game for f in ctx.corpus.faqs):
+                pages[paths.faq_index(game)] = idx.render_faq_index(ctx, game)
+            if any(r.game == game for r in ctx.corpus.rulings):
+                pages.update(idx.render_rulings_index(ctx, game))
+            if any(w.game == game for w in ctx.corpus.walkthroughs):
+                pages[paths.walkthroughs_index(game)] = idx.render_walkthroughs_index(ctx, game)
+        return pages
+
+    jobs.append((False, topics_and_games))
     if lang == CONTENT_LANGUAGE:
-        for game, source_id in dict.fromkeys((f.game, f.source_id) for f in ctx.corpus.faqs):
-            pages.update(render_faq_pages(ctx, game, source_id))
-        pages.update(render_cards_pages(ctx, ctx.citations.by_card))
-        if ctx.corpus.errata:
-            pages[ERRATA] = render_errata(ctx)
-        pages[paths.REVIEW] = idx.render_reviews(ctx)
-        pages[paths.PROBLEMS] = idx.render_source_problems(ctx)
-    pages.update(written_pages(ctx))
-    pages.update(short_pages(ctx, lang))
-    pages.update(pinned_pages(ctx, lang))
-    if not language_root(lang):  # the site's root: crawlers read /robots.txt
-        pages["robots.txt"] = robots_txt(ctx)
-    pages.update(preview_files(ctx, lang))
-    pages.update(history_files(ctx, lang))
-    pages["assets/numbers.js"] = numbers_js(ctx, lang)
+
+        def references() -> dict[str, str]:
+            pages = {}
+            for game, source_id in dict.fromkeys((f.game, f.source_id) for f in ctx.corpus.faqs):
+                pages.update(render_faq_pages(ctx, game, source_id))
+            pages.update(render_cards_pages(ctx, ctx.citations.by_card))
+            if ctx.corpus.errata:
+                pages[ERRATA] = render_errata(ctx)
+            pages[paths.REVIEW] = idx.render_reviews(ctx)
+            pages[paths.PROBLEMS] = idx.render_source_problems(ctx)
+            return pages
+
+        jobs.append((False, references))
+    jobs += [(False, partial(f, ctx, lang)) for f in (short_pages, pinned_pages, preview_files)]
+    jobs.append((False, partial(written_pages, ctx)))
     # One table of interface strings (the browser code's come from strings.py too),
     # and one rule-number grammar (names.py): core.js reads both from this script.
-    pages["assets/strings.js"] = browser_tables(lang)
-    return pages
+    tables = {"assets/strings.js": browser_tables(lang)}
+    if not language_root(lang):  # the site's root: crawlers read /robots.txt
+        tables["robots.txt"] = robots_txt(ctx)
+    jobs.append((False, lambda: {"assets/numbers.js": numbers_js(ctx, lang), **tables}))
+    return jobs
 
 
 def browser_tables(lang: str) -> str:

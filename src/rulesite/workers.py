@@ -1,0 +1,41 @@
+"""Jobs run by forked workers, one a core: reading and rendering are pure
+Python, so threads would take turns. A worker is a fork of the process that
+runs the stage, so it has what was made before it started as it is (the
+corpus, the links, the lookups: nothing is pickled on the way in); what comes
+back is each job's result, put back in the jobs' order by the parent. Used by
+read (one job a source) and render (runs of pages)."""
+
+from __future__ import annotations
+
+import multiprocessing
+import signal
+import sys
+
+_jobs: list = []  # the jobs of the current run: a forked worker inherits them
+
+
+def _start() -> None:
+    # Ctrl-C is the parent's to handle: leaving the pool terminates the workers.
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+def _run(index: int) -> tuple[int, dict[str, str]]:
+    return index, _jobs[index]()
+
+
+def run_jobs(jobs: list, workers: int) -> list[dict[str, str]]:
+    """Each job's result (a dict), in the jobs' order: in this process when
+    `workers` is 1 or forking is not available, else by that many forked workers,
+    which take the next job as they finish one."""
+    if workers <= 1 or not sys.platform.startswith("linux") or len(jobs) < 2:
+        return [job() for job in jobs]
+    global _jobs
+    _jobs = jobs
+    try:
+        results: list = [None] * len(jobs)
+        with multiprocessing.get_context("fork").Pool(workers, initializer=_start) as pool:
+            for index, pages in pool.imap_unordered(_run, range(len(jobs)), chunksize=1):
+                results[index] = pages
+        return results
+    finally:
+        _jobs = []

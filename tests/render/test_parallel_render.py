@@ -1,0 +1,70 @@
+"""Rendering by forked workers, one a core (render/workers.py), gives the very
+files rendering in one process gives, in the same order, whatever the number
+of workers: the seed site, and two editions whose diff pages the workers of
+the second round are handed by the first (a rule's history links its entry
+there). A job that fails in a worker fails the render, with its error."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+
+from rulesite import pipeline
+from rulesite.diagnostics import Diagnostics
+from rulesite import workers
+from rulesite.render.site import render_site
+
+FIXTURES = Path(__file__).parent.parent / "read" / "fixtures"
+MANIFEST = "sources:\n" + "".join(
+    f"  - {{id: e{n}, path: edition-{n}.rules-document.txt, game: riftbound, document: core-rules, language: en,\n"
+    f"     edition: {date}, version: '{n}', format: rules-document}}\n"
+    for n, date in ((1, "2030-01-15"), (2, "2030-06-01"))
+)
+
+
+@pytest.fixture(scope="module")
+def editions_ctx(tmp_path_factory):
+    folder = tmp_path_factory.mktemp("editions")
+    for n in (1, 2):
+        shutil.copy(FIXTURES / f"edition-{n}.rules-document.txt", folder)
+    (folder / "manifest.yml").write_text(MANIFEST, encoding="utf-8")
+    diag = Diagnostics()
+    ctx = pipeline.resolve(pipeline.read_corpus(folder / "manifest.yml", diag), folder, diag)
+    assert diag.errors == [] and ctx.diffs, "two editions, one diff"
+    return ctx
+
+
+def _same(one: dict, other: dict) -> None:
+    assert list(one) == list(other), "the same languages"
+    for lang in one:
+        assert list(one[lang]) == list(other[lang]), f"{lang}: the same files, in the same order"
+        different = [path for path in one[lang] if one[lang][path] != other[lang][path]]
+        assert different == [], f"{lang}: files that differ: {different[:10]}"
+
+
+@pytest.mark.parametrize("jobs", [2, 3])
+def test_workers_render_the_seed_site_as_one_process_does(ctx, jobs):
+    alone = render_site(ctx, jobs=1)
+    assert sum(len(pages) for pages in alone.values()) > 100
+    _same(alone, render_site(ctx, jobs=jobs))
+
+
+def test_workers_hand_the_diff_pages_on(editions_ctx):
+    alone = render_site(editions_ctx, jobs=1)
+    diffs = [path for path in alone["en"] if "/changes/" in path]
+    assert diffs, "the fixture has a diff page"
+    histories = [path for path in alone["en"] if path.startswith("assets/history/")]
+    assert any("changes/" in alone["en"][path] for path in histories), "histories link the diff entries"
+    _same(alone, render_site(editions_ctx, jobs=2))
+
+
+def _fails():
+    raise ValueError("a job that fails")
+
+
+def test_a_failing_job_fails_the_render():
+    with pytest.raises(ValueError, match="a job that fails"):
+        workers.run_jobs([dict, _fails, dict], 2)
+    assert workers.run_jobs([dict, lambda: {"a": "b"}], 2) == [{}, {"a": "b"}]
