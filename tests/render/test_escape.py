@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import re
+import itertools
 import string
 
 import pytest
@@ -50,6 +51,42 @@ def test_md_text_escapes_every_ascii_punctuation_character():
         escaped = md_text(char)
         assert escaped in (f"\\{char}", {"&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;"}.get(char)), char
     assert md_text("Reveal 424 Ü") == "Reveal 424 Ü"  # letters, digits, spaces and non-ASCII as they are
+
+
+def test_escaping_a_text_escapes_each_of_its_characters_and_nothing_else():
+    """A whole text comes out as its characters escaped one by one (the escaping is
+    one pass over the text: no character is missed or escaped twice)."""
+    texts = [string.printable, "a\\b]c^d-e[f]g\u2028h—ü&amp;", string.punctuation[::-1] * 3, "424.1.a", ""]
+    for text in texts:
+        assert md_text(text) == "".join(str(md_text(c)) for c in text), text
+        assert html_text(text) == "".join(str(html_text(c)) for c in text), text
+    assert html_text("a&b") == "a&#38;b" and html_text("x_y") == "x&#95;y"
+
+
+def test_md_format_escapes_as_markupsafe_s_format():
+    """Md.format skips string.Formatter for plain "{}" fields: it must give what
+    Markup.format gives, for text, markup, numbers and every kind of format string."""
+    values = ["", "a<b>&\"'[x](y)*_ {: #i }", Md("<i>ok</i>"), Markup("<b>m</b>"), 7, 3.5, None]
+    templates = {
+        "{} {}": 2,
+        "# {} {{: #x }}": 1,
+        "{}": 1,
+        "- {}: {}": 2,
+        "{{{}}}": 1,
+        "plain {{x}}": 0,
+        "{0} {0}": 1,
+        "{:>3} {!r}": 2,
+    }
+    for template, fields in templates.items():
+        for args in itertools.product(values, repeat=fields):
+            try:
+                wanted = Markup.format(Md(template), *args)
+            except (ValueError, TypeError) as refused:  # a format spec given to markup or None: refused by both
+                with pytest.raises(type(refused)):
+                    Md(template).format(*args)
+                continue
+            made = Md(template).format(*args)
+            assert type(made) is Md and str(made) == str(wanted), (template, args)
 
 
 def test_text_combined_with_markup_is_escaped_however_it_is_combined():

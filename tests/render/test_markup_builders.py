@@ -34,6 +34,32 @@ CASES = {
     ),
     "rule": lambda v, w, flag: dict(depth=3 if flag else 0, number=v, text=w, unsearched=flag),
     "code": lambda v, w, flag: dict(text=v),
+    "plain_heading": lambda v, w, flag: dict(level=3, text=v),
+    "missing": lambda v, w, flag: dict(text=v, tip=w),
+    "symbol": lambda v, w, flag: dict(kind=v, label=w, title=v, sign=w),
+    "div": lambda v, w, flag: dict(classes=v if flag else "", id=w if flag else "", data=[(v, w), (w, v)] if flag else []),
+    "example_title": lambda v, w, flag: dict(label=v),
+    "history": lambda v, w, flag: dict(summary=v, link=(w, v) if flag else None),
+    "word_diff": lambda v, w, flag: dict(ops=[("=", v), ("-", w), ("+", v), ("=", w)] if flag else []),
+    "diff_item": lambda v, w, flag: dict(
+        kind=v,
+        id=w,
+        renumbered=flag,
+        sign=w,
+        numbers=[(v, w, v), (w, "", v), (v, v, w)] if flag else [(w, v, w)],
+        was=(v, w) if flag else None,
+        text=w,
+        how=v,
+        diff=Md("<span>diff</span>") if flag else "",
+    ),
+    "diff_section": lambda v, w, flag: dict(
+        number=v,
+        items=[Md("<li>a</li>"), w] if flag else [],
+        renumbered_only=flag,
+        title=w,
+        href=v,
+        was=(w, v if flag else "") if v else None,
+    ),
 }
 
 

@@ -19,7 +19,7 @@ import hashlib
 from functools import cache
 
 from ..model import Edition, FaqAnswer, Reference, Rule, Ruling, Section, parent_number
-from ..render.changes import how_words
+from ..render.changes import how_words_once
 from ..render.context import Context
 from ..render.edition_pages import document_name
 from ..render.paths import ERRATA, diff_page, faq_anchor, html_path, language_root, page_of, section_page
@@ -173,6 +173,7 @@ def trace_data(ctx: Context, key: tuple[str, str, str], ids: Identities) -> dict
     found = ctx.chains[key]
     game, document, language = key
     rules = []
+    worded: dict = {}  # a match is on every rule of its chain's list: worded once
     for chain, entries in zip(found.chains, chain_entries(found)):
         k0 = min(chain)
         rule, section, _ = chain[k0]
@@ -181,7 +182,7 @@ def trace_data(ctx: Context, key: tuple[str, str, str], ids: Identities) -> dict
                 "id": ids.of(section, rule.number),
                 "numbers": [e.number for e in entries],
                 "changed": [e.text_changed for e in entries],
-                "how": [how_words(e.how, "en") for e in entries],
+                "how": [how_words_once(worded, e.how, "en") for e in entries],
             }
         )
     return {

@@ -33,6 +33,17 @@ def how_words(how: How, lang: str) -> str:
     return t(lang, kind, edition=how.edition)
 
 
+def how_words_once(cache: dict, how: How, lang: str) -> str:
+    """`how_words`, worked out once per match and language for a site (`cache`:
+    the render context's): a chain's matches are worded on every page its rule
+    is on, in its history and on the diff pages."""
+    memo = cache.setdefault("how-words", {})
+    found = memo.get((id(how), lang))
+    if found is None or found[0] is not how:  # kept with its match: the id stays its own
+        found = memo[(id(how), lang)] = (how, how_words(how, lang))
+    return found[1]
+
+
 def _matched(how: Matched, lang: str) -> str:
     old, new = how.old_section, how.new_section
     parts = []

@@ -9,13 +9,13 @@ import posixpath
 
 from ..model import Edition, Section
 from ..resolve.entries import DiffEntry, DiffGroup, NumberAt, SectionAt
-from .changes import how_words
+from .changes import how_words_once
 from .context import Context
 from .escape import Md, html_text, packed
 from .escape import page as whole_page
 from .markup import link as html_link
 from .markup import md, md_link
-from .paths import compare_page, diff_page, diff_part_page, editions_page, html_path, relative, section_page
+from .paths import compare_page, diff_page, diff_part_page, editions_page, html_path, relative, relpath, section_page
 from .strings import t
 
 DOCUMENT_NAMES = {
@@ -196,11 +196,15 @@ class _Group:
 def _diff_groups(ctx: Context, diff, page: str) -> dict[str, _Group]:
     """Section number -> the diff's entries there, their links made for `page`."""
     here = posixpath.dirname(page)
+    pages: dict = {}  # section page -> its address from `page`: thousands of numbers, a few hundred pages
 
     def href(at: NumberAt | None) -> str:
         if at is None or at.page is None:
             return ""
-        return posixpath.relpath(html_path(section_page(at.page)), here) + f"#{at.number}"
+        to = pages.get(at.page)
+        if to is None:
+            to = pages[at.page] = relpath(html_path(section_page(at.page)), here)
+        return f"{to}#{at.number}"
 
     def item(entry: DiffEntry) -> Md:
         if entry.changes:
@@ -216,7 +220,7 @@ def _diff_groups(ctx: Context, diff, page: str) -> dict[str, _Group]:
             numbers=[(n.number, href(n), f"{n.number} in {n.edition}") for n in entry.numbers],
             was=(f"{entry.was.edition}: {entry.was.number}", href(entry.was)) if entry.was else None,
             text=entry.text,
-            how=how_words(entry.how, "en") if entry.how is not None else "",
+            how=how_words_once(ctx.cache, entry.how, "en") if entry.how is not None else "",
             diff=changes,
         )
 
@@ -233,7 +237,7 @@ def _section_head(ctx: Context, diff, group: _Group, page: str) -> dict:
         # sections) the rule of the same number.
         if section.page is None:
             return ""
-        return posixpath.relpath(html_path(section_page(section.page)), posixpath.dirname(page)) + f"#{section.number}"
+        return relpath(html_path(section_page(section.page)), posixpath.dirname(page)) + f"#{section.number}"
 
     def name(section: SectionAt) -> str:
         return f"{section.number} {section.title}".strip()
@@ -250,7 +254,8 @@ def _section_head(ctx: Context, diff, group: _Group, page: str) -> dict:
     return head
 
 
-def _diff_head(document: str, diff, title: str) -> list:
+def _counts_line(diff) -> Md:
+    """ "12 added • 3 removed • ...": the same on the summary and every part of a diff."""
     counts = diff.counts()
     only = sum(1 for m in diff.moved if not m.text_changed)  # the pure renumberings the toggle hides
 
@@ -258,13 +263,11 @@ def _diff_head(document: str, diff, title: str) -> list:
         extra = Md(" ({} only renumbered)").format(only) if kind == "moved" and only else Md("")
         return Md("{} {}{}").format(counts[kind], kind, extra)
 
-    return [
-        Md("# {} {{: #diff }}").format(title),
-        "",
-        Md(" • ").join(count(kind) for kind in ("added", "removed", "changed", "moved", "unchanged")),
-        Md("{: .diff-counts }"),
-        "",
-    ]
+    return Md(" • ").join(count(kind) for kind in ("added", "removed", "changed", "moved", "unchanged"))
+
+
+def _diff_head(title: str, counts: Md) -> list:
+    return [Md("# {} {{: #diff }}").format(title), "", counts, Md("{: .diff-counts }"), ""]
 
 
 def _toggle(groups: dict[str, _Group], numbers: list[str]) -> list:
@@ -311,12 +314,18 @@ def render_diff(ctx: Context, diff, game: str, document: str) -> str:
     return _whole_diff(ctx, diff, document, _diff_groups(ctx, diff, page), page)
 
 
-def _whole_diff(ctx: Context, diff, document: str, groups: dict[str, _Group], page: str) -> str:
+def _whole_diff(ctx: Context, diff, document: str, groups: dict[str, _Group], page: str, counts: Md | None = None) -> str:
     title = f"{document_name(document)}: {diff.old.label} → {diff.new.label}"
     numbers = sorted(groups, key=_number_key)
     return whole_page(
         title,
-        [*_diff_head(document, diff, title), FILTER, "", *_toggle(groups, numbers), *_sections(ctx, diff, groups, numbers, page)],
+        [
+            *_diff_head(title, counts if counts is not None else _counts_line(diff)),
+            FILTER,
+            "",
+            *_toggle(groups, numbers),
+            *_sections(ctx, diff, groups, numbers, page),
+        ],
         search=NOT_SEARCHED,
     )
 
@@ -372,7 +381,8 @@ def keep_diff_pages(ctx: Context, diff, made: tuple[dict[str, str], dict[str, st
 def _diff_pages(ctx: Context, diff, game: str, document: str) -> tuple[dict[str, str], dict[str, str]]:
     page = diff_page(game, document, diff.old, diff.new)
     groups = _diff_groups(ctx, diff, page)
-    whole = _whole_diff(ctx, diff, document, groups, page)
+    counts = _counts_line(diff)
+    whole = _whole_diff(ctx, diff, document, groups, page, counts)
     if len(whole.encode("utf-8")) <= SPLIT_DIFF_AT:
         return {page: whole}, {anchor: page for g in groups.values() for anchor in g.anchors}
     title = f"{document_name(document)}: {diff.old.label} → {diff.new.label}"
@@ -382,7 +392,7 @@ def _diff_pages(ctx: Context, diff, game: str, document: str) -> tuple[dict[str,
     parts = _parts(sections)
     names = [part_name(numbers) for numbers in parts]
     pages, anchors = {}, {}
-    summary = [*_diff_head(document, diff, title), FILTER, "", Md('<ul class="diff-parts">')]
+    summary = [*_diff_head(title, counts), FILTER, "", Md('<ul class="diff-parts">')]
     for k, (name, numbers) in enumerate(zip(names, parts)):
         part = diff_part_page(page, name)
         entries = sum(len(groups[n].items) for n in numbers)
@@ -401,7 +411,7 @@ def _diff_pages(ctx: Context, diff, game: str, document: str) -> tuple[dict[str,
         pages[part] = whole_page(
             part_title,
             [
-                *_diff_head(document, diff, part_title),
+                *_diff_head(part_title, counts),
                 Md('<p class="diff-parts-nav">{}</p>').format(Md(" · ").join([html_link("All sections", back), *around])),
                 "",
                 FILTER,

@@ -24,11 +24,13 @@ from __future__ import annotations
 
 import html
 import json
+import re
+import string
 
 from markupsafe import Markup
 
 # Every ASCII punctuation character: backslash-escaped, except those that are
-# markup in HTML, written as character references. One pass (str.translate).
+# markup in HTML, written as character references.
 _ESCAPES = {
     c: (html.escape(chr(c), quote=True).replace("&#x27;", "&#39;") if chr(c) in "&<>\"'" else "\\" + chr(c))
     for c in range(0x21, 0x7F)
@@ -36,8 +38,19 @@ _ESCAPES = {
 }
 
 
+# One regular expression pass, not str.translate: translate looks up every
+# character of a text in the table (a miss costs an exception inside), several
+# times slower on rule texts. The same text comes out.
+_LOOKUP = {chr(c): escaped for c, escaped in _ESCAPES.items()}
+_SPECIAL = re.compile("[" + re.escape("".join(_LOOKUP)) + "]")
+
+
+def _escaped(match: re.Match) -> str:
+    return _LOOKUP[match[0]]
+
+
 def _escape(text: str) -> str:
-    return text.translate(_ESCAPES)
+    return _SPECIAL.sub(_escaped, text)
 
 
 class Md(Markup):
@@ -52,6 +65,47 @@ class Md(Markup):
             return s if isinstance(s, cls) else cls(s.__html__())
         return cls(_escape(str(s)))
 
+    def format(self, *args, **kwargs) -> Md:
+        """Markup.format (each value escaped unless it is markup), without
+        string.Formatter for the usual "{} ({})": the render modules call it
+        tens of thousands of times a site. Any other format string goes to Markup's."""
+        literals = _plain_fields(str(self))
+        if literals is None or kwargs or len(args) != len(literals) - 1:
+            return super().format(*args, **kwargs)
+        out = [literals[0]]
+        for value, literal in zip(args, literals[1:]):
+            # As markupsafe's EscapeFormatter.format_field with no format spec.
+            if hasattr(value, "__html_format__"):
+                value = value.__html_format__("")
+            elif hasattr(value, "__html__"):
+                value = value.__html__()
+            else:
+                value = format(value, "")
+            out += (value if type(value) is Md else Md.escape(value), literal)
+        return Md("".join(out))
+
+
+_FIELDS: dict[str, tuple[str, ...] | None] = {}
+
+
+def _plain_fields(template: str) -> tuple[str, ...] | None:
+    """The literal text around the fields of a format string whose fields are all
+    a bare "{}" (None for any other): "a {} b {}" -> ("a ", " b ", "")."""
+    if template not in _FIELDS:
+        literals: list[str] | None = []
+        text = ""  # the literal text since the last field ("{{" comes as a piece of its own)
+        for literal, name, spec, conversion in string.Formatter().parse(template):
+            text += literal
+            if name is None:
+                continue
+            if name != "" or spec or conversion:
+                literals = None
+                break
+            literals.append(text)
+            text = ""
+        _FIELDS[template] = (*literals, text) if literals is not None else None
+    return _FIELDS[template]
+
 
 def md_text(text: str) -> Md:
     """Text as Markdown that shows exactly these characters."""
@@ -64,29 +118,49 @@ def written(text: str) -> Md:
     return Md(text)
 
 
-def join(lines) -> Md:
-    """Lines of a page as one Markdown text: lines that are not `Md` are text."""
-    return Md("\n").join(lines)
+_NEWLINE = Md("\n")
+
+
+def join(lines, separator: Md = _NEWLINE) -> Md:
+    """Lines of a page as one Markdown text: lines that are not `Md` are text.
+    `separator.join(lines)`, with no call for the pieces that are Md already (most)."""
+    if type(separator) is not Md:
+        raise TypeError(f"a separator is markup of ours: {separator!r}")
+    return Md(str(separator).join([line if type(line) is Md else Md.escape(line) for line in lines]))
 
 
 # What may begin a raw HTML attribute value or text of ours without being
 # markup anywhere: the HTML specials, and what Markdown would read as a link,
 # an attribute list, code or emphasis, should the value ever land in Markdown.
 _HTML_ESCAPES = {ord(c): f"&#{ord(c)};" for c in "&<>\"'[](){}\\`*_"}
+_HTML_LOOKUP = {chr(c): escaped for c, escaped in _HTML_ESCAPES.items()}
+_HTML_SPECIAL = re.compile("[" + re.escape("".join(_HTML_LOOKUP)) + "]")
+
+
+def _html_escaped(match: re.Match) -> str:
+    return _HTML_LOOKUP[match[0]]
 
 
 def html_text(text) -> Markup:
     """Text for an HTML attribute value or an HTML element Markdown does not read
     (the history lines, diff pages): character references for every character
     that is markup in HTML or in Markdown. Markup given here is a mistake."""
-    if hasattr(text, "__html__"):
-        raise TypeError(f"markup where text belongs: {str(text)[:60]!r}")
-    return Markup(str(text).translate(_HTML_ESCAPES))
+    return Markup(attr_value(text))
 
 
 def attr_value(text: str) -> str:
-    """A value safe inside a double-quoted HTML attribute."""
-    return str(html_text(text))
+    """A value safe inside a double-quoted HTML attribute: `html_text` as a str."""
+    if hasattr(text, "__html__"):
+        raise TypeError(f"markup where text belongs: {str(text)[:60]!r}")
+    return _HTML_SPECIAL.sub(_html_escaped, str(text))
+
+
+def md_str(value) -> str:
+    """`Md.escape(value)` as a str (markup as it is, anything else escaped by
+    `md_text`), for the written-out templates, which join str pieces."""
+    if hasattr(value, "__html__"):
+        return value.__html__()
+    return _escape(str(value))
 
 
 def front_matter(title: str, description: str = "", **preview) -> list[Md]:

@@ -28,7 +28,7 @@ import posixpath
 
 from ..model import FaqAnswer, Rule, Section
 from ..resolve.entries import changed_since, entry_anchor
-from .changes import how_words
+from .changes import how_words, how_words_once
 from .context import CONTENT_LANGUAGE, Context
 from .edition_pages import entry_pages
 from .escape import Md, script_json
@@ -78,7 +78,11 @@ def _rows(rule: Rule, section: Section, ctx: Context, page: str) -> list[dict] |
         if entry.number is None:
             if edition is None or not edition.partial:  # an excerpt lacking a rule is no news
                 rows.append(
-                    {"edition": entry.edition_label, "label": f"{entry.edition_label}: {how_words(entry.how, lang)}", **link}
+                    {
+                        "edition": entry.edition_label,
+                        "label": f"{entry.edition_label}: {how_words_once(ctx.cache, entry.how, lang)}",
+                        **link,
+                    }
                 )
             continue
         # A rule of this very page: its #number alone.
@@ -91,7 +95,7 @@ def _rows(rule: Rule, section: Section, ctx: Context, page: str) -> list[dict] |
         out = {
             "edition": entry.edition_label,
             "label": f"{entry.edition_label}: {entry.number}",
-            "how": how_words(entry.how, lang),
+            "how": how_words_once(ctx.cache, entry.how, lang),
         }
         if href:
             out["href"] = href
@@ -120,7 +124,7 @@ def _diff_entry_link(ctx: Context, section: Section, before, entry, page: str) -
     holder = entry_pages(ctx, diff).get(anchor)
     if holder is None:
         return {}  # unchanged: no entry
-    href = posixpath.relpath(html_path(holder), posixpath.dirname(page)) + f"#{anchor}"
+    href = relpath(html_path(holder), posixpath.dirname(page)) + f"#{anchor}"
     return {"diff_href": href, "diff_label": f"changes {diff.old.label} → {diff.new.label}"}
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from ..model import Section
 from ..resolve.links import Link, Linker
-from .escape import Md, md_text
+from .escape import Md, join, md_text
 from .markup import link as html_link
 from .markup import missing
 from .paths import cross_href, html_path, relative, section_page
@@ -23,7 +23,7 @@ def inline(
             out.append(missing_markdown(seg.text, seg.number, language))
         else:
             out.append(link_markdown(seg, page, language))
-    return Md("").join(out)
+    return join(out, Md(""))
 
 
 def missing_markdown(text: str, number: str, language: str) -> Md:

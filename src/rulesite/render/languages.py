@@ -45,19 +45,25 @@ def mark_missing_translations(files: dict[str, dict[str, str]]) -> None:
     instead (English where it has the page, else this one) and, for each, the
     notice to show them there. `files`: language -> (path -> text), changed in place."""
     languages = list(files)
+    markers: dict[tuple, str] = {}  # thousands of pages, a few different markers
     for lang, pages in files.items():
         for path in [p for p in pages if p.endswith(".md")]:
-            lacking = [other for other in languages if path not in files[other]]
+            lacking = tuple(other for other in languages if path not in files[other])
             if not lacking:
                 continue
             fallback = "en" if path in files.get("en", {}) else lang
-            notices = Md("").join(
-                Md(' data-notice-{}="{}"').format(html_text(m), html_text(not_in_notice(m, lang))) for m in lacking
-            )
-            marker = Md('<div class="page-languages" hidden data-missing="{}" data-fallback="{}"{}></div>').format(
-                html_text(" ".join(lacking)), html_text(fallback), notices
-            )
-            pages[path] += f"\n\n{marker}\n"
+            marker = markers.get((lacking, fallback, lang))
+            if marker is None:
+                marker = markers[(lacking, fallback, lang)] = _marker(lacking, fallback, lang)
+            pages[path] += marker
+
+
+def _marker(lacking: tuple[str, ...], fallback: str, lang: str) -> str:
+    notices = Md("").join(Md(' data-notice-{}="{}"').format(html_text(m), html_text(not_in_notice(m, lang))) for m in lacking)
+    marker = Md('<div class="page-languages" hidden data-missing="{}" data-fallback="{}"{}></div>').format(
+        html_text(" ".join(lacking)), html_text(fallback), notices
+    )
+    return f"\n\n{marker}\n"
 
 
 def other_rule_at_same_path(section: Section, page: str, ctx: Context) -> list[str]:

@@ -24,7 +24,7 @@ from urllib.parse import quote
 import jinja2
 from markupsafe import Markup, escape
 
-from .escape import Md, html_text, script_json
+from .escape import Md, attr_value, html_text, md_str, script_json
 
 # --- Markdown pages: name -> template ----------------------------------------------
 
@@ -220,12 +220,8 @@ def md(name: str, **values) -> Md:
 # of rendering a template. Each yields its pieces in the template's order.
 
 
-def _attr(value) -> str:
-    return html_text(value)
-
-
-def _text(value) -> str:
-    return Md.escape(value)
+_attr = attr_value  # html_text, as a str
+_text = md_str  # Md.escape, as a str
 
 
 def _data(data):
@@ -266,42 +262,148 @@ def _code(text):
     yield from ("<code>", _text(text), "</code>")
 
 
-_BUILT = {"link": _link, "heading": _heading, "rule": _rule, "code": _code}
+def _plain_heading(level, text):
+    yield from ("<h", _text(level), ' data-search-exclude="1">', _attr(text), "</h", _text(level), ">")
+
+
+def _missing(text, tip):
+    yield from ('<span class="ref-missing" title="', _attr(tip), '">', _text(text), "</span>")
+
+
+def _symbol(kind, label, title, sign):
+    yield from ('<span class="symbol symbol-', _attr(kind), '" role="img" aria-label="', _attr(label))
+    yield from ('" title="', _attr(title), '">', _attr(sign), "</span>")
+
+
+def _div(classes, id, data):
+    yield "<div"
+    if classes:
+        yield from (' class="', _attr(classes), '"')
+    if id:
+        yield from (' id="', _attr(id), '"')
+    yield from _data(data)
+    yield " markdown>"
+
+
+def _example_title(label):
+    yield from ('<p class="admonition-title" data-search-exclude="1">', _attr(label), "</p>")
+
+
+def _history(summary, link):
+    yield from ('<details class="history" data-search-exclude="1"><summary>', _attr(summary), "</summary>")
+    if link:
+        yield from ('<a href="', _attr(link[1]), '">', _attr(link[0]), "</a>")
+    yield "</details>"
+
+
+def _word_diff(ops):
+    yield '<span class="word-diff">'
+    for op, text in ops:
+        if op == "=":
+            yield _attr(text)
+        elif op == "-":
+            yield from ("<del>", _attr(text), "</del>")
+        else:
+            yield from ("<ins>", _attr(text), "</ins>")
+    yield "</span>"
+
+
+def _diff_item(kind, id, renumbered, sign, numbers, was, text, how, diff):
+    yield from ('<li class="', _attr(kind))
+    if renumbered:
+        yield " renumbered"
+    yield from ('" id="', _attr(id), '"><b>', _attr(sign))
+    for i, (number, href, title) in enumerate(numbers):
+        if i:
+            yield " → "
+        if href:
+            yield from ('<a href="', _attr(href), '" aria-label="', _attr(title), '">', _attr(number), "</a>")
+        else:
+            yield _attr(number)
+    yield "</b>"
+    if was:
+        yield from (' <span class="diff-was">(<a href="', _attr(was[1]), '">', _attr(was[0]), "</a>)</span>")
+    if text:
+        yield from (" ", _attr(text))
+    if how:
+        yield from (" <small>", _attr(how), "</small>")
+    yield from (_text(diff), "</li>")
+
+
+def _diff_section(number, items, renumbered_only, title, href, was):
+    ident = _attr(number)
+    yield '<section class="diff-section'
+    if renumbered_only:
+        yield " renumbered-only"
+    yield from ('" data-section="', ident, '" id="s-', ident, '">\n<h2>')
+    if href:
+        yield from ('<a href="', _attr(href), '">', _attr(title), "</a>")
+    else:
+        yield _attr(title)
+    if was:
+        yield ' <span class="diff-was">('
+        if was[1]:
+            yield from ('<a href="', _attr(was[1]), '">', _attr(was[0]), "</a>")
+        else:
+            yield _attr(was[0])
+        yield ")</span>"
+    yield "</h2>\n<ul>"
+    yield from (_text(item) for item in items)
+    yield "</ul>\n</section>"
+
+
+_BUILT = {
+    "link": _link,
+    "heading": _heading,
+    "rule": _rule,
+    "code": _code,
+    "plain_heading": _plain_heading,
+    "missing": _missing,
+    "symbol": _symbol,
+    "div": _div,
+    "example_title": _example_title,
+    "history": _history,
+    "word_diff": _word_diff,
+    "diff_item": _diff_item,
+    "diff_section": _diff_section,
+}
 
 
 def html_file(name: str, **values) -> str:
     """A whole HTML file. A str, not markup: it never goes into a Markdown page."""
     if name == "short_page":  # one a rule: written out, as the templates above
-        return "".join(_short_page(**values))
+        return _short_page(**values)
     return _render(_template(HTML, name), values)
 
 
-def _short_page(language, target, title, site_name, description, url, edition, canonical, icon, label, text, link_text):
-    e = escape
-    yield from ('<!doctype html>\n<html lang="', e(language), '">\n<head>\n<meta charset="utf-8">\n')
-    yield from ("<script>location.replace(", script_json(target), ");</script>\n")
-    yield '<meta name="viewport" content="width=device-width, initial-scale=1">\n'
-    yield from ("<title>", e(title), " · ", e(site_name), "</title>\n")
-    yield from ('<meta name="description" content="', e(description), '">\n')
-    yield '<meta property="og:type" content="article">\n'
-    yield from ('<meta property="og:site_name" content="', e(site_name), '">\n')
-    yield from ('<meta property="og:title" content="', e(title), '">\n')
-    yield from ('<meta property="og:description" content="', e(description), '">')
-    if url:
-        yield from ('\n<meta property="og:url" content="', e(url), '">')
-    if edition:
-        yield from ('\n<meta name="rulesite:edition" content="', e(edition), '">')
-    yield from ('\n<meta property="og:locale" content="', e(language), '">\n')
-    yield '<meta name="twitter:card" content="summary">\n'
-    yield from ('<meta name="twitter:title" content="', e(title), '">\n')
-    yield from ('<meta name="twitter:description" content="', e(description), '">\n')
-    yield from ('<link rel="canonical" href="', e(canonical), '">\n')
-    yield from ('<link rel="icon" href="', e(icon), '">\n')
-    yield from ('<noscript><meta http-equiv="refresh" content="0; url=', e(target), '"></noscript>\n')
-    yield "</head>\n<body>\n"
-    yield from ('<p><a href="', e(target), '">', e(label), "</a> ", e(text), "</p>\n")
-    yield from ('<p><a href="', e(target), '">', e(link_text), "</a></p>\n")
-    yield "</body>\n</html>\n"
+def _short_page(language, target, title, site_name, description, url, edition, canonical, icon, label, text, link_text) -> str:
+    e = escape  # the HTML environment's autoescape: markupsafe's, in C; each put into the f-string as a str
+    script = script_json(target)
+    language, target, title, site_name, description = e(language), e(target), e(title), e(site_name), e(description)
+    url = f'\n<meta property="og:url" content="{e(url)}">' if url else ""
+    edition = f'\n<meta name="rulesite:edition" content="{e(edition)}">' if edition else ""
+    return (
+        f'<!doctype html>\n<html lang="{language}">\n<head>\n<meta charset="utf-8">\n'
+        f"<script>location.replace({script});</script>\n"
+        '<meta name="viewport" content="width=device-width, initial-scale=1">\n'
+        f"<title>{title} · {site_name}</title>\n"
+        f'<meta name="description" content="{description}">\n'
+        '<meta property="og:type" content="article">\n'
+        f'<meta property="og:site_name" content="{site_name}">\n'
+        f'<meta property="og:title" content="{title}">\n'
+        f'<meta property="og:description" content="{description}">{url}{edition}\n'
+        f'<meta property="og:locale" content="{language}">\n'
+        '<meta name="twitter:card" content="summary">\n'
+        f'<meta name="twitter:title" content="{title}">\n'
+        f'<meta name="twitter:description" content="{description}">\n'
+        f'<link rel="canonical" href="{e(canonical)}">\n'
+        f'<link rel="icon" href="{e(icon)}">\n'
+        f'<noscript><meta http-equiv="refresh" content="0; url={target}"></noscript>\n'
+        "</head>\n<body>\n"
+        f'<p><a href="{target}">{e(label)}</a> {e(text)}</p>\n'
+        f'<p><a href="{target}">{e(link_text)}</a></p>\n'
+        "</body>\n</html>\n"
+    )
 
 
 # --- what the render modules call -----------------------------------------------------
@@ -348,7 +450,7 @@ def md_link(text, to_md: str) -> Md:
     """A Markdown link to a page of this site by its .md path (MkDocs checks it).
     The address is percent-encoded (MkDocs decodes it to find the page): nothing
     in it can end the link or be read as Markdown or HTML."""
-    return Md("[{}]({})").format(text, Md(quote(safe_href(to_md), safe="/#.-_~")))
+    return Md(f"[{Md.escape(text)}]({quote(safe_href(to_md), safe='/#.-_~')})")  # Md("[{}]({})").format(...), unrolled
 
 
 def missing(text, tip: str) -> Md:

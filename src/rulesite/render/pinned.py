@@ -48,11 +48,12 @@ def _pinned_editions(ctx: Context, language: str) -> set[tuple[str, str, str]]:
 
 def pinned_pages(ctx: Context, language: str) -> dict[str, str]:
     pages: dict[str, str] = {}
-    ids = Identities(ctx)
+    ids = None  # every rule's identity, made once the language has a chain at all
     for key, found in ctx.chains.items():
         game, document, lang = key
         if lang != language:
             continue
+        ids = ids or Identities(ctx)
         editions = ctx.corpus.editions[key]
         by_label = {e.label: e for e in editions}
         labels = [e.label for e in found.editions]

@@ -72,15 +72,19 @@ class Linker:
                     shown = page_showing(self.corpus.sections, section) or section
                     self.sections[shown.key] = shown
                     self._index(scope, shown, section)
-        # Keyword forms by their number of words, for a quick scan of each text
-        # (one alternation of thousands of titles makes a slow regular expression).
-        self._longest = {
-            game: max((len(_WORD.findall(form)) for form in forms), default=0) for game, forms in self.keywords.items()
-        }
-        self._first_words = {
-            game: {_WORD.match(form.lstrip("[")).group(0) for form in forms if _WORD.match(form.lstrip("["))}
-            for game, forms in self.keywords.items()
-        }
+        # Keyword forms by their first word and number of words, for a quick scan of
+        # each text (one alternation of thousands of titles makes a slow regular
+        # expression): game -> first word of a form -> the most words of a form
+        # beginning with it (no longer phrase from that word can be a form).
+        self._reach: dict[str, dict[str, int]] = {}
+        for game, forms in self.keywords.items():
+            reach = self._reach[game] = {}
+            for form in forms:
+                first = _WORD.match(form.lstrip("["))
+                if first:
+                    reach[first.group(0)] = max(reach.get(first.group(0), 0), len(_WORD.findall(form)))
+        # (game, text) -> its keyword matches: the same texts are linked on several pages.
+        self._matches: dict[tuple[str, str], tuple[tuple[int, int, str], ...]] = {}
 
     @staticmethod
     def _index(table: dict, shown: Section, section: Section | None = None) -> None:
@@ -140,7 +144,10 @@ class Linker:
         linked = {s.number for s in done if isinstance(s, Link) and s.kind == "keyword"}
         out: list[str | Link] = []
         position = 0
-        for start, end, form in self._keyword_matches(text, forms, self._longest[game], self._first_words[game]):
+        matches = self._matches.get((game, text))
+        if matches is None:
+            matches = self._matches[(game, text)] = tuple(self._keyword_matches(text, forms, self._reach[game]))
+        for start, end, form in matches:
             number, language, keyword = forms[form]
             if start < position or (here is not None and here.number == number) or number in linked:
                 continue
@@ -154,17 +161,18 @@ class Linker:
         return out
 
     @staticmethod
-    def _keyword_matches(text: str, forms: dict[str, str], longest: int, first_words: set[str]):
+    def _keyword_matches(text: str, forms: dict[str, str], reach: dict[str, int]):
         """(start, end, form) of keyword forms in `text`, on whole words, longest first;
         "[Show Off]" as a bracketed form, "Show Off" only outside brackets."""
-        words = [(m.start(), m.end()) for m in _WORD.finditer(text)]
+        words = [m.span() for m in _WORD.finditer(text)]
         for i, (start, first_end) in enumerate(words):
-            if text[start:first_end] not in first_words:
+            most = reach.get(text[start:first_end])
+            if most is None:
                 continue
-            for j in range(min(len(words), i + longest) - 1, i - 1, -1):
+            before = text[start - 1] if start else ""
+            for j in range(min(len(words), i + most) - 1, i - 1, -1):
                 end = words[j][1]
                 phrase = text[start:end]
-                before = text[start - 1] if start else ""
                 after = text[end] if end < len(text) else ""
                 if before == "[" and after == "]" and f"[{phrase}]" in forms:
                     yield start - 1, end + 1, f"[{phrase}]"
