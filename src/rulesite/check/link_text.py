@@ -114,15 +114,22 @@ def numbered_link(name: str, line: int, href: str, words: str) -> tuple | None:
     """A link's entry in `PageSummary.links` if its words (flattened) start with a
     rule number, and the link could be found wrong."""
     if match := _NUMBERED.match(words):
-        path, fragment = _target_path(name, href)
         title = match["rest"].strip(" —–-:")
-        if fragment == match["number"] and not title.removesuffix("…").strip():
+        if not title.removesuffix("…").strip() and _fragment_of(href) == match["number"]:
             # Its number is the #fragment it opens and it names no title: whatever
             # it lands on, `link_text_problems` finds nothing (most short pages'
-            # links): not kept, not sent to the parent.
+            # links): not kept, not sent to the parent, its target not worked out.
             return None
+        path, fragment = _target_path(name, href)
         return shared((line, words, match["number"], title, path, fragment))
     return None
+
+
+def _fragment_of(href: str) -> str:
+    """The #fragment `_target_in` finds in `href`, without working out its path."""
+    if ":" in href or href.lstrip(_C0_OR_SPACE).startswith("//") or not href.isprintable():
+        return _target_in("", href)[1]  # a scheme, a host: as urlsplit reads it
+    return unquote(href.partition("#")[2])
 
 
 def text_link(name: str, line: int, href: str, text: str) -> tuple | None:
