@@ -27,8 +27,8 @@ import re
 from dataclasses import dataclass
 
 from .link_text import PageSummary, text_link
-from .script import _bad_url, inline_script_is_ours
-from .site_links import _REFRESH_URL, LinkFacts, _is_external, might_mention_hosts
+from .script import _BAD_URL, inline_script_is_ours
+from .site_links import _EXTERNAL, _REFRESH_URL, LinkFacts, might_mention_hosts
 
 _ATTR = r'[^"<>]*'  # an escaped attribute value
 _TEXT = r"[^<>]*"  # escaped text
@@ -99,45 +99,49 @@ def forwarding_facts(rel: str, data: bytes) -> Forwarding | None:
     if not inline_script_is_ours(match["script"]):
         return None
 
-    def line(group: str) -> int:
-        return text.count("\n", 0, match.start(group)) + 1
-
-    def value(group: str) -> str:
-        found = match[group]
-        return html.unescape(found) if "&" in found else found
-
+    found = match.groupdict()
+    for group, value in found.items():
+        if "&" in value:
+            found[group] = html.unescape(value)
+    lines, at, last = {}, 1, 0
+    for group in _SHORT_LINKS if short else _ALIAS_LINKS:  # in the file's order: one count over it
+        start = match.start(group)
+        at, last = at + text.count("\n", last, start), start
+        lines[group] = at
     anchors = [("href1", "text1"), ("href2", "text2")] if short else [("href1", "text1")]
-    hrefs = [(value(h), line(h)) for h, _ in anchors]
     # page_links' order: the <a href>s, then the loading elements in the tree's
     # order: canonical, (icon,) refresh.
-    canonical = value("canonical")
-    icon = value("icon") if short else None
-    refresh = _REFRESH_URL.match("0; url=" + value("refresh"))
+    canonical = found["canonical"]
+    refresh = _REFRESH_URL.match("0; url=" + found["refresh"])
     refresh_url = refresh.group(1).strip() if refresh else ""
-    urls = [href for href, _ in hrefs] + [canonical] + ([icon] if short else []) + [refresh_url]
-    if any(_bad_url("href", url) for url in urls):
-        return None
-    if any(_is_external(url) for url in urls if url != canonical):
-        return None  # a link or load elsewhere: the full check says what it is
+    urls = [found[h] for h, _ in anchors] + [canonical] + ([found["icon"]] if short else []) + [refresh_url]
+    for url in urls:
+        if _BAD_URL.match(url):  # what `_bad_url` says of an href
+            return None
+        if url != canonical and _EXTERNAL.match(url):
+            return None  # a link or load elsewhere: the full check says what it is
     # Each URL once, with the line of its first element (an <a href>'s is the
     # line `page_link_checks` would look up in the tree).
     links: dict[tuple[str, str], int] = {}
-    for href, at in hrefs:
-        links.setdefault(("<a href>", href), at)
-    if not _is_external(canonical):  # an absolute canonical (site_url) is no link to check
-        links.setdefault(("<link href>", canonical), line("canonical"))
+    for h, _ in anchors:
+        links.setdefault(("<a href>", found[h]), lines[h])
+    if not _EXTERNAL.match(canonical):  # an absolute canonical (site_url) is no link to check
+        links.setdefault(("<link href>", canonical), lines["canonical"])
     if short:
-        links.setdefault(("<link href>", icon), line("icon"))
+        links.setdefault(("<link href>", found["icon"]), lines["icon"])
     if refresh_url:
-        links.setdefault(("<meta refresh>", refresh_url), line("refresh"))
-    words = [
-        found for (_, words), (href, at) in zip(anchors, hrefs, strict=True) if (found := text_link(rel, at, href, value(words)))
-    ]
+        links.setdefault(("<meta refresh>", refresh_url), lines["refresh"])
+    words = [link for h, t in anchors if (link := text_link(rel, lines[h], found[h], found[t]))]
     return Forwarding(
         rel,
         LinkFacts(frozenset(), [(at, what, url) for (what, url), at in links.items()]),
         PageSummary({}, None, words),
     )
+
+
+# The groups that are links, in the order of each shape.
+_SHORT_LINKS = ("canonical", "icon", "refresh", "href1", "href2")
+_ALIAS_LINKS = ("canonical", "refresh", "href1")
 
 
 def _json_string(literal: str) -> bool:
