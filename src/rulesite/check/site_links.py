@@ -107,8 +107,9 @@ def page_links(page: Page) -> tuple[LinkFacts, list[Problem], list[str]]:
     problems and as the URLs (which need no second "mentions <host>" line)."""
     found = page.elements
     anchors = found.tag("a")
+    # An <a name> is a target too (the few elements with a name, not every <a>, are looked at).
     ids = frozenset(
-        [el.get("id") for el in found.having("id")] + [name for el in anchors if (name := el.get("name")) is not None]
+        [el.get("id") for el in found.having("id")] + [el.get("name") for el in found.having("name") if el.tag == "a"]
     )
     links: dict[tuple[str, str], int] = {}
     external = _EXTERNAL.match
