@@ -276,3 +276,26 @@ def test_a_rules_cited_by_opens_with_its_history(corpora_site, root, browse):
         assert (site / posixpath.normpath(posixpath.join(posixpath.dirname(rel), href.split("#")[0].split("?")[0]))).is_file(), (
             href
         )
+
+
+def test_an_old_link_into_a_list_now_in_parts_lands_on_the_item(corpora_site, root, browse):
+    """`cards/s.html#<card>` made before the letter was cut into parts: the card
+    is on s-2.html now, and the reader is taken there, to the card."""
+    site = corpora_site.site
+    cards = site / "riftbound" / "cards"
+    first, second = (cards / "s.html").read_text(encoding="utf-8"), (cards / "s-2.html").read_text(encoding="utf-8")
+    moved = next(
+        a for a in re.findall(r'<h2 class="card"[^>]* id="([^"]+)"', second) if f'id="{a}"' not in first and "&" not in a
+    )
+    page = browse(root).new_page()
+    page.goto(f"{root}riftbound/cards/s.html#{moved}")
+    page.wait_for_url(re.compile(r".*/riftbound/cards/s-2\.html#.*"))
+    assert page.url == f"{root}riftbound/cards/s-2.html#{moved}"
+    expect(page.locator(f'[id="{moved}"]')).to_be_in_viewport()
+    # An anchor the first part has stays there; one no part has stays too.
+    kept = re.findall(r'<h2 class="card"[^>]* id="([^"]+)"', first)[0]
+    page.goto(f"{root}riftbound/cards/s.html#{kept}")
+    expect(page.locator(f'[id="{kept}"]')).to_be_in_viewport()
+    page.goto(f"{root}riftbound/cards/s.html#no-such-card")
+    page.wait_for_timeout(300)
+    assert page.url == f"{root}riftbound/cards/s.html#no-such-card"

@@ -103,3 +103,26 @@ def test_a_number_link_is_read_whatever_markup_or_invisible_characters_come_firs
     )
     problems = _check(site)
     assert [p.split(": link ")[0] for p in problems] == ["index.html: line 2", "index.html: line 5", "index.html: line 6"]
+
+
+def test_links_the_summary_leaves_out_or_reads_quickly_are_still_judged(tmp_path):
+    """A link whose number is the #fragment it opens is left out of the summary
+    only when it names no title; words are read in full whenever their first
+    character may start a number (an invisible one before the digits too)."""
+    site = _site(
+        tmp_path,
+        {
+            "riftbound/core-rules/424.html": RULES_424,
+            "index.html": (
+                '<a href="riftbound/core-rules/424.html#424.1">424.1</a>\n'  # lands where it says
+                '<a href="riftbound/core-rules/424.html#424%2E1">424.1</a>\n'  # the same, percent-encoded
+                '<a href="riftbound/core-rules/424.html#424.1">424.1 Hide a card</a>\n'  # its number, not its title
+                '<a href="riftbound/core-rules/424.html#424.2">\u200b424.1</a>\n'  # an invisible first character
+                '<a href="riftbound/core-rules/424.html#424.2">§ 424.1</a>'  # not a number: the words start with §
+            ),
+        },
+    )
+    problems = _check(site)
+    assert len(problems) == 2, problems
+    assert problems[0].startswith("index.html: line 4: link '424.1 Hide a card' names 'Hide a card'"), problems
+    assert problems[1].startswith("index.html: line 5: link '424.1' names 424.1 but opens riftbound/core-rules/424.html#424.2")

@@ -285,6 +285,32 @@
     });
   }
 
+  /* A link made before a long list was cut into parts names the first part
+     (cards/s.html#card); when its #anchor is not on this page, the page's
+     hidden list (render/part_anchors.py) names the part that holds it. */
+  function followMovedAnchor() {
+    var hash = location.hash.slice(1);
+    if (!hash) return;
+    var id = decode(hash);
+    if (document.getElementById(id)) return;
+    var holder = document.querySelector("[data-part-anchors]");
+    if (!holder) return;
+    var parts;
+    try {
+      parts = JSON.parse(holder.getAttribute("data-part-anchors"));
+    } catch (err) {
+      return;
+    }
+    Object.keys(parts).some(function (part) {
+      if (!Array.isArray(parts[part]) || parts[part].indexOf(id) < 0) return false;
+      var to = new URL(part, location.href);
+      to.search = location.search;
+      to.hash = hash;
+      location.replace(to.href);
+      return true;
+    });
+  }
+
   window.Rulesite = {
     siteRoot: siteRoot,
     sameOrigin: sameOrigin,
@@ -304,6 +330,8 @@
     numbers: numbers,
     firstUse: firstUse,
   };
+  followMovedAnchor();
+  window.addEventListener("hashchange", followMovedAnchor);
   watchFirstUse();
   if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", loadFeatures);
   else loadFeatures();

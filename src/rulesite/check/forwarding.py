@@ -27,123 +27,125 @@ import re
 from dataclasses import dataclass
 
 from .link_text import PageSummary, text_link
-from .page import Elements
-from .script import _bad_url, inline_script_is_ours
-from .site_links import _REFRESH_URL, LinkFacts, _is_external, might_mention_hosts
+from .script import _BAD_URL, inline_script_is_ours
+from .site_links import _EXTERNAL, _REFRESH_URL, LinkFacts, might_mention_hosts
 
-_ATTR = rb'[^"<>]*'  # an escaped attribute value
-_TEXT = rb"[^<>]*"  # escaped text
-_JS_STRING = rb'"(?:[^"\\<>\n]|\\.)*"'  # render's script_json of a str
+_ATTR = r'[^"<>]*'  # an escaped attribute value
+_TEXT = r"[^<>]*"  # escaped text
+_JS_STRING = r'"(?:[^"\\<>\x00-\x1f]|\\.)*"'  # render's script_json of a str (no control character)
 
 _SHORT_PAGE = re.compile(
-    rb'<!doctype html>\n<html lang="(?P<lang>' + _ATTR + rb')">\n<head>\n<meta charset="utf-8">\n'
-    rb"<script>(?P<script>location\.replace\((?P<js>" + _JS_STRING + rb")\);)</script>\n"
-    rb'<meta name="viewport" content="width=device-width, initial-scale=1">\n'
-    rb"<title>" + _TEXT + rb"</title>\n"
-    rb'<meta name="description" content="' + _ATTR + rb'">\n'
-    rb'<meta property="og:type" content="article">\n'
-    rb'<meta property="og:site_name" content="' + _ATTR + rb'">\n'
-    rb'<meta property="og:title" content="' + _ATTR + rb'">\n'
-    rb'<meta property="og:description" content="' + _ATTR + rb'">'
-    rb'(?:\n<meta property="og:url" content="' + _ATTR + rb'">)?'
-    rb'(?:\n<meta name="rulesite:edition" content="' + _ATTR + rb'">)?'
-    rb'\n<meta property="og:locale" content="' + _ATTR + rb'">\n'
-    rb'<meta name="twitter:card" content="summary">\n'
-    rb'<meta name="twitter:title" content="' + _ATTR + rb'">\n'
-    rb'<meta name="twitter:description" content="' + _ATTR + rb'">\n'
-    rb'<link rel="canonical" href="(?P<canonical>' + _ATTR + rb')">\n'
-    rb'<link rel="icon" href="(?P<icon>' + _ATTR + rb')">\n'
-    rb'<noscript><meta http-equiv="refresh" content="0; url=(?P<refresh>' + _ATTR + rb')"></noscript>\n'
-    rb"</head>\n<body>\n"
-    rb'<p><a href="(?P<href1>' + _ATTR + rb')">(?P<text1>' + _TEXT + rb")</a> " + _TEXT + rb"</p>\n"
-    rb'<p><a href="(?P<href2>' + _ATTR + rb')">(?P<text2>' + _TEXT + rb")</a></p>\n"
-    rb"</body>\n</html>\n"
+    r'<!doctype html>\n<html lang="(?P<lang>' + _ATTR + r')">\n<head>\n<meta charset="utf-8">\n'
+    r"<script>(?P<script>location\.replace\((?P<js>" + _JS_STRING + r")\);)</script>\n"
+    r'<meta name="viewport" content="width=device-width, initial-scale=1">\n'
+    r"<title>" + _TEXT + r"</title>\n"
+    r'<meta name="description" content="' + _ATTR + r'">\n'
+    r'<meta property="og:type" content="article">\n'
+    r'<meta property="og:site_name" content="' + _ATTR + r'">\n'
+    r'<meta property="og:title" content="' + _ATTR + r'">\n'
+    r'<meta property="og:description" content="' + _ATTR + r'">'
+    r'(?:\n<meta property="og:url" content="' + _ATTR + r'">)?'
+    r'(?:\n<meta name="rulesite:edition" content="' + _ATTR + r'">)?'
+    r'\n<meta property="og:locale" content="' + _ATTR + r'">\n'
+    r'<meta name="twitter:card" content="summary">\n'
+    r'<meta name="twitter:title" content="' + _ATTR + r'">\n'
+    r'<meta name="twitter:description" content="' + _ATTR + r'">\n'
+    r'<link rel="canonical" href="(?P<canonical>' + _ATTR + r')">\n'
+    r'<link rel="icon" href="(?P<icon>' + _ATTR + r')">\n'
+    r'<noscript><meta http-equiv="refresh" content="0; url=(?P<refresh>' + _ATTR + r')"></noscript>\n'
+    r"</head>\n<body>\n"
+    r'<p><a href="(?P<href1>' + _ATTR + r')">(?P<text1>' + _TEXT + r")</a> " + _TEXT + r"</p>\n"
+    r'<p><a href="(?P<href2>' + _ATTR + r')">(?P<text2>' + _TEXT + r")</a></p>\n"
+    r"</body>\n</html>\n"
 )
 
 _ALIAS_PAGE = re.compile(
-    rb'<!doctype html><html><head><meta charset="utf-8">'
-    rb"<title>" + _TEXT + rb"</title>"
-    rb'<link rel="canonical" href="(?P<canonical>' + _ATTR + rb')">'
-    rb"<script>(?P<script>location\.replace\((?P<js>" + _JS_STRING + rb") \+ location\.hash\))</script>"
-    rb'<meta http-equiv="refresh" content="0; url=(?P<refresh>' + _ATTR + rb')"></head>'
-    rb'<body><a href="(?P<href1>' + _ATTR + rb')">(?P<text1>' + _TEXT + rb")</a></body></html>\n"
+    r'<!doctype html><html><head><meta charset="utf-8">'
+    r"<title>" + _TEXT + r"</title>"
+    r'<link rel="canonical" href="(?P<canonical>' + _ATTR + r')">'
+    r"<script>(?P<script>location\.replace\((?P<js>" + _JS_STRING + r") \+ location\.hash\))</script>"
+    r'<meta http-equiv="refresh" content="0; url=(?P<refresh>' + _ATTR + r')"></head>'
+    r'<body><a href="(?P<href1>' + _ATTR + r')">(?P<text1>' + _TEXT + r")</a></body></html>\n"
 )
-
-
-@dataclass(frozen=True)
-class _Anchor:
-    """An <a> as `site_links.page_link_checks` reads it: its href and line."""
-
-    href: str
-    sourceline: int
-    tag: str = "a"
-
-    def get(self, name: str, default=None):
-        return self.href if name == "href" else default
 
 
 @dataclass(frozen=True)
 class Forwarding:
-    """A forwarding page as the checks see it, with what `page_link_checks` reads of a `Page`."""
+    """A forwarding page as the checks see it, with what `page_link_checks` reads of
+    a `Page`: its path (every link carries its line, so no element is looked up)."""
 
     rel: str
     facts: LinkFacts
     summary: PageSummary
-    elements: Elements
 
 
 def forwarding_facts(rel: str, data: bytes) -> Forwarding | None:
     """The page's links and rule-link words if the file is exactly one of the
     forwarding shapes and holds nothing the full check could object to; else None."""
-    if not data.startswith(b"<!doctype html>"):
-        return None
-    short = data[15:16] == b"\n"
-    match = (_SHORT_PAGE if short else _ALIAS_PAGE).fullmatch(data)
-    if match is None or might_mention_hosts(data):
+    if not data.startswith(b"<!doctype html>") or might_mention_hosts(data):
         return None
     try:
-        script = match["script"].decode("utf-8")
-        target = json.loads(match["js"])
-    except (UnicodeDecodeError, ValueError):
+        text = data.decode("utf-8")  # one decode a page, not one a value
+    except UnicodeDecodeError:
         return None
-    if not isinstance(target, str) or not inline_script_is_ours(script):
+    short = text[15:16] == "\n"
+    match = (_SHORT_PAGE if short else _ALIAS_PAGE).fullmatch(text)
+    if match is None:
+        return None
+    # A JSON string without escapes is valid as it stands (the pattern allows no
+    # control character in it); json.loads only for the rare one with escapes.
+    if "\\" in match["js"] and not _json_string(match["js"]):
+        return None
+    if not inline_script_is_ours(match["script"]):
         return None
 
-    def line(group: str) -> int:
-        return data.count(b"\n", 0, match.start(group)) + 1
-
-    def value(group: str) -> str:
-        text = match[group].decode("utf-8")
-        return html.unescape(text) if "&" in text else text
-
-    anchors = [("href1", "text1")] + ([("href2", "text2")] if short else [])
-    elements = [_Anchor(value(h), line(h)) for h, _ in anchors]
-    # page_links' order: the <a href>s (their lines looked up when needed), then
-    # the loading elements in the tree's order: canonical, (icon,) refresh.
-    canonical = value("canonical")
-    refresh = _REFRESH_URL.match("0; url=" + value("refresh"))
+    found = match.groupdict()
+    for group, value in found.items():
+        if "&" in value:
+            found[group] = html.unescape(value)
+    lines, at, last = {}, 1, 0
+    for group in _SHORT_LINKS if short else _ALIAS_LINKS:  # in the file's order: one count over it
+        start = match.start(group)
+        at, last = at + text.count("\n", last, start), start
+        lines[group] = at
+    anchors = [("href1", "text1"), ("href2", "text2")] if short else [("href1", "text1")]
+    # page_links' order: the <a href>s, then the loading elements in the tree's
+    # order: canonical, (icon,) refresh.
+    canonical = found["canonical"]
+    refresh = _REFRESH_URL.match("0; url=" + found["refresh"])
     refresh_url = refresh.group(1).strip() if refresh else ""
-    urls = [a.href for a in elements] + [canonical] + ([value("icon")] if short else []) + [refresh_url]
-    if any(_bad_url("href", url) for url in urls):
-        return None
-    if any(_is_external(url) for url in urls if url != canonical):
-        return None  # a link or load elsewhere: the full check says what it is
-    links: dict[tuple[str, str], int] = {("<a href>", a.href): 0 for a in elements}
-    if not _is_external(canonical):  # an absolute canonical (site_url) is no link to check
-        links.setdefault(("<link href>", canonical), line("canonical"))
+    urls = [found[h] for h, _ in anchors] + [canonical] + ([found["icon"]] if short else []) + [refresh_url]
+    for url in urls:
+        if _BAD_URL.match(url):  # what `_bad_url` says of an href
+            return None
+        if url != canonical and _EXTERNAL.match(url):
+            return None  # a link or load elsewhere: the full check says what it is
+    # Each URL once, with the line of its first element (an <a href>'s is the
+    # line `page_link_checks` would look up in the tree).
+    links: dict[tuple[str, str], int] = {}
+    for h, _ in anchors:
+        links.setdefault(("<a href>", found[h]), lines[h])
+    if not _EXTERNAL.match(canonical):  # an absolute canonical (site_url) is no link to check
+        links.setdefault(("<link href>", canonical), lines["canonical"])
     if short:
-        links.setdefault(("<link href>", value("icon")), line("icon"))
+        links.setdefault(("<link href>", found["icon"]), lines["icon"])
     if refresh_url:
-        links.setdefault(("<meta refresh>", refresh_url), line("refresh"))
-    words = [
-        found
-        for (_, text), anchor in zip(anchors, elements, strict=True)
-        if (found := text_link(rel, anchor.sourceline, anchor.href, value(text)))
-    ]
-    internal = [(at, what, url) for (what, url), at in links.items()]
+        links.setdefault(("<meta refresh>", refresh_url), lines["refresh"])
+    words = [link for h, t in anchors if (link := text_link(rel, lines[h], found[h], found[t]))]
     return Forwarding(
         rel,
-        LinkFacts(frozenset(), internal),
+        LinkFacts(frozenset(), [(at, what, url) for (what, url), at in links.items()]),
         PageSummary({}, None, words),
-        Elements({"a": elements}, {"href": elements}),
     )
+
+
+# The groups that are links, in the order of each shape.
+_SHORT_LINKS = ("canonical", "icon", "refresh", "href1", "href2")
+_ALIAS_LINKS = ("canonical", "refresh", "href1")
+
+
+def _json_string(literal: str) -> bool:
+    try:
+        return isinstance(json.loads(literal), str)
+    except ValueError:
+        return False

@@ -13,6 +13,7 @@ site-wide part); `check/run.py` runs it in the worker that reads the file.
 from __future__ import annotations
 
 import json
+import posixpath
 
 from .site_links import LinkCheck, SiteFiles, _resolve, split_url
 
@@ -54,16 +55,23 @@ def history_link_checks(rel: str, data: bytes, site: SiteFiles) -> list[LinkChec
         return [(1, "history-file", f"unreadable cited-by data: {error}", None, None)]
     links = [(number, key, row.get(key)) for number, rows in rules.items() for row in rows for key in ("href", "diff_href")]
     out: list[LinkCheck] = []
+    folder, targets = posixpath.dirname(page), site.targets
     for number, key, url in links + cited:
         if not url:
             continue
-        what = f"rule {number}'s history on {page}: {key} {url!r}"
         path, fragment = split_url(url.strip())
-        target, reason = _resolve(site.files, site.dirs, page, path) if path else (page, None)
+        if path:  # resolved once for the pages of a folder, as `page_link_checks` does
+            where = targets.get((folder, path))
+            if where is None:
+                where = targets[(folder, path)] = _resolve(site.files, site.dirs, page, path)
+            target, reason = where
+        else:
+            target, reason = page, None
         if target is None:
-            out.append((1, "broken-link", f"{what}: {reason}", None, None))
+            out.append((1, "broken-link", f"rule {number}'s history on {page}: {key} {url!r}: {reason}", None, None))
         elif fragment and target in site.pages:
-            out.append((1, "", what, target, fragment))  # the site-wide part looks up the id
+            # the site-wide part looks up the id
+            out.append((1, "", f"rule {number}'s history on {page}: {key} {url!r}", target, fragment))
     return out
 
 

@@ -40,6 +40,10 @@ def _flat(text: str) -> str:
 
 
 def _target_path(name: str, href: str) -> tuple[str | None, str]:
+    if href[:1] == "#" and href.isprintable():
+        # The page itself (most rule links of a page: its table of contents);
+        # what `_target_in` gives such an href, without a cache entry for each.
+        return name, unquote(href[1:])
     target, fragment = _target_in(posixpath.dirname(name), href)
     return (name if target == "" else target), fragment
 
@@ -93,13 +97,13 @@ def summarize(page, name: str | None = None) -> PageSummary:
     if h1s := found.tag("h1"):
         h1 = (h1s[0].get("id"), _flat(text_of(h1s[0])))
     for element in found.tag("a"):
-        # Most links' words start with a letter: they are not read in full.
+        # Most links' words cannot start a number (a letter, "§"): they are not read in full.
         if not (href := element.get("href")):
             continue
         if (start := element.text) and (start := start.lstrip()):  # the first character, quicker
-            if start[0] in _LETTERS:
+            if not _may_start_number(start[0]):
                 continue
-        elif _first_character(element) in _LETTERS:
+        elif not _may_start_number(_first_character(element)):
             continue
         if found := numbered_link(name, element.sourceline, href, _flat(text_of(element))):
             links.append(found)
@@ -107,29 +111,50 @@ def summarize(page, name: str | None = None) -> PageSummary:
 
 
 def numbered_link(name: str, line: int, href: str, words: str) -> tuple | None:
-    """A link's entry in `PageSummary.links` if its words (flattened) start with a rule number."""
+    """A link's entry in `PageSummary.links` if its words (flattened) start with a
+    rule number, and the link could be found wrong."""
     if match := _NUMBERED.match(words):
-        path, fragment = _target_path(name, href)
         title = match["rest"].strip(" —–-:")
+        if not title.removesuffix("…").strip() and _fragment_of(href) == match["number"]:
+            # Its number is the #fragment it opens and it names no title: whatever
+            # it lands on, `link_text_problems` finds nothing (most short pages'
+            # links): not kept, not sent to the parent, its target not worked out.
+            return None
+        path, fragment = _target_path(name, href)
         return shared((line, words, match["number"], title, path, fragment))
     return None
 
 
+def _fragment_of(href: str) -> str:
+    """The #fragment `_target_in` finds in `href`, without working out its path."""
+    if ":" in href or href.lstrip(_C0_OR_SPACE).startswith("//") or not href.isprintable():
+        return _target_in("", href)[1]  # a scheme, a host: as urlsplit reads it
+    return unquote(href.partition("#")[2])
+
+
 def text_link(name: str, line: int, href: str, text: str) -> tuple | None:
     """`numbered_link` of a link whose content is text alone (no elements), as
-    `summarize` reads it: words starting with a letter are not read further."""
-    if (start := text.lstrip()) and start[0] in _LETTERS:
+    `summarize` reads it: words that cannot start a number are not read further."""
+    if not (start := text.lstrip()) or not _may_start_number(start[0]):
         return None
     return numbered_link(name, line, href, _flat(text))
 
 
-_LETTERS = frozenset("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ")
+def _may_start_number(first: str) -> bool:
+    """Whether words whose first character that is not white space is `first` ("":
+    none) may start with a rule number once flattened: an ASCII digit, or a
+    character outside ASCII (the normalization removes some invisible ones).
+    Any other ASCII character stays first, and no number starts with it."""
+    return first in _DIGITS or first > "\x7f"
+
+
+_DIGITS = frozenset("0123456789")
 
 
 def _first_character(element) -> str:
     """The first character of the element's text that is not white space, or "".
     (The normalization before `_NUMBERED` removes white space and invisible
-    characters only, so a letter here is the first character it sees.)"""
+    characters only, so an ASCII character here is the first character it sees.)"""
     if element.text and (rest := element.text.lstrip()):
         return rest[0]
     for child in element:

@@ -24,6 +24,7 @@ lxml) and returns ``"page.html: line N: message"`` problems; the check stage
 from __future__ import annotations
 
 import functools
+import operator
 import re
 from pathlib import Path
 
@@ -82,6 +83,7 @@ def theme_inline_scripts() -> tuple[re.Pattern, ...]:
 
 
 _DATA_TYPES = {"application/json", "application/ld+json"}
+_SCHEME_OR_HOST = re.compile(r"^\s*[a-z][a-z0-9+.-]*:|^\s*//", re.IGNORECASE)
 
 
 def _ours(script) -> bool:
@@ -89,12 +91,13 @@ def _ours(script) -> bool:
     attrib = script.attrib
     if attrib.get("src") is not None:
         src = attrib["src"]
-        return not _BAD_URL.match(src) and not re.match(r"^\s*[a-z][a-z0-9+.-]*:|^\s*//", src, re.IGNORECASE)
+        return not _BAD_URL.match(src) and not _SCHEME_OR_HOST.match(src)
     if (attrib.get("type") or "").strip().lower() in _DATA_TYPES:
         return True
     return inline_script_is_ours(script.text or "")
 
 
+@functools.lru_cache(maxsize=4096)  # the theme's scripts are the same on every page
 def inline_script_is_ours(text: str) -> bool:
     """An inline script's text (as the parser gives it) is one the theme or we write."""
     return _inline_scripts().fullmatch(text.strip()) is not None
@@ -123,7 +126,11 @@ def script_problems(page, name: str) -> list[str]:
     }
     bad = _BAD_URL.match
     for attribute in _URL_ATTRIBUTES.intersection(found.by_attribute):
-        suspects.update(el for el in found.by_attribute[attribute] if bad(el.get(attribute)))
+        having = found.by_attribute[attribute]
+        # Every value tested without a Python loop (there are thousands of hrefs);
+        # the elements are looked for only when one is bad.
+        if any(map(bad, map(operator.methodcaller("get", attribute), having))):
+            suspects.update(el for el in having if bad(el.get(attribute)))
     content = found.tag("article") + [el for el in found.tag("div") if "md-content" in (el.get("class") or "").split()]
     # Without Material's content column (our small pages), the whole body is content.
     inside = {el for top in content or found.tag("body") for el in top.iter(*_NOT_IN_CONTENT)}

@@ -89,6 +89,10 @@ _LOADING_TAGS = (
     "input",
     "track",
 )
+# The tags the loop below reads whatever their attributes; any other element
+# links or loads something only through one of these attributes.
+_ALWAYS_READ = frozenset({"area", "link", "object", "use", "image", "style", "pre"})
+_LOADING_ATTRIBUTES = frozenset({"src", "srcset", "poster", "style", "data-md-component"})
 _SOURCE_LINK = etree.XPath("//*[@data-md-component='source']")
 _EXTERNAL = re.compile(r"^\s*(?:[A-Za-z][A-Za-z0-9+.\-]*:|//)")
 
@@ -103,8 +107,9 @@ def page_links(page: Page) -> tuple[LinkFacts, list[Problem], list[str]]:
     problems and as the URLs (which need no second "mentions <host>" line)."""
     found = page.elements
     anchors = found.tag("a")
+    # An <a name> is a target too (the few elements with a name, not every <a>, are looked at).
     ids = frozenset(
-        [el.get("id") for el in found.having("id")] + [name for el in anchors if (name := el.get("name")) is not None]
+        [el.get("id") for el in found.having("id")] + [el.get("name") for el in found.having("name") if el.tag == "a"]
     )
     links: dict[tuple[str, str], int] = {}
     external = _EXTERNAL.match
@@ -122,10 +127,16 @@ def page_links(page: Page) -> tuple[LinkFacts, list[Problem], list[str]]:
     if b'data-md-component="source"' in page.data:
         elements += _SOURCE_LINK(page.root)
     for el in elements:
-        tag, line = el.tag, el.sourceline or 1
-        a = dict(el.items())  # a plain dict: each test below is then a cheap lookup
-        if tag == "meta" and a.keys() <= _PLAIN_META:  # most elements here: nothing to look at
+        tag = el.tag
+        # Most elements here have nothing to look at (plain <meta>s, <script>s and
+        # <input>s without a src): passed over on their attribute names alone.
+        if tag == "meta":
+            if _PLAIN_META.issuperset(el.keys()):
+                continue
+        elif tag not in _ALWAYS_READ and _LOADING_ATTRIBUTES.isdisjoint(el.keys()):
             continue
+        line = el.sourceline or 1
+        a = dict(el.items())  # a plain dict: each test below is then a cheap lookup
         if tag == "area" and "href" in a:
             links.setdefault((f"<{tag} href>", a["href"]), line)
         if tag == "link" and "href" in a:
@@ -419,7 +430,13 @@ def asset_problems(rel: str, text: str) -> list[Problem]:
 def might_mention_hosts(data: bytes) -> bool:
     """Cheap test before decoding a file to look for hosts (almost no file names one)."""
     lowered = data.lower()
-    return any(host.encode() in lowered for host in _KNOWN_HOSTS)
+    for host in _KNOWN_HOST_BYTES:  # a loop, not any(): it runs on every file
+        if host in lowered:
+            return True
+    return False
+
+
+_KNOWN_HOST_BYTES = tuple(host.encode() for host in _KNOWN_HOSTS)
 
 
 # --------------------------------------------------------------------------

@@ -155,6 +155,12 @@ def attr_value(text: str) -> str:
     return _HTML_SPECIAL.sub(_html_escaped, str(text))
 
 
+def attr_read(value: str) -> str:
+    """What a browser reads from an attribute value written by `attr_value` (or a
+    template's |attr): its characters, the references replaced."""
+    return html.unescape(value)
+
+
 def md_str(value) -> str:
     """`Md.escape(value)` as a str (markup as it is, anything else escaped by
     `md_text`), for the written-out templates, which join str pieces."""

@@ -37,6 +37,7 @@ from .edition_pages import (
     render_editions_index,
 )
 from .languages import mark_missing_translations, site_languages
+from .part_anchors import mark_part_anchors
 from .markup import html_file, safe_href
 from .offline_app import offline_config
 from .paths import (
@@ -103,6 +104,8 @@ def render_site(ctx: Context, jobs: int | None = None) -> dict[str, dict[str, st
     for k, (lang, needs, _) in enumerate(work):
         (files[lang] if lang else data).update(next(seconds) if needs else firsts[k])
     files = {lang: dict(sorted(pages.items())) for lang, pages in files.items()}
+    for pages in files.values():
+        mark_part_anchors(pages)
     mark_missing_translations(files)
     files[CONTENT_LANGUAGE].update(sorted(data.items()))
     return files
