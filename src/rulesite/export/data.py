@@ -86,11 +86,27 @@ class Identities:
         return self.ids.get((section.game, section.document, section.language, section.edition, section.number, rule_number))
 
 
+def shown_page(ctx: Context, section: Section) -> str | None:
+    """The page showing a section of an edition (its own, or the plain page), if any."""
+    shown = ctx.editions.shown(section)
+    return section_page(shown.key) if shown else None
+
+
+def rule_places(ctx: Context, edition: Edition) -> dict[str, dict]:
+    """Rule number -> its `url` and `text`, as the edition's file has them
+    (`edition_data`), without the rest of the file."""
+    places = {}
+    for section in edition.sections.values():
+        page = shown_page(ctx, section)
+        for rule in section.rules:
+            places[rule.number] = {"url": url(edition.language, page, rule.number) if page else None, "text": rule.text}
+    return places
+
+
 def edition_data(ctx: Context, edition: Edition, ids: Identities) -> dict:
     sections, rules = [], []
     for section in edition.sections.values():
-        shown = ctx.editions.shown(section)
-        page = section_page(shown.key) if shown else None
+        page = shown_page(ctx, section)
         sections.append(
             {
                 "number": section.number,

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from urllib.parse import urlencode
 
-from ..export.data import Identities, edition_data
+from ..export.data import rule_places
 from .context import Context
 from .edition_pages import document_name
 from .paths import SHORT_PREFIX
@@ -48,18 +48,17 @@ def _pinned_editions(ctx: Context, language: str) -> set[tuple[str, str, str]]:
 
 def pinned_pages(ctx: Context, language: str) -> dict[str, str]:
     pages: dict[str, str] = {}
-    ids = None  # every rule's identity, made once the language has a chain at all
     for key, found in ctx.chains.items():
         game, document, lang = key
         if lang != language:
             continue
-        ids = ids or Identities(ctx)
         editions = ctx.corpus.editions[key]
         by_label = {e.label: e for e in editions}
         labels = [e.label for e in found.editions]
-        data = {label: edition_data(ctx, by_label[label], ids) for label in labels}
-        rules = {label: {r["number"]: r for r in data[label]["rules"]} for label in labels}
-        current = next((label for label in labels if data[label]["current"]), labels[-1])
+        # Each rule's url and text, as its edition's published file has them.
+        rules = {label: rule_places(ctx, by_label[label]) for label in labels}
+        now = ctx.editions.current_of(key)
+        current = next((label for label in labels if by_label[label] is now), labels[-1])
         # Where each rule is today, along its match chain: resolve's answer (resolve/view.py).
         for (label, number), successor in ctx.editions.successors.get(key, {}).items():
             rule = rules[label].get(number)
