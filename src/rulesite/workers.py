@@ -7,6 +7,7 @@ read (one job a source) and render (runs of pages)."""
 
 from __future__ import annotations
 
+import gc
 import multiprocessing
 import signal
 import sys
@@ -31,6 +32,9 @@ def run_jobs(jobs: list, workers: int) -> list[dict[str, str]]:
         return [job() for job in jobs]
     global _jobs
     _jobs = jobs
+    # What exists now is the workers' to read, not to collect: frozen, the
+    # collector in a worker does not walk it (nor copy its pages in doing so).
+    gc.freeze()
     try:
         results: list = [None] * len(jobs)
         with multiprocessing.get_context("fork").Pool(workers, initializer=_start) as pool:
@@ -39,3 +43,4 @@ def run_jobs(jobs: list, workers: int) -> list[dict[str, str]]:
         return results
     finally:
         _jobs = []
+        gc.unfreeze()
