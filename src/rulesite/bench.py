@@ -275,7 +275,7 @@ def main(argv: list[str] | None = None) -> int:
         whole = round(sum(s["seconds"] for s in stages.values()), 2)
         print("plain mkdocs build of the same pages ...", file=sys.stderr)
         env = dict(os.environ, NO_MKDOCS_2_WARNING="1", **full["env"])
-        config_dir = work / full["config_dir"]
+        config_dir = project / full["config_dir"]
         plain_seq = plain_mkdocs(config_dir, full["languages"], work, env, side_by_side=False)
         plain_par = plain_mkdocs(config_dir, full["languages"], work, env, side_by_side=True)
         print("rebuild after one ruling ...", file=sys.stderr)
