@@ -46,6 +46,7 @@ from .resolve.view import editions_view
 from .resolve.walkthrough_check import check_walkthroughs
 from .split_build import available as split_build_available
 from .split_build import join
+from . import workers
 
 # Defaults, relative to the folder the build runs from (the project folder):
 # every one of them is also a command-line option.
@@ -401,7 +402,7 @@ def split_parts(files: dict[str, dict[str, str]], cores: int | None = None) -> d
     """language -> how many processes build it: one a core for the languages with
     many pages (English holds nearly all of them), else one (and one for all
     when the installed MkDocs lacks the build steps `split_build.py` runs)."""
-    cores = max(1, min(cores or os.cpu_count() or 1, 4)) if split_build_available() else 1
+    cores = (cores or workers.cores()) if split_build_available() else 1
     pages = {lang: sum(1 for path in f if path.endswith(".md")) for lang, f in files.items()}
     return {lang: cores if count > SPLIT_PAGES else 1 for lang, count in pages.items()}
 

@@ -36,26 +36,14 @@ import os
 import sys
 from pathlib import Path
 
+from .mkdocs_calls import SEARCH_INDEX, SEARCH_SCRIPT, log_like_mkdocs, page_of, run, write_search_index
+
 DIRTY_WARNING = "A 'dirty' build is being performed"
-SEARCH_INDEX = "search/search_index.json"
-SEARCH_SCRIPT = "search/search_index.js"  # Material's offline plugin: the index as a script
 
 
 class _DropDirtyWarning(logging.Filter):
     def filter(self, record: logging.LogRecord) -> bool:
         return not (record.levelno == logging.WARNING and record.getMessage().startswith(DIRTY_WARNING))
-
-
-def _log_like_mkdocs() -> None:
-    """Messages printed as `mkdocs build` prints them (level, then the text)."""
-    log = logging.getLogger("mkdocs")
-    log.propagate = False
-    handler = logging.StreamHandler(sys.stdout)
-    handler.setFormatter(logging.Formatter("%(levelname)-8s-  %(message)s"))
-    log.addHandler(handler)
-    log.setLevel(logging.INFO)
-    # A logger's filter sees the records logged to it, before any handler (the strict counter too).
-    logging.getLogger("mkdocs.commands.build").addFilter(_DropDirtyWarning())
 
 
 def _unlink(path: str) -> None:
@@ -91,35 +79,13 @@ def rebuild(config_file: Path, site_dir: Path, previous: Path, changed: set[str]
     index = site_dir / SEARCH_INDEX
     if index.is_file():
         rebuilt = {f.url for f in again if f.is_documentation_page()}
+        new = json.loads(index.read_text(encoding="utf-8"))
+        old = json.loads((previous / SEARCH_INDEX).read_text(encoding="utf-8"))
+        # The rebuilt pages' entries from the new index, the others' from the previous one.
+        kept = [entry for entry in old["docs"] if page_of(entry["location"]) not in rebuilt]
         order = [f.url for f in files.documentation_pages()]
-        _merge_search_index(index, previous / SEARCH_INDEX, rebuilt, order, site_dir / SEARCH_SCRIPT)
+        write_search_index(site_dir, new["config"], kept + new["docs"], order, (site_dir / SEARCH_SCRIPT).is_file())
     return len(again)
-
-
-def _page_of(location: str) -> str:
-    return location.split("#", 1)[0]
-
-
-def _merge_search_index(index: Path, previous: Path, rebuilt: set[str], order: list[str], script: Path) -> None:
-    """The index a clean build writes: each page's entries in page order, the
-    rebuilt pages' from the new index, the others' from the previous one.
-    Written as Material's search plugin writes it (and its offline plugin's script)."""
-    new = json.loads(index.read_text(encoding="utf-8"))
-    old = json.loads(previous.read_text(encoding="utf-8"))
-    by_page: dict[str, list] = {}
-    for entry in old["docs"]:
-        page = _page_of(entry["location"])
-        if page not in rebuilt:
-            by_page.setdefault(page, []).append(entry)
-    for entry in new["docs"]:
-        by_page.setdefault(_page_of(entry["location"]), []).append(entry)
-    docs = [entry for page in order for entry in by_page.pop(page, ())]
-    if by_page:
-        raise SystemExit(f"search index: entries of pages the site does not have: {', '.join(sorted(by_page))}")
-    data = json.dumps({"config": new["config"], "docs": docs}, separators=(",", ":"), default=str)
-    index.write_bytes(data.encode("utf-8"))
-    if script.parent.is_dir():
-        script.write_text(f"var __index = {data}", encoding="utf-8")
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -129,17 +95,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--previous", type=Path, required=True, help="the published output of this language")
     parser.add_argument("--changed", type=Path, required=True, help="a file listing the changed paths under docs_dir, one a line")
     args = parser.parse_args(argv)
-    _log_like_mkdocs()
-    from mkdocs.exceptions import Abort
-
+    log_like_mkdocs()
+    # A logger's filter sees the records logged to it, before any handler (the strict counter too).
+    logging.getLogger("mkdocs.commands.build").addFilter(_DropDirtyWarning())
     changed = set(args.changed.read_text(encoding="utf-8").splitlines())
-    try:
-        count = rebuild(args.config_file, args.site_dir, args.previous, changed)
-    except Abort as abort:
-        logging.getLogger("mkdocs").error(str(abort))
-        return 1
-    print(f"INFO    -  Rebuilt {count} files")
-    return 0
+    return run(lambda: f"Rebuilt {rebuild(args.config_file, args.site_dir, args.previous, changed)} files")
 
 
 if __name__ == "__main__":

@@ -31,9 +31,7 @@ import shutil
 import sys
 from pathlib import Path
 
-SEARCH_INDEX = "search/search_index.json"
-SEARCH_SCRIPT = "search/search_index.js"  # Material's offline plugin: the index as a script
-
+from .mkdocs_calls import SEARCH_INDEX, SEARCH_SCRIPT, log_like_mkdocs, run, write_search_index
 
 # MkDocs' build steps this calls, as MkDocs 1.6 names them.
 STEPS = ("_populate_page", "_build_page", "_build_theme_template", "_build_extra_template")
@@ -47,16 +45,6 @@ def available() -> bool:
     except ImportError:
         return False
     return all(callable(getattr(steps, name, None)) for name in STEPS)
-
-
-def _log_like_mkdocs() -> None:
-    """Messages printed as `mkdocs build` prints them (level, then the text)."""
-    log = logging.getLogger("mkdocs")
-    log.propagate = False
-    handler = logging.StreamHandler(sys.stdout)
-    handler.setFormatter(logging.Formatter("%(levelname)-8s-  %(message)s"))
-    log.addHandler(handler)
-    log.setLevel(logging.INFO)
 
 
 def build_part(config_file: Path, site_dir: Path, index_dir: Path, part: int, parts: int) -> int:
@@ -139,19 +127,8 @@ def join(site_dir: Path, index_dirs: list[Path]) -> None:
     Material's offline plugin writes it). The parts' folders are removed."""
     order = (index_dirs[0] / PAGE_ORDER).read_text(encoding="utf-8").splitlines()
     indexes = [json.loads((folder / SEARCH_INDEX).read_text(encoding="utf-8")) for folder in index_dirs]
-    by_page: dict[str, list] = {}
-    for index in indexes:
-        for entry in index["docs"]:
-            by_page.setdefault(entry["location"].split("#", 1)[0], []).append(entry)
-    docs = [entry for page in order for entry in by_page.pop(page, ())]
-    if by_page:
-        raise SystemExit(f"split build: search entries of pages the site does not have: {', '.join(sorted(by_page))}")
-    # As Material's search plugin writes it.
-    data = json.dumps({"config": indexes[0]["config"], "docs": docs}, separators=(",", ":"), default=str)
-    (site_dir / SEARCH_INDEX).parent.mkdir(parents=True, exist_ok=True)
-    (site_dir / SEARCH_INDEX).write_bytes(data.encode("utf-8"))
-    if (index_dirs[0] / SEARCH_SCRIPT).is_file():
-        (site_dir / SEARCH_SCRIPT).write_text(f"var __index = {data}", encoding="utf-8")
+    entries = [entry for index in indexes for entry in index["docs"]]
+    write_search_index(site_dir, indexes[0]["config"], entries, order, (index_dirs[0] / SEARCH_SCRIPT).is_file())
     for folder in index_dirs:
         shutil.rmtree(folder)
 
@@ -164,16 +141,13 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--part", type=int, required=True, help="which part, from 0")
     parser.add_argument("--parts", type=int, required=True, help="how many parts")
     args = parser.parse_args(argv)
-    _log_like_mkdocs()
-    from mkdocs.exceptions import Abort
+    log_like_mkdocs()
 
-    try:
+    def work() -> str:
         count = build_part(args.config_file, args.site_dir, args.index_dir, args.part, args.parts)
-    except Abort as abort:
-        logging.getLogger("mkdocs").error(str(abort))
-        return 1
-    print(f"INFO    -  Built part {args.part + 1} of {args.parts}: {count} pages")
-    return 0
+        return f"Built part {args.part + 1} of {args.parts}: {count} pages"
+
+    return run(work)
 
 
 if __name__ == "__main__":

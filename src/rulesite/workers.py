@@ -9,10 +9,23 @@ from __future__ import annotations
 
 import gc
 import multiprocessing
+import os
 import signal
 import sys
 
+# Each worker holds a copy of what it changes of the model: a few hundred MB.
+AT_MOST = 4
+
 _jobs: list = []  # the jobs of the current run: a forked worker inherits them
+
+
+def cores() -> int:
+    """How many workers a stage starts: one a core this process may run on, at most AT_MOST."""
+    try:
+        found = len(os.sched_getaffinity(0))
+    except AttributeError:  # not Linux
+        found = os.cpu_count() or 1
+    return max(1, min(found, AT_MOST))
 
 
 def _start() -> None:

@@ -9,35 +9,18 @@ from __future__ import annotations
 import json
 import posixpath
 import re
-import shutil
-from pathlib import Path
 
 import pytest
 
-from rulesite import pipeline
-from rulesite.diagnostics import Diagnostics
 from rulesite.render.history import history_file
 from rulesite.render.site import render_site
 
-FIXTURES = Path(__file__).parent.parent / "read" / "fixtures"
-MANIFEST = "sources:\n" + "".join(
-    f"  - {{id: e{n}, path: edition-{n}.rules-document.txt, game: riftbound, document: core-rules, language: en,\n"
-    f"     edition: {date}, version: '{n}', format: rules-document}}\n"
-    for n, date in ((1, "2030-01-15"), (2, "2030-06-01"))
-)
 DIFF = "riftbound/core-rules/changes/v1-to-v2.md"
 
 
 @pytest.fixture(scope="module")
-def pages(tmp_path_factory):
-    folder = tmp_path_factory.mktemp("editions")
-    for n in (1, 2):
-        shutil.copy(FIXTURES / f"edition-{n}.rules-document.txt", folder)
-    (folder / "manifest.yml").write_text(MANIFEST, encoding="utf-8")
-    diag = Diagnostics()
-    ctx = pipeline.resolve(pipeline.read_corpus(folder / "manifest.yml", diag), folder, diag)
-    assert diag.errors == []
-    return render_site(ctx)["en"]
+def pages(two_editions_ctx):
+    return render_site(two_editions_ctx)["en"]
 
 
 def _entry(page: str, anchor: str) -> str:

@@ -1,4 +1,4 @@
-"""Rendering by forked workers, one a core (render/workers.py), gives the very
+"""Rendering by forked workers, one a core (workers.py), gives the very
 files rendering in one process gives, in the same order, whatever the number
 of workers: the seed site, and two editions whose diff pages the workers of
 the second round are handed by the first (a rule's history links its entry
@@ -6,34 +6,17 @@ there). A job that fails in a worker fails the render, with its error."""
 
 from __future__ import annotations
 
-import shutil
-from pathlib import Path
 
 import pytest
 
-from rulesite import pipeline
-from rulesite.diagnostics import Diagnostics
 from rulesite import workers
 from rulesite.render.site import render_site
 
-FIXTURES = Path(__file__).parent.parent / "read" / "fixtures"
-MANIFEST = "sources:\n" + "".join(
-    f"  - {{id: e{n}, path: edition-{n}.rules-document.txt, game: riftbound, document: core-rules, language: en,\n"
-    f"     edition: {date}, version: '{n}', format: rules-document}}\n"
-    for n, date in ((1, "2030-01-15"), (2, "2030-06-01"))
-)
-
 
 @pytest.fixture(scope="module")
-def editions_ctx(tmp_path_factory):
-    folder = tmp_path_factory.mktemp("editions")
-    for n in (1, 2):
-        shutil.copy(FIXTURES / f"edition-{n}.rules-document.txt", folder)
-    (folder / "manifest.yml").write_text(MANIFEST, encoding="utf-8")
-    diag = Diagnostics()
-    ctx = pipeline.resolve(pipeline.read_corpus(folder / "manifest.yml", diag), folder, diag)
-    assert diag.errors == [] and ctx.diffs, "two editions, one diff"
-    return ctx
+def editions_ctx(two_editions_ctx):
+    assert two_editions_ctx.diffs, "two editions, one diff"
+    return two_editions_ctx
 
 
 def _same(one: dict, other: dict) -> None:

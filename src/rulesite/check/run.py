@@ -33,6 +33,7 @@ from pathlib import Path
 
 from ..diagnostics import Diagnostic, Diagnostics
 from ..model import Loc
+from ..workers import cores
 from .duplicate_ids import duplicate_ids
 from .edition_counts import page_entries
 from .entries import Expected, entry_problems
@@ -180,7 +181,7 @@ def _duplicate_id_problems(page: Page) -> list[Problem]:
 
 def _check_all(todo: list[str], options: _Options, jobs: int | None) -> list[_FileResult]:
     if jobs is None:
-        jobs = workers() if len(todo) >= _PARALLEL_FROM else 1
+        jobs = cores() if len(todo) >= _PARALLEL_FROM else 1
     if jobs == 1 or not todo:
         _start(options)
         return _check_files(todo)
@@ -264,13 +265,6 @@ def _no_gc():
     finally:
         if enabled:
             gc.enable()
-
-
-def workers() -> int:
-    try:
-        return len(os.sched_getaffinity(0))
-    except AttributeError:  # not Linux
-        return os.cpu_count() or 1
 
 
 def check_built_site(

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import os
 from collections.abc import Callable
 from functools import partial
 from pathlib import Path
@@ -26,7 +25,7 @@ from .files import read_text, split_lines
 from .manifest import read_manifest
 from .rule_checks import check_rules
 from .untrusted import check_characters, warn_untrusted
-from ..workers import run_jobs
+from ..workers import cores, run_jobs
 
 Importer = Callable[[Source, list[str], Diagnostics], Imported]
 FolderImporter = Callable[[Source, Diagnostics], Imported]
@@ -69,7 +68,7 @@ def read_sources(
     # Sources are read side by side by forked workers when there are many
     # (`workers.py`); each one's problems are reported in the sources' order.
     if jobs is None:
-        jobs = min(os.cpu_count() or 1, 4) if len(sources) >= PARALLEL_SOURCES else 1
+        jobs = cores() if len(sources) >= PARALLEL_SOURCES else 1
     read = run_jobs([partial(_read_alone, source) for source in sources], jobs)
     imported = []
     for result, found in read:

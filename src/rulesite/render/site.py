@@ -64,7 +64,7 @@ from .history import history_files
 from .share import preview_files, short_pages
 from .strings import LANGUAGE_NAMES, browser_strings, t
 from .walkthrough_page import render_walkthrough
-from ..workers import run_jobs
+from ..workers import cores, run_jobs
 
 # Documents with more sections than this are reached through their contents
 # page: every page embeds the navigation, so a long one makes the build slow.
@@ -81,7 +81,7 @@ NOT_FOUND_STRINGS = ("not-found-title", "not-found-text", "not-found-nearest", "
 def render_site(ctx: Context, jobs: int | None = None) -> dict[str, dict[str, str]]:
     """language -> (docs-relative path -> file text, in path order), for every
     language's site. The pages are rendered by `jobs` forked workers
-    (`render/workers.py`; by default one a core for a large site), each taking
+    (`workers.py`; by default one a core for a large site), each taking
     the next job as it finishes one: first the diff pages, which rules'
     histories link into, with every job that needs no diff; then, each worker
     holding the diff pages, the rest. The result is the same in any order."""
@@ -92,7 +92,7 @@ def render_site(ctx: Context, jobs: int | None = None) -> dict[str, dict[str, st
     work = [(None, False, partial(data_files, ctx))]
     work += [(lang, needs, job) for lang in languages for needs, job in language_jobs(contexts[lang])]
     if jobs is None:
-        jobs = min(os.cpu_count() or 1, 4) if len(ctx.corpus.sections) >= PARALLEL_SECTIONS else 1
+        jobs = cores() if len(ctx.corpus.sections) >= PARALLEL_SECTIONS else 1
     first = [partial(made_diff_pages, c, d) for c, d in diffs] + [job for _, needs, job in work if not needs]
     done = iter(run_jobs(first, jobs))
     for (c, d), made in zip(diffs, done):
