@@ -82,7 +82,13 @@ def read_corpus(manifest: Path, diag: Diagnostics, also: list[tuple[Path, Path]]
 
 
 def resolve(corpus: Corpus, sources_dir: Path, diag: Diagnostics) -> Context:
-    """Stage 3: references and keywords resolved, walkthroughs checked against their rules."""
+    """Stage 3: references and keywords resolved, walkthroughs checked against their rules.
+    What read made is only read here: frozen, the collector does not walk it."""
+    with workers.frozen():
+        return _resolve(corpus, diag)
+
+
+def _resolve(corpus: Corpus, diag: Diagnostics) -> Context:
     linker = Linker(corpus, keyword_forms(corpus, diag))
     attach_references(corpus, linker)
     history, diffs, chains = compare_editions(corpus)
@@ -149,7 +155,13 @@ def write(
 ) -> None:
     """The rendered pages into docs_dir/<language>/ (a new generation, published
     in one step; files whose content did not change keep their timestamps), and
-    each language's MkDocs config."""
+    each language's MkDocs config. The model and the pages are only read here
+    (`workers.frozen`)."""
+    with workers.frozen():
+        _write(ctx, files, docs_dir, config_dir, config, build_id)
+
+
+def _write(ctx: Context, files: dict[str, dict[str, str]], docs_dir: Path, config_dir: Path, config: Path, build_id: str) -> None:
     contexts = {
         lang: Context(
             ctx.corpus,
