@@ -9,6 +9,8 @@
 #   successful install: the sha256 of requirements.txt (plus the venv's Python
 #   version) is kept in .venv/.requirements.sha256, so a rerun takes well under
 #   a second.
+# - Compiles src/ to bytecode (only what changed since), as pip does for
+#   installed packages: build processes then start without compiling it.
 # - With --browser: installs Debian's `chromium` package with apt-get when
 #   /usr/bin/chromium (or $CHROMIUM_PATH, when set) is missing. Uses sudo only
 #   when not root. (`playwright install` cannot download browsers here.)
@@ -27,7 +29,7 @@ want_browser=0
 for arg in "$@"; do
     case "$arg" in
         --browser) want_browser=1 ;;
-        -h|--help) sed -n '2,18p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'; exit 0 ;;
+        -h|--help) sed -n '2,20p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'; exit 0 ;;
         *) echo "setup.sh: unknown argument: $arg (known: --browser)" >&2; exit 2 ;;
     esac
 done
@@ -113,6 +115,12 @@ if [[ "$want_hash" != "$have_hash" ]]; then
         || die "pip install -e . failed"
     echo "$want_hash" >"$stamp"
 fi
+
+# The project's own modules compiled to bytecode, as pip does for installed
+# packages: an editable install is not, and where PYTHONDONTWRITEBYTECODE is set
+# every build process would compile them again (0.1-0.2 s each). Only files
+# changed since their bytecode are compiled; a stale one is never used.
+"$venv/bin/python" -m compileall -q -j 0 "$repo_root/src" >"$log" 2>&1 || die "compiling src/ to bytecode failed"
 
 # ---- Chromium for the browser tests ----------------------------------------
 if [[ "$want_browser" -eq 1 ]]; then
