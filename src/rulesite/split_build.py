@@ -9,7 +9,7 @@ Each process runs MkDocs' own build steps (its Python API, the steps of
 reads, renders and writes only its share of the pages (every n-th page, from
 the k-th) and of the static files, so that no two write the same file; it
 also reads and renders the pages in the navigation, whose titles every page
-shows. Part 0 writes the theme's templates too (the sitemap, the not-found
+shows (our static files are hard-linked rather than copied: `_place`). Part 0 writes the theme's templates too (the sitemap, the not-found
 page). Each part's search index goes to a folder of its own; `join` writes
 the one a clean build writes from them: each page's entries, in page order.
 
@@ -27,6 +27,7 @@ from __future__ import annotations
 import argparse
 import json
 import logging
+import os
 import shutil
 import sys
 from pathlib import Path
@@ -86,8 +87,9 @@ def build_part(config_file: Path, site_dir: Path, index_dir: Path, part: int, pa
         env = config.plugins.on_env(env, config=config, files=files)
         # What Files.copy_static_files copies, shared out as the pages are.
         statics = [f for f in files if not f.is_documentation_page() and InclusionLevel.is_included(f.inclusion)]
+        docs_dir = os.path.join(os.path.normpath(config.docs_dir), "")  # as MkDocs joins abs_src_path
         for file in statics[part::parts]:
-            file.copy_file()
+            _place(file, docs_dir)
         if part == 0:
             for template in config.theme.static_templates:
                 steps._build_theme_template(template, env, files, config, nav)
@@ -119,6 +121,26 @@ def build_part(config_file: Path, site_dir: Path, index_dir: Path, part: int, pa
 
 
 PAGE_ORDER = "page-order.txt"
+
+
+def _place(file, docs_dir: str) -> None:
+    """A static file into the site: a file of our docs folder as a hard link to
+    it (the same bytes as MkDocs' copy; some 18,000 forwarding pages, where
+    creating and filling a file each cost most of this stage's time when the
+    disk is busy), anything else (the theme's files, a file a plugin makes)
+    copied by MkDocs. A generation of the docs folder is never written into once
+    written (`render.site.write_docs`), so the two names keep the same bytes; a
+    rebuild unlinks every output it writes again (`rebuild.py`)."""
+    source = file.abs_src_path
+    if file.generated_by is None and source and source.startswith(docs_dir):
+        target = file.abs_dest_path
+        os.makedirs(os.path.dirname(target), exist_ok=True)
+        try:
+            os.link(source, target)
+            return
+        except OSError:  # another file system, or links not allowed there: copied
+            pass
+    file.copy_file()
 
 
 def join(site_dir: Path, index_dirs: list[Path]) -> None:
