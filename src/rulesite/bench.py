@@ -282,6 +282,8 @@ def main(argv: list[str] | None = None) -> int:
         change_a_ruling(project / "rules_src")
         rebuild, rebuild_out = cli_build(project, corpora, config, "")
         built_line = next((line for line in rebuild_out.splitlines() if line.startswith("build ")), "")
+        # Paths relative to the bench's own folder, not this machine's temporary one.
+        built_line = built_line.replace(f"{work.resolve()}/", "").replace(f"{work}/", "")
         editions: dict = {}
         if not args.no_editions:
             for n in (2, 3, 4):
