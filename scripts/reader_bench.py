@@ -80,11 +80,19 @@ class _Quiet(http.server.SimpleHTTPRequestHandler):
         return io.BytesIO(body)
 
 
+class _Server(http.server.ThreadingHTTPServer):
+    def handle_error(self, request, client_address):
+        # The browser drops connections it no longer needs (a page left, a run
+        # ended): expected, not worth a traceback. Anything else is still printed.
+        if not isinstance(sys.exc_info()[1], (BrokenPipeError, ConnectionResetError)):
+            super().handle_error(request, client_address)
+
+
 @contextmanager
 def serve(folder: Path, port: int = 0, compress: bool = True):
     quiet = type("_Served", (_Quiet,), {"gzip": compress})
     handler = functools.partial(quiet, directory=str(folder))
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", port), handler)
+    server = _Server(("127.0.0.1", port), handler)
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()
     try:
