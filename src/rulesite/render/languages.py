@@ -55,7 +55,8 @@ def mark_missing_translations(files: dict[str, dict[str, str]]) -> None:
             marker = markers.get((lacking, fallback, lang))
             if marker is None:
                 marker = markers[(lacking, fallback, lang)] = _marker(lacking, fallback, lang)
-            pages[path] += marker
+            # After a blank line; on the next line after finished HTML (escape.block).
+            pages[path] += marker if pages[path].endswith("\n") else marker[1:]
 
 
 def _marker(lacking: tuple[str, ...], fallback: str, lang: str) -> str:
