@@ -56,7 +56,7 @@ def mark_missing_translations(files: dict[str, dict[str, str]]) -> None:
             if marker is None:
                 marker = markers[(lacking, fallback, lang)] = _marker(lacking, fallback, lang)
             # After a blank line; on the next line after finished HTML (escape.block).
-            pages[path] += marker if pages[path].endswith("\n") else marker[1:]
+            pages[path] += ("\n\n" if pages[path].endswith("\n") else "\n") + marker
 
 
 def _marker(lacking: tuple[str, ...], fallback: str, lang: str) -> str:
@@ -64,7 +64,7 @@ def _marker(lacking: tuple[str, ...], fallback: str, lang: str) -> str:
     marker = Md('<div class="page-languages" hidden data-missing="{}" data-fallback="{}"{}></div>').format(
         html_text(" ".join(lacking)), html_text(fallback), notices
     )
-    return f"\n\n{marker}\n"
+    return f"{marker}\n"
 
 
 def other_rule_at_same_path(section: Section, page: str, ctx: Context) -> list[str]:
