@@ -9,20 +9,21 @@ import itertools
 import pytest
 
 from rulesite.render import markup
-from rulesite.render.escape import Md
+from rulesite.render.escape import Html, Md
 
 HOSTILE = [
     "",
     "424.1",
     "a\"b'c<d>&e [x](javascript:alert(1)) **y** `z` {: #id } \\ _u_ * # | ~ ; :",
     Md("<b>made *here*</b>"),
+    Html("<b>made *here*</b>"),
     "ünïcødé — text\u2028line",
     7,
 ]
 
 
-def _template(name: str, values: dict) -> str:
-    return markup._render(markup._template(markup.MARKDOWN, name), values)
+def _template(name: str, values: dict, env=markup.MARKDOWN) -> str:
+    return markup._render(markup._template(env, name), values)
 
 
 CASES = {
@@ -76,6 +77,36 @@ def test_each_written_out_template_gives_its_template_s_text(name):
             continue
         made = markup.md(name, **values)
         assert isinstance(made, Md)
+        assert str(made) == wanted, (name, values)
+
+
+FINISHED_CASES = {
+    "link": CASES["link"],
+    "missing": CASES["missing"],
+    "rule": lambda v, w, flag: dict(
+        depth=3 if flag else 0,
+        number=v,
+        text=w,
+        unsearched=flag,
+        examples=[(v, w, w), (w, v, "")] if flag else [],
+        history=(v, (w, v) if flag else None) if v else None,
+    ),
+}
+
+
+@pytest.mark.parametrize("name", sorted(FINISHED_CASES))
+def test_each_written_out_finished_template_gives_its_template_s_text(name):
+    assert sorted(markup._FINISHED_BUILT) == sorted(FINISHED_CASES)
+    for v, w, flag in itertools.product(HOSTILE, HOSTILE, (False, True)):
+        values = FINISHED_CASES[name](v, w, flag)
+        try:
+            wanted = _template(name, values, markup.FINISHED)
+        except TypeError:  # markup that is not finished HTML, or markup as an attribute: refused by both
+            with pytest.raises(TypeError):
+                markup.finished(name, **values)
+            continue
+        made = markup.finished(name, **values)
+        assert isinstance(made, Html)
         assert str(made) == wanted, (name, values)
 
 

@@ -20,6 +20,9 @@ ESCAPING = {"escape.py", "markup.py"}
 MARKUP_IN_STRING = re.compile(r"<(?:[a-zA-Z/]|!--)|\{:|`")
 
 
+MARKUP_TYPES = ("Md", "Html", "Block", "Markup")
+
+
 def modules():
     return [p for p in sorted(RENDER.glob("*.py")) if p.name not in ESCAPING]
 
@@ -29,12 +32,12 @@ def where(path: Path, node: ast.AST) -> str:
 
 
 def test_markup_is_only_ever_a_literal():
-    """Md(...) and Markup(...) take a string literal: computed text becomes
-    markup only through Md.format / + / join, md_text or a template, which escape it."""
+    """Md(...), Html(...) and Markup(...) take a string literal: computed text becomes
+    markup only through Md.format / + / join, md_text, html_out or a template, which escape it."""
     found = []
     for path in modules():
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
-            if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id in ("Md", "Markup"):
+            if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id in MARKUP_TYPES:
                 literal = len(node.args) == 1 and isinstance(node.args[0], ast.Constant) and isinstance(node.args[0].value, str)
                 if not literal:
                     found.append(f"{where(path, node)}: {node.func.id}() of something that is not a string literal")

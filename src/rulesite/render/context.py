@@ -12,8 +12,8 @@ from ..resolve.concordance import Concordance
 from ..resolve.links import Link, Linker
 from ..resolve.entries import ChangesView
 from ..resolve.view import EditionsView
-from .escape import Md, md_text
-from .inline import inline, link_markdown, missing_markdown
+from .escape import Html, Md, md_text
+from .inline import inline, inline_html, link_markdown, missing_markdown
 from .markup import code, md_link
 from .markup import link as html_link
 from .paths import card_parts, cross_href, faq_anchor, faq_parts, page_of, relative, section_page
@@ -44,6 +44,10 @@ class Context:
     def inline(self, text: str, game: str, page: str, here: Section | None = None, terms: bool = True) -> Md:
         # Links and notices are made for the site being rendered.
         return inline(text, game, page, self.linker, here, self.language, terms)
+
+    def inline_html(self, text: str, game: str, page: str, here: Section | None = None, terms: bool = True) -> Html:
+        """`inline` as finished HTML (for the blocks written as HTML: escape.Html)."""
+        return inline_html(text, game, page, self.linker, here, self.language, terms)
 
     def source_line(self, source: Source, language: str) -> Md:
         edition = t(language, "undated") if source.edition == "undated" else f"{t(language, 'edition')} {source.edition}"

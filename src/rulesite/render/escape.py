@@ -18,6 +18,14 @@ and `**` show as those characters) and writes `& < > " '` as character
 references, so that even inside an HTML attribute escaped text cannot end the
 attribute or open a tag. Letters, digits and spaces need no escape, so what
 readers see (and search) is the text as printed.
+
+The blocks a page repeats most (the rules) are written as `Html`, finished
+HTML that Python-Markdown passes through without reading it, which spares
+MkDocs most of its work. Text combined with `Html` goes through `html_out`,
+which writes what Python-Markdown would have written for `md_text` of it
+(`& < > " '` as the same references, every other character as itself), so the
+built page is the same byte for byte. `Html` and `Md` never mix: each refuses
+the other (a page takes a whole `Html` block as a line, through `block`).
 """
 
 from __future__ import annotations
@@ -62,6 +70,8 @@ class Md(Markup):
     @classmethod
     def escape(cls, s) -> Md:
         if hasattr(s, "__html__"):
+            if isinstance(s, Html):  # Markdown would read its text: only ever a block (`block`)
+                raise TypeError(f"finished HTML inside Markdown: {str(s)[:60]!r}")
             return s if isinstance(s, cls) else cls(s.__html__())
         return cls(_escape(str(s)))
 
@@ -112,6 +122,49 @@ def md_text(text: str) -> Md:
     return Md(_escape(text))
 
 
+# The characters `md_text` writes as character references, which Python-Markdown
+# leaves as they are; every other one it writes back as itself.
+_REFERENCED = re.compile("[&<>\"']")
+
+
+def _html_escape(text: str) -> str:
+    return _REFERENCED.sub(_escaped, text)
+
+
+class Html(Markup):
+    """Finished HTML: a block of a Markdown page that Python-Markdown passes
+    through untouched (raw HTML, no `markdown` attribute), written as it would
+    have written the same block from Markdown, so the built page is the same.
+    Text combined with it is escaped by `html_out`. Markdown (`Md`) and other
+    markup are refused: Markdown inside it would show as written, and finished
+    HTML inside Markdown would be read as Markdown."""
+
+    __slots__ = ()
+
+    @classmethod
+    def escape(cls, s) -> Html:
+        if type(s) is cls:
+            return s
+        if hasattr(s, "__html__"):
+            raise TypeError(f"markup that is not finished HTML: {str(s)[:60]!r}")
+        return cls(_html_escape(str(s)))
+
+
+def html_out(text: str) -> Html:
+    """Text as finished HTML: the very characters Python-Markdown writes for
+    `md_text(text)` (`& < > " '` as the same character references)."""
+    return Html(_html_escape(text))
+
+
+def html_str(value) -> str:
+    """`Html.escape(value)` as a str, for the written-out templates."""
+    if type(value) is Html:
+        return str(value)
+    if hasattr(value, "__html__"):
+        raise TypeError(f"markup that is not finished HTML: {str(value)[:60]!r}")
+    return _html_escape(str(value))
+
+
 def written(text: str) -> Md:
     """The project's own Markdown (docs/*.md, reviewed like code), as written.
     Never for text from a source."""
@@ -127,6 +180,25 @@ def join(lines, separator: Md = _NEWLINE) -> Md:
     if type(separator) is not Md:
         raise TypeError(f"a separator is markup of ours: {separator!r}")
     return Md(str(separator).join([line if type(line) is Md else Md.escape(line) for line in lines]))
+
+
+class Block(Md):
+    """A line of a page holding finished HTML (`block`)."""
+
+    __slots__ = ()
+
+
+def block(html: Html) -> Block:
+    """A line of a page holding finished HTML: a block Python-Markdown passes
+    through untouched (it begins a line with a block-level tag and ends with its
+    closing tag). What follows it goes on the next line, with no blank line
+    between: after raw HTML Python-Markdown keeps a blank line in the built
+    page, where the same block written as Markdown has none. So the render
+    modules put no "" after it, and a page ending with it ends with no newline
+    (`page`), for what is appended to it (languages.py) to go on the next line."""
+    if type(html) is not Html:
+        raise TypeError(f"not finished HTML: {str(html)[:60]!r}")
+    return Block(str(html))
 
 
 # What may begin a raw HTML attribute value or text of ours without being
@@ -165,6 +237,8 @@ def md_str(value) -> str:
     """`Md.escape(value)` as a str (markup as it is, anything else escaped by
     `md_text`), for the written-out templates, which join str pieces."""
     if hasattr(value, "__html__"):
+        if isinstance(value, Html):
+            raise TypeError(f"finished HTML inside Markdown: {str(value)[:60]!r}")
         return value.__html__()
     return _escape(str(value))
 
@@ -190,8 +264,15 @@ def front_matter(title: str, description: str = "", **preview) -> list[Md]:
 
 
 def page(title: str, lines, description: str = "", **preview) -> str:
-    """A whole Markdown page: its escaped front matter, then its lines."""
-    return str(join([*front_matter(title, description, **preview), *lines]))
+    """A whole Markdown page: its escaped front matter, then its lines. One whose
+    last line is finished HTML (`block`) ends there, with no newline."""
+    lines = [*front_matter(title, description, **preview), *lines]
+    last = len(lines)
+    while last and lines[last - 1] == "":
+        last -= 1
+    if last and type(lines[last - 1]) is Block:
+        return str(join(lines[:last]))
+    return str(join(lines))
 
 
 def nav_title(title: str) -> str:

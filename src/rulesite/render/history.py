@@ -189,17 +189,26 @@ def folds_cited_by(rule: Rule, section: Section, ctx: Context, page: str) -> boo
     return history_rows(rule, section, ctx, page) is not None
 
 
-def rule_history_lines(rule: Rule, section: Section, ctx: Context, page: str) -> list[Md]:
-    """Under a rule: its collapsed history, its rows (and what cites it) left to
-    the page's history file."""
+def rule_history(rule: Rule, section: Section, ctx: Context, page: str) -> tuple[str, tuple[str, str] | None] | None:
+    """What a rule's collapsed history shows: its summary and the one link it
+    holds without JavaScript (None: the rule has no history)."""
     rows = history_rows(rule, section, ctx, page)
     if rows is None:
-        return []
+        return None
     link = fallback_link(rows, section, ctx)
     summary = history_summary(rule, section, ctx)
     if cited := ctx.citations.by_rule.get((section.key, rule.number)):
         summary = t(section.language, "history-cited", summary=summary, count=len(cited))
-    return [md("history", summary=summary, link=link), ""]
+    return summary, link
+
+
+def rule_history_lines(rule: Rule, section: Section, ctx: Context, page: str) -> list[Md]:
+    """Under a rule: its collapsed history, its rows (and what cites it) left to
+    the page's history file."""
+    history = rule_history(rule, section, ctx, page)
+    if history is None:
+        return []
+    return [md("history", summary=history[0], link=history[1]), ""]
 
 
 def history_files(ctx: Context, language: str, sections: list[Section]) -> dict[str, str]:

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from ..model import Section
 from ..resolve.links import Link, Linker
-from .escape import Md, join, md_text
+from .escape import Html, Md, html_out, join, md_text
+from .markup import finished_link, finished_missing, missing
 from .markup import link as html_link
-from .markup import missing
 from .paths import cross_href, html_path, relative, section_page
 from .strings import t
 
@@ -26,11 +26,32 @@ def inline(
     return join(out, Md(""))
 
 
+def inline_html(
+    text: str, game: str, page: str, linker: Linker, here: Section | None = None, language: str = "en", terms: bool = True
+) -> Html:
+    """`inline` as finished HTML: what Python-Markdown makes of `inline`'s Markdown."""
+    out = []
+    for seg in linker.segments(text, game, here, terms):
+        if isinstance(seg, str):
+            out.append(html_out(seg))
+        elif seg.target is None:
+            out.append(finished_missing(seg.text, t(language, "not-in-sources", number=seg.number)))
+        else:
+            out.append(finished_link(**_link_values(seg, page, language)))
+    return Html("").join(out)
+
+
 def missing_markdown(text: str, number: str, language: str) -> Md:
     return missing(text, t(language, "not-in-sources", number=number))
 
 
 def link_markdown(link: Link, page: str, language: str) -> Md:
+    values = _link_values(link, page, language)
+    return html_link(values.pop("text"), values.pop("href"), **values)
+
+
+def _link_values(link: Link, page: str, language: str) -> dict:
+    """The text, href, class, hreflang and data of a reference's or keyword's link."""
     section_key, anchor = link.target
     to_page = section_page(section_key)
     # A keyword names a whole section: link to the page itself; a term a
@@ -43,6 +64,6 @@ def link_markdown(link: Link, page: str, language: str) -> Md:
         # The rule lives in another language's site: a link there (MkDocs only
         # checks links within its own site; the site checker checks these).
         href = cross_href(page, language, to_page, target_language, anchor)
-        return html_link(link.text, href, css=f"{css} other-language", hreflang=target_language, data=data)
+        return dict(text=link.text, href=href, css=f"{css} other-language", hreflang=target_language, data=data)
     href = html_path(relative(page, to_page)) if to_page != page else ""
-    return html_link(link.text, f"{href}#{anchor}" if anchor else href or "#", css=css, data=data)
+    return dict(text=link.text, href=f"{href}#{anchor}" if anchor else href or "#", css=css, data=data)

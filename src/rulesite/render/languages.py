@@ -55,7 +55,8 @@ def mark_missing_translations(files: dict[str, dict[str, str]]) -> None:
             marker = markers.get((lacking, fallback, lang))
             if marker is None:
                 marker = markers[(lacking, fallback, lang)] = _marker(lacking, fallback, lang)
-            pages[path] += marker
+            # After a blank line; on the next line after finished HTML (escape.block).
+            pages[path] += ("\n\n" if pages[path].endswith("\n") else "\n") + marker
 
 
 def _marker(lacking: tuple[str, ...], fallback: str, lang: str) -> str:
@@ -63,7 +64,7 @@ def _marker(lacking: tuple[str, ...], fallback: str, lang: str) -> str:
     marker = Md('<div class="page-languages" hidden data-missing="{}" data-fallback="{}"{}></div>').format(
         html_text(" ".join(lacking)), html_text(fallback), notices
     )
-    return f"\n\n{marker}\n"
+    return f"{marker}\n"
 
 
 def other_rule_at_same_path(section: Section, page: str, ctx: Context) -> list[str]:

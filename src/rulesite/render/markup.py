@@ -10,6 +10,10 @@ by whoever passes it:
   writes every character that is markup in HTML or Markdown as a character
   reference. A value left without `|attr` in an attribute shows its escaping
   backslashes, but still cannot end the attribute.
+- `FINISHED`: blocks of a Markdown page that Python-Markdown passes through
+  without reading them (the rules, see `Html` in escape.py), written as it
+  would have written them from the `MARKDOWN` templates: `{{ value }}` is
+  escaped by `html_out` unless it is `Html`; `|attr` as above.
 - `HTML`: whole HTML files that no Markdown reads (short rule pages, alias
   pages): plain HTML autoescaping.
 
@@ -24,7 +28,7 @@ from urllib.parse import quote
 import jinja2
 from markupsafe import Markup, escape
 
-from .escape import Md, attr_value, html_text, md_str, script_json
+from .escape import Html, Md, attr_value, html_str, html_text, md_str, script_json
 
 # --- Markdown pages: name -> template ----------------------------------------------
 
@@ -123,6 +127,32 @@ MARKDOWN_TEMPLATES = {
     ),
 }
 
+# --- finished HTML: blocks Python-Markdown passes through ----------------------------
+
+FINISHED_TEMPLATES = {
+    # The same links as above, their text finished (rule text's references and keywords).
+    "link": MARKDOWN_TEMPLATES["link"],
+    "missing": MARKDOWN_TEMPLATES["missing"],
+    # A whole rule as Python-Markdown writes the `rule` template's block with its
+    # examples (`div`, `example_title`, the text) and its `history`: md_in_html
+    # drops the markdown attributes, puts each block on a line of its own, and
+    # breaks the line after <details> (and before </details> when it ends with
+    # its summary). Its ids are validated names, which md_in_html's own
+    # escaping of attributes writes the same.
+    "rule": (
+        '<div class="rule depth-{{ depth|attr }}" data-rule="{{ number|attr }}"'
+        '{% if unsearched %} data-search-exclude="1"{% endif %}>\n'
+        '<p class="rule-head" id="{{ number|attr }}">'
+        '<a class="rule-number" href="#{{ number|attr }}">{{ number }}</a> {{ text }}</p>\n'
+        '{% for id, label, example in examples %}<div class="admonition example" id="{{ id|attr }}">\n'
+        '<p class="admonition-title" data-search-exclude="1">{{ label|attr }}</p>\n'
+        "{% if example %}<p>{{ example }}</p>\n{% endif %}</div>\n{% endfor %}"
+        '{% if history %}<details class="history" data-search-exclude="1">\n<summary>{{ history[0]|attr }}</summary>'
+        '{% if history[1] %}<a href="{{ history[1][1]|attr }}">{{ history[1][0]|attr }}</a>{% else %}\n{% endif %}</details>\n'
+        "{% endif %}</div>"
+    ),
+}
+
 # --- whole HTML files --------------------------------------------------------------
 
 HTML_TEMPLATES = {
@@ -175,7 +205,7 @@ HTML_TEMPLATES = {
 }
 
 
-def _environment(templates: dict[str, str], **options) -> jinja2.Environment:
+def _environment(templates: dict[str, str], attr=html_text, **options) -> jinja2.Environment:
     env = jinja2.Environment(
         loader=jinja2.DictLoader(templates),
         autoescape=True,
@@ -183,12 +213,14 @@ def _environment(templates: dict[str, str], **options) -> jinja2.Environment:
         keep_trailing_newline=True,
         **options,
     )
-    env.filters["attr"] = html_text
+    env.filters["attr"] = attr
     env.filters["js"] = lambda value: Markup(script_json(value))  # a JavaScript value inside <script>
     return env
 
 
 MARKDOWN = _environment(MARKDOWN_TEMPLATES, finalize=Md.escape)
+# |attr's text, as finished HTML (the same characters).
+FINISHED = _environment(FINISHED_TEMPLATES, attr=lambda value: Html(attr_value(value)), finalize=Html.escape)
 HTML = _environment(HTML_TEMPLATES)
 _CACHE: dict[tuple[int, str], jinja2.Template] = {}
 
@@ -214,14 +246,24 @@ def md(name: str, **values) -> Md:
     return Md(_render(_template(MARKDOWN, name), values))
 
 
+def finished(name: str, **values) -> Html:
+    """Template `name` of finished HTML (`FINISHED_TEMPLATES`), filled with `values`."""
+    built = _FINISHED_BUILT.get(name)
+    if built is not None:
+        return Html("".join(built(**values)))
+    return Html(_render(_template(FINISHED, name), values))
+
+
 # The templates every page uses thousands of times, written out: the very text
 # their template gives (the same filters: `_attr` is `|attr`, `_text` is a bare
-# `{{ value }}`, escaped by `md_text` unless it is Md), at a fraction of the cost
-# of rendering a template. Each yields its pieces in the template's order.
+# `{{ value }}`, escaped by `md_text` unless it is Md; in finished HTML `_out`,
+# escaped by `html_out` unless it is Html), at a fraction of the cost of
+# rendering a template. Each yields its pieces in the template's order.
 
 
 _attr = attr_value  # html_text, as a str
 _text = md_str  # Md.escape, as a str
+_out = html_str  # Html.escape, as a str
 
 
 def _data(data):
@@ -229,7 +271,7 @@ def _data(data):
         yield from (" data-", _attr(name), '="', _attr(value), '"')
 
 
-def _link(text, href, css, hreflang, data, hidden):
+def _link(text, href, css, hreflang, data, hidden, _text=_text):
     yield "<a"
     if css:
         yield from (' class="', _attr(css), '"')
@@ -239,6 +281,10 @@ def _link(text, href, css, hreflang, data, hidden):
     if hidden:
         yield " hidden"
     yield from (' href="', _attr(href), '">', _text(text), "</a>")
+
+
+def _finished_link(text, href, css, hreflang, data, hidden):
+    return _link(text, href, css, hreflang, data, hidden, _out)
 
 
 def _heading(level, content, id, classes, data):
@@ -266,8 +312,35 @@ def _plain_heading(level, text):
     yield from ("<h", _text(level), ' data-search-exclude="1">', _attr(text), "</h", _text(level), ">")
 
 
-def _missing(text, tip):
+def _missing(text, tip, _text=_text):
     yield from ('<span class="ref-missing" title="', _attr(tip), '">', _text(text), "</span>")
+
+
+def _finished_missing(text, tip):
+    return _missing(text, tip, _out)
+
+
+def _finished_rule(depth, number, text, unsearched, examples, history):
+    ident = _attr(number)
+    yield from ('<div class="rule depth-', _attr(depth), '" data-rule="', ident, '"')
+    if unsearched:
+        yield ' data-search-exclude="1"'
+    yield from ('>\n<p class="rule-head" id="', ident, '"><a class="rule-number" href="#', ident)
+    yield from ('">', _out(number), "</a> ", _out(text), "</p>\n")
+    for id, label, example in examples:
+        yield from ('<div class="admonition example" id="', _attr(id), '">\n')
+        yield from ('<p class="admonition-title" data-search-exclude="1">', _attr(label), "</p>\n")
+        if example:
+            yield from ("<p>", _out(example), "</p>\n")
+        yield "</div>\n"
+    if history:
+        yield from ('<details class="history" data-search-exclude="1">\n<summary>', _attr(history[0]), "</summary>")
+        if history[1]:
+            yield from ('<a href="', _attr(history[1][1]), '">', _attr(history[1][0]), "</a>")
+        else:
+            yield "\n"
+        yield "</details>\n"
+    yield "</div>"
 
 
 def _symbol(kind, label, title, sign):
@@ -369,6 +442,13 @@ _BUILT = {
 }
 
 
+_FINISHED_BUILT = {
+    "link": _finished_link,
+    "missing": _finished_missing,
+    "rule": _finished_rule,
+}
+
+
 def html_file(name: str, **values) -> str:
     """A whole HTML file. A str, not markup: it never goes into a Markdown page."""
     if name == "short_page":  # one a rule: written out, as the templates above
@@ -439,6 +519,13 @@ def link(text, href: str, css: str = "", hreflang: str = "", data: dict | None =
     return md("link", text=text, href=safe_href(href), css=css, hreflang=hreflang, data=list((data or {}).items()), hidden=hidden)
 
 
+def finished_link(text, href: str, css: str = "", hreflang: str = "", data: dict | None = None) -> Html:
+    """`link` as finished HTML: `text` is text unless it is Html."""
+    return finished(
+        "link", text=text, href=safe_href(href), css=css, hreflang=hreflang, data=list((data or {}).items()), hidden=False
+    )
+
+
 def origin_link(text, url: str) -> Md:
     """A link to where a source was published (an http(s) address the manifest names)."""
     if not url.startswith(("https://", "http://")):
@@ -457,6 +544,10 @@ def missing(text, tip: str) -> Md:
     return md("missing", text=text, tip=tip)
 
 
+def finished_missing(text, tip: str) -> Html:
+    return finished("missing", text=text, tip=tip)
+
+
 def div(classes: str = "", id: str = "", data: dict | None = None) -> Md:
     """The opening tag of a <div markdown> block (its content is Markdown)."""
     return md("div", classes=classes, id=id, data=list((data or {}).items()))
@@ -466,4 +557,4 @@ def relpath(to: str, start: str) -> str:
     return posixpath.relpath(to, start)
 
 
-__all__ = ["Markup", "Md", "code", "div", "heading", "html_file", "link", "md", "md_link", "missing"]
+__all__ = ["Html", "Markup", "Md", "code", "div", "finished", "heading", "html_file", "link", "md", "md_link", "missing"]

@@ -6,11 +6,11 @@ from __future__ import annotations
 from ..model import FaqAnswer, Rule, Ruling, Section, Walkthrough
 from .context import Context
 from .edition_pages import edition_banner, number_meant_another
-from .history import folds_cited_by, rule_history_lines
-from .escape import Md, md_text
+from .history import folds_cited_by, rule_history, rule_history_lines
+from .escape import Html, Md, block, md_text
 from .escape import page as whole_page
 from .languages import equivalents_note, other_rule_at_same_path
-from .markup import UNSEARCHED, code, heading, md, plain_heading
+from .markup import UNSEARCHED, code, finished, heading, md, plain_heading
 from .paths import faq_anchor, html_path, section_page, short_link
 from .labels import section_label
 from .pinned import pinned_editions, pinned_link
@@ -92,12 +92,22 @@ def share_pattern(section: Section, page: str, ctx: Context) -> str:
 def _rule(rule: Rule, section: Section, page: str, ctx: Context, sources) -> list[str]:
     lang = section.language
     number = rule.number
-    text = ctx.inline(rule.text, section.game, page, section, terms=False)
     # An older edition's rule that the next edition prints unchanged is searched
     # there: the index holds each text once, at the newest edition printing it.
     unsearched = bool(section.version_path) and ctx.changes.printed_again(
         ctx.corpus, (section.game, section.document, section.language), section.edition, rule.number
     )
+    meta = []
+    if len(rule.source_ids) < len(sources):  # say so only where sources differ
+        meta.append(Md("{}: {}").format(t(lang, "source"), Md(", ").join(code(s) for s in rule.source_ids)))
+    cited_by = ctx.citations.by_rule.get((section.key, number), [])
+    if cited_by and not folds_cited_by(rule, section, ctx, page):  # else in its History
+        meta.append(Md("{}: {}").format(t(lang, "cited-by"), Md(" · ").join(ctx.item_link(i, page) for i in cited_by)))
+    if not meta:
+        # Nearly every rule: finished HTML, which MkDocs need not read (escape.Html).
+        return [block(_finished_rule(rule, section, page, ctx, unsearched))]
+    # Its links to other pages are Markdown, which MkDocs checks and rewrites.
+    text = ctx.inline(rule.text, section.game, page, section, terms=False)
     out = [md("rule", depth=rule.depth, number=number, text=text, unsearched=unsearched), ""]
     for i, example in enumerate(rule.examples, 1):
         out += [
@@ -109,17 +119,28 @@ def _rule(rule: Rule, section: Section, page: str, ctx: Context, sources) -> lis
             Md("</div>"),
             "",
         ]
-    meta = []
-    if len(rule.source_ids) < len(sources):  # say so only where sources differ
-        meta.append(Md("{}: {}").format(t(lang, "source"), Md(", ").join(code(s) for s in rule.source_ids)))
-    cited_by = ctx.citations.by_rule.get((section.key, number), [])
-    if cited_by and not folds_cited_by(rule, section, ctx, page):  # else in its History
-        meta.append(Md("{}: {}").format(t(lang, "cited-by"), Md(" · ").join(ctx.item_link(i, page) for i in cited_by)))
-    if meta:
-        out += [Md(" — ").join(meta), Md('{: .rule-meta data-search-exclude="1" }'), ""]
+    out += [Md(" — ").join(meta), Md('{: .rule-meta data-search-exclude="1" }'), ""]
     out += rule_history_lines(rule, section, ctx, page)
     out += [Md("</div>"), ""]
     return out
+
+
+def _finished_rule(rule: Rule, section: Section, page: str, ctx: Context, unsearched: bool) -> Html:
+    """A rule with no line under it but its History, as the built page shows it."""
+    game, number = section.game, rule.number
+    examples = [
+        (f"{number}-example-{i}", example.label, ctx.inline_html(example.text, game, page, section, terms=False))
+        for i, example in enumerate(rule.examples, 1)
+    ]
+    return finished(
+        "rule",
+        depth=rule.depth,
+        number=number,
+        text=ctx.inline_html(rule.text, game, page, section, terms=False),
+        unsearched=unsearched,
+        examples=examples,
+        history=rule_history(rule, section, ctx, page),
+    )
 
 
 def _faq(faq: FaqAnswer, section: Section, page: str, ctx: Context) -> list[str]:
