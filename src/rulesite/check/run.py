@@ -188,11 +188,18 @@ def _check_all(todo: list[str], options: _Options, jobs: int | None) -> list[_Fi
     # Round-robin shares, so the few huge pages are spread over the workers.
     shares = [todo[i :: jobs * 8] for i in range(jobs * 8)]
     context = multiprocessing.get_context("fork" if sys.platform.startswith("linux") else None)
-    # A Pool, not an executor: leaving the block (also on Ctrl-C) terminates the workers at once.
-    with context.Pool(jobs, initializer=_start, initargs=(options, True)) as pool, _no_gc():
-        # _no_gc: reading the workers' results back makes a million small objects
-        # (unpickled in this process while the workers run): 0.3 s of collections.
-        return [r for share in pool.map(_check_files, shares, chunksize=1) for r in share]
+    # What exists when the workers fork (the model, the expected entries, the
+    # site's files) is theirs to read, not to collect: frozen, a worker's
+    # collections do not walk it (as `workers.run_jobs` does).
+    gc.freeze()
+    try:
+        # A Pool, not an executor: leaving the block (also on Ctrl-C) terminates the workers at once.
+        with context.Pool(jobs, initializer=_start, initargs=(options, True)) as pool, _no_gc():
+            # _no_gc: reading the workers' results back makes a million small objects
+            # (unpickled in this process while the workers run): 0.3 s of collections.
+            return [r for share in pool.map(_check_files, shares, chunksize=1) for r in share]
+    finally:
+        gc.unfreeze()
 
 
 def _reusable(
