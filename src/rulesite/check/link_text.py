@@ -103,6 +103,8 @@ def summarize(page, name: str | None = None) -> PageSummary:
         if (start := element.text) and (start := start.lstrip()):  # the first character, quicker
             if not _may_start_number(start[0]):
                 continue
+            if not len(element) and _names_its_fragment(element.text, href):  # not read again
+                continue
         elif not _may_start_number(_first_character(element)):
             continue
         if found := numbered_link(name, element.sourceline, href, _flat(text_of(element))):
@@ -123,6 +125,14 @@ def numbered_link(name: str, line: int, href: str, words: str) -> tuple | None:
         path, fragment = _target_path(name, href)
         return shared((line, words, match["number"], title, path, fragment))
     return None
+
+
+def _names_its_fragment(words: str, href: str) -> bool:
+    """Words that are one rule number alone, the #fragment `href` opens (a rule's
+    own link, most references): as they stand they are the link's flattened words
+    (ASCII digits, letters and dots), and `numbered_link` keeps nothing of them."""
+    match = _NUMBERED.match(words)
+    return match is not None and match["number"] == words and _fragment_of(href) == words
 
 
 def _fragment_of(href: str) -> str:
