@@ -83,6 +83,10 @@ def _start(options: _Options, worker: bool = False) -> None:
     _options = options
     if worker:  # Ctrl-C is the parent's to handle: it stops the workers itself
         signal.signal(signal.SIGINT, signal.SIG_IGN)
+        # A worker makes no reference cycles (lxml's trees, plain tuples) and ends
+        # with the check: the collector would only walk its results again and again
+        # (0.3 s of 4 checking the full corpora site in one process; the same peak memory without it).
+        gc.disable()
 
 
 def _check_files(rels: list[str]) -> list[_FileResult]:
