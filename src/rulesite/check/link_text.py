@@ -145,7 +145,7 @@ def _fragment_of(href: str) -> str:
 def text_link(name: str, line: int, href: str, text: str) -> tuple | None:
     """`numbered_link` of a link whose content is text alone (no elements), as
     `summarize` reads it: words that cannot start a number are not read further."""
-    if not (start := text.lstrip()) or not _may_start_number(start[0]):
+    if not (start := text.lstrip()) or not _may_start_number(start[0]) or _names_its_fragment(text, href):
         return None
     return numbered_link(name, line, href, _flat(text))
 
