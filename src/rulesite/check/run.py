@@ -22,6 +22,7 @@ from __future__ import annotations
 import gc
 import hashlib
 import multiprocessing
+import operator
 import os
 import pickle
 import posixpath
@@ -153,11 +154,13 @@ def _forwarding_result(rel: str, data: bytes, options: _Options) -> _FileResult 
     if not options.links:
         return (rel, [], None, None, None, _NO_ENTRIES)
     links = page_link_checks(page, page.facts, options.site)
-    if any(code for _, code, *_ in links):
+    if any(map(_CODE, links)):
         return None
     # No words to check (most): no summary; as a link's target it holds no id or <h1> either.
     return (rel, [], _NO_IDS, links, page.summary if page.summary.links else None, _NO_ENTRIES)
 
+
+_CODE = operator.itemgetter(1)  # a link check's problem code ("": none, or deferred)
 
 # page_entries of a page with no heading, rule or example; the ids of a page without any.
 _NO_ENTRIES: tuple = (set(), [], [])

@@ -284,7 +284,7 @@ class SiteFiles:
     files: set[str]
     dirs: set[str]
     pages: set[str]
-    resolved: dict = field(default_factory=dict)  # (folder, URL) -> (target, reason, fragment)
+    resolved: dict = field(default_factory=dict)  # folder -> {URL: (target, reason, fragment)}
     targets: dict = field(default_factory=dict)  # (folder, URL path) -> (target, reason)
 
 
@@ -300,19 +300,22 @@ def page_link_checks(page: Page, facts: LinkFacts, site: SiteFiles) -> list[Link
         return []
     out: list[LinkCheck] = []
     folder = posixpath.dirname(rel)
-    resolved, targets = site.resolved, site.targets
+    targets = site.targets
+    resolved = site.resolved.get(folder)  # keyed by the URL alone: no (folder, URL) made a link
+    if resolved is None:
+        resolved = site.resolved[folder] = {}
     first_lines: dict[str, int] | None = None  # <a href> -> the line of the first with it
     for line, what, url in facts.links:
-        key = (folder, url)
-        if key not in resolved:
+        found = resolved.get(url)
+        if found is None:
             path, fragment = split_url(url.strip())
             # Links to one page differ in their #fragment only: each path is resolved once.
             where = targets.get((folder, path))
             if where is None:
                 where = targets[(folder, path)] = _resolve(site.files, site.dirs, rel, path)
             # "#x" and "" name the page itself (None: whichever page it is on).
-            resolved[key] = (where[0] if path else None, where[1], fragment)
-        target, reason, raw = resolved[key]
+            found = resolved[url] = (where[0] if path else None, where[1], fragment)
+        target, reason, raw = found
         if target is None and reason is None:
             target = rel
         if target is None:
