@@ -126,3 +126,32 @@ def test_links_the_summary_leaves_out_or_reads_quickly_are_still_judged(tmp_path
     assert len(problems) == 2, problems
     assert problems[0].startswith("index.html: line 4: link '424.1 Hide a card' names 'Hide a card'"), problems
     assert problems[1].startswith("index.html: line 5: link '424.1' names 424.1 but opens riftbound/core-rules/424.html#424.2")
+
+
+def test_links_skipped_unread_are_those_the_full_reading_keeps_nothing_of():
+    """`summarize` does not read again a link whose words are the very number its
+    #fragment names; every other link is kept exactly as reading it in full keeps it."""
+    from rulesite.check.link_text import _flat, numbered_link
+    from rulesite.check.page import parse, text
+
+    links = [
+        ("#102", "102"),  # a rule's own number link: nothing kept
+        ("x.html#102.1.a", "102.1.a"),  # a reference: nothing kept
+        ("#102", "102."),  # the dot is a title
+        ("#102", "103"),  # another number
+        ("#102.1", "102"),  # a shorter number
+        ("#%31%30%32", "102"),  # the fragment decoded
+        ("#102a", "102a"),
+        ("#102", "102 "),
+        ("#102", "102\u200b"),
+        ("#102:x", "102"),
+        ("mailto:a@b#102", "102"),
+        ("#1020", "1020"),  # no rule number
+        ("#102", "102<b>x</b>"),
+    ]
+    body = "".join(f'<a href="{href}">{words}</a>\n' for href, words in links)
+    tree = parse(f"<html><body>\n{body}</body></html>")
+    full = [found for el in tree.iter("a") if (found := numbered_link("p.html", el.sourceline, el.get("href"), _flat(text(el))))]
+    assert summarize(tree, "p.html").links == full
+    kept = [(words, fragment) for _, words, *_, fragment in full]
+    assert kept == [("102.", "102"), ("103", "102"), ("102", "102.1"), ("102", "102:x"), ("102", "")]

@@ -284,3 +284,43 @@ def test_material_site_without_shim_loads_from_cdn(tmp_path: Path, repo_root: Pa
     problems = check_offline(site)
     assert problems
     assert all("https://unpkg.com/iframe-worker/shim" in p for p in problems)
+
+
+def test_the_themes_script_and_link_shapes_read_as_any_other() -> None:
+    """`page_links` takes a <script src> and a <link rel href> without its tests
+    for other attributes: what it finds of them is what it finds of the same
+    elements with another attribute (or order), which take the tests."""
+    from rulesite.check.page import Page, parse
+    from rulesite.check.site_links import page_links
+
+    def found(head: str) -> tuple:
+        html = page("<p>x</p>", head)
+        facts, problems, network = page_links(Page("p.html", html.encode(), parse(html)))
+        return facts.links, problems, network
+
+    shapes = [
+        '<script src="{}"></script>',
+        '<link rel="stylesheet" href="{}">',
+        '<link rel="canonical" href="{}">',
+        '<link rel="alternate stylesheet" href="{}">',
+        '<link rel="" href="{}">',
+    ]
+    for shape in shapes:
+        for url in ("assets/x.js", "https://example.org/x.js", "//example.org/x", "#a"):
+            quick = found(shape.format(url) + "\n" + shape.format(url))
+            other = found(
+                shape.format(url).replace(">", ' title="t">', 1) + "\n" + shape.format(url).replace(">", ' title="t">', 1)
+            )
+            assert quick == other, (shape, url)
+    assert found('<script src="https://example.org/x.js"></script>')[1] == [
+        (2, "network-load", "<script src> loads 'https://example.org/x.js' from the network")
+    ]
+
+
+def test_known_hosts_are_found_in_any_case() -> None:
+    from rulesite.check.site_links import _KNOWN_HOSTS, might_mention_hosts
+
+    for host in _KNOWN_HOSTS:
+        for shown in (host, host.upper(), host.title()):
+            assert might_mention_hosts(f"<p>see {shown}.</p>".encode())
+    assert not might_mention_hosts(b"<p>google fonts, unpkg, jsdelivr</p>")

@@ -82,7 +82,7 @@ class Forwarding:
 def forwarding_facts(rel: str, data: bytes) -> Forwarding | None:
     """The page's links and rule-link words if the file is exactly one of the
     forwarding shapes and holds nothing the full check could object to; else None."""
-    if not data.startswith(b"<!doctype html>") or might_mention_hosts(data):
+    if not data.startswith(b"<!doctype html>"):
         return None
     try:
         text = data.decode("utf-8")  # one decode a page, not one a value
@@ -90,7 +90,8 @@ def forwarding_facts(rel: str, data: bytes) -> Forwarding | None:
         return None
     short = text[15:16] == "\n"
     match = (_SHORT_PAGE if short else _ALIAS_PAGE).fullmatch(text)
-    if match is None:
+    # The shape first: Material's pages fail it at once, before their whole text is searched for hosts.
+    if match is None or might_mention_hosts(data):
         return None
     # A JSON string without escapes is valid as it stands (the pattern allows no
     # control character in it); json.loads only for the rare one with escapes.

@@ -103,6 +103,8 @@ def summarize(page, name: str | None = None) -> PageSummary:
         if (start := element.text) and (start := start.lstrip()):  # the first character, quicker
             if not _may_start_number(start[0]):
                 continue
+            if not len(element) and _names_its_fragment(element.text, href):  # not read again
+                continue
         elif not _may_start_number(_first_character(element)):
             continue
         if found := numbered_link(name, element.sourceline, href, _flat(text_of(element))):
@@ -125,6 +127,14 @@ def numbered_link(name: str, line: int, href: str, words: str) -> tuple | None:
     return None
 
 
+def _names_its_fragment(words: str, href: str) -> bool:
+    """Words that are one rule number alone, the #fragment `href` opens (a rule's
+    own link, most references): as they stand they are the link's flattened words
+    (ASCII digits, letters and dots), and `numbered_link` keeps nothing of them."""
+    match = _NUMBERED.match(words)
+    return match is not None and match["number"] == words and _fragment_of(href) == words
+
+
 def _fragment_of(href: str) -> str:
     """The #fragment `_target_in` finds in `href`, without working out its path."""
     if ":" in href or href.lstrip(_C0_OR_SPACE).startswith("//") or not href.isprintable():
@@ -135,7 +145,7 @@ def _fragment_of(href: str) -> str:
 def text_link(name: str, line: int, href: str, text: str) -> tuple | None:
     """`numbered_link` of a link whose content is text alone (no elements), as
     `summarize` reads it: words that cannot start a number are not read further."""
-    if not (start := text.lstrip()) or not _may_start_number(start[0]):
+    if not (start := text.lstrip()) or not _may_start_number(start[0]) or _names_its_fragment(text, href):
         return None
     return numbered_link(name, line, href, _flat(text))
 

@@ -130,12 +130,27 @@ def page_links(page: Page) -> tuple[LinkFacts, list[Problem], list[str]]:
         tag = el.tag
         # Most elements here have nothing to look at (plain <meta>s, <script>s and
         # <input>s without a src): passed over on their attribute names alone.
+        keys = el.keys()
         if tag == "meta":
-            if _PLAIN_META.issuperset(el.keys()):
+            if _PLAIN_META.issuperset(keys):
                 continue
-        elif tag not in _ALWAYS_READ and _LOADING_ATTRIBUTES.isdisjoint(el.keys()):
+        elif tag not in _ALWAYS_READ and _LOADING_ATTRIBUTES.isdisjoint(keys):
             continue
         line = el.sourceline or 1
+        # Nearly every element read is the theme's <script src> or <link rel href>:
+        # what the tests below make of those two shapes, without the tests.
+        if tag == "script" and keys == ["src"]:
+            src = el.get("src")
+            links.setdefault(("<script src>", src), line)
+            loads.append((line, "<script src>", src))
+            continue
+        if tag == "link" and keys == ["rel", "href"]:
+            href = el.get("href")
+            links.setdefault(("<link href>", href), line)
+            rels = set(el.get("rel").lower().split())
+            if not rels or not rels <= _NON_LOADING_RELS:
+                loads.append((line, "<link href>", href))
+            continue
         a = dict(el.items())  # a plain dict: each test below is then a cheap lookup
         if tag == "area" and "href" in a:
             links.setdefault((f"<{tag} href>", a["href"]), line)
@@ -269,7 +284,7 @@ class SiteFiles:
     files: set[str]
     dirs: set[str]
     pages: set[str]
-    resolved: dict = field(default_factory=dict)  # (folder, URL) -> (target, reason, fragment)
+    resolved: dict = field(default_factory=dict)  # folder -> {URL: (target, reason, fragment)}
     targets: dict = field(default_factory=dict)  # (folder, URL path) -> (target, reason)
 
 
@@ -285,19 +300,22 @@ def page_link_checks(page: Page, facts: LinkFacts, site: SiteFiles) -> list[Link
         return []
     out: list[LinkCheck] = []
     folder = posixpath.dirname(rel)
-    resolved, targets = site.resolved, site.targets
+    targets = site.targets
+    resolved = site.resolved.get(folder)  # keyed by the URL alone: no (folder, URL) made a link
+    if resolved is None:
+        resolved = site.resolved[folder] = {}
     first_lines: dict[str, int] | None = None  # <a href> -> the line of the first with it
     for line, what, url in facts.links:
-        key = (folder, url)
-        if key not in resolved:
+        found = resolved.get(url)
+        if found is None:
             path, fragment = split_url(url.strip())
             # Links to one page differ in their #fragment only: each path is resolved once.
             where = targets.get((folder, path))
             if where is None:
                 where = targets[(folder, path)] = _resolve(site.files, site.dirs, rel, path)
             # "#x" and "" name the page itself (None: whichever page it is on).
-            resolved[key] = (where[0] if path else None, where[1], fragment)
-        target, reason, raw = resolved[key]
+            found = resolved[url] = (where[0] if path else None, where[1], fragment)
+        target, reason, raw = found
         if target is None and reason is None:
             target = rel
         if target is None:
@@ -430,13 +448,19 @@ def asset_problems(rel: str, text: str) -> list[Problem]:
 def might_mention_hosts(data: bytes) -> bool:
     """Cheap test before decoding a file to look for hosts (almost no file names one)."""
     lowered = data.lower()
-    for host in _KNOWN_HOST_BYTES:  # a loop, not any(): it runs on every file
+    for host in _OTHER_HOSTS:  # a loop, not any(): it runs on every file
         if host in lowered:
             return True
+    if b"google" in lowered:  # one search for the three that name it
+        for host in _GOOGLE_HOSTS:
+            if host in lowered:
+                return True
     return False
 
 
 _KNOWN_HOST_BYTES = tuple(host.encode() for host in _KNOWN_HOSTS)
+_GOOGLE_HOSTS = tuple(host for host in _KNOWN_HOST_BYTES if b"google" in host)
+_OTHER_HOSTS = tuple(host for host in _KNOWN_HOST_BYTES if b"google" not in host)
 
 
 # --------------------------------------------------------------------------
