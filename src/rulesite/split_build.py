@@ -7,10 +7,10 @@ core idle).
 Each process runs MkDocs' own build steps (its Python API, the steps of
 `mkdocs.commands.build.build`, in their order) into the one new folder, but
 reads, renders and writes only its share of the pages (every n-th page, from
-the k-th) and of the static files, so that no two write the same file; it
-also reads and renders the pages in the navigation, whose titles every page
-shows (our static files are hard-linked rather than copied: `_place`). Part 0 writes the theme's templates too (the sitemap, the not-found
-page). Each part's search index goes to a folder of its own; `join` writes
+the k-th) and of the static files (ours hard-linked rather than copied:
+`_place`), so that no two write the same file; it also reads and renders the
+pages in the navigation, whose titles every page shows. Part 0 writes the
+theme's templates too (the sitemap, the not-found page). Each part's search index goes to a folder of its own; `join` writes
 the one a clean build writes from them: each page's entries, in page order.
 
 What a part cannot do is check an anchor in a page another part renders:

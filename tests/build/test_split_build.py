@@ -10,6 +10,7 @@ import subprocess
 import sys
 from pathlib import Path
 
+import material
 import pytest
 
 from rulesite import pipeline
@@ -69,6 +70,14 @@ def test_a_language_built_in_parts_is_what_plain_mkdocs_builds(rendered, repo_ro
     assert different == [], f"files that differ from plain mkdocs build's: {different[:10]}"
     for lang in others:
         assert _files(fresh / lang) == _files(_plain(base, lang, env)), lang
+    # Our static files are the docs folder's own (hard links); the theme's are copies.
+    docs = (base / "docs" / "en").resolve()
+    ours = sorted(p for p in docs.rglob("*.html"))
+    assert ours, "the seed site has short rule links, static files of ours"
+    assert all(os.path.samefile(p, fresh / p.relative_to(docs)) for p in ours)
+    theme = Path(material.__file__).parent / "templates"
+    bundle = next((fresh / "assets" / "javascripts").glob("bundle.*.min.js"))
+    assert not os.path.samefile(bundle, theme / bundle.relative_to(fresh)), "the theme's files are copied"
     # Nothing of the parts is left over: no part folder, no file of their own.
     assert not any(p.name == "page-order.txt" for p in fresh.rglob("*"))
     assert [p.name for p in site.parent.iterdir() if "part" in p.name] == []
