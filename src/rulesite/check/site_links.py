@@ -137,20 +137,6 @@ def page_links(page: Page) -> tuple[LinkFacts, list[Problem], list[str]]:
         elif tag not in _ALWAYS_READ and _LOADING_ATTRIBUTES.isdisjoint(keys):
             continue
         line = el.sourceline or 1
-        # Nearly every element read is the theme's <script src> or <link rel href>:
-        # what the tests below make of those two shapes, without the tests.
-        if tag == "script" and keys == ["src"]:
-            src = el.get("src")
-            links.setdefault(("<script src>", src), line)
-            loads.append((line, "<script src>", src))
-            continue
-        if tag == "link" and keys == ["rel", "href"]:
-            href = el.get("href")
-            links.setdefault(("<link href>", href), line)
-            rels = set(el.get("rel").lower().split())
-            if not rels or not rels <= _NON_LOADING_RELS:
-                loads.append((line, "<link href>", href))
-            continue
         a = dict(el.items())  # a plain dict: each test below is then a cheap lookup
         if tag == "area" and "href" in a:
             links.setdefault((f"<{tag} href>", a["href"]), line)
