@@ -8,6 +8,7 @@ tests/corpora/test_editions.py.
 from __future__ import annotations
 
 import copy
+import difflib
 import random
 
 import pytest
@@ -31,6 +32,8 @@ from rulesite.resolve.history import (
     relative_position,
     rule_history,
     word_diff,
+    _TOKEN,
+    SequenceMatcher,
 )
 
 
@@ -147,6 +150,23 @@ def test_word_diff_rebuilds_both_texts_for_random_texts():
 
         a, b = text(), text()
         assert rebuild(word_diff(a, b)) == (a, b), (a, b)
+
+
+def test_word_diff_finds_the_same_blocks_as_the_standard_librarys_difflib():
+    # The word diff runs difflib's algorithm in C; compare.js ports the standard
+    # library's, so the diffs the browser composes look like the pre-rendered ones.
+    rng = random.Random(20261202)
+    words = ["unit", "card", "the", "a", "may", "rule", "cards.", "Reveal", "—", "(see"]
+    for _ in range(300):
+        a = " ".join(rng.choice(words) for _ in range(rng.randint(0, 150)))
+        b = a.split(" ")
+        for _ in range(rng.randint(0, 6)):
+            b.insert(rng.randint(0, len(b)), rng.choice(words))
+        b = " ".join(w for w in b if rng.random() > 0.05)
+        ta, tb = _TOKEN.findall(a), _TOKEN.findall(b)
+        ours = SequenceMatcher(None, ta, tb, autojunk=False).get_opcodes()
+        theirs = difflib.SequenceMatcher(None, ta, tb, autojunk=False).get_opcodes()
+        assert [tuple(op) for op in ours] == [tuple(op) for op in theirs], (a, b)
 
 
 def test_word_diff_reports_the_changed_word_with_its_punctuation():

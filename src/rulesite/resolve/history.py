@@ -65,10 +65,10 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-import difflib
 import re
 from dataclasses import dataclass, field
 
+from cydifflib import SequenceMatcher  # difflib's algorithm and results, in C
 from rapidfuzz import fuzz, process
 
 from ..model import Edition, Rule, Section, number_parts
@@ -300,7 +300,7 @@ def _uncached_word_diff(a: str, b: str) -> list[tuple[str, str]]:
     """
     ta, tb = _TOKEN.findall(a), _TOKEN.findall(b)
     raw: list[tuple[str, str, str]] = []  # (op, old part, new part)
-    for tag, i1, i2, j1, j2 in difflib.SequenceMatcher(None, ta, tb, autojunk=False).get_opcodes():
+    for tag, i1, i2, j1, j2 in SequenceMatcher(None, ta, tb, autojunk=False).get_opcodes():
         old, new = "".join(ta[i1:i2]), "".join(tb[j1:j2])
         raw.append(("=" if tag == "equal" else "~", old, new))
     # Spaces alone kept between two changes join the change.
