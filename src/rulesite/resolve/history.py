@@ -486,9 +486,13 @@ def match_editions(old: Edition, new: Edition, across_sections: bool = True) -> 
     # Stage 2: within paired sections.
     for x, y in section_pairs:
         candidates = []
+        ys = b_index.get(id(y), [])
+        texts = [b.texts[j] for j in ys]
         for i in a_index.get(id(x), []):
-            for j in b_index.get(id(y), []):
-                score = _similarity(a.texts[i], b.texts[j])
+            # Every rule of the paired section scored in one call (in C); those
+            # under SAME_POSITION can pass neither test below. In the new order.
+            found = process.extract(a.texts[i], texts, scorer=fuzz.ratio, score_cutoff=SAME_POSITION * 100, limit=None)
+            for j, score in sorted((ys[k], score / 100.0) for _, score, k in found):
                 positional = a.positions[i] is not None and a.positions[i] == b.positions[j]
                 short = min(len(a.texts[i]), len(b.texts[j])) < SHORT
                 if positional and score >= SAME_POSITION:
