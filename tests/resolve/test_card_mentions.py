@@ -3,9 +3,12 @@ its `<Card>` tag, its name as printed in the text, or its public code."""
 
 from __future__ import annotations
 
+import random
+import re
+
 from rulesite.model import Card, Corpus, Erratum, FaqAnswer, Loc, Ruling
 from rulesite.render.symbols import split_symbols, symbol
-from rulesite.resolve.card_mentions import card_mentions
+from rulesite.resolve.card_mentions import card_mentions, longest_of
 
 HERE = Loc("test", 1)
 
@@ -82,3 +85,19 @@ def test_card_symbols_are_readable_signs_with_names():
     html = str(symbol(*parts[1]))
     assert 'role="img"' in html and 'aria-label="Power of any Domain"' in html and ">✦</span>" in html
     assert split_symbols("[0]")[0] == ("[0]", "0", "0 Energy")
+
+
+def test_the_tree_of_names_finds_what_the_longest_first_alternation_finds():
+    # Names that are prefixes of one another, share letters, end in punctuation
+    # or hold regex characters: the same matches, at the same places, as an
+    # alternation of the names longest first (what it replaced, 3 times slower).
+    rng = random.Random(20261202)
+    pieces = ["Zhonya", "'s", " Hourglass", "Ch", "arm", "-", "+", ".", "(", "[1]", "a", "Z"]
+    for _ in range(200):
+        names = {"".join(rng.choice(pieces) for _ in range(rng.randint(1, 4))) for _ in range(rng.randint(1, 12))}
+        text = " ".join("".join(rng.choice(pieces) for _ in range(rng.randint(1, 5))) for _ in range(20))
+        alternation = "|".join(re.escape(n) for n in sorted(names, key=lambda n: (-len(n), n)))
+        for before, after in [(r"(?<![\w'])", r"(?![\w'])"), ("", ""), ("", "(?= )")]:
+            expected = [(m.start(), m.group()) for m in re.finditer(f"{before}(?:{alternation}){after}", text)]
+            found = [(m.start(), m.group()) for m in re.finditer(f"{before}{longest_of(names)}{after}", text)]
+            assert found == expected, (names, text)
