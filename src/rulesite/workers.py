@@ -3,13 +3,14 @@ Python, so threads would take turns. A worker is a fork of the process that
 runs the stage, so it has what was made before it started as it is (the
 corpus, the links, the lookups: nothing is pickled on the way in); what comes
 back is each job's result, put back in the jobs' order by the parent. Used by
-read (one job a source) and render (runs of pages)."""
+read (one job a source) and render (runs of pages, in two waves: `run_waves`)."""
 
 from __future__ import annotations
 
 import gc
 import multiprocessing
 import os
+import pickle
 import signal
 import sys
 from contextlib import contextmanager
@@ -18,6 +19,9 @@ from contextlib import contextmanager
 AT_MOST = 4
 
 _jobs: list = []  # the jobs of the current run: a forked worker inherits them
+_later: list = []  # run_waves: the jobs that need what the first ones hand over
+_take_over = None  # run_waves: how a worker takes what is handed over, once
+_taken = False
 
 
 def cores() -> int:
@@ -78,3 +82,53 @@ def run_jobs(jobs: list, workers: int) -> list[dict[str, str]]:
         return results
     finally:
         _jobs = []
+
+
+def _run_later(task: tuple[int, bytes]) -> tuple[int, dict[str, str]]:
+    global _taken
+    index, handed = task
+    if not _taken:
+        _take_over(pickle.loads(handed))
+        _taken = True
+    return index, _later[index]()
+
+
+def run_waves(first: list, ready: int, hand_over, take_over, later: list, workers: int) -> tuple[list, list]:
+    """The results of `first` and of `later`, each in its jobs' order. The
+    `later` jobs need what the first `ready` jobs of `first` make: once those
+    are done, `hand_over(their results)` is given to every worker, which calls
+    `take_over` with it before its first later job. One pool for both waves:
+    the workers are forked once (each fork copies the pages of the model it
+    touches again) and go on with the rest of `first` meanwhile, so no core
+    waits at the seam. `take_over` runs in this process when there are no workers."""
+    if workers <= 1 or not sys.platform.startswith("linux") or len(first) + len(later) < 2:
+        results = [job() for job in first]
+        take_over(hand_over(results[:ready]))
+        return results, [job() for job in later]
+    global _jobs, _later, _take_over, _taken
+    _jobs, _later, _take_over, _taken = first, later, take_over, False
+    try:
+        with frozen():
+            results: list = [None] * len(first)
+            later_results: list = [None] * len(later)
+            with multiprocessing.get_context("fork").Pool(workers, initializer=_start) as pool:
+                waiting, second = ready, None
+
+                def start_second():
+                    # Pickled once: each task then carries the same bytes.
+                    handed = pickle.dumps(hand_over(results[:ready]), pickle.HIGHEST_PROTOCOL)
+                    return pool.imap_unordered(_run_later, [(k, handed) for k in range(len(later))], chunksize=1)
+
+                if waiting == 0:
+                    second = start_second()
+                for index, made in pool.imap_unordered(_run, range(len(first)), chunksize=1):
+                    results[index] = made
+                    if index < ready:
+                        waiting -= 1
+                        if waiting == 0:
+                            second = start_second()
+                for index, made in second:
+                    later_results[index] = made
+        return results, later_results
+    finally:
+        _jobs, _later, _take_over = [], [], None

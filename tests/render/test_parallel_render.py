@@ -1,8 +1,9 @@
 """Rendering by forked workers, one a core (workers.py), gives the very
 files rendering in one process gives, in the same order, whatever the number
-of workers: the seed site, and two editions whose diff pages the workers of
-the second round are handed by the first (a rule's history links its entry
-there). A job that fails in a worker fails the render, with its error."""
+of workers: the seed site, and two editions whose diff pages are made in
+the first wave, where each entry landed then handed to the workers of the
+second (a rule's history links its entry there). A job that fails in a
+worker fails the render, with its error."""
 
 from __future__ import annotations
 
@@ -51,3 +52,24 @@ def test_a_failing_job_fails_the_render():
     with pytest.raises(ValueError, match="a job that fails"):
         workers.run_jobs([dict, _fails, dict], 2)
     assert workers.run_jobs([dict, lambda: {"a": "b"}], 2) == [{}, {"a": "b"}]
+
+
+_taken: list = []
+
+
+def _take(value) -> None:
+    _taken.append(value)
+
+
+@pytest.mark.parametrize("workers_", [1, 2])
+def test_the_second_wave_runs_with_what_the_first_jobs_handed_over(workers_):
+    # Each later job sees what the first `ready` jobs made, taken over once
+    # per worker, and the free first jobs are not waited for.
+    _taken.clear()
+    first = [lambda: {"made": "1"}, lambda: {"made": "2"}, dict]
+    later = [lambda k=k: {"job": str(k), "saw": ",".join(t for taken in _taken for t in taken)} for k in range(6)]
+    firsts, seconds = workers.run_waves(first, 2, lambda made: [m["made"] for m in made], _take, later, workers_)
+    assert firsts == [{"made": "1"}, {"made": "2"}, {}]
+    assert seconds == [{"job": str(k), "saw": "1,2"} for k in range(6)]
+    with pytest.raises(ValueError, match="a job that fails"):
+        workers.run_waves(first, 1, lambda made: [], _take, [dict, _fails], workers_)

@@ -352,7 +352,8 @@ def render_diff_pages(ctx: Context, diff, game: str, document: str) -> dict[str,
 
 def entry_pages(ctx: Context, diff) -> dict[str, str]:
     """Entry anchor -> the diff page holding it."""
-    return _made_diff_pages(ctx, diff, diff.old.game, diff.old.document)[1]
+    kept = ctx.cache.get(_entry_pages_key(diff))
+    return kept if kept is not None else _made_diff_pages(ctx, diff, diff.old.game, diff.old.document)[1]
 
 
 def _made_diff_pages(ctx: Context, diff, game: str, document: str) -> tuple[dict[str, str], dict[str, str]]:
@@ -366,16 +367,20 @@ def _diff_pages_key(diff, game: str, document: str) -> tuple:
     return ("diff-pages", game, document, diff.old.language, diff.old.label, diff.new.label, SPLIT_DIFF_AT, PART_AT)
 
 
+def _entry_pages_key(diff) -> tuple:
+    return ("entry-pages", *_diff_pages_key(diff, diff.old.game, diff.old.document)[1:])
+
+
 def made_diff_pages(ctx: Context, diff) -> tuple[dict[str, str], dict[str, str]]:
     """The diff's pages and where each entry is (`entry_pages`), as plain strings:
-    made by one render worker (render/site.py), kept by the others."""
+    made by one render worker (render/site.py), the second part handed to the others."""
     pages, anchors = _made_diff_pages(ctx, diff, diff.old.game, diff.old.document)
     return {path: str(text) for path, text in pages.items()}, anchors
 
 
-def keep_diff_pages(ctx: Context, diff, made: tuple[dict[str, str], dict[str, str]]) -> None:
-    """`made_diff_pages` of this diff, made elsewhere: what this context then answers."""
-    ctx.cache[_diff_pages_key(diff, diff.old.game, diff.old.document)] = made
+def keep_entry_pages(ctx: Context, diff, anchors: dict[str, str]) -> None:
+    """`entry_pages` of this diff, found elsewhere (`made_diff_pages`): what this context then answers."""
+    ctx.cache[_entry_pages_key(diff)] = anchors
 
 
 def _diff_pages(ctx: Context, diff, game: str, document: str) -> tuple[dict[str, str], dict[str, str]]:

@@ -31,9 +31,8 @@ from .edition_pages import (
     document_name,
     documents_with_editions,
     render_compare,
-    keep_diff_pages,
+    keep_entry_pages,
     made_diff_pages,
-    render_diff_pages,
     render_editions_index,
 )
 from .languages import mark_missing_translations, site_languages
@@ -64,7 +63,7 @@ from .history import history_files
 from .share import preview_files, short_pages
 from .strings import LANGUAGE_NAMES, browser_strings, t
 from .walkthrough_page import render_walkthrough
-from ..workers import cores, run_jobs
+from ..workers import cores, run_waves
 
 # Documents with more sections than this are reached through their contents
 # page: every page embeds the navigation, so a long one makes the build slow.
@@ -83,8 +82,9 @@ def render_site(ctx: Context, jobs: int | None = None) -> dict[str, dict[str, st
     language's site. The pages are rendered by `jobs` forked workers
     (`workers.py`; by default one a core for a large site), each taking
     the next job as it finishes one: first the diff pages, which rules'
-    histories link into, with every job that needs no diff; then, each worker
-    holding the diff pages, the rest. The result is the same in any order."""
+    histories link into, with every job that needs no diff; then, once the
+    diff pages are made and where each entry landed is handed to the workers,
+    the rest. The result is the same in any order."""
     languages = site_languages(ctx)
     contexts = {lang: replace(ctx, language=lang, languages=languages, cache={}) for lang in languages}
     diffs = [(contexts[d.old.language], d) for d in ctx.diffs if d.old.language in contexts]
@@ -93,16 +93,25 @@ def render_site(ctx: Context, jobs: int | None = None) -> dict[str, dict[str, st
     work += [(lang, needs, job) for lang in languages for needs, job in language_jobs(contexts[lang])]
     if jobs is None:
         jobs = cores() if len(ctx.corpus.sections) >= PARALLEL_SECTIONS else 1
-    first = [partial(made_diff_pages, c, d) for c, d in diffs] + [job for _, needs, job in work if not needs]
-    done = iter(run_jobs(first, jobs))
-    for (c, d), made in zip(diffs, done):
-        keep_diff_pages(c, d, made)  # the workers of the second round are forked with them
-    firsts = dict(zip((k for k, (_, needs, _) in enumerate(work) if not needs), done))
-    seconds = iter(run_jobs([job for _, needs, job in work if needs], jobs))
+    free = [k for k, (_, needs, _) in enumerate(work) if not needs]
+    needing = [k for k, (_, needs, _) in enumerate(work) if needs]
+
+    def hand_over(made: list) -> list[dict[str, str]]:
+        return [anchors for _, anchors in made]  # where each diff entry is: all a history needs
+
+    def take_over(anchors: list[dict[str, str]]) -> None:
+        for (c, d), found in zip(diffs, anchors):
+            keep_entry_pages(c, d, found)
+
+    first = [partial(made_diff_pages, c, d) for c, d in diffs] + [work[k][2] for k in free]
+    firsts, seconds = run_waves(first, len(diffs), hand_over, take_over, [work[k][2] for k in needing], jobs)
     files: dict[str, dict[str, str]] = {lang: {} for lang in languages}
+    for (c, _), (pages, _) in zip(diffs, firsts):
+        files[c.language].update(pages)
     data: dict[str, str] = {}
-    for k, (lang, needs, _) in enumerate(work):
-        (files[lang] if lang else data).update(next(seconds) if needs else firsts[k])
+    for k, made in [*zip(free, firsts[len(diffs) :]), *zip(needing, seconds)]:
+        lang = work[k][0]
+        (files[lang] if lang else data).update(made)
     files = {lang: dict(sorted(pages.items())) for lang, pages in files.items()}
     for pages in files.values():
         mark_part_anchors(pages)
@@ -167,9 +176,7 @@ def language_jobs(ctx: Context) -> list[tuple[bool, object]]:
         return pages
 
     jobs.append((False, indexes))
-    for diff in ctx.diffs:
-        if diff.old.language == lang:
-            jobs.append((True, partial(render_diff_pages, ctx, diff, diff.old.game, diff.old.document)))
+    # The diff pages themselves come from render_site's first wave (made_diff_pages).
 
     def guides() -> dict[str, str]:
         pages = {}
