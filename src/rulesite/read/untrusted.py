@@ -64,26 +64,41 @@ def model_texts(value, loc: Loc, name: str = "") -> Iterator[tuple[Loc, str, str
         value, loc, name = stack.pop()
         if isinstance(value, str):
             yield loc, name, value
-        elif isinstance(value, Loc):
-            continue
-        elif is_dataclass(value):
-            here = getattr(value, "loc", None)
-            loc = here if isinstance(here, Loc) else loc
-            kind = type(value)
-            stack += [
-                (getattr(value, f.name), loc, f"{kind.__name__}.{f.name}")
-                for f in reversed(fields(value))
-                if (kind, f.name) not in _NOT_TEXT
-            ]
         elif isinstance(value, (list, tuple)):
             stack += [(item, loc, name) for item in reversed(value)]
         elif isinstance(value, dict):
             stack += [(item, loc, name) for item in reversed([*value.keys(), *value.values()])]
+        elif (texts := _fields_of(type(value))) is not None:
+            here = getattr(value, "loc", None)
+            loc = here if isinstance(here, Loc) else loc
+            stack += [(getattr(value, field), loc, path) for field, path in texts]
+
+
+_FIELDS: dict[type, tuple[tuple[str, str], ...] | None] = {}
+
+
+def _fields_of(kind: type) -> tuple[tuple[str, str], ...] | None:
+    """The fields of a model class to look into, with their paths ("Rule.text"),
+    last first; None for what holds no text (a Loc, a number). Once a class:
+    the model has some hundred thousand objects of a dozen classes."""
+    if kind not in _FIELDS:
+        found = None
+        if is_dataclass(kind) and kind is not Loc:
+            found = tuple(
+                (f.name, f"{kind.__name__}.{f.name}") for f in reversed(fields(kind)) if (kind, f.name) not in _NOT_TEXT
+            )
+        _FIELDS[kind] = found
+    return _FIELDS[kind]
 
 
 def check_characters(value, loc: Loc, diag: Diagnostics) -> None:
     """Reports every text in `value` that holds a character no source may hold."""
-    for place, name, text in model_texts(value, loc):
+    texts = list(model_texts(value, loc))
+    # One look at them all first: almost always none holds any (no character
+    # is found across two texts: each is one character, and a newline is allowed).
+    if not forbidden_characters("\n".join(text for _, _, text in texts)):
+        return
+    for place, name, text in texts:
         if found := forbidden_characters(text):
             shown = ", ".join(f"U+{ord(c):04X}" for c in found[:5])
             diag.error(
