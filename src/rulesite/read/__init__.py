@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from collections.abc import Callable
 from functools import partial
 from pathlib import Path
@@ -69,7 +70,7 @@ def read_sources(
     # (`workers.py`); each one's problems are reported in the sources' order.
     if jobs is None:
         jobs = cores() if len(sources) >= PARALLEL_SOURCES else 1
-    read = run_jobs([partial(_read_alone, source) for source in sources], jobs)
+    read = run_jobs([partial(_read_alone, source) for source in sources], jobs, [_size(source) for source in sources])
     imported = []
     for result, found in read:
         diag.items += found
@@ -79,6 +80,18 @@ def read_sources(
 
 # Fewer sources than this are read in this process: forking costs more.
 PARALLEL_SOURCES = 12
+
+
+def _size(source: Source) -> int:
+    """Bytes to read: how long reading a source takes, roughly (the Magic rules'
+    940 KB, 0.26 s; a Core Rules edition's 330 KB, 0.18 s). 0 when it can't be
+    found: reading it then reports why."""
+    try:
+        if source.format not in FOLDER_IMPORTERS:
+            return os.stat(source.file).st_size
+        return sum(os.stat(os.path.join(folder, name)).st_size for folder, _, names in os.walk(source.file) for name in names)
+    except (OSError, ValueError):
+        return 0
 
 
 def _read_alone(source: Source) -> tuple[Imported, list]:
