@@ -31,6 +31,7 @@ from rulesite.resolve.history import (
     match_sections,
     relative_position,
     rule_history,
+    rule_text,
     word_diff,
     _TOKEN,
     SequenceMatcher,
@@ -104,7 +105,8 @@ def check_consistent(d: EditionDiff) -> None:
         assert words(m.how).strip()
         assert words(m.how).startswith(("same number", "renumbered"))
         assert 0.0 <= m.score <= 1.0
-        assert (m.score == 1.0) == (not m.text_changed)
+        # "changed" is the texts as printed differing, whatever the score says
+        assert m.text_changed == (rule_text(m.old) != rule_text(m.new)) == (m.score != 1.0)
 
 
 # --- word_diff -----------------------------------------------------------------------
