@@ -52,9 +52,6 @@ _QUOTES = str.maketrans(
         "\u2060": None,
     }
 )
-_SPACES = re.compile(r"[\s\u00a0\u2000-\u200a\u202f\u205f\u3000]+")
-
-
 _FORBIDDEN = re.compile(
     "[\x00-\x08\x0e-\x1f\x7f-\x84\x86-\x9f"  # control characters that are not whitespace
     "\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069"  # bidirectional formatting
@@ -70,4 +67,8 @@ def forbidden_characters(text: str) -> list[str]:
 
 @functools.lru_cache(maxsize=1 << 16)  # the same rule texts are compared again and again (histories, diffs)
 def normalize_text(text: str) -> str:
-    return _SPACES.sub(" ", text.translate(_QUOTES)).strip()
+    # Every run of whitespace (str.isspace: tabs, no-break, thin and the other
+    # Unicode spaces) becomes one space, none at either end: split() finds them in C.
+    # Every character translated is beyond ASCII; most texts are ASCII (a
+    # flag of the string: no scan), and translate() looks each character up.
+    return " ".join((text if text.isascii() else text.translate(_QUOTES)).split())
