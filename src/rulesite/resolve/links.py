@@ -15,7 +15,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 
 from ..model import Corpus, Loc, Reference, Section, SectionKey
-from ..names import CITED_NUMBER
+from ..names import CITED_NUMBER, HEAD
 from .view import page_showing
 
 # Riftbound 811.5.a / 129.4 / 355, Magic 602.2a / 701.20.
@@ -30,6 +30,7 @@ _REFERENCE = re.compile(
     rf"|\b(?:[Ss]ee(?:\s+also)?|[Vv][ée]ase|[Vv]oir)\s+(?P<bare>{NUMBER}(?:{_JOINER}{NUMBER})*)"
 )
 _NUMBER = re.compile(NUMBER)
+_HEAD = re.compile(HEAD)  # how every cited number starts
 _WORD = re.compile(r"\w+(?:'\w+)*")
 
 Target = tuple[SectionKey, str]  # (section page, anchor on its page)
@@ -128,6 +129,8 @@ class Linker:
         return [s for s in out if s != ""]
 
     def _numbers(self, text: str):
+        if not _HEAD.search(text):
+            return  # no number to cite: most texts, found at once (the full expression is slow to fail)
         for reference in _REFERENCE.finditer(text):
             group = "list" if reference.group("list") is not None else "bare"
             listed = reference.group(group)
