@@ -5,6 +5,8 @@ a long one makes builds slow)."""
 
 from __future__ import annotations
 
+import hashlib
+import json
 import os
 import posixpath
 from concurrent.futures import ThreadPoolExecutor
@@ -349,13 +351,20 @@ def navigation(ctx: Context, pages: dict[str, str]) -> list:
     return nav
 
 
+# In each docs generation: the digest of every file in it, so the next build
+# knows which files it can link unchanged without reading them all again.
+DIGESTS = ".digests.json"
+
+
 def write_docs(files: dict[str, dict[str, str]], docs_dir: Path, build_id: str) -> int:
     """Writes a complete docs folder (one subfolder per language) as a new
     generation beside the published one, then publishes it in one step
     (`output.publish`), so a failed run never leaves a half-written folder.
     A file whose content is the same as in the published folder is hard-linked
-    from it instead of written: it keeps its timestamp. Returns how many files
-    were written."""
+    from it instead of written: it keeps its timestamp. Which ones are the same
+    is read off the digests the published generation keeps of its files
+    (`DIGESTS`; a generation is never written into once written), else off the
+    files themselves. Returns how many files were written."""
     fresh = output.generation(docs_dir, build_id)
     previous = output.published(docs_dir) or (docs_dir if docs_dir.is_dir() else None)
     assets = {
@@ -370,26 +379,52 @@ def write_docs(files: dict[str, dict[str, str]], docs_dir: Path, build_id: str) 
     for folder in sorted({posixpath.dirname(rel) for rel, _ in items}):
         os.makedirs(os.path.join(new_root, folder), exist_ok=True)
     old_root = str(previous) if previous else None
+    known = _known_digests(previous) if previous else None
     # Thousands of small files: writing them from a few threads overlaps the
-    # waits on the file system (the GIL is released while reading and writing).
-    # Each thread takes a quarter at once (a task a file costs more than the file).
+    # waits on the file system (the GIL is released while reading, writing and
+    # hashing). Each thread takes a quarter at once (a task a file costs more than the file).
     with ThreadPoolExecutor(max_workers=4) as pool:
-        written = sum(pool.map(partial(_write_all, new_root, old_root), [items[i::4] for i in range(4)]))
+        done = list(pool.map(partial(_write_all, new_root, old_root, known), [items[i::4] for i in range(4)]))
+    digests = dict(sorted(pair for _, found in done for pair in found.items()))
+    with open(os.path.join(new_root, DIGESTS), "w", encoding="utf-8") as file:
+        json.dump(digests, file, separators=(",", ":"))
     output.publish(fresh, docs_dir)
-    return written
+    return sum(written for written, _ in done)
 
 
-def _write_all(new_root: str, old_root: str | None, items: list[tuple[str, str | bytes]]) -> int:
-    written = 0
+def _known_digests(generation: Path) -> dict[str, str] | None:
+    """The digests a docs generation keeps of its files; None when it keeps none
+    (a folder from before digests) or they cannot be read: its files are read instead."""
+    try:
+        with open(generation / DIGESTS, encoding="utf-8") as file:
+            found = json.load(file)
+    except (OSError, ValueError):
+        return None
+    if not isinstance(found, dict) or not all(isinstance(k, str) and isinstance(v, str) for k, v in found.items()):
+        return None
+    return found
+
+
+def _digest(data: bytes) -> str:
+    return hashlib.sha256(data).hexdigest()[:32]
+
+
+def _write_all(
+    new_root: str, old_root: str | None, known: dict[str, str] | None, items: list[tuple[str, str | bytes]]
+) -> tuple[int, dict[str, str]]:
+    written, digests = 0, {}
     for rel, data in items:
         data = data.encode("utf-8") if isinstance(data, str) else data
+        digest = digests[rel] = _digest(data)
         new = f"{new_root}/{rel}"
-        if old_root is not None and _same_file(f"{old_root}/{rel}", data):
-            try:
-                os.link(f"{old_root}/{rel}", new)
-                continue
-            except OSError:  # another file system: written instead
-                pass
+        if old_root is not None:
+            same = known.get(rel) == digest if known is not None else _same_file(f"{old_root}/{rel}", data)
+            if same:
+                try:
+                    os.link(f"{old_root}/{rel}", new)
+                    continue
+                except OSError:  # another file system, or the file is gone: written instead
+                    pass
         fd = os.open(new, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o666)  # as open(): the umask applies
         try:
             view = memoryview(data)
@@ -398,7 +433,7 @@ def _write_all(new_root: str, old_root: str | None, items: list[tuple[str, str |
         finally:
             os.close(fd)
         written += 1
-    return written
+    return written, digests
 
 
 def _same_file(path: str, data: bytes) -> bool:

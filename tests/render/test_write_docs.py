@@ -1,0 +1,53 @@
+"""Writing the docs folder (`render/site.write_docs`): each build writes a new
+generation; a file whose content did not change is hard-linked from the
+published one (it keeps its timestamp), found by the digests that generation
+keeps of its files, or, when it keeps none or they cannot be read, by
+reading the files themselves. Either way the folder holds exactly the pages."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+
+import pytest
+
+from rulesite.render.site import DIGESTS, write_docs
+
+
+def _pages(**changed: str) -> dict[str, dict[str, str]]:
+    pages = {f"riftbound/rulings/r{k}.md": f"# Ruling {k}\n\nText {k}.\n" for k in range(20)}
+    pages.update(changed)
+    return {"en": pages, "es": {"index.md": "# Reglas\n"}}
+
+
+def _tree(folder) -> dict[str, bytes]:
+    folder = folder.resolve()
+    return {p.relative_to(folder).as_posix(): p.read_bytes() for p in folder.rglob("*") if p.is_file() and p.name != DIGESTS}
+
+
+def _inode(folder, rel: str) -> int:
+    return os.stat(folder.resolve() / rel).st_ino
+
+
+@pytest.mark.parametrize("digests", ["kept", "missing", "unreadable"])
+def test_only_changed_files_are_written_and_the_folder_holds_the_pages(tmp_path, digests):
+    docs = tmp_path / "docs"
+    assert write_docs(_pages(), docs, "first") > 21
+    kept = json.loads((docs / DIGESTS).read_text(encoding="utf-8"))
+    assert kept == {rel: hashlib.sha256(data).hexdigest()[:32] for rel, data in _tree(docs).items()}
+    before = {rel: _inode(docs, rel) for rel in kept}
+    if digests == "missing":
+        (docs.resolve() / DIGESTS).unlink()
+    elif digests == "unreadable":
+        (docs.resolve() / DIGESTS).write_text('{"en/riftbound/rulings/r1.md": ', encoding="utf-8")
+
+    changed = {"riftbound/rulings/r3.md": "# Ruling 3\n\nReworded.\n"}
+    assert write_docs(_pages(**changed), docs, "second") == 1
+    after = _tree(docs)
+    assert after["en/riftbound/rulings/r3.md"] == b"# Ruling 3\n\nReworded.\n"
+    expected = {**{f"en/{p}": t.encode() for p, t in _pages(**changed)["en"].items()}, "es/index.md": b"# Reglas\n"}
+    assert {rel: data for rel, data in after.items() if not rel.split("/")[1] == "assets"} == expected
+    relinked = [rel for rel in before if rel != "en/riftbound/rulings/r3.md" and _inode(docs, rel) != before[rel]]
+    assert relinked == [], "unchanged files were written again"
+    assert _inode(docs, "en/riftbound/rulings/r3.md") != before["en/riftbound/rulings/r3.md"]
