@@ -19,14 +19,18 @@ What it measures, in one run on one machine:
 - whole builds with 2, 3 and 4 Core Rules editions: the real v1.2 and v1.4,
   plus v1.1, plus a fourth made at bench time from v1.4 (a copy dated later,
   one word added to the rules of section 100; never committed), each the
-  fastest of two clean builds, in seconds and in processor time (of the build
-  and all its processes: what the disk's waits do not swell). One more
-  edition should cost about what an edition costs on average: compared in
-  processor time.
+  fastest of two clean builds (taken in rounds: 2, 3, 4, then again), in
+  seconds and in processor time (of the build and all its processes: what
+  the disk's waits do not swell). One more edition should cost about what an
+  edition costs on average: compared in processor time;
+- read + resolve + render three times: the whole build's, then twice more,
+  each in a new process (nothing cached by the run before); the fastest
+  counts, as with the editions' builds.
 
-Each figure is one run: on a busy machine they are slower than on a quiet one,
-and the report says so by printing the machine's load. Speed is never asserted
-by a test: this is where it is measured. Writes bench/results.json.
+Every other figure is one run: on a busy machine they are slower than on a
+quiet one, and the report says so by printing the machine's load. Speed is
+never asserted by a test: this is where it is measured. Writes
+bench/results.json.
 """
 
 from __future__ import annotations
@@ -57,8 +61,14 @@ TARGETS = {
     "check_seconds": ("output check", 4.0, "s"),
     "one_more_edition_over_average": ("one more edition ÷ average edition (processor time)", 1.2, "×"),
     "rebuild_one_ruling_seconds": ("rebuild after changing one ruling", 10.0, "s"),
-    "read_resolve_render_seconds": ("read + resolve + render", 3.0, "s"),
+    "read_resolve_render_seconds": ("read + resolve + render (fastest of 3 runs)", 3.0, "s"),
 }
+
+
+def settle() -> None:
+    """What earlier steps wrote is put on disk before the next timed step starts:
+    otherwise the disk's catching up (100 MB a build) falls on whatever comes next."""
+    os.sync()
 
 
 def _peak_self() -> float:
@@ -71,11 +81,54 @@ def _peak_children() -> float:
 
 # Clean whole builds of each number of editions; the fastest counts.
 EDITION_RUNS = 2
+# Runs of read + resolve + render (the whole build's, then in new processes); the fastest counts.
+FIRST_STAGES_RUNS = 3
+
+
+def first_stages(sources: Path, corpora: Path, config: Path, done) -> tuple:
+    """Read, resolve and render of the full corpora, as `rulesite build` runs
+    them; `done(stage, value)` is called as each ends, and returns the value."""
+    diag = Diagnostics()
+    also = [(pipeline.corpora_manifest(sources), corpora)]
+    corpus = done("read", pipeline.read_corpus(sources / "manifest.yml", diag, also, sources.parent / "docs"))
+    ctx = pipeline.resolve(corpus, sources, diag)
+    ctx = done("resolve", replace(ctx, site_url=pipeline.site_url(config, None)))
+    files = done("render", render_site(ctx))
+    return corpus, ctx, files
+
+
+def read_resolve_render(sources: Path, corpora: Path, config: Path) -> dict[str, float]:
+    """The seconds of read, resolve and render in this process (`first_stages`)."""
+    settle()
+    seconds: dict[str, float] = {}
+    clock = [time.perf_counter()]
+
+    def done(name: str, value=None):
+        now = time.perf_counter()
+        seconds[name] = round(now - clock[0], 3)
+        clock[0] = now
+        return value
+
+    first_stages(sources, corpora, config, done)
+    return seconds
+
+
+def fresh_read_resolve_render(sources: Path, corpora: Path, config: Path) -> dict[str, float]:
+    """`read_resolve_render` in a new process: nothing cached by an earlier run."""
+    code = (
+        "import json, sys\nfrom pathlib import Path\nfrom rulesite.bench import read_resolve_render\n"
+        "print(json.dumps(read_resolve_render(*map(Path, sys.argv[1:]))))"
+    )
+    result = subprocess.run([sys.executable, "-c", code, str(sources), str(corpora), str(config)], capture_output=True, text=True)
+    if result.returncode != 0:
+        raise SystemExit(f"read + resolve + render failed:\n{result.stderr[-3000:]}")
+    return json.loads(result.stdout.splitlines()[-1])
 
 
 def staged_build(sources: Path, corpora: Path, config: Path, work: Path) -> dict:
     """A whole build of the full corpora, stage by stage, as `rulesite build` runs
     it, into work/build/docs and work/site (published, so a rebuild can follow)."""
+    settle()
     stages: dict = {}
     clock = [time.perf_counter()]
 
@@ -85,12 +138,7 @@ def staged_build(sources: Path, corpora: Path, config: Path, work: Path) -> dict
         clock[0] = now
         return value
 
-    diag = Diagnostics()
-    also = [(pipeline.corpora_manifest(sources), corpora)]
-    corpus = done("read", pipeline.read_corpus(sources / "manifest.yml", diag, also, sources.parent / "docs"))
-    ctx = pipeline.resolve(corpus, sources, diag)
-    ctx = done("resolve", replace(ctx, site_url=pipeline.site_url(config, None)))
-    files = done("render", render_site(ctx))
+    corpus, ctx, files = first_stages(sources, corpora, config, done)
     docs, site = work / "build" / "docs", work / "site"
     config_dir = docs.parent / ".build" / docs.name
     build_id = output.new_build_id()
@@ -124,6 +172,7 @@ def staged_build(sources: Path, corpora: Path, config: Path, work: Path) -> dict
 
 def plain_mkdocs(config_dir: Path, languages: list[str], work: Path, env: dict, side_by_side: bool) -> float:
     """Plain `mkdocs build` of the generated configs: the same pages, nothing of ours."""
+    settle()
 
     def one(lang: str) -> None:
         cfg = config_dir / f"mkdocs.{lang}.yml"
@@ -157,6 +206,7 @@ def _children_cpu() -> float:
 def cli_build(project: Path, corpora: Path, config: Path, out: str) -> tuple[float, str, float]:
     """`rulesite build --corpora` from `project` (its rules_src/ and docs/), timed:
     (seconds, what it printed, processor seconds of it and its processes)."""
+    settle()
     cpu = _children_cpu()
     start = time.perf_counter()
     result = subprocess.run(
@@ -289,6 +339,11 @@ def main(argv: list[str] | None = None) -> int:
         full = report["full"] = staged_build(project / "rules_src", corpora, config, project)
         stages = full["stages"]
         whole = round(sum(s["seconds"] for s in stages.values()), 2)
+        # Read + resolve + render again, in new processes: this machine's speed
+        # varies from one minute to the next, and the fastest run says what the code costs.
+        print("read + resolve + render again ...", file=sys.stderr)
+        first = [{name: stages[name]["seconds"] for name in ("read", "resolve", "render")}]
+        first += [fresh_read_resolve_render(project / "rules_src", corpora, config) for _ in range(FIRST_STAGES_RUNS - 1)]
         print("plain mkdocs build of the same pages ...", file=sys.stderr)
         env = dict(os.environ, NO_MKDOCS_2_WARNING="1", **full["env"])
         config_dir = project / full["config_dir"]
@@ -302,15 +357,23 @@ def main(argv: list[str] | None = None) -> int:
         built_line = built_line.replace(f"{work.resolve()}/", "").replace(f"{work}/", "")
         editions: dict = {}
         editions_cpu: dict = {}
+        editions_size: dict = {}
         if not args.no_editions:
-            for n in (2, 3, 4):
-                print(f"whole build with {n} Core Rules editions ...", file=sys.stderr)
-                p, c = editions_project(project, corpora, work, n)
-                # The fastest of a few clean builds (each into folders of its own):
-                # one run's noise alone can make 4 editions build faster than 3.
-                runs = [cli_build(p, c, config, f"run-{k}-") for k in range(EDITION_RUNS)]
-                editions[n] = min(seconds for seconds, _, _ in runs)
-                editions_cpu[n] = min(cpu for _, _, cpu in runs)
+            folders = {n: editions_project(project, corpora, work, n) for n in (2, 3, 4)}
+            runs: dict[int, list] = {n: [] for n in folders}
+            # The fastest of a few clean builds (each into folders of its own), taken
+            # in rounds of 2, 3 and 4 editions, so that a slow minute of the machine
+            # does not fall on one number of editions alone (it made 4 faster than 3).
+            for k in range(EDITION_RUNS):
+                for n, (p, c) in folders.items():
+                    print(f"whole build with {n} Core Rules editions, round {k + 1} ...", file=sys.stderr)
+                    runs[n].append(cli_build(p, c, config, f"run-{k}-"))
+            for n, (p, c) in folders.items():
+                editions[n] = min(seconds for seconds, _, _ in runs[n])
+                editions_cpu[n] = min(cpu for _, _, cpu in runs[n])
+                # What the build made, which no noise changes: files and bytes of the site.
+                made = [f for f in (p / "run-0-site").resolve().rglob("*") if f.is_file()]
+                editions_size[n] = {"files": len(made), "mib": round(sum(f.stat().st_size for f in made) / 2**20, 1)}
                 shutil.rmtree(p, ignore_errors=True)
                 shutil.rmtree(c, ignore_errors=True)
     report["machine"]["load_after"] = os.getloadavg()
@@ -319,7 +382,7 @@ def main(argv: list[str] | None = None) -> int:
         "build_over_plain_mkdocs": round(whole / plain_par, 2),
         "check_seconds": stages["output check"]["seconds"],
         "rebuild_one_ruling_seconds": rebuild,
-        "read_resolve_render_seconds": round(sum(stages[s]["seconds"] for s in ("read", "resolve", "render")), 2),
+        "read_resolve_render_seconds": min(round(sum(run.values()), 2) for run in first),
         "one_more_edition_over_average": None,
     }
     if editions:
@@ -330,11 +393,13 @@ def main(argv: list[str] | None = None) -> int:
         last = editions_cpu[4] - editions_cpu[3]
         # No cost at all, or none on average, is noise, not a measure.
         figures["one_more_edition_over_average"] = round(last / average, 2) if average > 0 and last > 0 else None
+    report["read_resolve_render_runs"] = first
     report["plain_mkdocs"] = {"one_after_another_seconds": plain_seq, "side_by_side_seconds": plain_par}
     report["build_over_plain_mkdocs_one_after_another"] = round(whole / plain_seq, 2)
     report["rebuild"] = {"seconds": rebuild, "build_stage": built_line, "stages": _stage_times(rebuild_out)}
     report["editions_whole_build_seconds"] = editions
     report["editions_whole_build_processor_seconds"] = editions_cpu
+    report["editions_site_size"] = editions_size
     report["figures"] = figures
     report["targets"] = {k: {"what": w, "target": t, "verdict": verdict(figures[k], t)} for k, (w, t, _) in TARGETS.items()}
 
@@ -357,6 +422,16 @@ def main(argv: list[str] | None = None) -> int:
             + "; processor time "
             + ", ".join(f"{v} s" for v in editions_cpu.values())
         )
+        added = [editions_size[n + 1]["mib"] - editions_size[n]["mib"] for n in (2, 3)]
+        print(
+            "their sites: "
+            + ", ".join(f"{v['files']} files, {v['mib']} MiB" for v in editions_size.values())
+            + f"; the third edition added {added[0]:.1f} MiB, the fourth {added[1]:.1f} MiB"
+        )
+    print(
+        f"read + resolve + render, {len(first)} runs (the whole build's, then in new processes; the fastest counts): "
+        + ", ".join(f"{sum(run.values()):.2f} s (" + ", ".join(f"{v:.2f}" for v in run.values()) + ")" for run in first)
+    )
     print(f"rebuild: {built_line}")
     print("rebuild, stage by stage: " + ", ".join(f"{k} {v:.2f} s" for k, v in report["rebuild"]["stages"].items()))
     print()
