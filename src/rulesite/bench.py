@@ -65,6 +65,20 @@ TARGETS = {
 }
 
 
+def machine_speed() -> float:
+    """Seconds a fixed pure-Python loop takes (the fastest of three): this
+    machine's speed varies from one minute to the next, by more than any change
+    the build makes, and every figure moves with it."""
+    best = float("inf")
+    for _ in range(3):
+        start = time.perf_counter()
+        total = 0
+        for k in range(10_000_000):
+            total += k
+        best = min(best, time.perf_counter() - start)
+    return round(best, 2)
+
+
 def settle() -> None:
     """What earlier steps wrote is put on disk before the next timed step starts:
     otherwise the disk's catching up (100 MB a build) falls on whatever comes next."""
@@ -329,6 +343,7 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     corpora, config = args.corpora.resolve(), args.config.resolve()
     report: dict = {"machine": {"cpus": os.cpu_count(), "python": sys.version.split()[0], "load_before": os.getloadavg()}}
+    report["machine"]["loop_seconds_before"] = machine_speed()
     with tempfile.TemporaryDirectory(prefix="rulesite-bench-") as tmp:
         work = Path(tmp)
         # A project of its own (sources and written pages copied), so the ruling can be changed.
@@ -377,6 +392,7 @@ def main(argv: list[str] | None = None) -> int:
                 shutil.rmtree(p, ignore_errors=True)
                 shutil.rmtree(c, ignore_errors=True)
     report["machine"]["load_after"] = os.getloadavg()
+    report["machine"]["loop_seconds_after"] = machine_speed()
     figures = {
         "whole_build_seconds": whole,
         "build_over_plain_mkdocs": round(whole / plain_par, 2),
@@ -408,6 +424,10 @@ def main(argv: list[str] | None = None) -> int:
     print(
         f"machine: {report['machine']['cpus']} cores, load {report['machine']['load_before'][0]:.1f} before, "
         f"{report['machine']['load_after'][0]:.1f} after (1-minute average; above the core count, every figure is slower)"
+    )
+    print(
+        f"machine speed: a fixed Python loop took {report['machine']['loop_seconds_before']} s before, "
+        f"{report['machine']['loop_seconds_after']} s after (the same loop on a faster minute: every figure is faster too)"
     )
     print("| stage | s | peak MiB |")
     print("|---|---|---|")
