@@ -37,3 +37,31 @@ def test_problem_paths_are_relative_to_the_named_folders(tmp_path, monkeypatch):
     assert idx.maintainer_path(from_build, roots) == "corpora/sub/rb-cr.txt"
     assert idx.maintainer_path(os.path.relpath(sources / "manifest.yml"), roots) == "rules_src/manifest.yml"
     assert idx.maintainer_path("../../elsewhere/notes.yml", roots) == "notes.yml"
+
+
+def test_the_navigation_lists_each_page_once_the_home_page_first(repo_root):
+    # The written pages (docs/) include the home page's introduction (index.md):
+    # it is the home page, not a page of "About this site" beside the others.
+    from rulesite import pipeline
+    from rulesite.diagnostics import Diagnostics
+
+    diag = Diagnostics()
+    corpus = pipeline.read_corpus(repo_root / "rules_src" / "manifest.yml", diag, pages_dir=repo_root / "docs")
+    ctx = pipeline.resolve(corpus, repo_root / "rules_src", diag)
+    assert "index" in {page.name for page in corpus.written}, "the fixture: docs/index.md is a written page"
+    pages = render_site(ctx)["en"]
+    nav = navigation(Context(ctx.corpus, ctx.linker, ctx.citations, ctx.concordance, "en", ("en",), editions=ctx.editions), pages)
+
+    def listed(entries):
+        for entry in entries:
+            for title, value in entry.items() if isinstance(entry, dict) else [(None, entry)]:
+                if isinstance(value, list):
+                    yield from listed(value)
+                else:
+                    yield title, value
+
+    found = list(listed(nav))
+    paths_listed = [path for _, path in found]
+    assert sorted(p for p in set(paths_listed) if paths_listed.count(p) > 1) == []
+    assert found[0][1] == paths.HOME
+    assert [title for title, _ in found if title and "{:" in title] == [], "attribute lists are no title"

@@ -336,6 +336,7 @@ def navigation(ctx: Context, pages: dict[str, str]) -> list:
         for path, text in pages.items()
         if path.endswith(".md")
         and "/" not in path
+        and path != paths.HOME  # the home page's introduction: the home page heads the navigation
         and path.removesuffix(".md") in {p.name for p in ctx.corpus.written}
         and path.removesuffix(".md") not in WRITTEN_ORDER
     ]
