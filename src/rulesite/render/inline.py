@@ -15,30 +15,38 @@ def inline(
     text: str, game: str, page: str, linker: Linker, here: Section | None = None, language: str = "en", terms: bool = True
 ) -> Md:
     """`text` as Markdown for `page` of the site in `language` (`terms`: see Linker.segments)."""
-    out = []
-    for seg in linker.segments(text, game, here, terms):
-        if isinstance(seg, str):
-            out.append(md_text(seg))
-        elif seg.target is None:
-            out.append(missing_markdown(seg.text, seg.number, language))
-        else:
-            out.append(link_markdown(seg, page, language))
-    return join(out, Md(""))
+    parts = _parts(text, game, page, linker, here, language, terms, md_text, missing_markdown, link_markdown)
+    return join(parts, Md(""))
 
 
 def inline_html(
     text: str, game: str, page: str, linker: Linker, here: Section | None = None, language: str = "en", terms: bool = True
 ) -> Html:
     """`inline` as finished HTML: what Python-Markdown makes of `inline`'s Markdown."""
+    parts = _parts(text, game, page, linker, here, language, terms, html_out, _missing_html, _link_html)
+    return Html("").join(parts)
+
+
+def _parts(text, game, page, linker, here, language, terms, plain, missing_one, link_one) -> list:
+    """The pieces of `text`: its plain strings, references to rules not in the
+    sources, and links, each made by the function given for it."""
     out = []
     for seg in linker.segments(text, game, here, terms):
         if isinstance(seg, str):
-            out.append(html_out(seg))
+            out.append(plain(seg))
         elif seg.target is None:
-            out.append(finished_missing(seg.text, t(language, "not-in-sources", number=seg.number)))
+            out.append(missing_one(seg.text, seg.number, language))
         else:
-            out.append(finished_link(**_link_values(seg, page, language)))
-    return Html("").join(out)
+            out.append(link_one(seg, page, language))
+    return out
+
+
+def _missing_html(text: str, number: str, language: str) -> Html:
+    return finished_missing(text, t(language, "not-in-sources", number=number))
+
+
+def _link_html(link: Link, page: str, language: str) -> Html:
+    return finished_link(**_link_values(link, page, language))
 
 
 def missing_markdown(text: str, number: str, language: str) -> Md:
