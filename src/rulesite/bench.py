@@ -159,7 +159,7 @@ def staged_build(sources: Path, corpora: Path, config: Path, work: Path) -> dict
     pipeline.write(ctx, files, docs, config_dir, config, build_id)
     done("write docs")
     env = pipeline.mkdocs_env(corpus)
-    keys = pipeline.language_keys(files, config_dir, config, env)
+    keys = pipeline.language_keys(files, config_dir, config, env, docs)
     result, fresh = pipeline.build(config_dir, list(files), site, config, build_id, env, split=pipeline.split_parts(files))
     if result.returncode != 0:
         raise SystemExit(f"mkdocs build failed:\n{result.stdout[-3000:]}")

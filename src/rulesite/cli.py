@@ -208,7 +208,7 @@ def _build(args: argparse.Namespace, build_id: str, state: dict) -> int:
         return 0
 
     env = pipeline.mkdocs_env(corpus)
-    keys = pipeline.language_keys(files, config_dir, args.config, env)
+    keys = pipeline.language_keys(files, config_dir, args.config, env, args.docs_dir)
     # A language whose pages, config and tools are all as when the published site
     # was built would come out byte for byte the same: its files are reused.
     reuse = pipeline.reusable(config_dir, args.site_dir, keys)

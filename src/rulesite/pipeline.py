@@ -33,7 +33,7 @@ from .read.written import read_written
 from .render.context import Context
 from .render.offline_app import offline_files
 from .render.paths import language_root
-from .render.site import THEME_ASSETS, navigation, render_site, write_config, write_docs
+from .render.site import THEME_ASSETS, file_digest, navigation, render_site, write_config, write_docs, written_digests
 from .resolve.citations import attach_references, collect
 from .resolve.concordance import resolve_concordance
 from .resolve.history import diff_editions, prerendered_pairs, rule_chains, rule_history
@@ -192,13 +192,17 @@ def source_date(corpus: Corpus) -> str:
     return str(int(dt.datetime(day.year, day.month, day.day, tzinfo=dt.UTC).timestamp()))
 
 
-def language_keys(files: dict[str, dict[str, str]], config_dir: Path, config: Path, env: dict[str, str]) -> dict[str, dict]:
+def language_keys(
+    files: dict[str, dict[str, str]], config_dir: Path, config: Path, env: dict[str, str], docs_dir: Path | None = None
+) -> dict[str, dict]:
     """A fingerprint of everything a language's MkDocs build reads: its pages,
     the site's own assets and theme templates, its config and the project's,
     the packages' versions, the source date. Per language: `key`, of all of it
     (equal keys give byte-identical output); `frame`, of all of it but the
     files' contents (the list of files and the pages' titles stay in it); and
-    `files`, each file's digest."""
+    `files`, each file's digest: read off the digests `docs_dir` keeps of the
+    files as written there (`written_digests`), so they are not worked out twice."""
+    written = (written_digests(docs_dir) if docs_dir is not None else None) or {}
     from importlib.metadata import version
 
     common = hashlib.sha256()
@@ -216,7 +220,7 @@ def language_keys(files: dict[str, dict[str, str]], config_dir: Path, config: Pa
         frame.update((config_dir / f"mkdocs.{lang}.yml").read_bytes())
         digests = {}
         for path in sorted(pages):
-            digests[path] = hashlib.sha256(pages[path].encode()).hexdigest()[:32]
+            digests[path] = written.get(f"{lang}/{path}") or file_digest(pages[path].encode())
             frame.update(path.encode() + b"\0" + (page_title(pages[path]).encode() if path.endswith(".md") else b"") + b"\0")
         key = frame.copy()
         for path, digest in digests.items():

@@ -51,3 +51,19 @@ def test_only_changed_files_are_written_and_the_folder_holds_the_pages(tmp_path,
     relinked = [rel for rel in before if rel != "en/riftbound/rulings/r3.md" and _inode(docs, rel) != before[rel]]
     assert relinked == [], "unchanged files were written again"
     assert _inode(docs, "en/riftbound/rulings/r3.md") != before["en/riftbound/rulings/r3.md"]
+
+
+def test_the_build_keys_read_off_the_written_digests_are_the_ones_worked_out(tmp_path, repo_root):
+    # language_keys takes each page's digest from what write_docs kept, instead
+    # of hashing every page again: the same keys either way.
+    from rulesite import pipeline
+
+    docs, config_dir = tmp_path / "docs", tmp_path / "configs"
+    config_dir.mkdir()
+    files = _pages()
+    for lang in files:
+        (config_dir / f"mkdocs.{lang}.yml").write_text(f"docs_dir: {lang}\n", encoding="utf-8")
+    write_docs(files, docs, "first")
+    config, env = repo_root / "mkdocs.yml", {"SOURCE_DATE_EPOCH": "0"}
+    worked_out = pipeline.language_keys(files, config_dir, config, env)
+    assert pipeline.language_keys(files, config_dir, config, env, docs) == worked_out

@@ -380,7 +380,7 @@ def write_docs(files: dict[str, dict[str, str]], docs_dir: Path, build_id: str) 
     for folder in sorted({posixpath.dirname(rel) for rel, _ in items}):
         os.makedirs(os.path.join(new_root, folder), exist_ok=True)
     old_root = str(previous) if previous else None
-    known = _known_digests(previous) if previous else None
+    known = written_digests(previous) if previous else None
     # Thousands of small files: writing them from a few threads overlaps the
     # waits on the file system (the GIL is released while reading, writing and
     # hashing). Each thread takes a quarter at once (a task a file costs more than the file).
@@ -393,9 +393,9 @@ def write_docs(files: dict[str, dict[str, str]], docs_dir: Path, build_id: str) 
     return sum(written for written, _ in done)
 
 
-def _known_digests(generation: Path) -> dict[str, str] | None:
-    """The digests a docs generation keeps of its files; None when it keeps none
-    (a folder from before digests) or they cannot be read: its files are read instead."""
+def written_digests(generation: Path) -> dict[str, str] | None:
+    """The digests a docs generation keeps of its files ("en/index.md" -> `file_digest`);
+    None when it keeps none (a folder from before digests) or they cannot be read."""
     try:
         with open(generation / DIGESTS, encoding="utf-8") as file:
             found = json.load(file)
@@ -406,7 +406,7 @@ def _known_digests(generation: Path) -> dict[str, str] | None:
     return found
 
 
-def _digest(data: bytes) -> str:
+def file_digest(data: bytes) -> str:
     return hashlib.sha256(data).hexdigest()[:32]
 
 
@@ -416,7 +416,7 @@ def _write_all(
     written, digests = 0, {}
     for rel, data in items:
         data = data.encode("utf-8") if isinstance(data, str) else data
-        digest = digests[rel] = _digest(data)
+        digest = digests[rel] = file_digest(data)
         new = f"{new_root}/{rel}"
         if old_root is not None:
             same = known.get(rel) == digest if known is not None else _same_file(f"{old_root}/{rel}", data)
