@@ -10,8 +10,9 @@ reads, renders and writes only its share of the pages (every n-th page, from
 the k-th) and of the static files (ours hard-linked rather than copied:
 `_place`), so that no two write the same file; it also reads and renders the
 pages in the navigation, whose titles every page shows. Part 0 writes the
-theme's templates too (the sitemap, the not-found page). Each part's search index goes to a folder of its own; `join` writes
-the one a clean build writes from them: each page's entries, in page order.
+theme's templates too (the sitemap, the not-found page). Each part's search
+index goes to a folder of its own; `join` writes the one a clean build writes
+from them: each page's entries, in page order.
 
 What a part cannot do is check an anchor in a page another part renders:
 MkDocs only knows a page's anchors once it has rendered it, and skips links
