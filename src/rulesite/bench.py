@@ -111,20 +111,27 @@ def first_stages(sources: Path, corpora: Path, config: Path, done) -> tuple:
     return corpus, ctx, files
 
 
+class StageClock:
+    """The seconds and peak memory of each stage, from one `done` to the next."""
+
+    def __init__(self) -> None:
+        self.stages: dict[str, dict] = {}
+        self._last = time.perf_counter()
+
+    def done(self, name: str, value=None):
+        """Stage `name` ends now; returns `value` (what the stage made)."""
+        now = time.perf_counter()
+        self.stages[name] = {"seconds": round(now - self._last, 3), "peak_mib": _peak_self()}
+        self._last = now
+        return value
+
+
 def read_resolve_render(sources: Path, corpora: Path, config: Path) -> dict[str, float]:
     """The seconds of read, resolve and render in this process (`first_stages`)."""
     settle()
-    seconds: dict[str, float] = {}
-    clock = [time.perf_counter()]
-
-    def done(name: str, value=None):
-        now = time.perf_counter()
-        seconds[name] = round(now - clock[0], 3)
-        clock[0] = now
-        return value
-
-    first_stages(sources, corpora, config, done)
-    return seconds
+    clock = StageClock()
+    first_stages(sources, corpora, config, clock.done)
+    return {name: stage["seconds"] for name, stage in clock.stages.items()}
 
 
 def fresh_read_resolve_render(sources: Path, corpora: Path, config: Path) -> dict[str, float]:
@@ -143,15 +150,8 @@ def staged_build(sources: Path, corpora: Path, config: Path, work: Path) -> dict
     """A whole build of the full corpora, stage by stage, as `rulesite build` runs
     it, into work/build/docs and work/site (published, so a rebuild can follow)."""
     settle()
-    stages: dict = {}
-    clock = [time.perf_counter()]
-
-    def done(name: str, value=None):
-        now = time.perf_counter()
-        stages[name] = {"seconds": round(now - clock[0], 3), "peak_mib": _peak_self()}
-        clock[0] = now
-        return value
-
+    clock = StageClock()
+    stages, done = clock.stages, clock.done
     corpus, ctx, files = first_stages(sources, corpora, config, done)
     docs, site = work / "build" / "docs", work / "site"
     config_dir = docs.parent / ".build" / docs.name
