@@ -75,21 +75,11 @@ def run_jobs(jobs: list, workers: int, costs: list[int] | None = None) -> list[d
     which take the next job as they finish one. `costs`: a guess of each job's
     cost; the costliest are handed out first, so that no worker is still busy
     with a long job when the others have run out."""
-    if workers <= 1 or not sys.platform.startswith("linux") or len(jobs) < 2:
-        return [job() for job in jobs]
-    global _jobs
-    _jobs = jobs
-    order = range(len(jobs)) if costs is None else sorted(range(len(jobs)), key=lambda k: -costs[k])
-    # What exists now is the workers' to read, not to collect.
-    try:
-        with frozen():
-            results: list = [None] * len(jobs)
-            with multiprocessing.get_context("fork").Pool(workers, initializer=_start) as pool:
-                for index, pages in pool.imap_unordered(_run, order, chunksize=1):
-                    results[index] = pages
-        return results
-    finally:
-        _jobs = []
+    return run_waves(jobs, 0, _nothing, _nothing, [], workers, costs)[0]
+
+
+def _nothing(_) -> None:
+    return None
 
 
 def _run_later(task: tuple[int, bytes]) -> tuple[int, dict[str, str]]:
@@ -101,14 +91,17 @@ def _run_later(task: tuple[int, bytes]) -> tuple[int, dict[str, str]]:
     return index, _later[index]()
 
 
-def run_waves(first: list, ready: int, hand_over, take_over, later: list, workers: int) -> tuple[list, list]:
+def run_waves(
+    first: list, ready: int, hand_over, take_over, later: list, workers: int, costs: list[int] | None = None
+) -> tuple[list, list]:
     """The results of `first` and of `later`, each in its jobs' order. The
     `later` jobs need what the first `ready` jobs of `first` make: once those
     are done, `hand_over(their results)` is given to every worker, which calls
     `take_over` with it before its first later job. One pool for both waves:
     the workers are forked once (each fork copies the pages of the model it
     touches again) and go on with the rest of `first` meanwhile, so no core
-    waits at the seam. `take_over` runs in this process when there are no workers."""
+    waits at the seam. `take_over` runs in this process when there are no workers.
+    `costs`: as for `run_jobs`, for the jobs of `first` (none `ready`)."""
     if workers <= 1 or not sys.platform.startswith("linux") or len(first) + len(later) < 2:
         results = [job() for job in first]
         take_over(hand_over(results[:ready]))
@@ -129,7 +122,8 @@ def run_waves(first: list, ready: int, hand_over, take_over, later: list, worker
 
                 if waiting == 0:
                     second = start_second()
-                for index, made in pool.imap_unordered(_run, range(len(first)), chunksize=1):
+                order = range(len(first)) if costs is None else sorted(range(len(first)), key=lambda k: -costs[k])
+                for index, made in pool.imap_unordered(_run, order, chunksize=1):
                     results[index] = made
                     if index < ready:
                         waiting -= 1
