@@ -361,11 +361,10 @@ def build(
             command += ["-f", str(lang_config), "-d", str(out[lang])]
             if lang in rebuild:
                 previous = current / language_root(lang)
-                _link_tree(previous, out[lang], skip=others if not language_root(lang) else set())
                 changed = output.generation(site_dir, build_id, f"changed-{lang}")
                 changed.write_text("".join(f"{path}\n" for path in sorted(rebuild[lang])), encoding="utf-8")
                 command = [sys.executable, "-m", "rulesite.rebuild", "-f", str(lang_config), "-d", str(out[lang])]
-                command += ["--previous", str(previous), "--changed", str(changed)]
+                command += ["--previous", str(previous), "--changed", str(changed), "--wait"]
             for k, folder in enumerate(shares.get(lang, [])):
                 name = lang if k == 0 else f"{lang} part {k + 1}"
                 logs[name] = logs[lang] if k == 0 else tempfile.TemporaryFile(mode="w+", encoding="utf-8")
@@ -373,7 +372,11 @@ def build(
                 command += ["--index-dir", str(folder), "--part", str(k), "--parts", str(split[lang])]
                 processes[name] = _start(command, logs[name], env, lang_config)
             if lang not in split:
-                processes[lang] = _start(command, logs[lang], env, lang_config)
+                processes[lang] = _start(command, logs[lang], env, lang_config, waits=lang in rebuild)
+        # A rebuilt language's copy is linked while its process starts, which then goes on (rebuild.py --wait).
+        for lang in rebuild:
+            _link_tree(current / language_root(lang), out[lang], skip=others if not language_root(lang) else set())
+            _go(processes[lang])
         for lang in ordered:
             if lang not in processes:
                 _link_tree(current / language_root(lang), out[lang], skip=others if not language_root(lang) else set())
@@ -423,8 +426,18 @@ def split_parts(files: dict[str, dict[str, str]], cores: int | None = None) -> d
     return {lang: cores if count > SPLIT_PAGES else 1 for lang, count in pages.items()}
 
 
-def _start(command: list[str], log, env: dict[str, str], config: Path) -> subprocess.Popen:
-    return subprocess.Popen(command, stdout=log, stderr=subprocess.STDOUT, env=env, cwd=config.resolve().parent)
+def _start(command: list[str], log, env: dict[str, str], config: Path, waits: bool = False) -> subprocess.Popen:
+    stdin = subprocess.PIPE if waits else subprocess.DEVNULL
+    return subprocess.Popen(command, stdin=stdin, stdout=log, stderr=subprocess.STDOUT, env=env, cwd=config.resolve().parent)
+
+
+def _go(process: subprocess.Popen) -> None:
+    """Tells a process started with `waits` that what it waits for is there."""
+    try:
+        process.stdin.write(b"\n")
+        process.stdin.close()
+    except BrokenPipeError:
+        pass  # it ended already: its exit status says why
 
 
 def _link_tree(source: Path, target: Path, skip: set[str]) -> None:

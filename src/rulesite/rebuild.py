@@ -4,7 +4,9 @@ process of its own, as `python -m rulesite.rebuild`).
 
 It is MkDocs' own build, run through its Python API with dirty=True, into a new
 generation that starts as a copy of the published one made of hard links
-(`pipeline._link_tree`). A dirty build reads, renders and writes only the
+(`pipeline._link_tree`). The caller makes that copy while this process starts
+(Python, MkDocs, the config and its plugins: about as long as linking some
+20,000 files takes), and says so with a line on stdin (`--wait`). A dirty build reads, renders and writes only the
 files whose source is newer than their output; so that no write ever goes
 through a hard link into the published generation, every output MkDocs will
 write is unlinked first: the outputs of the changed files (which makes MkDocs
@@ -53,11 +55,12 @@ def _unlink(path: str) -> None:
         pass
 
 
-def rebuild(config_file: Path, site_dir: Path, previous: Path, changed: set[str]) -> int:
+def rebuild(config_file: Path, site_dir: Path, previous: Path, changed: set[str], ready=lambda: None) -> int:
     """Builds the site of `config_file` into `site_dir` (a hard-linked copy of
     `previous`, the published output) again, `changed` (paths under docs_dir)
-    and whatever else MkDocs takes as modified. Returns how many files were
-    built or copied again."""
+    and whatever else MkDocs takes as modified. `ready()` returns once
+    `site_dir` holds that copy: nothing before it looks there. Returns how many
+    files were built or copied again."""
     from mkdocs.commands.build import build
     from mkdocs.config import load_config
     from mkdocs.structure.files import get_files
@@ -68,6 +71,7 @@ def rebuild(config_file: Path, site_dir: Path, previous: Path, changed: set[str]
         # The files MkDocs' build gathers, gathered the same way, in its order.
         files = get_files(config)
         files.add_files_from_theme(config.theme.get_env(), config)
+        ready()
         again = [f for f in files if f.src_uri in changed or f.is_modified()]
         for file in again:
             _unlink(file.abs_dest_path)
@@ -94,12 +98,16 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("-d", "--site-dir", type=Path, required=True, help="a hard-linked copy of the published output")
     parser.add_argument("--previous", type=Path, required=True, help="the published output of this language")
     parser.add_argument("--changed", type=Path, required=True, help="a file listing the changed paths under docs_dir, one a line")
+    parser.add_argument(
+        "--wait", action="store_true", help="look into the site folder only after a line on stdin (it is being linked)"
+    )
     args = parser.parse_args(argv)
     log_like_mkdocs()
     # A logger's filter sees the records logged to it, before any handler (the strict counter too).
     logging.getLogger("mkdocs.commands.build").addFilter(_DropDirtyWarning())
     changed = set(args.changed.read_text(encoding="utf-8").splitlines())
-    return run(lambda: f"Rebuilt {rebuild(args.config_file, args.site_dir, args.previous, changed)} files")
+    ready = sys.stdin.readline if args.wait else lambda: None
+    return run(lambda: f"Rebuilt {rebuild(args.config_file, args.site_dir, args.previous, changed, ready)} files")
 
 
 if __name__ == "__main__":
