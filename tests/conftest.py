@@ -149,6 +149,6 @@ def ctx(repo_root: Path):
 
     diag = Diagnostics()
     corpus = pipeline.read_corpus(repo_root / "rules_src" / "manifest.yml", diag)
-    context = pipeline.resolve(corpus, repo_root / "rules_src", diag)
+    context = pipeline.resolve(corpus, diag)
     assert diag.errors == []
     return context

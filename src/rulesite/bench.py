@@ -105,7 +105,7 @@ def first_stages(sources: Path, corpora: Path, config: Path, done) -> tuple:
     diag = Diagnostics()
     also = [(pipeline.corpora_manifest(sources), corpora)]
     corpus = done("read", pipeline.read_corpus(sources / "manifest.yml", diag, also, sources.parent / "docs"))
-    ctx = pipeline.resolve(corpus, sources, diag)
+    ctx = pipeline.resolve(corpus, diag)
     ctx = done("resolve", replace(ctx, site_url=pipeline.site_url(config, None)))
     files = done("render", render_site(ctx))
     return corpus, ctx, files

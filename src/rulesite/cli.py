@@ -175,7 +175,7 @@ def _build(args: argparse.Namespace, build_id: str, state: dict) -> int:
     read_counts = counts_in(corpus)
     for name, counts in read_counts.items():
         print(f"{'edition':<8} {name}: {counts.line()}")
-    ctx = pipeline.resolve(corpus, args.sources_dir, diag)
+    ctx = pipeline.resolve(corpus, diag)
     refs = [ref for _, r in corpus.rules() for ref in r.references] + [
         ref for item in [*corpus.faqs, *corpus.rulings] for ref in item.references
     ]

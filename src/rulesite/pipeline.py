@@ -81,7 +81,7 @@ def read_corpus(manifest: Path, diag: Diagnostics, also: list[tuple[Path, Path]]
     return corpus
 
 
-def resolve(corpus: Corpus, sources_dir: Path, diag: Diagnostics) -> Context:
+def resolve(corpus: Corpus, diag: Diagnostics) -> Context:
     """Stage 3: references and keywords resolved, walkthroughs checked against their rules.
     What read made is only read here: frozen, the collector does not walk it."""
     with workers.frozen():

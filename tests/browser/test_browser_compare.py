@@ -43,7 +43,7 @@ def four_site(tmp_path_factory, repo_root):
 def four_ctx(four_site):
     diag = Diagnostics()
     corpus = pipeline.read_corpus(four_site / "rules_src" / "manifest.yml", diag)
-    ctx = pipeline.resolve(corpus, four_site / "rules_src", diag)
+    ctx = pipeline.resolve(corpus, diag)
     assert diag.errors == []
     return ctx
 

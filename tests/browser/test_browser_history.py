@@ -68,7 +68,7 @@ def two_editions(tmp_path_factory, repo_root) -> Path:
 def two_ctx(two_editions):
     diag = Diagnostics()
     corpus = pipeline.read_corpus(two_editions / "rules_src" / "manifest.yml", diag)
-    ctx = pipeline.resolve(corpus, two_editions / "rules_src", diag)
+    ctx = pipeline.resolve(corpus, diag)
     assert diag.errors == []
     return ctx
 

@@ -248,7 +248,7 @@ def hostile_site(repo_root: Path, tmp_path_factory):
     base = tmp_path_factory.mktemp("xss")
     diag = Diagnostics()
     corpus = pipeline.read_corpus(repo_root / "rules_src" / "manifest.yml", diag)
-    ctx = pipeline.resolve(corpus, repo_root / "rules_src", diag)
+    ctx = pipeline.resolve(corpus, diag)
     assert diag.errors == []
     add_what_the_seeds_lack(ctx)
     changed = inject([ctx.corpus, ctx.concordance, ctx.findings, ctx.reviews, ctx.history, ctx.diffs])

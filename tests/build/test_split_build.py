@@ -34,7 +34,7 @@ def rendered(repo_root: Path, tmp_path_factory):
     base = tmp_path_factory.mktemp("split")
     diag = Diagnostics()
     corpus = pipeline.read_corpus(repo_root / "rules_src" / "manifest.yml", diag, pages_dir=repo_root / "docs")
-    ctx = pipeline.resolve(corpus, repo_root / "rules_src", diag)
+    ctx = pipeline.resolve(corpus, diag)
     assert diag.errors == []
     files = pipeline.render(ctx, base / "docs", base / ".build", repo_root / "mkdocs.yml")
     env = dict(os.environ, NO_MKDOCS_2_WARNING="1", SOURCE_DATE_EPOCH=EPOCH)

@@ -171,7 +171,7 @@ def model(corpora_dir: Path):
     exactly as `rulesite build --corpora` reads them."""
     diag = Diagnostics()
     corpus = pipeline.read_corpus(SOURCES / "manifest.yml", diag, [(pipeline.corpora_manifest(SOURCES), corpora_dir)])
-    ctx = pipeline.resolve(corpus, SOURCES, diag)
+    ctx = pipeline.resolve(corpus, diag)
     assert not diag.errors, [str(d) for d in diag.errors][:5]
     return corpus, ctx
 

@@ -48,7 +48,7 @@ def glossary_pages(corpora_dir, tmp_path_factory) -> dict[str, str]:
     shutil.copy(corpora_dir / FILE, root / "current.txt")
     (root / "manifest.yml").write_text(MANIFEST, encoding="utf-8")
     diag = Diagnostics()
-    ctx = pipeline.resolve(pipeline.read_corpus(root / "manifest.yml", diag), root, diag)
+    ctx = pipeline.resolve(pipeline.read_corpus(root / "manifest.yml", diag), diag)
     assert diag.errors == []
     pages: dict[str, str] = {}
     for base, (edition, entries) in glossaries(ctx).items():

@@ -83,7 +83,7 @@ def test_the_published_data_places_each_rule_on_its_sections_page(tmp_path):
     shutil.copy(FIXTURES / NAME, tmp_path / NAME)
     (tmp_path / "manifest.yml").write_text(MANIFEST, encoding="utf-8")
     diag = Diagnostics()
-    ctx = pipeline.resolve(pipeline.read_corpus(tmp_path / "manifest.yml", diag), tmp_path, diag)
+    ctx = pipeline.resolve(pipeline.read_corpus(tmp_path / "manifest.yml", diag), diag)
     assert diag.errors == []
     (edition,) = _edition_data(data_files(ctx))
     rule = next(r for r in edition["rules"] if r["number"] == "477.3.e.1.a")
@@ -96,7 +96,7 @@ def test_on_the_corpora_every_published_rule_is_on_its_sections_page(corpora_dir
     sources = repo_root / "rules_src"
     diag = Diagnostics()
     corpus = pipeline.read_corpus(sources / "manifest.yml", diag, [(pipeline.corpora_manifest(sources), corpora_dir)])
-    ctx = pipeline.resolve(corpus, sources, diag)
+    ctx = pipeline.resolve(corpus, diag)
     assert diag.errors == []
     editions = _edition_data(data_files(ctx))
     assert len(editions) >= 5 and sum(len(e["rules"]) for e in editions) > 5000

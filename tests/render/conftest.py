@@ -35,6 +35,6 @@ def two_editions_ctx(tmp_path_factory):
         shutil.copy(FIXTURES / f"edition-{n}.rules-document.txt", folder)
     (folder / "manifest.yml").write_text(TWO_EDITIONS, encoding="utf-8")
     diag = Diagnostics()
-    ctx = pipeline.resolve(pipeline.read_corpus(folder / "manifest.yml", diag), folder, diag)
+    ctx = pipeline.resolve(pipeline.read_corpus(folder / "manifest.yml", diag), diag)
     assert diag.errors == []
     return ctx

@@ -44,7 +44,7 @@ def pages(tmp_path_factory) -> dict[str, str]:
         shutil.copy(FIXTURES / name, root / name)
     (root / "manifest.yml").write_text(MANIFEST, encoding="utf-8")
     diag = Diagnostics()
-    ctx = pipeline.resolve(pipeline.read_corpus(root / "manifest.yml", diag), root, diag)
+    ctx = pipeline.resolve(pipeline.read_corpus(root / "manifest.yml", diag), diag)
     assert diag.errors == []
     return render_site(ctx)["en"]
 

@@ -47,7 +47,7 @@ def test_the_navigation_lists_each_page_once_the_home_page_first(repo_root):
 
     diag = Diagnostics()
     corpus = pipeline.read_corpus(repo_root / "rules_src" / "manifest.yml", diag, pages_dir=repo_root / "docs")
-    ctx = pipeline.resolve(corpus, repo_root / "rules_src", diag)
+    ctx = pipeline.resolve(corpus, diag)
     assert "index" in {page.name for page in corpus.written}, "the fixture: docs/index.md is a written page"
     pages = render_site(ctx)["en"]
     nav = navigation(Context(ctx.corpus, ctx.linker, ctx.citations, ctx.concordance, "en", ("en",), editions=ctx.editions), pages)

@@ -27,7 +27,7 @@ def offline_of(sources: Path, config: Path) -> dict[str, dict[str, str]]:
     """language -> the offline files the build adds, for the sources in `sources`."""
     diag = Diagnostics()
     corpus = pipeline.read_corpus(sources / "manifest.yml", diag)
-    ctx = pipeline.resolve(corpus, sources, diag)
+    ctx = pipeline.resolve(corpus, diag)
     assert diag.errors == []
     files = render_site(ctx)
     out = {}

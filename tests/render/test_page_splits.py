@@ -21,7 +21,7 @@ def four_ctx(tmp_path_factory):
     root = tmp_path_factory.mktemp("four")
     sources = write_four_editions(root)
     diag = Diagnostics()
-    ctx = pipeline.resolve(pipeline.read_corpus(sources / "manifest.yml", diag), sources, diag)
+    ctx = pipeline.resolve(pipeline.read_corpus(sources / "manifest.yml", diag), diag)
     assert diag.errors == []
     return ctx
 

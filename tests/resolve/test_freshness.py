@@ -40,7 +40,7 @@ def _ctx(tmp_path, rulings):
         licence="CC BY-SA 4.0",
     )
     corpus.rulings = rulings
-    ctx = pipeline.resolve(corpus, tmp_path, diag)
+    ctx = pipeline.resolve(corpus, diag)
     assert diag.errors == []
     return ctx
 

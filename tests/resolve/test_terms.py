@@ -31,7 +31,7 @@ def terms(tmp_path_factory):
         encoding="utf-8",
     )
     diag = Diagnostics()
-    ctx = pipeline.resolve(pipeline.read_corpus(folder / "manifest.yml", diag), folder, diag)
+    ctx = pipeline.resolve(pipeline.read_corpus(folder / "manifest.yml", diag), diag)
     assert diag.errors == []
     return ctx
 

@@ -50,7 +50,7 @@ def export_command(args: argparse.Namespace) -> int:
     if args.corpora:
         also.append((pipeline.corpora_manifest(args.sources_dir), args.corpora))
     corpus = pipeline.read_corpus(args.sources_dir / "manifest.yml", diag, also)
-    ctx = pipeline.resolve(corpus, args.sources_dir, diag)
+    ctx = pipeline.resolve(corpus, diag)
     if diag.errors:
         diag.report()
         print("nothing was written: fix the errors above and export again", file=sys.stderr)
