@@ -19,10 +19,12 @@ What it measures, in one run on one machine:
 - whole builds with 2, 3 and 4 Core Rules editions: the real v1.2 and v1.4,
   plus v1.1, plus a fourth made at bench time from v1.4 (a copy dated later,
   one word added to the rules of section 100; never committed), each the
-  fastest of two clean builds (taken in rounds: 2, 3, 4, then again), in
+  fastest of three clean builds (taken in rounds: 2, 3, 4, and twice again), in
   seconds and in processor time (of the build and all its processes: what
   the disk's waits do not swell). One more edition should cost about what an
-  edition costs on average: compared in processor time;
+  edition costs on average: compared in processor time, and only when each
+  edition's step is larger than the gap between the two fastest rounds of
+  any one build (else the figure is noise, and says so);
 - read + resolve + render three times: the whole build's, then twice more,
   each in a new process (nothing cached by the run before); the fastest
   counts, as with the editions' builds.
@@ -94,7 +96,7 @@ def _peak_children() -> float:
 
 
 # Clean whole builds of each number of editions; the fastest counts.
-EDITION_RUNS = 2
+EDITION_RUNS = 3
 # Runs of read + resolve + render (the whole build's, then in new processes); the fastest counts.
 FIRST_STAGES_RUNS = 3
 
@@ -308,6 +310,24 @@ def editions_project(base: Path, corpora: Path, work: Path, editions: int) -> tu
     return project, folder
 
 
+def edition_cost_ratio(rounds: dict[int, list[float]]) -> float | None:
+    """What the fourth edition added ÷ what an edition added on average (from 2
+    to 4), in processor seconds, the fastest round of each number of editions
+    counting (`rounds`: 2, 3, 4 -> each round's). None when noise could make
+    it: a step no larger than the gap between the two fastest rounds of one
+    build (a slow minute of the machine can fall on any round, and the fastest
+    is only as sure as the next agrees with it) measures the machine, not the
+    edition; a third edition that made the build cheaper did."""
+    if any(len(found) < 2 for found in rounds.values()):
+        return None  # one round each: nothing says how far off it is
+    fastest = {n: min(found) for n, found in rounds.items()}
+    spread = max(sorted(found)[1] - min(found) for found in rounds.values())
+    steps = [fastest[3] - fastest[2], fastest[4] - fastest[3]]
+    if min(steps) <= spread:
+        return None
+    return round(steps[1] / (sum(steps) / 2), 2)
+
+
 def verdict(value: float | None, target: float) -> str:
     if value is None:
         return "not measured (or too noisy to measure: run again on a quiet machine)"
@@ -373,6 +393,7 @@ def main(argv: list[str] | None = None) -> int:
         editions: dict = {}
         editions_cpu: dict = {}
         editions_size: dict = {}
+        editions_rounds: dict = {}  # n -> each round's processor seconds
         if not args.no_editions:
             folders = {n: editions_project(project, corpora, work, n) for n in (2, 3, 4)}
             runs: dict[int, list] = {n: [] for n in folders}
@@ -386,6 +407,7 @@ def main(argv: list[str] | None = None) -> int:
             for n, (p, c) in folders.items():
                 editions[n] = min(seconds for seconds, _, _ in runs[n])
                 editions_cpu[n] = min(cpu for _, _, cpu in runs[n])
+                editions_rounds[n] = [cpu for _, _, cpu in runs[n]]
                 # What the build made, which no noise changes: files and bytes of the site.
                 made = [f for f in (p / "run-0-site").resolve().rglob("*") if f.is_file()]
                 editions_size[n] = {"files": len(made), "mib": round(sum(f.stat().st_size for f in made) / 2**20, 1)}
@@ -405,16 +427,14 @@ def main(argv: list[str] | None = None) -> int:
         # What an edition costs is the work it adds: processor time, which the
         # disk's waits do not swell (a whole build's seconds varied by more than
         # an edition's cost from one run to the next: 4 editions built faster than 3).
-        average = (editions_cpu[4] - editions_cpu[2]) / 2
-        last = editions_cpu[4] - editions_cpu[3]
-        # No cost at all, or none on average, is noise, not a measure.
-        figures["one_more_edition_over_average"] = round(last / average, 2) if average > 0 and last > 0 else None
+        figures["one_more_edition_over_average"] = edition_cost_ratio(editions_rounds)
     report["read_resolve_render_runs"] = first
     report["plain_mkdocs"] = {"one_after_another_seconds": plain_seq, "side_by_side_seconds": plain_par}
     report["build_over_plain_mkdocs_one_after_another"] = round(whole / plain_seq, 2)
     report["rebuild"] = {"seconds": rebuild, "build_stage": built_line, "stages": _stage_times(rebuild_out)}
     report["editions_whole_build_seconds"] = editions
     report["editions_whole_build_processor_seconds"] = editions_cpu
+    report["editions_processor_seconds_each_round"] = editions_rounds
     report["editions_site_size"] = editions_size
     report["figures"] = figures
     report["targets"] = {k: {"what": w, "target": t, "verdict": verdict(figures[k], t)} for k, (w, t, _) in TARGETS.items()}
@@ -441,6 +461,9 @@ def main(argv: list[str] | None = None) -> int:
             + ", ".join(f"{v} s" for v in editions.values())
             + "; processor time "
             + ", ".join(f"{v} s" for v in editions_cpu.values())
+            + " (each round: "
+            + "; ".join(", ".join(f"{v}" for v in rounds) for rounds in editions_rounds.values())
+            + ")"
         )
         added = [editions_size[n + 1]["mib"] - editions_size[n]["mib"] for n in (2, 3)]
         print(
