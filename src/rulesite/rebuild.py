@@ -6,13 +6,14 @@ It is MkDocs' own build, run through its Python API with dirty=True, into a new
 generation that starts as a copy of the published one made of hard links
 (`pipeline._link_tree`). The caller makes that copy while this process starts
 (Python, MkDocs, the config and its plugins: about as long as linking some
-20,000 files takes), and says so with a line on stdin (`--wait`). A dirty build reads, renders and writes only the
-files whose source is newer than their output; so that no write ever goes
-through a hard link into the published generation, every output MkDocs will
-write is unlinked first: the outputs of the changed files (which makes MkDocs
-take them as modified, whatever their times), of every other file MkDocs
-would take as modified, of the theme's templates it renders every time (the
-sitemap, the not-found page) and the search index.
+20,000 files takes), and says so with a line on stdin (`--wait`). A dirty build
+reads, renders and writes only the files whose source is newer than their
+output; so that no write ever goes through a hard link into the published
+generation, every output MkDocs will write is unlinked first: the outputs of
+the changed files (which makes MkDocs take them as modified, whatever their
+times), of every other file MkDocs would take as modified, of the theme's
+templates it renders every time (the sitemap, the not-found page) and the
+search index.
 
 What a dirty build leaves different from a clean one is made the same here:
 - the search index then holds only the pages it rebuilt: the previous index's
