@@ -17,8 +17,9 @@ What it measures, in one run on one machine:
 - a rebuild after one ruling is reworded (`rulesite build` again into the same
   folders, which reuses what did not change);
 - whole builds with 2, 3 and 4 Core Rules editions: the real v1.2 and v1.4,
-  plus v1.1, plus a fourth made at bench time from v1.4 (a copy dated later,
-  one word added to the rules of section 100; never committed), each the
+  plus one or two made at bench time from v1.4 (copies dated later, each with
+  a word of its own added to the rules of section 100; never committed), so
+  that the third and fourth editions added are the same size, each the
   fastest of three clean builds (taken in rounds: 2, 3, 4, and twice again), in
   seconds and in processor time (of the build and all its processes: what
   the disk's waits do not swell). One more edition should cost about what an
@@ -277,8 +278,13 @@ def change_a_ruling(sources: Path) -> None:
 
 
 def editions_project(base: Path, corpora: Path, work: Path, editions: int) -> tuple[Path, Path]:
-    """A project and corpora folder whose Core Rules have `editions` whole editions
-    (2: v1.2 and v1.4; 3: the real three; 4: plus a later copy of v1.4)."""
+    """A project and corpora folder whose Core Rules have `editions` whole editions:
+    2, v1.2 and v1.4; 3, plus a later copy of v1.4 ("v1.5"); 4, plus another
+    ("v1.6"). The third and the fourth edition added are the same size, so what
+    one more edition costs is compared with an edition like it (v1.1, the third
+    real one, has a third fewer rules than v1.4: by size alone the fourth would
+    cost about 1.2 × the average of the two). Each copy has one word added to the
+    rules of section 100, its own, so that no two editions print the same text."""
     project = work / f"editions-{editions}"
     shutil.copytree(base, project, symlinks=True, ignore=shutil.ignore_patterns("build", "site", ".site*", ".build"))
     folder = work / f"corpora-{editions}"
@@ -287,27 +293,29 @@ def editions_project(base: Path, corpora: Path, work: Path, editions: int) -> tu
     manifest = yaml.safe_load(manifest_path.read_text(encoding="utf-8"))
     entries = manifest["sources"]
     core = [e for e in entries if e.get("document") == "core-rules" and e.get("format") == "rules-document"]
-    if editions == 2:
-        entries.remove(min(core, key=lambda e: str(e["edition"])))
-    if editions == 4:
-        newest = max(core, key=lambda e: str(e["edition"]))
-        text = (folder / newest["path"]).read_text(encoding="utf-8")
-        # A later edition: the same rules, with one word changed in section 100's rules.
-        text = re.sub(r"^(10[1-9]\.\S*\s+\S+)", r"\1 now", text, flags=re.M)
-        text = text.replace(str(newest["edition"]), "2026-09-30")
-        (folder / "bench-core-v1.5.txt").write_text(text, encoding="utf-8")
+    entries.remove(min(core, key=lambda e: str(e["edition"])))
+    newest = max(core, key=lambda e: str(e["edition"]))
+    text = (folder / newest["path"]).read_text(encoding="utf-8")
+    for version, date, word in BENCH_EDITIONS[: editions - 2]:
+        # A later edition: the same rules, with one word added in section 100's rules.
+        copy = re.sub(r"^(10[1-9]\.\S*\s+\S+)", rf"\1 {word}", text, flags=re.M).replace(str(newest["edition"]), date)
+        (folder / f"bench-core-v{version}.txt").write_text(copy, encoding="utf-8")
         entries.append(
             {
                 **newest,
-                "id": "rb-core-v1.5-bench",
-                "path": "bench-core-v1.5.txt",
-                "edition": "2026-09-30",
-                "version": "1.5",
-                "title": "Riftbound Core Rules v1.5 (made by the benchmark)",
+                "id": f"rb-core-v{version}-bench",
+                "path": f"bench-core-v{version}.txt",
+                "edition": date,
+                "version": version,
+                "title": f"Riftbound Core Rules v{version} (made by the benchmark)",
             }
         )
     manifest_path.write_text(yaml.safe_dump(manifest, sort_keys=False, allow_unicode=True), encoding="utf-8")
     return project, folder
+
+
+# The editions the benchmark adds to v1.2 and v1.4: (version, date, the word each adds).
+BENCH_EDITIONS = [("1.5", "2026-09-30", "now"), ("1.6", "2026-11-30", "still")]
 
 
 def edition_cost_ratio(rounds: dict[int, list[float]]) -> float | None:
