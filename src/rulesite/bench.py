@@ -277,6 +277,10 @@ def change_a_ruling(sources: Path) -> None:
     path.write_text(changed, encoding="utf-8")
 
 
+# The editions the benchmark adds to v1.2 and v1.4: (version, date, the word each adds).
+BENCH_EDITIONS = [("1.5", "2026-09-30", "now"), ("1.6", "2026-11-30", "still")]
+
+
 def editions_project(base: Path, corpora: Path, work: Path, editions: int) -> tuple[Path, Path]:
     """A project and corpora folder whose Core Rules have `editions` whole editions:
     2, v1.2 and v1.4; 3, plus a later copy of v1.4 ("v1.5"); 4, plus another
@@ -312,10 +316,6 @@ def editions_project(base: Path, corpora: Path, work: Path, editions: int) -> tu
         )
     manifest_path.write_text(yaml.safe_dump(manifest, sort_keys=False, allow_unicode=True), encoding="utf-8")
     return project, folder
-
-
-# The editions the benchmark adds to v1.2 and v1.4: (version, date, the word each adds).
-BENCH_EDITIONS = [("1.5", "2026-09-30", "now"), ("1.6", "2026-11-30", "still")]
 
 
 def edition_cost_ratio(rounds: dict[int, list[float]]) -> float | None:
@@ -414,8 +414,8 @@ def main(argv: list[str] | None = None) -> int:
                     runs[n].append(cli_build(p, c, config, f"run-{k}-"))
             for n, (p, c) in folders.items():
                 editions[n] = min(seconds for seconds, _, _ in runs[n])
-                editions_cpu[n] = min(cpu for _, _, cpu in runs[n])
                 editions_rounds[n] = [cpu for _, _, cpu in runs[n]]
+                editions_cpu[n] = min(editions_rounds[n])
                 # What the build made, which no noise changes: files and bytes of the site.
                 made = [f for f in (p / "run-0-site").resolve().rglob("*") if f.is_file()]
                 editions_size[n] = {"files": len(made), "mib": round(sum(f.stat().st_size for f in made) / 2**20, 1)}

@@ -373,13 +373,12 @@ def build(
                 processes[name] = _start(command, logs[name], env, lang_config)
             if lang not in split:
                 processes[lang] = _start(command, logs[lang], env, lang_config, waits=lang in rebuild)
-        # A rebuilt language's copy is linked while its process starts, which then goes on (rebuild.py --wait).
-        for lang in rebuild:
+        # The copies of the published output: a rebuilt language's first, made while its
+        # process starts, which goes on once told (rebuild.py --wait); then the reused ones'.
+        for lang in [*rebuild, *(lang for lang in ordered if lang not in processes)]:
             _link_tree(current / language_root(lang), out[lang], skip=others if not language_root(lang) else set())
-            _go(processes[lang])
-        for lang in ordered:
-            if lang not in processes:
-                _link_tree(current / language_root(lang), out[lang], skip=others if not language_root(lang) else set())
+            if lang in rebuild:
+                _go(processes[lang])
         results = {}
         for lang, process in processes.items():
             process.wait()
