@@ -19,16 +19,19 @@ What it measures, in one run on one machine:
 - whole builds with 2, 3 and 4 Core Rules editions: the real v1.2 and v1.4,
   plus one or two made at bench time from v1.4 (copies dated later, each with
   a word of its own added to the rules of section 100; never committed), so
-  that the third and fourth editions added are the same size, each the
-  fastest of three clean builds (taken in rounds: 2, 3, 4, and twice again), in
-  seconds and in processor time (of the build and all its processes: what
-  the disk's waits do not swell). One more edition should cost about what an
-  edition costs on average: compared in processor time, and only when each
-  edition's step is larger than the gap between the two fastest rounds of
-  any one build (else the figure is noise, and says so);
-- read + resolve + render three times: the whole build's, then twice more,
-  each in a new process (nothing cached by the run before); the fastest
-  counts, as with the editions' builds.
+  that the third and fourth editions added are the same size. The three are
+  built side by side, in three rounds of clean builds, so that whatever speed
+  the machine has in a round's minutes (it varies by up to twice), all three
+  have it; each build's processor time (of it and all its processes: what
+  the disk's waits do not swell) is taken from the system when it ends. One
+  more edition should cost about what an edition costs on average: compared
+  within each round, the median round counting, and only when what each
+  edition adds varies between rounds by less than its smallest value (else
+  the figure is noise, and says so: `edition_cost_ratio`);
+- read + resolve + render five times: the whole build's, then four more, each
+  in a new process (nothing cached by the run before), one right after the
+  whole build, one after the rebuild, two at the end: the fastest counts (a
+  slow minute of the machine can last several runs in a row).
 
 Every other figure is one run: on a busy machine they are slower than on a
 quiet one, and the report says so by printing the machine's load. Speed is
@@ -44,6 +47,7 @@ import os
 import re
 import resource
 import shutil
+import statistics
 import subprocess
 import sys
 import tempfile
@@ -64,7 +68,7 @@ TARGETS = {
     "check_seconds": ("output check", 4.0, "s"),
     "one_more_edition_over_average": ("one more edition ÷ average edition (processor time)", 1.2, "×"),
     "rebuild_one_ruling_seconds": ("rebuild after changing one ruling", 10.0, "s"),
-    "read_resolve_render_seconds": ("read + resolve + render (fastest of 3 runs)", 3.0, "s"),
+    "read_resolve_render_seconds": ("read + resolve + render (fastest of 5 runs)", 3.0, "s"),
 }
 
 
@@ -96,10 +100,11 @@ def _peak_children() -> float:
     return round(resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss / 1024, 1)
 
 
-# Clean whole builds of each number of editions; the fastest counts.
+# Rounds of clean whole builds of 2, 3 and 4 editions side by side; the median round counts.
 EDITION_RUNS = 3
-# Runs of read + resolve + render (the whole build's, then in new processes); the fastest counts.
-FIRST_STAGES_RUNS = 3
+# Runs of read + resolve + render (the whole build's, then in new processes at
+# three points of the bench, the last two at its end); the fastest counts.
+FIRST_STAGES_RUNS = 5
 
 
 def first_stages(sources: Path, corpora: Path, config: Path, done) -> tuple:
@@ -213,47 +218,69 @@ def plain_mkdocs(config_dir: Path, languages: list[str], work: Path, env: dict, 
     return round(time.perf_counter() - start, 2)
 
 
-def _children_cpu() -> float:
-    """Processor seconds of every finished child process and of theirs (each
-    parent waits for its own, so a build's workers and MkDocs processes count)."""
-    used = resource.getrusage(resource.RUSAGE_CHILDREN)
-    return used.ru_utime + used.ru_stime
+def _build_command(config: Path, corpora: Path, out: str) -> list[str]:
+    """`rulesite build --corpora`, run from a project folder (its rules_src/ and
+    docs/), into `{out}build/docs` and `{out}site`."""
+    return [
+        sys.executable,
+        "-m",
+        "rulesite",
+        "build",
+        "--config",
+        str(config),
+        "--sources-dir",
+        "rules_src",
+        "--pages-dir",
+        "docs",
+        "--corpora",
+        str(corpora),
+        "--docs-dir",
+        f"{out}build/docs",
+        "--site-dir",
+        f"{out}site",
+    ]
+
+
+def cli_builds(builds: list[tuple[Path, Path, str]], config: Path) -> list[tuple[float, str, float]]:
+    """Each (project, corpora, out) built by `rulesite build`, all side by side,
+    timed: (seconds until it ended, what it printed, processor seconds of it and
+    of every process it waited for), in the order given."""
+    settle()
+    start = time.perf_counter()
+    running = []
+    for project, corpora, out in builds:
+        printed, errors = tempfile.TemporaryFile(), tempfile.TemporaryFile()
+        command = _build_command(config, corpora, out)
+        env = dict(os.environ, NO_MKDOCS_2_WARNING="1")
+        running.append((subprocess.Popen(command, cwd=project, stdout=printed, stderr=errors, env=env), printed, errors))
+
+    def ended(proc: subprocess.Popen) -> tuple[float, float]:
+        # wait4: this child's own processor time with its waited-for children's.
+        _, status, used = os.wait4(proc.pid, 0)
+        proc.returncode = os.waitstatus_to_exitcode(status)
+        return round(time.perf_counter() - start, 2), round(used.ru_utime + used.ru_stime, 2)
+
+    with ThreadPoolExecutor(len(running)) as pool:
+        times = list(pool.map(ended, [proc for proc, _, _ in running]))
+    results = []
+    for (proc, *files), (seconds, cpu) in zip(running, times):
+        text, problems = [_read_back(f) for f in files]
+        if proc.returncode != 0:
+            raise SystemExit(f"rulesite build failed:\n{text[-2000:]}\n{problems[-3000:]}")
+        results.append((seconds, text, cpu))
+    return results
+
+
+def _read_back(file) -> str:
+    """What a build wrote into a temporary file; the file is closed (and gone)."""
+    file.seek(0)
+    with file:
+        return file.read().decode("utf-8", "replace")
 
 
 def cli_build(project: Path, corpora: Path, config: Path, out: str) -> tuple[float, str, float]:
-    """`rulesite build --corpora` from `project` (its rules_src/ and docs/), timed:
-    (seconds, what it printed, processor seconds of it and its processes)."""
-    settle()
-    cpu = _children_cpu()
-    start = time.perf_counter()
-    result = subprocess.run(
-        [
-            sys.executable,
-            "-m",
-            "rulesite",
-            "build",
-            "--config",
-            str(config),
-            "--sources-dir",
-            "rules_src",
-            "--pages-dir",
-            "docs",
-            "--corpora",
-            str(corpora),
-            "--docs-dir",
-            f"{out}build/docs",
-            "--site-dir",
-            f"{out}site",
-        ],
-        cwd=project,
-        capture_output=True,
-        text=True,
-        env=dict(os.environ, NO_MKDOCS_2_WARNING="1"),
-    )
-    seconds = round(time.perf_counter() - start, 2)
-    if result.returncode != 0:
-        raise SystemExit(f"rulesite build failed:\n{result.stdout[-2000:]}\n{result.stderr[-3000:]}")
-    return seconds, result.stdout, round(_children_cpu() - cpu, 2)
+    """One `rulesite build --corpora` from `project`, timed (`cli_builds`)."""
+    return cli_builds([(project, corpora, out)], config)[0]
 
 
 def _stage_times(printed: str) -> dict[str, float]:
@@ -318,22 +345,75 @@ def editions_project(base: Path, corpora: Path, work: Path, editions: int) -> tu
     return project, folder
 
 
+def memory_folder() -> Path | None:
+    """A folder in memory (tmpfs) to build in, where the system has one."""
+    shm = Path("/dev/shm")
+    return shm if shm.is_dir() and os.access(shm, os.W_OK) else None
+
+
+def edition_rounds(project: Path, corpora: Path, config: Path, where: Path | None) -> dict:
+    """Clean whole builds of 2, 3 and 4 Core Rules editions (`editions_project`)
+    side by side, in EDITION_RUNS rounds, each into folders of its own in a new
+    folder under `where` (None: the system's temporary folder): for each number
+    of editions, when each round's build ended (seconds), its processor seconds,
+    and what its site holds (files, MiB). In memory, the disk's state (which
+    varied one build's processor time by more than an edition costs) is no part
+    of what is measured."""
+    with tempfile.TemporaryDirectory(prefix="rulesite-bench-editions-", dir=where) as tmp:
+        work = Path(tmp)
+        folders = {n: editions_project(project, corpora, work, n) for n in (2, 3, 4)}
+        runs: dict[int, list] = {n: [] for n in folders}
+        sizes: dict = {}
+        for k in range(EDITION_RUNS):
+            print(f"whole builds with 2, 3 and 4 Core Rules editions side by side, round {k + 1} ...", file=sys.stderr)
+            made = cli_builds([(p, c, f"run-{k}-") for p, c in folders.values()], config)
+            for n, (p, _) in folders.items():
+                runs[n].append(made.pop(0))
+                if not sizes.get(n):
+                    # What the build made, which no noise changes: files and bytes of the site.
+                    files = [f for f in (p / f"run-{k}-site").resolve().rglob("*") if f.is_file()]
+                    sizes[n] = {"files": len(files), "mib": round(sum(f.stat().st_size for f in files) / 2**20, 1)}
+                for out in (p / f"run-{k}-site").resolve(), p / f"run-{k}-build":
+                    shutil.rmtree(out, ignore_errors=True)  # memory, if that is where they are
+    return {
+        "seconds": {n: [seconds for seconds, _, _ in found] for n, found in runs.items()},
+        "rounds": {n: [cpu for _, _, cpu in found] for n, found in runs.items()},
+        "sizes": sizes,
+        "where": "in the system's temporary folder"
+        if where is None
+        else f"in {where}" + (" (memory)" if where == memory_folder() else ""),
+    }
+
+
 def edition_cost_ratio(rounds: dict[int, list[float]]) -> float | None:
     """What the fourth edition added ÷ what an edition added on average (from 2
-    to 4), in processor seconds, the fastest round of each number of editions
-    counting (`rounds`: 2, 3, 4 -> each round's). None when noise could make
-    it: a step no larger than the gap between the two fastest rounds of one
-    build (a slow minute of the machine can fall on any round, and the fastest
-    is only as sure as the next agrees with it) measures the machine, not the
-    edition; a third edition that made the build cheaper did."""
-    if any(len(found) < 2 for found in rounds.values()):
-        return None  # one round each: nothing says how far off it is
-    fastest = {n: min(found) for n, found in rounds.items()}
-    spread = max(sorted(found)[1] - min(found) for found in rounds.values())
-    steps = [fastest[3] - fastest[2], fastest[4] - fastest[3]]
-    if min(steps) <= spread:
-        return None
-    return round(steps[1] / (sum(steps) / 2), 2)
+    to 4), in processor seconds. `rounds`: 2, 3, 4 -> each round's processor
+    seconds, the k-th of each list from the k-th round, in which the three
+    builds ran side by side: the machine's speed in those minutes is the same
+    for all three (it varies by up to twice from one minute to the next, by far
+    more than an edition costs), so within a round the differences are what the
+    editions cost. The median of the rounds' ratios. None when noise could make
+    it: a step (3 editions less 2, 4 less 3) that varies between rounds by as
+    much as its smallest value measures the machine, not the edition; so does
+    one no larger than zero (a third edition that made the build cheaper)."""
+    counts = {len(found) for found in rounds.values()}
+    if len(counts) != 1 or min(counts) < 2:
+        return None  # one round: nothing says how far off it is
+    third = [more - less for less, more in zip(rounds[2], rounds[3])]
+    fourth = [more - less for less, more in zip(rounds[3], rounds[4])]
+    for step in (third, fourth):
+        if min(step) <= 0 or max(step) - min(step) >= min(step):
+            return None
+    return round(statistics.median(round_ratios(rounds)), 2)
+
+
+def round_ratios(rounds: dict[int, list[float]]) -> list[float]:
+    """Each round's own ratio: what the fourth edition added ÷ the average of
+    what the third and the fourth added, in that round."""
+    return [
+        round((four - three) / ((four - two) / 2), 2) if four > two else float("nan")
+        for two, three, four in zip(rounds[2], rounds[3], rounds[4])
+    ]
 
 
 def verdict(value: float | None, target: float) -> str:
@@ -365,6 +445,13 @@ def main(argv: list[str] | None = None) -> int:
         help="where to write the figures (default: bench/results.json)",
     )
     parser.add_argument("--no-editions", action="store_true", help="skip the whole builds with 2, 3 and 4 Core Rules editions")
+    parser.add_argument(
+        "--editions-dir",
+        type=Path,
+        default=memory_folder(),
+        help="where the builds with 2, 3 and 4 editions are made (default: /dev/shm, in memory, where it exists; "
+        "else the system's temporary folder)",
+    )
     args = parser.parse_args(argv)
     if not args.corpora.is_dir():
         print(f"no corpora folder at {args.corpora}: pass --corpora or set RULESITE_CORPORA", file=sys.stderr)
@@ -386,7 +473,7 @@ def main(argv: list[str] | None = None) -> int:
         # varies from one minute to the next, and the fastest run says what the code costs.
         print("read + resolve + render again ...", file=sys.stderr)
         first = [{name: stages[name]["seconds"] for name in ("read", "resolve", "render")}]
-        first += [fresh_read_resolve_render(project / "rules_src", corpora, config) for _ in range(FIRST_STAGES_RUNS - 1)]
+        first.append(fresh_read_resolve_render(project / "rules_src", corpora, config))
         print("plain mkdocs build of the same pages ...", file=sys.stderr)
         env = dict(os.environ, NO_MKDOCS_2_WARNING="1", **full["env"])
         config_dir = project / full["config_dir"]
@@ -398,29 +485,15 @@ def main(argv: list[str] | None = None) -> int:
         built_line = next((line for line in rebuild_out.splitlines() if line.startswith("build ")), "")
         # Paths relative to the bench's own folder, not this machine's temporary one.
         built_line = built_line.replace(f"{work.resolve()}/", "").replace(f"{work}/", "")
-        editions: dict = {}
-        editions_cpu: dict = {}
-        editions_size: dict = {}
-        editions_rounds: dict = {}  # n -> each round's processor seconds
+        print("read + resolve + render again ...", file=sys.stderr)
+        first.append(fresh_read_resolve_render(project / "rules_src", corpora, config))
+        editions = None
         if not args.no_editions:
-            folders = {n: editions_project(project, corpora, work, n) for n in (2, 3, 4)}
-            runs: dict[int, list] = {n: [] for n in folders}
-            # The fastest of a few clean builds (each into folders of its own), taken
-            # in rounds of 2, 3 and 4 editions, so that a slow minute of the machine
-            # does not fall on one number of editions alone (it made 4 faster than 3).
-            for k in range(EDITION_RUNS):
-                for n, (p, c) in folders.items():
-                    print(f"whole build with {n} Core Rules editions, round {k + 1} ...", file=sys.stderr)
-                    runs[n].append(cli_build(p, c, config, f"run-{k}-"))
-            for n, (p, c) in folders.items():
-                editions[n] = min(seconds for seconds, _, _ in runs[n])
-                editions_rounds[n] = [cpu for _, _, cpu in runs[n]]
-                editions_cpu[n] = min(editions_rounds[n])
-                # What the build made, which no noise changes: files and bytes of the site.
-                made = [f for f in (p / "run-0-site").resolve().rglob("*") if f.is_file()]
-                editions_size[n] = {"files": len(made), "mib": round(sum(f.stat().st_size for f in made) / 2**20, 1)}
-                shutil.rmtree(p, ignore_errors=True)
-                shutil.rmtree(c, ignore_errors=True)
+            editions = edition_rounds(project, corpora, config, args.editions_dir)
+        print("read + resolve + render again ...", file=sys.stderr)
+        first += [
+            fresh_read_resolve_render(project / "rules_src", corpora, config) for _ in range(FIRST_STAGES_RUNS - len(first))
+        ]
     report["machine"]["load_after"] = os.getloadavg()
     report["machine"]["loop_seconds_after"] = machine_speed()
     figures = {
@@ -435,15 +508,13 @@ def main(argv: list[str] | None = None) -> int:
         # What an edition costs is the work it adds: processor time, which the
         # disk's waits do not swell (a whole build's seconds varied by more than
         # an edition's cost from one run to the next: 4 editions built faster than 3).
-        figures["one_more_edition_over_average"] = edition_cost_ratio(editions_rounds)
+        figures["one_more_edition_over_average"] = edition_cost_ratio(editions["rounds"])
     report["read_resolve_render_runs"] = first
     report["plain_mkdocs"] = {"one_after_another_seconds": plain_seq, "side_by_side_seconds": plain_par}
     report["build_over_plain_mkdocs_one_after_another"] = round(whole / plain_seq, 2)
     report["rebuild"] = {"seconds": rebuild, "build_stage": built_line, "stages": _stage_times(rebuild_out)}
-    report["editions_whole_build_seconds"] = editions
-    report["editions_whole_build_processor_seconds"] = editions_cpu
-    report["editions_processor_seconds_each_round"] = editions_rounds
-    report["editions_site_size"] = editions_size
+    if editions:
+        report["editions"] = {**editions, "ratio_each_round": round_ratios(editions["rounds"])}
     report["figures"] = figures
     report["targets"] = {k: {"what": w, "target": t, "verdict": verdict(figures[k], t)} for k, (w, t, _) in TARGETS.items()}
 
@@ -465,22 +536,24 @@ def main(argv: list[str] | None = None) -> int:
     print(f"plain mkdocs build of the same pages: {plain_seq} s one language after another, {plain_par} s side by side")
     if editions:
         print(
-            "whole builds with 2, 3, 4 Core Rules editions: "
-            + ", ".join(f"{v} s" for v in editions.values())
-            + "; processor time "
-            + ", ".join(f"{v} s" for v in editions_cpu.values())
-            + " (each round: "
-            + "; ".join(", ".join(f"{v}" for v in rounds) for rounds in editions_rounds.values())
-            + ")"
+            f"whole builds with 2, 3, 4 Core Rules editions, side by side {editions['where']}, in {EDITION_RUNS} rounds: "
+            "processor seconds "
+            + "; ".join(f"{n}: " + ", ".join(f"{v}" for v in rounds) for n, rounds in editions["rounds"].items())
+            + "; one more edition ÷ average, each round: "
+            + ", ".join(f"{v}" for v in report["editions"]["ratio_each_round"])
+            + " (the median counts); each round ended after "
+            + ", ".join(f"{max(t)} s" for t in zip(*editions["seconds"].values()))
         )
-        added = [editions_size[n + 1]["mib"] - editions_size[n]["mib"] for n in (2, 3)]
+        sizes = editions["sizes"]
+        added = [sizes[n + 1]["mib"] - sizes[n]["mib"] for n in (2, 3)]
         print(
             "their sites: "
-            + ", ".join(f"{v['files']} files, {v['mib']} MiB" for v in editions_size.values())
+            + ", ".join(f"{v['files']} files, {v['mib']} MiB" for v in sizes.values())
             + f"; the third edition added {added[0]:.1f} MiB, the fourth {added[1]:.1f} MiB"
         )
     print(
-        f"read + resolve + render, {len(first)} runs (the whole build's, then in new processes; the fastest counts): "
+        f"read + resolve + render, {len(first)} runs (the whole build's, then in new processes through the bench; "
+        "the fastest counts): "
         + ", ".join(f"{sum(run.values()):.2f} s (" + ", ".join(f"{v:.2f}" for v in run.values()) + ")" for run in first)
     )
     print(f"rebuild: {built_line}")
