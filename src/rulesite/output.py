@@ -27,6 +27,7 @@ from __future__ import annotations
 import ctypes
 import errno
 import fcntl
+import hashlib
 import os
 import secrets
 import shutil
@@ -77,6 +78,13 @@ def generation(folder: Path, build_id: str, kind: str = "") -> Path:
     """The name of this build's new generation of `folder` (or of a scratch
     folder of this build beside it: `kind`). Not created."""
     return folder.parent / f".{folder.name}.{build_id}{'.' + kind if kind else ''}"
+
+
+def file_digest(data: bytes) -> str:
+    """What names a file's bytes: the first 32 hex digits of their SHA-256 (kept
+    by each docs generation of its files; the service worker's hashes are its
+    first half)."""
+    return hashlib.sha256(data).hexdigest()[:32]
 
 
 def published(folder: Path) -> Path | None:

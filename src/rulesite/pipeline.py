@@ -33,7 +33,7 @@ from .read.written import read_written
 from .render.context import Context
 from .render.offline_app import offline_files
 from .render.paths import language_root
-from .render.site import THEME_ASSETS, file_digest, navigation, render_site, write_config, write_docs, written_digests
+from .render.site import THEME_ASSETS, navigation, render_site, write_config, write_docs, written_digests
 from .resolve.citations import attach_references, collect
 from .resolve.concordance import resolve_concordance
 from .resolve.history import diff_editions, prerendered_pairs, rule_chains, rule_history
@@ -176,12 +176,24 @@ def _write(ctx: Context, files: dict[str, dict[str, str]], docs_dir: Path, confi
         for lang in files
     }
     navs = {lang: navigation(contexts[lang], pages) for lang, pages in files.items()}
+    # Every file encoded and digested once (56 MB in the full corpora): the
+    # service worker lists the digests, write_docs writes the bytes and keeps them.
+    encoded = {lang: {path: _bytes(data) for path, data in pages.items()} for lang, pages in files.items()}
+    digests = {f"{lang}/{path}": output.file_digest(data) for lang, pages in encoded.items() for path, data in pages.items()}
     # The service worker lists the finished pages: added once they all are.
+    config_text = config.read_text(encoding="utf-8")
     for lang, pages in files.items():
-        pages.update(offline_files(contexts[lang], pages, navs[lang], config.read_text(encoding="utf-8")))
-    write_docs(files, docs_dir, build_id or output.new_build_id())
+        mine = {path: digests[f"{lang}/{path}"] for path in pages}
+        added = offline_files(contexts[lang], pages, navs[lang], config_text, mine)
+        pages.update(added)
+        encoded[lang].update((path, _bytes(data)) for path, data in added.items())
+    write_docs(encoded, docs_dir, build_id or output.new_build_id(), digests)
     for lang in files:
         write_config(contexts[lang], navs[lang], config, docs_dir, config_dir / f"mkdocs.{lang}.yml")
+
+
+def _bytes(data: str | bytes) -> bytes:
+    return data.encode("utf-8") if isinstance(data, str) else data
 
 
 def source_date(corpus: Corpus) -> str:
@@ -220,7 +232,7 @@ def language_keys(
         frame.update((config_dir / f"mkdocs.{lang}.yml").read_bytes())
         digests = {}
         for path in sorted(pages):
-            digests[path] = written.get(f"{lang}/{path}") or file_digest(pages[path].encode())
+            digests[path] = written.get(f"{lang}/{path}") or output.file_digest(pages[path].encode())
             frame.update(path.encode() + b"\0" + (page_title(pages[path]).encode() if path.endswith(".md") else b"") + b"\0")
         key = frame.copy()
         for path, digest in digests.items():

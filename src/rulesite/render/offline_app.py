@@ -33,6 +33,7 @@ from pathlib import Path
 
 import yaml
 
+from ..output import file_digest
 from . import index_pages as idx
 from . import paths
 from .context import Context
@@ -182,13 +183,19 @@ def offline_page(ctx: Context) -> str:
     )
 
 
-def offline_files(ctx: Context, pages: dict[str, str], nav: list, config_text: str) -> dict[str, str]:
-    """This language's manifest, offline page and service worker, to add to its pages."""
+def offline_files(
+    ctx: Context, pages: dict[str, str], nav: list, config_text: str, digests: dict[str, str] | None = None
+) -> dict[str, str]:
+    """This language's manifest, offline page and service worker, to add to its
+    pages. `digests`: path -> `file_digest` of the page's bytes, where the
+    caller has it already (else worked out here)."""
     files = {MANIFEST: manifest(ctx, config_text), OFFLINE_PAGE: offline_page(ctx)}
     everything = {**pages, **files}
+    known = digests or {}
     shell = shell_hash(ctx, nav, config_text)
     hashes = {
-        html_path(path) if path.endswith(".md") else path: page_hash(path, text, shell) for path, text in everything.items()
+        html_path(path) if path.endswith(".md") else path: page_hash(path, known.get(path) or file_digest(text.encode()), shell)
+        for path, text in everything.items()
     }
     hashes.update({path: file_hash(path) for path in asset_files()})
     listed = precache(ctx, everything)
@@ -262,13 +269,15 @@ def file_hash(docs_path: str) -> tuple[str, int]:
     return _digest(shipped_bytes(ASSETS / docs_path.removeprefix("assets/"))), 1
 
 
-def page_hash(path: str, text: str, shell: str) -> tuple[str, int]:
-    """(hash, 1 when it is the hash of the served bytes). A page MkDocs renders
-    from Markdown gets the hash of its Markdown and of everything around it
-    (`shell_hash`): its HTML changes exactly when one of them does."""
+def page_hash(path: str, digest: str, shell: str) -> tuple[str, int]:
+    """(hash, 1 when it is the hash of the served bytes), from the `file_digest`
+    of the file's bytes. A page MkDocs renders from Markdown gets the hash of
+    its Markdown's digest and of everything around it (`shell_hash`): its HTML
+    changes exactly when one of them does. Any other file is served as it is:
+    the hash of its bytes, the first half of their digest."""
     if path.endswith(".md"):
-        return _digest((shell + text).encode("utf-8")), 0
-    return _digest(text.encode("utf-8")), 1
+        return _digest((shell + digest).encode("utf-8")), 0
+    return digest[:16], 1
 
 
 def shell_hash(ctx: Context, nav: list, config_text: str) -> str:

@@ -5,7 +5,6 @@ a long one makes builds slow)."""
 
 from __future__ import annotations
 
-import hashlib
 import json
 import os
 import posixpath
@@ -357,7 +356,9 @@ def navigation(ctx: Context, pages: dict[str, str]) -> list:
 DIGESTS = ".digests.json"
 
 
-def write_docs(files: dict[str, dict[str, str]], docs_dir: Path, build_id: str) -> int:
+def write_docs(
+    files: dict[str, dict[str, str | bytes]], docs_dir: Path, build_id: str, digests: dict[str, str] | None = None
+) -> int:
     """Writes a complete docs folder (one subfolder per language) as a new
     generation beside the published one, then publishes it in one step
     (`output.publish`), so a failed run never leaves a half-written folder.
@@ -365,7 +366,9 @@ def write_docs(files: dict[str, dict[str, str]], docs_dir: Path, build_id: str) 
     from it instead of written: it keeps its timestamp. Which ones are the same
     is read off the digests the published generation keeps of its files
     (`DIGESTS`; a generation is never written into once written), else off the
-    files themselves. Returns how many files were written."""
+    files themselves. `digests`: "language/path" -> `output.file_digest` of
+    the file's bytes, where the caller has it already. Returns how many files
+    were written."""
     fresh = output.generation(docs_dir, build_id)
     previous = output.published(docs_dir) or (docs_dir if docs_dir.is_dir() else None)
     assets = {
@@ -385,7 +388,7 @@ def write_docs(files: dict[str, dict[str, str]], docs_dir: Path, build_id: str) 
     # waits on the file system (the GIL is released while reading, writing and
     # hashing). Each thread takes a quarter at once (a task a file costs more than the file).
     with ThreadPoolExecutor(max_workers=4) as pool:
-        done = list(pool.map(partial(_write_all, new_root, old_root, known), [items[i::4] for i in range(4)]))
+        done = list(pool.map(partial(_write_all, new_root, old_root, known, digests or {}), [items[i::4] for i in range(4)]))
     digests = dict(sorted(pair for _, found in done for pair in found.items()))
     with open(os.path.join(new_root, DIGESTS), "w", encoding="utf-8") as file:
         json.dump(digests, file, separators=(",", ":"))
@@ -394,7 +397,7 @@ def write_docs(files: dict[str, dict[str, str]], docs_dir: Path, build_id: str) 
 
 
 def written_digests(generation: Path) -> dict[str, str] | None:
-    """The digests a docs generation keeps of its files ("en/index.md" -> `file_digest`);
+    """The digests a docs generation keeps of its files ("en/index.md" -> `output.file_digest`);
     None when it keeps none (a folder from before digests) or they cannot be read."""
     try:
         with open(generation / DIGESTS, encoding="utf-8") as file:
@@ -406,17 +409,17 @@ def written_digests(generation: Path) -> dict[str, str] | None:
     return found
 
 
-def file_digest(data: bytes) -> str:
-    return hashlib.sha256(data).hexdigest()[:32]
-
-
 def _write_all(
-    new_root: str, old_root: str | None, known: dict[str, str] | None, items: list[tuple[str, str | bytes]]
+    new_root: str,
+    old_root: str | None,
+    known: dict[str, str] | None,
+    given: dict[str, str],
+    items: list[tuple[str, str | bytes]],
 ) -> tuple[int, dict[str, str]]:
     written, digests = 0, {}
     for rel, data in items:
         data = data.encode("utf-8") if isinstance(data, str) else data
-        digest = digests[rel] = file_digest(data)
+        digest = digests[rel] = given.get(rel) or output.file_digest(data)
         new = f"{new_root}/{rel}"
         if old_root is not None:
             same = known.get(rel) == digest if known is not None else _same_file(f"{old_root}/{rel}", data)
