@@ -60,6 +60,7 @@ import yaml
 
 from . import output, pipeline
 from .diagnostics import Diagnostics
+from .read.kept import Kept
 from .render.site import render_site
 
 TARGETS = {
@@ -107,12 +108,14 @@ EDITION_RUNS = 3
 FIRST_STAGES_RUNS = 5
 
 
-def first_stages(sources: Path, corpora: Path, config: Path, done) -> tuple:
+def first_stages(sources: Path, corpora: Path, config: Path, done, kept: Kept | None = None) -> tuple:
     """Read, resolve and render of the full corpora, as `rulesite build` runs
-    them; `done(stage, value)` is called as each ends, and returns the value."""
+    them; `done(stage, value)` is called as each ends, and returns the value.
+    `kept`: what earlier builds read, as `rulesite build` uses it (none kept
+    here before: every source is read)."""
     diag = Diagnostics()
     also = [(pipeline.corpora_manifest(sources), corpora)]
-    corpus = done("read", pipeline.read_corpus(sources / "manifest.yml", diag, also, sources.parent / "docs"))
+    corpus = done("read", pipeline.read_corpus(sources / "manifest.yml", diag, also, sources.parent / "docs", kept))
     ctx = pipeline.resolve(corpus, diag)
     ctx = done("resolve", replace(ctx, site_url=pipeline.site_url(config, None)))
     files = done("render", render_site(ctx))
@@ -160,9 +163,11 @@ def staged_build(sources: Path, corpora: Path, config: Path, work: Path) -> dict
     settle()
     clock = StageClock()
     stages, done = clock.stages, clock.done
-    corpus, ctx, files = first_stages(sources, corpora, config, done)
     docs, site = work / "build" / "docs", work / "site"
     config_dir = docs.parent / ".build" / docs.name
+    # As `rulesite build`: what reading made is kept for the rebuild that follows.
+    kept = pipeline.kept_reads(config_dir)
+    corpus, ctx, files = first_stages(sources, corpora, config, done, kept)
     build_id = output.new_build_id()
     pipeline.write(ctx, files, docs, config_dir, config, build_id)
     done("write docs")
@@ -180,6 +185,7 @@ def staged_build(sources: Path, corpora: Path, config: Path, work: Path) -> dict
     done("output check")
     pipeline.publish(fresh, site)
     pipeline.remember(config_dir, site, keys)
+    kept.save()
     done("publish")
     return {
         "stages": stages,

@@ -164,7 +164,10 @@ def _build(args: argparse.Namespace, build_id: str, state: dict) -> int:
     also = [(Path(m), Path(f)) for m, f in args.also]
     if args.corpora:
         also.append((pipeline.corpora_manifest(args.sources_dir), args.corpora))
-    corpus = pipeline.read_corpus(args.sources_dir / "manifest.yml", diag, also, args.pages_dir)
+    config_dir = args.docs_dir.parent / ".build" / args.docs_dir.name
+    # What earlier builds read: only the sources changed since are read again.
+    kept = pipeline.kept_reads(config_dir)
+    corpus = pipeline.read_corpus(args.sources_dir / "manifest.yml", diag, also, args.pages_dir, kept)
     rules = [r for _, r in corpus.rules()]
     stage(
         "read",
@@ -193,7 +196,6 @@ def _build(args: argparse.Namespace, build_id: str, state: dict) -> int:
         print("nothing was written: fix the errors above and build again", file=sys.stderr)
         return 1
 
-    config_dir = args.docs_dir.parent / ".build" / args.docs_dir.name
     ctx = replace(ctx, site_url=pipeline.site_url(args.config, args.site_url))
     files = render_site(ctx)
     pipeline.write(ctx, files, args.docs_dir, config_dir, args.config, build_id)
@@ -204,6 +206,7 @@ def _build(args: argparse.Namespace, build_id: str, state: dict) -> int:
         f"{pages} pages and {statics} short rule links in {len(files)} languages ({', '.join(files)}) written to {args.docs_dir}",
     )
     if args.no_site:
+        kept.save()
         diag.report()
         return 0
 
@@ -279,6 +282,7 @@ def _build(args: argparse.Namespace, build_id: str, state: dict) -> int:
         pipeline.publish(fresh, args.site_dir)
         state["site published"] = True
     pipeline.remember(config_dir, args.site_dir, keys)
+    kept.save()
     if args.bundle:
         from .export.bundle import FOLDER, write_bundle
 

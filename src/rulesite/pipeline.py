@@ -26,6 +26,7 @@ from .model import Corpus, Loc
 from .read import read_sources
 from .read.collisions import check_page_names
 from .read.extras import read_concordance, read_keywords
+from .read.kept import Kept
 from .read.manifest import shown_path
 from .read.untrusted import check_characters
 from .read.walkthroughs import read_walkthroughs
@@ -59,11 +60,34 @@ def corpora_manifest(sources_dir: Path) -> Path:
     return sources_dir / "external" / "corpora.manifest.yml"
 
 
-def read_corpus(manifest: Path, diag: Diagnostics, also: list[tuple[Path, Path]] = (), pages_dir: Path | None = None) -> Corpus:
+def kept_reads(config_dir: Path) -> Kept:
+    """What earlier builds read of each source (`read/kept.py`), kept beside the
+    MkDocs configs of their docs folder: a rebuild reads only changed sources.
+    Call its `save` once the build has succeeded."""
+    return Kept(config_dir / "read")
+
+
+def read_corpus(
+    manifest: Path,
+    diag: Diagnostics,
+    also: list[tuple[Path, Path]] = (),
+    pages_dir: Path | None = None,
+    kept: Kept | None = None,
+) -> Corpus:
     """Stage 1 and 2: every source read by its importer, merged into one corpus.
     `also`: extra (manifest, folder) pairs whose sources are read too;
-    `pages_dir`: the folder of written pages (docs/), when the site shows them."""
-    sources, imported = read_sources(manifest, diag, also)
+    `pages_dir`: the folder of written pages (docs/), when the site shows them;
+    `kept`: what earlier builds read (`kept_reads`), when it is used."""
+    # What read makes is only read afterwards: neither it nor, while it is made,
+    # what it is made from is walked by the collector (`workers.frozen`).
+    with workers.frozen():
+        return _read_corpus(manifest, diag, also, pages_dir, kept)
+
+
+def _read_corpus(
+    manifest: Path, diag: Diagnostics, also: list[tuple[Path, Path]], pages_dir: Path | None, kept: Kept | None
+) -> Corpus:
+    sources, imported = read_sources(manifest, diag, also, kept=kept)
     corpus = merge(sources, imported, diag)
     if sources and not any(True for _ in corpus.rules()):
         diag.error(Loc(shown_path(manifest), 1), "no-rules", "the sources yield no rules: nothing to build")

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import pickle
 from collections.abc import Callable
 from functools import partial
 from pathlib import Path
@@ -22,7 +23,8 @@ from . import (
     rulings_text,
     web_pages,
 )
-from .files import read_text, split_lines
+from .files import read_text, recording, split_lines
+from .kept import Kept, entry_key, unpickled
 from .manifest import read_manifest
 from .rule_checks import check_rules
 from .untrusted import check_characters, warn_untrusted
@@ -51,11 +53,13 @@ FOLDER_IMPORTERS: dict[str, FolderImporter] = {"rulings-mdx": rulings_mdx.read_f
 
 
 def read_sources(
-    manifest: Path, diag: Diagnostics, also: list[tuple[Path, Path]] = (), jobs: int | None = None
+    manifest: Path, diag: Diagnostics, also: list[tuple[Path, Path]] = (), jobs: int | None = None, kept: Kept | None = None
 ) -> tuple[list[Source], list[Imported]]:
     """Every source of `manifest`, then of each extra (manifest, root folder) pair.
     `jobs`: how many forked workers read them (default: one a core when there
-    are many sources, else none)."""
+    are many sources, else none). `kept`: what earlier builds read (`kept.py`):
+    a source whose entry is there is not read again; what is read is handed
+    to it, to file if the build succeeds."""
     formats = set(IMPORTERS) | set(FOLDER_IMPORTERS)
     folders = set(FOLDER_IMPORTERS)
     sources = read_manifest(manifest, formats, diag, folder_formats=folders)
@@ -66,11 +70,35 @@ def read_sources(
         if source.id in ids:
             diag.error(source.loc, "manifest", f"duplicate source id {source.id!r} (first at {ids[source.id]})")
         ids.setdefault(source.id, source.loc)
+    read: list = [None] * len(sources)  # (what was read, the problems found), in the sources' order
+    todo: list[int] = []  # the sources read now (the others: unreadable, or kept)
+    work: list = []
+    keys: dict[int, str] = {}  # source -> the name of its entry
+    for k, source in enumerate(sources):
+        text = None  # a folder's files are read by its importer, each look noted (`kept.py`)
+        if source.format not in FOLDER_IMPORTERS:
+            # The file is read here, and the very text it holds is parsed and named.
+            found = Diagnostics()
+            text = read_text(Path(source.file), source.path, found, source.root or None, loc=source.loc)
+            if text is None:
+                read[k] = (Imported(), found.items)
+                continue
+        key = entry_key(source, text or "") if kept is not None else None
+        if key is not None:
+            keys[k] = key
+            if (data := kept.load(key)) is not None and (entry := unpickled(data)) is not None:
+                read[k] = entry[:2]
+                continue
+        todo.append(k)
+        work.append(partial(_read_alone, source, text))
     # Sources are read side by side by forked workers when there are many
     # (`workers.py`); each one's problems are reported in the sources' order.
     if jobs is None:
-        jobs = cores() if len(sources) >= PARALLEL_SOURCES else 1
-    read = run_jobs([partial(_read_alone, source) for source in sources], jobs, [_size(source) for source in sources])
+        jobs = cores() if len(todo) >= PARALLEL_SOURCES else 1
+    for k, data in zip(todo, run_jobs(work, jobs, [_size(sources[k]) for k in todo])):
+        read[k] = pickle.loads(data)[:2]
+        if (key := keys.get(k)) is not None:
+            kept.keep(key, data)
     imported = []
     for result, found in read:
         diag.items += found
@@ -94,17 +122,23 @@ def _size(source: Source) -> int:
         return 0
 
 
-def _read_alone(source: Source) -> tuple[Imported, list]:
-    """One source read, with the problems found in it."""
+def _read_alone(source: Source, text: str | None) -> bytes:
+    """One source read (from `text`, its file's, when given), with the problems
+    found in it and the other files it looked at (a rulings file's ids):
+    pickled, as a worker sends it back and as it is kept."""
     found = Diagnostics()
-    return read_source(source, found), found.items
+    with recording() as seen:
+        result = read_source(source, found, text)
+    return pickle.dumps((result, found.items, seen), pickle.HIGHEST_PROTOCOL)
 
 
-def read_source(source: Source, diag: Diagnostics) -> Imported:
+def read_source(source: Source, diag: Diagnostics, text: str | None = None) -> Imported:
+    """What `source` holds. `text`: its file's text, when it was read already."""
     if source.format in FOLDER_IMPORTERS:
         result = FOLDER_IMPORTERS[source.format](source, diag)
     else:
-        text = read_text(Path(source.file), source.path, diag, source.root or None, loc=source.loc)
+        if text is None:
+            text = read_text(Path(source.file), source.path, diag, source.root or None, loc=source.loc)
         if text is None:
             return Imported()
         result = IMPORTERS[source.format](source, split_lines(text), diag)

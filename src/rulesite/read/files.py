@@ -17,8 +17,11 @@ U+2028 inside a line never shifts the line numbers of what follows.
 
 from __future__ import annotations
 
+import hashlib
 import os
 import stat
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 from ..diagnostics import Diagnostics
@@ -61,6 +64,73 @@ def file_problem(path: Path, root: Path | str | None, limit: int = MAX_FILE_BYTE
     return None
 
 
+# While `recording`: each look at a file (`read_text`, `present`, `is_folder`,
+# `folder_files`) and what it found.
+_seen: list | None = None
+
+
+@contextmanager
+def recording() -> Iterator[list[tuple[str, tuple, str]]]:
+    """Every look at a file or folder inside the block, as (how, its arguments,
+    what it found), in the list yielded: `still_so` tells whether the same
+    look would find the same now."""
+    global _seen
+    outer, _seen = _seen, []
+    try:
+        yield _seen
+    finally:
+        _seen = outer
+
+
+def still_so(look: tuple[str, tuple, str]) -> bool:
+    """Whether looking again as `look` (from `recording`) did finds what it
+    found: the same bytes, or the same problem; there, or not; the same files."""
+    how, args, found = look
+    return how in _LOOKS and _LOOKS[how](*args) == found
+
+
+def _note(how: str, args: tuple, found: str) -> None:
+    if _seen is not None:
+        _seen.append((how, args, found))
+
+
+def present(path: Path) -> bool:
+    """Whether there is a file (or a link) at `path`: with `is_folder`,
+    `read_text` and `folder_files`, the only looks at a source's files."""
+    found = _present(str(path))
+    _note("present", (str(path),), found)
+    return found == "yes"
+
+
+def _present(path: str) -> str:
+    return "yes" if os.path.lexists(path) else "no"
+
+
+def is_folder(path: Path) -> bool:
+    """Whether `path` is a folder (or a link to one)."""
+    found = _is_folder(str(path))
+    _note("folder", (str(path),), found)
+    return found == "yes"
+
+
+def _is_folder(path: str) -> str:
+    return "yes" if os.path.isdir(path) else "no"
+
+
+def _look(path: Path, root: Path | str | None, limit: int, state: bool) -> tuple[bytes | None, str, tuple[str, str] | None]:
+    """(the file's bytes, what it was when `state` is asked for, the problem
+    that keeps it from being read)."""
+    if problem := file_problem(path, root, limit):
+        return None, "problem " + " ".join(problem), problem
+    try:
+        with open(path, "rb") as handle:
+            data = handle.read(limit + 1)
+    except OSError as exc:
+        problem = ("unreadable", f"cannot read it: {exc.strerror or exc}")
+        return None, "problem " + " ".join(problem), problem
+    return data, "sha256 " + hashlib.sha256(data).hexdigest() if state else "", None
+
+
 def read_text(
     path: Path, shown: str, diag: Diagnostics, root: Path | str | None = None, loc: Loc | None = None, limit: int = MAX_FILE_BYTES
 ) -> str | None:
@@ -68,15 +138,11 @@ def read_text(
     with the file as a whole are reported at `loc` (the manifest line naming
     it), else at line 1 of the file."""
     where = loc or Loc(shown, 1)
-    if problem := file_problem(path, root, limit):
+    data, state, problem = _look(path, root, limit, _seen is not None)
+    _note("read", (str(path), str(root or ""), limit), state)
+    if problem:
         code, message = problem
         diag.error(where, code, f"{shown}: {message}")
-        return None
-    try:
-        with open(path, "rb") as handle:
-            data = handle.read(limit + 1)
-    except OSError as exc:
-        diag.error(where, "unreadable", f"{shown}: cannot read it: {exc.strerror or exc}")
         return None
     if len(data) > limit:  # it grew since, or stat lied
         diag.error(where, "too-large", f"{shown}: more than the limit of {limit:,} bytes")
@@ -103,6 +169,32 @@ def split_lines(text: str) -> list[str]:
 def folder_files(folder: Path, shown: str, diag: Diagnostics, root: Path | str | None) -> list[Path] | None:
     """Every file under `folder`, in path order, without following symlinked
     folders; at most `MAX_FOLDER_FILES` files, `MAX_FOLDER_DEPTH` folders deep."""
+    found, problems = _folder_files(folder, shown, root)
+    diag.items += problems
+    _note("listing", (str(folder), shown, str(root or "")), _listing(str(folder), shown, str(root or ""), (found, problems)))
+    return found
+
+
+def _listing(folder: str, shown: str, root: str, made: tuple | None = None) -> str:
+    """What `folder_files` finds in `folder`, as a digest: the files and the problems."""
+    found, problems = made or _folder_files(Path(folder), shown, root or None)
+    listed = [str(path) for path in found] if found is not None else None
+    return hashlib.sha256(repr((listed, [str(d) for d in problems])).encode()).hexdigest()
+
+
+def _read_look(path: str, root: str, limit: int) -> str:
+    return _look(Path(path), root or None, limit, True)[1]
+
+
+_LOOKS = {"read": _read_look, "present": _present, "folder": _is_folder, "listing": _listing}
+
+
+def _folder_files(folder: Path, shown: str, root: Path | str | None) -> tuple[list[Path] | None, list]:
+    diag = Diagnostics()
+    return _walk(folder, shown, diag, root), diag.items
+
+
+def _walk(folder: Path, shown: str, diag: Diagnostics, root: Path | str | None) -> list[Path] | None:
     base = len(folder.parts)
     found: list[Path] = []
     for current, dirs, files in os.walk(folder, followlinks=False):

@@ -45,7 +45,7 @@ from ..model import Imported, Loc, Ruling, Source
 from ..names import KEBAB, name_problem
 from ..normalize import normalize_text
 from .common import RB_NUMBER, slugify
-from .files import folder_files, read_text, split_lines
+from .files import folder_files, is_folder, read_text, split_lines
 from .markup import plain_links, strip_emphasis
 from .yamlfile import parse_yaml
 
@@ -153,7 +153,7 @@ class _Collect:
 def read_folder(source: Source, diag: Diagnostics) -> Imported:
     """Every page of the folder `source.file` (or `source.path`), in path order."""
     folder = Path(source.file or source.path)
-    if not folder.is_dir():
+    if not is_folder(folder):
         diag.error(source.loc, "unreadable", f"{FORMAT} expects a folder of .mdx pages, not {source.path}")
         return Imported()
     rulings: list[Ruling] = []

@@ -34,6 +34,7 @@ from ..model import Imported, Loc, Ruling, Source
 from ..names import KEBAB, name_problem
 from ..normalize import normalize_text
 from .common import slugify
+from .files import present
 from .yamlfile import line_of, load_yaml
 
 LABELS = ("Ruling", "Sequence", "Nuances")
@@ -111,8 +112,7 @@ def _assign_ids(source: Source, rulings: list[Ruling], diag: Diagnostics) -> Non
     file = Path(ids_path(source.file or source.path))
     taken: dict[str, Loc] = {}  # id -> entry that claimed it
     owner: dict[int, int] = {}  # index of ruling -> line of its entry
-    present = file.exists() or file.is_symlink()
-    entries = _load_entries(file, shown, diag, source.root or None) if present else []
+    entries = _load_entries(file, shown, diag, source.root or None) if present(file) else []
     for entry, line in entries:
         loc = Loc(shown, line)
         if entry["id"] in taken:
