@@ -42,6 +42,7 @@ bench/results.json.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import os
 import re
@@ -159,7 +160,15 @@ def fresh_read_resolve_render(sources: Path, corpora: Path, config: Path) -> dic
 
 def staged_build(sources: Path, corpora: Path, config: Path, work: Path) -> dict:
     """A whole build of the full corpora, stage by stage, as `rulesite build` runs
-    it, into work/build/docs and work/site (published, so a rebuild can follow)."""
+    it from the project folder `work`, into work/build/docs and work/site
+    (published, so a rebuild can follow)."""
+    # From the project folder, as the rebuild then runs: the paths in messages,
+    # and so the names of what reading keeps (`read/kept.py`), are relative to it.
+    with contextlib.chdir(work):
+        return _staged_build(sources, corpora, config, work)
+
+
+def _staged_build(sources: Path, corpora: Path, config: Path, work: Path) -> dict:
     settle()
     clock = StageClock()
     stages, done = clock.stages, clock.done
