@@ -13,6 +13,11 @@ Every file the build reads from the sources goes through `read_text`:
 
 Lines are counted at "\\n" only (`split_lines`), so a form feed, U+0085 or
 U+2028 inside a line never shifts the line numbers of what follows.
+
+While `recording`, every look at a source's files (`read_text`, `present`,
+`is_folder`, `folder_files`: an importer looks no other way) is noted with
+what it found, so that what reading made can be kept until one of them
+changes (`kept.py`).
 """
 
 from __future__ import annotations
@@ -83,8 +88,8 @@ def recording() -> Iterator[list[tuple[str, tuple, str]]]:
 
 
 def still_so(look: tuple[str, tuple, str]) -> bool:
-    """Whether looking again as `look` (from `recording`) did finds what it
-    found: the same bytes, or the same problem; there, or not; the same files."""
+    """Whether the same look as `look` (from `recording`) finds now what it
+    found then: the same bytes, or the same problem; there, or not; the same files."""
     how, args, found = look
     return how in _LOOKS and _LOOKS[how](*args) == found
 

@@ -2,25 +2,26 @@
 so that a rebuild after one ruling or one rule is changed reads that source
 alone (reading the full corpora's 23 sources takes about a processor second).
 
-A source's entry is named by a digest of everything its reading depends on:
-the text read (the very text then parsed, so a file changed during the build
-is never filed under its old text), the source as the manifest describes it
-(path, format, edition, the folder it must lie in...), the package's code and
-the Python and PyYAML that run it. Anything else changed, a different entry is
-looked for, and one not found is read. Any other file or folder its importer
-looked at (a rulings file's ids, `<name>.ids.yml`; a folder source's files:
-every look goes through `files.read_text`, `present`, `is_folder` or
-`folder_files`, which note what they found while `files.recording`) is
-listed in the entry with what was found (the digest of the bytes, the
-problem, whether it was there, the files listed): an entry whose files are no
-longer so is read again. An entry holds what the importer made
-and the problems it found, which are reported again each build as when they
-were first found. A build files what it read once it has succeeded (a failed
-build writes nothing), and removes the entries it did not look for.
-A source whose file cannot be read is read (and its problem reported) each time.
-Entries are pickles, as the output check's findings are: the build's folder
-is the maintainer's own, and no source names what is loaded (an entry's name
-is a digest).
+An entry holds what the importer made and the problems it found (reported
+again each build, as when they were first found). It is named by a digest of
+everything its reading depends on: the text read (the very text then parsed,
+so a file changed during the build is never filed under its old text), the
+source as the manifest describes it (path, format, edition, the folder it
+must lie in...), the package's code and the Python and PyYAML that run it.
+Anything of those changed, another entry is looked for, and one not found is
+read. Any other file or folder the importer looked at (a rulings file's ids,
+`<name>.ids.yml`; a folder source's files) is listed in the entry with what
+was found there (the digest of the bytes, the problem, whether it was there,
+the files listed): an entry whose files are no longer so is read again.
+Every such look goes through `files.read_text`, `present`, `is_folder` or
+`folder_files`, which note what they found while `files.recording`.
+
+A build files what it read once it has succeeded (a failed build writes
+nothing), and removes the entries it did not look for. A source whose file
+cannot be read is read, and its problem reported, each time. Entries are
+pickles, as the output check's findings are: the build's folder is the
+maintainer's own, and no source names what is loaded (an entry's name is a
+digest).
 """
 
 from __future__ import annotations
