@@ -18,15 +18,19 @@ from rulesite.read import kept, read_sources
 RULINGS = Path("riftbound") / "community-rulings.txt"
 
 
+def _edit(path: Path, old: str, new: str) -> str:
+    """`old` replaced by `new` once in the file at `path`; returns the text it held."""
+    text = path.read_text(encoding="utf-8")
+    assert old in text, f"{path}: {old!r} is gone: update the test"
+    path.write_text(text.replace(old, new, 1), encoding="utf-8")
+    return text
+
+
 @pytest.fixture()
 def sources(repo_root, tmp_path) -> Path:
     """The seeds, one ruling with markup in it (a warning each read)."""
     shutil.copytree(repo_root / "rules_src", tmp_path / "rules_src")
-    path = tmp_path / "rules_src" / RULINGS
-    text = path.read_text(encoding="utf-8")
-    changed = text.replace("You cannot choose to deal less damage", "You cannot <span>choose</span> to deal less damage", 1)
-    assert changed != text
-    path.write_text(changed, encoding="utf-8")
+    _edit(tmp_path / "rules_src" / RULINGS, "You cannot choose to deal less", "You cannot <span>choose</span> to deal less")
     return tmp_path / "rules_src"
 
 
@@ -72,8 +76,7 @@ def test_what_is_kept_gives_what_reading_gives(sources, reads, tmp_path):
 
 def test_a_changed_source_alone_is_read_again(sources, reads, tmp_path):
     _read(sources, tmp_path / "kept")
-    path = sources / RULINGS
-    path.write_text(path.read_text(encoding="utf-8").replace("deal less damage", "deal any less damage", 1), encoding="utf-8")
+    _edit(sources / RULINGS, "deal less damage", "deal any less damage")
     reads.clear()
     found, problems = _read(sources, tmp_path / "kept")
     assert reads == ["rb-community-rulings"]
@@ -85,11 +88,7 @@ def test_a_changed_source_alone_is_read_again(sources, reads, tmp_path):
 
 def test_a_changed_manifest_entry_is_read_again(sources, reads, tmp_path):
     _read(sources, tmp_path / "kept")
-    manifest = sources / "manifest.yml"
-    text = manifest.read_text(encoding="utf-8")
-    renamed = text.replace('title: "Riftbound community rulings"', 'title: "Renamed rulings"')
-    assert renamed != text
-    manifest.write_text(renamed, encoding="utf-8")
+    _edit(sources / "manifest.yml", 'title: "Riftbound community rulings"', 'title: "Renamed rulings"')
     reads.clear()
     found, _ = _read(sources, tmp_path / "kept")
     assert reads == ["rb-community-rulings"]
@@ -135,10 +134,7 @@ def test_a_changed_file_the_importer_read_too_reads_its_source_again(sources, re
     # The rulings' ids and titles come from community-rulings.ids.yml beside them.
     _read(sources, tmp_path / "kept")
     ids = sources / RULINGS.with_suffix(".ids.yml")
-    text = ids.read_text(encoding="utf-8")
-    renamed = text.replace("Gust bounces an attacker", "Gust returns an attacker", 1)
-    assert renamed != text
-    ids.write_text(renamed, encoding="utf-8")
+    text = _edit(ids, "Gust bounces an attacker", "Gust returns an attacker")
     reads.clear()
     found, problems = _read(sources, tmp_path / "kept")
     assert reads == ["rb-community-rulings"]
@@ -166,8 +162,7 @@ def test_nothing_is_filed_before_the_build_succeeds(sources, reads, tmp_path):
     _read(sources, tmp_path / "kept")
     assert len(reads) == 5
     # A changed source read by a build that then failed: its old entry stays, unused.
-    path = sources / RULINGS
-    path.write_text(path.read_text(encoding="utf-8").replace("deal less damage", "deal any less damage", 1), encoding="utf-8")
+    _edit(sources / RULINGS, "deal less damage", "deal any less damage")
     before = sorted(p.name for p in (tmp_path / "kept").iterdir())
     _read(sources, tmp_path / "kept", save=False)
     assert sorted(p.name for p in (tmp_path / "kept").iterdir()) == before
@@ -195,10 +190,7 @@ def test_every_format_kept_gives_what_reading_gives(every_format, reads, tmp_pat
 def test_a_folder_source_is_read_again_when_a_page_changes_or_comes(every_format, reads, tmp_path):
     _read(every_format, tmp_path / "kept")
     page = every_format / "hostile" / "mdx" / "cards" / "test-unit.mdx"
-    page.write_text(
-        page.read_text(encoding="utf-8").replace("It attacks once each turn.", "It attacks only once each turn."),
-        encoding="utf-8",
-    )
+    _edit(page, "It attacks once each turn.", "It attacks only once each turn.")
     reads.clear()
     found = _read(every_format, tmp_path / "kept")
     assert reads == ["hostile-mdx"]
