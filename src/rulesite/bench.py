@@ -382,9 +382,9 @@ def edition_rounds(project: Path, corpora: Path, config: Path, where: Path | Non
         for k in range(EDITION_RUNS):
             print(f"whole builds with 2, 3 and 4 Core Rules editions side by side, round {k + 1} ...", file=sys.stderr)
             made = cli_builds([(p, c, f"run-{k}-") for p, c in folders.values()], config)
-            for n, (p, _) in folders.items():
-                runs[n].append(made.pop(0))
-                if not sizes.get(n):
+            for (n, (p, _)), one in zip(folders.items(), made):
+                runs[n].append(one)
+                if k == 0:
                     # What the build made, which no noise changes: files and bytes of the site.
                     files = [f for f in (p / f"run-{k}-site").resolve().rglob("*") if f.is_file()]
                     sizes[n] = {"files": len(files), "mib": round(sum(f.stat().st_size for f in files) / 2**20, 1)}
