@@ -14,6 +14,7 @@ import shutil
 import subprocess
 import sys
 import tempfile
+from functools import partial
 from pathlib import Path
 
 from . import output
@@ -37,7 +38,7 @@ from .render.paths import language_root
 from .render.site import THEME_ASSETS, navigation, render_site, write_config, write_docs, written_digests
 from .resolve.citations import attach_references, collect
 from .resolve.concordance import resolve_concordance
-from .resolve.history import diff_editions, prerendered_pairs, rule_chains, rule_history
+from .resolve.history import KnownPairs, diff_editions, prerendered_pairs, rule_chains, rule_history, score_editions
 from .resolve.review import attach_errata, needs_review
 from .resolve.keywords import keyword_forms
 from .resolve.links import Linker
@@ -105,17 +106,33 @@ def _read_corpus(
     return corpus
 
 
-def resolve(corpus: Corpus, diag: Diagnostics) -> Context:
+def resolve(corpus: Corpus, diag: Diagnostics, jobs: int | None = None) -> Context:
     """Stage 3: references and keywords resolved, walkthroughs checked against their rules.
-    What read made is only read here: frozen, the collector does not walk it."""
+    What read made is only read here: frozen, the collector does not walk it.
+    `jobs`: 1 resolves in this process alone; by default, when the editions
+    to compare are long, a forked worker scores their rules meanwhile."""
+    if jobs is None:
+        jobs = workers.cores() if _compared_rules(corpus) >= BESIDE_RULES else 1
     with workers.frozen():
-        return _resolve(corpus, diag)
+        return _resolve(corpus, diag, jobs > 1)
 
 
-def _resolve(corpus: Corpus, diag: Diagnostics) -> Context:
-    linker = Linker(corpus, keyword_forms(corpus, diag))
-    attach_references(corpus, linker)
-    history, diffs, chains = compare_editions(corpus)
+# Rules in the editions to compare from which scoring them runs beside linking
+# (about 0.2 s for the full corpora's 7,000): below it, forking costs more.
+BESIDE_RULES = 2000
+
+
+def _resolve(corpus: Corpus, diag: Diagnostics, fork: bool) -> Context:
+    # Scoring which rules of two editions are the same rule is most of comparing
+    # them, and nothing of linking the texts needs it: a worker scores while
+    # this process links, then the chains and diffs are made from its pairs
+    # (without a worker, nothing is scored before: all of it is done below).
+    with workers.beside(partial(edition_pairs, corpus) if fork else dict, fork) as scored:
+        linker = Linker(corpus, keyword_forms(corpus, diag))
+        attach_references(corpus, linker)
+        citations = collect(corpus, linker)
+        known = scored()
+    history, diffs, chains = compare_editions(corpus, known)
     editions = editions_view(corpus, chains)
     check_walkthroughs(corpus, diag, editions)
     concordance = resolve_concordance(corpus, diag)
@@ -124,7 +141,7 @@ def _resolve(corpus: Corpus, diag: Diagnostics) -> Context:
     return Context(
         corpus,
         linker,
-        collect(corpus, linker),
+        citations,
         concordance,
         history=history,
         diffs=diffs,
@@ -136,22 +153,36 @@ def _resolve(corpus: Corpus, diag: Diagnostics) -> Context:
     )
 
 
-def compare_editions(corpus: Corpus) -> tuple[dict, list, dict]:
+def compare_editions(corpus: Corpus, known: KnownPairs | None = None) -> tuple[dict, list, dict]:
     """Every rule's history and match chain in its document, and the diffs the site
     pre-renders: between neighbouring whole dated editions and between each one and
     the current edition (`prerendered_pairs`: linear in editions). The diff of any
-    other pair is composed in the browser from the published data (`traced_diff`)."""
+    other pair is composed in the browser from the published data (`traced_diff`).
+    `known`: the rule pairs scored before (`edition_pairs`), and where new ones are kept."""
     history, diffs, chains = {}, [], {}
-    for key, editions in corpus.editions.items():
-        dated = [e for e in editions if e.date != "undated"]
-        if len(dated) < 2:
-            continue
-        found = chains[key] = rule_chains(dated)  # key: (game, document, language)
+    for key, dated in _compared(corpus):
+        found = chains[key] = rule_chains(dated, known)  # key: (game, document, language)
         history[key] = rule_history(dated, found)
         whole = [e for e in found.editions if not e.partial]
         # Neighbours were matched for the chains already: their diffs reuse them.
-        diffs += [diff_editions(a, b, found.matches.get((a.label, b.label))) for a, b in prerendered_pairs(whole)]
+        diffs += [diff_editions(a, b, found.matches.get((a.label, b.label)), known) for a, b in prerendered_pairs(whole)]
     return history, diffs, chains
+
+
+def edition_pairs(corpus: Corpus) -> KnownPairs:
+    """The rule pairs `compare_editions` scores: what a worker hands back (a few
+    hundred KB of numbers, where the matches themselves would be the corpus)."""
+    return {key: pairs for _, dated in _compared(corpus) for key, pairs in score_editions(dated).items()}
+
+
+def _compared(corpus: Corpus) -> list[tuple[tuple[str, str, str], list]]:
+    """The documents with editions to compare, and their dated editions."""
+    found = [(key, [e for e in editions if e.date != "undated"]) for key, editions in corpus.editions.items()]
+    return [(key, dated) for key, dated in found if len(dated) >= 2]
+
+
+def _compared_rules(corpus: Corpus) -> int:
+    return sum(len(section.rules) for _, dated in _compared(corpus) for e in dated for section in e.sections.values())
 
 
 def site_url(config: Path, given: str | None = None) -> str:

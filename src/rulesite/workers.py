@@ -3,7 +3,8 @@ Python, so threads would take turns. A worker is a fork of the process that
 runs the stage, so it has what was made before it started as it is (the
 corpus, the links, the lookups: nothing is pickled on the way in); what comes
 back is each job's result, put back in the jobs' order by the parent. Used by
-read (one job a source) and render (runs of pages, in two waves: `run_waves`)."""
+read (one job a source), resolve (one job beside the stage: `beside`) and
+render (runs of pages, in two waves: `run_waves`)."""
 
 from __future__ import annotations
 
@@ -85,6 +86,31 @@ def run_jobs(jobs: list, workers: int, costs: list[int] | None = None) -> list[d
 
 def _nothing(_) -> None:
     return None
+
+
+_alone: list = []  # beside: the one job its worker runs
+
+
+def _run_alone() -> object:
+    return _alone[0]()
+
+
+@contextmanager
+def beside(job, fork: bool = True):
+    """`job` (a function of no arguments) runs in one forked worker while the
+    block runs in this process; the block is given a function that waits for
+    the job's result and returns it (a job's error is raised there). Without
+    forking (`fork` False, or not Linux) that function runs the job itself."""
+    if not fork or not sys.platform.startswith("linux"):
+        yield job
+        return
+    global _alone
+    _alone = [job]
+    try:
+        with multiprocessing.get_context("fork").Pool(1, initializer=_start) as pool:
+            yield pool.apply_async(_run_alone).get
+    finally:
+        _alone = []
 
 
 def _run_later(task: tuple[int, bytes]) -> tuple[int, dict[str, str]]:

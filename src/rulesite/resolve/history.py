@@ -448,11 +448,7 @@ class _Side:
 
     @classmethod
     def of(cls, edition: Edition) -> _Side:
-        rules, sections = [], []
-        for section in edition.sections.values():
-            for rule in section.rules:
-                rules.append(rule)
-                sections.append(section)
+        rules, sections = _flat(edition)
         return cls(
             rules,
             sections,
@@ -461,11 +457,53 @@ class _Side:
         )
 
 
-def match_editions(old: Edition, new: Edition, across_sections: bool = True) -> list[Match]:
+# How a rule pair was found, by the rules' places in their editions (`_flat`):
+# (old index, new index, stage, whether their sections were paired).
+RulePair = tuple[int, int, str, bool]
+# (game, document, language, old label, new label, across sections) -> the pairs:
+# what the scoring found, kept so that another pass over the same corpus (one
+# made in a worker: `score_editions`) builds the matches without scoring again.
+KnownPairs = dict[tuple[str, str, str, str, str, bool], list[RulePair]]
+
+
+def match_editions(old: Edition, new: Edition, across_sections: bool = True, known: KnownPairs | None = None) -> list[Match]:
     """Each rule of `old` paired with the rule of `new` that is the same rule (module
     doc), in the new edition's order. `across_sections=False` skips the search for
     rules moved between sections: an excerpt prints a few sections, and its rules'
-    only counterparts are in the sections it pairs with (Show Off is not Flow)."""
+    only counterparts are in the sections it pairs with (Show Off is not Flow).
+    `known`: pairs found before for the same editions, used when there, and
+    where the pairs found now are kept."""
+    key = _pair_key(old, new, across_sections)
+    pairs = known.get(key) if known is not None else None
+    if pairs is None:
+        pairs = rule_pairs(old, new, across_sections)
+        if known is not None:
+            known[key] = pairs
+    (a_rules, a_sections), (b_rules, b_sections) = _flat(old), _flat(new)
+    matches = []
+    for i, j, stage, paired in sorted(pairs, key=lambda pair: pair[1]):  # in the new edition's order
+        old_rule, new_rule = a_rules[i], b_rules[j]
+        x, y = a_sections[i], b_sections[j]
+        score = _printed_similarity(rule_text(old_rule), rule_text(new_rule))
+        matches.append(Match(old_rule, new_rule, x, y, _how(old_rule, new_rule, x, y, stage, score, paired), score))
+    return matches
+
+
+def _pair_key(old: Edition, new: Edition, across_sections: bool) -> tuple[str, str, str, str, str, bool]:
+    return (old.game, old.document, old.language, old.label, new.label, across_sections)
+
+
+def _flat(edition: Edition) -> tuple[list[Rule], list[Section]]:
+    """An edition's rules in order, and the section of each."""
+    rules, sections = [], []
+    for section in edition.sections.values():
+        rules += section.rules
+        sections += [section] * len(section.rules)
+    return rules, sections
+
+
+def rule_pairs(old: Edition, new: Edition, across_sections: bool = True) -> list[RulePair]:
+    """The scoring of `match_editions`: which rules of `old` and `new` are the same rule."""
     a, b = _Side.of(old), _Side.of(new)
     section_pairs = match_sections(old, new)
     paired_sections = {(id(x), id(y)) for x, y in section_pairs}
@@ -525,20 +563,7 @@ def match_editions(old: Edition, new: Edition, across_sections: bool = True) -> 
                 rank = (score, a.rules[i].number == b.rules[j].number, -abs(i - j))
                 candidates.append((rank, i, j, score, "global"))
     take(candidates)
-
-    matches = []
-    for i, (j, score, stage) in pairs.items():
-        old_rule, new_rule = a.rules[i], b.rules[j]
-        x, y = a.sections[i], b.sections[j]
-        score = _printed_similarity(rule_text(old_rule), rule_text(new_rule))
-        matches.append(
-            Match(
-                old_rule, new_rule, x, y, _how(old_rule, new_rule, x, y, stage, score, (id(x), id(y)) in paired_sections), score
-            )
-        )
-    new_at = {id(r): j for j, r in enumerate(b.rules)}
-    matches.sort(key=lambda m: new_at[id(m.new)])
-    return matches
+    return [(i, j, stage, (id(a.sections[i]), id(b.sections[j])) in paired_sections) for i, (j, _, stage) in pairs.items()]
 
 
 def _how(old: Rule, new: Rule, x: Section, y: Section, stage: str, score: float, paired: bool) -> Matched:
@@ -571,10 +596,11 @@ def _diff_from(old: Edition, new: Edition, matches: list[Match], added, removed)
     )
 
 
-def diff_editions(old: Edition, new: Edition, matches: list[Match] | None = None) -> EditionDiff:
-    """What changed from `old` to `new` (`matches`: from `match_editions`, when already made)."""
+def diff_editions(old: Edition, new: Edition, matches: list[Match] | None = None, known: KnownPairs | None = None) -> EditionDiff:
+    """What changed from `old` to `new` (`matches`: from `match_editions`, when
+    already made; `known`: as for `match_editions`)."""
     if matches is None:
-        matches = match_editions(old, new)
+        matches = match_editions(old, new, known=known)
     matched_old = {id(m.old) for m in matches}
     matched_new = {id(m.new) for m in matches}
     added = [(s, r) for s in new.sections.values() for r in s.rules if id(r) not in matched_new]
@@ -647,8 +673,9 @@ class RuleChains:
         return ids
 
 
-def rule_chains(editions: list[Edition]) -> RuleChains:
-    """Every rule of `editions` on its match chain (see `rule_history`)."""
+def rule_chains(editions: list[Edition], known: KnownPairs | None = None) -> RuleChains:
+    """Every rule of `editions` on its match chain (see `rule_history`); `known`:
+    as for `match_editions`."""
     ordered = sorted(editions, key=_edition_order)
     whole = [e for e in ordered if not e.partial]
     chains: list[dict[int, tuple[Rule, Section, Match | None]]] = []
@@ -678,7 +705,7 @@ def rule_chains(editions: list[Edition]) -> RuleChains:
     for edition in whole:
         k = at[id(edition)]
         if previous is not None:
-            matches = made[(previous.label, edition.label)] = match_editions(previous, edition)
+            matches = made[(previous.label, edition.label)] = match_editions(previous, edition, known=known)
             for m in matches:
                 extend(at[id(previous)], k, m)
         start_rest(k, edition)
@@ -687,13 +714,38 @@ def rule_chains(editions: list[Edition]) -> RuleChains:
         if not edition.partial:
             continue
         k = at[id(edition)]
-        older = [w for w in whole if _edition_order(w) <= _edition_order(edition)]
-        base = older[-1] if older else (whole[0] if whole else None)
+        base = _excerpt_base(whole, edition)
         if base is not None:
-            for m in match_editions(base, edition, across_sections=False):
+            for m in match_editions(base, edition, across_sections=False, known=known):
                 extend(at[id(base)], k, m)
         start_rest(k, edition)
     return RuleChains(ordered, chains, made)
+
+
+def _excerpt_base(whole: list[Edition], excerpt: Edition) -> Edition | None:
+    """The whole edition an excerpt is matched against: the newest one not newer, else the oldest."""
+    older = [w for w in whole if _edition_order(w) <= _edition_order(excerpt)]
+    return older[-1] if older else (whole[0] if whole else None)
+
+
+def scored_pairs(editions: list[Edition]) -> list[tuple[Edition, Edition, bool]]:
+    """The pairs of a document's dated editions whose rules its comparison scores
+    (old, new, across sections): neighbouring whole editions (`rule_chains`),
+    each excerpt with its base, and the other pre-rendered diffs' pairs."""
+    ordered = sorted(editions, key=_edition_order)
+    whole = [e for e in ordered if not e.partial]
+    neighbours = list(zip(whole, whole[1:]))
+    pairs = [(a, b, True) for a, b in neighbours]
+    pairs += [(base, e, False) for e in ordered if e.partial and (base := _excerpt_base(whole, e)) is not None]
+    return pairs + [(a, b, True) for a, b in prerendered_pairs(whole) if (a, b) not in neighbours]
+
+
+def score_editions(editions: list[Edition]) -> KnownPairs:
+    """The rule pairs of every pair `scored_pairs` names, as `match_editions` keeps them."""
+    known: KnownPairs = {}
+    for old, new, across in scored_pairs(editions):
+        known[_pair_key(old, new, across)] = rule_pairs(old, new, across)
+    return known
 
 
 def rule_history(editions: list[Edition], chains: RuleChains | None = None) -> dict[tuple[str, str], list[HistoryEntry]]:
