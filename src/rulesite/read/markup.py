@@ -128,52 +128,64 @@ def load_json(source: Source, lines: list[str], diag: Diagnostics):
 def _nesting(text: str) -> tuple[int, int]:
     """The deepest nesting of brackets outside strings, and the line where it is
     first reached (strings are skipped whole, escapes included)."""
-    deepest, at, level, line = 0, 1, 0, 1
-    for match in _BRACKETS.finditer(text):
-        token = match.group(0)
-        if token == "\n":
-            line += 1
-        elif token in "[{":
+    # The strings, which may hold brackets, are cut out first, in C: what is
+    # left is brackets, keys' colons, numbers and line breaks.
+    stripped = _STRING.sub("", text)
+    if stripped.count("\n") != text.count("\n"):
+        # A raw line break inside a string (invalid JSON, reported later): kept, so that lines stay where they are.
+        stripped = _STRING.sub(lambda string: "\n" * string.group(0).count("\n"), text)
+    deepest, at, level = 0, 0, 0
+    for match in _BRACKET.finditer(stripped):
+        if match.group(0) in "[{":
             level += 1
             if level > deepest:
-                deepest, at = level, line
-        elif token in "]}":
-            level -= 1
+                deepest, at = level, match.start()
         else:
-            line += token.count("\n")  # a raw line break inside a string (invalid JSON, reported later)
-    return deepest, at
+            level -= 1
+    return deepest, stripped.count("\n", 0, at) + 1
 
 
-_BRACKETS = re.compile(r'"(?:[^"\\]|\\.)*"|[\[\]{}\n]')
-
-
-# A JSON string (optionally a key, with its colon), a bracket, or a line break.
-_TOKEN = re.compile(r'"(?:[^"\\\n]|\\.)*"(\s*:)?|[\[\]{}]|\n')
+# A JSON string, escapes included: runs of plain characters are taken whole.
+_STRING_RE = r'"[^"\\]*(?:\\.[^"\\]*)*"'
+_STRING = re.compile(_STRING_RE)
+_BRACKET = re.compile(r"[\[\]{}]")
+# A key with its colon (kept: the group split() returns), or any other string (cut out).
+_KEY_OR_STRING = re.compile(rf"({_STRING_RE}\s*:)|{_STRING_RE}")
+# What is left of a file once its strings are cut out: keys and brackets.
+_KEY_OR_BRACKET = re.compile(rf"{_STRING_RE}\s*:|[\[\]{{}}]")
 
 
 def item_lines(lines: list[str], depth: int, key: str, expected: int) -> list[int]:
     """The 1-based line of each object opened `depth` brackets deep (the items of
     the array being read), at its `"key":` when it has one, else at its `{`.
     When the count differs from `expected`, ones: messages fall back to
-    `path:1` and their JSON pointer."""
-    found: list[int] = []
+    `path:1` and their JSON pointer. `lines`: a file that parsed as JSON."""
+    # Only brackets and keys count: every other string is cut out first, in C
+    # (parsed JSON holds no raw line break in a string: the lines stay where they are).
+    text = "".join(filter(None, _KEY_OR_STRING.split("\n".join(lines))))
+    found: list[int] = []  # offsets in `text`
     has_key = False
-    level, line = 0, 1
-    for match in _TOKEN.finditer("\n".join(lines)):
+    level = 0
+    for match in _KEY_OR_BRACKET.finditer(text):
         token = match.group(0)
-        if token == "\n":
-            line += 1
-        elif token in "[{":
+        if token in "[{":
             if token == "{" and level == depth:
-                found.append(line)
+                found.append(match.start())
                 has_key = False
             level += 1
         elif token in "]}":
             level -= 1
-        elif match.group(1) and level == depth + 1 and found and not has_key:
+        elif level == depth + 1 and found and not has_key:
             if json.loads(token[: token.rindex('"') + 1]) == key:
-                found[-1], has_key = line, True
-    return found if len(found) == expected else [1] * expected
+                found[-1], has_key = match.start(), True
+    if len(found) != expected:
+        return [1] * expected
+    out, line, last = [], 1, 0
+    for offset in found:  # in order: the line breaks before each, counted once
+        line += text.count("\n", last, offset)
+        out.append(line)
+        last = offset
+    return out
 
 
 def where(pointer: str, line_in_text: int = 0) -> str:
