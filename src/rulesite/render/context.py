@@ -93,6 +93,11 @@ class Context:
             ),
         )
 
+    def section_faqs(self, section: Section) -> list[FaqAnswer]:
+        """The FAQ answers that sit with a section (by game and number), in corpus order."""
+        by_section = self._memo("section-faqs", lambda: _by_section(self.corpus.faqs))
+        return by_section.get((section.game, section.number), [])
+
     def card_parts(self) -> dict[str, list[tuple[str, list[Card]]]]:
         """Each card letter page -> its parts, as the site map splits it: (page, its cards)."""
         return self._memo("card-parts", lambda: card_parts(self.corpus.cards, self.citations.by_card))
@@ -126,3 +131,10 @@ class Context:
         if target is None:
             return missing_markdown(number, number, self.language)
         return link_markdown(Link(number, "rule", number, target), page, self.language)
+
+
+def _by_section(faqs: list[FaqAnswer]) -> dict[tuple[str, str], list[FaqAnswer]]:
+    found: dict[tuple[str, str], list[FaqAnswer]] = {}
+    for faq in faqs:
+        found.setdefault((faq.game, faq.section), []).append(faq)
+    return found

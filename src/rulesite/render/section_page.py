@@ -3,6 +3,8 @@ the rulings and walkthroughs that concern it."""
 
 from __future__ import annotations
 
+from operator import attrgetter
+
 from ..model import FaqAnswer, Rule, Ruling, Section, Walkthrough
 from .context import Context
 from .edition_pages import edition_banner, number_meant_another
@@ -19,6 +21,9 @@ from .share import faq_share, section_preview
 from .strings import t
 
 
+_NUMBER = attrgetter("number")
+
+
 def render_section(section: Section, ctx: Context) -> str:
     page = section_page(section.key)
     lang = section.language
@@ -26,9 +31,7 @@ def render_section(section: Section, ctx: Context) -> str:
     out = [
         # The section number anchors its heading, unless a rule has the same
         # number (Magic's untitled sections: 100.1 is the section and its rule).
-        Md("# {}").format(title)
-        if any(r.number == section.number for r in section.rules)
-        else heading(1, title, id=section.number),
+        Md("# {}").format(title) if section.number in map(_NUMBER, section.rules) else heading(1, title, id=section.number),
         "",
     ]
     sources = [ctx.corpus.sources[s] for s in section.source_ids]
@@ -55,7 +58,7 @@ def render_section(section: Section, ctx: Context) -> str:
             share=share_pattern(section, page, ctx),
             search={"boost": 0.2},
         )
-    faqs = [f for f in ctx.corpus.faqs if f.game == section.game and f.section == section.number]
+    faqs = ctx.section_faqs(section)
     if faqs:
         # Each answer is its own search entry (its h3); the heading alone is none.
         out += [Md('## {} ({}) {{: #related-faq data-search-exclude="1" }}').format(t(lang, "related-faq"), len(faqs)), ""]
