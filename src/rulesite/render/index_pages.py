@@ -216,15 +216,12 @@ def render_game_index(ctx: Context, game: str) -> str:
 def render_faq_index(ctx: Context, game: str) -> str:
     page = faq_index(game)
     out = [Md("# {} {{: #faq }}").format(t(ctx.language, "official-faq")), ""]
-    by_section = defaultdict(list)
-    for faq in ctx.corpus.faqs:
-        if faq.game == game:
-            by_section[faq.section].append(faq)
     for s in sections_of(ctx, game):
-        if s.number not in by_section:
+        faqs = ctx.section_faqs(s)
+        if not faqs:
             continue
         out += [Md("## {} {}").format(s.number, s.title), ""]
-        for faq in by_section[s.number]:
+        for faq in faqs:
             out.append(Md("- ") + ctx.item_link(faq, page))
         out.append("")
     elsewhere = [f for f in ctx.corpus.faqs if f.game == game and ctx.faq_home(f)[0] != section_page_of(ctx, f)]
