@@ -176,7 +176,8 @@ def folder_files(folder: Path, shown: str, diag: Diagnostics, root: Path | str |
     folders; at most `MAX_FOLDER_FILES` files, `MAX_FOLDER_DEPTH` folders deep."""
     found, problems = _folder_files(folder, shown, root)
     diag.items += problems
-    _note("listing", (str(folder), shown, str(root or "")), _listing(str(folder), shown, str(root or ""), (found, problems)))
+    if _seen is not None:  # the listing's digest only when it is noted
+        _note("listing", (str(folder), shown, str(root or "")), _listing(str(folder), shown, str(root or ""), (found, problems)))
     return found
 
 
