@@ -59,7 +59,7 @@ from pathlib import Path
 
 import yaml
 
-from . import output, pipeline
+from . import output, pipeline, workers
 from .diagnostics import Diagnostics
 from .read.kept import Kept
 from .render.site import render_site
@@ -109,17 +109,18 @@ EDITION_RUNS = 3
 FIRST_STAGES_RUNS = 5
 
 
-def first_stages(sources: Path, corpora: Path, config: Path, done, kept: Kept | None = None) -> tuple:
+def first_stages(sources: Path, corpora: Path, config: Path, done, crew: workers.Crew, kept: Kept | None = None) -> tuple:
     """Read, resolve and render of the full corpora, as `rulesite build` runs
     them; `done(stage, value)` is called as each ends, and returns the value.
-    `kept`: what earlier builds read, as `rulesite build` uses it (none kept
-    here before: every source is read)."""
+    `crew`: render's workers, which keep the files they hold until the caller
+    closes it. `kept`: what earlier builds read, as `rulesite build` uses it
+    (none kept here before: every source is read)."""
     diag = Diagnostics()
     also = [(pipeline.corpora_manifest(sources), corpora)]
     corpus = done("read", pipeline.read_corpus(sources / "manifest.yml", diag, also, sources.parent / "docs", kept))
     ctx = pipeline.resolve(corpus, diag)
     ctx = done("resolve", replace(ctx, site_url=pipeline.site_url(config, None)))
-    files = done("render", render_site(ctx))
+    files = done("render", render_site(ctx, crew=crew))
     return corpus, ctx, files
 
 
@@ -142,7 +143,8 @@ def read_resolve_render(sources: Path, corpora: Path, config: Path) -> dict[str,
     """The seconds of read, resolve and render in this process (`first_stages`)."""
     settle()
     clock = StageClock()
-    first_stages(sources, corpora, config, clock.done)
+    with workers.Crew() as crew:
+        first_stages(sources, corpora, config, clock.done, crew)
     return {name: stage["seconds"] for name, stage in clock.stages.items()}
 
 
@@ -176,9 +178,10 @@ def _staged_build(sources: Path, corpora: Path, config: Path, work: Path) -> dic
     config_dir = docs.parent / ".build" / docs.name
     # As `rulesite build`: what reading made is kept for the rebuild that follows.
     kept = pipeline.kept_reads(config_dir)
-    corpus, ctx, files = first_stages(sources, corpora, config, done, kept)
     build_id = output.new_build_id()
-    pipeline.write(ctx, files, docs, config_dir, config, build_id)
+    with workers.Crew() as crew:
+        corpus, ctx, files = first_stages(sources, corpora, config, done, crew, kept)
+        pipeline.write(ctx, files, docs, config_dir, config, build_id, crew)
     done("write docs")
     env = pipeline.mkdocs_env(corpus)
     keys = pipeline.language_keys(files, config_dir, config, env, docs)

@@ -19,7 +19,7 @@ import time
 from dataclasses import replace
 from pathlib import Path
 
-from . import output, pipeline
+from . import output, pipeline, workers
 from .check.edition_counts import counts_in
 from .render.offline_app import PRECACHE_BUDGET
 from .check.site_links import main as check_main
@@ -197,8 +197,10 @@ def _build(args: argparse.Namespace, build_id: str, state: dict) -> int:
         return 1
 
     ctx = replace(ctx, site_url=pipeline.site_url(args.config, args.site_url))
-    files = render_site(ctx)
-    pipeline.write(ctx, files, args.docs_dir, config_dir, args.config, build_id)
+    # Render's workers stay until the pages are written: the files they hold are theirs to write.
+    with workers.Crew() as crew:
+        files = render_site(ctx, crew=crew)
+        pipeline.write(ctx, files, args.docs_dir, config_dir, args.config, build_id, crew)
     pages = sum(1 for f in files.values() for path in f if path.endswith(".md"))
     statics = sum(1 for f in files.values() for path in f if path.endswith(".html"))
     stage(

@@ -49,6 +49,7 @@ from .resolve.walkthrough_check import check_walkthroughs
 from .split_build import available as split_build_available
 from .split_build import join
 from . import workers
+from .workers import Held
 
 # Defaults, relative to the folder the build runs from (the project folder):
 # every one of them is also a command-line option.
@@ -197,26 +198,41 @@ def site_url(config: Path, given: str | None = None) -> str:
     return url.rstrip("/") + "/" if url else ""
 
 
-def render(ctx: Context, docs_dir: Path, config_dir: Path, config: Path = CONFIG) -> dict[str, dict[str, str]]:
+def render(ctx: Context, docs_dir: Path, config_dir: Path, config: Path = CONFIG) -> dict[str, dict[str, str | Held]]:
     """Stage 4: every language's pages written into docs_dir/<language>/, and for
     each language the MkDocs config that lists them (config_dir/mkdocs.<language>.yml)."""
-    files = render_site(ctx)
-    write(ctx, files, docs_dir, config_dir, config)
+    with workers.Crew() as crew:
+        files = render_site(ctx, crew=crew)
+        write(ctx, files, docs_dir, config_dir, config, crew=crew)
     return files
 
 
 def write(
-    ctx: Context, files: dict[str, dict[str, str]], docs_dir: Path, config_dir: Path, config: Path = CONFIG, build_id: str = ""
+    ctx: Context,
+    files: dict[str, dict[str, str | Held]],
+    docs_dir: Path,
+    config_dir: Path,
+    config: Path = CONFIG,
+    build_id: str = "",
+    crew: workers.Crew | None = None,
 ) -> None:
     """The rendered pages into docs_dir/<language>/ (a new generation, published
     in one step; files whose content did not change keep their timestamps), and
     each language's MkDocs config. The model and the pages are only read here
-    (`workers.frozen`)."""
+    (`workers.frozen`). `crew`: render's, when its workers hold files (`Held`)."""
     with workers.frozen():
-        _write(ctx, files, docs_dir, config_dir, config, build_id)
+        _write(ctx, files, docs_dir, config_dir, config, build_id, crew)
 
 
-def _write(ctx: Context, files: dict[str, dict[str, str]], docs_dir: Path, config_dir: Path, config: Path, build_id: str) -> None:
+def _write(
+    ctx: Context,
+    files: dict[str, dict[str, str | Held]],
+    docs_dir: Path,
+    config_dir: Path,
+    config: Path,
+    build_id: str,
+    crew: workers.Crew | None,
+) -> None:
     contexts = {
         lang: Context(
             ctx.corpus,
@@ -232,9 +248,10 @@ def _write(ctx: Context, files: dict[str, dict[str, str]], docs_dir: Path, confi
     }
     navs = {lang: navigation(contexts[lang], pages) for lang, pages in files.items()}
     # Every file encoded and digested once (56 MB in the full corpora): the
-    # service worker lists the digests, write_docs writes the bytes and keeps them.
+    # service worker lists the digests, write_docs writes the bytes and keeps
+    # them. A file render's workers hold (`Held`) was, by its worker.
     encoded = {lang: {path: _bytes(data) for path, data in pages.items()} for lang, pages in files.items()}
-    digests = {f"{lang}/{path}": output.file_digest(data) for lang, pages in encoded.items() for path, data in pages.items()}
+    digests = {f"{lang}/{path}": _digest(data) for lang, pages in encoded.items() for path, data in pages.items()}
     # The service worker lists the finished pages: added once they all are.
     config_text = config.read_text(encoding="utf-8")
     for lang, pages in files.items():
@@ -242,13 +259,17 @@ def _write(ctx: Context, files: dict[str, dict[str, str]], docs_dir: Path, confi
         added = offline_files(contexts[lang], pages, navs[lang], config_text, mine)
         pages.update(added)
         encoded[lang].update((path, _bytes(data)) for path, data in added.items())
-    write_docs(encoded, docs_dir, build_id or output.new_build_id(), digests)
+    write_docs(encoded, docs_dir, build_id or output.new_build_id(), digests, crew)
     for lang in files:
         write_config(contexts[lang], navs[lang], config, docs_dir, config_dir / f"mkdocs.{lang}.yml")
 
 
-def _bytes(data: str | bytes) -> bytes:
+def _bytes(data: str | bytes | Held) -> bytes | Held:
     return data.encode("utf-8") if isinstance(data, str) else data
+
+
+def _digest(data: bytes | Held) -> str:
+    return data.digest if isinstance(data, Held) else output.file_digest(data)
 
 
 def source_date(corpus: Corpus) -> str:
@@ -287,7 +308,7 @@ def language_keys(
         frame.update((config_dir / f"mkdocs.{lang}.yml").read_bytes())
         digests = {}
         for path in sorted(pages):
-            digests[path] = written.get(f"{lang}/{path}") or output.file_digest(pages[path].encode())
+            digests[path] = written.get(f"{lang}/{path}") or _digest(_bytes(pages[path]))
             frame.update(path.encode() + b"\0" + (page_title(pages[path]).encode() if path.endswith(".md") else b"") + b"\0")
         key = frame.copy()
         for path, digest in digests.items():

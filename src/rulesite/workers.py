@@ -4,17 +4,21 @@ runs the stage, so it has what was made before it started as it is (the
 corpus, the links, the lookups: nothing is pickled on the way in); what comes
 back is each job's result, put back in the jobs' order by the parent. Used by
 read (one job a source), resolve (one job beside the stage: `beside`) and
-render (runs of pages, in two waves: `run_waves`)."""
+render (runs of pages, in two waves: `run_waves`). Render's workers stay (a
+`Crew`) until the write stage, which asks them to write the files they held
+back instead of sending them."""
 
 from __future__ import annotations
 
 import gc
 import multiprocessing
+import multiprocessing.connection
 import os
 import pickle
 import signal
 import sys
 from contextlib import contextmanager
+from typing import NamedTuple
 
 # Each worker holds a copy of what it changes of the model: a few hundred MB.
 AT_MOST = 4
@@ -22,7 +26,6 @@ AT_MOST = 4
 _jobs: list = []  # the jobs of the current run: a forked worker inherits them
 _later: list = []  # run_waves: the jobs that need what the first ones hand over
 _take_over = None  # run_waves: how a worker takes what is handed over, once
-_taken = False
 
 
 def cores() -> int:
@@ -71,10 +74,6 @@ def _start() -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
-def _run(index: int) -> tuple[int, dict[str, str]]:
-    return index, _jobs[index]()
-
-
 def run_jobs(jobs: list, workers: int, costs: list[int] | None = None) -> list[dict[str, str]]:
     """Each job's result (a dict), in the jobs' order: in this process when
     `workers` is 1 or forking is not available, else by that many forked workers,
@@ -113,13 +112,170 @@ def beside(job, fork: bool = True):
         _alone = []
 
 
-def _run_later(task: tuple[int, bytes]) -> tuple[int, dict[str, str]]:
-    global _taken
-    index, handed = task
-    if not _taken:
-        _take_over(pickle.loads(handed))
-        _taken = True
-    return index, _later[index]()
+class Held(NamedTuple):
+    """A file a crew's worker keeps (`hold`) until asked for it (`Crew.each`):
+    all the parent sees of it is its digest (`output.file_digest` of its bytes)."""
+
+    digest: str
+
+
+_held: dict[str, tuple[bytes, str]] = {}  # what this process holds for its crew: key -> (bytes, digest)
+
+
+def hold(key: str, data: bytes, digest: str) -> Held:
+    """Keeps `data` in this process (a crew's worker, or the parent when the
+    crew runs its jobs here) under `key`, and returns what stands for it."""
+    _held[key] = (data, digest)
+    return Held(digest)
+
+
+class Crew:
+    """Forked workers that stay until the crew is closed (a `with` block), so
+    that what their jobs hold (`hold`) need not be sent back: 45 of the 56 MB
+    a full site's pages weigh are only ever written, and pickling them through
+    a pipe cost 0.3 s of processor time. The parent asks each worker for what
+    it holds with `each`. A crew runs one `run_waves`: its workers are forked
+    then, so that they have its jobs."""
+
+    def __init__(self) -> None:
+        self._pipes: list = []
+        self._processes: list = []
+        self._ran = False
+
+    def __enter__(self) -> Crew:
+        return self
+
+    def __exit__(self, kind, *_) -> None:
+        self.close(failed=kind is not None)
+
+    def run_waves(self, first, ready, hand_over, take_over, later, workers, costs=None) -> tuple[list, list]:
+        """As `run_waves`, by this crew's workers (forked now, `workers` of them)."""
+        if self._ran:
+            raise RuntimeError("a crew runs its waves once: its workers were forked with those jobs")
+        self._ran = True
+        if workers <= 1 or not sys.platform.startswith("linux") or len(first) + len(later) < 2:
+            results = [job() for job in first]
+            take_over(hand_over(results[:ready]))
+            return results, [job() for job in later]
+        global _jobs, _later, _take_over
+        _jobs, _later, _take_over = first, later, take_over
+        try:
+            with frozen():
+                self._fork(min(workers, len(first) + len(later)))
+                order = range(len(first)) if costs is None else sorted(range(len(first)), key=lambda k: -costs[k])
+                return self._dispatch(list(order), ready, hand_over, len(later))
+        finally:
+            _jobs, _later, _take_over = [], [], None
+
+    def _fork(self, count: int) -> None:
+        context = multiprocessing.get_context("fork")
+        for _ in range(count):
+            mine, theirs = context.Pipe()
+            process = context.Process(target=_serve, args=(theirs,), daemon=True)
+            process.start()
+            theirs.close()
+            self._pipes.append(mine)
+            self._processes.append(process)
+
+    def _dispatch(self, order: list[int], ready: int, hand_over, later: int) -> tuple[list, list]:
+        # Each worker is given one task at a time and sends its result back
+        # before it is given another: a pipe never carries two messages at once.
+        results: list = [None] * len(order)
+        later_results: list = [None] * later
+        first_left, later_left = order[::-1], list(range(later))[::-1]
+        waiting, handed, given = ready, None, set()
+        if waiting == 0:
+            handed = pickle.dumps(hand_over([]), pickle.HIGHEST_PROTOCOL)
+        idle, busy = list(range(len(self._pipes)))[::-1], {}
+        while first_left or later_left or busy:
+            while idle and (first_left or (handed is not None and later_left)):
+                worker = idle.pop()
+                if first_left:
+                    task = ("first", first_left.pop(), None)
+                else:
+                    # Pickled once: what is handed over goes to each worker with its first later job.
+                    task = ("later", later_left.pop(), None if worker in given else handed)
+                    given.add(worker)
+                self._pipes[worker].send(task)
+                busy[self._pipes[worker]] = (worker, task)
+            if not busy:
+                raise RuntimeError("later jobs wait for first jobs that were never run")
+            for pipe in multiprocessing.connection.wait(list(busy)):
+                worker, (kind, index, _) = busy.pop(pipe)
+                made = _answer(pipe)
+                idle.append(worker)
+                if kind == "later":
+                    later_results[index] = made
+                    continue
+                results[index] = made
+                if index < ready:
+                    waiting -= 1
+                    if waiting == 0:
+                        handed = pickle.dumps(hand_over(results[:ready]), pickle.HIGHEST_PROTOCOL)
+        return results, later_results
+
+    def each(self, task, *args) -> list:
+        """`task(held, *args)` in every worker (in this process when the crew
+        forked none), `held` being what that worker holds (key -> (bytes,
+        digest)); their results, one a worker. The workers run it side by side."""
+        if not self._pipes:
+            return [task(_held, *args)]
+        for pipe in self._pipes:
+            pipe.send(("each", task, args))
+        return [_answer(pipe) for pipe in self._pipes]
+
+    def close(self, failed: bool = False) -> None:
+        """Ends the workers (at once when `failed`: they may be amid a job) and
+        drops what this process held."""
+        for pipe in self._pipes:
+            if not failed:
+                try:
+                    pipe.send(None)
+                except OSError:
+                    pass
+            pipe.close()
+        for process in self._processes:
+            if failed:
+                process.terminate()
+            process.join()
+        self._pipes, self._processes = [], []
+        _held.clear()
+
+
+def _answer(pipe):
+    """A worker's answer to its task: its result, or its job's error raised here."""
+    try:
+        ok, made = pipe.recv()
+    except EOFError:
+        raise RuntimeError("a worker ended before it answered") from None
+    if not ok:
+        raise made
+    return made
+
+
+def _serve(pipe) -> None:
+    """A crew's worker: runs the tasks its pipe brings until it brings None."""
+    _start()
+    taken = False
+    while (task := pipe.recv()) is not None:
+        kind, index, handed = task  # ("each", function, its arguments) for `Crew.each`
+        try:
+            if kind == "each":
+                made = index(_held, *handed)
+            elif kind == "first":
+                made = _jobs[index]()
+            else:
+                if not taken:
+                    _take_over(pickle.loads(handed))
+                    taken = True
+                made = _later[index]()
+            answer = pickle.dumps((True, made), pickle.HIGHEST_PROTOCOL)
+        except BaseException as error:  # the parent raises it
+            try:
+                answer = pickle.dumps((False, error), pickle.HIGHEST_PROTOCOL)
+            except Exception:
+                answer = pickle.dumps((False, RuntimeError(repr(error))), pickle.HIGHEST_PROTOCOL)
+        pipe.send_bytes(answer)
 
 
 def run_waves(
@@ -128,40 +284,10 @@ def run_waves(
     """The results of `first` and of `later`, each in its jobs' order. The
     `later` jobs need what the first `ready` jobs of `first` make: once those
     are done, `hand_over(their results)` is given to every worker, which calls
-    `take_over` with it before its first later job. One pool for both waves:
+    `take_over` with it before its first later job. One crew for both waves:
     the workers are forked once (each fork copies the pages of the model it
     touches again) and go on with the rest of `first` meanwhile, so no core
     waits at the seam. `take_over` runs in this process when there are no workers.
     `costs`: as for `run_jobs`, for the jobs of `first` (none `ready`)."""
-    if workers <= 1 or not sys.platform.startswith("linux") or len(first) + len(later) < 2:
-        results = [job() for job in first]
-        take_over(hand_over(results[:ready]))
-        return results, [job() for job in later]
-    global _jobs, _later, _take_over, _taken
-    _jobs, _later, _take_over, _taken = first, later, take_over, False
-    try:
-        with frozen():
-            results: list = [None] * len(first)
-            later_results: list = [None] * len(later)
-            with multiprocessing.get_context("fork").Pool(workers, initializer=_start) as pool:
-                waiting, second = ready, None
-
-                def start_second():
-                    # Pickled once: each task then carries the same bytes.
-                    handed = pickle.dumps(hand_over(results[:ready]), pickle.HIGHEST_PROTOCOL)
-                    return pool.imap_unordered(_run_later, [(k, handed) for k in range(len(later))], chunksize=1)
-
-                if waiting == 0:
-                    second = start_second()
-                order = range(len(first)) if costs is None else sorted(range(len(first)), key=lambda k: -costs[k])
-                for index, made in pool.imap_unordered(_run, order, chunksize=1):
-                    results[index] = made
-                    if index < ready:
-                        waiting -= 1
-                        if waiting == 0:
-                            second = start_second()
-                for index, made in second:
-                    later_results[index] = made
-        return results, later_results
-    finally:
-        _jobs, _later, _take_over = [], [], None
+    with Crew() as crew:
+        return crew.run_waves(first, ready, hand_over, take_over, later, workers, costs)

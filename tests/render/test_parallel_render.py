@@ -8,10 +8,13 @@ worker fails the render, with its error."""
 from __future__ import annotations
 
 
+import multiprocessing
+import os
+
 import pytest
 
-from rulesite import workers
-from rulesite.render.site import render_site
+from rulesite import pipeline, workers
+from rulesite.render.site import render_site, write_docs
 
 
 @pytest.fixture(scope="module")
@@ -73,3 +76,75 @@ def test_the_second_wave_runs_with_what_the_first_jobs_handed_over(workers_):
     assert seconds == [{"job": str(k), "saw": "1,2"} for k in range(6)]
     with pytest.raises(ValueError, match="a job that fails"):
         workers.run_waves(first, 1, lambda made: [], _take, [dict, _fails], workers_)
+
+
+def _docs(folder):
+    """Every file of a written docs folder: path -> bytes."""
+    folder = folder.resolve()
+    return {p.relative_to(folder).as_posix(): p.read_bytes() for p in sorted(folder.rglob("*")) if p.is_file()}
+
+
+def test_a_crew_holds_the_files_no_later_step_reads_and_writes_them_as_one_process_does(ctx, repo_root, tmp_path):
+    # The crew's workers keep every file but the Markdown pages (which later
+    # steps change): the parent sees their digests only, and the docs folder
+    # written from them is the one a render in one process writes.
+    alone = render_site(ctx, jobs=1)
+    pipeline.write(ctx, alone, tmp_path / "alone", tmp_path / "cfg-alone", repo_root / "mkdocs.yml", "b1")
+    with workers.Crew() as crew:
+        held = render_site(ctx, jobs=2, crew=crew)
+        kinds = {(path.endswith(".md"), type(data).__name__) for pages in held.values() for path, data in pages.items()}
+        assert kinds == {(True, "str"), (False, "Held")}, "Markdown pages come back whole, every other file is held"
+        pipeline.write(ctx, held, tmp_path / "crew", tmp_path / "cfg-crew", repo_root / "mkdocs.yml", "b1", crew)
+    one, other = _docs(tmp_path / "alone"), _docs(tmp_path / "crew")
+    assert len(one) > 150
+    assert list(one) == list(other), "the same files"
+    assert [path for path in one if one[path] != other[path]] == [], "files that differ"
+
+
+def test_held_files_need_their_crew(ctx, tmp_path):
+    with workers.Crew() as crew:
+        held = render_site(ctx, jobs=2, crew=crew)
+    with pytest.raises(ValueError, match="no crew to write them"):
+        write_docs(held, tmp_path / "docs", "b1")
+    assert not (tmp_path / "docs").exists(), "nothing published"
+
+
+def _held_job(key: str):
+    return lambda: {"held": workers.hold(key, key.encode(), "d-" + key)}
+
+
+def _what_is_held(held: dict, also: str) -> list:
+    return sorted(f"{key}={data.decode()}:{digest}{also}" for key, (data, digest) in held.items())
+
+
+@pytest.mark.parametrize("workers_", [1, 2])
+def test_each_worker_hands_over_what_it_holds_and_a_crew_runs_once(workers_):
+    with workers.Crew() as crew:
+        firsts, _ = crew.run_waves([_held_job(k) for k in "abcd"], 0, list, _take, [], workers_)
+        assert [made["held"] for made in firsts] == [workers.Held("d-" + k) for k in "abcd"]
+        found = crew.each(_what_is_held, "!")
+        assert len(found) == (1 if workers_ == 1 else 2), "one answer a worker"
+        assert sorted(entry for answer in found for entry in answer) == [f"{k}={k}:d-{k}!" for k in "abcd"]
+        with pytest.raises(RuntimeError, match="runs its waves once"):
+            crew.run_waves([dict], 0, list, _take, [], workers_)
+    assert workers._held == {}, "closing the crew drops what this process held"
+
+
+def _dies():
+    os._exit(3)
+
+
+def test_a_worker_that_dies_fails_the_render_instead_of_hanging_it():
+    with pytest.raises(RuntimeError, match="ended before it answered"):
+        workers.run_jobs([dict, _dies, dict], 2)
+
+
+def test_no_worker_outlives_its_render_or_its_crew(ctx):
+    # A worker left behind would hold copies of the parent's pipes open (and
+    # a few hundred MB) until the parent exits.
+    render_site(ctx, jobs=2)
+    assert multiprocessing.active_children() == []
+    with workers.Crew() as crew:
+        render_site(ctx, jobs=2, crew=crew)
+        assert len(multiprocessing.active_children()) == 2, "the crew's workers wait to write what they hold"
+    assert multiprocessing.active_children() == []

@@ -64,7 +64,7 @@ from .history import history_files
 from .share import preview_files, short_pages
 from .strings import LANGUAGE_NAMES, browser_strings, t
 from .walkthrough_page import render_walkthrough
-from ..workers import cores, run_waves
+from ..workers import Crew, Held, cores, hold, run_waves
 
 # Documents with more sections than this are reached through their contents
 # page: every page embeds the navigation, so a long one makes the build slow.
@@ -78,14 +78,18 @@ THEME_TEMPLATES = Path(str(resources.files("rulesite") / "theme"))
 NOT_FOUND_STRINGS = ("not-found-title", "not-found-text", "not-found-nearest", "not-found-search", "not-found-home")
 
 
-def render_site(ctx: Context, jobs: int | None = None) -> dict[str, dict[str, str]]:
+def render_site(ctx: Context, jobs: int | None = None, crew: Crew | None = None) -> dict[str, dict[str, str | Held]]:
     """language -> (docs-relative path -> file text, in path order), for every
     language's site. The pages are rendered by `jobs` forked workers
     (`workers.py`; by default one a core for a large site), each taking
     the next job as it finishes one: first the diff pages, which rules'
     histories link into, with every job that needs no diff; then, once the
     diff pages are made and where each entry landed is handed to the workers,
-    the rest. The result is the same in any order."""
+    the rest. The result is the same in any order.
+
+    `crew`: the workers, to keep until the pages are written (`write_docs`).
+    They then hold every file but the Markdown pages (which later steps
+    change), and the result has a `workers.Held` for each: its digest."""
     languages = site_languages(ctx)
     contexts = {lang: replace(ctx, language=lang, languages=languages, cache={}) for lang in languages}
     diffs = [(contexts[d.old.language], d) for d in ctx.diffs if d.old.language in contexts]
@@ -104,8 +108,12 @@ def render_site(ctx: Context, jobs: int | None = None) -> dict[str, dict[str, st
         for (c, d), found in zip(diffs, anchors):
             keep_entry_pages(c, d, found)
 
+    if crew is not None:
+        work = [(lang, needs, partial(_held_files, lang or CONTENT_LANGUAGE, job)) for lang, needs, job in work]
     first = [partial(made_diff_pages, c, d) for c, d in diffs] + [work[k][2] for k in free]
-    firsts, seconds = run_waves(first, len(diffs), hand_over, take_over, [work[k][2] for k in needing], jobs)
+    later = [work[k][2] for k in needing]
+    waves = crew.run_waves if crew is not None else run_waves
+    firsts, seconds = waves(first, len(diffs), hand_over, take_over, later, jobs)
     files: dict[str, dict[str, str]] = {lang: {} for lang in languages}
     for (c, _), (pages, _) in zip(diffs, firsts):
         files[c.language].update(pages)
@@ -119,6 +127,17 @@ def render_site(ctx: Context, jobs: int | None = None) -> dict[str, dict[str, st
     mark_missing_translations(files)
     files[CONTENT_LANGUAGE].update(sorted(data.items()))
     return files
+
+
+def _held_files(lang: str, job) -> dict[str, str | Held]:
+    """`job`'s pages, each file but the Markdown pages held by this process
+    (`workers.hold`) as the bytes `write_docs` writes."""
+    pages = job()
+    for path, text in pages.items():
+        if not path.endswith(".md"):
+            data = text.encode("utf-8") if isinstance(text, str) else text
+            pages[path] = hold(f"{lang}/{path}", data, output.file_digest(data))
+    return pages
 
 
 # A site with fewer sections than this is rendered in this process: forking costs more.
@@ -357,7 +376,11 @@ DIGESTS = ".digests.json"
 
 
 def write_docs(
-    files: dict[str, dict[str, str | bytes]], docs_dir: Path, build_id: str, digests: dict[str, str] | None = None
+    files: dict[str, dict[str, str | bytes | Held]],
+    docs_dir: Path,
+    build_id: str,
+    digests: dict[str, str] | None = None,
+    crew: Crew | None = None,
 ) -> int:
     """Writes a complete docs folder (one subfolder per language) as a new
     generation beside the published one, then publishes it in one step
@@ -367,8 +390,9 @@ def write_docs(
     is read off the digests the published generation keeps of its files
     (`DIGESTS`; a generation is never written into once written), else off the
     files themselves. `digests`: "language/path" -> `output.file_digest` of
-    the file's bytes, where the caller has it already. Returns how many files
-    were written."""
+    the file's bytes, where the caller has it already. A `Held` file is
+    written by the worker of `crew` that holds it (`render_site`), meanwhile.
+    Returns how many files were written."""
     fresh = output.generation(docs_dir, build_id)
     previous = output.published(docs_dir) or (docs_dir if docs_dir.is_dir() else None)
     assets = {
@@ -382,14 +406,22 @@ def write_docs(
     new_root = str(fresh)
     for folder in sorted({posixpath.dirname(rel) for rel, _ in items}):
         os.makedirs(os.path.join(new_root, folder), exist_ok=True)
+    held = {rel: data.digest for rel, data in items if isinstance(data, Held)}
+    if held and crew is None:
+        raise ValueError("files held by workers, and no crew to write them")
+    items = [(rel, data) for rel, data in items if not isinstance(data, Held)]
     old_root = str(previous) if previous else None
     known = written_digests(previous) if previous else None
     # Thousands of small files: writing them from a few threads overlaps the
     # waits on the file system (the GIL is released while reading, writing and
     # hashing). Each thread takes a quarter at once (a task a file costs more than the file).
     with ThreadPoolExecutor(max_workers=4) as pool:
-        done = list(pool.map(partial(_write_all, new_root, old_root, known, digests or {}), [items[i::4] for i in range(4)]))
+        writing = pool.map(partial(_write_all, new_root, old_root, known, digests or {}), [items[i::4] for i in range(4)])
+        done = crew.each(_write_held, new_root, old_root, known) if held else []
+        done += list(writing)
     digests = dict(sorted(pair for _, found in done for pair in found.items()))
+    if held.items() - digests.items():
+        raise RuntimeError("files held by workers were not written: " + ", ".join(sorted(held.keys() - digests.keys())[:5]))
     with open(os.path.join(new_root, DIGESTS), "w", encoding="utf-8") as file:
         json.dump(digests, file, separators=(",", ":"))
     output.publish(fresh, docs_dir)
@@ -438,6 +470,12 @@ def _write_all(
             os.close(fd)
         written += 1
     return written, digests
+
+
+def _write_held(held: dict[str, tuple[bytes, str]], new_root: str, old_root: str | None, known: dict[str, str] | None):
+    """`_write_all` of the files a crew's worker holds (`render_site`)."""
+    items = [(rel, data) for rel, (data, _) in held.items()]
+    return _write_all(new_root, old_root, known, {rel: digest for rel, (_, digest) in held.items()}, items)
 
 
 def _same_file(path: str, data: bytes) -> bool:
