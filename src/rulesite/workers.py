@@ -171,7 +171,9 @@ class Crew:
         context = multiprocessing.get_context("fork")
         for _ in range(count):
             mine, theirs = context.Pipe()
-            process = context.Process(target=_serve, args=(theirs,), daemon=True)
+            # The worker closes its copies of the parent's ends (its own and the
+            # earlier workers'): once the parent is gone, it reads the end of its pipe.
+            process = context.Process(target=_serve, args=(theirs, [*self._pipes, mine]), daemon=True)
             process.start()
             theirs.close()
             self._pipes.append(mine)
@@ -253,9 +255,20 @@ def _answer(pipe):
     return made
 
 
-def _serve(pipe) -> None:
-    """A crew's worker: runs the tasks its pipe brings until it brings None."""
+def _serve(pipe, parents: list) -> None:
+    """A crew's worker: runs the tasks its pipe brings until it brings None,
+    or until the parent is gone (its end of the pipe closed): then it ends
+    quietly, the parent having said what stopped it."""
     _start()
+    for end in parents:
+        end.close()
+    try:
+        _serve_tasks(pipe)
+    except (EOFError, OSError):
+        pass
+
+
+def _serve_tasks(pipe) -> None:
     taken = False
     while (task := pipe.recv()) is not None:
         kind, index, handed = task  # ("each", function, its arguments) for `Crew.each`

@@ -10,6 +10,9 @@ from __future__ import annotations
 
 import multiprocessing
 import os
+import subprocess
+import sys
+import time
 
 import pytest
 
@@ -148,3 +151,31 @@ def test_no_worker_outlives_its_render_or_its_crew(ctx):
         render_site(ctx, jobs=2, crew=crew)
         assert len(multiprocessing.active_children()) == 2, "the crew's workers wait to write what they hold"
     assert multiprocessing.active_children() == []
+
+
+def test_a_crew_worker_ends_quietly_when_its_parent_is_gone(tmp_path):
+    # The parent killed (its end of the pipe closed): the worker ends, with
+    # nothing on stderr (no traceback under the parent's own message).
+    script = tmp_path / "orphan.py"
+    script.write_text(
+        "import os, sys, time\n"
+        "from rulesite import workers\n"
+        "crew = workers.Crew()\n"
+        "crew.run_waves([dict, dict], 0, list, list, [], 2)\n"
+        "print(' '.join(str(p.pid) for p in crew._processes), flush=True)\n"
+        "os._exit(0)  # no goodbye: as when the parent is killed\n"
+    )
+    done = subprocess.run([sys.executable, str(script)], capture_output=True, text=True, timeout=60)
+    assert done.returncode == 0, done.stderr
+    pids = [int(p) for p in done.stdout.split()]
+    assert len(pids) == 2
+    for pid in pids:
+        for _ in range(100):
+            try:
+                os.kill(pid, 0)
+            except ProcessLookupError:
+                break
+            time.sleep(0.05)
+        else:
+            raise AssertionError(f"worker {pid} outlived its parent")
+    assert done.stderr == ""
