@@ -271,17 +271,19 @@ def _serve(pipe, parents: list) -> None:
 def _serve_tasks(pipe) -> None:
     taken = False
     while (task := pipe.recv()) is not None:
-        kind, index, handed = task  # ("each", function, its arguments) for `Crew.each`
+        # ("first", job index, None), ("later", job index, what is handed over
+        # or None once taken), ("each", function, its arguments): `Crew`.
+        kind, what, given = task
         try:
             if kind == "each":
-                made = index(_held, *handed)
+                made = what(_held, *given)
             elif kind == "first":
-                made = _jobs[index]()
+                made = _jobs[what]()
             else:
                 if not taken:
-                    _take_over(pickle.loads(handed))
+                    _take_over(pickle.loads(given))
                     taken = True
-                made = _later[index]()
+                made = _later[what]()
             answer = pickle.dumps((True, made), pickle.HIGHEST_PROTOCOL)
         except BaseException as error:  # the parent raises it
             try:
