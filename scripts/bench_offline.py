@@ -35,6 +35,7 @@ import threading
 import time
 from pathlib import Path
 
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 from playwright.sync_api import sync_playwright
 
 from rulesite.check.offline_app import check_precache
@@ -131,7 +132,13 @@ def run(browser, site: Path, profile: str) -> dict:
     context.set_offline(True)
     rule = one_rule(site)
     page.goto(root + rule)
-    shown = page.locator(".offline-rule--target").count() == 1 or page.locator(f'[id="{rule.split("#")[1]}"]').count() == 1
+    # The offline page's script fills its box after the load: wait for the rule (or the stored page's anchor).
+    target = f'.offline-rule--target, [id="{rule.split("#")[1]}"]'
+    try:
+        page.wait_for_selector(target, state="attached", timeout=30_000)
+        shown = True
+    except PlaywrightTimeout:
+        shown = False
     page.goto(root + "index.html")
     home = page.locator("article").count() == 1
     context.close()
