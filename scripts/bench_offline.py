@@ -21,7 +21,8 @@ protocol) and a slow network made by the server itself, so it also slows the
 worker's own downloads (DevTools throttling does not reach service workers):
 150 ms before each response and 1.6 Mbit/s shared by all connections.
 
-The precache size per language comes from check/offline_app.py. Each figure
+The precache per language (files, bytes stored, requests and bytes a first
+visit fetches) comes from check/offline_app.py. Each figure
 is one run; repeat on a quiet machine for numbers to compare.
 """
 
@@ -159,7 +160,16 @@ def main() -> None:
     problems, precaches = check_precache(args.site)
     report = {
         "budget_mb": PRECACHE_BUDGET / 2**20,
-        "precache": {p.worker: {"files": p.files, "mb": round(p.size / 2**20, 2), "build": p.build} for p in precaches},
+        "precache": {
+            p.worker: {
+                "files": p.files,
+                "mb": round(p.size / 2**20, 2),
+                "requests": p.requests,
+                "fetched_mb": round(p.fetched / 2**20, 2),
+                "build": p.build,
+            }
+            for p in precaches
+        },
         "problems": [f"{where}: {message}" for where, message in problems],
         "profiles": {},
     }
@@ -172,7 +182,10 @@ def main() -> None:
     args.out.parent.mkdir(parents=True, exist_ok=True)
     args.out.write_text(json.dumps(report, indent=2) + "\n", encoding="utf-8")
     for worker, figures in report["precache"].items():
-        print(f"{worker}: {figures['files']} files, {figures['mb']} MB precached (budget {report['budget_mb']:.0f} MB)")
+        print(
+            f"{worker}: {figures['files']} files, {figures['mb']} MB precached, fetched in {figures['requests']}"
+            f" requests ({figures['fetched_mb']} MB; budget {report['budget_mb']:.0f} MB)"
+        )
     print(f"wrote {args.out}")
 
 

@@ -272,7 +272,7 @@ def _build(args: argparse.Namespace, build_id: str, state: dict) -> int:
     problems = len(diag.errors) - before
     print(
         "offline  "
-        + ", ".join(f"{p.worker} stores {p.files} files, {p.size / 2**20:.1f} MB" for p in precaches)
+        + ", ".join(f"{p.worker} stores {p.files} files, {p.size / 2**20:.1f} MB (in {p.requests} requests)" for p in precaches)
         + f" on the first visit (budget {PRECACHE_BUDGET / 2**20:.0f} MB each)"
     )
     diag.report()

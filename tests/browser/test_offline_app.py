@@ -23,6 +23,7 @@ from pathlib import Path
 import pytest
 
 from browser_site import READY, first_visit
+from rulesite.check.offline_app import read_build
 from buildutil import run_build
 
 pytestmark = pytest.mark.browser
@@ -47,9 +48,16 @@ class Server:
         self.directory = directory
         self.port = 0
         self.httpd = None
+        self.served: list[str] = []  # the path of every request answered, in order
 
     def start(self) -> str:
-        handler = functools.partial(_Quiet, directory=str(self.directory))
+        served = self.served
+
+        class Handler(_Quiet):
+            def log_request(self, code="-", size="-"):
+                served.append(self.path.split("?")[0])
+
+        handler = functools.partial(Handler, directory=str(self.directory))
         self.httpd = http.server.ThreadingHTTPServer(("127.0.0.1", self.port), handler)
         self.httpd.daemon_threads = True
         self.port = self.httpd.server_address[1]
@@ -193,6 +201,45 @@ def test_works_offline_after_one_visit(workspace, open_context, ctx):
     page.fill("#offline-number", "999.9")
     page.click(".offline-jump button")
     assert "999.9" in page.locator(".offline-rules").inner_text()
+
+
+def test_a_first_visit_fetches_the_preview_files_as_one(workspace, open_context):
+    """The current editions' preview files (1,500 on the full corpora, each a
+    phone's round trip) come in one request; each is stored under its own URL
+    with the site file's bytes, as if fetched alone."""
+    _, served, publish = workspace
+    site = publish()
+    build = read_build(site / "sw.js")
+    bundle = build["bundle"]
+    previews = [url for url, _, _ in build["precache"] if url.startswith(bundle["folder"])]
+    assert previews
+    server = Server(site)
+    root = server.start() + "/"
+    try:
+        context = open_context(root.rstrip("/"))
+        page = first_visit(context, root)
+        stored = page.evaluate(
+            """async ([root, urls]) => {
+                const name = (await caches.keys()).find((n) => n.startsWith("rulesite " + new URL(root).pathname + " precache "));
+                const cache = await caches.open(name);
+                const out = {};
+                for (const url of urls) {
+                    const hit = await cache.match(root + url);
+                    out[url] = hit ? [await hit.text(), hit.headers.get("content-type")] : null;
+                }
+                return out;
+            }""",
+            [root, previews],
+        )
+    finally:
+        server.stop()
+    assert server.served.count("/" + bundle["url"]) == 1
+    assert [path for path in server.served if path.startswith("/" + bundle["folder"])] == []
+    for url in previews:
+        assert stored[url] is not None, url
+        text, content_type = stored[url]
+        assert text == (site / url).read_text(encoding="utf-8"), url
+        assert content_type.startswith("text/javascript"), url
 
 
 def test_a_new_build_is_announced_and_never_mixed(workspace, open_context):

@@ -182,3 +182,45 @@ def test_check_reports_a_file_of_another_build_and_a_precache_over_budget(built_
     assert ("sw.js", "assets/core.js is listed with hash " + rules_hash(site) + ", the built file differs") in problems
     assert any(where == "es/sw.js" and "over the budget of" in message for where, message in problems), problems
     assert all(p.size > 100_000 for p in found)
+
+
+def test_the_preview_bundle_holds_exactly_the_precached_previews_with_their_bytes(built_site):
+    """A first visit fetches the current editions' preview files as one file and
+    stores each under its own URL: the bundle holds those files, no other, each
+    with the site file's very text."""
+    site = built_site.site
+    build = read_build(site / "sw.js")
+    bundle = build["bundle"]
+    previews = sorted(url for url, _, _ in build["precache"] if url.startswith(bundle["folder"]))
+    assert previews and bundle["files"] == len(previews)
+    held = json.loads((site / bundle["url"]).read_bytes())["files"]
+    assert sorted(held) == previews
+    for url in previews:
+        assert held[url] == (site / url).read_text(encoding="utf-8"), url
+    # The bundle itself is never stored: a first visit fetches it once, in place of its files.
+    assert bundle["url"] not in {url for url, _, _ in build["precache"]}
+    _, found = check_precache(site)
+    english = next(p for p in found if p.worker == "sw.js")
+    assert english.requests == english.files - len(previews) + 1
+
+
+def test_check_reports_a_bundle_that_differs_from_the_sites_files(built_site, tmp_path):
+    site = tmp_path / "site"
+    shutil.copytree(built_site.site, site)
+    bundle = read_build(site / "sw.js")["bundle"]
+    path = site / bundle["url"]
+    held = json.loads(path.read_bytes())["files"]
+    first, second = sorted(held)[:2]
+    held[first] = held[first].replace("RulesitePreviews.add(", "RulesitePreviews.add(/* not the site's */")
+    del held[second]
+    held["assets/previews/made-up.js"] = "alert(1);\n"
+    path.write_text(json.dumps({"files": held}), encoding="utf-8")
+    problems, _ = check_precache(site)
+    url = bundle["url"]
+    assert ("sw.js", f"its bundle {url} is listed with hash {bundle['hash']}, the built file differs") in problems
+    assert ("sw.js", f"its bundle {url} holds another text of {first} than the site's file") in problems
+    assert ("sw.js", f"its bundle {url} lacks {second}, which it precaches") in problems
+    assert (
+        "sw.js",
+        f"its bundle {url} holds assets/previews/made-up.js, which it does not precache from assets/previews/",
+    ) in problems

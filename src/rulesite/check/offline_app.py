@@ -3,8 +3,11 @@
 Each language site's `sw.js` starts with `const BUILD = {...}` (written by
 render/offline_app.py before MkDocs ran). Here, on the HTML MkDocs wrote:
 every precached URL is a file of the site, a file listed with the hash of its
-bytes has exactly those bytes, and a language's precache stays within the
-budget. Problems are returned as (worker path, message): ("es/sw.js", "...").
+bytes has exactly those bytes, the bundle a first visit fetches instead of the
+preview files (`bundle`) holds exactly those files, each with the very bytes of
+the site's file, and a language's first visit stays within the budget (what
+it stores, and what it fetches). Problems are returned as (worker path,
+message): ("es/sw.js", "...").
 """
 
 from __future__ import annotations
@@ -22,7 +25,9 @@ class Precache:
     worker: str  # the worker's path in the site ("sw.js", "es/sw.js")
     build: str
     files: int
-    size: int  # bytes
+    size: int  # bytes stored
+    requests: int  # what a first visit fetches: the files outside the bundle, and the bundle
+    fetched: int  # bytes fetched
 
 
 def read_build(worker: Path) -> dict:
@@ -45,6 +50,7 @@ def check_precache(site_dir: Path, budget: int = PRECACHE_BUDGET) -> tuple[list[
             problems.append((name, f"no build line `const BUILD = {{...}};` ({error})"))
             continue
         size = 0
+        stored: dict[str, bytes] = {}
         for url, digest, exact in build["precache"]:
             path = (worker.parent / url).resolve()
             if site_dir not in path.parents or not path.is_file():
@@ -52,15 +58,55 @@ def check_precache(site_dir: Path, budget: int = PRECACHE_BUDGET) -> tuple[list[
                 continue
             data = path.read_bytes()
             size += len(data)
+            stored[url] = data
             if exact and hashlib.sha256(data).hexdigest()[: len(digest)] != digest:
                 problems.append((name, f"{url} is listed with hash {digest}, the built file differs"))
-        if size > budget:
+        requests, fetched = len(stored), size
+        if "bundle" in build:
+            bundled, bundle_size, bundle_problems = _check_bundle(site_dir, worker, build["bundle"], stored)
+            problems += [(name, problem) for problem in bundle_problems]
+            requests += 1 - len(bundled)
+            fetched += bundle_size - sum(len(stored[url]) for url in bundled)
+        if max(size, fetched) > budget:
             problems.append(
                 (
                     name,
-                    f"the precache is {size / 2**20:.1f} MB, over the budget of {budget / 2**20:.0f} MB: "
+                    f"the precache is {max(size, fetched) / 2**20:.1f} MB, over the budget of {budget / 2**20:.0f} MB: "
                     "store less on the first visit (render/offline_app.py: precache)",
                 )
             )
-        found.append(Precache(name, build["id"], len(build["precache"]), size))
+        found.append(Precache(name, build["id"], len(build["precache"]), size, requests, fetched))
     return problems, found
+
+
+def _check_bundle(site_dir: Path, worker: Path, bundle: dict, stored: dict[str, bytes]) -> tuple[set[str], int, list[str]]:
+    """(the precached URLs the bundle holds, its size, problems): it is a file of
+    the site with the hash listed, and holds exactly the precached files of its
+    folder, each with the bytes of the site's file (the worker stores them from it)."""
+    url, folder = str(bundle.get("url", "")), str(bundle.get("folder", ""))
+    path = (worker.parent / url).resolve()
+    if site_dir not in path.parents or not path.is_file():
+        return set(), 0, [f"its bundle {url} is not a file of the site"]
+    data = path.read_bytes()
+    problems = []
+    if hashlib.sha256(data).hexdigest()[: len(str(bundle.get("hash")))] != bundle.get("hash"):
+        problems.append(f"its bundle {url} is listed with hash {bundle.get('hash')}, the built file differs")
+    try:
+        files = json.loads(data)["files"]
+    except (ValueError, KeyError, TypeError):
+        files = None
+    if not isinstance(files, dict):
+        return set(), len(data), problems + [f"its bundle {url} is not JSON with its files"]
+    wanted = {u for u in stored if u.startswith(folder)}
+    held = set(files)
+    problems += [f"its bundle {url} lacks {u}, which it precaches" for u in sorted(wanted - held)]
+    problems += [f"its bundle {url} holds {u}, which it does not precache from {folder}" for u in sorted(held - wanted)]
+    same = set()
+    for u in sorted(wanted & held):
+        if str(files[u]).encode("utf-8") == stored[u]:
+            same.add(u)
+        else:
+            problems.append(f"its bundle {url} holds another text of {u} than the site's file")
+    if bundle.get("files") != len(wanted):
+        problems.append(f"its bundle is listed with {bundle.get('files')} files, it should hold {len(wanted)}")
+    return same, len(data), problems

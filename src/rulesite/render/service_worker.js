@@ -8,8 +8,12 @@
  *   whose hash is the one the previous build stored is copied from the old
  *   cache; the others are fetched, at low priority, and checked against their
  *   hash when it is of their bytes (a file of another build fails the install,
- *   and the browser tries again at the next visit). Pages the reader kept under
- *   the previous build are fetched again for this one.
+ *   and the browser tries again at the next visit). When half or more of the
+ *   bundle's files are to be fetched (BUILD.bundle: {url, hash, folder, files}:
+ *   the current editions' preview files, all in that folder, as one JSON file
+ *   {"files": {path: text}}; on a first visit, all of them), that one file is
+ *   fetched instead and each is stored from it, checked against its own hash.
+ *   Pages the reader kept under the previous build are fetched again for this one.
  * - the new worker then waits: pages keep coming from one build's caches until
  *   the reader asks for the new text (assets/offline.js posts "skip-waiting").
  * - fetch: this build's caches first, then the network (what it brings is kept,
@@ -74,28 +78,66 @@ async function previousBuild() {
   return null;
 }
 
+/** Runs `task` on every item of `items`, PARALLEL at a time. */
+async function each(items, task) {
+  const queue = items.slice();
+  async function worker() {
+    while (queue.length) await task(queue.shift());
+  }
+  await Promise.all(Array.from({ length: PARALLEL }, worker));
+}
+
+/**
+ * Stores the files of `todo` ([url, hash, exact]) that the bundle holds with
+ * their hash; returns the others. Any failure (offline, a bundle of another
+ * build) leaves them all to be fetched one by one.
+ */
+async function fromBundle(cache, todo) {
+  let files;
+  try {
+    const response = await fetchChecked(keyOf(BUILD.bundle.url), BUILD.bundle.hash, 1);
+    files = new Map(Object.entries((await response.json()).files).map(([p, text]) => [keyOf(p), text]));
+  } catch (error) {
+    return todo;
+  }
+  const encoder = new TextEncoder();
+  const left = [];
+  await each(todo, async (item) => {
+    const [url, hash, exact] = item;
+    const bytes = files.has(url) && exact ? encoder.encode(files.get(url)) : null;
+    if (bytes && (await sha256(bytes)).slice(0, hash.length) === hash) {
+      const type = url.endsWith(".js") ? "text/javascript; charset=utf-8" : "application/octet-stream";
+      await cache.put(url, new Response(bytes, { headers: { "content-type": type } }));
+    } else {
+      left.push(item); // not in the bundle, or not this build's file: fetched alone
+    }
+  });
+  return left;
+}
+
 async function install() {
   const cache = await caches.open(PRECACHE);
   const old = await previousBuild();
-  const queue = BUILD.precache.slice();
   const hashes = {};
-  async function worker() {
-    while (queue.length) {
-      const [path, hash, exact] = queue.shift();
-      const url = keyOf(path);
-      hashes[url] = hash;
-      if (await cache.match(url)) continue; // an install that was cut short, resumed
-      if (old && old.hashes[url] === hash) {
-        const kept = await old.cache.match(url);
-        if (kept) {
-          await cache.put(url, kept);
-          continue;
-        }
+  const todo = [];
+  await each(BUILD.precache, async ([path, hash, exact]) => {
+    const url = keyOf(path);
+    hashes[url] = hash;
+    if (await cache.match(url)) return; // an install that was cut short, resumed
+    if (old && old.hashes[url] === hash) {
+      const kept = await old.cache.match(url);
+      if (kept) {
+        await cache.put(url, kept);
+        return;
       }
-      await cache.put(url, await fetchChecked(url, hash, exact));
     }
-  }
-  await Promise.all(Array.from({ length: PARALLEL }, worker));
+    todo.push([url, hash, exact]);
+  });
+  // A few changed previews are fetched alone; a first visit's 1,500 come in one file.
+  const within = BUILD.bundle ? new URL(BUILD.bundle.folder, ROOT).href : null;
+  const bundled = within ? todo.filter(([url]) => url.startsWith(within)).length : 0;
+  const left = within && bundled * 2 >= BUILD.bundle.files ? await fromBundle(cache, todo) : todo;
+  await each(left, async ([url, hash, exact]) => cache.put(url, await fetchChecked(url, hash, exact)));
   if (old) await refreshKept(old.runtime);
   // Written last: a cache without it is incomplete and never copied from.
   await cache.put(STAMP, new Response(JSON.stringify({ id: BUILD.id, hashes }), { headers: { "content-type": "application/json" } }));
