@@ -52,14 +52,13 @@ def check_precache(site_dir: Path, budget: int = PRECACHE_BUDGET) -> tuple[list[
         size = 0
         stored: dict[str, bytes] = {}
         for url, digest, exact in build["precache"]:
-            path = (worker.parent / url).resolve()
-            if site_dir not in path.parents or not path.is_file():
+            data = _site_file(site_dir, worker, url)
+            if data is None:
                 problems.append((name, f"precaches {url}, which is not a file of the site"))
                 continue
-            data = path.read_bytes()
             size += len(data)
             stored[url] = data
-            if exact and hashlib.sha256(data).hexdigest()[: len(digest)] != digest:
+            if exact and not _has_hash(data, digest):
                 problems.append((name, f"{url} is listed with hash {digest}, the built file differs"))
         requests, fetched = len(stored), size
         if "bundle" in build:
@@ -83,14 +82,13 @@ def _check_bundle(site_dir: Path, worker: Path, bundle: dict, stored: dict[str, 
     """(the precached URLs the bundle holds, its size, problems): it is a file of
     the site with the hash listed, and holds exactly the precached files of its
     folder, each with the bytes of the site's file (the worker stores them from it)."""
-    url, folder = str(bundle.get("url", "")), str(bundle.get("folder", ""))
-    path = (worker.parent / url).resolve()
-    if site_dir not in path.parents or not path.is_file():
+    url, folder, digest = str(bundle.get("url", "")), str(bundle.get("folder", "")), str(bundle.get("hash", ""))
+    data = _site_file(site_dir, worker, url)
+    if data is None:
         return set(), 0, [f"its bundle {url} is not a file of the site"]
-    data = path.read_bytes()
     problems = []
-    if hashlib.sha256(data).hexdigest()[: len(str(bundle.get("hash")))] != bundle.get("hash"):
-        problems.append(f"its bundle {url} is listed with hash {bundle.get('hash')}, the built file differs")
+    if not _has_hash(data, digest):
+        problems.append(f"its bundle {url} is listed with hash {digest}, the built file differs")
     try:
         files = json.loads(data)["files"]
     except (ValueError, KeyError, TypeError):
@@ -110,3 +108,17 @@ def _check_bundle(site_dir: Path, worker: Path, bundle: dict, stored: dict[str, 
     if bundle.get("files") != len(wanted):
         problems.append(f"its bundle is listed with {bundle.get('files')} files, it should hold {len(wanted)}")
     return same, len(data), problems
+
+
+def _site_file(site_dir: Path, worker: Path, url: str) -> bytes | None:
+    """The bytes of the file `url` names (relative to the worker), or None when
+    it is no file of the site (missing, or outside the site's folder)."""
+    path = (worker.parent / url).resolve()
+    if site_dir not in path.parents or not path.is_file():
+        return None
+    return path.read_bytes()
+
+
+def _has_hash(data: bytes, digest: str) -> bool:
+    """The worker's hashes are the first characters of the bytes' SHA-256."""
+    return bool(digest) and hashlib.sha256(data).hexdigest()[: len(digest)] == digest

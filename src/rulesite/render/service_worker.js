@@ -106,8 +106,8 @@ async function fromBundle(cache, todo) {
     const [url, hash, exact] = item;
     const bytes = files.has(url) && exact ? encoder.encode(files.get(url)) : null;
     if (bytes && (await sha256(bytes)).slice(0, hash.length) === hash) {
-      const type = url.endsWith(".js") ? "text/javascript; charset=utf-8" : "application/octet-stream";
-      await cache.put(url, new Response(bytes, { headers: { "content-type": type } }));
+      // The bundle holds preview scripts only (check/offline_app.py holds it to them).
+      await cache.put(url, new Response(bytes, { headers: { "content-type": "text/javascript; charset=utf-8" } }));
     } else {
       left.push(item); // not in the bundle, or not this build's file: fetched alone
     }
