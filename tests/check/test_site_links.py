@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from rulesite.check.site_links import check_offline, check_site, main
+from rulesite.check.command import check_offline, check_site, main
 
 
 def make_site(root: Path, files: dict[str, str]) -> Path:
@@ -225,6 +225,13 @@ def test_main_exit_codes(good_site: Path, capsys: pytest.CaptureFixture[str]) ->
     out = capsys.readouterr().out.splitlines()
     assert [line.split(": ")[1] for line in out] == ["error[broken-link]", "error[network-load]", "error[script]"]
     assert main([str(good_site / "nothing")]) == 2
+    # A folder with no pages is no site either: exit 2, the reason on stderr, nothing on stdout.
+    empty = good_site / "empty"
+    empty.mkdir()
+    capsys.readouterr()
+    assert main([str(empty)]) == 2
+    captured = capsys.readouterr()
+    assert captured.out == "" and "no .html pages" in captured.err
 
 
 # ------------------------------------------------------- a real Material build

@@ -30,7 +30,7 @@ import yaml
 
 from rulesite import pipeline
 from rulesite.check.page import classes, find, find_all, flat, parse, text
-from rulesite.check.site_links import check_offline, check_site
+from rulesite.check.command import check_offline, check_site
 from rulesite.diagnostics import Diagnostics
 from rulesite.model import Corpus, Edition, Loc, Rule, Ruling, Section, SectionKey
 from rulesite.resolve.history import diff_editions, match_editions, rule_history, rule_text

@@ -21,7 +21,7 @@ from urllib.parse import unquote, urlsplit
 import pytest
 
 from rulesite.check.page import Page, classes, find_all, flat, load_site, siblings_after, text
-from rulesite.check.site_links import check_offline, check_site
+from rulesite.check.command import check_offline, check_site
 from rulesite.model import parent_number
 
 # --- the built pages, read with the check stage's parsed-page helper (lxml) ------------

@@ -27,8 +27,8 @@ import re
 from dataclasses import dataclass
 
 from .link_text import PageSummary, text_link
-from .script import _BAD_URL, inline_script_is_ours
-from .site_links import _EXTERNAL, _REFRESH_URL, LinkFacts, might_mention_hosts
+from .script import BAD_URL, inline_script_is_ours
+from .site_links import EXTERNAL_URL, REFRESH_URL, LinkFacts, might_mention_hosts
 
 _ATTR = r'[^"<>]*'  # an escaped attribute value
 _TEXT = r"[^<>]*"  # escaped text
@@ -113,20 +113,20 @@ def forwarding_facts(rel: str, data: bytes) -> Forwarding | None:
     # page_links' order: the <a href>s, then the loading elements in the tree's
     # order: canonical, (icon,) refresh.
     canonical = found["canonical"]
-    refresh = _REFRESH_URL.match("0; url=" + found["refresh"])
+    refresh = REFRESH_URL.match("0; url=" + found["refresh"])
     refresh_url = refresh.group(1).strip() if refresh else ""
     urls = [found[h] for h, _ in anchors] + [canonical] + ([found["icon"]] if short else []) + [refresh_url]
     for url in urls:
-        if _BAD_URL.match(url):  # what `_bad_url` says of an href
+        if BAD_URL.match(url):  # what `_bad_url` says of an href
             return None
-        if url != canonical and _EXTERNAL.match(url):
+        if url != canonical and EXTERNAL_URL.match(url):
             return None  # a link or load elsewhere: the full check says what it is
     # Each URL once, with the line of its first element (an <a href>'s is the
     # line `page_link_checks` would look up in the tree).
     links: dict[tuple[str, str], int] = {}
     for h, _ in anchors:
         links.setdefault(("<a href>", found[h]), lines[h])
-    if not _EXTERNAL.match(canonical):  # an absolute canonical (site_url) is no link to check
+    if not EXTERNAL_URL.match(canonical):  # an absolute canonical (site_url) is no link to check
         links.setdefault(("<link href>", canonical), lines["canonical"])
     if short:
         links.setdefault(("<link href>", found["icon"]), lines["icon"])

@@ -15,7 +15,7 @@ from __future__ import annotations
 import json
 import posixpath
 
-from .site_links import LinkCheck, SiteFiles, _resolve, split_url
+from .site_links import LinkCheck, SiteFiles, resolve_path, split_url
 
 FOLDER = "assets/history/"
 _HEAD = "RulesiteHistory.add("
@@ -63,7 +63,7 @@ def history_link_checks(rel: str, data: bytes, site: SiteFiles) -> list[LinkChec
         if path:  # resolved once for the pages of a folder, as `page_link_checks` does
             where = targets.get((folder, path))
             if where is None:
-                where = targets[(folder, path)] = _resolve(site.files, site.dirs, page, path)
+                where = targets[(folder, path)] = resolve_path(site.files, site.dirs, page, path)
             target, reason = where
         else:
             target, reason = page, None

@@ -31,7 +31,7 @@ from pathlib import Path
 from .page import elements, html_files, load_page, parse, root_of  # noqa: F401 - parse: for callers that check a snippet
 
 _URL_ATTRIBUTES = {"href", "src", "action", "formaction", "data", "poster", "background", "xlink:href", "cite", "srcset", "ping"}
-_BAD_URL = re.compile(r"^\s*(javascript|vbscript|data\s*:\s*(text/html|[a-z]+/[a-z+.-]*(xml|script)))\s*:?", re.IGNORECASE)
+BAD_URL = re.compile(r"^\s*(javascript|vbscript|data\s*:\s*(text/html|[a-z]+/[a-z+.-]*(xml|script)))\s*:?", re.IGNORECASE)
 # Elements that run or embed script, or change where the page's links and scripts point.
 _NOT_IN_CONTENT = {
     "script",
@@ -91,7 +91,7 @@ def _ours(script) -> bool:
     attrib = script.attrib
     if attrib.get("src") is not None:
         src = attrib["src"]
-        return not _BAD_URL.match(src) and not _SCHEME_OR_HOST.match(src)
+        return not BAD_URL.match(src) and not _SCHEME_OR_HOST.match(src)
     if (attrib.get("type") or "").strip().lower() in _DATA_TYPES:
         return True
     return inline_script_is_ours(script.text or "")
@@ -124,7 +124,7 @@ def script_problems(page, name: str) -> list[str]:
         if attribute.startswith("on") or attribute == "srcdoc"
         for el in having
     }
-    bad = _BAD_URL.match
+    bad = BAD_URL.match
     for attribute in _URL_ATTRIBUTES.intersection(found.by_attribute):
         having = found.by_attribute[attribute]
         # Every value tested without a Python loop (there are thousands of hrefs);
@@ -158,7 +158,7 @@ def script_problems(page, name: str) -> list[str]:
 
 
 def _bad_url(name: str, value: str) -> bool:
-    return name in _URL_ATTRIBUTES and _BAD_URL.match(value) is not None
+    return name in _URL_ATTRIBUTES and BAD_URL.match(value) is not None
 
 
 def check_scripts(site_dir: Path) -> list[str]:

@@ -17,19 +17,15 @@ offline
     anything from the network. See the comments at ``_KNOWN_HOSTS`` and
     ``_BUNDLED_THEME_URLS`` for what counts and what the theme may contain.
 
-``check_site(site_dir)`` and ``check_offline(site_dir)`` run one of them on a
-folder and return the problems as ``page.html:LINE: error[code]: message``;
-``rulesite check SITE_DIR`` runs both.
+``check/command.py`` runs them on a folder on their own (``rulesite check``).
 """
 
 from __future__ import annotations
 
-import argparse
 import posixpath
 import re
 import sys
 from dataclasses import dataclass, field
-from pathlib import Path
 from urllib.parse import unquote, urlsplit
 
 from lxml import etree
@@ -62,7 +58,7 @@ _NON_LOADING_RELS = frozenset(
 # A <meta> with only these attributes loads and links nothing.
 _PLAIN_META = frozenset({"name", "property", "content", "charset"})
 
-_REFRESH_URL = re.compile(r"""^\s*\d*\s*[;,]?\s*url\s*=\s*['"]?([^'"]*)""", re.IGNORECASE)
+REFRESH_URL = re.compile(r"""^\s*\d*\s*[;,]?\s*url\s*=\s*['"]?([^'"]*)""", re.IGNORECASE)
 
 # What the page links to or loads, from the page's elements filed by tag and
 # attribute (`Page.elements`): <a href> URLs (by far the most common; the line
@@ -94,12 +90,12 @@ _LOADING_TAGS = (
 _ALWAYS_READ = frozenset({"area", "link", "object", "use", "image", "style", "pre"})
 _LOADING_ATTRIBUTES = frozenset({"src", "srcset", "poster", "style", "data-md-component"})
 _SOURCE_LINK = etree.XPath("//*[@data-md-component='source']")
-_EXTERNAL = re.compile(r"^\s*(?:[A-Za-z][A-Za-z0-9+.\-]*:|//)")
+EXTERNAL_URL = re.compile(r"^\s*(?:[A-Za-z][A-Za-z0-9+.\-]*:|//)")
 
 
 def _is_external(url: str) -> bool:
     """A URL with a scheme (https:, mailto:, javascript:, data:...) or //host."""
-    return _EXTERNAL.match(url) is not None
+    return EXTERNAL_URL.match(url) is not None
 
 
 def page_links(page: Page) -> tuple[LinkFacts, list[Problem], list[str]]:
@@ -112,7 +108,7 @@ def page_links(page: Page) -> tuple[LinkFacts, list[Problem], list[str]]:
         [el.get("id") for el in found.having("id")] + [el.get("name") for el in found.having("name") if el.tag == "a"]
     )
     links: dict[tuple[str, str], int] = {}
-    external = _EXTERNAL.match
+    external = EXTERNAL_URL.match
     for url in dict.fromkeys([href for el in anchors if (href := el.get("href")) is not None]):
         if external(url) is None:
             links[("<a href>", url)] = 0  # line looked up only when needed
@@ -162,7 +158,7 @@ def page_links(page: Page) -> tuple[LinkFacts, list[Problem], list[str]]:
                 if name in a:
                     loads.append((line, f"<{tag} {name}>", a[name]))
         if tag == "meta" and a.get("http-equiv", "").lower() == "refresh":
-            m = _REFRESH_URL.match(a.get("content", ""))
+            m = REFRESH_URL.match(a.get("content", ""))
             if m and m.group(1).strip():
                 links.setdefault(("<meta refresh>", m.group(1).strip()), line)
         if "style" in a and el in styled:
@@ -228,7 +224,7 @@ def split_url(url: str) -> tuple[str, str]:
     return before.partition("?")[0], fragment
 
 
-def _resolve(files: set[str], dirs: set[str], page: str, path: str) -> tuple[str | None, str | None]:
+def resolve_path(files: set[str], dirs: set[str], page: str, path: str) -> tuple[str | None, str | None]:
     """(target file, None) or (None, reason) for a URL path seen on `page`."""
     if not path:
         return page, None
@@ -298,7 +294,7 @@ def page_link_checks(page: Page, facts: LinkFacts, site: SiteFiles) -> list[Link
             # Links to one page differ in their #fragment only: each path is resolved once.
             where = targets.get((folder, path))
             if where is None:
-                where = targets[(folder, path)] = _resolve(site.files, site.dirs, rel, path)
+                where = targets[(folder, path)] = resolve_path(site.files, site.dirs, rel, path)
             # "#x" and "" name the page itself (None: whichever page it is on).
             found = resolved[url] = (where[0] if path else None, where[1], fragment)
         target, reason, raw = found
@@ -447,50 +443,3 @@ def might_mention_hosts(data: bytes) -> bool:
 _KNOWN_HOST_BYTES = tuple(host.encode() for host in _KNOWN_HOSTS)
 _GOOGLE_HOSTS = tuple(host for host in _KNOWN_HOST_BYTES if b"google" in host)
 _OTHER_HOSTS = tuple(host for host in _KNOWN_HOST_BYTES if b"google" not in host)
-
-
-# --------------------------------------------------------------------------
-# Command line and the two checks on their own
-
-
-def check_site(site_dir: Path) -> list[str]:
-    """Problems with internal links and anchors of the built site in `site_dir`."""
-    from .run import check_folder
-
-    return check_folder(Path(site_dir), offline=False)
-
-
-def check_offline(site_dir: Path) -> list[str]:
-    """Problems that would make the built site in `site_dir` use the network."""
-    from .run import check_folder
-
-    return check_folder(Path(site_dir), links=False)
-
-
-def main(argv: list[str] | None = None) -> int:
-    from .run import check_folder
-
-    parser = argparse.ArgumentParser(
-        prog="rulesite check",
-        description="Check a built site: internal links and anchors, and that it loads nothing from the network.",
-    )
-    parser.add_argument("site_dir", type=Path, help="the folder MkDocs built (site/)")
-    parser.add_argument("--links-only", action="store_true", help="skip the offline check")
-    args = parser.parse_args(argv)
-
-    if not args.site_dir.is_dir():
-        print(f"rulesite check: {args.site_dir}: not a folder", file=sys.stderr)
-        return 2
-    problems = check_folder(args.site_dir, offline=not args.links_only, scripts=not args.links_only)
-    if problems and problems[0].endswith("no .html pages"):
-        print(f"rulesite check: {problems[0]}", file=sys.stderr)
-        return 2
-    for problem in problems:
-        print(problem)
-    n = len(problems)
-    print(f"rulesite check: {n} problem{'s' if n != 1 else ''}", file=sys.stderr)
-    return 1 if problems else 0
-
-
-if __name__ == "__main__":
-    sys.exit(main())
