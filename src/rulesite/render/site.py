@@ -319,21 +319,21 @@ def navigation(ctx: Context, pages: dict[str, str]) -> list:
             else:
                 entries.append({nav_title(document_name(document)): contents})  # the contents page lists them
         entries += [
-            {nav_title(f"{document_name(document)}: editions"): editions_page(game, document)}
+            {nav_title(t(lang, "nav-editions", document=document_name(document))): editions_page(game, document)}
             for g, document, language in documents_with_editions(ctx)
             if g == game and language == lang
         ]
         for g, document, _language in dict.fromkeys((x.game, x.document, x.language) for x in ctx.corpus.glossary):
             if g == game and glossary_page(g, document) in pages:  # the current edition's; its page links the others
-                entries.append({nav_title(f"{document_name(document)}: glossary"): glossary_page(g, document)})
+                entries.append({nav_title(t(lang, "nav-glossary", document=document_name(document))): glossary_page(g, document)})
         if guides_index(game) in pages:
             entries.append({t(lang, "guides"): guides_index(game)})
         # The index of card letters: each letter's page links the others (every
         # page printing 26 letters in its navigation weighed 5 KB more).
         if paths.cards_index(game) in pages:
-            entries.append({"Cards": paths.cards_index(game)})
+            entries.append({t(lang, "nav-cards"): paths.cards_index(game)})
         if ERRATA in pages and game == "riftbound":
-            entries.append({"Errata": ERRATA})
+            entries.append({t(lang, "nav-errata"): ERRATA})
         for key, path in (
             ("official-faq", paths.faq_index(game)),
             ("community-rulings", paths.rulings_index(game)),
