@@ -40,7 +40,7 @@ from playwright.sync_api import TimeoutError as PlaywrightTimeout
 from playwright.sync_api import sync_playwright
 
 from rulesite.check.offline_app import check_precache
-from rulesite.chromium import CHROMIUM_ARGS, chromium_path
+from chromium import CHROMIUM_ARGS, chromium_path
 from rulesite.render.offline_app import PRECACHE_BUDGET
 
 READY = "document.documentElement.getAttribute('data-offline-ready')"

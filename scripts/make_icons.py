@@ -17,7 +17,7 @@ from pathlib import Path
 
 from playwright.sync_api import sync_playwright
 
-from rulesite.chromium import CHROMIUM_ARGS
+from chromium import CHROMIUM_ARGS
 
 ICONS = Path(__file__).resolve().parent.parent / "src" / "rulesite" / "assets" / "icons"
 SIZES = [("icon-192.png", 192, False), ("icon-512.png", 512, False), ("icon-maskable-512.png", 512, True)]

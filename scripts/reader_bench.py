@@ -38,7 +38,7 @@ import time
 from contextlib import contextmanager
 from pathlib import Path
 
-from rulesite.chromium import CHROMIUM_ARGS
+from chromium import CHROMIUM_ARGS
 
 CHROMIUM = os.environ.get("CHROMIUM_PATH", "/usr/bin/chromium")
 DESKTOP = {"viewport": {"width": 1280, "height": 900}}

@@ -28,7 +28,7 @@ import tempfile
 import threading
 from pathlib import Path
 
-from rulesite.chromium import CHROMIUM_ARGS
+from chromium import CHROMIUM_ARGS
 
 SIZES = {"desktop": {"width": 1280, "height": 900}, "phone": {"width": 390, "height": 844}}
 SCHEMES = ("light", "dark")

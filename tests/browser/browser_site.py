@@ -20,7 +20,7 @@ from urllib.parse import unquote, urlsplit
 from rulesite.check.page import classes, find_all, load_page, parse
 
 # Debian's Chromium under Playwright, launched as the screenshot script does it.
-from rulesite.chromium import CHROMIUM_ARGS  # noqa: F401  (the browser tests import it from here)
+from chromium import CHROMIUM_ARGS  # noqa: F401  (the browser tests import it from here)
 
 DESKTOP = {"width": 1280, "height": 900}
 PHONE = {"width": 390, "height": 844}

@@ -172,11 +172,6 @@ def flat(value) -> str:
     return re.sub(r"\s+", " ", value or "").strip()
 
 
-def inner_html(el) -> str:
-    """The markup inside `el`, as lxml writes it back."""
-    return (el.text or "") + "".join(etree.tostring(child, encoding="unicode", method="html") for child in el)
-
-
 def siblings_after(el) -> Iterator:
     """The elements after `el` with the same parent, in order."""
     return (s for s in el.itersiblings() if isinstance(s.tag, str))
