@@ -18,9 +18,7 @@ def test_an_id_printed_twice_in_one_page_is_reported_with_its_line():
         "<br><img src='x.png' id='picture'>\n"
         "</body></html>\n"
     )
-    assert duplicate_ids(page, "magic/glossary.html") == [
-        "magic/glossary.html: line 2: id 'g-abandon' is printed 2 times in this page"
-    ]
+    assert duplicate_ids(page) == [(2, "duplicate-id", "id 'g-abandon' is printed 2 times in this page")]
 
 
 def test_the_same_id_on_two_pages_is_fine_and_the_check_stage_runs_it(tmp_path: Path):

@@ -65,7 +65,7 @@ def assert_quick_way_equals_full_check(root: Path, least: int, aliases_too: bool
         page = Page(rel, data, parse(data))
         facts, offline, network = page_links(page)
         assert (offline, network) == ([], [])
-        assert script_problems(page, rel) == [] and duplicate_ids(page, rel) == []
+        assert script_problems(page, rel) == [] and duplicate_ids(page) == []
         assert quick.facts == with_lines(page, facts), rel
         assert quick.summary == summarize(page), rel
         assert page_entries(page) == (set(), [], [])

@@ -111,7 +111,7 @@ def _check_files(rels: list[str]) -> list[_FileResult]:
                 problems += entry_problems(page, options.expected[rel])
             if options.scripts:
                 problems += _script_problems(page)
-            problems += _duplicate_id_problems(page)
+            problems += duplicate_ids(page)
             if options.links:
                 problems += missing_history_file(rel, data, options.site)
                 links = page_link_checks(page, facts, options.site)
@@ -174,15 +174,6 @@ def _script_problems(page: Page) -> list[Problem]:
     for problem in script_problems(page, page.rel):
         line, _, message = problem.removeprefix(prefix).partition(": ")
         out.append((int(line) if line.isdigit() else 1, "script", message))
-    return out
-
-
-def _duplicate_id_problems(page: Page) -> list[Problem]:
-    """check/duplicate_ids.py's findings as (line, code, message)."""
-    out = []
-    for problem in duplicate_ids(page, page.rel):
-        line, _, message = problem.removeprefix(f"{page.rel}: line ").partition(": ")
-        out.append((int(line) if line.isdigit() else 1, "duplicate-id", message))
     return out
 
 
