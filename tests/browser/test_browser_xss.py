@@ -223,7 +223,7 @@ def add_what_the_seeds_lack(ctx) -> None:
         review.Review(
             ctx.corpus.rulings[0],
             "424.1",
-            "reworded in v1.4",
+            review.Change("reworded", "v1.4"),
             old_text="The old rule text.",
             new_text="The new rule text.",
             checked="v1.2",

@@ -35,7 +35,7 @@ from rulesite.diagnostics import Diagnostics
 from rulesite.model import Corpus, Edition, Loc, Rule, Ruling, Section, SectionKey
 from rulesite.resolve.history import diff_editions, match_editions, rule_history, rule_text
 from rulesite.resolve.review import needs_review
-from rulesite.render.strings import language_in, t
+from rulesite.render.strings import language_in, review_change, t
 
 SOURCES = Path(__file__).resolve().parents[2] / "rules_src"  # the project's own sources
 
@@ -704,7 +704,7 @@ def test_needs_review_flags_a_ruling_whose_cited_rule_changed_since_its_edition(
         rulings=[_ruling("old", ["100.1", "100.2", "100.3", "100.4"], "1.2"), _ruling("new", ["100.1", "100.2", "100.5"], "1.4")]
     )
     reviews = needs_review(corpus, history)
-    found = {(r.item.id, r.rule): r.change for r in reviews}
+    found = {(r.item.id, r.rule): review_change("en", r.change) for r in reviews}
     assert found == {
         ("old", "100.2"): "reworded in v1.4",
         ("old", "100.3"): "removed in v1.4",

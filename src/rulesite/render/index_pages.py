@@ -38,7 +38,7 @@ from .paths import (
     short_link,
     walkthroughs_index,
 )
-from .strings import t
+from .strings import review_change, t
 
 GAME_NAMES = {"riftbound": "Riftbound", "magic": "Magic: The Gathering"}
 
@@ -397,7 +397,11 @@ def render_reviews(ctx: Context) -> str:
     ]
     for r in ctx.reviews:
         diff = word_diff_md(r.changes)
-        out.append(Md("| {} | {} | {} | {} {} |").format(ctx.item_link(r.item, REVIEW), r.rule, r.checked or "?", r.change, diff))
+        out.append(
+            Md("| {} | {} | {} | {} {} |").format(
+                ctx.item_link(r.item, REVIEW), r.rule, r.checked or "?", review_change(ctx.language, r.change), diff
+            )
+        )
     return whole_page("Needs review", [*out, ""])
 
 

@@ -9,7 +9,7 @@ from .escape import page as whole_page
 from .markup import div, md, md_link, origin_link
 from .paths import html_path, page_of, relative
 from .share import site_name, summary
-from .strings import t
+from .strings import review_change, t
 
 
 def render_ruling(ruling: Ruling, ctx: Context) -> str:
@@ -111,14 +111,14 @@ def review_box(item, ctx: Context) -> list[Md]:
     if not found:
         return []
     lines = [
-        Md('!!! danger "Outdated"'),
+        Md('!!! danger "{}"').format(t(ctx.language, "review-outdated")),
         Md(""),
-        Md("    The rules this cites changed since it was checked ({}):").format(found[0].checked),
+        Md("    {}").format(t(ctx.language, "review-outdated-text", edition=found[0].checked)),
         Md(""),
     ]
     for review in found:
         diff = word_diff_md(review.changes)
-        lines += [Md("    - {}: {} {}").format(review.rule, review.change, diff)]
+        lines += [Md("    - {}: {} {}").format(review.rule, review_change(ctx.language, review.change), diff)]
     return lines + [Md("")]
 
 

@@ -91,6 +91,14 @@ STRINGS = {
         "official-faq": "Official FAQ answers",
         "community-rulings": "Community rulings",
         "keyword-index": "Keyword index",
+        "review-reworded": "reworded in {edition}",
+        "review-removed": "removed in {edition}",
+        "review-renumbered": "now {number} in {edition}",
+        "review-renumbered-reworded": "now {number} in {edition}, reworded",
+        "review-not-current": "not in the current text",
+        "review-reworded-since": "reworded since the {edition} edition it was checked against",
+        "review-outdated": "Outdated",
+        "review-outdated-text": "The rules this cites changed since it was checked ({edition}):",
         "nav-editions": "{document}: editions",
         "nav-glossary": "{document}: glossary",
         "nav-cards": "Cards",
@@ -211,6 +219,14 @@ STRINGS = {
         "official-faq": "Respuestas oficiales",
         "community-rulings": "Resoluciones de la comunidad",
         "keyword-index": "Índice de palabras clave",
+        "review-reworded": "redactada de nuevo en {edition}",
+        "review-removed": "eliminada en {edition}",
+        "review-renumbered": "ahora {number} en {edition}",
+        "review-renumbered-reworded": "ahora {number} en {edition}, redactada de nuevo",
+        "review-not-current": "no está en el texto actual",
+        "review-reworded-since": "redactada de nuevo desde la edición {edition} con la que se comprobó",
+        "review-outdated": "Desactualizado",
+        "review-outdated-text": "Las reglas que cita cambiaron desde que se comprobó ({edition}):",
         "nav-editions": "{document}: ediciones",
         "nav-glossary": "{document}: glosario",
         "nav-cards": "Cartas",
@@ -331,6 +347,14 @@ STRINGS = {
         "official-faq": "Réponses officielles",
         "community-rulings": "Décisions de la communauté",
         "keyword-index": "Index des mots-clés",
+        "review-reworded": "reformulée dans {edition}",
+        "review-removed": "supprimée dans {edition}",
+        "review-renumbered": "désormais {number} dans {edition}",
+        "review-renumbered-reworded": "désormais {number} dans {edition}, reformulée",
+        "review-not-current": "absente du texte actuel",
+        "review-reworded-since": "reformulée depuis l'édition {edition} avec laquelle elle a été vérifiée",
+        "review-outdated": "Obsolète",
+        "review-outdated-text": "Les règles citées ont changé depuis la vérification ({edition}) :",
         "nav-editions": "{document} : éditions",
         "nav-glossary": "{document} : glossaire",
         "nav-cards": "Cartes",
@@ -382,6 +406,12 @@ LANGUAGE_IN = {
 
 def language_in(language: str, other: str) -> str:
     return LANGUAGE_IN.get(language, LANGUAGE_IN["en"]).get(other, other)
+
+
+def review_change(language: str, change) -> str:
+    """What happened to a rule a ruling or walkthrough cites (resolve/review.py's Change), in words."""
+    key = "review-renumbered-reworded" if change.kind == "renumbered" and change.reworded else f"review-{change.kind}"
+    return t(language, key, edition=change.edition, number=change.number)
 
 
 def t(language: str, key: str, /, **values: str) -> str:

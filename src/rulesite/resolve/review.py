@@ -19,11 +19,22 @@ from .history import Removed, rule_text, word_diff
 from .view import EditionsView, editions_view
 
 
+@dataclass(frozen=True)
+class Change:
+    """What happened to a cited rule since the item was checked; render words it
+    (the strings table's `review-<kind>`)."""
+
+    kind: str  # "reworded", "removed", "renumbered", "not-current" or "reworded-since"
+    edition: str = ""  # where it happened (for "reworded-since": the edition checked against)
+    number: str = ""  # "renumbered": its number now
+    reworded: bool = False  # "renumbered": and its text changed too
+
+
 @dataclass
 class Review:
     item: Ruling | Walkthrough
     rule: str  # the cited number, as the item cites it
-    change: str  # what happened to it since, for people
+    change: Change  # what happened to it since
     # The cited rule as it read when the item was checked, and as it reads now
     # ("" when it is not printed there): the page shows their word diff.
     old_text: str = ""
@@ -91,13 +102,13 @@ def needs_review(corpus: Corpus, history: dict, view: EditionsView | None = None
             if checked is None:
                 continue
             if current is None:
-                reviews.append(Review(walk, number, "not in the current text", old_text=rule_text(checked), checked=walk.edition))
+                reviews.append(Review(walk, number, Change("not-current"), old_text=rule_text(checked), checked=walk.edition))
             elif rule_text(current) != rule_text(checked):
                 reviews.append(
                     Review(
                         walk,
                         number,
-                        f"reworded since the {walk.edition} edition it was checked against",
+                        Change("reworded-since", walk.edition),
                         old_text=rule_text(checked),
                         new_text=rule_text(current),
                         checked=walk.edition,
@@ -107,12 +118,12 @@ def needs_review(corpus: Corpus, history: dict, view: EditionsView | None = None
     return reviews
 
 
-def _change(entry, number: str) -> str:
+def _change(entry, number: str) -> Change | None:
     if entry.number is None:
-        return f"removed in {entry.how.edition}" if isinstance(entry.how, Removed) else ""
+        return Change("removed", entry.how.edition) if isinstance(entry.how, Removed) else None
     if entry.number != number:
-        return f"now {entry.number} in {entry.edition_label}" + (", reworded" if entry.text_changed else "")
-    return f"reworded in {entry.edition_label}" if entry.text_changed else ""
+        return Change("renumbered", entry.edition_label, entry.number, entry.text_changed)
+    return Change("reworded", entry.edition_label) if entry.text_changed else None
 
 
 def _current_label(corpus: Corpus, walk: Walkthrough, rule) -> str:
