@@ -7,7 +7,6 @@ import random
 import re
 
 from rulesite.model import Card, Corpus, Erratum, FaqAnswer, Loc, Ruling
-from rulesite.render.symbols import split_symbols, symbol
 from rulesite.resolve.card_mentions import card_mentions, longest_of
 
 HERE = Loc("test", 1)
@@ -69,22 +68,6 @@ def test_items_naming_a_card_by_tag_name_or_code():
     assert found[charm.id] == [erratum]
     # "Zhonya's Hourglass" is one card: its first word is not the card "Zhonya".
     assert zhonya.id not in found
-
-
-def test_card_symbols_are_readable_signs_with_names():
-    parts = split_symbols("[2][A], [E]: Give a unit +1 [M]. [Accelerate]")
-    assert parts == [
-        ("[2]", "2", "2 Energy"),
-        ("[A]", "✦", "Power of any Domain"),
-        ", ",
-        ("[E]", "⤵", "Exhaust"),
-        ": Give a unit +1 ",
-        ("[M]", "⚔", "Might"),
-        ". [Accelerate]",
-    ]
-    html = str(symbol(*parts[1]))
-    assert 'role="img"' in html and 'aria-label="Power of any Domain"' in html and ">✦</span>" in html
-    assert split_symbols("[0]")[0] == ("[0]", "0", "0 Energy")
 
 
 def test_the_tree_of_names_finds_what_the_longest_first_alternation_finds():

@@ -31,16 +31,16 @@ def render_ruling(ruling: Ruling, ctx: Context) -> str:
         *(question if ruling.question else []),
         div("ruling", id=ruling.id, data={"short": html_path(page)}),
         "",
-        Md("**{}:** {}").format(t(lang, "ruling"), ctx.inline(ruling.answer, ruling.game, page)),
+        Md("**{}:** {}").format(t(lang, "ruling"), ctx.quoted(ruling.answer, ruling.game, page)),
         "",
     ]
     if ruling.steps:
         out += [Md("## {} {{: #sequence }}").format(t(lang, "sequence")), ""]
-        out += [Md("{}. {}").format(i, ctx.inline(step, ruling.game, page)) for i, step in enumerate(ruling.steps, 1)]
+        out += [Md("{}. {}").format(i, ctx.quoted(step, ruling.game, page)) for i, step in enumerate(ruling.steps, 1)]
         out.append("")
     if ruling.nuances:
         out += [Md('!!! note "{}"').format(t(lang, "nuances")), ""]
-        out += [Md("    - {}").format(ctx.inline(note, ruling.game, page)) for note in ruling.nuances]
+        out += [Md("    - {}").format(ctx.quoted(note, ruling.game, page)) for note in ruling.nuances]
         out.append("")
     out += [Md("</div>"), ""]
     # Exactly what the text above links to (resolve/citations.py), in that order.
