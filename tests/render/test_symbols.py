@@ -8,7 +8,7 @@ import dataclasses
 import re
 
 import pytest
-from rendered import page_html
+from rendered import page_html, split_page
 
 from rulesite.model import Card, Erratum, FaqAnswer, Loc
 from rulesite.render.card_pages import render_cards_page, render_errata
@@ -116,3 +116,10 @@ def test_a_ruling_shows_symbols_in_words_in_its_answer_steps_and_nuances(site_ct
     html = page_html(render_ruling(ruling, site_ctx))
     assert [label for _, label, _ in SYMBOL.findall(html)] == ["2 Energy", "Exhaust", "Power of any Domain"]
     assert "Pay 2 Energy first." in visible(html)
+
+
+def test_previews_in_chat_give_symbols_in_words(site_ctx):
+    """A link preview (the description) is plain text: symbols in words, not shorthand."""
+    ruling = dataclasses.replace(site_ctx.corpus.rulings[0], answer="It costs [1][A] more.")
+    meta, _ = split_page(render_ruling(ruling, site_ctx))
+    assert meta["description"] == "It costs 1 Energy ✦ Power of any Domain more."

@@ -10,6 +10,7 @@ from .markup import div, md, md_link, origin_link
 from .paths import html_path, page_of, relative
 from .share import site_name, summary
 from .strings import t
+from .symbols import shown_text
 
 
 def render_ruling(ruling: Ruling, ctx: Context) -> str:
@@ -69,7 +70,7 @@ def render_ruling(ruling: Ruling, ctx: Context) -> str:
             Md('{: .licence data-search-exclude="1" }'),
             "",
         ]
-    return whole_page(ruling.title, out, summary(ruling.answer), og_title=ruling.title, **ruling_site(ruling))
+    return whole_page(ruling.title, out, summary(shown_text(ruling.answer)), og_title=ruling.title, **ruling_site(ruling))
 
 
 def ruling_site(ruling: Ruling) -> dict[str, str]:

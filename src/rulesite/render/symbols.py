@@ -69,13 +69,13 @@ def symbol(shorthand: str, sign: str, name: str) -> Md:
 
 def with_symbols(text: str, plain: Callable[[str], Md], language: str = "en") -> Md:
     """`text` with its symbols as `symbol`s and the rest made by `plain`."""
-    parts = split_symbols(text, language)
+    parts = _spaced(split_symbols(text, language))
     return Md("").join(symbol(*part) if isinstance(part, tuple) else plain(part) for part in parts)
 
 
 def shown_text(text: str, language: str = "en") -> str:
     """`text` as a reader sees it on a page that quotes it (`with_symbols`)."""
-    parts = split_symbols(text, language)
+    parts = _spaced(split_symbols(text, language))
     out = []
     for part in parts:
         if isinstance(part, tuple):
@@ -90,3 +90,13 @@ def _shown_name(shorthand: str, sign: str, name: str) -> str:
     # Energy's sign is its number, which its name begins with: "2" "Energy".
     shown = name.removeprefix(sign).strip() if symbol_kind(shorthand) == "energy" else name
     return shown or name
+
+
+def _spaced(parts: list) -> list:
+    # Two symbols side by side ("[1][A]") are two names: a space keeps them apart.
+    out: list = []
+    for part in parts:
+        if out and isinstance(part, tuple) and isinstance(out[-1], tuple):
+            out.append(" ")
+        out.append(part)
+    return out
