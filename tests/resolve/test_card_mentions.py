@@ -107,7 +107,7 @@ CARDS = [
     ("Dusk Owl", "OGN-100/298"),
 ]
 # Card texts give the ordinary words (written in lower case) and what is spelled right.
-TEXTS = {"Charm": "Move a hidden unit. A charge is paid.", "Stupefy": "Stun a unit, then both are revealed."}
+TEXTS = {"Charm": "Move a hidden unit. A charge is paid.", "Stupefy": "Stun a unit, then both are revealed: yes."}
 
 
 def _corpus(*answers: str, aliases=()) -> tuple[Corpus, Diagnostics]:
@@ -132,6 +132,7 @@ def _found(answer: str, aliases=()) -> tuple[list[tuple[str, str, str]], Diagnos
         ("A hidden Zhonya saves it.", [("Zhonya's Hourglass", "short name", "Zhonya")]),
         ("Reveal your Zhonyas now.", [("Zhonya's Hourglass", "short name, possessive", "Zhonyas")]),
         ("Then Zhonya's effect applies.", [("Zhonya's Hourglass", "short name, possessive", "Zhonya's")]),
+        ("Yes, Zhonya saves it.", [("Zhonya's Hourglass", "short name", "Zhonya")]),
         ("Hourglass is an exception.", [("Zhonya's Hourglass", "short name", "Hourglass")]),
         ("Both Hourglasses are hidden.", [("Zhonya's Hourglass", "short name, plural", "Hourglasses")]),
         ("You cannot activate Zonyah's now.", [("Zhonya's Hourglass", "near spelling, possessive", "Zonyah's")]),
@@ -157,6 +158,7 @@ def test_a_nickname_from_the_aliases_list_names_its_card():
         "The charm moves a unit; the hidden unit stays.",  # ordinary words in lower case
         "A Sand Soldier token enters.",  # "Soldier" is part of another name
         "If an opponent controls Helm of Suppression, it costs more.",  # so is "Helm"
+        "Helm of Suppression is out. Helm's cost applies.",  # and the same "Helm" again
         "Renata Glasc and Temporal Breach resolve.",
         "Charge the unit, then Charge again.",  # "charge" is an ordinary word: no short name
         "Stun it. Reveal it.",  # spelled right in a card text: no near spelling

@@ -166,9 +166,9 @@ def find_mentions(corpus: Corpus, diag: Diagnostics | None = None) -> list[Menti
             named.append(item.card)
         for name in named:
             add(by_folded.get(name.casefold(), []), "tag", name)
-        for text in _texts(item):
+        found = []  # ((text, start, end), written, form, whether it sits inside another name)
+        for t, text in enumerate(_texts(item)):
             text = text or ""
-            found = []
             for match in pattern.finditer(text):
                 written = match.group(0)
                 code = by_code.get(written.casefold())
@@ -177,14 +177,27 @@ def find_mentions(corpus: Corpus, diag: Diagnostics | None = None) -> list[Menti
                     continue
                 form = _ended(forms[match.group("base")], match.group("ending") or "")
                 if form is not None:
-                    found.append((match.start(), match.end(), written, form))
-            for start, end, written, form in [*found, *near.find(text, pattern)]:
-                if form.how.split(", ")[0] in _GUESSED and _inside_a_name(text, start, end, words):
-                    continue
-                if len(form.names) > 1:
-                    unsure.setdefault(written, form.names)
-                else:
-                    add(by_name[form.names[0]], form.how, written)
+                    inside = _guessed(form) and _inside_a_name(text, match.start(), match.end(), words)
+                    found.append(((t, match.start(), match.end()), written, form, inside))
+            for start, end, written, form in near.find(text, pattern):
+                found.append(((t, start, end), written, form, _inside_a_name(text, start, end, words)))
+        # "Helm of Suppression" is no card of the gallery: "Helm" elsewhere in
+        # the item means that one too (but "Thundersong" inside a name found
+        # whole, "Bryndhir Thundersong", is that name).
+        wholes = [place for place, _, _, inside in found if not inside]
+        others = {
+            name
+            for (t, start, end), _, form, inside in found
+            if inside and not any(t == u and a <= start and end <= b for u, a, b in wholes)
+            for name in form.names
+        }
+        for _, written, form, inside in found:
+            if inside or (_guessed(form) and others.intersection(form.names)):
+                continue
+            if len(form.names) > 1:
+                unsure.setdefault(written, form.names)
+            else:
+                add(by_name[form.names[0]], form.how, written)
         # "Irelia" beside "Irelia, Fervent" means that card: only a name the item
         # settles nowhere else is reported.
         listed = {m.card.name for m in out[len(out) - len(seen) :]}
@@ -192,6 +205,10 @@ def find_mentions(corpus: Corpus, diag: Diagnostics | None = None) -> list[Menti
             if not listed.intersection(names):
                 _report(diag, item, written, names)
     return out
+
+
+def _guessed(form: _Form) -> bool:
+    return form.how.split(", ")[0] in _GUESSED
 
 
 def _report(diag: Diagnostics | None, item: Item, written: str, names: tuple[str, ...]) -> None:
@@ -349,16 +366,19 @@ _SENTENCE_START = re.compile(r"(?:^|[.!?:;\"(\[\n-]|\s-)\s*$")
 def _inside_a_name(text: str, start: int, end: int, words: _Words) -> bool:
     """Whether text[start:end] sits beside another capitalized word: part of a
     longer name ("Sand Soldier", "Lux, Crownguard"), not the card's short one.
-    A capitalized ordinary word opening a sentence ("Then Zhonya") is no name."""
+    An ordinary word capitalized to open a sentence ("Then Zhonya", "Yes,
+    Zhonya") is no name."""
     after = re.match(r"\s+(?:(?:of|the|of the|to)\s+)?([A-Z][\w'’-]*)", text[end : end + 80])
     if after and after.group(1) != "I":
         return True  # "Sand Soldier", "Helm of Suppression"
     head = text[max(0, start - 80) : start]
-    before = re.search(r"(?<![\w'’-])([A-Z][\w'’-]*)(,?)\s+$", head)
+    before = re.search(r"(?<![\w'’-])([A-Z][\w'’-]*),?\s+$", head)
     if not before:
         return False
-    opens_sentence = bool(_SENTENCE_START.search(head[: before.start()])) or before.start() == 0 and start <= 80
-    return not (opens_sentence and not before.group(2) and words.ordinary(_bare(before.group(1))))
+    if not words.ordinary(_bare(before.group(1))):
+        return True
+    opens_sentence = _SENTENCE_START.search(head[: before.start()]) or (before.start() == 0 and start <= 80)
+    return not opens_sentence
 
 
 class _NearSpellings:
