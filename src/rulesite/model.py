@@ -265,6 +265,16 @@ class KeywordEntry:
 
 
 @dataclass
+class CardAlias:
+    """Nicknames players use for a card (card-aliases.yml): "Zhonya" -> "Zhonya's Hourglass"."""
+
+    game: str
+    card: str  # the card's name as the gallery prints it
+    names: list[str]
+    loc: Loc
+
+
+@dataclass
 class EquivalentEntry:
     """The same rule in several languages or editions (concordance.yml)."""
 
@@ -323,8 +333,9 @@ class Corpus:
     editions: dict[tuple[str, str, str], list[Edition]] = field(default_factory=dict)
     cards: list[Card] = field(default_factory=list)
     errata: list[Erratum] = field(default_factory=list)
-    # Read from keywords.yml and concordance.yml; resolve matches them to sections.
+    # Read from keywords.yml, card-aliases.yml and concordance.yml; resolve matches them.
     keywords: list[KeywordEntry] = field(default_factory=list)
+    card_aliases: list[CardAlias] = field(default_factory=list)  # card-aliases.yml, matched by resolve/card_mentions.py
     equivalents: list[EquivalentEntry] = field(default_factory=list)
     topics: list[TopicEntry] = field(default_factory=list)
     written: list[WrittenPage] = field(default_factory=list)  # docs/*.md

@@ -102,6 +102,31 @@ def describe(value: object) -> str:
     return type(value).__name__
 
 
+# --- printed names ------------------------------------------------------------------
+
+MAX_PRINTED_NAME = 80
+# A card's name or nickname as text prints it: letters of any script, digits and
+# the punctuation card names use, single spaces between words. Never markup:
+# no `<`, `>`, `"`, `` ` ``, `[`, `]`, `{`, `}`, `#`, `*`, `_`, `|`, `\`.
+_PRINTED_NAME = re.compile(r"[^\W_](?:[^\W_]|['’.,!&()-]| (?! ))*")
+
+
+def printed_name_problem(value: object, what: str = "card name") -> str | None:
+    """Why `value` is not a card name or nickname as text prints it ("Zhonya's Hourglass")."""
+    if not isinstance(value, str):
+        return f"{what} must be text, not {describe(value)}"
+    if not value:
+        return f"{what} is empty"
+    if len(value) > MAX_PRINTED_NAME:
+        return f"{what} is {len(value)} characters long (at most {MAX_PRINTED_NAME})"
+    if not _PRINTED_NAME.fullmatch(value) or value.endswith(" "):
+        return (
+            f"{what} {value[:60]!r} is not a printed name: letters, digits, single spaces and "
+            "' ’ . , ! & ( ) -, starting with a letter or digit"
+        )
+    return None
+
+
 # --- editions ---------------------------------------------------------------------
 
 _DATE = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}", re.ASCII)

@@ -26,7 +26,7 @@ from .diagnostics import Diagnostics
 from .model import Corpus, Loc
 from .read import read_sources
 from .read.collisions import check_page_names
-from .read.extras import read_concordance, read_keywords
+from .read.extras import read_card_aliases, read_concordance, read_keywords
 from .read.kept import Kept
 from .read.manifest import shown_path
 from .read.untrusted import check_characters
@@ -99,8 +99,10 @@ def _read_corpus(
         corpus.walkthroughs = read_walkthroughs(walkthroughs, diag)
         check_characters(corpus.walkthroughs, Loc(shown_path(walkthroughs), 1), diag)
     corpus.keywords = read_keywords(folder / "keywords.yml", diag, folder)
+    corpus.card_aliases = read_card_aliases(folder / "card-aliases.yml", diag, folder)
     corpus.equivalents, corpus.topics = read_concordance(folder / "concordance.yml", diag, folder)
-    check_characters([corpus.keywords, corpus.equivalents, corpus.topics], Loc(shown_path(folder), 1), diag)
+    hand_written = [corpus.keywords, corpus.card_aliases, corpus.equivalents, corpus.topics]
+    check_characters(hand_written, Loc(shown_path(folder), 1), diag)
     check_page_names(corpus, diag)
     if pages_dir is not None:
         corpus.written = read_written(pages_dir, diag)
@@ -131,7 +133,7 @@ def _resolve(corpus: Corpus, diag: Diagnostics, fork: bool) -> Context:
     with workers.beside(partial(edition_pairs, corpus) if fork else dict, fork) as scored:
         linker = Linker(corpus, keyword_forms(corpus, diag))
         attach_references(corpus, linker)
-        citations = collect(corpus, linker)
+        citations = collect(corpus, linker, diag)
         known = scored()
     history, diffs, chains = compare_editions(corpus, known)
     editions = editions_view(corpus, chains)

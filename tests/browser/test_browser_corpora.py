@@ -23,6 +23,8 @@ import pytest
 from browser_site import serve
 from playwright.sync_api import expect
 
+from rulesite.render.symbols import split_symbols
+
 pytestmark = [pytest.mark.browser, pytest.mark.corpora]
 
 
@@ -299,3 +301,48 @@ def test_an_old_link_into_a_list_now_in_parts_lands_on_the_item(corpora_site, ro
     page.goto(f"{root}riftbound/cards/s.html#no-such-card")
     page.wait_for_timeout(300)
     assert page.url == f"{root}riftbound/cards/s.html#no-such-card"
+
+
+def _symbol_names(text: str) -> list[str]:
+    return [part[2] for part in split_symbols(text) if isinstance(part, tuple)]
+
+
+def _shows_symbols_in_words(box, text: str) -> None:
+    """Every symbol of `text` inside `box`: one image named for screen readers,
+    whose name is also on screen; no shorthand left."""
+    names = _symbol_names(text)
+    assert names, f"no symbol in {text[:60]!r}"
+    for name in set(names):
+        images = box.get_by_role("img", name=name, exact=True)
+        expect(images).to_have_count(names.count(name))
+        for k in range(images.count()):
+            expect(images.nth(k)).to_be_visible()
+            # Visible words, not only an attribute touch readers never see.
+            assert name.split()[-1] in images.nth(k).inner_text()
+    shown = box.inner_text()
+    assert not re.search(r"\[(?:\d{1,2}|[ACMSETRGBOPY>])\]", shown), shown[:200]
+
+
+def test_a_faq_answer_and_an_errata_box_show_card_symbols_in_words(corpora_site, root, browse):
+    site = corpora_site.site
+    answers = json.loads((site / "data/riftbound/faq.json").read_text(encoding="utf-8"))["answers"]
+    faq = next(f for f in answers if "[A]" in f["answer"] and "[0]" in f["answer"])
+    errata = json.loads((site / "data/riftbound/errata.json").read_text(encoding="utf-8"))["errata"]
+    erratum = next(e for e in errata if "[A]" in e["new_text"] and e["card_url"])
+    # The published data are plain text: they keep the Core Rules shorthand.
+    assert "<" not in faq["answer"] and "[A]" in faq["answer"]
+
+    page = browse(root).new_page()
+    page.goto(root + faq["url"])
+    anchor = faq["url"].split("#", 1)[1]
+    answer = page.locator(f'[id="{anchor}"]').locator("xpath=following-sibling::p[contains(@class, 'faq-answer')][1]")
+    expect(answer).to_be_visible()
+    _shows_symbols_in_words(answer, faq["answer"])
+
+    page.goto(root + erratum["card_url"])
+    card_id = erratum["card_url"].split("#", 1)[1]
+    # The card's own errata boxes follow its heading; this erratum's is the one of its date.
+    boxes = page.locator(f'[id="{card_id}"]').locator("xpath=following-sibling::div[contains(@class, 'admonition')]")
+    box = boxes.filter(has_text=erratum["date"]).first
+    expect(box).to_be_visible()
+    _shows_symbols_in_words(box, erratum["old_text"] + "\n" + erratum["new_text"])

@@ -36,6 +36,7 @@ from rulesite.model import Corpus, Edition, Loc, Rule, Ruling, Section, SectionK
 from rulesite.resolve.history import diff_editions, match_editions, rule_history, rule_text
 from rulesite.resolve.review import needs_review
 from rulesite.render.strings import language_in, review_change, t
+from rulesite.render.symbols import shown_text
 
 SOURCES = Path(__file__).resolve().parents[2] / "rules_src"  # the project's own sources
 
@@ -760,7 +761,8 @@ def test_cards_with_errata_show_old_and_new_text(card_entries, corpus):
                 continue
             box_text = squash(text(box, _headerlink))
             for label, wording in (("old", erratum.old_text), ("new", erratum.new_text)):
-                lost = [line for line in wording.split("\n") if line.strip() and squash(line) not in box_text]
+                shown = [shown_text(line) for line in wording.split("\n") if line.strip()]  # symbols in words
+                lost = [line for line in shown if squash(line) not in box_text]
                 if lost:
                     problems.append(f"{rel}#{card.id}: {label} text line(s) not in the box: {lost[0][:60]!r}")
         if any(n.tag == "pre" for n in nodes):
@@ -783,6 +785,31 @@ def test_a_card_named_by_a_ruling_lists_the_ruling(card_entries, corpus, mdx_rul
                 missing.append(f"{card.name} ← {ruling.id}")
     assert checked > 100, f"only {checked} card mentions checked"
     assert not missing, f"{len(missing)} of {checked}: {missing[:5]}"
+
+
+def test_rulings_naming_zhonyas_hourglass_as_players_do_are_listed_both_ways(corpora_site, card_entries, corpus):
+    """The community rulings call it "Zhonya", "Zhonyas", "Zonyah's" and
+    "Hourglass": two of them name it no other way, and must still be listed on
+    the card and name it in their Cards line."""
+    (card,) = [c for c in corpus.cards if c.name == "Zhonya's Hourglass"]
+    ((rel, nodes),) = card_entries[card.id]
+    listed = {target_of(rel, a.get("href"))[0] for n in nodes for a in find_all(n, "a") if a.get("href") is not None}
+    card_page = f"{rel}#{card.id}"
+    for ruling_id in ("hidden-zhonya-saves-moved-or-discarded-units", "zhonyas-answers-bryndhir-ability-not-resolution"):
+        ruling = f"riftbound/rulings/{ruling_id}.html"
+        assert ruling in listed, f"{card.name}'s entry does not list {ruling_id}"
+        cards_line = [p for p in find_all(article(corpora_site.site, ruling), "p") if words(p).startswith("Cards:")]
+        assert len(cards_line) == 1, f"{ruling_id}: {len(cards_line)} Cards lines"
+        linked = {"#".join(target_of(ruling, a.get("href"))) for a in find_all(cards_line[0], "a")}
+        assert card_page in linked, f"{ruling_id}: its Cards line {words(cards_line[0])!r} does not link {card.name}"
+
+
+def test_every_nickname_in_the_aliases_list_names_a_card_of_the_gallery(corpus):
+    """rules_src/card-aliases.yml is checked against the real gallery: a nickname
+    for a card that is not there would name nothing."""
+    assert corpus.card_aliases, "rules_src/card-aliases.yml lists no nickname"
+    names = {(c.game or "riftbound", c.name) for c in corpus.cards}
+    assert [a.card for a in corpus.card_aliases if (a.game, a.card) not in names] == []
 
 
 # --- 6. languages -------------------------------------------------------------------------------

@@ -52,6 +52,7 @@ GUIDE = "rules_src/hostile/guides/basics.md"
 MDX = "rules_src/hostile/mdx/cards/test-unit.mdx"
 WALK = "rules_src/walkthroughs/primordial-roar-frigid-touch.yml"
 KEYWORDS = "rules_src/keywords.yml"
+CARD_ALIASES = "rules_src/card-aliases.yml"
 CONCORDANCE = "rules_src/concordance.yml"
 
 ERROR = re.compile(r"^(?P<path>[^\s:][^:]*):(?P<line>\d+): error\[(?P<code>[a-z][a-z0-9-]*)\]: (?P<message>\S.*)$")
@@ -830,6 +831,30 @@ def keywords_symlinked_out(root):
     (root / KEYWORDS).unlink()
     (root / KEYWORDS).symlink_to(outside)
     return Expect(KEYWORDS, "outside-sources", {1})
+
+
+@case()
+def card_aliases_as_a_list(root):
+    write(root, CARD_ALIASES, "- Zhonya\n- Hourglass\n")
+    return Expect(CARD_ALIASES, "card-alias", {1})
+
+
+@case()
+def card_nickname_with_markup(root):
+    write(root, CARD_ALIASES, 'riftbound:\n  "Glimmer Fox": [Foxy]\n  "Dusk Owl": [Owl, "<img src=x onerror=alert(1)>"]\n')
+    return Expect(CARD_ALIASES, "card-alias", {3})
+
+
+@case()
+def card_nicknames_as_text(root):
+    write(root, CARD_ALIASES, 'riftbound:\n  "Glimmer Fox": Foxy\n')
+    return Expect(CARD_ALIASES, "card-alias", {2})
+
+
+@case()
+def card_aliases_of_an_unknown_game(root):
+    write(root, CARD_ALIASES, 'riftbound:\n  "Glimmer Fox": [Foxy]\nchess:\n  "Queen": [Q]\n')
+    return Expect(CARD_ALIASES, "card-alias", {4})
 
 
 @case()

@@ -14,6 +14,7 @@ from rulesite.names import (
     non_ascii_number,
     parent_number,
     path_problem,
+    printed_name_problem,
     rule_number_problem,
     sort_key,
 )
@@ -123,3 +124,18 @@ def test_editions_are_real_dates(edition, ok):
 
 def test_is_name_matches_name_problem():
     assert is_name("rb-core") and not is_name("rb core")
+
+
+@pytest.mark.parametrize(
+    "name", ["Zhonya's Hourglass", "Kha’Zix, Mutating Horror", "Dr. Mundo", "Arise!", "Recruit (DE)", "Zhonya"]
+)
+def test_card_names_and_nicknames_as_printed_are_printed_names(name):
+    assert printed_name_problem(name) is None
+
+
+@pytest.mark.parametrize(
+    "name",
+    ["", " Zhonya", "Zhonya ", "Zhonya  Hourglass", "<b>Zhonya</b>", "[A]", "Zhonya_s", "Zh`onya", "x" * 81, "'s", 7],
+)
+def test_markup_spaces_and_other_types_are_no_printed_names(name):
+    assert printed_name_problem(name)

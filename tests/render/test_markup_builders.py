@@ -37,7 +37,7 @@ CASES = {
     "code": lambda v, w, flag: dict(text=v),
     "plain_heading": lambda v, w, flag: dict(level=3, text=v),
     "missing": lambda v, w, flag: dict(text=v, tip=w),
-    "symbol": lambda v, w, flag: dict(kind=v, label=w, title=v, sign=w),
+    "symbol": lambda v, w, flag: dict(kind=v, label=w, sign=w, words=v),
     "div": lambda v, w, flag: dict(classes=v if flag else "", id=w if flag else "", data=[(v, w), (w, v)] if flag else []),
     "example_title": lambda v, w, flag: dict(label=v),
     "history": lambda v, w, flag: dict(summary=v, link=(w, v) if flag else None),

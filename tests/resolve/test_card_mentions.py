@@ -1,14 +1,18 @@
 """Every ruling, FAQ answer and erratum that names a card is found for it: by
-its `<Card>` tag, its name as printed in the text, or its public code."""
+its `<Card>` tag, its public code, or its name as players write it (as printed,
+possessive, plural, short, a nickname, a near spelling), each match kept with
+how it was made; a name that could mean two cards is reported, not guessed."""
 
 from __future__ import annotations
 
 import random
 import re
 
-from rulesite.model import Card, Corpus, Erratum, FaqAnswer, Loc, Ruling
-from rulesite.render.symbols import split_symbols, symbol
-from rulesite.resolve.card_mentions import card_mentions, longest_of
+import pytest
+
+from rulesite.diagnostics import Diagnostics
+from rulesite.model import Card, CardAlias, Corpus, Erratum, FaqAnswer, Loc, Ruling
+from rulesite.resolve.card_mentions import card_mentions, find_mentions, longest_of
 
 HERE = Loc("test", 1)
 
@@ -71,22 +75,6 @@ def test_items_naming_a_card_by_tag_name_or_code():
     assert zhonya.id not in found
 
 
-def test_card_symbols_are_readable_signs_with_names():
-    parts = split_symbols("[2][A], [E]: Give a unit +1 [M]. [Accelerate]")
-    assert parts == [
-        ("[2]", "2", "2 Energy"),
-        ("[A]", "✦", "Power of any Domain"),
-        ", ",
-        ("[E]", "⤵", "Exhaust"),
-        ": Give a unit +1 ",
-        ("[M]", "⚔", "Might"),
-        ". [Accelerate]",
-    ]
-    html = str(symbol(*parts[1]))
-    assert 'role="img"' in html and 'aria-label="Power of any Domain"' in html and ">✦</span>" in html
-    assert split_symbols("[0]")[0] == ("[0]", "0", "0 Energy")
-
-
 def test_the_tree_of_names_finds_what_the_longest_first_alternation_finds():
     # Names that are prefixes of one another, share letters, end in punctuation
     # or hold regex characters: the same matches, at the same places, as an
@@ -101,3 +89,120 @@ def test_the_tree_of_names_finds_what_the_longest_first_alternation_finds():
             expected = [(m.start(), m.group()) for m in re.finditer(f"{before}(?:{alternation}){after}", text)]
             found = [(m.start(), m.group()) for m in re.finditer(f"{before}{longest_of(names)}{after}", text)]
             assert found == expected, (names, text)
+
+
+# --- names as players write them: fixtures written for these tests ------------------------
+
+CARDS = [
+    ("Zhonya's Hourglass", "OGN-012/298"),
+    ("Glimmer Fox", "OGN-020/298"),
+    ("Teemo, Scout", "OGN-030/298"),
+    ("Teemo, Strategist", "OGN-031/298"),
+    ("Vanguard Helm", "OGN-040/298"),
+    ("Bandle Soldier", "OGN-050/298"),
+    ("Reckless Charge", "OGN-060/298"),
+    ("Charm", "OGN-070/298"),
+    ("Stupefy", "OGN-080/298"),
+    ("Brynhir Thundersong", "OGN-090/298"),
+    ("Dusk Owl", "OGN-100/298"),
+]
+# Card texts give the ordinary words (written in lower case) and what is spelled right.
+TEXTS = {"Charm": "Move a hidden unit. A charge is paid.", "Stupefy": "Stun a unit, then both are revealed: yes."}
+
+
+def _corpus(*answers: str, aliases=()) -> tuple[Corpus, Diagnostics]:
+    cards = [_card(name, code) for name, code in CARDS]
+    for card in cards:
+        card.text = TEXTS.get(card.name, "")
+    rulings = [_ruling(f"r{i}", answer) for i, answer in enumerate(answers)]
+    return Corpus(cards=cards, rulings=rulings, card_aliases=list(aliases)), Diagnostics()
+
+
+def _found(answer: str, aliases=()) -> tuple[list[tuple[str, str, str]], Diagnostics]:
+    corpus, diag = _corpus(answer, aliases=aliases)
+    return [(m.card.name, m.how, m.text) for m in find_mentions(corpus, diag)], diag
+
+
+@pytest.mark.parametrize(
+    ("answer", "expected"),
+    [
+        ("Glimmer Fox's ability triggers.", [("Glimmer Fox", "possessive", "Glimmer Fox's")]),
+        ("Zhonyas Hourglass saves it.", [("Zhonya's Hourglass", "possessive", "Zhonyas Hourglass")]),
+        ("Two Glimmer Foxes attack.", [("Glimmer Fox", "plural", "Glimmer Foxes")]),
+        ("A hidden Zhonya saves it.", [("Zhonya's Hourglass", "short name", "Zhonya")]),
+        ("Reveal your Zhonyas now.", [("Zhonya's Hourglass", "short name, possessive", "Zhonyas")]),
+        ("Then Zhonya's effect applies.", [("Zhonya's Hourglass", "short name, possessive", "Zhonya's")]),
+        ("Yes, Zhonya saves it.", [("Zhonya's Hourglass", "short name", "Zhonya")]),
+        ("Hourglass is an exception.", [("Zhonya's Hourglass", "short name", "Hourglass")]),
+        ("Both Hourglasses are hidden.", [("Zhonya's Hourglass", "short name, plural", "Hourglasses")]),
+        ("You cannot activate Zonyah's now.", [("Zhonya's Hourglass", "near spelling, possessive", "Zonyah's")]),
+        ("Stupify it first.", [("Stupefy", "near spelling", "Stupify")]),
+        ("Opponent plays Bryndhir Thundersong.", [("Brynhir Thundersong", "near spelling", "Bryndhir Thundersong")]),
+    ],
+)
+def test_each_way_players_write_a_card_name_is_found_with_how(answer, expected):
+    found, diag = _found(answer)
+    assert found == expected
+    assert not diag.items
+
+
+def test_a_nickname_from_the_aliases_list_names_its_card():
+    alias = CardAlias("riftbound", "Dusk Owl", ["Owly"], Loc("rules_src/card-aliases.yml", 3))
+    assert _found("Owly's ability and two Owlys.", [alias])[0] == [("Dusk Owl", "alias, possessive", "Owly's")]
+    assert _found("Owly attacks.", [alias])[0] == [("Dusk Owl", "alias", "Owly")]
+
+
+@pytest.mark.parametrize(
+    "answer",
+    [
+        "The charm moves a unit; the hidden unit stays.",  # ordinary words in lower case
+        "A Sand Soldier token enters.",  # "Soldier" is part of another name
+        "If an opponent controls Helm of Suppression, it costs more.",  # so is "Helm"
+        "Helm of Suppression is out. Helm's cost applies.",  # and the same "Helm" again
+        "Renata Glasc and Temporal Breach resolve.",
+        "Charge the unit, then Charge again.",  # "charge" is an ordinary word: no short name
+        "Stun it. Reveal it.",  # spelled right in a card text: no near spelling
+        "A hidden card can be revealed.",
+    ],
+)
+def test_words_that_are_not_card_names_name_nothing(answer):
+    found, diag = _found(answer)
+    assert found == []
+    assert not diag.items
+
+
+def test_a_name_that_could_mean_two_cards_is_reported_not_guessed():
+    found, diag = _found("Teemo can target two units.")
+    assert found == []
+    (warning,) = diag.warnings
+    assert warning.code == "card-ambiguous" and warning.loc == HERE
+    assert "'Teemo'" in warning.message and "Teemo, Scout" in warning.message and "Teemo, Strategist" in warning.message
+
+
+def test_the_item_itself_settles_which_card_a_short_name_means():
+    found, diag = _found("Teemo, Scout's ability: Teemo moves.")
+    assert found == [("Teemo, Scout", "possessive", "Teemo, Scout's")]
+    assert not diag.items
+
+
+def test_a_nickname_settles_a_name_that_could_mean_two_cards():
+    alias = CardAlias("riftbound", "Teemo, Strategist", ["Teemo"], Loc("rules_src/card-aliases.yml", 3))
+    found, diag = _found("Teemo can target two units.", [alias])
+    assert found == [("Teemo, Strategist", "alias", "Teemo")]
+    assert not diag.items
+
+
+def test_a_misspelt_card_name_in_the_aliases_list_is_reported():
+    corpus, diag = _corpus(
+        "Owly attacks.", aliases=[CardAlias("riftbound", "Dusk Owel", ["Owly"], Loc("rules_src/card-aliases.yml", 9))]
+    )
+    assert find_mentions(corpus, diag) == []
+    (warning,) = diag.warnings
+    assert (warning.code, warning.loc.line) == ("card-alias", 9) and "'Dusk Owl'" in warning.message
+
+
+def test_card_mentions_lists_each_card_once_per_item_in_corpus_order():
+    corpus, diag = _corpus("Zhonya, then Zhonya's Hourglass, then Hourglass.", "Glimmer Fox and Zhonyas.")
+    found = card_mentions(corpus, diag)
+    hourglass = next(c for c in corpus.cards if c.name == "Zhonya's Hourglass")
+    assert [r.id for r in found[hourglass.id]] == ["r0", "r1"]

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from ..normalize import normalize_text
 from ..render.context import CONTENT_LANGUAGE, Context
+from ..render.symbols import shown_text
 from ..render.paths import faq_anchor, html_path, language_root, page_of, section_page
 from .page import Page, text
 
@@ -43,7 +44,7 @@ def expected_entries(ctx: Context, languages: list[str]) -> Expected:
         for card in ctx.corpus.cards:  # on the part of its letter the site map puts it on
             want(language, ctx.card_page(card), card.id, card.name)
         for ruling in ctx.corpus.rulings:
-            want(language, page_of(ruling), ruling.id, ruling.answer)
+            want(language, page_of(ruling), ruling.id, shown_text(ruling.answer))  # its symbols in words
         for walk in ctx.corpus.walkthroughs:
             for i, step in enumerate(walk.steps, 1):
                 want(language, page_of(walk), f"step-{i}", step.text)

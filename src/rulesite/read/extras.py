@@ -1,7 +1,8 @@
-"""Reads `keywords.yml` and `concordance.yml`, the two hand-written lists beside
-the manifest. Only their shape is checked here (every field, its type, names and
-rule numbers against `names.py`); whether the sections they name exist is
-resolve's question (`resolve/keywords.py`, `resolve/concordance.py`).
+"""Reads `keywords.yml`, `card-aliases.yml` and `concordance.yml`, the
+hand-written lists beside the manifest. Only their shape is checked here (every
+field, its type, names and rule numbers against `names.py`); whether the
+sections and cards they name exist is resolve's question (`resolve/keywords.py`,
+`resolve/card_mentions.py`, `resolve/concordance.py`).
 
 keywords.yml: a mapping of `game` or `game/language` (English by default) to a
 mapping of section numbers (quoted: "424") to lists of words.
@@ -10,7 +11,12 @@ concordance.yml: `equivalents:`, a list of `{game, document, rules: {language:
 {number, edition}}}`, and `topics:`, a list of `{id, title, sections: [{game,
 document, number}]}`. Either may be left out.
 
-Every problem is an `error[keyword]` or `error[concordance]` at its line.
+card-aliases.yml: a mapping of `game` to a mapping of card names, as the card
+gallery prints them, to lists of nicknames; each is a printed name
+(`names.printed_name_problem`).
+
+Every problem is an `error[keyword]`, `error[card-alias]` or
+`error[concordance]` at its line.
 """
 
 from __future__ import annotations
@@ -18,8 +24,8 @@ from __future__ import annotations
 from pathlib import Path
 
 from ..diagnostics import Diagnostics
-from ..model import EquivalentEntry, KeywordEntry, Loc, TopicEntry
-from ..names import describe, edition_problem, name_problem, rule_number_problem
+from ..model import CardAlias, EquivalentEntry, KeywordEntry, Loc, TopicEntry
+from ..names import describe, edition_problem, name_problem, printed_name_problem, rule_number_problem
 from ..normalize import normalize_text
 from .manifest import GAMES, LANGUAGES, shown_path
 from .yamlfile import line_of, load_yaml
@@ -66,6 +72,39 @@ def read_keywords(path: Path, diag: Diagnostics, root: Path | None = None) -> li
                 KeywordEntry(game, language, number, [normalize_text(w) for w in words], Loc(where, line_of(words, loc.line)))
             )
     return entries
+
+
+def read_card_aliases(path: Path, diag: Diagnostics, root: Path | None = None) -> list[CardAlias]:
+    if not (path.exists() or path.is_symlink()):
+        return []
+    where = shown_path(path)
+    data = load_yaml(path, where, diag, root)
+    if data is None:
+        return []
+    if not isinstance(data, dict):
+        diag.error(Loc(where, line_of(data)), "card-alias", f"expected a mapping of games to cards, not {describe(data)}")
+        return []
+    aliases: list[CardAlias] = []
+    for game, cards in data.items():
+        loc = Loc(where, line_of(cards, line_of(data)))
+        if game not in GAMES:
+            diag.error(loc, "card-alias", f"{game[:60]!r} must be a game ({', '.join(sorted(GAMES))})")
+            continue
+        if not isinstance(cards, dict):
+            diag.error(loc, "card-alias", f"{game}: expected a mapping of card names to nicknames, not {describe(cards)}")
+            continue
+        for card, names in cards.items():
+            here = Loc(where, line_of(names, loc.line))
+            problems = [p for p in [printed_name_problem(card)] if p]
+            if not isinstance(names, list) or not names:
+                problems.append(f"{card[:60]!r}: expected a list of nicknames, not {describe(names)}")
+            else:
+                problems += [p for n in names if (p := printed_name_problem(n, f"{card[:60]!r}: nickname"))]
+            for problem in problems:
+                diag.error(here, "card-alias", f"{game}: {problem}")
+            if not problems:
+                aliases.append(CardAlias(game, normalize_text(card), [normalize_text(n) for n in names], here))
+    return aliases
 
 
 def read_concordance(path: Path, diag: Diagnostics, root: Path | None = None) -> tuple[list[EquivalentEntry], list[TopicEntry]]:

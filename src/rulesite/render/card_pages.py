@@ -11,7 +11,7 @@ from .escape import page as whole_page
 from .markup import UNSEARCHED, div, heading, md_link
 from .share import card_share, site_name, summary
 from .paths import ERRATA, cards_index, relative
-from .symbols import split_symbols, symbol
+from .symbols import with_symbols
 
 
 def render_cards_pages(ctx: Context, named: dict[str, list]) -> dict[str, str]:
@@ -84,7 +84,8 @@ def render_cards_page(
             out += [card_line(ctx, line, card.game or "riftbound", page), ""]
         for erratum in card.errata:
             out += [Md('!!! warning "Errata {}"').format(erratum.date), ""]
-            out += [Md("    {}").format(line) for line in lines_of("Old", erratum.old_text) + lines_of("New", erratum.new_text)]
+            lines = lines_of("Old", erratum.old_text, ctx.language) + lines_of("New", erratum.new_text, ctx.language)
+            out += [Md("    {}").format(line) for line in lines]
         items = named.get(card.id, [])  # resolved in resolve/card_mentions.py
         if items:
             links = [erratum_link(i, page) if isinstance(i, Erratum) else ctx.item_link(i, page) for i in items]
@@ -119,8 +120,8 @@ def render_errata(ctx: Context) -> str:
             "",
             Md("**{}**").format(name),
             "",
-            *lines_of("Old", erratum.old_text),
-            *lines_of("New", erratum.new_text),
+            *lines_of("Old", erratum.old_text, ctx.language),
+            *lines_of("New", erratum.new_text, ctx.language),
             Md("</div>"),
             "",
         ]
@@ -129,7 +130,7 @@ def render_errata(ctx: Context) -> str:
 
 def card_line(ctx: Context, line: str, game: str, page: str) -> Md:
     """A line of card text: its symbols as signs with their names, the rest linked."""
-    return Md("").join(symbol(*part) if isinstance(part, tuple) else ctx.inline(part, game, page) for part in split_symbols(line))
+    return ctx.quoted(line, game, page)
 
 
 def erratum_anchor(erratum: Erratum) -> str:
@@ -141,10 +142,11 @@ def erratum_link(erratum: Erratum, page: str) -> Md:
     return md_link(f"Erratum {erratum.date}: {erratum.article}", relative(page, ERRATA, erratum_anchor(erratum)))
 
 
-def lines_of(label: str, text: str) -> list[Md]:
-    """A card text printed over several lines: one paragraph each, the label first."""
-    paragraphs = [line for line in text.split("\n") if line.strip()] or [""]
+def lines_of(label: str, text: str, language: str = "en") -> list[Md]:
+    """A card text printed over several lines: one paragraph each, the label
+    first, its symbols as signs with their names."""
+    paragraphs = [with_symbols(line, md_text, language) for line in text.split("\n") if line.strip()] or [Md("")]
     out = [Md("**{}:** {}").format(label, paragraphs[0]), Md("")]
     for line in paragraphs[1:]:
-        out += [md_text(line), Md("")]
+        out += [line, Md("")]
     return out

@@ -18,6 +18,7 @@ from .markup import code, md_link
 from .markup import link as html_link
 from .paths import card_parts, cross_href, faq_anchor, faq_parts, page_of, relative, section_page
 from .strings import STRINGS, t
+from .symbols import with_symbols
 
 CONTENT_LANGUAGE = "en"  # rulings and walkthroughs are written in English
 
@@ -44,6 +45,11 @@ class Context:
     def inline(self, text: str, game: str, page: str, here: Section | None = None, terms: bool = True) -> Md:
         # Links and notices are made for the site being rendered.
         return inline(text, game, page, self.linker, here, self.language, terms)
+
+    def quoted(self, text: str, game: str, page: str, here: Section | None = None) -> Md:
+        """`inline` for text that quotes cards (card texts, errata, FAQ answers,
+        rulings): its card symbols shown as signs with their names."""
+        return with_symbols(text, lambda part: self.inline(part, game, page, here), self.language)
 
     def inline_html(self, text: str, game: str, page: str, here: Section | None = None, terms: bool = True) -> Html:
         """`inline` as finished HTML (for the blocks written as HTML: escape.Html)."""

@@ -74,7 +74,7 @@ def render_faq_part(ctx: Context, source, title: str, k: int, parts: list, topic
         out += [
             heading(3, md_text(faq.question), id=faq_anchor(faq), classes="faq-question", data=faq_share(faq)),
             "",
-            ctx.inline(faq.answer, faq.game, page),
+            ctx.quoted(faq.answer, faq.game, page),
             Md("{: .faq-answer }"),
             "",
         ]

@@ -55,10 +55,12 @@ MARKDOWN_TEMPLATES = {
         '{% if hidden %} hidden{% endif %} href="{{ href|attr }}">{{ text }}</a>'
     ),
     "missing": '<span class="ref-missing" title="{{ tip|attr }}">{{ text }}</span>',
-    # A card symbol ([2], [A], [M]) as a sign, named for screen readers and on hover.
+    # A card symbol ([2], [A], [M]) as a sign and its name in words, visible to
+    # every reader; one image to screen readers, named by `label` (the sign and
+    # the name are not read apart).
     "symbol": (
-        '<span class="symbol symbol-{{ kind|attr }}" role="img" aria-label="{{ label|attr }}" '
-        'title="{{ title|attr }}">{{ sign|attr }}</span>'
+        '<span class="symbol symbol-{{ kind|attr }}" role="img" aria-label="{{ label|attr }}">'
+        '<span class="symbol-sign">{{ sign|attr }}</span> <span class="symbol-name">{{ words|attr }}</span></span>'
     ),
     "div": (
         '<div{% if classes %} class="{{ classes|attr }}"{% endif %}{% if id %} id="{{ id|attr }}"{% endif %}'
@@ -343,9 +345,9 @@ def _finished_rule(depth, number, text, unsearched, examples, history):
     yield "</div>"
 
 
-def _symbol(kind, label, title, sign):
-    yield from ('<span class="symbol symbol-', _attr(kind), '" role="img" aria-label="', _attr(label))
-    yield from ('" title="', _attr(title), '">', _attr(sign), "</span>")
+def _symbol(kind, label, sign, words):
+    yield from ('<span class="symbol symbol-', _attr(kind), '" role="img" aria-label="', _attr(label), '">')
+    yield from ('<span class="symbol-sign">', _attr(sign), '</span> <span class="symbol-name">', _attr(words), "</span></span>")
 
 
 def _div(classes, id, data):

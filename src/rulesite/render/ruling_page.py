@@ -10,6 +10,7 @@ from .markup import div, md, md_link, origin_link
 from .paths import html_path, page_of, relative
 from .share import site_name, summary
 from .strings import review_change, t
+from .symbols import shown_text
 
 
 def render_ruling(ruling: Ruling, ctx: Context) -> str:
@@ -31,16 +32,16 @@ def render_ruling(ruling: Ruling, ctx: Context) -> str:
         *(question if ruling.question else []),
         div("ruling", id=ruling.id, data={"short": html_path(page)}),
         "",
-        Md("**{}:** {}").format(t(lang, "ruling"), ctx.inline(ruling.answer, ruling.game, page)),
+        Md("**{}:** {}").format(t(lang, "ruling"), ctx.quoted(ruling.answer, ruling.game, page)),
         "",
     ]
     if ruling.steps:
         out += [Md("## {} {{: #sequence }}").format(t(lang, "sequence")), ""]
-        out += [Md("{}. {}").format(i, ctx.inline(step, ruling.game, page)) for i, step in enumerate(ruling.steps, 1)]
+        out += [Md("{}. {}").format(i, ctx.quoted(step, ruling.game, page)) for i, step in enumerate(ruling.steps, 1)]
         out.append("")
     if ruling.nuances:
         out += [Md('!!! note "{}"').format(t(lang, "nuances")), ""]
-        out += [Md("    - {}").format(ctx.inline(note, ruling.game, page)) for note in ruling.nuances]
+        out += [Md("    - {}").format(ctx.quoted(note, ruling.game, page)) for note in ruling.nuances]
         out.append("")
     out += [Md("</div>"), ""]
     # Exactly what the text above links to (resolve/citations.py), in that order.
@@ -69,7 +70,7 @@ def render_ruling(ruling: Ruling, ctx: Context) -> str:
             Md('{: .licence data-search-exclude="1" }'),
             "",
         ]
-    return whole_page(ruling.title, out, summary(ruling.answer), og_title=ruling.title, **ruling_site(ruling))
+    return whole_page(ruling.title, out, summary(shown_text(ruling.answer)), og_title=ruling.title, **ruling_site(ruling))
 
 
 def ruling_site(ruling: Ruling) -> dict[str, str]:

@@ -151,7 +151,7 @@ def _faq(faq: FaqAnswer, section: Section, page: str, ctx: Context) -> list[str]
     return [
         heading(3, md_text(faq.question), id=faq_anchor(faq), classes="faq-question", data=faq_share(faq)),
         "",
-        ctx.inline(faq.answer, faq.game, page, section),
+        ctx.quoted(faq.answer, faq.game, page, section),
         Md("{: .faq-answer }"),
         "",
         *freshness(faq, ctx),

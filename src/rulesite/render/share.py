@@ -26,6 +26,7 @@ from .escape import script_json
 from .markup import html_file, safe_href
 from .paths import faq_anchor, html_path, language_root, relpath, section_page, short_link, short_prefix
 from .strings import t
+from .symbols import shown_text
 
 SITE_NAME = "Rules reference"
 GAME_NAMES = {"riftbound": "Riftbound", "magic": "Magic: The Gathering"}
@@ -177,7 +178,7 @@ def faq_share_pages(ctx: Context, language: str) -> dict[str, str]:
             path,
             f"{html_path(home)}#{faq_anchor(faq)}",
             title=faq.question,
-            text=faq.answer,
+            text=shown_text(faq.answer, language),  # symbols in words: plain text
             label=t(language, "faq-answer"),
             site=site_name(faq.game, t(language, "official-faq"), edition),
             edition=edition,
@@ -201,7 +202,7 @@ def card_share_pages(ctx: Context, language: str) -> dict[str, str]:
             path,
             f"{html_path(ctx.card_page(card))}#{card.id}",
             title=card.name,
-            text=card.text or facts,
+            text=shown_text(card.text, language) or facts,
             label=facts or card.name,
             site=site_name(game, "cards"),
         )

@@ -11,7 +11,8 @@ from collections import defaultdict
 from dataclasses import dataclass, field
 
 from ..model import Corpus, FaqAnswer, Ruling, Section, SectionKey, Walkthrough
-from .card_mentions import card_mentions, cards_named
+from ..diagnostics import Diagnostics
+from .card_mentions import by_card_id, cards_named, find_mentions
 from .links import Link, Linker
 
 
@@ -28,6 +29,8 @@ class Citations:
     by_card: dict = field(default_factory=dict)
     # ruling or FAQ answer id -> the cards it names, by name then id
     cards_of: dict = field(default_factory=dict)
+    # every card named by every item, with how the name was matched (card_mentions.Mention)
+    mentions: list = field(default_factory=list)
     # FAQ answer id -> the section it is shown with (None: on its source's FAQ page)
     faq_sections: dict = field(default_factory=dict)
 
@@ -53,10 +56,15 @@ def attach_references(corpus: Corpus, linker: Linker) -> None:
                 linker.unresolved[ref.number] += 1
 
 
-def collect(corpus: Corpus, linker: Linker) -> Citations:
-    by_card = card_mentions(corpus)
+def collect(corpus: Corpus, linker: Linker, diag: Diagnostics | None = None) -> Citations:
+    """`diag`: where names that could mean two cards are reported."""
+    mentions = find_mentions(corpus, diag)
+    by_card = by_card_id(mentions)
     citations = Citations(
-        by_card=by_card, cards_of=cards_named(corpus, by_card), faq_sections={f.id: faq_section(corpus, f) for f in corpus.faqs}
+        by_card=by_card,
+        cards_of=cards_named(corpus, by_card),
+        mentions=mentions,
+        faq_sections={f.id: faq_section(corpus, f) for f in corpus.faqs},
     )
     for item in [*corpus.faqs, *corpus.rulings]:
         # An answer's own section shows it already (its Related FAQ), so only
