@@ -10,6 +10,7 @@ shifted the others down one letter and sub-rules were paired crosswise.
 from __future__ import annotations
 
 import pytest
+from buildutil import run_build
 
 from rulesite.model import Edition, Loc, Rule, Section
 from rulesite.render.changes import how_words
@@ -134,3 +135,29 @@ def test_the_chain_carries_the_identity_through_the_insertion():
     assert ids[("v1.4", "383", "383.4.e.2")] == "v1.2:376.4.d.2"
     assert ids[("v1.4", "383", "383.4.d.1")] == "v1.2:376.4.c.1"  # Attack
     assert ids[("v1.4", "383", "383.4.b")] == "v1.4:383.4.b"  # added
+
+
+def test_the_build_prints_what_it_did_to_the_chain(tmp_path, repo_root):
+    """`rulesite build` says, per step of a chain, how many rules were matched
+    exactly, by similarity, added, removed and renumbered."""
+    sources = tmp_path / "rules_src"
+    sources.mkdir()
+    editions = {"1.2": ("2030-01-15", "376", KINDS, 1), "1.4": ("2030-06-01", "383", ["Conquer", "Targeting", *KINDS[1:]], 2)}
+    manifest = ["sources:"]
+    for version, (date, section, kinds, wording) in editions.items():
+        lines = ["Triggers of the Test Game", f"{section}. Triggered Abilities"]
+        lines += [f"{number}. {text}" for number, text in kind_rules(section, kinds, wording)]
+        (sources / f"v{version}.txt").write_text("\n".join(lines) + "\n", encoding="utf-8")
+        manifest.append(
+            f"  - {{id: v{version.replace('.', '-')}, path: v{version}.txt, game: riftbound, document: core-rules,"
+            f" language: en, edition: {date}, version: '{version}', format: rules-document}}"
+        )
+    (sources / "manifest.yml").write_text("\n".join(manifest) + "\n", encoding="utf-8")
+    result = run_build(repo_root, tmp_path, "--no-site")
+    assert result.returncode == 0, result.stdout + result.stderr
+    lines = [line for line in result.stdout.splitlines() if line.startswith("history ")]
+    # 18 rules of v1.2: the 10 printed alike are exact, the 8 reworded similar; Targeting's 4 added.
+    assert lines == [
+        "history  riftbound/core-rules (en) v1.2 → v1.4: 10 rules matched exactly, 8 by similarity, "
+        "4 added, 0 removed, 18 renumbered"
+    ]
