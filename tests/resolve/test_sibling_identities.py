@@ -9,12 +9,15 @@ shifted the others down one letter and sub-rules were paired crosswise.
 
 from __future__ import annotations
 
+import itertools
+import random
+
 import pytest
 from buildutil import run_build
 
 from rulesite.model import Edition, Loc, Rule, Section
 from rulesite.render.changes import how_words
-from rulesite.resolve.history import Matched, diff_editions, match_editions, rule_chains
+from rulesite.resolve.history import Matched, _assign, diff_editions, match_editions, rule_chains
 
 KINDS = ["Conquer", "Hold", "Attack", "Defend"]
 LETTERS = "abcdefgh"
@@ -161,3 +164,20 @@ def test_the_build_prints_what_it_did_to_the_chain(tmp_path, repo_root):
         "history  riftbound/core-rules (en) v1.2 → v1.4: 10 rules matched exactly, 8 by similarity, "
         "4 added, 0 removed, 18 renumbered"
     ]
+
+
+def test_the_assignment_is_the_best_one_of_all():
+    """The Hungarian method against trying every way of pairing, on random values
+    (0: not a candidate, never paired)."""
+    rng = random.Random(26)
+    for _ in range(300):
+        n, m = rng.randint(1, 5), rng.randint(1, 5)
+        value = [[rng.choice([0.0, round(rng.uniform(0.6, 1.2), 3)]) for _ in range(m)] for _ in range(n)]
+        got = _assign(value)
+        assert len({i for i, _ in got}) == len(got) == len({j for _, j in got})
+        assert all(value[i][j] > 0 for i, j in got)
+        if n <= m:  # every way of giving each row its own column (a 0 adds nothing)
+            best = max(sum(value[i][j] for i, j in enumerate(cols)) for cols in itertools.permutations(range(m), n))
+        else:
+            best = max(sum(value[i][j] for j, i in enumerate(rows)) for rows in itertools.permutations(range(n), m))
+        assert sum(value[i][j] for i, j in got) == pytest.approx(best)
