@@ -26,6 +26,7 @@ from .check.command import main as check_main
 from .diagnostics import Diagnostics
 from .export.command import add_export_command
 from .render.site import render_site
+from .resolve.history import chain_steps
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -189,6 +190,9 @@ def _build(args: argparse.Namespace, build_id: str, state: dict) -> int:
         f"{sum(missing.values())} to rules not in the sources"
         + (": " + ", ".join(f"{n} ×{c}" for n, c in sorted(missing.items())) if missing else ""),
     )
+    for (game, document, language), found in ctx.chains.items():
+        for step in chain_steps(found):
+            print(f"{'history':<8} {game}/{document} ({language}) {step.line()}")
     if ctx.reviews:
         stage("review", f"{len(ctx.reviews)} citations need review (listed on needs-review.html)")
     if diag.errors:

@@ -4,12 +4,15 @@ Over http:// and from disk."""
 
 from __future__ import annotations
 
+import difflib
+from pathlib import Path
 from urllib.parse import unquote, urlsplit
 
 import pytest
 from playwright.sync_api import expect
 
 from browser_site import serve
+from rulesite.check.page import find_all, flat, parse, text
 
 pytestmark = [pytest.mark.browser, pytest.mark.corpora]
 
@@ -105,3 +108,38 @@ def test_a_number_shows_that_exact_rule_first_and_enter_lands_on_it(corpora_site
     box.press("Enter")
     page.wait_for_url(lambda url: urlsplit(url).path.endswith("/" + page_path) and unquote(urlsplit(url).fragment) == anchor)
     expect(page.locator(f'[id="{anchor}"]')).to_be_in_viewport()
+
+
+def test_a_pinned_link_of_a_rule_whose_siblings_were_reordered_lands_on_its_text(corpora_site, root, browse):
+    """v1.4 inserted a kind of triggered ability at 383.4.b, shifting v1.2's
+    376.4.d down one letter: its pinned link opens the v1.4 rule that still says
+    what it said, not the one at its old letter."""
+    old_text = rule_text_in(corpora_site.site / "riftbound/core-rules/v1.2", "376.4.d")
+    page = browse(root).new_page()
+    page.goto(root + "r/1.2/376.4.d.html")
+    page.wait_for_url(lambda url: "/riftbound/core-rules/" in url and "/v1.2/" not in url)
+    assert unquote(urlsplit(page.url).fragment) == "383.4.e"
+    expect(page.locator(".pinned-notice")).to_have_text("376.4.d in v1.2, now 383.4.e.")
+    expect(page.locator('[id="383.4.e"]')).to_be_in_viewport()
+
+    def shown(number: str) -> str:
+        return page.locator(f'[id="{number}"]').inner_text().removeprefix(number).strip()
+
+    # It reads like the old rule, more than the neighbours at its old letter and after it do.
+    assert similarity(old_text, shown("383.4.e")) > 0.8
+    assert similarity(old_text, shown("383.4.e")) > max(similarity(old_text, shown(n)) for n in ("383.4.d", "383.4.f"))
+
+
+def rule_text_in(folder: Path, number: str) -> str:
+    """A rule's text (without its number) on the built page of `folder` that holds it."""
+    for path in sorted(folder.glob("*.html")):
+        if f'id="{number}"' in path.read_text(encoding="utf-8"):
+            tree = parse(path.read_bytes())
+            (head,) = find_all(tree, "p", "rule-head", id=number)
+            return flat(text(head)).removeprefix(number).strip()
+    pytest.fail(f"no page under {folder} holds rule {number}")
+
+
+def similarity(a: str, b: str) -> float:
+    """How alike two texts are, word by word (the standard library's difflib)."""
+    return difflib.SequenceMatcher(None, a.split(), b.split()).ratio()

@@ -259,8 +259,8 @@ def test_a_renumbered_section_is_matched_by_title_and_position():
     for number, _ in GLIMPSE:
         assert m[number].new.number == "424" + number[3:]
         assert m[number].how == Matched(
-            number, "424" + number[3:], Place("411", "Glimpse"), Place("424", "Glimpse"), True, True, True, 1.0
-        )
+            number, "424" + number[3:], Place("411", "Glimpse"), Place("424", "Glimpse"), True, True, True, 1.0, True
+        )  # certain: each text is printed once in each edition
         assert words(m[number].how) == "renumbered: section 'Glimpse' 411 → 424, same position, same text"
         assert m[number].new_section.number == "424"
     d = diff_editions(old, new)

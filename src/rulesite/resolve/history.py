@@ -3,7 +3,7 @@
 Pure functions over model objects: no I/O, no rendering.
 
 `match_editions(old, new)` pairs each rule of `old` with at most one rule of
-`new` (and each rule of `new` with at most one of `old`), in three stages:
+`new` (and each rule of `new` with at most one of `old`), in four stages:
 
 1. **Sections.** Sections are paired first, by title: titles are compared
    normalized (typography, case, trailing `.`/`:` and spaces ignored), so
@@ -19,23 +19,35 @@ Pure functions over model objects: no I/O, no rendering.
    v1.4's 355 "2. Make relevant choices."). A number alone never pairs two
    sections: v1.4's 411 "Responsibility" is not v1.2's 411 "Reveal".
 
-2. **Rules within paired sections.** Every pair of rules of a section pair is
-   a candidate, scored by text similarity (`rapidfuzz.fuzz.ratio` on the
-   normalized, case-folded rule text, as 0..1). A candidate at the same
-   *relative position* (the number's parts after the section's number:
-   411.1.a ↔ 424.1.a; a section whose rules carry the next numbers, as
-   "Units" 139 holding 140.x, counts the offset: 140.1 in 139 ↔ 141.1 in 140)
-   is accepted from `SAME_POSITION` (0.6) and ranked `POSITION_BONUS` higher;
-   any other candidate needs `SIMILAR` (0.8). Candidates are taken best
-   first, so a rule keeps its position unless another rule of the section is
-   clearly (more than the bonus) more similar, as when a rule inserted before
-   it shifts its number.
+2. **Certain pairs.** A rule whose text as printed (`rule_text`) is printed
+   exactly once in each edition is its twin, wherever the two stand
+   (`Matched.certain`; an excerpt's, within paired sections only). Nothing
+   found later can undo such a pair: v1.2's
+   376.4.d.3 "... referred to as Attack Triggers." is v1.4's 383.4.e.3, even
+   though v1.4's 383.4.d.3 sits at its old place with a text one word away.
 
-3. **Rules moved between sections.** Rules still unpaired on both sides are
+3. **The rest of paired sections, assigned optimally.** Within each section
+   pair, the rules left are candidates when their texts are similar
+   (`rapidfuzz.fuzz.ratio` on the normalized, case-folded rule text, as 0..1):
+   from `SAME_POSITION` (0.6) at the same place (the same relative position,
+   the number's parts after the section's number: 411.1.a ↔ 424.1.a; a
+   section whose rules carry the next numbers, as "Units" 139 holding 140.x,
+   counts the offset; or the same last part under parents paired together) or
+   among siblings (nested under parents paired together), from `SIMILAR`
+   (0.8) elsewhere in the section. The candidates are then assigned at once
+   so that the sum of their values is the largest (the Hungarian method, over
+   each group of rules that compete), parents before their sub-rules. A
+   pair's value is its text similarity, half `fuzz.ratio` and half the
+   words in common weighed by how rare they are in the two editions (so
+   "Attack" counts for more than "Triggered Abilities", which every sibling
+   prints), plus `PARENT_BONUS` when it is nested under its parents' match;
+   position, the same number and the nearest place only break ties.
+
+4. **Rules moved between sections.** Rules still unpaired on both sides are
    looked up across the whole other edition (`rapidfuzz.process.extract` with
    `score_cutoff`, so the cost stays bounded), needing `SIMILAR` too, or the
    exact text for texts shorter than `SHORT` characters (one-word headings
-   such as "Battlefields" recur in many places). Again best first.
+   such as "Battlefields" recur in many places). Best first.
 
 What is not paired is added (only in `new`) or removed (only in `old`): the
 same number with an unrelated text in a differently titled section is a
@@ -55,34 +67,39 @@ position, same text", "renumbered: moved from section 105 'Spaces' to 108
 `Matched`, a `Traced`, or how the chain stands there (`Printed`, `Added`,
 `Removed`, `Absent`).
 
-Cost: stage 2 compares every rule pair of each section pair (sections hold
-tens of rules), stage 3 only the leftovers, through rapidfuzz's bounded
-search; a pair of whole Riftbound Core Rules editions takes a few tenths of a
-second (tests/corpora/test_editions.py prints the timings).
+Cost: stage 2 is one pass over both editions; stage 3 compares the rules
+left of each section pair (sections hold tens of rules, and most rules are
+paired by stage 2) and solves an assignment only where several rules compete;
+stage 4 looks only at the leftovers, through rapidfuzz's bounded search. A
+pair of whole Riftbound Core Rules editions takes a few tenths of a second
+(tests/corpora/test_editions.py prints the timings).
 """
 
 from __future__ import annotations
 
-from functools import lru_cache
-
+import math
 import re
+from collections import Counter
+from collections.abc import Callable, Iterable
+from functools import lru_cache
 from dataclasses import dataclass, field
 
 from cydifflib import SequenceMatcher  # difflib's algorithm and results, in C
 from rapidfuzz import fuzz, process
 
-from ..model import Edition, Rule, Section, number_parts
+from ..model import Edition, Rule, Section, number_parts, parent_number
 from ..normalize import normalize_text
 from .merge import printed
 
 SIMILAR = 0.8  # text similarity (fuzz.ratio / 100) that makes two rules the same rule
 SAME_POSITION = 0.6  # enough at the same relative position in paired sections
-POSITION_BONUS = 0.1  # how much a candidate at the same relative position is preferred
+PARENT_BONUS = 0.1  # how much a rule nested under its parent's match is preferred
+TIE = 1e-6  # position, then the same number, then the nearest place: only ever breaking ties
 SHORT = 20  # texts shorter than this are matched outside their position only when identical
 SECTION_TITLE_SIMILAR = 0.8  # fuzz.ratio of two titles that pairs two otherwise unpaired sections
 SECTION_CONTENT_SIMILAR = 0.8  # similarity of all their rules' texts that pairs two such sections
 SECTION_KEPT = 0.5  # a section keeping its number pairs when its title or contents stay this similar
-GLOBAL_CANDIDATES = 5  # best candidates kept per rule in stage 3
+GLOBAL_CANDIDATES = 5  # best candidates kept per rule in stage 4
 
 
 # --- how: what became of a rule from one edition to the next, as data ------------
@@ -98,7 +115,7 @@ class Place:
 
 @dataclass(frozen=True)
 class Matched:
-    """The rule found again in the next edition (stages 2 and 3 above)."""
+    """The rule found again in the next edition (stages 2 to 4 above)."""
 
     old_number: str
     new_number: str
@@ -106,8 +123,9 @@ class Matched:
     new_section: Place
     paired: bool  # its section was paired with the new one; False: the rule moved to another section
     same_title: bool  # the two sections' titles agree, typography and case aside
-    same_position: bool  # matched by its relative position in a paired section (stage 2)
+    same_position: bool  # at the same relative position in a paired section
     score: float  # text similarity of the rule as printed, 0..1; 1.0: the same text
+    certain: bool = False  # its text is printed exactly once in each edition (stage 2)
 
     @property
     def renumbered(self) -> bool:
@@ -443,18 +461,128 @@ class _Side:
 
     rules: list[Rule]
     sections: list[Section]
-    texts: list[str]
+    texts: list[str]  # what matching compares (`_match_text`)
+    printed: list[str]  # what "changed" compares (`rule_text`)
     positions: list[tuple | None]
+    parents: list[int | None]  # the index of the rule it nests under, in its section
+    depths: list[int]  # how many parts its number has
 
     @classmethod
     def of(cls, edition: Edition) -> _Side:
         rules, sections = _flat(edition)
+        at: dict[tuple[int, str], int] = {}
+        for i, (s, r) in enumerate(zip(sections, rules)):
+            at.setdefault((id(s), r.number), i)
         return cls(
             rules,
             sections,
             [_match_text(r) for r in rules],
+            [rule_text(r) for r in rules],
             [relative_position(s.number, r.number) for s, r in zip(sections, rules)],
+            [at.get((id(s), parent_number(r.number) or "")) for s, r in zip(sections, rules)],
+            [len(number_parts(r.number)) for r in rules],
         )
+
+
+_WORD = re.compile(r"\w+")
+
+
+class _Weights:
+    """Words weighted by how rare they are in the two editions (inverse document
+    frequency), so that the words naming a thing ("Attack Triggers") count for
+    more than the boilerplate every sibling shares."""
+
+    def __init__(self, a: _Side, b: _Side):
+        self.texts = a.texts, b.texts
+        seen: Counter = Counter()
+        for text in a.texts + b.texts:
+            seen.update(set(_WORD.findall(text)))
+        n = len(a.texts) + len(b.texts) + 1
+        self.weight = {w: math.log(n / df) for w, df in seen.items()}
+        self.counted: dict[tuple[int, int], tuple[Counter, float]] = {}  # only the rules compared
+
+    def _words(self, side: int, k: int) -> tuple[Counter, float]:
+        found = self.counted.get((side, k))
+        if found is None:
+            words = Counter(_WORD.findall(self.texts[side][k]))
+            found = self.counted[(side, k)] = (words, sum(self.weight[w] * c for w, c in words.items()))
+        return found
+
+    def similarity(self, i: int, j: int) -> float:
+        """Weighted Dice coefficient of the words of old rule i and new rule j, 0..1."""
+        (x, wx), (y, wy) = self._words(0, i), self._words(1, j)
+        if not wx + wy:
+            return 1.0 if x == y else 0.0
+        return 2 * sum(self.weight[w] * min(c, y[w]) for w, c in x.items() if w in y) / (wx + wy)
+
+
+def _assign(value: list[list[float]]) -> list[tuple[int, int]]:
+    """The rows and columns paired so that the sum of their `value`s is the largest
+    (the Hungarian method, O(n²m)); pairs of value 0 (no candidate) are left out."""
+    flipped = len(value) > len(value[0])
+    if flipped:
+        value = [list(column) for column in zip(*value)]
+    n, m = len(value), len(value[0])
+    inf = float("inf")
+    u, v = [0.0] * (n + 1), [0.0] * (m + 1)
+    row_of, way = [0] * (m + 1), [0] * (m + 1)  # row_of[j]: the row (from 1) holding column j
+    for i in range(1, n + 1):
+        row_of[0], j0 = i, 0
+        least, used = [inf] * (m + 1), [False] * (m + 1)
+        while True:
+            used[j0] = True
+            i0, delta, j1 = row_of[j0], inf, 0
+            row = value[i0 - 1]
+            for j in range(1, m + 1):
+                if not used[j]:
+                    cost = -row[j - 1] - u[i0] - v[j]
+                    if cost < least[j]:
+                        least[j], way[j] = cost, j0
+                    if least[j] < delta:
+                        delta, j1 = least[j], j
+            for j in range(m + 1):
+                if used[j]:
+                    u[row_of[j]] += delta
+                    v[j] -= delta
+                else:
+                    least[j] -= delta
+            j0 = j1
+            if row_of[j0] == 0:
+                break
+        while j0:
+            j1 = way[j0]
+            row_of[j0] = row_of[j1]
+            j0 = j1
+    pairs = [(row_of[j] - 1, j - 1) for j in range(1, m + 1) if row_of[j] and value[row_of[j] - 1][j - 1] > 0]
+    return [(j, i) for i, j in pairs] if flipped else pairs
+
+
+def _best_assignment(candidates: Iterable[tuple[int, int]], value: Callable[[int, int], float]) -> list[tuple[int, int]]:
+    """`_assign` over each group of candidate pairs that compete for a rule (most are
+    alone, and need no `value`)."""
+    group: dict[tuple[str, int], tuple[str, int]] = {}
+
+    def root(node: tuple[str, int]) -> tuple[str, int]:
+        while group.get(node, node) != node:
+            node = group[node]
+        return node
+
+    for i, j in candidates:
+        group[root(("old", i))] = root(("new", j))
+    members: dict[tuple[str, int], list[tuple[int, int]]] = {}
+    for i, j in candidates:
+        members.setdefault(root(("old", i)), []).append((i, j))
+    chosen = []
+    for edges in members.values():
+        if len(edges) == 1:
+            chosen += edges
+            continue
+        rows = sorted({i for i, _ in edges})
+        cols = sorted({j for _, j in edges})
+        given = set(edges)
+        values = [[value(i, j) if (i, j) in given else 0.0 for j in cols] for i in rows]
+        chosen += [(rows[r], cols[c]) for r, c in _assign(values)]
+    return chosen
 
 
 # How a rule pair was found, by the rules' places in their editions (`_flat`):
@@ -514,40 +642,35 @@ def rule_pairs(old: Edition, new: Edition, across_sections: bool = True) -> list
     for j, s in enumerate(b.sections):
         b_index.setdefault(id(s), []).append(j)
 
-    pairs: dict[int, tuple[int, float, str]] = {}  # old index -> (new index, score, stage)
+    pairs: dict[int, tuple[int, str]] = {}  # old index -> (new index, stage)
     taken_new: set[int] = set()
 
-    def take(candidates: list[tuple[tuple, int, int, float, str]]) -> None:
-        for _, i, j, score, stage in sorted(candidates, key=lambda c: c[0], reverse=True):
-            if i not in pairs and j not in taken_new:
-                pairs[i] = (j, score, stage)
-                taken_new.add(j)
+    def pair(i: int, j: int, stage: str) -> None:
+        pairs[i] = (j, stage)
+        taken_new.add(j)
 
-    # Stage 2: within paired sections.
+    # Stage 2, certain: a text printed exactly once in each edition is one rule.
+    old_count, new_count = Counter(a.printed), Counter(b.printed)
+    once_new = {text: j for j, text in enumerate(b.printed) if text and new_count[text] == 1}
+    for i, text in enumerate(a.printed):
+        j = once_new.get(text) if old_count[text] == 1 else None
+        if j is not None and (across_sections or (id(a.sections[i]), id(b.sections[j])) in paired_sections):
+            pair(i, j, "exact")
+
+    # Stage 3: the rest of each section pair, assigned at once, parents before their
+    # sub-rules, so that a rule nested under its parent's match can be preferred.
+    weights = _Weights(a, b)
     for x, y in section_pairs:
-        candidates = []
-        ys = b_index.get(id(y), [])
-        texts = [b.texts[j] for j in ys]
-        for i in a_index.get(id(x), []):
-            # Every rule of the paired section scored in one call (in C); those
-            # under SAME_POSITION can pass neither test below. In the new order.
-            found = process.extract(a.texts[i], texts, scorer=fuzz.ratio, score_cutoff=SAME_POSITION * 100, limit=None)
-            for j, score in sorted((ys[k], score / 100.0) for _, score, k in found):
-                positional = a.positions[i] is not None and a.positions[i] == b.positions[j]
-                short = min(len(a.texts[i]), len(b.texts[j])) < SHORT
-                if positional and score >= SAME_POSITION:
-                    stage = "position"
-                elif score >= SIMILAR and (score == 1.0 or not short) and a.texts[i]:
-                    stage = "section"
-                else:
-                    continue
-                rank = (score + (POSITION_BONUS if positional else 0.0), a.rules[i].number == b.rules[j].number, -abs(i - j))
-                candidates.append((rank, i, j, score, stage))
-        take(candidates)
+        olds = [i for i in a_index.get(id(x), []) if i not in pairs]
+        for depth in sorted({a.depths[i] for i in olds}):
+            news = [j for j in b_index.get(id(y), []) if j not in taken_new]
+            found = _candidates(a, b, [i for i in olds if a.depths[i] == depth], news, pairs)
+            for i, j in _best_assignment(found, lambda i, j, found=found: _value(a, b, weights, i, j, found[(i, j)])):
+                pair(i, j, found[(i, j)][0])
 
-    # Stage 3: across the whole edition, for rules moved between sections.
+    # Stage 4: across the whole edition, for rules moved between sections.
     left_new = {j: b.texts[j] for j in range(len(b.rules)) if j not in taken_new and b.texts[j]} if across_sections else {}
-    candidates = []
+    ranked = []
     if left_new:
         for i in range(len(a.rules)):
             if i in pairs:
@@ -559,11 +682,68 @@ def rule_pairs(old: Edition, new: Edition, across_sections: bool = True) -> list
             for _, score, j in process.extract(text, left_new, scorer=fuzz.ratio, score_cutoff=cutoff, limit=GLOBAL_CANDIDATES):
                 if score < 100.0 and len(b.texts[j]) < SHORT:
                     continue
-                score /= 100.0
-                rank = (score, a.rules[i].number == b.rules[j].number, -abs(i - j))
-                candidates.append((rank, i, j, score, "global"))
-    take(candidates)
-    return [(i, j, stage, (id(a.sections[i]), id(b.sections[j])) in paired_sections) for i, (j, _, stage) in pairs.items()]
+                ranked.append(((score, a.rules[i].number == b.rules[j].number, -abs(i - j)), i, j))
+    for _, i, j in sorted(ranked, key=lambda c: c[0], reverse=True):
+        if i not in pairs and j not in taken_new:
+            pair(i, j, "global")
+    return [(i, j, stage, (id(a.sections[i]), id(b.sections[j])) in paired_sections) for i, (j, stage) in pairs.items()]
+
+
+# A candidate pair of stage 3: (stage, text similarity, nested under the parents'
+# match, at the same place).
+_Candidate = tuple[str, float, bool, bool]
+
+
+def _candidates(
+    a: _Side, b: _Side, olds: list[int], news: list[int], pairs: dict[int, tuple[int, str]]
+) -> dict[tuple[int, int], _Candidate]:
+    """The pairs of old rules `olds` and new rules `news` (of one section pair) that
+    may be the same rule: at the same place or among siblings from `SAME_POSITION`,
+    elsewhere in the section from `SIMILAR` (short texts only when identical)."""
+    found: dict[tuple[int, int], _Candidate] = {}
+    texts = [b.texts[j] for j in news]
+    for i in olds if news else []:
+        # Every rule left in the paired section scored in one call (in C); those
+        # under SAME_POSITION can pass none of the tests below.
+        for _, score, k in process.extract(a.texts[i], texts, scorer=fuzz.ratio, score_cutoff=SAME_POSITION * 100, limit=None):
+            j, score = news[k], score / 100.0
+            nested = _under_paired_parents(a, b, i, j, pairs)
+            positional = _same_place(a, b, i, j, pairs)
+            short = min(len(a.texts[i]), len(b.texts[j])) < SHORT
+            if positional:
+                stage = "position"
+            elif nested:
+                stage = "sibling"
+            elif score >= SIMILAR and (score == 1.0 or not short) and a.texts[i]:
+                stage = "section"
+            else:
+                continue
+            found[(i, j)] = (stage, score, nested, positional)
+    return found
+
+
+def _value(a: _Side, b: _Side, weights: _Weights, i: int, j: int, candidate: _Candidate) -> float:
+    """What pairing old rule i with new rule j is worth: the text first, its words
+    weighed by rarity; then being nested under the parents' match; position, the
+    same number and the nearest place only break ties."""
+    _, score, nested, positional = candidate
+    tie = 2 * positional + (a.rules[i].number == b.rules[j].number) - abs(i - j) / (len(a.rules) + len(b.rules))
+    return (score + weights.similarity(i, j)) / 2 + PARENT_BONUS * nested + TIE * tie
+
+
+def _same_place(a: _Side, b: _Side, i: int, j: int, pairs: dict[int, tuple[int, str]]) -> bool:
+    """Whether old rule i and new rule j sit at the same place: the same relative
+    position in their sections, or the same last part under parents paired together."""
+    if a.positions[i] is not None and a.positions[i] == b.positions[j]:
+        return True
+    return (
+        _under_paired_parents(a, b, i, j, pairs) and number_parts(a.rules[i].number)[-1:] == number_parts(b.rules[j].number)[-1:]
+    )
+
+
+def _under_paired_parents(a: _Side, b: _Side, i: int, j: int, pairs: dict[int, tuple[int, str]]) -> bool:
+    parent = pairs.get(a.parents[i]) if a.parents[i] is not None else None
+    return parent is not None and b.parents[j] is not None and parent[0] == b.parents[j]
 
 
 def _how(old: Rule, new: Rule, x: Section, y: Section, stage: str, score: float, paired: bool) -> Matched:
@@ -575,9 +755,15 @@ def _how(old: Rule, new: Rule, x: Section, y: Section, stage: str, score: float,
         Place(y.number, y.title),
         paired,
         _title_key(x.title) == _title_key(y.title),
-        stage == "position",
+        stage == "position" or (paired and _same_relative_position(x, old, y, new)),
         score,
+        stage == "exact",
     )
+
+
+def _same_relative_position(x: Section, old: Rule, y: Section, new: Rule) -> bool:
+    here = relative_position(x.number, old.number)
+    return here is not None and here == relative_position(y.number, new.number)
 
 
 # --- edition diffs ------------------------------------------------------------------
@@ -671,6 +857,47 @@ class RuleChains:
             for k, (rule, section, _) in chain.items():
                 ids.setdefault((self.editions[k].label, section.number, rule.number), ident)
         return ids
+
+
+@dataclass(frozen=True)
+class ChainStep:
+    """What matching did from one whole edition of a chain to the next: the one
+    summary a maintainer reads to see a wrong match at a glance."""
+
+    old: str  # edition labels
+    new: str
+    exact: int  # rules matched with the same text
+    similar: int  # matched by similarity: the text differs
+    added: int
+    removed: int
+    renumbered: int  # of the matched rules, those whose number differs
+
+    def line(self) -> str:
+        return (
+            f"{self.old} → {self.new}: {self.exact} rules matched exactly, {self.similar} by similarity, "
+            f"{self.added} added, {self.removed} removed, {self.renumbered} renumbered"
+        )
+
+
+def chain_steps(found: RuleChains) -> list[ChainStep]:
+    """Each step between neighbouring whole editions of `found`, oldest first."""
+    whole = [e for e in found.editions if not e.partial]
+    steps = []
+    for old, new in zip(whole, whole[1:]):
+        matches = found.matches.get((old.label, new.label), [])
+        exact = sum(1 for m in matches if not m.text_changed)
+        steps.append(
+            ChainStep(
+                old.label,
+                new.label,
+                exact,
+                len(matches) - exact,
+                sum(1 for _ in new.rules()) - len(matches),
+                sum(1 for _ in old.rules()) - len(matches),
+                sum(1 for m in matches if m.renumbered),
+            )
+        )
+    return steps
 
 
 def rule_chains(editions: list[Edition], known: KnownPairs | None = None) -> RuleChains:
