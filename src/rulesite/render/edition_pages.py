@@ -1,5 +1,5 @@
 """Editions: the index of a document's editions, diff pages (pre-rendered for
-neighbours and against the current edition, computed in the browser for the
+neighbours and against the current edition, shown from the published data for the
 rest), and the notices on an older edition's pages. Each rule's history is
 render/history.py's."""
 
@@ -70,7 +70,7 @@ def render_compare(ctx: Context, game: str, document: str, language: str) -> str
         [
             Md("# {}: compare editions {{: #diff }}").format(document_name(document)),
             "",
-            "Choose two editions: the changes between them are computed from the site's published data, "
+            "Choose two editions: the changes between them, as the site's published data has them, "
             "laid out as on the pages of neighbouring editions.",
             "",
             chooser
