@@ -57,6 +57,8 @@ _NAVIGATION = _navigation_words()
 
 def _part_named(words: str) -> str | None:
     """The part whose name the flattened `words` are the navigation's words for."""
+    if "-" not in words:  # every part's name is a range
+        return None
     for pattern in _NAVIGATION:
         if match := pattern.fullmatch(words):
             return match[1]
