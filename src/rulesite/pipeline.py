@@ -160,7 +160,7 @@ def compare_editions(corpus: Corpus, known: KnownPairs | None = None) -> tuple[d
     """Every rule's history and match chain in its document, and the diffs the site
     pre-renders: between neighbouring whole dated editions and between each one and
     the current edition (`prerendered_pairs`: linear in editions). The diff of any
-    other pair is composed in the browser from the published data (`traced_diff`).
+    other pair is composed along the chains (`traced_diff`) and published as data.
     `known`: the rule pairs scored before (`edition_pairs`), and where new ones are kept."""
     history, diffs, chains = {}, [], {}
     for key, dated in _compared(corpus):

@@ -1,6 +1,7 @@
-"""Diffs between editions the build does not pre-render are computed in the
-browser from the published data (assets/compare.js) and look the same as the
-pages Python renders, over http:// and from disk.
+"""Diffs between editions the build does not pre-render are shown in the
+browser from the build's own answer, published in data/ (assets/compare.js
+lays it out, export/data.diff_data writes it), and look the same as the pages
+Python renders, over http:// and from disk.
 
 Built from a document with four whole editions written for the test
 (tests/editions_fixture.py): the build pre-renders neighbours and each edition
@@ -147,20 +148,25 @@ def test_a_pair_the_build_leaves_out_is_computed_in_the_browser_as_python_comput
     expect(page.locator("article h1")).to_contain_text("v1.0 → v1.2")
 
 
-def test_a_neighbours_diff_computed_in_the_browser_matches_the_prerendered_page(four_root, four_site, browse):
-    """Neighbours: the browser's pairing (by identity) and the page the build
-    rendered (by matching) agree on every count and entry; only the wording of
-    how a pair was made differs."""
+@pytest.mark.parametrize("old,new", [("v1.1", "v1.2"), ("v1.0", "v1.3"), ("v1.2", "v1.3")])
+def test_a_prerendered_pairs_published_data_shows_what_its_page_shows(four_root, four_site, browse, old, new):
+    """One definition: laid out from the data (?show=data), a pre-rendered pair
+    gives its page's counts and entries, the words of how each pair was made included."""
     page = browse(four_root).new_page()
-    got_counts, got = browser_diff(page, f"{four_root}{CHANGES}/compare.html?old=v1.1&new=v1.2&compute=browser")
-    html = (four_site / "site" / CHANGES / "v1.1-to-v1.2.html").read_text(encoding="utf-8")
-    want_counts, want = entries(html)
-    assert got_counts == want_counts
+    got = browser_diff(page, f"{four_root}{CHANGES}/compare.html?old={old}&new={new}&show=data")
+    html = (four_site / "site" / CHANGES / f"{old}-to-{new}.html").read_text(encoding="utf-8")
+    assert got == entries(html)
+    assert got[1], "the pair must differ"
 
-    def without_how(sections):
-        return {n: [(c, b, d) for c, b, _how, d in group] for n, group in sections.items()}
 
-    assert without_how(got) == without_how(want)
+def test_a_pair_left_to_the_browser_loads_only_its_own_data(four_origin, browse):
+    """A reader's bytes: the editions index and the pair's diff, not the two editions' files."""
+    page = browse(four_origin + "/").new_page()
+    asked = []
+    page.on("request", lambda request: asked.append(request.url))
+    browser_diff(page, f"{four_origin}/{CHANGES}/compare.html?old=v1.0&new=v1.2")
+    data = sorted(u.split("/data/", 1)[1] for u in asked if "/data/" in u)
+    assert data == ["editions.json", "riftbound/core-rules/en/diffs/v1.0-to-v1.2.json"], data
 
 
 def test_a_prerendered_pair_opens_its_page(four_root, browse):

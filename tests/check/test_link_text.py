@@ -155,3 +155,51 @@ def test_links_skipped_unread_are_those_the_full_reading_keeps_nothing_of():
     assert summarize(tree, "p.html").links == full
     kept = [(words, fragment) for _, words, *_, fragment in full]
     assert kept == [("102.", "102"), ("103", "102"), ("102", "102.1"), ("102", "102:x"), ("102", "")]
+
+
+# A diff split into parts (render/edition_pages.py): each part links its
+# neighbours by their range of sections, and a Magic range starts with a rule
+# number (313.7-405.4). Those words are the site's navigation, not a rule's.
+DIFF_PART = '<h1 id="diff">Comprehensive Rules: A → B, sections {}</h1>\n<p>{}</p>'
+
+
+def test_a_diff_parts_range_is_navigation_and_must_open_that_part(tmp_path):
+    folder = "magic/comprehensive-rules/changes/a-to-b"
+    site = _site(
+        tmp_path,
+        {
+            f"{folder}/310.5-313.6.html": DIFF_PART.format(
+                "310.5-313.6", '<a href="../a-to-b.html">All sections</a> · <a href="313.7-405.4.html">313.7-405.4 →</a>'
+            ),
+            f"{folder}/313.7-405.4.html": DIFF_PART.format(
+                "313.7-405.4",
+                '<a href="310.5-313.6.html">← 310.5-313.6</a> · <a href="405.5-405.5.html">405.5-405.5 →</a>',
+            ),
+            f"{folder}/405.5-405.5.html": DIFF_PART.format("405.5-405.5", '<a href="313.7-405.4.html">← 313.7-405.4</a>'),
+            f"{folder}.html": '<h1 id="diff">A → B</h1>\n<a href="a-to-b/313.7-405.4.html">Sections 313.7-405.4</a>',
+        },
+    )
+    assert _check(site) == []
+    # A range that opens another part than the one it names is still wrong.
+    (tmp_path / f"{folder}/405.5-405.5.html").write_text(
+        DIFF_PART.format("405.5-405.5", '<a href="310.5-313.6.html">← 313.7-405.4</a>'), encoding="utf-8"
+    )
+    problems = _check(site)
+    assert len(problems) == 1, problems
+    assert (
+        "link '← 313.7-405.4' names part 313.7-405.4 but opens magic/comprehensive-rules/changes/a-to-b/310.5-313.6.html"
+        in problems[0]
+    )
+
+
+def test_words_like_a_range_that_are_not_the_sites_navigation_are_still_rule_references(tmp_path):
+    """Only the navigation's own words are read as a part: "313.7-405.4 and more" names rule 313."""
+    site = _site(
+        tmp_path,
+        {
+            "riftbound/core-rules/424.html": RULES_424,
+            "index.html": '<a href="riftbound/core-rules/424.html">355.1-355.2 and more</a>',
+        },
+    )
+    problems = _check(site)
+    assert len(problems) == 1 and "names 355" in problems[0], problems

@@ -1,188 +1,35 @@
 /*
- * Diffs between any two editions, computed in the browser from the published
- * data (data/), for the pairs the build does not pre-render (it renders only
- * neighbours and each edition against the current one, so the site grows
- * linearly with editions). Plain ES2017, no dependencies, works from file://
- * (assets/data.js loads the data's script twins there).
- *
- * The page (changes/compare.html?old=v1.1&new=v1.3) carries a block
- * [data-compare] naming the document, with two selects and a button; this
- * file is loaded there by assets/data.js. The result mirrors the build exactly:
- * rules are paired when they share their identity (the match chains'
- * `resolve.history.traced_diff`), and the page is laid out as
- * `render/edition_pages.render_diff` lays out a pre-rendered one (the same
- * counts, groups, entries and word-level diff: difflib's algorithm, ported
- * below). A pre-rendered pair opens its page instead (unless ?compute=browser).
+ * The diff between any two editions, on changes/compare.html?old=v1.1&new=v1.3.
+ * A pair the build pre-rendered opens its page. Any other pair is laid out
+ * from the build's own answer for it, published in data/ (the pair's file in
+ * editions.json `pairs`, written by export/data.diff_data): the same counts,
+ * sections, entries, links and word diffs as a pre-rendered page
+ * (render/edition_pages.render_diff). Nothing is matched or compared here, so a
+ * diff has one definition, the build's; only the pair asked is loaded.
+ * ?show=data lays out the published data even where a page exists.
+ * Plain ES2017, no dependencies, works from file:// (assets/data.js loads the
+ * data's script twins there).
  */
 (function () {
   "use strict";
 
   /* ---------------------------------------------------------------- */
-  /* Rule numbers in printed order (model.sort_key)                    */
+  /* The address: read only here, never throwing on a malformed one.   */
 
-  function numberKey(number) {
-    return window.Rulesite.numbers.parts(number).map(function (p) {
-      var digits = p.charAt(0) >= "0" && p.charAt(0) <= "9"; // a part is digits or one letter
-      return digits ? [0, parseInt(p, 10)] : [1, p];
-    });
+  function param(name) {
+    try {
+      return new URLSearchParams(location.search).get(name);
+    } catch (err) {
+      return null;
+    }
   }
 
-  function compareNumbers(a, b) {
-    var x = numberKey(a), y = numberKey(b);
-    for (var i = 0; i < Math.min(x.length, y.length); i++) {
-      if (x[i][0] !== y[i][0]) return x[i][0] - y[i][0];
-      if (x[i][1] < y[i][1]) return -1;
-      if (x[i][1] > y[i][1]) return 1;
-    }
-    return x.length - y.length;
+  function here() {
+    return new URL(location.href);
   }
 
   /* ---------------------------------------------------------------- */
-  /* Word diff: Python's difflib.SequenceMatcher(None, a, b,           */
-  /* autojunk=False) on words, then resolve.history.word_diff's merge. */
-
-  function matchingBlocks(a, b) {
-    var b2j = new Map();
-    b.forEach(function (elt, j) {
-      if (!b2j.has(elt)) b2j.set(elt, []);
-      b2j.get(elt).push(j);
-    });
-    function longest(alo, ahi, blo, bhi) {
-      var besti = alo, bestj = blo, bestsize = 0;
-      var j2len = new Map();
-      for (var i = alo; i < ahi; i++) {
-        var newj2len = new Map();
-        var js = b2j.get(a[i]) || [];
-        for (var n = 0; n < js.length; n++) {
-          var j = js[n];
-          if (j < blo) continue;
-          if (j >= bhi) break;
-          var k = (j2len.get(j - 1) || 0) + 1;
-          newj2len.set(j, k);
-          if (k > bestsize) {
-            besti = i - k + 1;
-            bestj = j - k + 1;
-            bestsize = k;
-          }
-        }
-        j2len = newj2len;
-      }
-      while (besti > alo && bestj > blo && a[besti - 1] === b[bestj - 1]) {
-        besti--;
-        bestj--;
-        bestsize++;
-      }
-      while (besti + bestsize < ahi && bestj + bestsize < bhi && a[besti + bestsize] === b[bestj + bestsize]) bestsize++;
-      return [besti, bestj, bestsize];
-    }
-    var queue = [[0, a.length, 0, b.length]];
-    var blocks = [];
-    while (queue.length) {
-      var q = queue.pop();
-      var m = longest(q[0], q[1], q[2], q[3]);
-      var i = m[0], j = m[1], k = m[2];
-      if (k) {
-        blocks.push(m);
-        if (q[0] < i && q[2] < j) queue.push([q[0], i, q[2], j]);
-        if (i + k < q[1] && j + k < q[3]) queue.push([i + k, q[1], j + k, q[3]]);
-      }
-    }
-    blocks.sort(function (x, y) {
-      return x[0] - y[0] || x[1] - y[1] || x[2] - y[2];
-    });
-    var out = [];
-    var i1 = 0, j1 = 0, k1 = 0;
-    blocks.forEach(function (blk) {
-      if (i1 + k1 === blk[0] && j1 + k1 === blk[1]) {
-        k1 += blk[2];
-      } else {
-        if (k1) out.push([i1, j1, k1]);
-        i1 = blk[0];
-        j1 = blk[1];
-        k1 = blk[2];
-      }
-    });
-    if (k1) out.push([i1, j1, k1]);
-    out.push([a.length, b.length, 0]);
-    return out;
-  }
-
-  function opcodes(a, b) {
-    var i = 0, j = 0, answer = [];
-    matchingBlocks(a, b).forEach(function (blk) {
-      var ai = blk[0], bj = blk[1], size = blk[2];
-      var tag = i < ai && j < bj ? "replace" : i < ai ? "delete" : j < bj ? "insert" : "";
-      if (tag) answer.push([tag, i, ai, j, bj]);
-      i = ai + size;
-      j = bj + size;
-      if (size) answer.push(["equal", ai, i, bj, j]);
-    });
-    return answer;
-  }
-
-  function isSpace(text) {
-    return /^\s+$/.test(text);
-  }
-
-  /** [op, text] pairs, op "=", "-" or "+": resolve.history._uncached_word_diff. */
-  function wordDiff(a, b) {
-    var ta = a.match(/\s+|\S+/g) || [], tb = b.match(/\s+|\S+/g) || [];
-    var raw = opcodes(ta, tb).map(function (o) {
-      return [o[0] === "equal" ? "=" : "~", ta.slice(o[1], o[2]).join(""), tb.slice(o[3], o[4]).join("")];
-    });
-    var merged = [];
-    raw.forEach(function (r, k) {
-      var between = k > 0 && k < raw.length - 1 && raw[k - 1][0] === "~" && raw[k + 1][0] === "~";
-      var last = merged[merged.length - 1];
-      if (r[0] === "=" && !(between && isSpace(r[1]))) merged.push(["=", r[1], r[2]]);
-      else if (last && last[0] === "~") {
-        last[1] += r[1];
-        last[2] += r[2];
-      } else merged.push(["~", r[1], r[2]]);
-    });
-    var ops = [];
-    merged.forEach(function (m) {
-      if (m[0] === "=") return ops.push(["=", m[1]]);
-      if (m[1]) ops.push(["-", m[1]]);
-      if (m[2]) ops.push(["+", m[2]]);
-    });
-    return ops;
-  }
-
-  /** The rule as printed, normalized (resolve.history.rule_text). */
-  function printed(rule) {
-    var parts = [rule.text].concat(rule.examples.map(function (e) {
-      return e.label + ": " + e.text;
-    }));
-    return parts.join(" ").replace(/ {2,}/g, " ").trim();
-  }
-
-  /* ---------------------------------------------------------------- */
-  /* The diff (resolve.history.traced_diff + diff_editions)            */
-
-  function computeDiff(oldEd, newEd, through) {
-    var oldById = new Map();
-    oldEd.rules.forEach(function (r) {
-      oldById.set(r.id, r);
-    });
-    var matches = [], matchedOld = new Set(), added = [];
-    newEd.rules.forEach(function (r) {
-      var o = oldById.get(r.id);
-      if (!o) return added.push(r);
-      matchedOld.add(r.id);
-      var same = o.sha256 === r.sha256;
-      var how = (o.number !== r.number ? "renumbered" : "same number") + ", " + (same ? "same text" : "text changed");
-      if (through) how += ", traced through " + through;
-      matches.push({ old: o, new: r, how: how, changed: !same, moved: o.number !== r.number });
-    });
-    var removed = oldEd.rules.filter(function (r) {
-      return !matchedOld.has(r.id);
-    });
-    return { matches: matches, added: added, removed: removed };
-  }
-
-  /* ---------------------------------------------------------------- */
-  /* The page (render/edition_pages.render_diff)                       */
+  /* The page (render/edition_pages and render/markup's diff templates) */
 
   function el(tag, attrs, children) {
     var node = document.createElement(tag);
@@ -195,131 +42,99 @@
     return node;
   }
 
+  /** A link to a page of the site (its url is from the site root, as data/ is); text alone without one. */
+  function linkTo(url, text, label) {
+    if (!url) return text;
+    var attrs = { href: new URL("../" + url, RulesiteData.root()).href };
+    if (label) attrs["aria-label"] = label;
+    return el("a", attrs, [text]);
+  }
+
   function diffSpan(ops) {
     return el("span", { class: "word-diff" }, ops.map(function (op) {
       return op[0] === "=" ? op[1] : el(op[0] === "-" ? "del" : "ins", {}, [op[1]]);
     }));
   }
 
-  /** A link to a rule or section in its edition (its url is from the site root, as data/ is). */
-  function linkTo(item, text, title) {
-    if (!item || !item.url) return text;
-    // A section's url is its page: to its number's anchor, as the build links it.
-    var url = item.url.indexOf("#") < 0 ? item.url + "#" + item.number : item.url;
-    var attrs = { href: new URL("../" + url, RulesiteData.root()).href };
-    if (title) attrs.title = title;
-    return el("a", attrs, [text]);
+  var SIGNS = { added: "+ ", removed: "\u2212 " };
+
+  /** The url of a rule or section of the data: its page (an index in diff.pages) at its number. */
+  function placeUrl(diff, number, page) {
+    return page === null ? null : diff.pages[page] + "#" + number;
   }
 
-  function render(out, diff, eds) {
-    var oldEd = eds[0], newEd = eds[1];
-    var counts = {
-      added: diff.added.length,
-      removed: diff.removed.length,
-      changed: diff.matches.filter(function (m) { return m.changed; }).length,
-      moved: diff.matches.filter(function (m) { return m.moved; }).length,
-      unchanged: diff.matches.filter(function (m) { return !m.changed && !m.moved; }).length,
-    };
-    function num(rule, ed) {
-      return linkTo(rule, rule.number, rule.number + " in " + ed.label);
+  /** The editions of an entry's numbers: moved, old then new; removed, old; added and changed, new. */
+  function editionsOf(e, diff) {
+    if (e.kind === "moved") return [diff.old, diff.new];
+    return [e.kind === "removed" ? diff.old : diff.new];
+  }
+
+  function entryItem(e, diff) {
+    var numbers = [SIGNS[e.kind] || ""];
+    var labels = editionsOf(e, diff);
+    e.numbers.forEach(function (n, i) {
+      if (i) numbers.push(" \u2192 ");
+      numbers.push(linkTo(placeUrl(diff, n[0], n[1]), n[0], n[0] + " in " + labels[i]));
+    });
+    var parts = [el("b", {}, numbers)];
+    if (e.was) parts.push(" ", el("span", { class: "diff-was" }, ["(", linkTo(placeUrl(diff, e.was[0], e.was[1]), diff.old + ": " + e.was[0]), ")"]));
+    if (e.text) parts.push(" " + e.text);
+    if (e.how) parts.push(" ", el("small", {}, [e.how]));
+    if (e.diff) parts.push(diffSpan(e.diff));
+    return el("li", { class: e.renumbered ? e.kind + " renumbered" : e.kind, id: e.id }, parts);
+  }
+
+  function sectionName(s) {
+    return (s[0] + " " + s[1]).trim();
+  }
+
+  /** "424 Reveal", linked, with "(v1.2: 411 Reveal)" when the old edition named it otherwise. */
+  function sectionHead(s, diff) {
+    function link(place) {
+      return linkTo(placeUrl(diff, place[0], place[2]), sectionName(place));
     }
-    // As resolve/entries.diff_groups: entries by section, each anchored.
-    var groups = new Map();
-    function add(number, li, renumbered, newSection, oldSection) {
-      if (!groups.has(number)) groups.set(number, { items: [], renumbered: 0, new: null, olds: new Map() });
-      var g = groups.get(number);
-      g.items.push(li);
-      g.renumbered += renumbered ? 1 : 0;
-      if (newSection) g.new = newSection;
-      if (oldSection) g.olds.set(oldSection, (g.olds.get(oldSection) || 0) + 1);
-    }
-    diff.added.forEach(function (r) {
-      add(r.section, el("li", { class: "added", id: "d-" + r.number }, [el("b", {}, ["+ ", num(r, newEd)]), " " + r.text]), false, r.section);
-    });
-    // A removed rule is grouped under its section's number in the new edition.
-    var now = new Map();
-    diff.matches.forEach(function (m) {
-      now.set(m.old.section, m.new.section);
-    });
-    diff.removed.forEach(function (r) {
-      var group = now.has(r.section) ? now.get(r.section) : r.section;
-      add(group, el("li", { class: "removed", id: "was-" + r.number }, [el("b", {}, ["\u2212 ", num(r, oldEd)]), " " + r.text]),
-        false, now.has(r.section) ? group : null, r.section);
-    });
-    diff.matches.forEach(function (m) {
-      if (!m.moved) return;
-      var parts = [el("b", {}, [num(m.old, oldEd), " \u2192 ", num(m.new, newEd)]), " ", el("small", {}, [m.how])];
-      if (m.changed) parts.push(diffSpan(wordDiff(printed(m.old), printed(m.new))));
-      add(m.new.section, el("li", { class: m.changed ? "moved" : "moved renumbered", id: "d-" + m.new.number }, parts),
-        !m.changed, m.new.section, m.old.section);
-    });
-    diff.matches.forEach(function (m) {
-      if (!m.changed || m.moved) return;
-      add(m.new.section, el("li", { class: "changed", id: "d-" + m.new.number }, [
-        el("b", {}, [num(m.new, newEd)]), " ",
-        el("span", { class: "diff-was" }, ["(", linkTo(m.old, oldEd.label + ": " + m.old.number), ")"]), " ",
-        el("small", {}, [m.how]), diffSpan(wordDiff(printed(m.old), printed(m.new))),
-      ]), false, m.new.section, m.old.section);
-    });
-    function sectionOf(ed, number) {
-      return ed.sections.filter(function (s) { return s.number === number; })[0] || null;
-    }
-    function sectionName(s) {
-      return (s.number + " " + (s.title || "")).trim();
-    }
-    /** "424 Reveal", linked, with "(v1.2: 411 Reveal)" when the old edition named it otherwise. */
-    function sectionHead(g) {
-      var oldNumber = null, most = 0;
-      g.olds.forEach(function (n, number) {
-        if (n > most) { most = n; oldNumber = number; }
-      });
-      var fresh = g.new !== null ? sectionOf(newEd, g.new) : null;
-      var old = oldNumber !== null ? sectionOf(oldEd, oldNumber) : null;
-      var head = [];
-      if (fresh) {
-        head.push(linkTo(fresh, sectionName(fresh)));
-        if (old && sectionName(old) !== sectionName(fresh)) {
-          head.push(" ", el("span", { class: "diff-was" }, ["(", linkTo(old, oldEd.label + ": " + sectionName(old)), ")"]));
-        }
-      } else if (old) {
-        head.push(linkTo(old, sectionName(old)), " ", el("span", { class: "diff-was" }, ["(only in " + oldEd.label + ")"]));
+    if (s.new) {
+      var head = [link(s.new)];
+      if (s.old && sectionName(s.old) !== sectionName(s.new)) {
+        var was = linkTo(placeUrl(diff, s.old[0], s.old[2]), diff.old + ": " + sectionName(s.old));
+        head.push(" ", el("span", { class: "diff-was" }, ["(", was, ")"]));
       }
       return head;
     }
+    return [link(s.old), " ", el("span", { class: "diff-was" }, ["(only in " + diff.old + ")"])];
+  }
+
+  function render(out, diff) {
+    var c = diff.counts;
     out.textContent = "";
     out.appendChild(el("p", { class: "diff-counts" }, [
       ["added", "removed", "changed", "moved", "unchanged"].map(function (k) {
-        var only = diff.matches.filter(function (m) { return m.moved && !m.changed; }).length;
-        return counts[k] + " " + k + (k === "moved" && only ? " (" + only + " only renumbered)" : "");
+        return c[k] + " " + k + (k === "moved" && c.renumbered ? " (" + c.renumbered + " only renumbered)" : "");
       }).join(" \u2022 "),
     ]));
     var input = el("input", { type: "search", placeholder: "e.g. 424" });
     out.appendChild(el("p", {}, [el("label", { class: "diff-filter" }, ["Section: ", input])]));
-    var renumbered = 0;
-    groups.forEach(function (g) { renumbered += g.renumbered; });
-    if (renumbered && window.RulesiteRenumbered) {
-      var rules = renumbered === 1 ? "rule" : "rules";
-      var shown = renumbered.toLocaleString("en");
+    if (c.renumbered && window.RulesiteRenumbered) {
+      var rules = c.renumbered === 1 ? "rule" : "rules";
+      var shown = c.renumbered.toLocaleString("en");
       out.appendChild(el("p", { class: "diff-renumbered" }, [el("button", {
         type: "button", class: "md-button diff-renumbered-toggle", "data-renumbered-toggle": "", "aria-pressed": "false",
         "data-show": "Show " + shown + " " + rules + " only renumbered",
         "data-hide": "Hide the " + shown + " " + rules + " only renumbered",
       }, ["Show " + shown + " " + rules + " only renumbered"])]));
     }
-    var sections = [];
-    Array.from(groups.keys()).sort(compareNumbers).forEach(function (number) {
-      var g = groups.get(number);
-      var only = g.renumbered === g.items.length;
-      var section = el("section", { class: only ? "diff-section renumbered-only" : "diff-section", "data-section": number, id: "s-" + number }, [
-        el("h2", {}, sectionHead(g)),
-        el("ul", {}, g.items),
+    var sections = diff.sections.map(function (s) {
+      var only = s.entries.every(function (e) { return e.renumbered; });
+      var section = el("section", { class: only ? "diff-section renumbered-only" : "diff-section", "data-section": s.number, id: "s-" + s.number }, [
+        el("h2", {}, sectionHead(s, diff)),
+        el("ul", {}, s.entries.map(function (e) { return entryItem(e, diff); })),
       ]);
-      sections.push(section);
       out.appendChild(section);
+      return section;
     });
     // The renumbering toggle (renumbered-toggle.js), as on a pre-rendered page.
-    if (renumbered && window.RulesiteRenumbered) window.RulesiteRenumbered(out);
-    // The same filter as a pre-rendered diff page (rules.js): one section and its sub-numbers.
+    if (c.renumbered && window.RulesiteRenumbered) window.RulesiteRenumbered(out);
+    // The same filter as a pre-rendered diff page: one section and its sub-numbers.
     function apply() {
       var wanted = input.value.trim().replace(/\.$/, "");
       sections.forEach(function (s) {
@@ -327,7 +142,7 @@
         s.hidden = wanted !== "" && n !== wanted && n.indexOf(wanted + ".") !== 0;
       });
     }
-    input.value = new URLSearchParams(location.search).get("section") || "";
+    input.value = param("section") || "";
     input.addEventListener("input", apply);
     apply();
   }
@@ -348,14 +163,13 @@
     var go = form.querySelector("[data-compare-go]");
     if (go) {
       go.addEventListener("click", function () {
-        var url = new URL(location.href);
+        var url = here();
         url.search = "?old=" + encodeURIComponent(pick.old.value) + "&new=" + encodeURIComponent(pick.new.value);
         url.hash = "";
         location.assign(url.href);
       });
     }
-    var params = new URLSearchParams(location.search);
-    var oldLabel = params.get("old"), newLabel = params.get("new");
+    var oldLabel = param("old"), newLabel = param("new");
     if (oldLabel) pick.old.value = oldLabel;
     if (newLabel) pick.new.value = newLabel;
     if (!oldLabel || !newLabel) return;
@@ -365,22 +179,21 @@
       var doc = index.documents.filter(function (d) {
         return d.game === game && d.document === docName && d.language === lang;
       })[0];
-      var whole = doc ? doc.editions.filter(function (e) { return !e.partial && e.date !== "undated"; }) : [];
-      var labels = whole.map(function (e) { return e.label; });
-      var a = labels.indexOf(oldLabel), b = labels.indexOf(newLabel);
-      if (a < 0 || b < 0 || a >= b) throw new Error("Choose an older edition, then a newer one.");
+      var pair = doc ? doc.pairs.filter(function (p) { return p.old === oldLabel && p.new === newLabel; })[0] : null;
+      if (!pair) throw new Error("Choose an older edition, then a newer one.");
       var ready = doc.diffs.filter(function (d) { return d.old === oldLabel && d.new === newLabel; })[0];
-      if (ready && params.get("compute") !== "browser") {
+      if (ready && param("show") !== "data") {
         // Pre-rendered: open that page (its URL is relative to the site root, as data/ is).
-        location.replace(new URL("../" + ready.url, RulesiteData.root()).href + (params.get("section") ? "?section=" + encodeURIComponent(params.get("section")) : ""));
+        var section = param("section");
+        location.replace(new URL("../" + ready.url, RulesiteData.root()).href + (section ? "?section=" + encodeURIComponent(section) : ""));
         return null;
       }
-      var through = labels.slice(a + 1, b).join(", ");
-      return Promise.all([RulesiteData.load(whole[a].file), RulesiteData.load(whole[b].file)]).then(function (eds) {
+      return RulesiteData.load(pair.file).then(function (diff) {
+        var title = doc.name + ": " + oldLabel + " \u2192 " + newLabel;
         var heading = document.querySelector("article h1");
-        if (heading && heading.firstChild) heading.firstChild.textContent = doc.name + ": " + oldLabel + " \u2192 " + newLabel;
-        document.title = doc.name + ": " + oldLabel + " \u2192 " + newLabel;
-        render(out, computeDiff(eds[0], eds[1], through), eds);
+        if (heading && heading.firstChild) heading.firstChild.textContent = title;
+        document.title = title;
+        render(out, diff);
       });
     }).catch(function (err) {
       fail(out, err.message);
@@ -389,7 +202,6 @@
     });
   }
 
-  window.RulesiteCompare = { wordDiff: wordDiff };
   if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", run);
   else run();
 })();

@@ -5,7 +5,7 @@
    bundle marks the page <html class="js">, before this file loads, so the
    page does not shift when they go; "show-renumbered" shows them. A link to one renumbering (a rule's history
    links its entry) shows them. `RulesiteRenumbered(scope)` sets up a button
-   added later (compare.js lays out a diff computed in the browser). */
+   added later (compare.js lays out a diff from the published data). */
 (function () {
   "use strict";
   function setup(scope) {

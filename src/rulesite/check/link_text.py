@@ -13,6 +13,11 @@ so that each page is parsed once and the site-wide part only looks things up
 (`check/run.py` summarizes a page in the worker that holds its tree);
 `link_text_problems(summary, name, target)` checks one page, `target` giving the
 summary of a site-relative path.
+
+The site's own navigation words around a part's range of sections (a diff's
+parts link their neighbours as `313.7-405.4 →`, render/strings.PART_NAVIGATION)
+start like a rule number and are not a reference: such a link must open the
+part of that name.
 """
 
 from __future__ import annotations
@@ -27,6 +32,7 @@ from urllib.parse import unquote, urlsplit
 
 from ..names import RULE_NUMBER
 from ..normalize import normalize_text
+from ..render.strings import PART_NAVIGATION, STRINGS
 from .page import elements
 from .site_links import shared, split_url
 from .page import text as text_of
@@ -37,6 +43,26 @@ _NUMBERED = re.compile(rf"^\s*(?P<number>{RULE_NUMBER})(?![\w\-/:])(?P<rest>.*)$
 
 def _flat(text: str) -> str:
     return normalize_text(text)  # its runs of white space are one space already, none at either end
+
+
+def _navigation_words() -> list[re.Pattern]:
+    """Each language's words around a part's name (render/edition_pages.part_name)."""
+    templates = {table[key] for table in STRINGS.values() for key in PART_NAVIGATION if key in table}
+    part = rf"({RULE_NUMBER}-{RULE_NUMBER})"
+    return [re.compile(re.escape(_flat(words)).replace(re.escape("{part}"), part)) for words in sorted(templates)]
+
+
+_NAVIGATION = _navigation_words()
+
+
+def _part_named(words: str) -> str | None:
+    """The part whose name the flattened `words` are the navigation's words for."""
+    if "-" not in words:  # every part's name is a range
+        return None
+    for pattern in _NAVIGATION:
+        if match := pattern.fullmatch(words):
+            return match[1]
+    return None
 
 
 def _target_path(name: str, href: str) -> tuple[str | None, str]:
@@ -114,7 +140,10 @@ def summarize(page, name: str | None = None) -> PageSummary:
 
 def numbered_link(name: str, line: int, href: str, words: str) -> tuple | None:
     """A link's entry in `PageSummary.links` if its words (flattened) start with a
-    rule number, and the link could be found wrong."""
+    rule number, and the link could be found wrong. A part's navigation link
+    is kept with no number, the part's name as its title."""
+    if (part := _part_named(words)) is not None:
+        return shared((line, words, "", part, *_target_path(name, href)))
     if match := _NUMBERED.match(words):
         title = match["rest"].strip(" —–-:")
         if not title.removesuffix("…").strip() and _fragment_of(href) == match["number"]:
@@ -180,6 +209,10 @@ def link_text_problems(page: PageSummary, name: str, target: Callable[[str], Pag
     for line, words, number, title, path, fragment in page.links:
         landing = target(path) if path else None
         if landing is None:
+            continue
+        if not number:  # a part's navigation: the page of that name
+            if posixpath.basename(path) != f"{title}.html":
+                problems.append(f"{name}: line {line}: link {words!r} names part {title} but opens {path}")
             continue
         # The element it opens (a whole page: its <h1>) names a number by its id
         # or by its first word (a heading "424 Reveal" whose id is a slug).

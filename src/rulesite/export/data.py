@@ -16,15 +16,17 @@ documents (`es/comprehensive-rules:2024-11-08:701.20a`).
 from __future__ import annotations
 
 import hashlib
+import itertools
 from functools import cache
 
-from ..model import Edition, FaqAnswer, Reference, Rule, Ruling, Section, parent_number
+from ..model import Edition, FaqAnswer, Reference, Rule, Ruling, Section, parent_number, sort_key
 from ..render.changes import how_words_once
 from ..render.context import Context
 from ..render.edition_pages import document_name
 from ..render.paths import ERRATA, diff_page, faq_anchor, html_path, language_root, page_of, section_page
 from ..normalize import normalize_text
-from ..resolve.history import chain_entries, prerendered_pairs
+from ..resolve.entries import NumberAt, SectionAt
+from ..resolve.history import EditionDiff, chain_entries, prerendered_pairs, traced_diff
 from ..resolve.merge import printed
 
 SCHEMA_VERSION = 1
@@ -57,6 +59,10 @@ def edition_file(edition: Edition) -> str:
 
 def trace_file(game: str, document: str, language: str) -> str:
     return f"{document_folder(game, document, language)}/trace.json"
+
+
+def diff_file(game: str, document: str, language: str, old: str, new: str) -> str:
+    return f"{document_folder(game, document, language)}/diffs/{old}-to-{new}.json"
 
 
 class Identities:
@@ -150,7 +156,7 @@ def _edition_head(edition: Edition, current: Edition | None) -> dict:
 
 def editions_data(ctx: Context) -> dict:
     """Every document with its editions, the file of each, its trace and the diff
-    pages the site pre-renders (any other pair is composed in the browser)."""
+    pages the site pre-renders, and every pair's diff file (`diff_data`)."""
     documents = []
     for (game, document, language), editions in ctx.corpus.editions.items():
         current = ctx.editions.current_of((game, document, language))
@@ -176,6 +182,11 @@ def editions_data(ctx: Context) -> dict:
                 "diffs": [
                     {"old": a.label, "new": b.label, "url": url("en", diff_page(game, document, a, b))}
                     for a, b in prerendered_pairs(whole)
+                ],
+                # The build's diff of every pair, for the pairs with no page (assets/compare.js) and for readers of the data.
+                "pairs": [
+                    {"old": a.label, "new": b.label, "file": diff_file(game, document, language, a.label, b.label)}
+                    for a, b in itertools.combinations(whole, 2)
                 ],
             }
         )
@@ -334,6 +345,68 @@ def errata_data(ctx: Context, game: str) -> dict:
     return _of_game("errata", "errata", game, errata, url=url("en", ERRATA))
 
 
+def every_pair(ctx: Context, key: tuple[str, str, str]) -> list[EditionDiff]:
+    """The build's diff of every pair of the document's whole editions (oldest
+    first): the pre-rendered one, else the one composed along the match chains."""
+    found = ctx.chains[key]
+    whole = [e for e in found.editions if not e.partial]
+    return [
+        ctx.changes.diff_between(key, a.label, b.label) or traced_diff(found, a, b) for a, b in itertools.combinations(whole, 2)
+    ]
+
+
+def diff_data(ctx: Context, diff: EditionDiff) -> dict:
+    """One pair's diff as its page shows it (render/edition_pages.py): the counts,
+    and by section (in printed order) each entry with how it was matched, its
+    word diff and where its rules are, so that a browser only lays it out.
+    Compact: a rule is [number, index in `pages`], its edition the pair's old
+    or new one by its place (moved: old, then new; removed and `was`: old)."""
+    old, new = diff.old, diff.new
+    pages: dict = {}  # section page -> its index in "pages": thousands of rules, a few hundred pages
+
+    def at(place: NumberAt | SectionAt | None) -> int | None:
+        if place is None or place.page is None:
+            return None
+        return pages.setdefault(place.page, len(pages))
+
+    def section(place: SectionAt | None) -> list | None:
+        return None if place is None else [place.number, place.title, at(place)]
+
+    sections = []
+    for group in sorted(ctx.changes.diff(diff, ctx.corpus, ctx.editions), key=lambda g: sort_key(g.number)):
+        entries = []
+        for e in group.entries:
+            entry: dict = {"kind": e.kind, "id": e.anchor, "numbers": [[n.number, at(n)] for n in e.numbers]}
+            if e.was is not None:
+                entry["was"] = [e.was.number, at(e.was)]
+            if e.text:
+                entry["text"] = e.text
+            if e.how is not None:
+                entry["how"] = how_words_once(ctx.cache, e.how, "en")
+            if e.changes:
+                entry["diff"] = [list(op) for op in e.changes]
+            if e.renumbered:
+                entry["renumbered"] = True
+            entries.append(entry)
+        sections.append({"number": group.number, "new": section(group.new), "old": section(group.old), "entries": entries})
+    counts = diff.counts()
+    return {
+        "schema_version": SCHEMA_VERSION,
+        "kind": "diff",
+        "game": old.game,
+        "document": old.document,
+        "language": old.language,
+        "old": old.label,
+        "new": new.label,
+        "counts": {
+            **{k: counts[k] for k in ("added", "removed", "changed", "moved", "unchanged")},
+            "renumbered": sum(1 for m in diff.moved if not m.text_changed),
+        },
+        "pages": [url(old.language, section_page(page)) for page in pages],
+        "sections": sections,
+    }
+
+
 def datasets(ctx: Context) -> dict[str, dict]:
     """data-relative path -> its content, for every file but the manifest."""
     ids = Identities(ctx)
@@ -343,6 +416,8 @@ def datasets(ctx: Context) -> dict[str, dict]:
             out[edition_file(edition)] = edition_data(ctx, edition, ids)
     for key in ctx.chains:
         out[trace_file(*key)] = trace_data(ctx, key, ids)
+        for diff in every_pair(ctx, key):
+            out[diff_file(*key, diff.old.label, diff.new.label)] = diff_data(ctx, diff)
     # Each game's files of each kind, for the games that have any of that kind.
     per_game = (
         ("rulings", ctx.corpus.rulings, lambda game: rulings_data(ctx, game, ids)),

@@ -1,5 +1,5 @@
 """Editions: the index of a document's editions, diff pages (pre-rendered for
-neighbours and against the current edition, computed in the browser for the
+neighbours and against the current edition, shown from the published data for the
 rest), and the notices on an older edition's pages. Each rule's history is
 render/history.py's."""
 
@@ -70,7 +70,7 @@ def render_compare(ctx: Context, game: str, document: str, language: str) -> str
         [
             Md("# {}: compare editions {{: #diff }}").format(document_name(document)),
             "",
-            "Choose two editions: the changes between them are computed from the site's published data, "
+            "Choose two editions: the changes between them, as the site's published data has them, "
             "laid out as on the pages of neighbouring editions.",
             "",
             chooser
@@ -331,9 +331,8 @@ def _whole_diff(ctx: Context, diff, document: str, groups: dict[str, _Group], pa
 
 
 def part_name(numbers: list[str]) -> str:
-    """A part's name: the first and last section it holds ("401-412", "382-382").
-    Always a range, so that a link named by it never reads as a rule number
-    (check/link_text.py)."""
+    """A part's name: the first and last section it holds ("401-412", "382-382",
+    "313.7-405.4"): the words of the links between parts (PART_NAVIGATION)."""
     return f"{numbers[0]}-{numbers[-1]}"
 
 
@@ -405,12 +404,17 @@ def _diff_pages(ctx: Context, diff, game: str, document: str) -> tuple[dict[str,
         # diff-filter.js sends a section number to the part that holds it.
         summary.append(
             Md("<li>{}: {} changes in {} sections</li>").format(
-                html_link(html_text(f"Sections {name}"), href, data={"diff-sections": " ".join(numbers)}), entries, len(numbers)
+                html_link(
+                    html_text(t(ctx.language, "part-sections", part=name)), href, data={"diff-sections": " ".join(numbers)}
+                ),
+                entries,
+                len(numbers),
             )
         )
         # The summary lists every part; a part links it and its neighbours.
-        around = [html_link(html_text(f"← {names[k - 1]}"), f"{names[k - 1]}.html")] if k else []
-        around += [html_link(html_text(f"{names[k + 1]} →"), f"{names[k + 1]}.html")] if k + 1 < len(names) else []
+        around = [html_link(html_text(t(ctx.language, "part-previous", part=names[k - 1])), f"{names[k - 1]}.html")] if k else []
+        if k + 1 < len(names):
+            around.append(html_link(html_text(t(ctx.language, "part-next", part=names[k + 1])), f"{names[k + 1]}.html"))
         back = posixpath.relpath(html_path(page), posixpath.dirname(part))
         part_title = f"{title}, sections {name}"
         pages[part] = whole_page(

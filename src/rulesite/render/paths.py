@@ -184,7 +184,7 @@ def diff_part_page(diff_page: str, part: str) -> str:
 
 
 def compare_page(game: str, document: str) -> str:
-    """Where the browser computes the diff between any two editions (assets/compare.js)."""
+    """Where the browser shows the diff between any two editions (assets/compare.js)."""
     return f"{game}/{document}/changes/compare.md"
 
 

@@ -122,6 +122,10 @@ STRINGS = {
         "topics": "Topics",
         "contents": "Contents",
         "contents-parts": "Sections {first} to {last}",
+        # A diff split into parts: its pages' links to one another (check/link_text.py knows these words).
+        "part-sections": "Sections {part}",
+        "part-previous": "← {part}",
+        "part-next": "{part} →",
         "not-in-sources-title": "References to rules not in the sources",
         "maintainers-section": "For maintainers",
         "needs-review-title": "Needs review",
@@ -442,6 +446,11 @@ def review_change(language: str, change) -> str:
 def t(language: str, key: str, /, **values: str) -> str:
     table = STRINGS.get(language, STRINGS["en"])
     return table.get(key, STRINGS["en"][key]).format(**values)
+
+
+# The words around a part's range of sections ("313.7-405.4 →"), which starts
+# like a rule number and is not one.
+PART_NAVIGATION = ("part-sections", "part-previous", "part-next")
 
 
 # The keys the browser code uses (assets/*.js, through Rulesite.t).

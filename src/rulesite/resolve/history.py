@@ -798,7 +798,7 @@ def prerendered_pairs(whole: list[Edition]) -> list[tuple[Edition, Edition]]:
     """The pairs of whole editions (oldest first) whose diff the site pre-renders:
     neighbours, and each edition with the newest (the current one). 2n-3 pairs for
     n editions, so one more edition adds a constant number of pages; any other pair
-    is `traced_diff`, which the browser computes from the published data."""
+    is `traced_diff`, published as data (export/data.diff_data)."""
     pairs = list(zip(whole, whole[1:]))
     pairs += [(e, whole[-1]) for e in whole[:-2]]
     return pairs
@@ -807,9 +807,8 @@ def prerendered_pairs(whole: list[Edition]) -> list[tuple[Edition, Edition]]:
 def traced_diff(found: RuleChains, old: Edition, new: Edition) -> EditionDiff:
     """The diff between two whole editions that are not neighbours, composed along
     the match chains instead of matched afresh: the pairs are the rules whose chain
-    reaches both editions. It is what a browser computes from the published data
-    (a rule's stable identity in both editions), so the site shows one answer
-    whether the page was made here or there (assets/compare.js mirrors this)."""
+    reaches both editions (a rule's stable identity in both editions). The
+    compare page shows it from the published data (export/data.diff_data)."""
     ko, kn = found.editions.index(old), found.editions.index(new)
     through = tuple(e.label for e in found.editions[ko + 1 : kn] if not e.partial)
     matches = []
