@@ -29,7 +29,7 @@ from ..resolve.entries import NumberAt, SectionAt
 from ..resolve.history import EditionDiff, chain_entries, prerendered_pairs, traced_diff
 from ..resolve.merge import printed
 
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2
 
 
 def url(language: str, md_page: str, anchor: str = "") -> str:
