@@ -372,8 +372,12 @@
       var ready = doc.diffs.filter(function (d) { return d.old === oldLabel && d.new === newLabel; })[0];
       if (ready && params.get("compute") !== "browser") {
         // Pre-rendered: open that page (its URL is relative to the site root, as data/ is).
-        location.replace(new URL("../" + ready.url, RulesiteData.root()).href + (params.get("section") ? "?section=" + encodeURIComponent(params.get("section")) : ""));
-        return null;
+        var page = window.Rulesite.siteUrl("../" + ready.url, RulesiteData.root());
+        if (page) {
+          if (params.get("section")) page.search = "?section=" + encodeURIComponent(params.get("section"));
+          location.replace(page.href);
+          return null;
+        }
       }
       var through = labels.slice(a + 1, b).join(", ");
       return Promise.all([RulesiteData.load(whole[a].file), RulesiteData.load(whole[b].file)]).then(function (eds) {

@@ -198,10 +198,15 @@ async function keep(key, response) {
   }
 }
 
+// A path from the root as the build writes them: plain segments, no scheme, no doubled slash.
+const PAGE_PATH = /^(?:[A-Za-z0-9_.~%-]+\/)*[A-Za-z0-9_.~%-]*$/;
+
+/** The offline page, naming the page asked for (?from=) only when that is a plain path of this site. */
 function offlinePage(href) {
   const url = new URL(href);
-  const from = url.href.startsWith(ROOT) ? url.href.slice(ROOT.length) : url.pathname;
-  return Response.redirect(OFFLINE + "?from=" + encodeURIComponent(from.split("#")[0]) + url.hash, 302);
+  const path = url.pathname.slice(new URL(ROOT).pathname.length);
+  const named = url.href.startsWith(ROOT) && path.length <= 2048 && PAGE_PATH.test(path);
+  return Response.redirect(named ? OFFLINE + "?from=" + encodeURIComponent(path) + url.hash : OFFLINE, 302);
 }
 
 async function respond(event) {
