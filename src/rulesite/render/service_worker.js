@@ -246,7 +246,9 @@ self.addEventListener("message", (event) => {
     self.skipWaiting();
   } else if (data.type === "keep") {
     // The page the first visit opened (before this worker ran) and what it loaded.
-    const urls = (data.urls || []).map(keyOf).filter((url) => url.startsWith(self.location.origin) && !PRECACHED.has(url));
+    // Only addresses of this origin ("/" after it: not another port that begins the same).
+    const given = Array.isArray(data.urls) ? data.urls.filter((url) => typeof url === "string" && URL.canParse(url)) : [];
+    const urls = given.map(keyOf).filter((url) => url.startsWith(self.location.origin + "/") && !PRECACHED.has(url));
     event.waitUntil(
       (async () => {
         for (const url of urls) {
