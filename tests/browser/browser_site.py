@@ -208,8 +208,10 @@ class _QuietHandler(http.server.SimpleHTTPRequestHandler):
 class _StaticHostHandler(_QuietHandler):
     """Answers an unknown address with the site's 404.html, as static hosts do."""
 
+    not_found = "404.html"  # relative to the served folder
+
     def send_error(self, code, message=None, explain=None):
-        page = Path(self.directory) / "404.html"
+        page = Path(self.directory) / self.not_found
         if code != 404 or not page.is_file():
             return super().send_error(code, message, explain)
         body = page.read_bytes()
@@ -221,10 +223,15 @@ class _StaticHostHandler(_QuietHandler):
 
 
 @contextmanager
-def serve(directory: Path, not_found_page: bool = False):
+def serve(directory: Path, not_found_page: bool | str = False):
     """A built site served on 127.0.0.1 at a free port: yields 'http://127.0.0.1:PORT'.
-    With not_found_page, unknown addresses get the site's 404.html."""
-    handler = functools.partial(_StaticHostHandler if not_found_page else _QuietHandler, directory=str(directory))
+    With not_found_page, unknown addresses get the site's 404.html (or the page
+    it names, relative to `directory`: a site served from a sub-path)."""
+    base = _QuietHandler
+    if not_found_page:
+        name = not_found_page if isinstance(not_found_page, str) else "404.html"
+        base = type("_SiteHostHandler", (_StaticHostHandler,), {"not_found": name})
+    handler = functools.partial(base, directory=str(directory))
     server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
     server.daemon_threads = True
     thread = threading.Thread(target=server.serve_forever, name="site-server", daemon=True)

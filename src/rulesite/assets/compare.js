@@ -17,15 +17,11 @@
   /* The address: read only here, never throwing on a malformed one.   */
 
   function param(name) {
-    try {
-      return new URLSearchParams(location.search).get(name);
-    } catch (err) {
-      return null;
-    }
+    return window.Rulesite.param(name);
   }
 
   function here() {
-    return new URL(location.href);
+    return window.Rulesite.siteUrl(location.href);
   }
 
   /* ---------------------------------------------------------------- */
@@ -164,6 +160,7 @@
     if (go) {
       go.addEventListener("click", function () {
         var url = here();
+        if (!url) return;
         url.search = "?old=" + encodeURIComponent(pick.old.value) + "&new=" + encodeURIComponent(pick.new.value);
         url.hash = "";
         location.assign(url.href);
@@ -184,9 +181,13 @@
       var ready = doc.diffs.filter(function (d) { return d.old === oldLabel && d.new === newLabel; })[0];
       if (ready && param("show") !== "data") {
         // Pre-rendered: open that page (its URL is relative to the site root, as data/ is).
-        var section = param("section");
-        location.replace(new URL("../" + ready.url, RulesiteData.root()).href + (section ? "?section=" + encodeURIComponent(section) : ""));
-        return null;
+        var page = window.Rulesite.siteUrl("../" + ready.url, RulesiteData.root());
+        if (page) {
+          var section = param("section");
+          if (section) page.search = "?section=" + encodeURIComponent(section);
+          location.replace(page.href);
+          return null;
+        }
       }
       return RulesiteData.load(pair.file).then(function (diff) {
         var title = doc.name + ": " + oldLabel + " \u2192 " + newLabel;

@@ -38,15 +38,94 @@
     return root;
   }
 
+  /** The folder holding every language's site (English at the top, the others in es/, fr/...). */
+  function sitesRoot() {
+    return language() === "en" ? siteRoot() : new URL("../", siteRoot());
+  }
+
   function sameOrigin(a, b) {
     return a.protocol === b.protocol && a.host === b.host;
   }
 
-  /** The path of `url` relative to the site root, still URL-encoded; null when outside it. */
+  /* Every part of the address a reader was sent is read through these two:
+     the link may have been written by anyone. */
+
+  // Longer input is never a page of the site: it is no match (and no pattern runs on it).
+  var MAX_INPUT = 2048;
+
+  /** `text` with its %-escapes decoded; null when an escape is malformed or the text is too long. Never throws. */
+  function decode(text) {
+    if (typeof text !== "string" || text.length > MAX_INPUT) return null;
+    try {
+      return decodeURIComponent(text);
+    } catch (err) {
+      return null;
+    }
+  }
+
+  /** The address's #fragment, decoded ("" when none, null when malformed). */
+  function fragment() {
+    var hash = location.hash.slice(1);
+    return hash ? decode(hash) : "";
+  }
+
+  /** Query parameter `name` of the address (URLSearchParams decodes leniently), or null; null when too long. */
+  function param(name) {
+    var value = new URLSearchParams(location.search).get(name);
+    return value !== null && value.length <= MAX_INPUT ? value : null;
+  }
+
+  /**
+   * The one way input (a query parameter, a fragment, a path, stored data)
+   * becomes an address: `input` resolved against `base` (default: this
+   * language's site root) when the result is a page of this site: http(s)
+   * on this page's origin, or from disk (file:) when this page is; within
+   * the folder of the language sites; no user name, no doubled slash (which
+   * browsers read as another host). Otherwise null: the caller then shows
+   * nothing or plain text.
+   */
+  function siteUrl(input, base) {
+    if (typeof input !== "string" || input.length > MAX_INPUT || /[\\\u0000-\u001f\u007f]/.test(input)) return null;
+    var url;
+    try {
+      url = new URL(input, base || siteRoot());
+    } catch (err) {
+      return null;
+    }
+    var here = new URL(location.href);
+    var root = sitesRoot();
+    if (!/^(?:https?|file):$/.test(url.protocol) || !sameOrigin(url, here) || !sameOrigin(url, root)) return null;
+    if (url.username || url.password || url.pathname.indexOf("//") >= 0) return null;
+    return url.pathname.indexOf(root.pathname) === 0 ? url : null;
+  }
+
+  /* A page's name from the site root (riftbound/core-rules/424.html): plain
+     segments, no "..", as the build writes them. */
+  var PAGE_NAME = /^(?:[A-Za-z0-9_][A-Za-z0-9._-]*\/)*[A-Za-z0-9_][A-Za-z0-9._-]*\.html$/;
+
+  /** Whether `page` is a page name of the site (riftbound/core-rules/424.html). */
+  function isPageName(page) {
+    return typeof page === "string" && page.length <= 512 && PAGE_NAME.test(page) && !/(?:^|\/)\.\.?\//.test(page);
+  }
+
+  /**
+   * The file of `page` in a folder of generated scripts (assets/previews/,
+   * assets/history/): `folder` + the page's name with ".js" for ".html", under
+   * `root` (default: this language's site root); null for anything that is
+   * not a page name, so no address can make a page load another script.
+   */
+  function pageScript(folder, page, root) {
+    if (!isPageName(page)) return null;
+    var within = siteUrl(folder, root);
+    var url = within && siteUrl(page.replace(/\.html$/, ".js"), within);
+    return url && url.pathname.indexOf(within.pathname) === 0 ? url : null;
+  }
+
+  /** The path of `url` relative to the site root, still URL-encoded; null when outside it (or the path holds "//"). */
   function pathFromRoot(url, root) {
     root = root || siteRoot();
     if (!sameOrigin(url, root)) return null;
-    if (url.pathname.indexOf(root.pathname) !== 0) return null;
+    if (url.pathname.indexOf(root.pathname) !== 0 || url.pathname.indexOf("//") >= 0) return null;
     return url.pathname.slice(root.pathname.length);
   }
 
@@ -55,7 +134,7 @@
     root = root || siteRoot();
     var inside = pathFromRoot(url, root);
     if (inside !== null) return inside;
-    if (!sameOrigin(url, root)) return null;
+    if (!sameOrigin(url, root) || url.pathname.indexOf("//") >= 0) return null;
     var from = root.pathname.split("/").slice(0, -1);
     var to = url.pathname.split("/");
     var common = 0;
@@ -63,14 +142,6 @@
     var ups = [];
     for (var i = common; i < from.length; i++) ups.push("..");
     return ups.concat(to.slice(common)).join("/");
-  }
-
-  function decode(text) {
-    try {
-      return decodeURIComponent(text);
-    } catch (err) {
-      return text;
-    }
   }
 
   function language() {
@@ -88,13 +159,45 @@
     return text;
   }
 
-  /** Loads a script of the site once (data files: works from disk, unlike fetch). */
+  /* Where the browser enforces Trusted Types, a script's address must come
+     from a policy: this one lets through only what siteUrl accepts. */
+  var policy;
+  function scriptPolicy() {
+    if (policy !== undefined) return policy;
+    policy = null;
+    if (window.trustedTypes && typeof window.trustedTypes.createPolicy === "function") {
+      try {
+        policy = window.trustedTypes.createPolicy("rulesite", {
+          createScriptURL: function (href) {
+            var url = siteUrl(href, location.href);
+            if (!url) throw new TypeError("not a script of this site");
+            return url.href;
+          },
+        });
+      } catch (err) {
+        /* no policy allowed: plain strings, which an enforcing browser refuses */
+      }
+    }
+    return policy;
+  }
+
+  /** The address of a script of this site, to set as a script's src; null for any other. */
+  function scriptUrl(input) {
+    var url = siteUrl(String(input), location.href);
+    if (!url) return null;
+    return scriptPolicy() ? scriptPolicy().createScriptURL(url.href) : url.href;
+  }
+
+  /** Loads a script of the site once (data files: works from disk, unlike fetch); rejects any other address. */
   var loading = {};
   function loadScript(url) {
+    url = String(url);
     if (!loading[url]) {
+      var src = scriptUrl(url);
+      if (!src) return Promise.reject(new Error(url + " is not a script of this site"));
       loading[url] = new Promise(function (resolve, reject) {
         var script = document.createElement("script");
-        script.src = url;
+        script.src = src;
         script.async = true;
         script.onload = function () { resolve(); };
         script.onerror = function () {
@@ -158,7 +261,11 @@
     },
     /** The number an address ends with (r/411.9.html, v1.2/999/), or null. */
     atEnd: function (text) {
-      var found = numberPattern("typed", "i", "({})(?:\\.html?)?/?$").exec(text);
+      // The last segment alone, anchored, and short: a long address costs no time.
+      var path = /\/$/.test(text) ? text.slice(0, -1) : text;
+      var last = path.slice(path.lastIndexOf("/") + 1);
+      if (last.length > 64) return null;
+      var found = numberPattern("typed", "i", "^({})(?:\\.html?)?$").exec(last);
       return found ? found[1] : null;
     },
     /** `832.1.c.2` -> ["832", "1", "c", "2"]; `701.16a` -> ["701", "16", "a"] (names.number_parts). */
@@ -292,7 +399,7 @@
     var hash = location.hash.slice(1);
     if (!hash) return;
     var id = decode(hash);
-    if (document.getElementById(id)) return;
+    if (!id || document.getElementById(id)) return;
     var holder = document.querySelector("[data-part-anchors]");
     if (!holder) return;
     var parts;
@@ -303,7 +410,8 @@
     }
     Object.keys(parts).some(function (part) {
       if (!Array.isArray(parts[part]) || parts[part].indexOf(id) < 0) return false;
-      var to = new URL(part, location.href);
+      var to = siteUrl(part, location.href);
+      if (!to) return false;
       to.search = location.search;
       to.hash = hash;
       location.replace(to.href);
@@ -313,12 +421,19 @@
 
   window.Rulesite = {
     siteRoot: siteRoot,
+    sitesRoot: sitesRoot,
     sameOrigin: sameOrigin,
+    siteUrl: siteUrl,
+    isPageName: isPageName,
+    pageScript: pageScript,
     pathFromRoot: pathFromRoot,
     relativeFromRoot: relativeFromRoot,
     decode: decode,
+    fragment: fragment,
+    param: param,
     language: language,
     t: t,
+    scriptUrl: scriptUrl,
     loadScript: loadScript,
     feature: feature,
     onPage: onPage,

@@ -19,44 +19,28 @@
 
   /** The URL of data/, ending in "/". */
   function root() {
-    var base = ".";
-    var node = document.getElementById("__config");
-    if (node) {
-      try {
-        var cfg = JSON.parse(node.textContent);
-        if (cfg && typeof cfg.base === "string" && cfg.base) base = cfg.base;
-      } catch (err) {
-        /* keep "." */
-      }
-    }
-    var lang = (document.documentElement.getAttribute("lang") || "en").toLowerCase().split("-")[0];
-    var url = new URL(base.replace(/\/?$/, "/") + (lang === "en" ? "" : "../") + "data/", location.href);
-    url.search = "";
-    url.hash = "";
-    return url;
+    return new URL("data/", window.Rulesite.sitesRoot());
   }
 
   function viaScript(path) {
-    return new Promise(function (resolve, reject) {
-      var store = window.RULESITE_DATA || {};
-      if (Object.prototype.hasOwnProperty.call(store, path)) return resolve(store[path]);
-      var script = document.createElement("script");
-      script.src = new URL(path.replace(/\.json$/, ".js"), root()).href;
-      script.async = true;
-      script.onload = function () {
+    var store = window.RULESITE_DATA || {};
+    if (Object.prototype.hasOwnProperty.call(store, path)) return Promise.resolve(store[path]);
+    return window.Rulesite.loadScript(new URL(path.replace(/\.json$/, ".js"), root()).href).then(
+      function () {
         var value = (window.RULESITE_DATA || {})[path];
-        if (value === undefined) reject(new Error("data/" + path + ": no data in its script"));
-        else resolve(value);
-      };
-      script.onerror = function () {
-        reject(new Error("data/" + path + " could not be loaded"));
-      };
-      document.head.appendChild(script);
-    });
+        if (value === undefined) throw new Error("data/" + path + ": no data in its script");
+        return value;
+      },
+      function () {
+        throw new Error("data/" + path + " could not be loaded");
+      }
+    );
   }
 
   function viaFetch(path) {
-    return fetch(new URL(path, root()).href).then(function (response) {
+    var url = window.Rulesite.siteUrl(path, root());
+    if (!url) return Promise.reject(new Error("data/" + path + ": not a file of the site"));
+    return fetch(url.href).then(function (response) {
       if (!response.ok) throw new Error("data/" + path + ": HTTP " + response.status);
       return response.json();
     });
@@ -81,11 +65,7 @@
   function loadFeatures() {
     Object.keys(ON_DEMAND).forEach(function (selector) {
       if (!here || !document.querySelector(selector)) return;
-      var src = new URL(ON_DEMAND[selector], here).href;
-      if (document.querySelector('script[src="' + src + '"]')) return;
-      var script = document.createElement("script");
-      script.src = src;
-      document.head.appendChild(script);
+      window.Rulesite.loadScript(new URL(ON_DEMAND[selector], here).href).catch(function () {});
     });
   }
   if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", loadFeatures);

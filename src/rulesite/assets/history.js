@@ -29,13 +29,14 @@
     if (path === null) return null;
     path = R.decode(path);
     if (path === "" || /\/$/.test(path)) path += "index.html";
-    return path;
+    return R.isPageName(path) ? path : null;
   }
 
   function load(page) {
     if (store[page]) return Promise.resolve(store[page]);
-    var file = new URL("assets/history/" + page.replace(/\.html$/, ".js"), R.siteRoot()).href;
-    return R.loadScript(file).then(function () {
+    var file = R.pageScript("assets/history/", page);
+    if (!file) return Promise.resolve({});
+    return R.loadScript(file.href).then(function () {
       return store[page] || {};
     });
   }

@@ -38,7 +38,7 @@
     var target = new URL(eq.getAttribute("href"), location.href);
     var from = eq.getAttribute("data-equivalent-from");
     var to = eq.getAttribute("data-equivalent-to");
-    var hash = decodeURIComponent(location.hash.slice(1));
+    var hash = R.fragment(); // null when malformed: no renumbered anchor
     // An empty "to": the other language has no such rule; its contents page, no anchor.
     if (withHash && to && hash && hash.indexOf(from) === 0) target.hash = to + hash.slice(from.length);
     return target.href;
@@ -69,7 +69,7 @@
       var root = other ? alternateRoot(other) : null;
       var path = R.pathFromRoot(new URL(location.href));
       if (!root || path === null) return null;
-      target = new URL(path, root);
+      target = new URL("./" + path, root); // "./": a path such as "javascript:x/" stays a path
     }
     target.search = "?from=" + encodeURIComponent(lang);
     target.hash = withHash ? location.hash : "";
@@ -79,7 +79,7 @@
   /** Arrived from a language whose site lacks this page (?from=es): say so, in
       that language, above the page's content. */
   function showMissingNotice() {
-    var from = new URLSearchParams(location.search).get("from");
+    var from = R.param("from");
     var marker = missingMarker();
     if (!from || !marker || !/^[a-z]{2}$/.test(from)) return;
     var text = marker.getAttribute("data-notice-" + from);
@@ -93,7 +93,7 @@
     article.insertBefore(note, article.firstChild);
   }
 
-  function alternateUrl(link, withHash) {
+  function unchecked(link, withHash) {
     var equivalent = equivalentUrl(link, withHash);
     if (equivalent) return equivalent;
     var fallback = fallbackUrl(link, withHash);
@@ -102,9 +102,16 @@
     if (!altRoot) return null;
     var path = R.pathFromRoot(new URL(location.href));
     if (path === null) return null;
-    var target = new URL(path, altRoot);
+    var target = new URL("./" + path, altRoot);
     if (withHash) target.hash = location.hash;
     return target.href;
+  }
+
+  /** The address a language link goes to, when it is a page of the site; else null (the link stays as built). */
+  function alternateUrl(link, withHash) {
+    var url = unchecked(link, withHash);
+    var checked = url && R.siteUrl(url, location.href);
+    return checked ? checked.href : null;
   }
 
   function updateLanguageLinks() {

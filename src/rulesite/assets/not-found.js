@@ -9,14 +9,20 @@
   var search = document.querySelector("a.not-found-search");
   var me = document.currentScript;
   if (!box || !search || !window.Rulesite) return;
-  var numbers = window.Rulesite.numbers;
-  var path = decodeURIComponent(location.pathname);
+  var R = window.Rulesite;
+  var numbers = R.numbers;
+  // Only the end of the address is read, so any length costs nothing; a
+  // segment with a malformed escape reads as empty (it matches nothing).
+  var path = location.pathname.slice(-256).split("/").map(function (segment) {
+    return R.decode(segment) || "";
+  }).join("/");
   var found = numbers.atEnd(path);
   if (!found) return;
   var number = found.toLowerCase();
   // An edition in the address (v1.2/, r/1.2/): prefer that edition's rules.
-  var edition = /\/(?:v|r\/)(\d+(?:\.\d+)*)\//i.exec(path);
-  var url = new URL(search.getAttribute("href"), location.href);
+  var edition = /\/(?:v|r\/)(\d{1,4}(?:\.\d{1,4}){0,3})\/[^/]*\/?$/i.exec(path);
+  var url = R.siteUrl(search.getAttribute("href"), location.href);
+  if (!url) return;
   url.searchParams.set("q", number);
   search.href = url.href;
 
@@ -54,20 +60,17 @@
       var doc = table.docs[rows[0][0]] || {};
       var root = new URL("../", me.src);
       var label = list[i] + " · " + [doc.document, doc.edition].filter(Boolean).join(" ");
-      return show(new URL(rows[0][1] + "#" + list[i], root).href, label);
+      var to = R.isPageName(rows[0][1]) && R.siteUrl(rows[0][1] + "#" + list[i], root);
+      return to ? show(to.href, label) : show(url.href, number);
     }
     show(url.href, number);
   }
 
   if (!me || !me.src) return show(url.href, number);
-  var script = document.createElement("script");
-  script.src = new URL("numbers.js", me.src).href;
-  script.onload = function () {
+  R.loadScript(new URL("numbers.js", me.src).href).then(function () {
     if (window.RULESITE_NUMBERS) nearest(window.RULESITE_NUMBERS);
     else show(url.href, number);
-  };
-  script.onerror = function () {
+  }, function () {
     show(url.href, number);
-  };
-  document.head.appendChild(script);
+  });
 })();

@@ -20,14 +20,14 @@
     return R.loadScript(new URL("assets/numbers.js", R.siteRoot()).href).then(function () {
       if (table) return table;
       var data = window.RULESITE_NUMBERS || { docs: [], pages: [] };
-      var byNumber = {};
+      var byNumber = Object.create(null); // no key of Object.prototype answers a number
       data.pages.forEach(function (row) {
         row[2].split(" ").forEach(function (number) {
           var key = number.toLowerCase();
           (byNumber[key] = byNumber[key] || []).push([row[0], row[1], number]);
         });
       });
-      var docOf = {};
+      var docOf = Object.create(null);
       var folders = []; // [folder, doc], the longest first: a document's other pages (its glossary)
       data.pages.forEach(function (row) {
         var doc = data.docs[row[0]];
@@ -43,6 +43,7 @@
 
   /** {number, edition, words} of a query, or null when it names no number. */
   function parse(query) {
+    if (query.length > 256) return null; // no query that long names a rule
     var parts = query.trim().split(/\s+/);
     var number = null;
     var edition = null;
@@ -103,7 +104,9 @@
     hits.forEach(function (hit, i) {
       var link = document.createElement("a");
       link.className = "rulesite-jump__link" + (i === 0 ? " rulesite-jump__link--first" : "");
-      link.href = new URL(hit.page + "#" + hit.number, R.siteRoot()).href;
+      var to = R.siteUrl(hit.page + "#" + hit.number);
+      if (!to) return;
+      link.href = to.href;
       var head = document.createElement("span");
       head.className = "rulesite-jump__head";
       var num = document.createElement("strong");
@@ -121,7 +124,8 @@
       holder.appendChild(link);
       // The rule's text, from the page's preview file.
       R.feature("previews.js").then(function () {
-        return R.loadScript(new URL("assets/previews/" + hit.page.replace(/\.html$/, ".js"), R.siteRoot()).href);
+        var file = R.pageScript("assets/previews/", hit.page);
+        return file ? R.loadScript(file.href) : null;
       }).then(function () {
         var store = window.RulesitePreviews && window.RulesitePreviews.entries(R.language(), hit.page);
         var entry = store && (store[hit.number] || store[""]);

@@ -13,7 +13,8 @@
   "use strict";
 
   var app = document.getElementById("offline-app");
-  if (!app) return;
+  var R = window.Rulesite;
+  if (!app || !R) return;
 
   function build() {
     var asked = document.createElement("p");
@@ -45,17 +46,6 @@
     app.appendChild(asked);
     app.appendChild(form);
     app.appendChild(rules);
-  }
-
-  function rootUrl() {
-    var base = ".";
-    var node = document.getElementById("__config");
-    try {
-      base = JSON.parse(node.textContent).base || ".";
-    } catch (err) {
-      /* this page sits at the root */
-    }
-    return new URL(base.replace(/\/?$/, "/"), location.href);
   }
 
   /*
@@ -90,12 +80,12 @@
           if (data && data.page === page) resolve(data.entries || {});
           return add.apply(this, arguments);
         };
-        var script = document.createElement("script");
-        script.src = new URL("assets/previews/" + page.replace(/\.html$/, "") + ".js", rootUrl()).href;
-        script.onerror = function () {
+        // Only a page's own preview file: any other name loads nothing.
+        var file = R.pageScript("assets/previews/", page);
+        if (!file) return resolve({});
+        R.loadScript(file.href).catch(function () {
           resolve({});
-        };
-        document.head.appendChild(script);
+        });
       });
     }
     return loaded[page];
@@ -124,14 +114,6 @@
       .map(function (row) {
         return row[1];
       });
-  }
-
-  function decode(text) {
-    try {
-      return decodeURIComponent(text);
-    } catch (err) {
-      return text;
-    }
   }
 
   /** [key, entry] of every rule of `page` (a section page), key "page#number". */
@@ -167,7 +149,6 @@
   function show(found, highlight) {
     var box = app.querySelector(".offline-rules");
     while (box.firstChild) box.removeChild(box.firstChild);
-    var root = rootUrl();
     var seen = {};
     found.forEach(function (item) {
       var key = item[0];
@@ -178,8 +159,9 @@
       block.className = "offline-rule";
       block.id = "offline-" + (rule.number || key);
       var head = document.createElement("p");
-      var link = document.createElement("a");
-      link.href = new URL(key, root).href;
+      var href = R.siteUrl(key);
+      var link = document.createElement(href ? "a" : "strong");
+      if (href) link.href = href.href;
       link.className = "offline-rule__number";
       link.textContent = rule.number || key;
       head.appendChild(link);
@@ -206,25 +188,35 @@
     box.appendChild(p);
   }
 
-  /** The page asked for: named, offered again, and its rules shown when they are known. */
+  /** The page asked for (?from=, a path from the site root): named, offered
+      again, and its rules shown when they are known; nothing for an address
+      that is not a page of this site. */
   function showAsked() {
-    var params = new URLSearchParams(location.search);
-    var from = params.get("from");
-    if (!from) return;
-    var page = decode(from.split("#")[0]);
-    var anchor = decode(location.hash.slice(1));
+    var from = R.param("from");
+    var url = from && R.siteUrl(from.split("#")[0]);
+    var path = url && R.pathFromRoot(url);
+    if (!path && path !== "") return;
+    url.hash = location.hash;
+    var page = R.decode(path);
+    if (page !== null && (page === "" || /\/$/.test(page))) page += "index.html";
+    var anchor = R.fragment() || "";
+    if (!/^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/.test(anchor)) anchor = ""; // an id of a page, or nothing
     var asked = app.querySelector(".offline-asked");
-    var retry = document.createElement("a");
-    retry.href = new URL(from + location.hash, rootUrl()).href;
-    retry.textContent = page + (anchor ? "#" + anchor : "");
     asked.appendChild(document.createTextNode(app.getAttribute("data-asked") + " "));
-    asked.appendChild(retry);
-    asked.appendChild(document.createTextNode(" \u00b7 "));
+    // Its name is shown only when it is a plain page name, as the build writes them.
+    if (R.isPageName(page)) {
+      var named = document.createElement("a");
+      named.href = url.href;
+      named.textContent = page + (anchor ? "#" + anchor : "");
+      asked.appendChild(named);
+      asked.appendChild(document.createTextNode(" \u00b7 "));
+    }
     var again = document.createElement("a");
-    again.href = retry.href;
+    again.href = url.href;
     again.textContent = app.getAttribute("data-retry");
     asked.appendChild(again);
     asked.hidden = false;
+    if (!R.isPageName(page)) return;
     rulesOf(page).then(function (rules) {
       if (rules.length) show(rules, anchor ? page + "#" + anchor : null);
     });
@@ -251,11 +243,7 @@
   // only when a search starts.
   function withNumbers() {
     if (window.RULESITE_NUMBERS || whole()) return init();
-    var script = document.createElement("script");
-    script.src = new URL("assets/numbers.js", rootUrl()).href;
-    script.onload = init;
-    script.onerror = init;
-    document.head.appendChild(script);
+    R.loadScript(new URL("assets/numbers.js", R.siteRoot()).href).then(init, init);
   }
   if (document.readyState === "complete") withNumbers();
   else window.addEventListener("load", withNumbers, { once: true });

@@ -3,40 +3,63 @@
  * ?was=v1.2:411.1 (and &removed=v1.4&next=<page>#<number> of the nearest rule today when it is gone): say
  * above the rule what the link meant and where that rule is today, so a link
  * made before a renumbering keeps its meaning.
+ *
+ * Anyone can write such an address: the edition and number must have the
+ * shape the build gives them, or there is no notice; the nearest rule is
+ * linked only when the site's table of rule numbers (assets/numbers.js) has
+ * that number on that page, and its words are the table's.
  */
 (function () {
   "use strict";
   var R = window.Rulesite;
+  var LABEL = /^[A-Za-z0-9][A-Za-z0-9._-]{0,31}$/; // an edition's label (v1.2), as names.py allows
+
+  /** The rule `next` names, as the table of rule numbers has it: {url, number}; null when it has none. */
+  function nearestRule(next, table) {
+    var url = R.siteUrl(next);
+    var path = url && R.decode(R.pathFromRoot(url) || "");
+    var number = url && R.decode(url.hash.slice(1));
+    if (!path || !number || !table || !Array.isArray(table.pages)) return null;
+    for (var i = 0; i < table.pages.length; i++) {
+      var row = table.pages[i];
+      if (!Array.isArray(row) || row[1] !== path || typeof row[2] !== "string") continue;
+      var known = row[2].split(" ").filter(function (n) { return n.toLowerCase() === number.toLowerCase(); })[0];
+      if (known) return { url: url, number: known };
+    }
+    return null;
+  }
+
+  function addNearest(text, next) {
+    R.loadScript(new URL("assets/numbers.js", R.siteRoot()).href).then(function () {
+      var found = nearestRule(next, window.RULESITE_NUMBERS);
+      if (!found || text.querySelector("a")) return;
+      text.appendChild(document.createTextNode(" " + R.t("pinned-nearest") + " "));
+      var link = document.createElement("a");
+      link.href = found.url.href;
+      link.textContent = found.number;
+      text.appendChild(link);
+    }, function () {});
+  }
 
   function show() {
-    var params;
-    try {
-      params = new URL(location.href).searchParams;
-    } catch (err) {
-      return;
-    }
-    var was = params.get("was");
+    var was = R.param("was");
     if (!was || document.querySelector(".pinned-notice")) return;
     var at = was.indexOf(":");
     var edition = was.slice(0, at);
     var number = was.slice(at + 1);
-    var here = R.decode(location.hash.slice(1));
-    var removed = params.get("removed");
-    var next = params.get("next");
+    var removed = R.param("removed");
+    if (at < 0 || !LABEL.test(edition) || !R.numbers.typed(number)) return;
+    if (removed !== null && !LABEL.test(removed)) return;
+    var here = R.fragment() || "";
+    var next = R.param("next");
     var box = document.createElement("div");
     box.className = "admonition info pinned-notice";
     box.setAttribute("role", "note");
     var text = document.createElement("p");
     if (removed) {
       text.textContent = R.t("pinned-removed", { number: number, edition: edition, removed: removed });
-      if (next) {
-        text.appendChild(document.createTextNode(" " + R.t("pinned-nearest") + " "));
-        var link = document.createElement("a");
-        link.href = new URL(next, R.siteRoot()).href;
-        link.textContent = R.decode(next.split("#")[1] || next);
-        text.appendChild(link);
-      }
-    } else if (here && here !== number) {
+      if (next) addNearest(text, next);
+    } else if (here && here !== number && R.numbers.typed(here)) {
       text.textContent = R.t("pinned-moved", { number: number, edition: edition, now: here });
     } else {
       text.textContent = R.t("pinned-same", { number: number, edition: edition });

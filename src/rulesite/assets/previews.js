@@ -55,11 +55,13 @@
     if (page === null || page === undefined) return null;
     page = R.decode(page);
     if (page === "" || /\/$/.test(page)) page += "index.html";
+    var file = R.pageScript("assets/previews/", page, root);
+    if (!file) return null;
     return {
       lang: lang,
       page: page,
-      anchor: url.hash ? R.decode(url.hash.slice(1)) : "",
-      file: new URL("assets/previews/" + page.replace(/\.html$/, ".js"), root).href,
+      anchor: url.hash ? R.decode(url.hash.slice(1)) || "" : "",
+      file: file.href,
       url: url,
     };
   }
@@ -67,7 +69,8 @@
   function lookup(where) {
     var entries = (store[where.lang] || {})[where.page];
     if (!entries) return undefined;
-    var entry = entries[where.anchor] || (where.anchor ? null : entries[""]);
+    var own = function (key) { return Object.prototype.hasOwnProperty.call(entries, key) ? entries[key] : null; };
+    var entry = own(where.anchor) || (where.anchor ? null : own(""));
     if (entry && where.lang !== R.language()) entry = Object.assign({ lang: where.lang }, entry);
     return entry || null;
   }

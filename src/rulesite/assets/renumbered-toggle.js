@@ -22,7 +22,7 @@
       show(!root.classList.contains("show-renumbered"));
     });
     function fromHash(first) {
-      var id = decodeURIComponent(location.hash.slice(1));
+      var id = window.Rulesite.fragment(); // null when malformed: no match
       var target = id && document.getElementById(id);
       var inside = !!(target && root.contains(target) && target.closest(".renumbered, .renumbered-only"));
       // Hidden at first; afterwards a link only ever shows them, it never hides what the reader opened.

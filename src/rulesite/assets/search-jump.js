@@ -13,13 +13,7 @@
   var numbers = R.numbers;
 
   function ruleForQuery() {
-    var params;
-    try {
-      params = new URL(location.href).searchParams;
-    } catch (err) {
-      return null;
-    }
-    var terms = (params.get("h") || "").trim().split(/\s+/);
+    var terms = (R.param("h") || "").trim().split(/\s+/);
     for (var i = 0; i < terms.length; i++) {
       var term = terms[i].replace(/\.$/, "");
       if (!numbers.typed(term)) continue;
@@ -40,7 +34,7 @@
   function jumpToSearchedRule() {
     var rule = ruleForQuery();
     if (!rule) return;
-    var hash = R.decode(location.hash.slice(1));
+    var hash = R.fragment();
     var target = hash ? document.getElementById(hash) : null;
     // Only when the result pointed at the page or at a heading, not at a rule.
     if (ruleOfAnchor(target)) return;

@@ -198,10 +198,15 @@ async function keep(key, response) {
   }
 }
 
+// A path from the root as the build writes them: plain segments, no scheme, no doubled slash.
+const PAGE_PATH = /^(?:[A-Za-z0-9_.~%-]+\/)*[A-Za-z0-9_.~%-]*$/;
+
+/** The offline page, naming the page asked for (?from=) only when that is a plain path of this site. */
 function offlinePage(href) {
   const url = new URL(href);
-  const from = url.href.startsWith(ROOT) ? url.href.slice(ROOT.length) : url.pathname;
-  return Response.redirect(OFFLINE + "?from=" + encodeURIComponent(from.split("#")[0]) + url.hash, 302);
+  const path = url.pathname.slice(new URL(ROOT).pathname.length);
+  const named = url.href.startsWith(ROOT) && path.length <= 2048 && PAGE_PATH.test(path);
+  return Response.redirect(named ? OFFLINE + "?from=" + encodeURIComponent(path) + url.hash : OFFLINE, 302);
 }
 
 async function respond(event) {
@@ -241,7 +246,9 @@ self.addEventListener("message", (event) => {
     self.skipWaiting();
   } else if (data.type === "keep") {
     // The page the first visit opened (before this worker ran) and what it loaded.
-    const urls = (data.urls || []).map(keyOf).filter((url) => url.startsWith(self.location.origin) && !PRECACHED.has(url));
+    // Only addresses of this origin ("/" after it: not another port that begins the same).
+    const given = Array.isArray(data.urls) ? data.urls.filter((url) => typeof url === "string" && URL.canParse(url)) : [];
+    const urls = given.map(keyOf).filter((url) => url.startsWith(self.location.origin + "/") && !PRECACHED.has(url));
     event.waitUntil(
       (async () => {
         for (const url of urls) {

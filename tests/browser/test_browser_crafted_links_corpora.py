@@ -1,0 +1,44 @@
+"""Crafted links on the full site (fixture `corpora_site`), where the seed site
+has no page for them: a rule page naming its equivalent in another language
+(Magic's English 701.16 is Spanish 701.20) keeps its language links when the
+address's fragment holds a malformed escape (issue 25). The rest of the
+crafted-links suite runs on the seed site (test_browser_crafted_links.py)."""
+
+from __future__ import annotations
+
+import pytest
+from browser_site import serve
+
+pytestmark = [pytest.mark.browser, pytest.mark.corpora]
+
+REVEAL = "magic/comprehensive-rules/701.16.html"
+MOSTRAR = "es/magic/comprehensive-rules/701.20.html"
+
+
+@pytest.fixture(scope="module")
+def corpora_origin(corpora_site):
+    with serve(corpora_site.site) as origin:
+        yield origin
+
+
+@pytest.fixture(params=["http", "file"])
+def root(request, corpora_site) -> str:
+    if request.param == "http":
+        return request.getfixturevalue("corpora_origin") + "/"
+    return corpora_site.site.resolve().as_uri() + "/"
+
+
+def test_a_malformed_fragment_keeps_the_equivalent_language_link(corpora_site, root, browse):
+    """The reproduction: language-switch.js threw on #%E0%A4%A, so no language link was rewritten."""
+    assert "data-equivalent-from" in (corpora_site.site / REVEAL).read_text(encoding="utf-8")
+    page = browse(root).new_page()
+    for fragment in ("%E0%A4%A", "%", "__proto__"):
+        page.goto(f"{root}{REVEAL}#{fragment}")
+        page.dispatch_event(".md-select", "pointerover")  # loads language-switch.js
+        page.wait_for_function("() => !!window.RulesiteLanguageSwitch")
+        spanish = page.locator('a.md-select__link[hreflang="es"]')
+        page.wait_for_function(
+            "(want) => document.querySelector('a.md-select__link[hreflang=\"es\"]').href.startsWith(want)",
+            arg=root + MOSTRAR,
+        )
+        assert spanish.get_attribute("href").startswith(root + MOSTRAR)
