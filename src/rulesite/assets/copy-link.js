@@ -18,9 +18,23 @@
   var ruleHead = R.ruleHead;
   var ruleOfAnchor = R.ruleOfAnchor;
 
-  var LINK_ICON =
-    '<svg viewBox="0 0 24 24" width="16" height="16" aria-hidden="true" focusable="false">' +
-    '<path d="M3.9 12c0-1.71 1.39-3.1 3.1-3.1h4V7H7a5 5 0 0 0 0 10h4v-1.9H7c-1.71 0-3.1-1.39-3.1-3.1M8 13h8v-2H8v2m9-6h-4v1.9h4c1.71 0 3.1 1.39 3.1 3.1s-1.39 3.1-3.1 3.1h-4V17h4a5 5 0 0 0 0-10Z"/></svg>';
+  var LINK_ICON_PATH =
+    "M3.9 12c0-1.71 1.39-3.1 3.1-3.1h4V7H7a5 5 0 0 0 0 10h4v-1.9H7c-1.71 0-3.1-1.39-3.1-3.1M8 13h8v-2H8v2m9-6h-4v1.9h4c1.71 0 3.1 1.39 3.1 3.1s-1.39 3.1-3.1 3.1h-4V17h4a5 5 0 0 0 0-10Z";
+
+  /** The link icon, built with DOM calls (the page's Trusted Types refuse SVG markup in a string). */
+  function linkIcon() {
+    var SVG = "http://www.w3.org/2000/svg";
+    var svg = document.createElementNS(SVG, "svg");
+    svg.setAttribute("viewBox", "0 0 24 24");
+    svg.setAttribute("width", "16");
+    svg.setAttribute("height", "16");
+    svg.setAttribute("aria-hidden", "true");
+    svg.setAttribute("focusable", "false");
+    var path = document.createElementNS(SVG, "path");
+    path.setAttribute("d", LINK_ICON_PATH);
+    svg.appendChild(path);
+    return svg;
+  }
 
   var announcer = null;
 
@@ -119,7 +133,7 @@
     button.type = "button";
     button.className = "rule-copy";
     button.setAttribute("aria-label", t({ ruling: "copy-ruling", faq: "copy-faq", card: "copy-card" }[kind] || "copy-rule", { id: id }));
-    button.innerHTML = LINK_ICON;
+    button.appendChild(linkIcon());
     // Material's clipboard copies a [data-clipboard-text] on click and shows its
     // toast; the absolute link is completed on the click itself (see below).
     button.setAttribute("data-clipboard-text", shareOf(element) || "#" + id);
