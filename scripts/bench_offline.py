@@ -43,7 +43,8 @@ from rulesite.check.offline_app import check_precache
 from chromium import CHROMIUM_ARGS, chromium_path
 from rulesite.render.offline_app import PRECACHE_BUDGET
 
-READY = "document.documentElement.getAttribute('data-offline-ready')"
+# A function: Playwright polls an expression with eval, which the page's policy refuses.
+READY = "() => document.documentElement.getAttribute('data-offline-ready')"
 SLOW = {"latency_s": 0.150, "bytes_per_s": 1.6e6 / 8, "cpu": 4}
 
 

@@ -244,7 +244,9 @@ def serve(directory: Path, not_found_page: bool | str = False):
 
 
 # The service worker stamps the page once it has stored the site (assets/offline.js).
-READY = "document.documentElement.getAttribute('data-offline-ready')"
+# A function, not an expression: Playwright polls an expression with eval in the
+# page, which the page's Content Security Policy refuses.
+READY = "() => document.documentElement.getAttribute('data-offline-ready')"
 
 
 def first_visit(context, root: str, timeout_ms: int = 60_000):

@@ -285,7 +285,9 @@ def test_a_new_build_is_announced_and_never_mixed(workspace, open_context):
         page.wait_for_function(READY)
         assert "Checked again for the second build" in text_of(page)
         # The other tab reloads too, rather than showing one build's page with the other's scripts.
-        other.wait_for_function("document.querySelector('article').innerText.includes('Checked again for the second build')")
+        other.wait_for_function(
+            "() => document.querySelector('article').innerText.includes('Checked again for the second build')"
+        )
         assert page.evaluate(READY) != first_build
         assert page.locator(".rulesite-update").count() == 0
     finally:
@@ -351,7 +353,7 @@ def test_another_languages_site_is_not_reloaded_when_its_worker_takes_over(works
         page.goto(root + "es/index.html")
         page.evaluate("window.__stayed = true")
         page.wait_for_function(
-            "navigator.serviceWorker.controller && navigator.serviceWorker.controller.scriptURL.endsWith('/es/sw.js')",
+            "() => navigator.serviceWorker.controller && navigator.serviceWorker.controller.scriptURL.endsWith('/es/sw.js')",
             timeout=60_000,
         )
         page.wait_for_function(READY, timeout=60_000)

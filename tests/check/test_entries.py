@@ -8,9 +8,12 @@ from pathlib import Path
 
 from rulesite.check.run import check_built_site
 from rulesite.diagnostics import Diagnostics
+from rulesite.render.markup import policy_tags
+
+POLICY = policy_tags()  # every built page's first tags (check/content_policy.py)
 
 PAGE = """<!doctype html>
-<html><head><meta charset="utf-8"><title>832</title></head>
+<html><head><meta charset="utf-8">{policy}<title>832</title></head>
 <body>
 <nav><a href="#832.1">832.1</a></nav>
 <article>
@@ -30,8 +33,8 @@ EXPECTED = {
 
 def site(root: Path, extra: str = "", outside: str = "", more: dict[str, str] | None = None) -> Path:
     files = {
-        "index.html": '<html><body><a href="rules/832.html#832.2">x</a></body></html>',
-        "rules/832.html": PAGE.format(extra=extra, outside=outside),
+        "index.html": f'<html><head>{POLICY}</head><body><a href="rules/832.html#832.2">x</a></body></html>',
+        "rules/832.html": PAGE.format(extra=extra, outside=outside, policy=POLICY),
         **(more or {}),
     }
     for rel, text in files.items():
@@ -83,7 +86,9 @@ def test_text_not_intact(tmp_path):
 def test_an_entry_outside_the_content(tmp_path):
     root = site(tmp_path)
     (root / "rules/832.html").write_text(
-        PAGE.format(extra="", outside="").replace('<div class="rule" id="832.2">', '</article><div class="rule" id="832.2">'),
+        PAGE.format(extra="", outside="", policy=POLICY).replace(
+            '<div class="rule" id="832.2">', '</article><div class="rule" id="832.2">'
+        ),
         encoding="utf-8",
     )
     assert check(root) == ["site/rules/832.html:8: error[entry-outside]: id '832.2' is outside the page's content (<article>)"]
@@ -100,7 +105,7 @@ def test_workers_find_what_one_process_finds(tmp_path):
             body += '\n<a href="../rules/gone.html">gone</a> <a href="#nowhere">here</a>'
         if i % 13 == 0:  # words that name another rule than the link opens
             body += '\n<a href="../rules/832.html#832.2">832.1</a>'
-        return f"<html><body>\n{body}</body></html>"
+        return f"<html><head>{POLICY}</head><body>\n{body}</body></html>"
 
     root = site(tmp_path, extra='<p id="832.1">again</p>', more={f"r/{i}.html": page(i) for i in range(60)})
     serial = check(root, jobs=1)

@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 
 from rulesite.check.command import check_offline, check_site, main
+from rulesite.render.markup import policy_tags
 
 
 def make_site(root: Path, files: dict[str, str]) -> Path:
@@ -21,7 +22,8 @@ def make_site(root: Path, files: dict[str, str]) -> Path:
 
 
 def page(body: str, head: str = "") -> str:
-    return f"<!doctype html>\n<html><head>{head}</head>\n<body>\n{body}\n</body></html>\n"
+    """A page as the build writes them: its policy first (check/content_policy.py)."""
+    return f"<!doctype html>\n<html><head>{policy_tags()}{head}</head>\n<body>\n{body}\n</body></html>\n"
 
 
 RULE_832 = page(

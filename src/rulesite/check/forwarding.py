@@ -2,9 +2,9 @@
 
 Most files of a built site are pages the build writes in two fixed shapes
 (`render/markup.py`): a rule's, section's, answer's or card's short page
-(`short_page`: OpenGraph tags, a `location.replace`, a `<noscript>` refresh,
-two links to the target) and an edition's alias of the current page
-(`alias_page`). On the full corpora they are about 16,000 of the 18,000 pages,
+(`short_page`: its Content Security Policy, OpenGraph tags, a
+`location.replace`, a `<noscript>` refresh, two links to the target) and an
+edition's alias of the current page (`alias_page`). On the full corpora they are about 16,000 of the 18,000 pages,
 and parsing each with lxml, then walking it, was a third of the check's time.
 
 `forwarding_facts(rel, data)` matches the whole file against those shapes. A
@@ -26,6 +26,7 @@ import json
 import re
 from dataclasses import dataclass
 
+from ..render.content_policy import REFERRER_POLICY, policy
 from .link_text import PageSummary, text_link
 from .script import BAD_URL, inline_script_is_ours
 from .site_links import EXTERNAL_URL, REFRESH_URL, LinkFacts, might_mention_hosts
@@ -34,8 +35,14 @@ _ATTR = r'[^"<>]*'  # an escaped attribute value
 _TEXT = r"[^<>]*"  # escaped text
 _JS_STRING = r'"(?:[^"\\<>\x00-\x1f]|\\.)*"'  # render's script_json of a str (no control character)
 
+# render/markup.policy_tags: the page's policy, then its referrer policy.
+_POLICY = (
+    r'<meta http-equiv="Content-Security-Policy" content="(?P<policy>' + _ATTR + r')">'
+    r'<meta name="referrer" content="' + re.escape(REFERRER_POLICY) + r'">'
+)
+
 _SHORT_PAGE = re.compile(
-    r'<!doctype html>\n<html lang="(?P<lang>' + _ATTR + r')">\n<head>\n<meta charset="utf-8">\n'
+    r'<!doctype html>\n<html lang="(?P<lang>' + _ATTR + r')">\n<head>\n<meta charset="utf-8">\n' + _POLICY + r"\n"
     r"<script>(?P<script>location\.replace\((?P<js>" + _JS_STRING + r")\);)</script>\n"
     r'<meta name="viewport" content="width=device-width, initial-scale=1">\n'
     r"<title>" + _TEXT + r"</title>\n"
@@ -60,8 +67,7 @@ _SHORT_PAGE = re.compile(
 )
 
 _ALIAS_PAGE = re.compile(
-    r'<!doctype html><html><head><meta charset="utf-8">'
-    r"<title>" + _TEXT + r"</title>"
+    r'<!doctype html><html><head><meta charset="utf-8">' + _POLICY + r"<title>" + _TEXT + r"</title>"
     r'<link rel="canonical" href="(?P<canonical>' + _ATTR + r')">'
     r"<script>(?P<script>location\.replace\((?P<js>" + _JS_STRING + r") \+ location\.hash\))</script>"
     r'<meta http-equiv="refresh" content="0; url=(?P<refresh>' + _ATTR + r')"></head>'
@@ -98,6 +104,9 @@ def forwarding_facts(rel: str, data: bytes) -> Forwarding | None:
     if "\\" in match["js"] and not _json_string(match["js"]):
         return None
     if not inline_script_is_ours(match["script"]):
+        return None
+    # The very policy the build writes for this script (check/content_policy.py's, in full, otherwise).
+    if html.unescape(match["policy"]) != policy([match["script"]]):
         return None
 
     found = match.groupdict()

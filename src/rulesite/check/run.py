@@ -4,7 +4,8 @@ once (lxml), spread over the machine's cores; problems reported through
 
 Each worker takes a share of the files and runs every per-page check on each
 page while it holds its tree: offline loading, script that is not ours
-(`check/script.py`), no id printed twice (`check/duplicate_ids.py`), the
+(`check/script.py`), its Content Security Policy (`check/content_policy.py`),
+no id printed twice (`check/duplicate_ids.py`), the
 entries the model expects on it, what it anchors per edition
 (`check/edition_counts.py`), and the page-level parts of the link checks: its
 links are resolved against the site's files (listed before the workers start)
@@ -37,6 +38,7 @@ from ..model import Loc
 from ..workers import cores, frozen
 from .duplicate_ids import duplicate_ids
 from .edition_counts import page_entries
+from .content_policy import policy_problems
 from .entries import Expected, entry_problems
 from .history_files import history_link_checks, is_history_file, missing_history_file
 from .forwarding import forwarding_facts
@@ -111,6 +113,7 @@ def _check_files(rels: list[str]) -> list[_FileResult]:
                 problems += entry_problems(page, options.expected[rel])
             if options.scripts:
                 problems += _script_problems(page)
+                problems += policy_problems(page)
             problems += duplicate_ids(page)
             if options.links:
                 problems += missing_history_file(rel, data, options.site)

@@ -28,6 +28,7 @@ from urllib.parse import quote
 import jinja2
 from markupsafe import Markup, escape
 
+from .content_policy import REFERRER_POLICY, policy
 from .escape import Html, Md, attr_value, html_str, html_text, md_str, script_json
 
 # --- Markdown pages: name -> template ----------------------------------------------
@@ -164,9 +165,11 @@ HTML_TEMPLATES = {
 <html lang="{{ language }}">
 <head>
 <meta charset="utf-8">
+{%- set script = "location.replace(" ~ target|js ~ ");" %}
+{{ script|policy_tags }}
 {#- Forward at once, keeping nothing of this page; the meta refresh is for
     readers without JavaScript (even a 0 s refresh waits for the whole page). #}
-<script>location.replace({{ target|js }});</script>
+<script>{{ script }}</script>
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>{{ title }} · {{ site_name }}</title>
 <meta name="description" content="{{ description }}">
@@ -198,9 +201,10 @@ HTML_TEMPLATES = {
     # The target goes into the script as a JSON string (|js), never as text.
     "alias_page": (
         '<!doctype html><html><head><meta charset="utf-8">'
+        '{% set script = "location.replace(" ~ target|js ~ " + location.hash)" %}{{ script|policy_tags }}'
         "<title>{{ title }}</title>"
         '<link rel="canonical" href="{{ target }}">'
-        "<script>location.replace({{ target|js }} + location.hash)</script>"
+        "<script>{{ script }}</script>"
         '<meta http-equiv="refresh" content="0; url={{ target }}"></head>'
         '<body><a href="{{ target }}">{{ text }}</a></body></html>\n'
     ),
@@ -217,6 +221,8 @@ def _environment(templates: dict[str, str], attr=html_text, **options) -> jinja2
     )
     env.filters["attr"] = attr
     env.filters["js"] = lambda value: Markup(script_json(value))  # a JavaScript value inside <script>
+    # A page's first tags: its policy, allowing the inline script given (render/content_policy.py).
+    env.filters["policy_tags"] = lambda script: Markup(policy_tags([str(script)]))
     return env
 
 
@@ -460,13 +466,13 @@ def html_file(name: str, **values) -> str:
 
 def _short_page(language, target, title, site_name, description, url, edition, canonical, icon, label, text, link_text) -> str:
     e = escape  # the HTML environment's autoescape: markupsafe's, in C; each put into the f-string as a str
-    script = script_json(target)
+    script = f"location.replace({script_json(target)});"
     language, target, title, site_name, description = e(language), e(target), e(title), e(site_name), e(description)
     url = f'\n<meta property="og:url" content="{e(url)}">' if url else ""
     edition = f'\n<meta name="rulesite:edition" content="{e(edition)}">' if edition else ""
     return (
-        f'<!doctype html>\n<html lang="{language}">\n<head>\n<meta charset="utf-8">\n'
-        f"<script>location.replace({script});</script>\n"
+        f'<!doctype html>\n<html lang="{language}">\n<head>\n<meta charset="utf-8">\n{policy_tags([script])}\n'
+        f"<script>{script}</script>\n"
         '<meta name="viewport" content="width=device-width, initial-scale=1">\n'
         f"<title>{title} · {site_name}</title>\n"
         f'<meta name="description" content="{description}">\n'
@@ -485,6 +491,15 @@ def _short_page(language, target, title, site_name, description, url, edition, c
         f'<p><a href="{target}">{e(label)}</a> {e(text)}</p>\n'
         f'<p><a href="{target}">{e(link_text)}</a></p>\n'
         "</body>\n</html>\n"
+    )
+
+
+def policy_tags(inline_scripts=()) -> str:
+    """A page's first tags, after <meta charset>: its Content Security Policy,
+    allowing the inline scripts whose texts are given, and its referrer policy."""
+    return (
+        f'<meta http-equiv="Content-Security-Policy" content="{escape(policy(inline_scripts))}">'
+        f'<meta name="referrer" content="{escape(REFERRER_POLICY)}">'
     )
 
 

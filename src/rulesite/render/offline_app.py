@@ -100,7 +100,7 @@ BACKGROUND = {"default": "#ffffff", "slate": "#1e2129"}
 
 def palettes(config_text: str) -> list[dict[str, str]]:
     """The palettes mkdocs.yml configures: [{"media", "scheme", "primary", "background"}]."""
-    config = yaml.load(config_text, Loader=_Lenient) or {}
+    config = mkdocs_config(config_text)
     theme = config.get("theme") or {}
     given = theme.get("palette") or [{}]
     out = []
@@ -123,6 +123,12 @@ class _Lenient(yaml.SafeLoader):
 
 
 _Lenient.add_multi_constructor("", lambda loader, suffix, node: None)
+
+
+def mkdocs_config(config_text: str) -> dict:
+    """A MkDocs config's settings, read without running what its tags name."""
+    config = yaml.load(config_text, Loader=_Lenient)
+    return config if isinstance(config, dict) else {}
 
 
 def site_name(ctx: Context) -> str:

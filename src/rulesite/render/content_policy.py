@@ -1,0 +1,111 @@
+"""The Content Security Policy and referrer policy every page carries.
+
+Static hosts may send no headers, so each page carries its policy itself, as
+the first tags of its <head> (a <meta> policy covers only what follows it):
+
+- scripts only from the site's own files, plus the inline scripts the page
+  really holds, each allowed by its SHA-256 hash: Material's (its
+  partials/javascripts templates, rendered here for each page's `base_url`,
+  the one thing in them that differs from page to page) and the one line our
+  forwarding pages run (their tags: `markup.policy_tags`);
+- no plugins (`object-src 'none'`), no <base> (`base-uri 'none'`);
+- Trusted Types enforced (`require-trusted-types-for 'script'`): a string put
+  into innerHTML, document.write, a script's src or a javascript: URL fails in
+  the browser. The policy every script runs under is `default`
+  (assets/trusted-types.js): it turns a string into a script URL only for a
+  script file of this site, into HTML only when it is markup that runs
+  nothing, and into script never;
+- no address sent to other sites (`referrer`: same-origin).
+
+A <meta> policy cannot say frame-ancestors or where to report; the README
+says what a host should send as headers. `check/content_policy.py` checks
+every built page against its policy.
+"""
+
+from __future__ import annotations
+
+import base64
+import hashlib
+from functools import cache
+from pathlib import Path
+from urllib.parse import urlsplit
+
+import jinja2
+
+# The Trusted Types policies: assets/trusted-types.js's "default", the one every
+# script runs under, and "rulesite-inert", which only its markup check can
+# reach; core.js's "rulesite", which makes a script's address of what its
+# siteUrl accepts.
+TRUSTED_TYPES_POLICIES = ("default", "rulesite-inert", "rulesite")
+REFERRER_POLICY = "same-origin"
+# Deepest folder of a page below its language's root that the policies are made for.
+_DEEPEST = 12
+
+
+def script_hash(text: str) -> str:
+    """The CSP source that allows an inline script whose text is `text`."""
+    return "'sha256-" + base64.b64encode(hashlib.sha256(text.encode("utf-8")).digest()).decode("ascii") + "'"
+
+
+def policy(inline_scripts=()) -> str:
+    """The policy of a page whose inline scripts are `inline_scripts` (their texts)."""
+    hashes = "".join(" " + h for h in dict.fromkeys(map(script_hash, inline_scripts)))
+    directives = [
+        "default-src 'self'",
+        f"script-src 'self'{hashes}",
+        "style-src 'self'",
+        # Material's stylesheets draw their icons from data: SVG images.
+        "img-src 'self' data:",
+        "object-src 'none'",
+        "base-uri 'none'",
+        "form-action 'self'",
+        "require-trusted-types-for 'script'",
+        "trusted-types " + " ".join(TRUSTED_TYPES_POLICIES),
+    ]
+    return "; ".join(directives)
+
+
+def theme_policies(config: dict) -> dict[str, str]:
+    """The policy of each page MkDocs renders with Material, by its `base_url`
+    (theme/main.html looks its own up): ".", "..", "../.." ... for pages, and
+    the site's path ("/" without a site_url) for the not-found page."""
+    bases = ["."] + ["/".join([".."] * depth) for depth in range(1, _DEEPEST + 1)]
+    bases.append(urlsplit(config.get("site_url") or "/").path or "/")
+    return {base: policy(material_inline_scripts(base, config)) for base in bases}
+
+
+def material_inline_scripts(base_url: str, config: dict) -> list[str]:
+    """The texts of the inline scripts Material's base.html writes into a page
+    at `base_url`, rendered from the installed theme's own templates with
+    the conditions under which base.html includes each."""
+    extra = config.get("extra") or {}
+    features = (config.get("theme") or {}).get("features") or []
+    included = {
+        "base.html": True,
+        "content.html": True,
+        "palette.html": isinstance((config.get("theme") or {}).get("palette"), list),
+        "announce.html": "announce.dismiss" in features,
+        "outdated.html": bool(extra.get("version")),
+        "consent.html": bool(extra.get("consent")),
+    }
+    values = {"config": {"extra": extra}, "base_url": base_url, "features": features}
+    scripts = []
+    for name, source in _theme_scripts().items():
+        if not included.get(name, True):
+            continue
+        html = _ENVIRONMENT.from_string(source).render(values)
+        scripts += [part.split(">", 1)[1] for part in html.split("</script>")[:-1]]
+    return scripts
+
+
+# Material's templates are plain Jinja; undefined values are errors, so that a
+# template needing more than is given here fails the build instead of a hash being wrong.
+_ENVIRONMENT = jinja2.Environment(undefined=jinja2.StrictUndefined, autoescape=False)
+
+
+@cache
+def _theme_scripts() -> dict[str, str]:
+    import material
+
+    folder = Path(material.__file__).parent / "templates" / "partials" / "javascripts"
+    return {p.name: p.read_text(encoding="utf-8") for p in sorted(folder.glob("*.html"))}
