@@ -465,7 +465,6 @@ class _Side:
     printed: list[str]  # what "changed" compares (`rule_text`)
     positions: list[tuple | None]
     parents: list[int | None]  # the index of the rule it nests under, in its section
-    depths: list[int]  # how many parts its number has
 
     @classmethod
     def of(cls, edition: Edition) -> _Side:
@@ -480,11 +479,16 @@ class _Side:
             [rule_text(r) for r in rules],
             [relative_position(s.number, r.number) for s, r in zip(sections, rules)],
             [at.get((id(s), parent_number(r.number) or "")) for s, r in zip(sections, rules)],
-            [len(number_parts(r.number)) for r in rules],
         )
 
 
 _WORD = re.compile(r"\w+")
+
+
+@lru_cache(maxsize=16384)
+def _word_set(text: str) -> frozenset[str]:
+    """Cached: an edition's texts are weighed again for each edition it is compared with."""
+    return frozenset(_WORD.findall(text))
 
 
 class _Weights:
@@ -496,7 +500,7 @@ class _Weights:
         self.texts = a.texts, b.texts
         seen: Counter = Counter()
         for text in a.texts + b.texts:
-            seen.update(set(_WORD.findall(text)))
+            seen.update(_word_set(text))
         n = len(a.texts) + len(b.texts) + 1
         self.weight = {w: math.log(n / df) for w, df in seen.items()}
         self.counted: dict[tuple[int, int], tuple[Counter, float]] = {}  # only the rules compared
@@ -661,10 +665,10 @@ def rule_pairs(old: Edition, new: Edition, across_sections: bool = True) -> list
     # sub-rules, so that a rule nested under its parent's match can be preferred.
     weights = _Weights(a, b)
     for x, y in section_pairs:
-        olds = [i for i in a_index.get(id(x), []) if i not in pairs]
-        for depth in sorted({a.depths[i] for i in olds}):
+        depth = {i: len(number_parts(a.rules[i].number)) for i in a_index.get(id(x), []) if i not in pairs}
+        for level in sorted(set(depth.values())):
             news = [j for j in b_index.get(id(y), []) if j not in taken_new]
-            found = _candidates(a, b, [i for i in olds if a.depths[i] == depth], news, pairs)
+            found = _candidates(a, b, [i for i, d in depth.items() if d == level], news, pairs)
             for i, j in _best_assignment(found, lambda i, j, found=found: _value(a, b, weights, i, j, found[(i, j)])):
                 pair(i, j, found[(i, j)][0])
 
