@@ -9,13 +9,10 @@ is written outside the output folders."""
 from __future__ import annotations
 
 import os
-import queue
 import re
 import shutil
-import signal
 import subprocess
 import sys
-import threading
 import time
 import urllib.error
 import urllib.request
@@ -23,6 +20,8 @@ from pathlib import Path
 
 import pytest
 from build.buildproc import REPO, change_a_ruling, project
+
+from rulesite.bench_serve import ServeProcess
 
 pytestmark = pytest.mark.browser
 
@@ -33,49 +32,8 @@ OUTPUTS = ("build", "site", ".site.")  # what the build writes in the project fo
 WAIT_S = 240  # any one build of the seeds, on a busy machine
 
 
-class Serve:
-    """`rulesite serve --port 0` running in `root`, its output read as it comes."""
-
-    def __init__(self, root: Path, *extra: str) -> None:
-        command = [sys.executable, "-m", "rulesite", "serve", "--config", str(REPO / "mkdocs.yml"), "--port", "0", *extra]
-        env = dict(os.environ, NO_MKDOCS_2_WARNING="1", PYTHONUNBUFFERED="1")
-        self.process = subprocess.Popen(
-            command, cwd=root, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, start_new_session=True
-        )
-        self.lines: queue.Queue[str] = queue.Queue()
-        self.said: list[str] = []
-        self.errors: list[str] = []
-        threading.Thread(target=self._read, args=(self.process.stdout, self.lines), daemon=True).start()
-        threading.Thread(target=self._read, args=(self.process.stderr, None), daemon=True).start()
-
-    def _read(self, stream, into) -> None:
-        for line in stream:
-            (self.said if into is not None else self.errors).append(line)
-            if into is not None:
-                into.put(line)
-
-    def wait_for(self, start: str, timeout: float = WAIT_S) -> str:
-        """The next line printed that starts with `start`."""
-        end = time.monotonic() + timeout
-        while time.monotonic() < end:
-            try:
-                line = self.lines.get(timeout=0.5)
-            except queue.Empty:
-                assert self.process.poll() is None, f"serve ended: {''.join(self.errors)[-3000:]}"
-                continue
-            if line.startswith(start):
-                return line
-        raise AssertionError(f"no line starting {start!r} within {timeout} s; printed:\n{''.join(self.said)[-3000:]}")
-
-    def stop(self) -> int:
-        if self.process.poll() is None:
-            self.process.send_signal(signal.SIGINT)
-        try:
-            return self.process.wait(timeout=60)
-        except subprocess.TimeoutExpired:
-            os.killpg(self.process.pid, signal.SIGKILL)
-            self.process.wait()
-            raise
+def start_serve(root: Path, *extra: str) -> ServeProcess:
+    return ServeProcess(root, REPO / "mkdocs.yml", *extra)
 
 
 def fetch(url: str) -> bytes:
@@ -130,9 +88,9 @@ def text_of(page) -> str:
 def test_serve_reloads_the_changed_page_and_shows_problems_over_it(tmp_path, open_context):
     root = project(tmp_path / "project")
     before = project_files(root)
-    server = Serve(root)
+    server = start_serve(root)
     try:
-        origin = server.wait_for("serving ").split()[1].rstrip("/")
+        origin = server.wait_for("serving ", WAIT_S).split()[1].rstrip("/")
         assert re.fullmatch(r"http://127\.0\.0\.1:\d+", origin)
         context = open_context(origin)
         ruling = context.new_page()
@@ -141,14 +99,16 @@ def test_serve_reloads_the_changed_page_and_shows_problems_over_it(tmp_path, ope
         other = context.new_page()
         other.goto(f"{origin}/about.html")
         other.evaluate("window.notReloaded = true")
-        # The site's service worker is answered by one that unregisters itself.
+        # The site's service worker is answered by one that unregisters itself: no page comes from an earlier build.
+        assert b"unregister()" in fetch(f"{origin}/sw.js")
+        assert b"unregister()" not in (root / "site" / "sw.js").read_bytes()
         ruling.wait_for_function("navigator.serviceWorker.getRegistrations().then(r => r.length === 0)", timeout=20_000)
 
         change_a_ruling(root)
         ruling.wait_for_function(
             "document.body.innerText.includes('You can never choose to deal less damage')", timeout=WAIT_S * 1000
         )
-        server.wait_for("built ")
+        server.wait_for("built ", WAIT_S)
         assert other.evaluate("window.notReloaded === true"), "a page the change did not touch was reloaded"
         assert_served_is_clean_build(root, origin)
 
@@ -157,7 +117,7 @@ def test_serve_reloads_the_changed_page_and_shows_problems_over_it(tmp_path, ope
         good = walk.read_text(encoding="utf-8")
         line = good.split("\n").index('      - rule: "832.1.d"') + 1
         walk.write_text(good.replace('      - rule: "832.1.d"', '      - rule: "832.9.z"', 1), encoding="utf-8")
-        server.wait_for("serving  the last good site")
+        server.wait_for("serving  the last good site", WAIT_S)
         for page in (ruling, other):
             overlay = page.locator(".rulesite-serve-overlay")
             overlay.wait_for(timeout=30_000)
@@ -172,7 +132,7 @@ def test_serve_reloads_the_changed_page_and_shows_problems_over_it(tmp_path, ope
         late.locator(".rulesite-serve-overlay").wait_for(timeout=30_000)
 
         walk.write_text(good, encoding="utf-8")
-        server.wait_for("built ")
+        server.wait_for("built ", WAIT_S)
         for page in (ruling, other, late):
             page.locator(".rulesite-serve-overlay").wait_for(state="detached", timeout=30_000)
         assert other.evaluate("window.notReloaded === true")
@@ -188,3 +148,54 @@ def test_serve_reloads_the_changed_page_and_shows_problems_over_it(tmp_path, ope
     assert changed == {"rules_src/riftbound/community-rulings.txt"}
     generations = [p.name for p in root.iterdir() if p.name.startswith(".site.") and p.name != ".site.lock"]
     assert generations == [os.readlink(root / "site")], "a build's scratch folder was left behind"
+
+
+SPANISH = "rules_src/magic/701.20-mostrar.es.web-page.txt"
+SPANISH_PAGE = "es/magic/comprehensive-rules/701.20.html"
+SPANISH_WORDS = "Una carta que está mostrada actualmente puede mostrarse de nuevo."
+
+
+def test_serve_from_a_sub_path_rebuilds_once_per_burst_and_never_for_a_save_without_change(tmp_path, open_context):
+    root = project(tmp_path / "project")
+    address = "https://rules.example.org/preview/"
+    server = start_serve(root, "--site-url", address)
+    try:
+        url = server.wait_for("serving ", WAIT_S).split()[1]
+        origin, base = re.fullmatch(r"(http://127\.0\.0\.1:\d+)(/preview/)", url).groups()
+        with urllib.request.urlopen(origin + "/", timeout=30) as response:
+            assert response.geturl() == url  # the server's root sends to the site's
+        context = open_context(origin)
+        spanish = context.new_page()
+        spanish.goto(url + SPANISH_PAGE)
+        assert SPANISH_WORDS in text_of(spanish)
+        other = context.new_page()
+        other.goto(url + RULING_PAGE)
+        other.evaluate("window.notReloaded = true")
+
+        # Saved as they were: no build.
+        source = root / SPANISH
+        text = source.read_text(encoding="utf-8")
+        source.write_text(text, encoding="utf-8")
+        (root / "docs" / "about.md").write_bytes((root / "docs" / "about.md").read_bytes())
+        time.sleep(2)
+        # Three saves: the first starts a build, the two made during it give one more.
+        source.write_text(text.replace("puede mostrarse de nuevo", "puede mostrarse otra vez"), encoding="utf-8")
+        assert server.wait_for("changed ", WAIT_S).split(None, 1)[1].strip() == SPANISH
+        for words in ("puede volver a mostrarse", "puede volver a ser mostrada"):
+            time.sleep(0.05)
+            source.write_text(text.replace("puede mostrarse de nuevo", words), encoding="utf-8")
+        server.wait_for("built ", WAIT_S)
+        assert server.wait_for("changed ", WAIT_S).split(None, 1)[1].strip() == SPANISH
+        server.wait_for("built ", WAIT_S)
+        spanish.wait_for_function(
+            "document.body.innerText.includes('Una carta que está mostrada actualmente puede volver a ser mostrada.')",
+            timeout=60_000,
+        )
+        assert other.evaluate("window.notReloaded === true"), "a page the change did not touch was reloaded"
+        time.sleep(2)
+        assert not [line for line in server.said if line.startswith("changed ")][2:], "a third build"
+        assert_served_is_clean_build(root, origin, base, "--site-url", address)
+        context.close()
+    finally:
+        status = server.stop()
+    assert status == 0, "".join(server.errors)[-3000:]

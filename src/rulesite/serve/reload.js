@@ -1,9 +1,10 @@
 /*
  * Added by `rulesite serve` to every page it serves (never to the built site):
- * listens to the preview's channel, reloads this page when a build changed it,
- * and shows the last build's problems over the page until a build succeeds.
- * Only a visible page listens (a browser opens few connections to one server):
- * a page shown again asks what it missed and reloads if its file changed.
+ * listens to the preview's channel, reloads this page when a build changed its
+ * file or one it loaded (a script, a stylesheet, the data it shows; not the
+ * search index), and shows the last build's problems over the page until a
+ * build succeeds. Only a visible page listens (a browser opens few connections
+ * to one server): a page shown again asks what it missed since its build.
  */
 (function () {
   "use strict";
@@ -13,19 +14,38 @@
   var source = null;
   var overlay = null;
 
+  /** The addresses of this page and of every file it loaded from this site. */
+  function shown() {
+    var found = [location.pathname];
+    var entries = window.performance && performance.getEntriesByType ? performance.getEntriesByType("resource") : [];
+    entries.forEach(function (entry) {
+      var address = new URL(entry.name, location.href);
+      if (address.origin === location.origin && address.pathname.indexOf("/search/search_index.") < 0) {
+        found.push(address.pathname);
+      }
+    });
+    return found;
+  }
+
   function listen() {
     if (source || document.visibilityState === "hidden") return;
-    source = new EventSource(
-      "/__serve/events?build=" + encodeURIComponent(build) + "&page=" + encodeURIComponent(location.pathname)
-    );
-    source.addEventListener("reload", function () {
-      source.close();
-      location.reload();
+    source = new EventSource("/__serve/events?build=" + encodeURIComponent(build));
+    source.addEventListener("reload", reload);
+    source.addEventListener("changed", function (event) {
+      var change = JSON.parse(event.data);
+      build = String(change.build);
+      var files = new Set(change.files);
+      if (shown().some(function (address) { return files.has(address); })) reload();
     });
     source.addEventListener("problems", function (event) {
       show(JSON.parse(event.data));
     });
     source.addEventListener("clear", hide);
+  }
+
+  function reload() {
+    stop();
+    location.reload();
   }
 
   function stop() {

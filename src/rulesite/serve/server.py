@@ -1,9 +1,10 @@
 """The preview's web server, on 127.0.0.1: the published site as it is on disk,
 each HTML page with one script added (`/__serve/reload.js`, a file of our own
 with a same-origin address, so a page's script policy allows it), and a
-server-sent-events channel (`/__serve/events`) that tells each open page to
-reload when its own file changed, and shows or clears the build's problems.
-Nothing of this is written into the site's files.
+server-sent-events channel (`/__serve/events`) that tells each open page
+which files a build changed (the page reloads when it shows one of them), and
+shows or clears the build's problems. Nothing of this is written into the
+site's files.
 
 The site's service workers are answered by one that removes itself (and the
 pages it stored): while previewing, no page comes from a previous build."""
@@ -18,7 +19,7 @@ from http import HTTPStatus
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from importlib import resources
 from pathlib import Path
-from urllib.parse import parse_qs, unquote, urlsplit
+from urllib.parse import parse_qs, quote, unquote, urlsplit
 
 from ..render.offline_app import SERVICE_WORKER
 
@@ -26,6 +27,8 @@ PREFIX = "/__serve/"
 CLIENT_FILES = {"reload.js": "text/javascript", "overlay.css": "text/css"}
 # How many builds' changes are kept for pages that connect late (one reloads at once when older).
 KEPT_BUILDS = 64
+# More changed files than this (a clean build of a language): every page reloads, none is told which.
+LISTED_FILES = 2000
 # A comment on every open channel this often: a page whose server is gone notices it.
 KEEPALIVE_S = 15
 
@@ -52,12 +55,6 @@ def page_file(pathname: str, base: str) -> str | None:
     if pathname.endswith("/") or rel in ("", "."):
         rel = posixpath.join(rel, "index.html") if rel not in ("", ".") else "index.html"
     return rel
-
-
-def shared_file(rel: str) -> bool:
-    """A changed stylesheet or script of a site's assets changes every page (the
-    data and the search index, fetched as a page needs them, do not)."""
-    return rel.endswith((".css", ".js")) and "assets" in rel.split("/")[:-1]
 
 
 class Channel:
@@ -92,15 +89,18 @@ class Channel:
             self.closed = True
             self.lock.notify_all()
 
-    def stale(self, rel: str | None, since: int) -> bool:
-        """Whether a page served after build `since` shows a file changed since."""
-        if since >= self.build:
-            return False
+    def changed_since(self, since: int, base: str) -> list[str] | None:
+        """The addresses of the files the builds after `since` changed (an
+        index.html by its folder's address too); None when too many to list, or
+        when `since` is older than the builds kept: every page reloads."""
         if since < self.build - KEPT_BUILDS + 1:
-            return True
-        return any(
-            rel in self.changed[b] or any(shared_file(f) for f in self.changed[b]) for b in range(since + 1, self.build + 1)
-        )
+            return None
+        found = set().union(*(self.changed[b] for b in range(since + 1, self.build + 1)))
+        if len(found) > LISTED_FILES:
+            return None
+        addresses = [base + quote(rel) for rel in found]  # as the browser writes them
+        addresses += [base + quote(rel[: -len("index.html")]) for rel in found if posixpath.basename(rel) == "index.html"]
+        return sorted(addresses)
 
 
 def _client_file(name: str) -> bytes:
@@ -168,7 +168,6 @@ class Handler(BaseHTTPRequestHandler):
             since = int(query.get("build", ["0"])[0])
         except ValueError:
             since = 0
-        rel = page_file(query.get("page", [""])[0], self.server.base)
         self.send_response(HTTPStatus.OK)
         self.send_header("Content-Type", "text/event-stream")
         self.send_header("Cache-Control", "no-store")
@@ -181,25 +180,21 @@ class Handler(BaseHTTPRequestHandler):
                     channel.lock.wait_for(lambda seen=seen: channel.version != seen or channel.closed, timeout=KEEPALIVE_S)
                     if channel.closed:
                         return
-                    if channel.version == seen:
-                        message = ": still here\n\n"
-                    else:
+                    message = ": still here\n\n" if channel.version == seen else ""
+                    if channel.version != seen:
                         seen = channel.version
-                        if channel.stale(rel, since):
+                        changed = channel.changed_since(since, self.server.base)
+                        if changed is None:
                             message = "event: reload\ndata: \n\n"
-                        else:
-                            since = channel.build
-                            message = ""
-                            if channel.problems != shown:
-                                shown = channel.problems
-                                message = (
-                                    f"event: problems\ndata: {json.dumps(shown)}\n\n" if shown else "event: clear\ndata: \n\n"
-                                )
+                        elif changed:
+                            message = f"event: changed\ndata: {json.dumps({'build': channel.build, 'files': changed})}\n\n"
+                        since = channel.build
+                        if channel.problems != shown:
+                            shown = channel.problems
+                            message += f"event: problems\ndata: {json.dumps(shown)}\n\n" if shown else "event: clear\ndata: \n\n"
                 if message:
                     self.wfile.write(message.encode("utf-8"))
                     self.wfile.flush()
-                if message.startswith("event: reload"):
-                    return
         except (ConnectionError, OSError):
             return
 
@@ -220,12 +215,12 @@ class PreviewServer(ThreadingHTTPServer):
     def handle_error(self, request, client_address) -> None:
         pass  # a page closed while it was sent: nothing to tell anyone
 
-    def start(self) -> threading.Thread:
-        thread = threading.Thread(target=self.serve_forever, kwargs={"poll_interval": 0.2}, daemon=True)
-        thread.start()
-        return thread
+    def start(self) -> None:
+        self.thread = threading.Thread(target=self.serve_forever, kwargs={"poll_interval": 0.2}, daemon=True)
+        self.thread.start()
 
     def stop(self) -> None:
         self.channel.close()
-        self.shutdown()
+        if getattr(self, "thread", None) is not None:  # shutdown() waits for a serve_forever that never ran
+            self.shutdown()
         self.server_close()

@@ -18,7 +18,7 @@ from watchfiles import DefaultFilter, watch
 
 # After the first event, wait this long for the next one before handing the
 # burst over (an editor's save is several events within a few milliseconds).
-QUIET_MS = 80
+QUIET_MS = 120
 
 
 @dataclass
