@@ -38,6 +38,7 @@ RULING_WORDS = "You cannot choose to deal less damage"
 RULING_RUNS = 3
 WAIT_S = 900  # one build of the full corpora on a busy machine
 NOTHING_WAIT_S = 5  # how long a save of the same bytes is watched for a build
+MKDOCS_WAIT_S = 600  # mkdocs serve's full rebuild of the English pages, after the save
 
 
 class ServeProcess:
@@ -100,6 +101,10 @@ class ServeProcess:
             raise
 
 
+def _progress(what: str, value) -> None:
+    print(f"  serve: {what}: {value}", file=sys.stderr, flush=True)
+
+
 def _free_port() -> int:
     with socket.socket() as probe:
         probe.bind(("127.0.0.1", 0))
@@ -115,9 +120,9 @@ def _reword(path: Path, old: str, new: str) -> float:
     return time.monotonic()
 
 
-def _shows(page, words: str) -> float:
+def _shows(page, words: str, timeout: float = WAIT_S) -> float:
     """Waits until the tab shows `words` (it reloaded): when it did (monotonic)."""
-    page.wait_for_function("words => document.body.innerText.includes(words)", arg=words, timeout=WAIT_S * 1000)
+    page.wait_for_function("words => document.body.innerText.includes(words)", arg=words, timeout=timeout * 1000)
     return time.monotonic()
 
 
@@ -136,6 +141,7 @@ def serve_figures(sources: Path, pages: Path, corpora: Path, config: Path, work:
     try:
         url = server.wait_for("serving ").split()[1]
         clean = found["clean_build_seconds"] = round(time.monotonic() - started, 2)
+        _progress("clean build (until it serves)", clean)
         page = browser.new_page()
         page.goto(url + RULING_PAGE)
         rulings = project / "rules_src" / RULING_FILE
@@ -144,6 +150,7 @@ def serve_figures(sources: Path, pages: Path, corpora: Path, config: Path, work:
             new = f"{RULING_WORDS.replace('cannot', 'can never' if k % 2 == 0 else 'may not')}"
             saved = _reword(rulings, words, new)
             reloads.append(round(_shows(page, new) - saved, 2))
+            _progress("one ruling saved -> its tab reloaded", reloads[-1])
             server.wait_for("built ")
             words = new
         found["ruling_reload_seconds"] = reloads
@@ -152,6 +159,7 @@ def serve_figures(sources: Path, pages: Path, corpora: Path, config: Path, work:
         rulings.write_bytes(rulings.read_bytes())
         time.sleep(NOTHING_WAIT_S)
         found["nothing_changed_builds"] = len(server.printed_since("changed "))
+        _progress("a file saved unchanged: builds started", found["nothing_changed_builds"])
 
         manifest_path = pipeline.corpora_manifest(project / "rules_src")
         manifest = yaml.safe_load(manifest_path.read_text(encoding="utf-8"))
@@ -163,6 +171,7 @@ def serve_figures(sources: Path, pages: Path, corpora: Path, config: Path, work:
         server.wait_for("built ")
         found["rule_reworded_seconds"] = round(time.monotonic() - saved, 2)
         found["rule_reworded_over_clean"] = round(found["rule_reworded_seconds"] / clean, 3)
+        _progress("one current Core Rules rule reworded -> built", found["rule_reworded_seconds"])
 
         version, date, word = BENCH_EDITIONS[0]
         text, entry = later_edition(current.read_text(encoding="utf-8"), newest, version, date, word)
@@ -173,6 +182,7 @@ def serve_figures(sources: Path, pages: Path, corpora: Path, config: Path, work:
         server.wait_for("built ")
         found["new_edition_seconds"] = round(time.monotonic() - saved, 2)
         found["new_edition_over_clean"] = round(found["new_edition_seconds"] / clean, 3)
+        _progress("a Core Rules edition added -> built", found["new_edition_seconds"])
         page.close()
     finally:
         found["serve_exit_status"] = server.stop()
@@ -183,6 +193,8 @@ def serve_figures(sources: Path, pages: Path, corpora: Path, config: Path, work:
 def mkdocs_serve_reload(project: Path, browser, clean: float, words: str) -> dict:
     """`mkdocs serve` of the English pages the last build generated: the ruling's
     generated page, which reads `words`, reworded -> the tab showing it reloaded."""
+    from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
     config = project / "build" / ".build" / "docs" / "mkdocs.en.yml"
     generated = project / "build" / "docs" / "en" / RULING_PAGE.replace(".html", ".md")
     port = _free_port()
@@ -202,6 +214,8 @@ def mkdocs_serve_reload(project: Path, browser, clean: float, words: str) -> dic
             except queue.Empty:
                 if process.poll() is not None:
                     return {"error": "mkdocs serve ended before it served"}
+        else:
+            return {"error": f"mkdocs serve did not serve within {WAIT_S} s"}
         page = browser.new_page()
         page.goto(f"http://127.0.0.1:{port}/{RULING_PAGE}")
         text = generated.read_text(encoding="utf-8")
@@ -213,8 +227,12 @@ def mkdocs_serve_reload(project: Path, browser, clean: float, words: str) -> dic
         replacement.write_text(text.replace(words, new, 1), encoding="utf-8")
         saved = time.monotonic()
         os.replace(replacement, generated)
-        seconds = round(_shows(page, new) - saved, 2)
-        page.close()
+        try:
+            seconds = round(_shows(page, new, MKDOCS_WAIT_S) - saved, 2)
+        except PlaywrightTimeout:
+            return {"error": f"mkdocs serve's tab did not show the change within {MKDOCS_WAIT_S} s"}
+        finally:
+            page.close()
         return {"ruling_reload_seconds": seconds, "ruling_reload_over_clean": round(seconds / clean, 3)}
     finally:
         process.send_signal(signal.SIGINT)
