@@ -38,6 +38,7 @@ RULING_WORDS = "You cannot choose to deal less damage"
 RULING_RUNS = 3
 WAIT_S = 900  # one build of the full corpora on a busy machine
 NOTHING_WAIT_S = 5  # how long a save of the same bytes is watched for a build
+QUIET_S = 3  # nothing printed this long: no build is running
 MKDOCS_WAIT_S = 600  # mkdocs serve's full rebuild of the English pages, after the save
 
 
@@ -78,16 +79,16 @@ class ServeProcess:
                 return line
         raise TimeoutError(f"no line starting {start!r} within {timeout} s; printed:\n{''.join(self.said)[-3000:]}")
 
-    def printed_since(self, start: str) -> list[str]:
-        """The lines starting with `start` printed and not yet waited for."""
-        found = []
-        while True:
+    def settled(self, quiet: float = QUIET_S, timeout: float = WAIT_S) -> list[str]:
+        """Waits until it has printed nothing for `quiet` seconds (the builds a
+        save started are over): the lines printed meanwhile and not yet waited for."""
+        found, end = [], time.monotonic() + timeout
+        while time.monotonic() < end:
             try:
-                line = self.lines.get_nowait()
+                found.append(self.lines.get(timeout=quiet))
             except queue.Empty:
                 return found
-            if line.startswith(start):
-                found.append(line)
+        raise TimeoutError(f"still printing after {timeout} s: {''.join(found)[-3000:]}")
 
     def stop(self) -> int:
         """Ctrl-C, as a maintainer stops it; its exit status."""
@@ -148,6 +149,7 @@ def serve_figures(sources: Path, pages: Path, corpora: Path, config: Path, work:
         reloads, words = [], RULING_WORDS
         for k in range(RULING_RUNS):
             new = f"{RULING_WORDS.replace('cannot', 'can never' if k % 2 == 0 else 'may not')}"
+            server.settled()
             saved = _reword(rulings, words, new)
             reloads.append(round(_shows(page, new) - saved, 2))
             _progress("one ruling saved -> its tab reloaded", reloads[-1])
@@ -156,9 +158,10 @@ def serve_figures(sources: Path, pages: Path, corpora: Path, config: Path, work:
         found["ruling_reload_seconds"] = reloads
         found["ruling_reload_median_over_clean"] = round(statistics.median(reloads) / clean, 3)
 
+        found["extra_builds_after_ruling_saves"] = len([line for line in server.settled() if line.startswith("changed ")])
         rulings.write_bytes(rulings.read_bytes())
         time.sleep(NOTHING_WAIT_S)
-        found["nothing_changed_builds"] = len(server.printed_since("changed "))
+        found["nothing_changed_builds"] = len([line for line in server.settled() if line.startswith("changed ")])
         _progress("a file saved unchanged: builds started", found["nothing_changed_builds"])
 
         manifest_path = pipeline.corpora_manifest(project / "rules_src")
@@ -167,6 +170,7 @@ def serve_figures(sources: Path, pages: Path, corpora: Path, config: Path, work:
         newest = max(core, key=lambda e: str(e["edition"]))
         current = folder / newest["path"]
         rule = re.search(r"^(10[1-9]\.\S*\s+\S+)", current.read_text(encoding="utf-8"), re.M).group(1)
+        server.settled()
         saved = _reword(current, rule, f"{rule} now")
         server.wait_for("built ")
         found["rule_reworded_seconds"] = round(time.monotonic() - saved, 2)
@@ -177,6 +181,7 @@ def serve_figures(sources: Path, pages: Path, corpora: Path, config: Path, work:
         text, entry = later_edition(current.read_text(encoding="utf-8"), newest, version, date, word)
         (folder / entry["path"]).write_text(text, encoding="utf-8")
         manifest["sources"].append(entry)
+        server.settled()
         saved = time.monotonic()
         manifest_path.write_text(yaml.safe_dump(manifest, sort_keys=False, allow_unicode=True), encoding="utf-8")
         server.wait_for("built ")
