@@ -28,6 +28,10 @@ What it measures, in one run on one machine:
   within each round, the median round counting, and only when what each
   edition adds varies between rounds by less than its smallest value (else
   the figure is noise, and says so: `edition_cost_ratio`);
+- the live preview (`bench_serve.py`): `rulesite serve` from a clean build,
+  then one ruling saved (until its open tab shows it), one rule reworded, a
+  file saved unchanged, an edition added, each as a ratio of that clean build,
+  beside `mkdocs serve` of the same generated pages (`--no-serve` skips it);
 - read + resolve + render five times: the whole build's, then four more, each
   in a new process (nothing cached by the run before), one right after the
   whole build, one after the rebuild, two at the end: the fastest counts (a
@@ -71,6 +75,10 @@ TARGETS = {
     "one_more_edition_over_average": ("one more edition ÷ average edition (processor time)", 1.2, "×"),
     "rebuild_one_ruling_seconds": ("rebuild after changing one ruling", 10.0, "s"),
     "read_resolve_render_seconds": ("read + resolve + render (fastest of 5 runs)", 3.0, "s"),
+    "serve_ruling_reload_over_clean": ("serve: one ruling saved → its tab reloaded (median) ÷ clean build", 0.05, "×"),
+    "serve_rule_reworded_over_clean": ("serve: one current Core Rules rule reworded → built ÷ clean build", 0.1, "×"),
+    "serve_nothing_changed_builds": ("serve: a file saved unchanged → builds started", 0, ""),
+    "serve_new_edition_over_clean": ("serve: a Core Rules edition added → built ÷ clean build", 1.0, "×"),
 }
 
 
@@ -346,21 +354,26 @@ def editions_project(base: Path, corpora: Path, work: Path, editions: int) -> tu
     newest = max(core, key=lambda e: str(e["edition"]))
     text = (folder / newest["path"]).read_text(encoding="utf-8")
     for version, date, word in BENCH_EDITIONS[: editions - 2]:
-        # A later edition: the same rules, with one word added in section 100's rules.
-        copy = re.sub(r"^(10[1-9]\.\S*\s+\S+)", rf"\1 {word}", text, flags=re.M).replace(str(newest["edition"]), date)
-        (folder / f"bench-core-v{version}.txt").write_text(copy, encoding="utf-8")
-        entries.append(
-            {
-                **newest,
-                "id": f"rb-core-v{version}-bench",
-                "path": f"bench-core-v{version}.txt",
-                "edition": date,
-                "version": version,
-                "title": f"Riftbound Core Rules v{version} (made by the benchmark)",
-            }
-        )
+        copy, entry = later_edition(text, newest, version, date, word)
+        (folder / entry["path"]).write_text(copy, encoding="utf-8")
+        entries.append(entry)
     manifest_path.write_text(yaml.safe_dump(manifest, sort_keys=False, allow_unicode=True), encoding="utf-8")
     return project, folder
+
+
+def later_edition(text: str, newest: dict, version: str, date: str, word: str) -> tuple[str, dict]:
+    """A later edition of the Core Rules `text` (listed as `newest`): the same
+    rules, with `word` added in section 100's rules; its text and manifest entry."""
+    copy = re.sub(r"^(10[1-9]\.\S*\s+\S+)", rf"\1 {word}", text, flags=re.M).replace(str(newest["edition"]), date)
+    entry = {
+        **newest,
+        "id": f"rb-core-v{version}-bench",
+        "path": f"bench-core-v{version}.txt",
+        "edition": date,
+        "version": version,
+        "title": f"Riftbound Core Rules v{version} (made by the benchmark)",
+    }
+    return copy, entry
 
 
 def memory_folder() -> Path | None:
@@ -434,6 +447,21 @@ def round_ratios(rounds: dict[int, list[float]]) -> list[float]:
     ]
 
 
+def live_preview(sources: Path, pages: Path, corpora: Path, config: Path, work: Path) -> dict:
+    """The figures of `bench_serve.py`, with Debian's Chromium open on the preview."""
+    from playwright.sync_api import sync_playwright
+
+    from .bench_serve import serve_figures
+    from .chromium import CHROMIUM_ARGS, chromium_path
+
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=chromium_path(), args=CHROMIUM_ARGS)
+        try:
+            return serve_figures(sources, pages, corpora, config, work, browser.new_context())
+        finally:
+            browser.close()
+
+
 def verdict(value: float | None, target: float) -> str:
     if value is None:
         return "not measured (or too noisy to measure: run again on a quiet machine)"
@@ -463,6 +491,7 @@ def main(argv: list[str] | None = None) -> int:
         help="where to write the figures (default: bench/results.json)",
     )
     parser.add_argument("--no-editions", action="store_true", help="skip the whole builds with 2, 3 and 4 Core Rules editions")
+    parser.add_argument("--no-serve", action="store_true", help="skip the live preview's figures (rulesite serve, mkdocs serve)")
     parser.add_argument(
         "--editions-dir",
         type=Path,
@@ -508,6 +537,10 @@ def main(argv: list[str] | None = None) -> int:
         editions = None
         if not args.no_editions:
             editions = edition_rounds(project, corpora, config, args.editions_dir)
+        serve = None
+        if not args.no_serve:
+            print("rulesite serve: a clean build, then saves, with a tab open; mkdocs serve beside it ...", file=sys.stderr)
+            serve = live_preview(args.sources_dir, args.pages_dir, corpora, config, work)
         print("read + resolve + render again ...", file=sys.stderr)
         first += [
             fresh_read_resolve_render(project / "rules_src", corpora, config) for _ in range(FIRST_STAGES_RUNS - len(first))
@@ -521,7 +554,14 @@ def main(argv: list[str] | None = None) -> int:
         "rebuild_one_ruling_seconds": rebuild,
         "read_resolve_render_seconds": min(round(sum(run.values()), 2) for run in first),
         "one_more_edition_over_average": None,
+        **{key: None for key in TARGETS if key.startswith("serve_")},
     }
+    if serve:
+        report["serve"] = serve
+        figures["serve_ruling_reload_over_clean"] = serve["ruling_reload_median_over_clean"]
+        figures["serve_rule_reworded_over_clean"] = serve["rule_reworded_over_clean"]
+        figures["serve_nothing_changed_builds"] = serve["nothing_changed_builds"]
+        figures["serve_new_edition_over_clean"] = serve["new_edition_over_clean"]
     if editions:
         # What an edition costs is the work it adds: processor time, which the
         # disk's waits do not swell (a whole build's seconds varied by more than
@@ -574,6 +614,15 @@ def main(argv: list[str] | None = None) -> int:
         "the fastest counts): "
         + ", ".join(f"{sum(run.values()):.2f} s (" + ", ".join(f"{v:.2f}" for v in run.values()) + ")" for run in first)
     )
+    if serve:
+        mkdocs = serve["mkdocs_serve"]
+        print(
+            f"rulesite serve: clean build {serve['clean_build_seconds']} s; one ruling saved → tab reloaded "
+            + ", ".join(f"{s} s" for s in serve["ruling_reload_seconds"])
+            + f"; a rule reworded → built {serve['rule_reworded_seconds']} s; an edition added → built "
+            f"{serve['new_edition_seconds']} s; mkdocs serve of the same English pages, the ruling's page reworded → "
+            + (f"tab reloaded {mkdocs['ruling_reload_seconds']} s" if "error" not in mkdocs else mkdocs["error"])
+        )
     print(f"rebuild: {built_line}")
     print("rebuild, stage by stage: " + ", ".join(f"{k} {v:.2f} s" for k, v in report["rebuild"]["stages"].items()))
     print()

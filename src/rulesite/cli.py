@@ -2,6 +2,7 @@
 
     rulesite build                 # rules_src/ -> docs/ (Markdown) -> site/ (HTML), checked
     rulesite build --no-site       # stop after writing docs/
+    rulesite serve                 # build, serve on 127.0.0.1, build again on each save
     rulesite check site/           # check an already built site
     rulesite bench                 # time every stage over the real corpora
     rulesite export --out data/    # the published data (JSON) alone, no site
@@ -37,6 +38,13 @@ def main(argv: list[str] | None = None) -> int:
     )
     add_build_options(build)
     build.set_defaults(run=build_command)
+    serve = commands.add_parser(
+        "serve", help="build the site, serve it on 127.0.0.1, build it again on each save", description=serve_command.__doc__
+    )
+    add_build_options(serve, publish=False)
+    serve.add_argument("--port", type=int, default=8000, help="the port on 127.0.0.1 (default: 8000; 0: any free one)")
+    serve.add_argument("--open", action="store_true", help="open the site in the default browser once it is built")
+    serve.set_defaults(run=serve_command)
     check = commands.add_parser("check", help="check a built site: links, anchors, offline loading", add_help=False)
     check.set_defaults(run=None)
     bench = commands.add_parser("bench", help="time every stage of the build over the real corpora", add_help=False)
@@ -54,7 +62,8 @@ def main(argv: list[str] | None = None) -> int:
     return args.run(args)
 
 
-def add_build_options(parser: argparse.ArgumentParser) -> None:
+def add_build_options(parser: argparse.ArgumentParser, publish: bool = True) -> None:
+    """The options of `build`; `publish`: with those of the site's last steps (`serve` has neither)."""
     parser.add_argument(
         "--sources-dir", type=Path, default=pipeline.SOURCES, help="folder with manifest.yml (default: rules_src)"
     )
@@ -85,13 +94,14 @@ def add_build_options(parser: argparse.ArgumentParser) -> None:
         metavar="FOLDER",
         help="also read the real corpora from FOLDER, as SOURCES_DIR/external/corpora.manifest.yml lists them",
     )
-    parser.add_argument("--no-site", action="store_true", help="write docs/ only; skip MkDocs and the site checks")
-    parser.add_argument(
-        "--bundle",
-        type=Path,
-        metavar="FILE.zip",
-        help="also write the checked site, pages and data, as one zip that opens from disk",
-    )
+    if publish:
+        parser.add_argument("--no-site", action="store_true", help="write docs/ only; skip MkDocs and the site checks")
+        parser.add_argument(
+            "--bundle",
+            type=Path,
+            metavar="FILE.zip",
+            help="also write the checked site, pages and data, as one zip that opens from disk",
+        )
     parser.add_argument(
         "--site-url",
         metavar="URL",
@@ -105,13 +115,14 @@ EXIT_BUSY = 75  # another build is writing the same folder (EX_TEMPFAIL: try aga
 EXIT_INTERRUPTED = 130  # Ctrl-C, as shells report it
 
 
-def build_command(args: argparse.Namespace) -> int:
+def build_command(args: argparse.Namespace, diag: Diagnostics | None = None) -> int:
     """Builds the site: the sources -> docs/ (Markdown) -> site/ (HTML), then checks
     it and only then replaces the previous site, in one step. Each stage prints
     what it counted; problems in the sources are printed as
     `path:line: error[code]: message`, all of them, and nothing is written.
     One build at a time writes a folder: a second one says so and exits with 75.
-    Ctrl-C stops it with 130 and leaves site/ as it was."""
+    Ctrl-C stops it with 130 and leaves site/ as it was. `diag`: where the
+    problems go (`rulesite serve` shows them in the browser too)."""
     shown_site = str(args.site_dir).rstrip("/")
     build_id = output.new_build_id()
     outputs = [_absolute(args.docs_dir)] + ([] if args.no_site else [_absolute(args.site_dir)])
@@ -121,7 +132,7 @@ def build_command(args: argparse.Namespace) -> int:
             for folder in outputs:
                 output.clean(folder)  # what killed builds left behind
             try:
-                return _build(args, build_id, state)
+                return _build(args, build_id, state, Diagnostics() if diag is None else diag)
             finally:
                 for folder in outputs:
                     output.discard_build(folder, build_id)
@@ -136,11 +147,23 @@ def build_command(args: argparse.Namespace) -> int:
         return EXIT_INTERRUPTED
 
 
+def serve_command(args: argparse.Namespace) -> int:
+    """Builds the site as `rulesite build` does (the same options, folders and
+    checks), serves it on http://127.0.0.1:PORT, and builds it again each time
+    a source, a page of --pages-dir or the MkDocs config is saved: open pages
+    whose file changed reload. A failed build leaves the last good site served
+    and shows its problems over every open page until a build succeeds.
+    Ctrl-C stops it."""
+    from .serve.command import serve
+
+    return serve(args, build_command, EXIT_INTERRUPTED)
+
+
 def _absolute(path: Path) -> Path:
     return Path(os.path.abspath(path))
 
 
-def _build(args: argparse.Namespace, build_id: str, state: dict) -> int:
+def _build(args: argparse.Namespace, build_id: str, state: dict, diag: Diagnostics) -> int:
     # MkDocs runs from the config's folder: every path must not depend on ours.
     for name in ("sources_dir", "config", "pages_dir", "corpora", "bundle"):
         if getattr(args, name) is not None:
@@ -153,7 +176,6 @@ def _build(args: argparse.Namespace, build_id: str, state: dict) -> int:
         # Generated pages are never mixed with the written ones.
         print(f"rulesite build: --docs-dir {args.docs_dir} must lie outside --pages-dir {args.pages_dir}", file=sys.stderr)
         return 2
-    diag = Diagnostics()
     clock = time.perf_counter()
 
     def stage(name: str, summary: str) -> None:

@@ -38,6 +38,9 @@ STRINGS = {
         "nuances": "Nuances",
         "source": "Source",
         "sources": "Text from",
+        # The problems `rulesite serve` shows over the page while the last build failed.
+        "serve-failed": "The last build failed",
+        "serve-failed-note": "This is the last good build. Fix the places below and save: the page updates by itself.",
         "edition": "Last Updated",
         "undated": "undated",
         "how-same-number": "same number",

@@ -1,0 +1,1 @@
+"""`rulesite serve`: a live preview of the site while its sources are edited (`command.py`)."""

@@ -1,0 +1,146 @@
+"""`rulesite serve`: the site built once, served on 127.0.0.1, and built again
+each time a source, a written page or the MkDocs config is saved. The build
+is the very one `rulesite build` runs (passed in as `build`), with the same
+options and output folders, so it reuses what earlier builds read and built
+and the served site is the one `rulesite build` would publish.
+
+A failed build leaves the last good site served: its problems are printed,
+as `rulesite build` prints them, and shown over every open page until a build
+succeeds. Ctrl-C stops the server."""
+
+from __future__ import annotations
+
+import argparse
+import io
+import os
+import signal
+import sys
+import time
+import webbrowser
+from collections.abc import Callable
+from contextlib import contextmanager
+from pathlib import Path
+from urllib.parse import urlsplit
+
+from .. import pipeline
+from ..diagnostics import Diagnostics
+from ..read.manifest import shown_path
+from ..render.strings import t
+from .built_files import BuiltFiles
+from .server import Channel, PreviewServer
+from .watch import Contents, Watched, Watcher
+
+Build = Callable[[argparse.Namespace, Diagnostics], int]
+# Lines of a failed build's other output shown over the page when it reported no problem of its own.
+SHOWN_LINES = 40
+
+
+def watched(args: argparse.Namespace) -> Watched:
+    """The folders and files a build reads, and the output folders it writes."""
+
+    def absolute(path) -> Path:
+        return Path(os.path.abspath(path))
+
+    folders = [args.sources_dir, args.pages_dir, *(folder for _, folder in args.also)]
+    if args.corpora:
+        folders.append(args.corpora)
+    docs = absolute(args.docs_dir)
+    return Watched(
+        folders=[absolute(f) for f in folders],
+        files=[absolute(args.config), *(absolute(manifest) for manifest, _ in args.also)],
+        outputs=[docs, absolute(args.site_dir), docs.parent / ".build"],
+    )
+
+
+def serve(args: argparse.Namespace, build: Build, interrupted: int) -> int:
+    """Runs until Ctrl-C. `build(args, diag)` is `rulesite build`'s; it returns
+    `interrupted` when Ctrl-C stopped it."""
+    args.no_site, args.bundle = False, None
+    watching = watched(args)
+    contents = Contents(watching)
+    channel, built_files = Channel(), BuiltFiles()
+    base = urlsplit(pipeline.site_url(args.config, args.site_url)).path or "/"
+    site = Path(os.path.abspath(args.site_dir))
+    try:
+        server = PreviewServer(args.port, site, base, channel)
+    except OSError as error:
+        print(f"rulesite serve: cannot listen on 127.0.0.1:{args.port}: {error.strerror}", file=sys.stderr)
+        return 2
+    watcher = Watcher(watching)
+    watcher.start()  # before the first build: a save made during it builds again
+    try:
+        _build_once(args, build, interrupted, channel, built_files, site)
+        server.start()
+        url = f"http://127.0.0.1:{server.server_port}{base}"
+        print(f"serving  {url} (Ctrl-C stops)", flush=True)
+        if args.open:
+            webbrowser.open(url)
+        while True:
+            changed = contents.changed(watcher.next())
+            if not changed:
+                continue  # saved as it was: nothing to build
+            shown = ", ".join(shown_path(path) for path in changed[:3]) + (
+                f" and {len(changed) - 3} more" if len(changed) > 3 else ""
+            )
+            print(f"changed  {shown}", flush=True)
+            _build_once(args, build, interrupted, channel, built_files, site)
+    except KeyboardInterrupt:
+        pass
+    finally:
+        signal.signal(signal.SIGINT, signal.SIG_IGN)  # a second Ctrl-C does not interrupt the stop
+        watcher.stop()
+        server.stop()
+    print("stopped", file=sys.stderr)
+    return 0
+
+
+def _build_once(
+    args: argparse.Namespace, build: Build, interrupted: int, channel: Channel, built_files: BuiltFiles, site: Path
+) -> None:
+    diag = Diagnostics()
+    started = time.perf_counter()
+    with _copied_stderr() as said:
+        status = build(args, diag)
+    if status == interrupted:
+        raise KeyboardInterrupt
+    if status != 0:
+        channel.failed(problems(diag, said.getvalue()))
+        print("serving  the last good site: the build failed (above); save a fix to build again", flush=True)
+        return
+    changed = built_files.update(site)
+    channel.built(changed)
+    pages = sum(1 for path in changed if path.endswith(".html"))
+    print(f"built    in {time.perf_counter() - started:.2f} s: {len(changed)} files changed, {pages} of them pages", flush=True)
+
+
+def problems(diag: Diagnostics, printed: str) -> dict:
+    """What the overlay shows: every error with its place, else the end of what the build printed."""
+    errors = sorted(diag.errors, key=lambda d: (d.loc.path, d.loc.line, d.code))
+    items = [{"where": str(d.loc), "text": f"error[{d.code}]: {d.message}"} for d in errors]
+    if not items:
+        items = [{"where": "", "text": line} for line in printed.splitlines() if line.strip()][-SHOWN_LINES:]
+    return {"title": t("en", "serve-failed"), "note": t("en", "serve-failed-note"), "items": items}
+
+
+class _Both(io.TextIOBase):
+    def __init__(self, first, second) -> None:
+        self.first, self.second = first, second
+
+    def write(self, text: str) -> int:
+        self.first.write(text)
+        self.second.write(text)
+        return len(text)
+
+    def flush(self) -> None:
+        self.first.flush()
+
+
+@contextmanager
+def _copied_stderr():
+    """What is printed to stderr meanwhile still goes there, and is kept too."""
+    kept, real = io.StringIO(), sys.stderr
+    sys.stderr = _Both(real, kept)
+    try:
+        yield kept
+    finally:
+        sys.stderr = real

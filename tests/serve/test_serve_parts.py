@@ -1,0 +1,78 @@
+"""The parts of `rulesite serve` that decide, without a browser: whether saved
+files changed anything, which site file an address names, what each open page
+is told after a build, and what is added to a served page."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from rulesite.serve.server import KEPT_BUILDS, Channel, PreviewServer, page_file
+from rulesite.serve.watch import Contents, Watched
+
+
+def test_a_save_of_the_same_bytes_changes_nothing_and_every_real_change_is_seen(tmp_path: Path):
+    sources, out = tmp_path / "rules_src", tmp_path / "site"
+    sources.mkdir()
+    ruling, other = sources / "rulings.txt", sources / "other.txt"
+    ruling.write_text("You cannot choose.\n", encoding="utf-8")
+    other.write_text("x\n", encoding="utf-8")
+    contents = Contents(Watched(folders=[sources], files=[], outputs=[out]))
+
+    ruling.write_text("You cannot choose.\n", encoding="utf-8")
+    assert contents.changed({ruling}) == []
+    ruling.write_text("You can never choose.\n", encoding="utf-8")
+    assert contents.changed({ruling}) == [ruling]
+    assert contents.changed({ruling}) == []  # taken as it is now
+    added = sources / "new.txt"
+    added.write_text("new\n", encoding="utf-8")
+    assert contents.changed({added}) == [added]
+    other.unlink()
+    assert contents.changed({other}) == [other]
+    # A folder's event: the files under it that changed.
+    ruling.write_text("again\n", encoding="utf-8")
+    assert contents.changed({sources}) == [ruling]
+
+
+def test_the_output_folders_and_their_generations_are_never_a_change(tmp_path: Path):
+    site, docs = tmp_path / "site", tmp_path / "build" / "docs"
+    watched = Watched(folders=[tmp_path], files=[], outputs=[docs, site, docs.parent / ".build"])
+    for path in (site / "index.html", tmp_path / ".site.20261203T1-1-abc" / "index.html", docs / "en" / "a.md"):
+        assert watched.ignored(path), path
+    assert watched.ignored(docs.parent / ".docs.lock")
+    assert not watched.ignored(tmp_path / "rules_src" / "site.txt")
+    assert not watched.ignored(tmp_path / "docs" / "about.md")
+
+
+def test_an_address_names_its_file_under_the_site_path_and_never_above_it():
+    assert page_file("/", "/") == "index.html"
+    assert page_file("/es/", "/") == "es/index.html"
+    assert page_file("/preview/es/magic/701.20.html", "/preview/") == "es/magic/701.20.html"
+    assert page_file("/preview/", "/preview/") == "index.html"
+    assert page_file("/other/index.html", "/preview/") is None
+    assert page_file("/preview/../../etc/passwd", "/preview/") == "etc/passwd"  # inside the site folder
+    assert page_file("/a%20b.html", "/") == "a b.html"
+
+
+def test_each_page_is_told_the_files_changed_since_its_build():
+    channel = Channel()
+    channel.built({"index.html", "about.html"})
+    channel.built({"es/index.html", "riftbound/rulings/one.html"})
+    assert channel.changed_since(2, "/") == []
+    assert channel.changed_since(1, "/p/") == ["/p/es/", "/p/es/index.html", "/p/riftbound/rulings/one.html"]
+    assert set(channel.changed_since(0, "/")) >= {"/", "/index.html", "/about.html", "/es/"}
+    for _ in range(KEPT_BUILDS):
+        channel.built({"about.html"})
+    assert channel.changed_since(1, "/") is None  # older than what is kept: every page reloads
+    channel.failed({"title": "t", "note": "n", "items": []})
+    assert channel.problems and channel.build == KEPT_BUILDS + 2
+    channel.built(set())
+    assert channel.problems is None
+
+
+def test_a_served_page_gets_the_script_once_before_its_head_ends():
+    class Fake:
+        channel = Channel()
+
+    page = b"<!doctype html><html><head><title>x</title></head><body></body></html>"
+    served = PreviewServer.with_script(Fake(), page)
+    assert served == page.replace(b"</head>", b'<script src="/__serve/reload.js?build=0" defer></script></head>')
