@@ -31,7 +31,8 @@ What it measures, in one run on one machine:
 - the live preview (`bench_serve.py`): `rulesite serve` from a clean build,
   then one ruling saved (until its open tab shows it), one rule reworded, a
   file saved unchanged, an edition added, each as a ratio of that clean build,
-  beside `mkdocs serve` of the same generated pages (`--no-serve` skips it);
+  beside `mkdocs serve` of the same generated pages; only with `--serve`,
+  since its readings of when a build has ended are not yet reliable;
 - read + resolve + render five times: the whole build's, then four more, each
   in a new process (nothing cached by the run before), one right after the
   whole build, one after the rebuild, two at the end: the fastest counts (a
@@ -491,7 +492,7 @@ def main(argv: list[str] | None = None) -> int:
         help="where to write the figures (default: bench/results.json)",
     )
     parser.add_argument("--no-editions", action="store_true", help="skip the whole builds with 2, 3 and 4 Core Rules editions")
-    parser.add_argument("--no-serve", action="store_true", help="skip the live preview's figures (rulesite serve, mkdocs serve)")
+    parser.add_argument("--serve", action="store_true", help="also the live preview's figures (rulesite serve, mkdocs serve)")
     parser.add_argument(
         "--editions-dir",
         type=Path,
@@ -538,7 +539,7 @@ def main(argv: list[str] | None = None) -> int:
         if not args.no_editions:
             editions = edition_rounds(project, corpora, config, args.editions_dir)
         serve = None
-        if not args.no_serve:
+        if args.serve:
             print("rulesite serve: a clean build, then saves, with a tab open; mkdocs serve beside it ...", file=sys.stderr)
             serve = live_preview(args.sources_dir, args.pages_dir, corpora, config, work)
         print("read + resolve + render again ...", file=sys.stderr)
