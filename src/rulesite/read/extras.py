@@ -31,16 +31,26 @@ from .manifest import GAMES, LANGUAGES, shown_path
 from .yamlfile import line_of, load_yaml
 
 
-def read_keywords(path: Path, diag: Diagnostics, root: Path | None = None) -> list[KeywordEntry]:
+def _mapping_file(path: Path, diag: Diagnostics, root: Path | None, code: str, expected: str) -> tuple[str, dict] | None:
+    """An optional YAML file whose top level is a mapping (by game): its shown
+    path and the mapping, or None when it is absent or not one (reported)."""
     if not (path.exists() or path.is_symlink()):
-        return []
+        return None
     where = shown_path(path)
     data = load_yaml(path, where, diag, root)
     if data is None:
-        return []
+        return None
     if not isinstance(data, dict):
-        diag.error(Loc(where, line_of(data)), "keyword", f"expected a mapping of games to sections, not {describe(data)}")
+        diag.error(Loc(where, line_of(data)), code, f"expected {expected}, not {describe(data)}")
+        return None
+    return where, data
+
+
+def read_keywords(path: Path, diag: Diagnostics, root: Path | None = None) -> list[KeywordEntry]:
+    found = _mapping_file(path, diag, root, "keyword", "a mapping of games to sections")
+    if found is None:
         return []
+    where, data = found
     entries: list[KeywordEntry] = []
     for key, sections in data.items():
         loc = Loc(where, line_of(sections, line_of(data)))
@@ -75,15 +85,10 @@ def read_keywords(path: Path, diag: Diagnostics, root: Path | None = None) -> li
 
 
 def read_card_aliases(path: Path, diag: Diagnostics, root: Path | None = None) -> list[CardAlias]:
-    if not (path.exists() or path.is_symlink()):
+    found = _mapping_file(path, diag, root, "card-alias", "a mapping of games to cards")
+    if found is None:
         return []
-    where = shown_path(path)
-    data = load_yaml(path, where, diag, root)
-    if data is None:
-        return []
-    if not isinstance(data, dict):
-        diag.error(Loc(where, line_of(data)), "card-alias", f"expected a mapping of games to cards, not {describe(data)}")
-        return []
+    where, data = found
     aliases: list[CardAlias] = []
     for game, cards in data.items():
         loc = Loc(where, line_of(cards, line_of(data)))
