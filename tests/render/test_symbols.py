@@ -19,7 +19,7 @@ from rulesite.render.symbols import shown_text, split_symbols, symbol, with_symb
 from rulesite.render.escape import md_text
 
 HERE = Loc("rules_src/riftbound/cards.json", 3)
-SYMBOL = re.compile(r'<span class="symbol symbol-(\w+)" role="img" aria-label="([^"]*)">(.*?)</span></span>')
+SYMBOL = re.compile(r'<span class="symbol symbol-(\w+)" role="img" aria-label="([^"]*)">(.*?)</i></span>')
 
 
 def visible(html: str) -> str:

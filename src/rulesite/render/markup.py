@@ -61,7 +61,7 @@ MARKDOWN_TEMPLATES = {
     # the name are not read apart).
     "symbol": (
         '<span class="symbol symbol-{{ kind|attr }}" role="img" aria-label="{{ label|attr }}">'
-        '<span class="symbol-sign">{{ sign|attr }}</span> <span class="symbol-name">{{ words|attr }}</span></span>'
+        "<b>{{ sign|attr }}</b> <i>{{ words|attr }}</i></span>"
     ),
     "div": (
         '<div{% if classes %} class="{{ classes|attr }}"{% endif %}{% if id %} id="{{ id|attr }}"{% endif %}'
@@ -353,7 +353,7 @@ def _finished_rule(depth, number, text, unsearched, examples, history):
 
 def _symbol(kind, label, sign, words):
     yield from ('<span class="symbol symbol-', _attr(kind), '" role="img" aria-label="', _attr(label), '">')
-    yield from ('<span class="symbol-sign">', _attr(sign), '</span> <span class="symbol-name">', _attr(words), "</span></span>")
+    yield from ("<b>", _attr(sign), "</b> <i>", _attr(words), "</i></span>")
 
 
 def _div(classes, id, data):
