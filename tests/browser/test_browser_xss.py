@@ -95,9 +95,11 @@ NOT_IN_SEEDS = {("Place", "title")}  # a section's title as a rule's history nam
 NOT_RENDERED = {
     "Imported",
     "KeywordEntry",
+    "CardAlias",  # a nickname: the card it names is what pages show
     "EquivalentEntry",
     "TopicEntry",
     "WrittenPage",
+    "ChainStep",  # the build's summary of a chain, printed in the terminal only
     "Corpus",
     "Citations",
     "Linker",
@@ -223,7 +225,7 @@ def add_what_the_seeds_lack(ctx) -> None:
         review.Review(
             ctx.corpus.rulings[0],
             "424.1",
-            review.Change("reworded", "v1.4"),
+            review.Change(review.ChangeKind.RENUMBERED, "v1.4", "424.2", reworded=True),
             old_text="The old rule text.",
             new_text="The new rule text.",
             checked="v1.2",

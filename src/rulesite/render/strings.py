@@ -442,7 +442,8 @@ def language_in(language: str, other: str) -> str:
 
 def review_change(language: str, change) -> str:
     """What happened to a rule a ruling or walkthrough cites (resolve/review.py's Change), in words."""
-    key = "review-renumbered-reworded" if change.kind == "renumbered" and change.reworded else f"review-{change.kind}"
+    kind = change.kind.value
+    key = "review-renumbered-reworded" if kind == "renumbered" and change.reworded else f"review-{kind}"
     return t(language, key, edition=change.edition, number=change.number)
 
 

@@ -12,6 +12,7 @@ cited rule differs from that edition's, it is flagged the same way.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from enum import Enum
 
 from ..diagnostics import Diagnostics
 from ..model import Corpus, Ruling, Walkthrough
@@ -19,12 +20,22 @@ from .history import Removed, rule_text, word_diff
 from .view import EditionsView, editions_view
 
 
+class ChangeKind(Enum):
+    """The kinds of change a review flags: a closed set, never text from a source."""
+
+    REWORDED = "reworded"
+    REMOVED = "removed"
+    RENUMBERED = "renumbered"
+    NOT_CURRENT = "not-current"  # a walkthrough's rule is not in the current text
+    REWORDED_SINCE = "reworded-since"  # a walkthrough's rule differs from the edition it was checked against
+
+
 @dataclass(frozen=True)
 class Change:
     """What happened to a cited rule since the item was checked; render words it
     (the strings table's `review-<kind>`)."""
 
-    kind: str  # "reworded", "removed", "renumbered", "not-current" or "reworded-since"
+    kind: ChangeKind
     edition: str = ""  # where it happened (for "reworded-since": the edition checked against)
     number: str = ""  # "renumbered": its number now
     reworded: bool = False  # "renumbered": and its text changed too
@@ -102,13 +113,15 @@ def needs_review(corpus: Corpus, history: dict, view: EditionsView | None = None
             if checked is None:
                 continue
             if current is None:
-                reviews.append(Review(walk, number, Change("not-current"), old_text=rule_text(checked), checked=walk.edition))
+                reviews.append(
+                    Review(walk, number, Change(ChangeKind.NOT_CURRENT), old_text=rule_text(checked), checked=walk.edition)
+                )
             elif rule_text(current) != rule_text(checked):
                 reviews.append(
                     Review(
                         walk,
                         number,
-                        Change("reworded-since", walk.edition),
+                        Change(ChangeKind.REWORDED_SINCE, walk.edition),
                         old_text=rule_text(checked),
                         new_text=rule_text(current),
                         checked=walk.edition,
@@ -120,10 +133,10 @@ def needs_review(corpus: Corpus, history: dict, view: EditionsView | None = None
 
 def _change(entry, number: str) -> Change | None:
     if entry.number is None:
-        return Change("removed", entry.how.edition) if isinstance(entry.how, Removed) else None
+        return Change(ChangeKind.REMOVED, entry.how.edition) if isinstance(entry.how, Removed) else None
     if entry.number != number:
-        return Change("renumbered", entry.edition_label, entry.number, entry.text_changed)
-    return Change("reworded", entry.edition_label) if entry.text_changed else None
+        return Change(ChangeKind.RENUMBERED, entry.edition_label, entry.number, entry.text_changed)
+    return Change(ChangeKind.REWORDED, entry.edition_label) if entry.text_changed else None
 
 
 def _current_label(corpus: Corpus, walk: Walkthrough, rule) -> str:
