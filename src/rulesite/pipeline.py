@@ -34,7 +34,7 @@ from .read.walkthroughs import read_walkthroughs
 from .read.written import read_written
 from .render.context import Context
 from .render.offline_app import offline_files
-from .render.paths import language_root
+from .site_map.paths import language_root
 from .render.site import THEME_ASSETS, navigation, render_site, write_config, write_docs, written_digests
 from .resolve.citations import attach_references, collect
 from .resolve.concordance import resolve_concordance

@@ -113,7 +113,7 @@ def text_of(page) -> str:
 
 def current_rule(ctx, number: str) -> tuple[str, str]:
     """(section page, text) of rule `number` of a current edition, from the model."""
-    from rulesite.render.paths import html_path, section_page
+    from rulesite.site_map.paths import html_path, section_page
 
     for section in ctx.corpus.sections.values():
         for rule in section.rules:

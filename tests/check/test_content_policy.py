@@ -10,7 +10,7 @@ from rulesite.check.forwarding import forwarding_facts
 from rulesite.check.page import Page, html_files, load_page, parse
 from rulesite.check.run import check_built_site
 from rulesite.diagnostics import Diagnostics
-from rulesite.render.content_policy import policy, script_hash
+from rulesite.content_policy import policy, script_hash
 from rulesite.render.markup import html_file, policy_tags
 
 SCRIPT = 'document.documentElement.dataset.ready="1"'

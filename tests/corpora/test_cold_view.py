@@ -2,7 +2,7 @@
 any page fetches at most 350 KB, uncompressed: its HTML plus the CSS and
 JavaScript it links (tests/cold_view.py). About 300 KB of that is the same on
 every page (Material's CSS and bundle, ours), so a page's own HTML has about
-50 KB: heavy lists are split into parts (render/paths.py). The short pages that
+50 KB: heavy lists are split into parts (site_map/paths.py). The short pages that
 forward at once (share pages, version and pinned aliases) are not views."""
 
 from __future__ import annotations

@@ -6,7 +6,7 @@ from __future__ import annotations
 import os
 
 from rulesite.render import index_pages as idx
-from rulesite.render import paths
+from rulesite.site_map import paths
 from rulesite.render.context import Context
 from rulesite.render.site import navigation, render_site
 

@@ -1,7 +1,7 @@
 /*
  * Shared by the site's reading aids (one small file per feature beside this
  * one): the site root, paths relative to it, and the interface strings
- * (assets/strings.js, generated from render/strings.py). Plain ES2017, no
+ * (assets/strings.js, generated from strings.py). Plain ES2017, no
  * network: the same over http:// and from disk (file://).
  *
  * The site root comes from Material's <script id="__config"> ("base": the

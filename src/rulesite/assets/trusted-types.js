@@ -1,5 +1,5 @@
 /*
- * The site's one Trusted Types policy, "default" (render/content_policy.py
+ * The site's one Trusted Types policy, "default" (content_policy.py
  * names it in every page's Content Security Policy, which enforces Trusted
  * Types). Loaded before any other script of the page.
  *

@@ -1,5 +1,5 @@
 """Every built page carries its Content Security Policy, and the policy allows
-each inline script the page holds (render/content_policy.py writes both).
+each inline script the page holds (content_policy.py writes both).
 
 A page fails when its <head> does not begin with the policy (before any
 script: a <meta> policy covers only what follows it), when the policy lacks
@@ -13,7 +13,7 @@ policy, or when one of its inline scripts has a hash the policy does not list
 
 from __future__ import annotations
 
-from ..render.content_policy import policy, script_hash
+from ..content_policy import policy, script_hash
 
 # What every page's policy says, as the build writes it: each directive but
 # script-src's hashes, which are the page's own.

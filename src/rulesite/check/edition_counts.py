@@ -17,7 +17,7 @@ import re
 from dataclasses import dataclass
 from ..model import Corpus, Edition
 from ..names import RULE_NUMBER
-from ..render.paths import html_path, language_root, section_page
+from ..site_map.paths import html_path, language_root, section_page
 from ..resolve.merge import shown_in_current_view
 from .page import elements, text
 

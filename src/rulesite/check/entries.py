@@ -12,7 +12,7 @@ from __future__ import annotations
 from ..normalize import normalize_text
 from ..render.context import CONTENT_LANGUAGE, Context
 from ..render.symbols import shown_text
-from ..render.paths import faq_anchor, html_path, language_root, page_of, section_page
+from ..site_map.paths import faq_anchor, html_path, language_root, page_of, section_page
 from .page import Page, text
 
 # site-relative page -> [(id, texts that must be inside, already flattened)]

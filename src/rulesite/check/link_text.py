@@ -15,7 +15,7 @@ so that each page is parsed once and the site-wide part only looks things up
 summary of a site-relative path.
 
 The site's own navigation words around a part's range of sections (a diff's
-parts link their neighbours as `313.7-405.4 →`, render/strings.PART_NAVIGATION)
+parts link their neighbours as `313.7-405.4 →`, strings.PART_NAVIGATION)
 start like a rule number and are not a reference: such a link must open the
 part of that name.
 """
@@ -32,7 +32,7 @@ from urllib.parse import unquote, urlsplit
 
 from ..names import RULE_NUMBER
 from ..normalize import normalize_text
-from ..render.strings import PART_NAVIGATION, STRINGS
+from ..strings import PART_NAVIGATION, STRINGS
 from .page import elements
 from .site_links import shared, split_url
 from .page import text as text_of

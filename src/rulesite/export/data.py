@@ -23,7 +23,7 @@ from ..model import Edition, FaqAnswer, Reference, Rule, Ruling, Section, parent
 from ..render.changes import how_words_once
 from ..render.context import Context
 from ..render.edition_pages import document_name
-from ..render.paths import ERRATA, diff_page, faq_anchor, html_path, language_root, page_of, section_page
+from ..site_map.paths import ERRATA, diff_page, faq_anchor, html_path, language_root, page_of, section_page
 from ..normalize import normalize_text
 from ..resolve.entries import NumberAt, SectionAt
 from ..resolve.history import EditionDiff, chain_entries, prerendered_pairs, traced_diff

@@ -10,7 +10,7 @@ from .escape import Md, md_text
 from .escape import page as whole_page
 from .markup import UNSEARCHED, div, heading, md_link
 from .share import card_share, site_name, summary
-from .paths import ERRATA, cards_index, relative
+from ..site_map.paths import ERRATA, cards_index, relative
 from .symbols import with_symbols
 
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 import math
 
 from ..resolve.history import Absent, Added, How, Matched, Printed, Removed, Traced
-from .strings import t
+from ..strings import t
 
 
 def score_text(score: float) -> str:

@@ -16,8 +16,8 @@ from .escape import Html, Md, md_text
 from .inline import inline, inline_html, link_markdown, missing_markdown
 from .markup import code, md_link
 from .markup import link as html_link
-from .paths import card_parts, cross_href, faq_anchor, faq_parts, page_of, relative, section_page
-from .strings import STRINGS, t
+from ..site_map.paths import card_parts, cross_href, faq_anchor, faq_parts, page_of, relative, section_page
+from ..strings import STRINGS, t
 from .symbols import with_symbols
 
 CONTENT_LANGUAGE = "en"  # rulings and walkthroughs are written in English

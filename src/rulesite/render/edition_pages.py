@@ -11,12 +11,13 @@ from ..model import Edition, Section
 from ..resolve.entries import DiffEntry, DiffGroup, NumberAt, SectionAt
 from .changes import how_words_once
 from .context import Context
-from .escape import Md, html_text, packed
+from .escape import Md, html_text
+from ..site_map.paths import packed
 from .escape import page as whole_page
 from .markup import link as html_link
 from .markup import md, md_link
-from .paths import compare_page, diff_page, diff_part_page, editions_page, html_path, relative, relpath, section_page
-from .strings import t
+from ..site_map.paths import compare_page, diff_page, diff_part_page, editions_page, html_path, relative, relpath, section_page
+from ..strings import t
 
 DOCUMENT_NAMES = {
     "core-rules": "Core Rules",

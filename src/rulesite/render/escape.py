@@ -288,22 +288,3 @@ def script_json(data) -> str:
     for char, escaped in (("<", "\\u003c"), (">", "\\u003e"), ("&", "\\u0026"), ("\u2028", "\\u2028"), ("\u2029", "\\u2029")):
         text = text.replace(char, escaped)
     return text
-
-
-def packed(items: list, lines_of, limit: int, weight=None) -> list[list]:
-    """Consecutive items, in order, packed into parts whose Markdown lines
-    (`lines_of(item)`) weigh at most `limit` characters; an item heavier than
-    that is a part alone. Splits a long page (a diff, a glossary letter) into
-    pages of a readable weight. `weight(item)`, when given, weighs an item
-    instead of its lines (the site map splits pages before they are rendered)."""
-    parts: list[list] = []
-    size = limit
-    for item in items:
-        heavy = weight(item) if weight is not None else sum(len(str(line)) for line in lines_of(item))
-        if parts and size + heavy <= limit:
-            parts[-1].append(item)
-            size += heavy
-        else:
-            parts.append([item])
-            size = heavy
-    return parts

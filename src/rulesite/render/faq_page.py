@@ -10,10 +10,10 @@ from .context import Context
 from .escape import Md, md_text
 from .escape import page as whole_page
 from .markup import heading, md_link
-from .paths import faq_anchor, relative
+from ..site_map.paths import faq_anchor, relative
 from .ruling_page import card_link, freshness
 from .share import faq_share
-from .strings import t
+from ..strings import t
 
 
 def render_faq_pages(ctx: Context, game: str, source_id: str) -> dict[str, str]:

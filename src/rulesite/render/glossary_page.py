@@ -20,10 +20,11 @@ import posixpath
 from ..model import Edition, GlossaryEntry, Section
 from ..resolve.merge import edition_label
 from .context import Context
-from .escape import Md, md_text, packed
+from .escape import Md, md_text
+from ..site_map.paths import packed
 from .escape import page as whole_page
 from .markup import heading, md_link
-from .paths import glossary_page, letter_page, relative
+from ..site_map.paths import glossary_page, letter_page, relative
 
 
 # A letter page holds at most this many bytes of terms (Markdown); a heavier

@@ -9,8 +9,8 @@ from .context import Context
 from .escape import Md
 from .escape import page as whole_page
 from .markup import heading
-from .paths import guide_page, guides_index
-from .strings import t
+from ..site_map.paths import guide_page, guides_index
+from ..strings import t
 
 
 def render_guide(guide: Guide, ctx: Context) -> str:

@@ -18,7 +18,7 @@ shows it added or removed. One link keeps the page small; the rest of the
 history is one click further along the chain.
 
 Resolve answers (`ChangesView.history`: the rows, their word diffs, the diff
-pages); this module only words the rows (render/strings.py, render/changes.py)
+pages); this module only words the rows (strings.py, render/changes.py)
 and writes them down.
 """
 
@@ -33,8 +33,8 @@ from .context import CONTENT_LANGUAGE, Context
 from .edition_pages import entry_pages
 from .escape import Md, script_json
 from .markup import md
-from .paths import cross_href, faq_anchor, html_path, page_of, relpath, section_page
-from .strings import t
+from ..site_map.paths import cross_href, faq_anchor, html_path, page_of, relpath, section_page
+from ..strings import t
 
 HISTORIES = "assets/history"
 

@@ -17,7 +17,7 @@ from .escape import Md, written
 from .escape import page as whole_page
 from .markup import UNSEARCHED, code, div, heading, md_link
 from ..resolve.links import MAIN_DOCUMENT
-from .paths import (
+from ..site_map.paths import (
     REVIEW,
     contents_page,
     contents_parts,
@@ -38,7 +38,7 @@ from .paths import (
     short_link,
     walkthroughs_index,
 )
-from .strings import review_change, t
+from ..strings import review_change, t
 
 GAME_NAMES = {"riftbound": "Riftbound", "magic": "Magic: The Gathering"}
 

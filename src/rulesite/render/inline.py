@@ -7,8 +7,8 @@ from ..resolve.links import Link, Linker
 from .escape import Html, Md, html_out, join, md_text
 from .markup import finished_link, finished_missing, missing
 from .markup import link as html_link
-from .paths import cross_href, html_path, relative, section_page
-from .strings import t
+from ..site_map.paths import cross_href, html_path, relative, section_page
+from ..strings import t
 
 
 def inline(

@@ -18,8 +18,8 @@ from .context import Context
 from .escape import Md, html_text
 from .markup import link as html_link
 from .markup import missing
-from .paths import contents_page, cross_href, section_page
-from .strings import LANGUAGE_NAMES, language_in, t
+from ..site_map.paths import contents_page, cross_href, section_page
+from ..strings import LANGUAGE_NAMES, language_in, t
 
 # Shown, in the reader's language, on a page reached from a site that lacks it.
 NOT_IN = {

@@ -28,7 +28,7 @@ from urllib.parse import quote
 import jinja2
 from markupsafe import Markup, escape
 
-from .content_policy import REFERRER_POLICY, policy
+from ..content_policy import REFERRER_POLICY, policy
 from .escape import Html, Md, attr_value, html_str, html_text, md_str, script_json
 
 # --- Markdown pages: name -> template ----------------------------------------------
@@ -221,7 +221,7 @@ def _environment(templates: dict[str, str], attr=html_text, **options) -> jinja2
     )
     env.filters["attr"] = attr
     env.filters["js"] = lambda value: Markup(script_json(value))  # a JavaScript value inside <script>
-    # A page's first tags: its policy, allowing the inline script given (render/content_policy.py).
+    # A page's first tags: its policy, allowing the inline script given (content_policy.py).
     env.filters["policy_tags"] = lambda script: Markup(policy_tags([str(script)]))
     return env
 

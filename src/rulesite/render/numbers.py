@@ -13,7 +13,7 @@ from __future__ import annotations
 from .context import Context
 from .edition_pages import document_name
 from .escape import script_json
-from .paths import html_path, section_page
+from ..site_map.paths import html_path, section_page
 from .share import GAME_NAMES
 
 # Short names readers type before a number: "TR 703.4", "CR 424.1".

@@ -40,16 +40,16 @@ import yaml
 
 from ..output import file_digest
 from . import index_pages as idx
-from . import paths
+from ..site_map import paths
 from .context import Context
 from .escape import Md, front_matter, join, md_text, script_json
 from .markup import div
-from .paths import OFFLINE_PAGE, guides_index, html_path
+from ..site_map.paths import OFFLINE_PAGE, guides_index, html_path
 from .history import HISTORIES as HISTORY_FOLDER
 from .share import PREVIEW_BUNDLE, current_pages
 from .share import PREVIEWS as PREVIEW_FOLDER
 from .shipped import shipped_bytes
-from .strings import t
+from ..strings import t
 
 # The most a first visit stores for offline use, per language site (bytes).
 PRECACHE_BUDGET = 8 * 1024 * 1024

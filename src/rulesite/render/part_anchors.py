@@ -11,7 +11,7 @@ import posixpath
 import re
 
 from .escape import Md, attr_read, html_text, script_json
-from .paths import html_path
+from ..site_map.paths import html_path
 
 _PART = re.compile(r"(.+)-(\d+)\.md")
 # The pages that are cut into parts named by `paths.part_page` (card letters,

@@ -19,7 +19,7 @@ from urllib.parse import urlencode
 from ..export.data import rule_places
 from .context import Context
 from .edition_pages import document_name
-from .paths import SHORT_PREFIX
+from ..site_map.paths import SHORT_PREFIX
 from .share import share_page, site_name
 
 

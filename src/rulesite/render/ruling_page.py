@@ -7,9 +7,9 @@ from .context import Context
 from .escape import Md, md_text
 from .escape import page as whole_page
 from .markup import div, md, md_link, origin_link
-from .paths import html_path, page_of, relative
+from ..site_map.paths import html_path, page_of, relative
 from .share import site_name, summary
-from .strings import review_change, t
+from ..strings import review_change, t
 from .symbols import shown_text
 
 

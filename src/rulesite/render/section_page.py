@@ -13,12 +13,12 @@ from .escape import Html, Md, block, md_text
 from .escape import page as whole_page
 from .languages import equivalents_note, other_rule_at_same_path
 from .markup import UNSEARCHED, code, finished, heading, md, plain_heading
-from .paths import faq_anchor, html_path, section_page, short_link
+from ..site_map.paths import faq_anchor, html_path, section_page, short_link
 from .labels import section_label
 from .pinned import pinned_editions, pinned_link
 from .ruling_page import freshness
 from .share import faq_share, section_preview
-from .strings import t
+from ..strings import t
 
 
 _NUMBER = attrgetter("number")

@@ -24,8 +24,8 @@ from .edition_pages import document_name
 from .labels import section_label
 from .escape import script_json
 from .markup import html_file, safe_href
-from .paths import faq_anchor, html_path, language_root, relpath, section_page, short_link, short_prefix
-from .strings import t
+from ..site_map.paths import faq_anchor, html_path, language_root, relpath, section_page, short_link, short_prefix
+from ..strings import t
 from .symbols import shown_text
 
 SITE_NAME = "Rules reference"

@@ -21,7 +21,7 @@ from .. import output
 from ..model import Edition, Section, sort_key
 from ..names import browser_grammar
 from . import index_pages as idx
-from . import paths
+from ..site_map import paths
 from .card_pages import render_cards_pages, render_errata
 from .context import CONTENT_LANGUAGE, Context
 from .escape import nav_title, script_json
@@ -39,9 +39,9 @@ from .edition_pages import (
 from .languages import mark_missing_translations, site_languages
 from .part_anchors import mark_part_anchors
 from .markup import html_file, safe_href
-from .content_policy import REFERRER_POLICY, theme_policies
+from ..content_policy import REFERRER_POLICY, theme_policies
 from .offline_app import mkdocs_config, offline_config
-from .paths import (
+from ..site_map.paths import (
     ERRATA,
     compare_page,
     editions_page,
@@ -63,7 +63,7 @@ from .numbers import numbers_js
 from .pinned import pinned_pages
 from .history import history_files
 from .share import preview_files, short_pages
-from .strings import LANGUAGE_NAMES, browser_strings, t
+from ..strings import LANGUAGE_NAMES, browser_strings, t
 from .walkthrough_page import render_walkthrough
 from ..workers import Crew, Held, cores, hold, run_waves
 

@@ -14,7 +14,7 @@ from collections.abc import Callable
 
 from .escape import Md
 from .markup import md
-from .strings import t
+from ..strings import t
 
 # shorthand -> (sign, key of its name in the strings table)
 SYMBOLS = {

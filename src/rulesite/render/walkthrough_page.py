@@ -8,9 +8,9 @@ from .context import Context
 from .escape import Md
 from .escape import page as whole_page
 from .markup import div, heading
-from .paths import page_of
+from ..site_map.paths import page_of
 from .ruling_page import review_box
-from .strings import t
+from ..strings import t
 
 
 def render_walkthrough(walk: Walkthrough, ctx: Context) -> str:

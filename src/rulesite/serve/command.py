@@ -25,7 +25,7 @@ from urllib.parse import urlsplit
 from .. import pipeline
 from ..diagnostics import Diagnostics
 from ..read.manifest import shown_path
-from ..render.strings import t
+from ..strings import t
 from .built_files import BuiltFiles
 from .server import Channel, PreviewServer
 from .watch import Contents, Watched, Watcher

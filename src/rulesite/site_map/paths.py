@@ -11,7 +11,6 @@ import posixpath
 from functools import lru_cache
 
 from ..model import Card, Edition, FaqAnswer, Ruling, Section, SectionKey, Walkthrough, sort_key
-from .escape import packed
 
 HOME = "index.md"
 KEYWORDS = "keywords.md"
@@ -352,3 +351,22 @@ RULINGS_PART = 15_000
 def rulings_parts(game: str, rulings: list[Ruling]) -> list[tuple[str, list[Ruling]]]:
     """The parts of a game's rulings index (rulings_index): `index.md`, `index-2.md`, ..."""
     return in_parts(rulings_index(game), rulings, lambda r: 80 + len(r.title) + len(r.id), RULINGS_PART)
+
+
+def packed(items: list, lines_of, limit: int, weight=None) -> list[list]:
+    """Consecutive items, in order, packed into parts whose Markdown lines
+    (`lines_of(item)`) weigh at most `limit` characters; an item heavier than
+    that is a part alone. Splits a long page (a diff, a glossary letter) into
+    pages of a readable weight. `weight(item)`, when given, weighs an item
+    instead of its lines (the site map splits pages before they are rendered)."""
+    parts: list[list] = []
+    size = limit
+    for item in items:
+        heavy = weight(item) if weight is not None else sum(len(str(line)) for line in lines_of(item))
+        if parts and size + heavy <= limit:
+            parts[-1].append(item)
+            size += heavy
+        else:
+            parts.append([item])
+            size = heavy
+    return parts
