@@ -31,6 +31,7 @@ from pathlib import Path
 import yaml
 
 from . import pipeline
+from .bench_editions import BENCH_EDITIONS, later_edition
 
 RULING_FILE = Path("riftbound") / "community-rulings.txt"
 RULING_PAGE = "riftbound/rulings/all-combat-damage-must-be-assigned.html"
@@ -130,8 +131,6 @@ def _shows(page, words: str, timeout: float = WAIT_S) -> float:
 def serve_figures(sources: Path, pages: Path, corpora: Path, config: Path, work: Path, browser) -> dict:
     # `browser`: a Playwright browser context (its pages have service workers on, as a reader's).
     """The figures of the module's docstring (seconds, and ratios of the clean build)."""
-    from .bench import BENCH_EDITIONS, later_edition
-
     project, folder = work / "serve-project", work / "serve-corpora"
     shutil.copytree(sources, project / "rules_src")
     shutil.copytree(pages, project / "docs")
