@@ -6,8 +6,9 @@
 
 What it measures, in one run on one machine:
 
-- every stage of a whole build of the full corpora, in this process as
-  `rulesite build` runs them: wall time and peak memory (the process's
+- every stage of a clean whole build of the full corpora, in this process:
+  the very sequence `rulesite build` runs (`sequence.py`, with nothing of
+  earlier builds used): wall time and peak memory (the process's
   resident high-water mark after the stage, which only grows; MkDocs: the
   largest resident set of its processes);
 - plain `mkdocs build` of the very pages and configs that build generated,

@@ -9,6 +9,8 @@
 
 Each stage prints what it counted. Problems in the sources are printed as
 `path:line: error[code]: message`, all of them, and nothing is written.
+The build itself is the sequence of `sequence.py`: this module parses the
+options into its `Settings` and prints the record each stage hands back.
 """
 
 from __future__ import annotations
