@@ -66,7 +66,10 @@ class Settings:
         pages_dir: Path | None = None,
         also: list[tuple[Path | str, Path | str]] = (),
         corpora: Path | None = None,
-        **rest,
+        site_url: str | None = None,
+        site: bool = True,
+        bundle: Path | None = None,
+        clean: bool = False,
     ) -> Settings:
         """Settings from paths relative to the working folder (options as given).
         Raises `SettingsError` for generated pages that would mix with written ones."""
@@ -82,7 +85,10 @@ class Settings:
             pages_dir=resolved(pages_dir),
             also=tuple((resolved(Path(m)), resolved(Path(f))) for m, f in also),
             corpora=resolved(corpora),
-            **{key: resolved(value) if key == "bundle" else value for key, value in rest.items()},
+            site_url=site_url,
+            site=site,
+            bundle=resolved(bundle),
+            clean=clean,
         )
         pages, docs = settings.pages_dir, settings.docs_dir
         if pages is not None and (docs == pages or pages in docs.parents):
