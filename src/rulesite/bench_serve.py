@@ -124,7 +124,7 @@ def _reword(path: Path, old: str, new: str) -> float:
 
 def _shows(page, words: str, timeout: float = WAIT_S) -> float:
     """Waits until the tab shows `words` (it reloaded): when it did (monotonic)."""
-    page.wait_for_function("words => document.body.innerText.includes(words)", arg=words, timeout=timeout * 1000)
+    page.wait_for_function("words => document.body?.innerText.includes(words)", arg=words, timeout=timeout * 1000)
     return time.monotonic()
 
 
