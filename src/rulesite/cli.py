@@ -22,7 +22,7 @@ from pathlib import Path
 
 from . import output, pipeline, workers
 from .check.edition_counts import counts_in
-from .render.offline_app import PRECACHE_BUDGET
+from .precache import PRECACHE_BUDGET
 from .check.command import main as check_main
 from .diagnostics import Diagnostics
 from .export.command import add_export_command

@@ -9,9 +9,10 @@ model); `entry_problems` checks one parsed page against it.
 
 from __future__ import annotations
 
+from ..card_symbols import shown_text
+from ..model import CONTENT_LANGUAGE
 from ..normalize import normalize_text
-from ..render.context import CONTENT_LANGUAGE, Context
-from ..render.symbols import shown_text
+from ..render.context import Context
 from ..site_map.paths import faq_anchor, html_path, language_root, page_of, section_page
 from .page import Page, text
 

@@ -19,10 +19,10 @@ import hashlib
 import itertools
 from functools import cache
 
+from ..documents import document_name
 from ..model import Edition, FaqAnswer, Reference, Rule, Ruling, Section, parent_number, sort_key
 from ..render.changes import how_words_once
 from ..render.context import Context
-from ..render.edition_pages import document_name
 from ..site_map.paths import ERRATA, diff_page, faq_anchor, html_path, language_root, page_of, section_page
 from ..normalize import normalize_text
 from ..resolve.entries import NumberAt, SectionAt

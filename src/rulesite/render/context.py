@@ -6,7 +6,7 @@ import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from ..model import Card, Corpus, FaqAnswer, Ruling, Section, Source, Walkthrough
+from ..model import CONTENT_LANGUAGE, Card, Corpus, FaqAnswer, Ruling, Section, Source, Walkthrough
 from ..resolve.citations import Citations
 from ..resolve.concordance import Concordance
 from ..resolve.links import Link, Linker
@@ -19,8 +19,6 @@ from .markup import link as html_link
 from ..site_map.paths import card_parts, cross_href, faq_anchor, faq_parts, page_of, relative, section_page
 from ..strings import STRINGS, t
 from .symbols import with_symbols
-
-CONTENT_LANGUAGE = "en"  # rulings and walkthroughs are written in English
 
 
 @dataclass

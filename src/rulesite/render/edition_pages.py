@@ -18,16 +18,7 @@ from .markup import link as html_link
 from .markup import md, md_link
 from ..site_map.paths import compare_page, diff_page, diff_part_page, editions_page, html_path, relative, relpath, section_page
 from ..strings import t
-
-DOCUMENT_NAMES = {
-    "core-rules": "Core Rules",
-    "tournament-rules": "Tournament Rules",
-    "comprehensive-rules": "Comprehensive Rules",
-}
-
-
-def document_name(document: str) -> str:
-    return DOCUMENT_NAMES.get(document, document.replace("-", " ").title())
+from ..documents import document_name
 
 
 def describe(edition: Edition, lang: str) -> str:

@@ -18,7 +18,7 @@ from urllib.parse import urlencode
 
 from ..export.data import rule_places
 from .context import Context
-from .edition_pages import document_name
+from ..documents import document_name
 from ..site_map.paths import SHORT_PREFIX
 from .share import share_page, site_name
 
