@@ -21,7 +21,7 @@ from functools import cache
 
 from ..documents import document_name
 from ..model import Edition, FaqAnswer, Reference, Rule, Ruling, Section, parent_number, sort_key
-from ..render.changes import how_words_once
+from ..history_words import how_words_once
 from ..render.context import Context
 from ..site_map.paths import ERRATA, diff_page, faq_anchor, html_path, language_root, page_of, section_page
 from ..normalize import normalize_text

@@ -9,7 +9,7 @@ import posixpath
 
 from ..model import Edition, Section
 from ..resolve.entries import DiffEntry, DiffGroup, NumberAt, SectionAt
-from .changes import how_words_once
+from ..history_words import how_words_once
 from .context import Context
 from .escape import Md, html_text
 from ..site_map.paths import packed
