@@ -241,8 +241,8 @@ def _write(
             ctx.linker,
             ctx.citations,
             ctx.concordance,
-            lang,
-            tuple(files),
+            language=lang,
+            languages=tuple(files),
             editions=ctx.editions,
             site_url=ctx.site_url,
         )
@@ -563,7 +563,7 @@ def check(
     generation found of each file, reused for the files it still shares
     (`check_built_site`, `findings_file`), filling `reused` with those files."""
     entries: dict = {}
-    expected = expected_entries(ctx, languages)
+    expected = expected_entries(ctx.corpus, ctx, languages)
     pages = check_built_site(
         site_dir, diag, expected, label, entries=entries, findings=findings, published=published, reused=reused
     )

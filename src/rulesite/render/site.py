@@ -95,7 +95,7 @@ def render_site(ctx: Context, jobs: int | None = None, crew: Crew | None = None)
     contexts = {lang: replace(ctx, language=lang, languages=languages, cache={}) for lang in languages}
     diffs = [(contexts[d.old.language], d) for d in ctx.diffs if d.old.language in contexts]
     # The published data, once for all languages, at the site root (export/): a long job, first.
-    work = [(None, False, partial(data_files, ctx))]
+    work = [(None, False, partial(data_files, ctx, places=ctx))]
     work += [(lang, needs, job) for lang in languages for needs, job in language_jobs(contexts[lang])]
     if jobs is None:
         jobs = cores() if len(ctx.corpus.sections) >= PARALLEL_SECTIONS else 1
