@@ -60,12 +60,14 @@ import tempfile
 import time
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import replace
+from functools import partial
 from pathlib import Path
 
 import yaml
 
 from . import output, pipeline, workers
 from .diagnostics import Diagnostics
+from .export.files import data_files
 from .read.kept import Kept
 from .render.site import render_site
 
@@ -129,7 +131,7 @@ def first_stages(sources: Path, corpora: Path, config: Path, done, crew: workers
     corpus = done("read", pipeline.read_corpus(sources / "manifest.yml", diag, also, sources.parent / "docs", kept))
     ctx = pipeline.resolve(corpus, diag)
     ctx = done("resolve", replace(ctx, site_url=pipeline.site_url(config, None)))
-    files = done("render", render_site(ctx, crew=crew))
+    files = done("render", render_site(ctx, crew=crew, published=partial(data_files, ctx, places=ctx)))
     return corpus, ctx, files
 
 

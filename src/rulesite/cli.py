@@ -18,6 +18,7 @@ import os
 import sys
 import time
 from dataclasses import replace
+from functools import partial
 from pathlib import Path
 
 from . import output, pipeline, workers
@@ -26,6 +27,7 @@ from .precache import PRECACHE_BUDGET
 from .check.command import main as check_main
 from .diagnostics import Diagnostics
 from .export.command import add_export_command
+from .export.files import data_files
 from .render.site import render_site
 from .resolve.history import chain_steps
 
@@ -225,7 +227,7 @@ def _build(args: argparse.Namespace, build_id: str, state: dict, diag: Diagnosti
     ctx = replace(ctx, site_url=pipeline.site_url(args.config, args.site_url))
     # Render's workers stay until the pages are written: the files they hold are theirs to write.
     with workers.Crew() as crew:
-        files = render_site(ctx, crew=crew)
+        files = render_site(ctx, crew=crew, published=partial(data_files, ctx, places=ctx))
         pipeline.write(ctx, files, args.docs_dir, config_dir, args.config, build_id, crew)
     pages = sum(1 for f in files.values() for path in f if path.endswith(".md"))
     statics = sum(1 for f in files.values() for path in f if path.endswith(".html"))

@@ -23,6 +23,7 @@ from .check.entries import expected_entries
 from .check.run import check_built_site
 from .check.offline_app import Precache, check_precache
 from .diagnostics import Diagnostics
+from .export.files import data_files
 from .model import Corpus, Loc
 from .read import read_sources
 from .read.collisions import check_page_names
@@ -204,7 +205,7 @@ def render(ctx: Context, docs_dir: Path, config_dir: Path, config: Path = CONFIG
     """Stage 4: every language's pages written into docs_dir/<language>/, and for
     each language the MkDocs config that lists them (config_dir/mkdocs.<language>.yml)."""
     with workers.Crew() as crew:
-        files = render_site(ctx, crew=crew)
+        files = render_site(ctx, crew=crew, published=partial(data_files, ctx, places=ctx))
         write(ctx, files, docs_dir, config_dir, config, crew=crew)
     return files
 
