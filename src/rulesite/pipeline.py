@@ -25,6 +25,7 @@ from .check.entries import expected_entries
 from .check.run import check_built_site
 from .check.offline_app import Precache, check_precache
 from .diagnostics import Diagnostics
+from .export.files import data_files
 from .model import Corpus, Loc
 from .read import read_sources
 from .read.collisions import check_page_names
@@ -205,7 +206,7 @@ def site_url(config: Path, given: str | None = None) -> str:
 def render_files(ctx: Context, crew: workers.Crew | None = None) -> dict[str, dict[str, str | Held]]:
     """Stage 4: every language's pages, language -> path -> text. `crew`: the
     workers that keep the files they made (`Held`) until `write` writes them."""
-    return render_site(ctx, crew=crew)
+    return render_site(ctx, crew=crew, published=partial(data_files, ctx, places=ctx))
 
 
 def write(
@@ -240,8 +241,8 @@ def _write(
             ctx.linker,
             ctx.citations,
             ctx.concordance,
-            lang,
-            tuple(files),
+            language=lang,
+            languages=tuple(files),
             editions=ctx.editions,
             site_url=ctx.site_url,
         )
@@ -569,7 +570,7 @@ def check(
     (`check_built_site`, `findings_file`)."""
     entries: dict = {}
     reused: set = set()
-    expected = expected_entries(ctx, languages)
+    expected = expected_entries(ctx.corpus, ctx, languages)
     pages = check_built_site(
         site_dir, diag, expected, label, entries=entries, findings=findings, published=published, reused=reused
     )

@@ -59,7 +59,7 @@ NAMES = {
     "Diagnostic": {"severity", "code"},
     "Review": {"rule"},
     "HistoryEntry": {"edition_label", "number"},
-    # What became of a rule between editions (resolve/history.py), worded by render/changes.py.
+    # What became of a rule between editions (resolve/history.py), worded by history_words.py.
     "Matched": {"old_number", "new_number"},
     "Place": {"number"},
     "Printed": {"edition"},

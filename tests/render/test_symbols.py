@@ -15,7 +15,8 @@ from rulesite.render.card_pages import render_cards_page, render_errata
 from rulesite.render.faq_page import render_faq_part
 from rulesite.render.ruling_page import render_ruling
 from rulesite.render.languages import site_languages
-from rulesite.render.symbols import shown_text, split_symbols, symbol, with_symbols
+from rulesite.card_symbols import shown_text, split_symbols
+from rulesite.render.symbols import symbol, with_symbols
 from rulesite.render.escape import md_text
 
 HERE = Loc("rules_src/riftbound/cards.json", 3)

@@ -9,7 +9,7 @@ import posixpath
 
 from ..model import Edition, Section
 from ..resolve.entries import DiffEntry, DiffGroup, NumberAt, SectionAt
-from .changes import how_words_once
+from ..history_words import how_words_once
 from .context import Context
 from .escape import Md, html_text
 from ..site_map.paths import packed
@@ -18,16 +18,7 @@ from .markup import link as html_link
 from .markup import md, md_link
 from ..site_map.paths import compare_page, diff_page, diff_part_page, editions_page, html_path, relative, relpath, section_page
 from ..strings import t
-
-DOCUMENT_NAMES = {
-    "core-rules": "Core Rules",
-    "tournament-rules": "Tournament Rules",
-    "comprehensive-rules": "Comprehensive Rules",
-}
-
-
-def document_name(document: str) -> str:
-    return DOCUMENT_NAMES.get(document, document.replace("-", " ").title())
+from ..documents import document_name
 
 
 def describe(edition: Edition, lang: str) -> str:

@@ -10,7 +10,7 @@ from .markup import div, md, md_link, origin_link
 from ..site_map.paths import html_path, page_of, relative
 from .share import site_name, summary
 from ..strings import review_change, t
-from .symbols import shown_text
+from ..card_symbols import shown_text
 
 
 def render_ruling(ruling: Ruling, ctx: Context) -> str:
