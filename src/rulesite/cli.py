@@ -202,13 +202,10 @@ def _build(args: argparse.Namespace, build_id: str, state: dict, diag: Diagnosti
     for name, counts in read_counts.items():
         print(f"{'edition':<8} {name}: {counts.line()}")
     ctx = pipeline.resolve(corpus, diag)
-    refs = [ref for _, r in corpus.rules() for ref in r.references] + [
-        ref for item in [*corpus.faqs, *corpus.rulings] for ref in item.references
-    ]
-    missing = ctx.linker.unresolved
+    missing = ctx.links.unresolved
     stage(
         "resolve",
-        f"{len(refs)} rule references, {len(refs) - sum(missing.values())} to rules in the sources, "
+        f"{ctx.links.cited} rule references, {ctx.links.cited - sum(missing.values())} to rules in the sources, "
         f"{sum(missing.values())} to rules not in the sources"
         + (": " + ", ".join(f"{n} ×{c}" for n, c in sorted(missing.items())) if missing else ""),
     )

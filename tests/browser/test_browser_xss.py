@@ -27,6 +27,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Error as PlaywrightError
 from browser_site import html_pages, serve
+from relinked import relinked
 
 from rulesite import model, pipeline
 from rulesite.diagnostics import Diagnostic, Diagnostics
@@ -254,6 +255,7 @@ def hostile_site(repo_root: Path, tmp_path_factory):
     assert diag.errors == []
     add_what_the_seeds_lack(ctx)
     changed = inject([ctx.corpus, ctx.concordance, ctx.findings, ctx.reviews, ctx.history, ctx.diffs])
+    ctx = relinked(ctx, ctx.corpus)  # texts with payloads, linked by resolve as the build would
     docs, site = base / "docs", base / "site"
     files = pipeline.render(ctx, docs, base / ".build", repo_root / "mkdocs.yml")
     result, fresh = pipeline.build(base / ".build", list(files), site, repo_root / "mkdocs.yml")

@@ -236,7 +236,7 @@ def _cites(ctx: Context, references: list[Reference], ids: Identities) -> list[d
             out.append({"number": ref.number, "rule": None, "url": None})
             continue
         key, anchor = ref.target
-        section = ctx.linker.sections.get(key)
+        section = ctx.links.sections.get(key)
         rule = ids.of(section, anchor) if section is not None else None
         out.append({"number": ref.number, "rule": rule, "url": url(key.language, section_page(key), anchor)})
     return out

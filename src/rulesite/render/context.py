@@ -9,7 +9,8 @@ from pathlib import Path
 from ..model import Card, Corpus, FaqAnswer, Ruling, Section, Source, Walkthrough
 from ..resolve.citations import Citations
 from ..resolve.concordance import Concordance
-from ..resolve.links import Link, Linker
+from ..resolve.linked import LinkedTexts
+from ..resolve.links import Link
 from ..resolve.entries import ChangesView
 from ..resolve.view import EditionsView
 from .escape import Html, Md, md_text
@@ -26,7 +27,7 @@ CONTENT_LANGUAGE = "en"  # rulings and walkthroughs are written in English
 @dataclass
 class Context:
     corpus: Corpus
-    linker: Linker
+    links: LinkedTexts  # every shown text's links, resolved once (resolve/linked.py)
     citations: Citations
     concordance: Concordance = field(default_factory=Concordance)
     language: str = "en"  # the language of the site being rendered
@@ -43,8 +44,10 @@ class Context:
     site_url: str = ""  # the site's public address ("https://example.org/"), when known
 
     def inline(self, text: str, game: str, page: str, here: Section | None = None, terms: bool = True) -> Md:
-        # Links and notices are made for the site being rendered.
-        return inline(text, game, page, self.linker, here, self.language, terms)
+        """`text` as Markdown for `page`, linked as resolve linked it where `here`
+        shows it (`terms=False`: rule text, whose keywords are linked but not
+        every defined term); links and notices are made for the site being rendered."""
+        return inline(self.links.segments(text, game, here, terms), page, self.language)
 
     def quoted(self, text: str, game: str, page: str, here: Section | None = None) -> Md:
         """`inline` for text that quotes cards (card texts, errata, FAQ answers,
@@ -53,7 +56,7 @@ class Context:
 
     def inline_html(self, text: str, game: str, page: str, here: Section | None = None, terms: bool = True) -> Html:
         """`inline` as finished HTML (for the blocks written as HTML: escape.Html)."""
-        return inline_html(text, game, page, self.linker, here, self.language, terms)
+        return inline_html(self.links.segments(text, game, here, terms), page, self.language)
 
     def source_line(self, source: Source, language: str) -> Md:
         edition = t(language, "undated") if source.edition == "undated" else f"{t(language, 'edition')} {source.edition}"
@@ -133,7 +136,7 @@ class Context:
 
     def rule_link(self, game: str, number: str, page: str, here: Section | None = None) -> Md:
         """A link to rule `number`, as the text of `here` (a section) would mean it."""
-        target = self.linker.target(game, number, here)
+        target = self.links.target(game, number, here)
         if target is None:
             return missing_markdown(number, number, self.language)
         return link_markdown(Link(number, "rule", number, target), page, self.language)

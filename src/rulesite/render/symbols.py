@@ -9,9 +9,9 @@ reaches neither touch readers nor everyone's screen reader.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable
 
+from ..resolve.linked import SYMBOL
 from .escape import Md
 from .markup import md
 from ..strings import t
@@ -34,7 +34,7 @@ SYMBOLS = {
 }
 _POWER = {"symbol-any-power", "symbol-domain-power", "symbol-fury", "symbol-calm", "symbol-mind", "symbol-body"}
 _POWER |= {"symbol-chaos", "symbol-order"}
-_TOKEN = re.compile(r"\[(\d{1,2}|[ACMSETRGBOPY>])\]")
+_TOKEN = SYMBOL  # resolve links the text between them (linked.quoted_parts)
 
 
 def split_symbols(text: str, language: str = "en") -> list[str | tuple[str, str, str]]:
