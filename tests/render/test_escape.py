@@ -252,9 +252,10 @@ def test_keyword_forms_are_shown_as_text(fresh_ctx):
     from rulesite.render.index_pages import render_keywords
 
     game, forms = next(iter(fresh_ctx.links.keywords.items()))
-    forms[PAYLOAD] = next(iter(forms.values()))
+    keywords = {**fresh_ctx.links.keywords, game: {**forms, PAYLOAD: next(iter(forms.values()))}}
+    ctx = dataclasses.replace(fresh_ctx, links=dataclasses.replace(fresh_ctx.links, keywords=keywords))
     shown = ""
-    for text in render_keywords(fresh_ctx).values():  # one page, or an index and its parts
+    for text in render_keywords(ctx).values():  # one page, or an index and its parts
         html = page_html(text)
         no_script(html)
         shown += Elements(html).plain()

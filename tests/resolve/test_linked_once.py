@@ -13,6 +13,7 @@ import pytest
 
 from rulesite import pipeline
 from rulesite.diagnostics import Diagnostics
+from rulesite.render.index_pages import render_unresolved
 from rulesite.render.section_page import render_section
 from rulesite.render.site import render_site
 from rulesite.resolve.links import Linker
@@ -111,6 +112,8 @@ def test_an_older_editions_stored_references_are_the_links_on_its_page(two_ctx):
 def test_what_the_build_counts_as_not_in_the_sources_is_what_pages_show_so(two_ctx):
     # 109.9 is in neither edition (its page marks it); 102.2 is v1.0's own, linked there.
     assert dict(two_ctx.links.unresolved) == {"109.9": 1}
+    page = render_unresolved(two_ctx)  # the maintainer's list of rules cited but not in the sources
+    assert "| 109\\.9 | 1 |" in page and "102" not in page
     stored = [ref for s in two_ctx.editions.site_pages["en"] for r in s.rules for ref in r.references]
     assert two_ctx.links.cited == len(stored) == 4  # v1.0's three and today's 101.2's one
 

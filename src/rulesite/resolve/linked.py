@@ -187,8 +187,8 @@ def link_texts(corpus: Corpus, linker: Linker) -> LinkedTexts:
     return LinkedTexts(
         texts=Frozen(linking.texts),
         targets=Frozen(linking.targets),
-        sections=linker.sections,
-        keywords=linker.keywords,
+        sections=Frozen(linker.sections),
+        keywords=Frozen({game: Frozen(forms) for game, forms in linker.keywords.items()}),
         unresolved=Frozen(unresolved),
         cited=len(stored),
     )
