@@ -18,6 +18,7 @@ from rulesite.render.ruling_page import render_ruling
 from rulesite.render.languages import site_languages
 from rulesite.render.symbols import shown_text, split_symbols, symbol, with_symbols
 from rulesite.render.escape import md_text
+from rulesite.resolve.linked import quoted_parts
 
 HERE = Loc("rules_src/riftbound/cards.json", 3)
 SYMBOL = re.compile(r'<span class="symbol symbol-(\w+)" role="img" aria-label="([^"]*)">(.*?)</i></span>')
@@ -125,3 +126,15 @@ def test_previews_in_chat_give_symbols_in_words(site_ctx):
     ruling = dataclasses.replace(site_ctx.corpus.rulings[0], answer="It costs [1][A] more.")
     meta, _ = split_page(render_ruling(ruling, relinked(site_ctx, dataclasses.replace(site_ctx.corpus, rulings=[ruling]))))
     assert meta["description"] == "It costs 1 Energy ✦ Power of any Domain more."
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["", "[2][A], [E]: Give a unit +1 [M].", "[1] [A]", "Pay [A][C][>] now", "no symbol (rule 424.1)", "[E]", " [Nth] [10]"],
+)
+def test_resolve_links_exactly_the_text_a_page_shows_between_symbols(text):
+    """Resolve links the plain parts of quoted text (resolve/linked.py); the page
+    asks for the links of the parts `with_symbols` cuts, which must be the same."""
+    shown = []
+    with_symbols(text, lambda part: shown.append(part) or md_text(part))
+    assert quoted_parts(text) == shown
