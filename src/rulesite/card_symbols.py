@@ -30,14 +30,14 @@ SYMBOLS = {
 }
 _POWER = {"symbol-any-power", "symbol-domain-power", "symbol-fury", "symbol-calm", "symbol-mind", "symbol-body"}
 _POWER |= {"symbol-chaos", "symbol-order"}
-_TOKEN = re.compile(r"\[(\d{1,2}|[ACMSETRGBOPY>])\]")
+SYMBOL = re.compile(r"\[(\d{1,2}|[ACMSETRGBOPY>])\]")
 
 
 def split_symbols(text: str, language: str = "en") -> list[str | tuple[str, str, str]]:
     """`text` cut into plain strings and (shorthand, sign, name) symbols."""
     out: list[str | tuple[str, str, str]] = []
     position = 0
-    for match in _TOKEN.finditer(text):
+    for match in SYMBOL.finditer(text):
         out.append(text[position : match.start()])
         code = match.group(1)
         if code.isdigit():

@@ -39,7 +39,8 @@ from .render.context import Context
 from .render.offline_app import offline_files
 from .site_map.paths import language_root
 from .render.site import THEME_ASSETS, navigation, render_site, write_config, write_docs, written_digests
-from .resolve.citations import attach_references, collect
+from .resolve.citations import collect
+from .resolve.linked import link_texts
 from .resolve.concordance import resolve_concordance
 from .resolve.history import KnownPairs, diff_editions, prerendered_pairs, rule_chains, rule_history, score_editions
 from .resolve.review import attach_errata, needs_review
@@ -134,9 +135,8 @@ def _resolve(corpus: Corpus, diag: Diagnostics, fork: bool) -> Context:
     # this process links, then the chains and diffs are made from its pairs
     # (without a worker, nothing is scored before: all of it is done below).
     with workers.beside(partial(edition_pairs, corpus) if fork else dict, fork) as scored:
-        linker = Linker(corpus, keyword_forms(corpus, diag))
-        attach_references(corpus, linker)
-        citations = collect(corpus, linker, diag)
+        linked = link_texts(corpus, Linker(corpus, keyword_forms(corpus, diag)))
+        citations = collect(corpus, linked, diag)
         known = scored()
     history, diffs, chains = compare_editions(corpus, known)
     editions = editions_view(corpus, chains)
@@ -146,7 +146,7 @@ def _resolve(corpus: Corpus, diag: Diagnostics, fork: bool) -> Context:
     reviews = needs_review(corpus, history, editions)
     return Context(
         corpus,
-        linker,
+        linked,
         citations,
         concordance,
         history=history,
@@ -238,7 +238,7 @@ def _write(
     contexts = {
         lang: Context(
             ctx.corpus,
-            ctx.linker,
+            ctx.links,
             ctx.citations,
             ctx.concordance,
             language=lang,

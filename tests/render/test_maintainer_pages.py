@@ -15,7 +15,7 @@ def test_maintainer_pages_are_in_their_own_section_not_beside_the_rules(ctx):
     pages = render_site(ctx)["en"]
     nav = navigation(
         Context(
-            ctx.corpus, ctx.linker, ctx.citations, ctx.concordance, language="en", languages=("en", "es"), editions=ctx.editions
+            ctx.corpus, ctx.links, ctx.citations, ctx.concordance, language="en", languages=("en", "es"), editions=ctx.editions
         ),
         pages,
     )
@@ -54,7 +54,7 @@ def test_the_navigation_lists_each_page_once_the_home_page_first(repo_root):
     assert "index" in {page.name for page in corpus.written}, "the fixture: docs/index.md is a written page"
     pages = render_site(ctx)["en"]
     nav = navigation(
-        Context(ctx.corpus, ctx.linker, ctx.citations, ctx.concordance, language="en", languages=("en",), editions=ctx.editions),
+        Context(ctx.corpus, ctx.links, ctx.citations, ctx.concordance, language="en", languages=("en",), editions=ctx.editions),
         pages,
     )
 

@@ -215,7 +215,7 @@ def _cites(resolved: Resolved, references: list[Reference], ids: Identities) -> 
             out.append({"number": ref.number, "rule": None, "url": None})
             continue
         key, anchor = ref.target
-        section = resolved.linker.sections.get(key)
+        section = resolved.links.sections.get(key)
         rule = ids.of(section, anchor) if section is not None else None
         out.append({"number": ref.number, "rule": rule, "url": url(key.language, section_page(key), anchor)})
     return out

@@ -29,8 +29,10 @@ class Context(Resolved):
     site_url: str = ""  # the site's public address ("https://example.org/"), when known
 
     def inline(self, text: str, game: str, page: str, here: Section | None = None, terms: bool = True) -> Md:
-        # Links and notices are made for the site being rendered.
-        return inline(text, game, page, self.linker, here, self.language, terms)
+        """`text` as Markdown for `page`, linked as resolve linked it where `here`
+        shows it (`terms=False`: rule text, whose keywords are linked but not
+        every defined term); links and notices are made for the site being rendered."""
+        return inline(self.links.segments(text, game, here, terms), page, self.language)
 
     def quoted(self, text: str, game: str, page: str, here: Section | None = None) -> Md:
         """`inline` for text that quotes cards (card texts, errata, FAQ answers,
@@ -39,7 +41,7 @@ class Context(Resolved):
 
     def inline_html(self, text: str, game: str, page: str, here: Section | None = None, terms: bool = True) -> Html:
         """`inline` as finished HTML (for the blocks written as HTML: escape.Html)."""
-        return inline_html(text, game, page, self.linker, here, self.language, terms)
+        return inline_html(self.links.segments(text, game, here, terms), page, self.language)
 
     def source_line(self, source: Source, language: str) -> Md:
         edition = t(language, "undated") if source.edition == "undated" else f"{t(language, 'edition')} {source.edition}"
@@ -119,7 +121,7 @@ class Context(Resolved):
 
     def rule_link(self, game: str, number: str, page: str, here: Section | None = None) -> Md:
         """A link to rule `number`, as the text of `here` (a section) would mean it."""
-        target = self.linker.target(game, number, here)
+        target = self.links.target(game, number, here)
         if target is None:
             return missing_markdown(number, number, self.language)
         return link_markdown(Link(number, "rule", number, target), page, self.language)

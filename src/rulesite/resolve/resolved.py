@@ -13,14 +13,14 @@ from ..model import Corpus
 from .citations import Citations
 from .concordance import Concordance
 from .entries import ChangesView
-from .links import Linker
+from .linked import LinkedTexts
 from .view import EditionsView
 
 
 @dataclass(frozen=True)
 class Resolved:
     corpus: Corpus
-    linker: Linker
+    links: LinkedTexts  # every shown text's links, resolved once (linked.py)
     citations: Citations
     concordance: Concordance = field(default_factory=Concordance)
     # (edition label, rule number) -> its appearances in every edition; None: one edition only
