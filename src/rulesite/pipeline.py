@@ -578,14 +578,10 @@ def check(
     for language in languages:
         counted, problems = counts_out(ctx.corpus, entries, language)
         built.update(counted)
-        for problem in problems:
-            diag.error(
-                Loc(f"{label}/{problem.split(': ', 1)[0]}" if label else problem.split(": ", 1)[0], 1),
-                "edition-counts",
-                problem.split(": ", 1)[1],
-            )
-    for problem in compare(counts_in(ctx.corpus), built):
-        diag.error(Loc(label or str(site_dir), 1), "edition-counts", problem)
+        for found in problems:
+            diag.error_found(found, label)
+    for found in compare(counts_in(ctx.corpus), built):  # of the whole site: named by its folder
+        diag.error_found(found._replace(path=label or str(site_dir)))
     return SiteCheck(pages, built, len(reused))
 
 

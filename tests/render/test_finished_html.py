@@ -1,6 +1,6 @@
 """Rules are written as finished HTML (escape.Html), which Python-Markdown
 passes through: it must make of them exactly what it made of the same rules
-written as Markdown (the MARKDOWN templates: rule, div, example_title,
+written as Markdown (the MARKDOWN writers: rule, div, example_title,
 history), hostile text included, and wherever the block sits on a page."""
 
 from __future__ import annotations
