@@ -23,7 +23,7 @@ from . import output, pipeline
 from .check.command import main as check_main
 from .diagnostics import Diagnostics
 from .export.command import add_export_command
-from .render.offline_app import PRECACHE_BUDGET
+from .precache import PRECACHE_BUDGET
 from .sequence import (
     Built,
     Bundled,

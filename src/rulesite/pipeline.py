@@ -25,6 +25,7 @@ from .check.entries import expected_entries
 from .check.run import check_built_site
 from .check.offline_app import Precache, check_precache
 from .diagnostics import Diagnostics
+from .export.files import data_files
 from .model import Corpus, Loc
 from .read import read_sources
 from .read.collisions import check_page_names
@@ -38,7 +39,8 @@ from .render.context import Context
 from .render.offline_app import offline_files
 from .site_map.paths import language_root
 from .render.site import THEME_ASSETS, navigation, render_site, write_config, write_docs, written_digests
-from .resolve.citations import attach_references, collect
+from .resolve.citations import collect
+from .resolve.linked import link_texts
 from .resolve.concordance import resolve_concordance
 from .resolve.history import KnownPairs, diff_editions, prerendered_pairs, rule_chains, rule_history, score_editions
 from .resolve.review import attach_errata, needs_review
@@ -133,9 +135,8 @@ def _resolve(corpus: Corpus, diag: Diagnostics, fork: bool) -> Context:
     # this process links, then the chains and diffs are made from its pairs
     # (without a worker, nothing is scored before: all of it is done below).
     with workers.beside(partial(edition_pairs, corpus) if fork else dict, fork) as scored:
-        linker = Linker(corpus, keyword_forms(corpus, diag))
-        attach_references(corpus, linker)
-        citations = collect(corpus, linker, diag)
+        linked = link_texts(corpus, Linker(corpus, keyword_forms(corpus, diag)))
+        citations = collect(corpus, linked, diag)
         known = scored()
     history, diffs, chains = compare_editions(corpus, known)
     editions = editions_view(corpus, chains)
@@ -145,7 +146,7 @@ def _resolve(corpus: Corpus, diag: Diagnostics, fork: bool) -> Context:
     reviews = needs_review(corpus, history, editions)
     return Context(
         corpus,
-        linker,
+        linked,
         citations,
         concordance,
         history=history,
@@ -205,7 +206,7 @@ def site_url(config: Path, given: str | None = None) -> str:
 def render_files(ctx: Context, crew: workers.Crew | None = None) -> dict[str, dict[str, str | Held]]:
     """Stage 4: every language's pages, language -> path -> text. `crew`: the
     workers that keep the files they made (`Held`) until `write` writes them."""
-    return render_site(ctx, crew=crew)
+    return render_site(ctx, crew=crew, published=partial(data_files, ctx, places=ctx))
 
 
 def write(
@@ -237,11 +238,11 @@ def _write(
     contexts = {
         lang: Context(
             ctx.corpus,
-            ctx.linker,
+            ctx.links,
             ctx.citations,
             ctx.concordance,
-            lang,
-            tuple(files),
+            language=lang,
+            languages=tuple(files),
             editions=ctx.editions,
             site_url=ctx.site_url,
         )
@@ -569,7 +570,7 @@ def check(
     (`check_built_site`, `findings_file`)."""
     entries: dict = {}
     reused: set = set()
-    expected = expected_entries(ctx, languages)
+    expected = expected_entries(ctx.corpus, ctx, languages)
     pages = check_built_site(
         site_dir, diag, expected, label, entries=entries, findings=findings, published=published, reused=reused
     )
@@ -577,14 +578,10 @@ def check(
     for language in languages:
         counted, problems = counts_out(ctx.corpus, entries, language)
         built.update(counted)
-        for problem in problems:
-            diag.error(
-                Loc(f"{label}/{problem.split(': ', 1)[0]}" if label else problem.split(": ", 1)[0], 1),
-                "edition-counts",
-                problem.split(": ", 1)[1],
-            )
-    for problem in compare(counts_in(ctx.corpus), built):
-        diag.error(Loc(label or str(site_dir), 1), "edition-counts", problem)
+        for found in problems:
+            diag.error_found(found, label)
+    for found in compare(counts_in(ctx.corpus), built):  # of the whole site: named by its folder
+        diag.error_found(found._replace(path=label or str(site_dir)))
     return SiteCheck(pages, built, len(reused))
 
 

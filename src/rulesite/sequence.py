@@ -301,10 +301,8 @@ class Sequence:
         clock, corpus = _Clock(), read.corpus
         ctx = pipeline.resolve(corpus, self.diag)
         ctx = replace(ctx, site_url=pipeline.site_url(self.settings.config, self.settings.site_url))
-        cited = [*(rule for _, rule in corpus.rules()), *corpus.faqs, *corpus.rulings]
         history = [(key, step) for key, found in ctx.chains.items() for step in chain_steps(found)]
-        references = sum(len(item.references) for item in cited)
-        return Resolved(ctx, references, dict(ctx.linker.unresolved), history, len(ctx.reviews), clock())
+        return Resolved(ctx, ctx.links.cited, dict(ctx.links.unresolved), history, len(ctx.reviews), clock())
 
     def render(self, resolved: Resolved, crew: workers.Crew | None = None) -> Rendered:
         """Every language's pages. `crew`: workers that keep the files they made

@@ -27,6 +27,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Error as PlaywrightError
 from browser_site import html_pages, serve
+from relinked import relinked
 
 from rulesite import model
 from rulesite.diagnostics import Diagnostic
@@ -59,7 +60,7 @@ NAMES = {
     "Diagnostic": {"severity", "code"},
     "Review": {"rule"},
     "HistoryEntry": {"edition_label", "number"},
-    # What became of a rule between editions (resolve/history.py), worded by render/changes.py.
+    # What became of a rule between editions (resolve/history.py), worded by history_words.py.
     "Matched": {"old_number", "new_number"},
     "Place": {"number"},
     "Printed": {"edition"},
@@ -257,6 +258,8 @@ def hostile_site(repo_root: Path, tmp_path_factory):
     ctx = resolved.ctx
     add_what_the_seeds_lack(ctx)
     changed = inject([ctx.corpus, ctx.concordance, ctx.findings, ctx.reviews, ctx.history, ctx.diffs])
+    # Texts with payloads, linked by resolve as the build would.
+    resolved = dataclasses.replace(resolved, ctx=relinked(ctx, ctx.corpus))
     written = sequence.write(resolved, sequence.render(resolved))
     built = sequence.mkdocs(read, written)
     assert not isinstance(built, Stopped), built.output[-6000:]

@@ -10,7 +10,7 @@ from .markup import div, md, md_link, origin_link
 from ..site_map.paths import html_path, page_of, relative
 from .share import site_name, summary
 from ..strings import review_change, t
-from .symbols import shown_text
+from ..card_symbols import shown_text
 
 
 def render_ruling(ruling: Ruling, ctx: Context) -> str:
@@ -85,7 +85,7 @@ def concern_link(ctx: Context, link, game: str, page: str) -> Md:
     number = link.number if link.kind == "rule" else anchor
     out = ctx.rule_link(game, number, page)
     if link.kind == "keyword":
-        section = ctx.linker.sections.get(key)
+        section = ctx.links.sections.get(key)
         title = section.title if section is not None and anchor == key.number else link.text
         out = Md("{} {}").format(out, title)
     return out

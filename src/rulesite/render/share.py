@@ -26,7 +26,7 @@ from .escape import script_json
 from .markup import html_file, safe_href
 from ..site_map.paths import faq_anchor, html_path, language_root, relpath, section_page, short_link, short_prefix
 from ..strings import t
-from .symbols import shown_text
+from ..card_symbols import shown_text
 
 SITE_NAME = "Rules reference"
 GAME_NAMES = {"riftbound": "Riftbound", "magic": "Magic: The Gathering"}
