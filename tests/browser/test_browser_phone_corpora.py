@@ -136,7 +136,7 @@ def test_section_neighbours_follow_number_order(corpora_site, folder):
         root = load_page(site, f"{folder}/{here}").root
         heads = {link.get("rel"): link.get("href") for link in find_all(root, "link") if link.get("rel") in ("prev", "next")}
         assert heads == {"prev": before, "next": after}, (here, heads)
-        nav = {a.get("rel"): a.get("href") for a in find_all(root, "a", "section-nav__link")}
+        nav = {a.get("rel"): a.get("href") for n in find_all(root, "nav", "section-nav") for a in find_all(n, "a")}
         assert nav == heads, (here, nav)
 
 

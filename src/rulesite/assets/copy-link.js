@@ -7,7 +7,7 @@
  * toast (it copies any [data-clipboard-text]); this file adds the buttons
  * (absolutely placed: no layout shift), completes the link from the page's
  * address, and tells screen readers. Without a clipboard, the link is shown
- * selected for the reader to copy.
+ * selected for the reader to copy (copy-manual.js, loaded then).
  *
  * Beside it on every rule, ruling and FAQ answer, a "copy with citation"
  * button; what it copies is made by cite.js, which core.js loads on the
@@ -95,46 +95,6 @@
     }, 2000);
   }
 
-  /** No clipboard: show the link in a selected text field for the reader to copy. */
-  function showManual(button, url, id) {
-    var holder = button.parentNode;
-    var old = holder.querySelector(".rule-copy-manual");
-    if (old) old.parentNode.removeChild(old);
-    var box = document.createElement("span");
-    box.className = "rule-copy-manual";
-    var label = document.createElement("label");
-    var inputId = "rule-copy-manual-" + String(id).replace(/[^A-Za-z0-9_-]/g, "_");
-    label.setAttribute("for", inputId);
-    label.textContent = t(button._rulesiteCite ? "cite-manual" : "copy-manual");
-    // A citation is several lines: a text area keeps them.
-    var input = document.createElement(button._rulesiteCite ? "textarea" : "input");
-    if (!button._rulesiteCite) input.type = "text";
-    input.readOnly = true;
-    input.id = inputId;
-    input.value = url;
-    input.setAttribute("aria-label", t("copy-manual-label", { id: id }));
-    input.addEventListener("keydown", function (event) {
-      if (event.key === "Escape" || event.key === "Esc" || event.key === "Enter") {
-        event.preventDefault();
-        close();
-      }
-    });
-    input.addEventListener("blur", function () {
-      setTimeout(close, 150);
-    });
-    function close() {
-      if (box.parentNode) {
-        box.parentNode.removeChild(box);
-        button.focus();
-      }
-    }
-    box.appendChild(label);
-    box.appendChild(input);
-    button.insertAdjacentElement("afterend", box);
-    input.focus();
-    input.select();
-  }
-
   function makeButton(element, kind, cite) {
     var id = kind === "ruling" ? element.id : kind === "card" ? headingText(element) : kind === "faq" ? element.id : ruleNumber(element);
     var button = document.createElement("button");
@@ -178,7 +138,8 @@
     event.preventDefault();
     var url = button.getAttribute("data-clipboard-text");
     if (copiedNow) showCopied(button, url);
-    else showManual(button, url, button._rulesiteId);
+    // No clipboard (rare): the field to copy from comes from its own file.
+    else R.feature("copy-manual.js").then(function () { R.copyManual(button, url, button._rulesiteId); });
     copiedNow = false;
   });
 

@@ -169,11 +169,12 @@
       body.textContent = text;
       box.appendChild(body);
     }
-    if (link && link === tappedLink) {
-      // The reference's own address, as its page wrote it: the way to open it.
+    var to = link && link === tappedLink ? R.siteUrl(link.getAttribute("href") || "", location.href) : null;
+    if (to) {
+      // The reference's own address (a page of the site): the way to open it.
       var open = document.createElement("a");
       open.className = "rule-preview__open";
-      open.href = link.href;
+      open.href = to.href;
       if (link.hasAttribute("hreflang")) open.setAttribute("hreflang", link.getAttribute("hreflang"));
       open.textContent = t("preview-open");
       open.setAttribute("aria-label", t("preview-open-label", { id: data.number || data.section || link.textContent.trim() }));
