@@ -38,6 +38,7 @@ from .read.written import read_written
 from .render.context import Context
 from .render.offline_app import offline_files
 from .site_map.paths import language_root
+from .site_map.site_map import make_site_map
 from .render.site import THEME_ASSETS, navigation, render_site, write_config, write_docs, written_digests
 from .resolve.citations import collect
 from .resolve.linked import link_texts
@@ -144,6 +145,7 @@ def _resolve(corpus: Corpus, diag: Diagnostics, fork: bool) -> Context:
     concordance = resolve_concordance(corpus, diag)
     attach_errata(corpus, diag)
     reviews = needs_review(corpus, history, editions)
+    changes = changes_view(corpus, editions, diffs, history)
     return Context(
         corpus,
         linked,
@@ -155,7 +157,8 @@ def _resolve(corpus: Corpus, diag: Diagnostics, fork: bool) -> Context:
         reviews=reviews,
         findings=list(diag.warnings),
         editions=editions,
-        changes=changes_view(corpus, editions, diffs, history),
+        changes=changes,
+        site_map=make_site_map(corpus, citations, editions, changes, diffs),
     )
 
 

@@ -4,9 +4,9 @@ runs the stage, so it has what was made before it started as it is (the
 corpus, the links, the lookups: nothing is pickled on the way in); what comes
 back is each job's result, put back in the jobs' order by the parent. Used by
 read (one job a source), resolve (one job beside the stage: `beside`) and
-render (runs of pages, in two waves: `run_waves`). Render's workers stay (a
-`Crew`) until the write stage, which asks them to write the files they held
-back instead of sending them."""
+render (runs of pages). Render's workers stay (a `Crew`) until the write
+stage, which asks them to write the files they held back instead of sending
+them."""
 
 from __future__ import annotations
 
@@ -24,8 +24,6 @@ from typing import NamedTuple
 AT_MOST = 4
 
 _jobs: list = []  # the jobs of the current run: a forked worker inherits them
-_later: list = []  # run_waves: the jobs that need what the first ones hand over
-_take_over = None  # run_waves: how a worker takes what is handed over, once
 
 
 def cores() -> int:
@@ -80,11 +78,8 @@ def run_jobs(jobs: list, workers: int, costs: list[int] | None = None) -> list[d
     which take the next job as they finish one. `costs`: a guess of each job's
     cost; the costliest are handed out first, so that no worker is still busy
     with a long job when the others have run out."""
-    return run_waves(jobs, 0, _nothing, _nothing, [], workers, costs)[0]
-
-
-def _nothing(_) -> None:
-    return None
+    with Crew() as crew:
+        return crew.run(jobs, workers, costs)
 
 
 _alone: list = []  # beside: the one job its worker runs
@@ -134,8 +129,8 @@ class Crew:
     that what their jobs hold (`hold`) need not be sent back: 45 of the 56 MB
     a full site's pages weigh are only ever written, and pickling them through
     a pipe cost 0.3 s of processor time. The parent asks each worker for what
-    it holds with `each`. A crew runs one `run_waves`: its workers are forked
-    then, so that they have its jobs."""
+    it holds with `each`. A crew runs one list of jobs (`run`): its workers
+    are forked then, so that they have its jobs."""
 
     def __init__(self) -> None:
         self._pipes: list = []
@@ -148,24 +143,22 @@ class Crew:
     def __exit__(self, kind, *_) -> None:
         self.close(failed=kind is not None)
 
-    def run_waves(self, first, ready, hand_over, take_over, later, workers, costs=None) -> tuple[list, list]:
-        """As `run_waves`, by this crew's workers (forked now, `workers` of them)."""
+    def run(self, jobs: list, workers: int, costs: list[int] | None = None) -> list:
+        """As `run_jobs`, by this crew's workers (forked now, `workers` of them)."""
         if self._ran:
-            raise RuntimeError("a crew runs its waves once: its workers were forked with those jobs")
+            raise RuntimeError("a crew runs its jobs once: its workers were forked with those jobs")
         self._ran = True
-        if workers <= 1 or not sys.platform.startswith("linux") or len(first) + len(later) < 2:
-            results = [job() for job in first]
-            take_over(hand_over(results[:ready]))
-            return results, [job() for job in later]
-        global _jobs, _later, _take_over
-        _jobs, _later, _take_over = first, later, take_over
+        if workers <= 1 or not sys.platform.startswith("linux") or len(jobs) < 2:
+            return [job() for job in jobs]
+        global _jobs
+        _jobs = jobs
         try:
             with frozen():
-                self._fork(min(workers, len(first) + len(later)))
-                order = range(len(first)) if costs is None else sorted(range(len(first)), key=lambda k: -costs[k])
-                return self._dispatch(list(order), ready, hand_over, len(later))
+                self._fork(min(workers, len(jobs)))
+                order = range(len(jobs)) if costs is None else sorted(range(len(jobs)), key=lambda k: -costs[k])
+                return self._dispatch(list(order))
         finally:
-            _jobs, _later, _take_over = [], [], None
+            _jobs = []
 
     def _fork(self, count: int) -> None:
         context = multiprocessing.get_context("fork")
@@ -179,42 +172,23 @@ class Crew:
             self._pipes.append(mine)
             self._processes.append(process)
 
-    def _dispatch(self, order: list[int], ready: int, hand_over, later: int) -> tuple[list, list]:
-        # Each worker is given one task at a time and sends its result back
+    def _dispatch(self, order: list[int]) -> list:
+        # Each worker is given one job at a time and sends its result back
         # before it is given another: a pipe never carries two messages at once.
         results: list = [None] * len(order)
-        later_results: list = [None] * later
-        first_left, later_left = order[::-1], list(range(later))[::-1]
-        waiting, handed, given = ready, None, set()
-        if waiting == 0:
-            handed = pickle.dumps(hand_over([]), pickle.HIGHEST_PROTOCOL)
+        left = order[::-1]
         idle, busy = list(range(len(self._pipes)))[::-1], {}
-        while first_left or later_left or busy:
-            while idle and (first_left or (handed is not None and later_left)):
+        while left or busy:
+            while idle and left:
                 worker = idle.pop()
-                if first_left:
-                    task = ("first", first_left.pop(), None)
-                else:
-                    # Pickled once: what is handed over goes to each worker with its first later job.
-                    task = ("later", later_left.pop(), None if worker in given else handed)
-                    given.add(worker)
-                self._pipes[worker].send(task)
-                busy[self._pipes[worker]] = (worker, task)
-            if not busy:
-                raise RuntimeError("later jobs wait for first jobs that were never run")
+                index = left.pop()
+                self._pipes[worker].send(("job", index, None))
+                busy[self._pipes[worker]] = (worker, index)
             for pipe in multiprocessing.connection.wait(list(busy)):
-                worker, (kind, index, _) = busy.pop(pipe)
-                made = _answer(pipe)
+                worker, index = busy.pop(pipe)
+                results[index] = _answer(pipe)
                 idle.append(worker)
-                if kind == "later":
-                    later_results[index] = made
-                    continue
-                results[index] = made
-                if index < ready:
-                    waiting -= 1
-                    if waiting == 0:
-                        handed = pickle.dumps(hand_over(results[:ready]), pickle.HIGHEST_PROTOCOL)
-        return results, later_results
+        return results
 
     def each(self, task, *args) -> list:
         """`task(held, *args)` in every worker (in this process when the crew
@@ -269,21 +243,11 @@ def _serve(pipe, parents: list) -> None:
 
 
 def _serve_tasks(pipe) -> None:
-    taken = False
     while (task := pipe.recv()) is not None:
-        # ("first", job index, None), ("later", job index, what is handed over
-        # or None once taken), ("each", function, its arguments): `Crew`.
+        # ("job", job index, None) or ("each", function, its arguments): `Crew`.
         kind, what, given = task
         try:
-            if kind == "each":
-                made = what(_held, *given)
-            elif kind == "first":
-                made = _jobs[what]()
-            else:
-                if not taken:
-                    _take_over(pickle.loads(given))
-                    taken = True
-                made = _later[what]()
+            made = what(_held, *given) if kind == "each" else _jobs[what]()
             answer = pickle.dumps((True, made), pickle.HIGHEST_PROTOCOL)
         except BaseException as error:  # the parent raises it
             try:
@@ -291,18 +255,3 @@ def _serve_tasks(pipe) -> None:
             except Exception:
                 answer = pickle.dumps((False, RuntimeError(repr(error))), pickle.HIGHEST_PROTOCOL)
         pipe.send_bytes(answer)
-
-
-def run_waves(
-    first: list, ready: int, hand_over, take_over, later: list, workers: int, costs: list[int] | None = None
-) -> tuple[list, list]:
-    """The results of `first` and of `later`, each in its jobs' order. The
-    `later` jobs need what the first `ready` jobs of `first` make: once those
-    are done, `hand_over(their results)` is given to every worker, which calls
-    `take_over` with it before its first later job. One crew for both waves:
-    the workers are forked once (each fork copies the pages of the model it
-    touches again) and go on with the rest of `first` meanwhile, so no core
-    waits at the seam. `take_over` runs in this process when there are no workers.
-    `costs`: as for `run_jobs`, for the jobs of `first` (none `ready`)."""
-    with Crew() as crew:
-        return crew.run_waves(first, ready, hand_over, take_over, later, workers, costs)

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import dataclasses
 import re
+from dataclasses import replace
 
 import pytest
 from editions_fixture import write_four_editions
@@ -16,6 +17,12 @@ from rulesite.diagnostics import Diagnostics
 from rulesite.model import GlossaryEntry, Loc
 from rulesite.render import edition_pages, glossary_page
 from rulesite.render.glossary_page import glossary_pages
+from rulesite.site_map import site_map
+
+
+def _remapped(ctx):
+    """The context with a site map made again (with the limits as they are now)."""
+    return replace(ctx, site_map=None, cache={})
 
 
 @pytest.fixture(scope="module")
@@ -71,16 +78,18 @@ def test_a_large_diff_is_split_into_parts_of_consecutive_sections(four_ctx, monk
     one = next(iter(whole.values()))
     sections = re.findall(r'data-section="([^"]+)"', one)
     assert len(sections) >= 2, sections
-    monkeypatch.setattr(edition_pages, "SPLIT_DIFF_AT", 1)
+    # The site map cuts a diff before anything is rendered: with other limits, another one.
+    monkeypatch.setattr(site_map, "DIFF_WHOLE", 1)
     # Every section fits one part: one part named by its first and last section.
-    pages = edition_pages.render_diff_pages(four_ctx, diff, "riftbound", "core-rules")
+    pages = edition_pages.render_diff_pages(_remapped(four_ctx), diff, "riftbound", "core-rules")
     summary = pages.pop("riftbound/core-rules/changes/v1.0-to-v1.3.md")
     name = f"{sections[0]}-{sections[-1]}"
     assert set(pages) == {f"riftbound/core-rules/changes/v1.0-to-v1.3/{name}.md"}
     assert f'data-diff-sections="{" ".join(sections)}" href="v1.0-to-v1.3/{name}.html"' in summary
-    # A part holds at most PART_AT bytes of sections (one section alone may pass it): one each here.
-    monkeypatch.setattr(edition_pages, "PART_AT", 1)
-    pages = edition_pages.render_diff_pages(four_ctx, diff, "riftbound", "core-rules")
+    # A part holds sections of at most DIFF_PART weight (one section alone may pass it): one each here.
+    monkeypatch.setattr(site_map, "DIFF_PART", 1)
+    remapped = _remapped(four_ctx)
+    pages = edition_pages.render_diff_pages(remapped, diff, "riftbound", "core-rules")
     summary = pages.pop("riftbound/core-rules/changes/v1.0-to-v1.3.md")
     assert set(pages) == {f"riftbound/core-rules/changes/v1.0-to-v1.3/{n}-{n}.md" for n in sections}
     for n in sections:
@@ -97,3 +106,24 @@ def test_a_large_diff_is_split_into_parts_of_consecutive_sections(four_ctx, monk
     assert "data-diff-filter" in summary
     counts = re.search(r"^\d+ added .*$", one, re.M).group(0)
     assert all(counts in text for text in [summary, *pages.values()])
+
+
+def test_the_site_map_says_where_every_entry_of_a_split_diff_landed(four_ctx, monkeypatch):
+    """A rule's history links its entry on the part the site map names, before
+    any diff page is rendered: the entry is there, and on no other part."""
+    monkeypatch.setattr(site_map, "DIFF_WHOLE", 1)
+    monkeypatch.setattr(site_map, "DIFF_PART", 600)
+    remapped = _remapped(four_ctx)
+    for diff in remapped.diffs:
+        where = remapped.where.diff(diff)
+        pages = edition_pages.render_diff_pages(remapped, diff, "riftbound", "core-rules")
+        assert len(where.parts) >= 2, "the limits cut every diff of the fixture"
+        assert set(pages) == {where.page, *(part.page for part in where.parts)}
+        found = {}
+        for page, text in pages.items():
+            for anchor in re.findall(r'<li class="[^"]*" id="([^"]+)"', text):
+                found.setdefault(anchor, []).append(page)
+        assert found and {a: [p] for a, p in where.entries.items()} == found
+        for part in where.parts:
+            ids = re.findall(r'\bid="([^"]+)"|\{:[^}\n]*?#([^\s}]+)', pages[part.page])
+            assert [a or b for a, b in ids] == list(part.anchors), part.page

@@ -1,9 +1,9 @@
 """Rendering by forked workers, one a core (workers.py), gives the very
 files rendering in one process gives, in the same order, whatever the number
-of workers: the seed site, and two editions whose diff pages are made in
-the first wave, where each entry landed then handed to the workers of the
-second (a rule's history links its entry there). A job that fails in a
-worker fails the render, with its error."""
+of workers: the seed site, and two editions whose rules' histories link
+their entries on the diff pages (where each is, is the site map's: no job
+waits for another). A job that fails in a worker fails the render, with its
+error."""
 
 from __future__ import annotations
 
@@ -55,7 +55,7 @@ def test_render_makes_no_published_data_of_its_own(ctx):
     assert [path for pages in files.values() for path in pages if path.startswith("data/")] == []
 
 
-def test_workers_hand_the_diff_pages_on(editions_ctx):
+def test_workers_render_the_diff_pages_and_the_histories_linking_them_as_one_process_does(editions_ctx):
     alone = render_site(editions_ctx, jobs=1, published=_data(editions_ctx))
     diffs = [path for path in alone["en"] if "/changes/" in path]
     assert diffs, "the fixture has a diff page"
@@ -74,25 +74,11 @@ def test_a_failing_job_fails_the_render():
     assert workers.run_jobs([dict, lambda: {"a": "b"}], 2) == [{}, {"a": "b"}]
 
 
-_taken: list = []
-
-
-def _take(value) -> None:
-    _taken.append(value)
-
-
 @pytest.mark.parametrize("workers_", [1, 2])
-def test_the_second_wave_runs_with_what_the_first_jobs_handed_over(workers_):
-    # Each later job sees what the first `ready` jobs made, taken over once
-    # per worker, and the free first jobs are not waited for.
-    _taken.clear()
-    first = [lambda: {"made": "1"}, lambda: {"made": "2"}, dict]
-    later = [lambda k=k: {"job": str(k), "saw": ",".join(t for taken in _taken for t in taken)} for k in range(6)]
-    firsts, seconds = workers.run_waves(first, 2, lambda made: [m["made"] for m in made], _take, later, workers_)
-    assert firsts == [{"made": "1"}, {"made": "2"}, {}]
-    assert seconds == [{"job": str(k), "saw": "1,2"} for k in range(6)]
-    with pytest.raises(ValueError, match="a job that fails"):
-        workers.run_waves(first, 1, lambda made: [], _take, [dict, _fails], workers_)
+def test_results_keep_the_jobs_order_whatever_their_costs(workers_):
+    costs = [1, 9, 5]
+    made = workers.run_jobs([lambda k=k: {"job": str(k)} for k in range(3)], workers_, costs)
+    assert made == [{"job": "0"}, {"job": "1"}, {"job": "2"}]
 
 
 def _docs(folder):
@@ -137,13 +123,13 @@ def _what_is_held(held: dict, also: str) -> list:
 @pytest.mark.parametrize("workers_", [1, 2])
 def test_each_worker_hands_over_what_it_holds_and_a_crew_runs_once(workers_):
     with workers.Crew() as crew:
-        firsts, _ = crew.run_waves([_held_job(k) for k in "abcd"], 0, list, _take, [], workers_)
+        firsts = crew.run([_held_job(k) for k in "abcd"], workers_)
         assert [made["held"] for made in firsts] == [workers.Held("d-" + k) for k in "abcd"]
         found = crew.each(_what_is_held, "!")
         assert len(found) == (1 if workers_ == 1 else 2), "one answer a worker"
         assert sorted(entry for answer in found for entry in answer) == [f"{k}={k}:d-{k}!" for k in "abcd"]
-        with pytest.raises(RuntimeError, match="runs its waves once"):
-            crew.run_waves([dict], 0, list, _take, [], workers_)
+        with pytest.raises(RuntimeError, match="runs its jobs once"):
+            crew.run([dict], workers_)
     assert workers._held == {}, "closing the crew drops what this process held"
 
 
@@ -175,7 +161,7 @@ def test_a_crew_worker_ends_quietly_when_its_parent_is_gone(tmp_path):
         "import os, sys, time\n"
         "from rulesite import workers\n"
         "crew = workers.Crew()\n"
-        "crew.run_waves([dict, dict], 0, list, list, [], 2)\n"
+        "crew.run([dict, dict], 2)\n"
         "print(' '.join(str(p.pid) for p in crew._processes), flush=True)\n"
         "os._exit(0)  # no goodbye: as when the parent is killed\n"
     )

@@ -9,6 +9,7 @@ from .context import Context
 from .escape import Md, md_text
 from .escape import page as whole_page
 from .markup import UNSEARCHED, div, heading, md_link
+from .part_anchors import with_part_anchors
 from .share import card_share, site_name, summary
 from ..site_map.paths import ERRATA, cards_index, relative
 from .symbols import with_symbols
@@ -16,12 +17,14 @@ from .symbols import with_symbols
 
 def render_cards_pages(ctx: Context, named: dict[str, list]) -> dict[str, str]:
     """docs path -> Markdown of every card letter page, each in the parts the
-    site map splits it into (paths.card_parts: a heavy letter is `s.md`, `s-2.md`),
+    site map splits it into (SiteMap.cards: a heavy letter is `s.md`, `s-2.md`),
     and of each game's index of letters."""
     pages = {}
     by_game: dict[str, list] = {}
-    for letter, parts in ctx.card_parts().items():
-        by_game.setdefault(letter.split("/", 1)[0], []).append(parts)
+    anchored = []  # each letter's parts: (page, the ids on it)
+    for letter, parts in ctx.where.cards.items():
+        by_game.setdefault(letter.split("/", 1)[0], []).append([(part.page, list(part.items)) for part in parts])
+        anchored.append([(part.page, part.anchors) for part in parts])
     for game, letters in by_game.items():
         index = cards_index(game)
         for parts in letters:
@@ -45,6 +48,8 @@ def render_cards_pages(ctx: Context, named: dict[str, list]) -> dict[str, str]:
             out.append(Md("- {}: {}").format(listed, sum(len(cards) for _, cards in parts)))
         # The names are searched on the letters' pages.
         pages[index] = whole_page("Cards", [*out, ""], site_name=site_name(game, "cards"), search={"exclude": True})
+    for parts in anchored:
+        with_part_anchors(pages, parts)
     return pages
 
 

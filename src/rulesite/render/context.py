@@ -14,7 +14,8 @@ from .escape import Html, Md, md_text
 from .inline import inline, inline_html, link_markdown, missing_markdown
 from .markup import code, md_link
 from .markup import link as html_link
-from ..site_map.paths import card_parts, cross_href, faq_anchor, faq_parts, page_of, relative, section_page
+from ..site_map.paths import cross_href, faq_anchor, page_of, relative, section_page
+from ..site_map.site_map import SiteMap, make_site_map
 from ..strings import STRINGS, t
 from .symbols import with_symbols
 
@@ -27,6 +28,7 @@ class Context(Resolved):
     languages: tuple[str, ...] = ("en",)  # every language a site is built in
     cache: dict = field(default_factory=dict)  # lookups renderers build once per site
     site_url: str = ""  # the site's public address ("https://example.org/"), when known
+    site_map: SiteMap | None = None  # where every page, part and anchor is (made after resolve)
 
     def inline(self, text: str, game: str, page: str, here: Section | None = None, terms: bool = True) -> Md:
         """`text` as Markdown for `page`, linked as resolve linked it where `here`
@@ -64,48 +66,38 @@ class Context(Resolved):
         href = cross_href(page, self.language, to_page, content_language, anchor)
         return html_link(text, href, css="other-language", hreflang=content_language)
 
+    @property
+    def where(self) -> SiteMap:
+        """The site map: the one made after resolve, or, for a context made
+        without it or with another corpus (tests), one made for this context once."""
+        found = self.site_map
+        if found is not None and _made_from(found, self):
+            return found
+        found = self.cache.get("site-map")
+        if found is None or not _made_from(found, self):
+            found = self.cache["site-map"] = make_site_map(self.corpus, self.citations, self.editions, self.changes, self.diffs)
+        return found
+
     def faq_home(self, faq: FaqAnswer) -> tuple[str, str]:
         """(page, language) where a FAQ answer is shown: with its section when the
         sources hold it, else on its source's FAQ page."""
         section = self.citations.faq_section(faq)  # resolve's answer
         if section is not None:
             return section_page(section.key), section.language
-        pages = self._memo("faq-pages", lambda: {})
-        if faq.source_id not in pages:
-            pages[faq.source_id] = {f.id: page for page, faqs in self.faq_parts(faq.game, faq.source_id) for f in faqs}
-        return pages[faq.source_id][faq.id], self.corpus.sources[faq.source_id].language
-
-    def faq_parts(self, game: str, source_id: str) -> list[tuple[str, list[FaqAnswer]]]:
-        """The parts of a FAQ source's page, as the site map splits it: (page, its answers)."""
-        return self._memo(
-            ("faq-parts", game, source_id),
-            lambda: faq_parts(
-                game,
-                source_id,
-                [f for f in self.corpus.faqs if f.source_id == source_id and self.citations.faq_section(f) is None],
-                self.citations.cards_of,
-            ),
-        )
+        return self.where.faq_pages[faq.id], self.corpus.sources[faq.source_id].language
 
     def section_faqs(self, section: Section) -> list[FaqAnswer]:
         """The FAQ answers that sit with a section (by game and number), in corpus order."""
         by_section = self._memo("section-faqs", lambda: _by_section(self.corpus.faqs))
         return by_section.get((section.game, section.number), [])
 
-    def card_parts(self) -> dict[str, list[tuple[str, list[Card]]]]:
-        """Each card letter page -> its parts, as the site map splits it: (page, its cards)."""
-        return self._memo("card-parts", lambda: card_parts(self.corpus.cards, self.citations.by_card))
-
     def card_page(self, card: Card) -> str:
         """The page (the part of its letter) that shows a card, anchored by its id."""
-        pages = self._memo(
-            "card-pages", lambda: {c.id: page for parts in self.card_parts().values() for page, cards in parts for c in cards}
-        )
-        return pages[card.id]
+        return self.where.card_pages[card.id]
 
     def _memo(self, key, make):
-        """What the site map decides, worked out once per site being rendered (and
-        again for a context made with another corpus or citations)."""
+        """A lookup worked out once per site being rendered (and again for a
+        context made with another corpus or citations)."""
         found = self.cache.get(key)
         if found is None or found[0] is not self.corpus or found[1] is not self.citations:
             found = self.cache[key] = (self.corpus, self.citations, make())
@@ -132,3 +124,8 @@ def _by_section(faqs: list[FaqAnswer]) -> dict[tuple[str, str], list[FaqAnswer]]
     for faq in faqs:
         found.setdefault((faq.game, faq.section), []).append(faq)
     return found
+
+
+def _made_from(found: SiteMap, ctx: Context) -> bool:
+    corpus, citations, changes = found.made_from
+    return corpus is ctx.corpus and citations is ctx.citations and changes is ctx.changes

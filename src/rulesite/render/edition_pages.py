@@ -12,7 +12,6 @@ from ..resolve.entries import DiffEntry, DiffGroup, NumberAt, SectionAt
 from ..history_words import how_words_once
 from .context import Context
 from .escape import Md, html_text
-from ..site_map.paths import packed
 from .escape import page as whole_page
 from .markup import link as html_link
 from .markup import md, md_link
@@ -166,15 +165,6 @@ def _diff_html(ops: list[tuple[str, str]]) -> Md:
     return md("word_diff", ops=ops)
 
 
-# A diff page whose Markdown is larger than this is split into parts, each a
-# run of consecutive sections of at most PART_AT bytes (one section alone may
-# pass it): the HTML of a whole diff between distant editions reached 490 KB,
-# no page may pass 300 KB, and a cold view of a part, the theme's CSS and
-# JavaScript included, should stay under 350 KB.
-SPLIT_DIFF_AT = 200_000
-PART_AT = 20_000
-
-
 def _filter(lang: str) -> Md:
     """The box that narrows a diff page to one section (assets/diff-filter.js)."""
     return Md('<label class="diff-filter">{} <input type="search" data-diff-filter placeholder="{}"></label>').format(
@@ -188,7 +178,6 @@ class _Group:
     def __init__(self, group: DiffGroup, items: list[Md]) -> None:
         self.group = group
         self.items = items
-        self.anchors = [e.anchor for e in group.entries]
         self.renumbered = group.renumbered
 
 
@@ -310,7 +299,8 @@ NOT_SEARCHED = {"exclude": True}
 
 def render_diff(ctx: Context, diff, game: str, document: str) -> str:
     """Added, removed, changed and moved rules between two editions, with counts,
-    grouped by section so the page can be narrowed to one: the whole diff as one page."""
+    grouped by section so the page can be narrowed to one: the whole diff as one
+    page (of any pair: assets/compare.js lays out the others as this does)."""
     page = diff_page(game, document, diff.old, diff.new)
     return _whole_diff(ctx, diff, document, _diff_groups(ctx, diff, page), page)
 
@@ -331,77 +321,26 @@ def _whole_diff(ctx: Context, diff, document: str, groups: dict[str, _Group], pa
     )
 
 
-def part_name(numbers: list[str]) -> str:
-    """A part's name: the first and last section it holds ("401-412", "382-382",
-    "313.7-405.4"): the words of the links between parts (PART_NAVIGATION)."""
-    return f"{numbers[0]}-{numbers[-1]}"
-
-
-def _parts(sections: dict[str, list]) -> list[list[str]]:
-    """Consecutive sections (in order) packed into parts of at most PART_AT bytes."""
-    return [[number for number, _ in part] for part in packed(list(sections.items()), lambda item: item[1], PART_AT)]
-
-
 def render_diff_pages(ctx: Context, diff, game: str, document: str) -> dict[str, str]:
-    """docs-relative path -> Markdown: the diff as one page, or, when that would be
-    too heavy, a summary page linking to parts of consecutive sections
-    (changes/v1.2-to-v1.4/420-426.md), each with the same counts and filter. Made
-    once per site: rules' histories ask where their entries are (`entry_pages`)."""
-    return _made_diff_pages(ctx, diff, game, document)[0]
-
-
-def entry_pages(ctx: Context, diff) -> dict[str, str]:
-    """Entry anchor -> the diff page holding it."""
-    kept = ctx.cache.get(_entry_pages_key(diff))
-    return kept if kept is not None else _made_diff_pages(ctx, diff, diff.old.game, diff.old.document)[1]
-
-
-def _made_diff_pages(ctx: Context, diff, game: str, document: str) -> tuple[dict[str, str], dict[str, str]]:
-    key = _diff_pages_key(diff, game, document)
-    if key not in ctx.cache:
-        ctx.cache[key] = _diff_pages(ctx, diff, game, document)
-    return ctx.cache[key]
-
-
-def _diff_pages_key(diff, game: str, document: str) -> tuple:
-    return ("diff-pages", game, document, diff.old.language, diff.old.label, diff.new.label, SPLIT_DIFF_AT, PART_AT)
-
-
-def _entry_pages_key(diff) -> tuple:
-    return ("entry-pages", *_diff_pages_key(diff, diff.old.game, diff.old.document)[1:])
-
-
-def made_diff_pages(ctx: Context, diff) -> tuple[dict[str, str], dict[str, str]]:
-    """The diff's pages and where each entry is (`entry_pages`), as plain strings:
-    made by one render worker (render/site.py), the second part handed to the others."""
-    pages, anchors = _made_diff_pages(ctx, diff, diff.old.game, diff.old.document)
-    return {path: str(text) for path, text in pages.items()}, anchors
-
-
-def keep_entry_pages(ctx: Context, diff, anchors: dict[str, str]) -> None:
-    """`entry_pages` of this diff, found elsewhere (`made_diff_pages`): what this context then answers."""
-    ctx.cache[_entry_pages_key(diff)] = anchors
-
-
-def _diff_pages(ctx: Context, diff, game: str, document: str) -> tuple[dict[str, str], dict[str, str]]:
-    page = diff_page(game, document, diff.old, diff.new)
-    groups = _diff_groups(ctx, diff, page)
+    """docs-relative path -> Markdown: the diff as one page, or, where the site map
+    cut it (site_map.site_map.diff_pages), a summary page linking to parts of
+    consecutive sections (changes/v1.2-to-v1.4/420-426.md), each with the same
+    counts and filter."""
+    where = ctx.where.diff(diff)
+    page = where.page
     counts = _counts_line(diff, ctx.language)
-    whole = _whole_diff(ctx, diff, document, groups, page, counts)
-    if len(whole.encode("utf-8")) <= SPLIT_DIFF_AT:
-        return {page: whole}, {anchor: page for g in groups.values() for anchor in g.anchors}
+    if not where.parts:
+        return {page: _whole_diff(ctx, diff, document, _diff_groups(ctx, diff, page), page, counts)}
     title = f"{document_name(document)}: {diff.old.label} → {diff.new.label}"
     # Every part is in the same folder: links made for one part serve them all.
     groups = _diff_groups(ctx, diff, diff_part_page(page, "part"))
-    sections = {n: _sections(ctx, diff, groups, [n], diff_part_page(page, "part")) for n in sorted(groups, key=_number_key)}
-    parts = _parts(sections)
-    names = [part_name(numbers) for numbers in parts]
-    pages, anchors = {}, {}
+    names = [posixpath.basename(part.page).removesuffix(".md") for part in where.parts]
+    pages = {}
     summary = [*_diff_head(title, counts), _filter(ctx.language), "", Md('<ul class="diff-parts">')]
-    for k, (name, numbers) in enumerate(zip(names, parts)):
-        part = diff_part_page(page, name)
+    for k, (name, part) in enumerate(zip(names, where.parts)):
+        numbers = list(part.items)
         entries = sum(len(groups[n].items) for n in numbers)
-        href = posixpath.relpath(html_path(part), posixpath.dirname(page))
+        href = posixpath.relpath(html_path(part.page), posixpath.dirname(page))
         # diff-filter.js sends a section number to the part that holds it.
         summary.append(
             Md("<li>{}: {} changes in {} sections</li>").format(
@@ -416,9 +355,9 @@ def _diff_pages(ctx: Context, diff, game: str, document: str) -> tuple[dict[str,
         around = [html_link(html_text(t(ctx.language, "part-previous", part=names[k - 1])), f"{names[k - 1]}.html")] if k else []
         if k + 1 < len(names):
             around.append(html_link(html_text(t(ctx.language, "part-next", part=names[k + 1])), f"{names[k + 1]}.html"))
-        back = posixpath.relpath(html_path(page), posixpath.dirname(part))
+        back = posixpath.relpath(html_path(page), posixpath.dirname(part.page))
         part_title = f"{title}, sections {name}"
-        pages[part] = whole_page(
+        pages[part.page] = whole_page(
             part_title,
             [
                 *_diff_head(part_title, counts),
@@ -427,14 +366,13 @@ def _diff_pages(ctx: Context, diff, game: str, document: str) -> tuple[dict[str,
                 _filter(ctx.language),
                 "",
                 *_toggle(groups, numbers, ctx.language),
-                *(line for n in numbers for line in sections[n]),
+                *_sections(ctx, diff, groups, numbers, diff_part_page(page, "part")),
             ],
             search=NOT_SEARCHED,
         )
-        anchors.update({anchor: part for n in numbers for anchor in groups[n].anchors})
     summary += [Md("</ul>"), ""]
     pages[page] = whole_page(title, summary, search=NOT_SEARCHED)
-    return pages, anchors
+    return pages
 
 
 def _number_key(number: str) -> tuple:

@@ -1,15 +1,15 @@
 """FAQ answers whose section is not among the sources: one page per FAQ source,
 each answer anchored, each linking the rules and cards it names. A long source
-is in parts of whole topics (the site map decides which: paths.faq_parts); its
+is in parts of whole topics (the site map decides which: SiteMap.faqs); its
 first part lists every topic."""
 
 from __future__ import annotations
 
-from ..read.common import slugify
 from .context import Context
 from .escape import Md, md_text
 from .escape import page as whole_page
 from .markup import heading, md_link
+from .part_anchors import with_part_anchors
 from ..site_map.paths import faq_anchor, relative
 from .ruling_page import card_link, freshness
 from .share import faq_cite, faq_share
@@ -19,33 +19,14 @@ from ..strings import t
 def render_faq_pages(ctx: Context, game: str, source_id: str) -> dict[str, str]:
     """docs path -> Markdown of each part of a FAQ source's page (none when every
     answer of the source sits with its section)."""
-    parts = [(page, faqs) for page, faqs in ctx.faq_parts(game, source_id) if faqs]
-    if not parts:
+    where = ctx.where.faqs.get((game, source_id))
+    if where is None or not where.parts:
         return {}
+    parts = [(part.page, list(part.items)) for part in where.parts]
     source = ctx.corpus.sources[source_id]
     title = source.title or source_id
-    topics = topic_anchors(parts)
-    return {page: render_faq_part(ctx, source, title, k, parts, topics) for k, (page, _) in enumerate(parts, 1)}
-
-
-def topic_anchors(parts: list) -> dict[tuple[str, int], str]:
-    """(page, index of the answer opening a topic) -> the topic heading's id,
-    unique on its page (a source may print one heading twice)."""
-    found = {}
-    for page, faqs in parts:
-        seen: set[str] = set()
-        previous = None
-        for i, faq in enumerate(faqs):
-            if faq.topic and faq.topic != previous:
-                anchor = base = f"topic-{slugify(faq.topic)}"
-                n = 1
-                while anchor in seen:
-                    n += 1
-                    anchor = f"{base}-{n}"
-                seen.add(anchor)
-                found[(page, i)] = anchor
-            previous = faq.topic
-    return found
+    pages = {page: render_faq_part(ctx, source, title, k, parts, where.topics) for k, (page, _) in enumerate(parts, 1)}
+    return with_part_anchors(pages, [(part.page, part.anchors) for part in where.parts])
 
 
 def render_faq_part(ctx: Context, source, title: str, k: int, parts: list, topics: dict) -> str:

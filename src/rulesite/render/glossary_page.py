@@ -25,6 +25,7 @@ from .escape import Md, md_text
 from ..site_map.paths import packed
 from .escape import page as whole_page
 from .markup import heading, md_link
+from .part_anchors import with_part_anchors
 from ..site_map.paths import glossary_page, letter_page, relative
 
 
@@ -143,4 +144,14 @@ def glossary_pages(
         pages[page] = whole_page(f"{title}: {label}", out, hide=["toc"])
     index.append("")
     pages[base] = whole_page(title, index)
+    # A heavy letter's first part lists the terms of its others (part_anchors.py).
+    for letter in letters:
+        with_part_anchors(
+            pages,
+            [
+                (letter_page(base, name), ("glossary", *(f"g-{entry.id}" for entry, _ in chunk)))
+                for name, _, chunk in parts
+                if name.split("-")[0] == letter
+            ],
+        )
     return pages

@@ -30,7 +30,6 @@ from ..model import FaqAnswer, Rule, Section
 from ..resolve.entries import changed_since, entry_anchor
 from ..history_words import how_words, how_words_once
 from .context import CONTENT_LANGUAGE, Context
-from .edition_pages import entry_pages
 from .escape import Md, script_json
 from .markup import md
 from ..site_map.paths import cross_href, faq_anchor, html_path, page_of, relpath, section_page
@@ -120,7 +119,7 @@ def _diff_entry_link(ctx: Context, document: tuple[str, str, str], before, entry
         anchor = entry_anchor("removed", before.number)
     else:
         return {}
-    holder = entry_pages(ctx, diff).get(anchor)
+    holder = ctx.where.diff(diff).entries.get(anchor)
     if holder is None:
         return {}  # unchanged: no entry
     href = relpath(html_path(holder), here) + f"#{anchor}"

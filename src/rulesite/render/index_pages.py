@@ -16,6 +16,7 @@ from .ruling_page import word_diff_md
 from .escape import Md, written
 from .escape import page as whole_page
 from .markup import UNSEARCHED, code, div, heading, md_link
+from .part_anchors import with_part_anchors
 from ..resolve.links import MAIN_DOCUMENT
 from ..site_map.paths import (
     REVIEW,
@@ -260,7 +261,8 @@ def render_rulings_index(ctx: Context, game: str) -> dict[str, str]:
             line = Md("- ") + ctx.link(page, page_of(r), "", CONTENT_LANGUAGE, r.title)
             out.append(Md("{} · {}").format(line, ", ".join(counts)) if counts else line)
         pages[page] = whole_page(label, [*out, "", Md("</div>"), ""])
-    return pages
+    # A part holds no anchor but its heading's: the rulings are linked, not shown.
+    return with_part_anchors(pages, [(page, ("rulings",)) for page, _ in parts])
 
 
 def render_walkthroughs_index(ctx: Context, game: str) -> str:
@@ -333,7 +335,11 @@ def render_keywords(ctx: Context) -> dict[str, str]:
                 Md("- {} ({})").format(md_link(f"{GAME_NAMES.get(game, game)}: {name}", relative(KEYWORDS, page)), len(entries))
             )
         pages[KEYWORDS] = [*index, ""]
-    return {page: whole_page(titles[page], out) for page, out in pages.items()}
+    made = {page: whole_page(titles[page], out) for page, out in pages.items()}
+    # A game's parts hold no anchor but their heading's: the keywords link their sections.
+    for game in dict.fromkeys(game for page, game, _ in parts if page != KEYWORDS):
+        with_part_anchors(made, [(page, ("keywords",)) for page, g, _ in parts if g == game])
+    return made
 
 
 def render_unresolved(ctx: Context) -> str:

@@ -32,12 +32,10 @@ from .edition_pages import (
     document_name,
     documents_with_editions,
     render_compare,
-    keep_entry_pages,
-    made_diff_pages,
+    render_diff_pages,
     render_editions_index,
 )
 from .languages import mark_missing_translations, site_languages
-from .part_anchors import mark_part_anchors
 from .markup import html_file, safe_href
 from ..content_policy import REFERRER_POLICY, theme_policies
 from .offline_app import mkdocs_config, offline_config
@@ -65,7 +63,7 @@ from .history import history_files
 from .share import preview_files, short_pages
 from ..strings import LANGUAGE_NAMES, browser_strings, t
 from .walkthrough_page import render_walkthrough
-from ..workers import Crew, Held, cores, hold, run_waves
+from ..workers import Crew, Held, cores, hold, run_jobs
 
 # Documents with more sections than this are reached through their contents
 # page: every page embeds the navigation, so a long one makes the build slow.
@@ -88,10 +86,9 @@ def render_site(
     """language -> (docs-relative path -> file text, in path order), for every
     language's site. The pages are rendered by `jobs` forked workers
     (`workers.py`; by default one a core for a large site), each taking
-    the next job as it finishes one: first the diff pages, which rules'
-    histories link into, with every job that needs no diff; then, once the
-    diff pages are made and where each entry landed is handed to the workers,
-    the rest. The result is the same in any order.
+    the next job as it finishes one. No job needs another's pages: where
+    everything is, is the site map's (ctx.site_map). The result is the same in
+    any order.
 
     `crew`: the workers, to keep until the pages are written (`write_docs`).
     They then hold every file but the Markdown pages (which later steps
@@ -103,37 +100,18 @@ def render_site(
     language's."""
     languages = site_languages(ctx)
     contexts = {lang: replace(ctx, language=lang, languages=languages, cache={}) for lang in languages}
-    diffs = [(contexts[d.old.language], d) for d in ctx.diffs if d.old.language in contexts]
-    work = [(None, False, published)] if published is not None else []
-    work += [(lang, needs, job) for lang in languages for needs, job in language_jobs(contexts[lang])]
+    work = [(None, published)] if published is not None else []
+    work += [(lang, job) for lang in languages for job in language_jobs(contexts[lang])]
     if jobs is None:
         jobs = cores() if len(ctx.corpus.sections) >= PARALLEL_SECTIONS else 1
-    free = [k for k, (_, needs, _) in enumerate(work) if not needs]
-    needing = [k for k, (_, needs, _) in enumerate(work) if needs]
-
-    def hand_over(made: list) -> list[dict[str, str]]:
-        return [anchors for _, anchors in made]  # where each diff entry is: all a history needs
-
-    def take_over(anchors: list[dict[str, str]]) -> None:
-        for (c, d), found in zip(diffs, anchors):
-            keep_entry_pages(c, d, found)
-
     if crew is not None:
-        work = [(lang, needs, partial(_held_files, lang or CONTENT_LANGUAGE, job)) for lang, needs, job in work]
-    first = [partial(made_diff_pages, c, d) for c, d in diffs] + [work[k][2] for k in free]
-    later = [work[k][2] for k in needing]
-    waves = crew.run_waves if crew is not None else run_waves
-    firsts, seconds = waves(first, len(diffs), hand_over, take_over, later, jobs)
+        work = [(lang, partial(_held_files, lang or CONTENT_LANGUAGE, job)) for lang, job in work]
+    made = crew.run([job for _, job in work], jobs) if crew is not None else run_jobs([job for _, job in work], jobs)
     files: dict[str, dict[str, str]] = {lang: {} for lang in languages}
-    for (c, _), (pages, _) in zip(diffs, firsts):
-        files[c.language].update(pages)
     data: dict[str, str] = {}
-    for k, made in [*zip(free, firsts[len(diffs) :]), *zip(needing, seconds)]:
-        lang = work[k][0]
-        (files[lang] if lang else data).update(made)
+    for (lang, _), pages in zip(work, made):
+        (files[lang] if lang else data).update(pages)
     files = {lang: dict(sorted(pages.items())) for lang, pages in files.items()}
-    for pages in files.values():
-        mark_part_anchors(pages)
     mark_missing_translations(files)
     files[CONTENT_LANGUAGE].update(sorted(data.items()))
     return files
@@ -156,21 +134,22 @@ PARALLEL_SECTIONS = 300
 SECTIONS_A_JOB = 25
 
 
-def language_jobs(ctx: Context) -> list[tuple[bool, object]]:
-    """One language's pages as jobs: (needs the diff pages, a function of no
-    arguments returning some pages, docs path -> text). Together, the language's
-    site. A job reads the model, never another job's pages."""
+def language_jobs(ctx: Context) -> list:
+    """One language's pages as jobs: functions of no arguments, each returning
+    some pages (docs path -> text). Together, the language's site. A job reads
+    the model and the site map, never another job's pages."""
     lang = ctx.language
-    jobs: list[tuple[bool, object]] = [
-        (
-            False,
-            lambda: {
-                paths.HOME: idx.render_home(ctx),
-                **idx.render_keywords(ctx),
-                paths.UNRESOLVED: idx.render_unresolved(ctx),
-            },
-        )
+    # The diff pages first: the longest jobs.
+    jobs: list = [
+        partial(render_diff_pages, ctx, diff, diff.old.game, diff.old.document) for diff in ctx.diffs if diff.old.language == lang
     ]
+    jobs.append(
+        lambda: {
+            paths.HOME: idx.render_home(ctx),
+            **idx.render_keywords(ctx),
+            paths.UNRESOLVED: idx.render_unresolved(ctx),
+        }
+    )
 
     def sections(run: list[Section]) -> dict[str, str]:
         # Their histories' files too: made from the rows the pages were made with.
@@ -185,15 +164,15 @@ def language_jobs(ctx: Context) -> list[tuple[bool, object]]:
     for key, editions in ctx.corpus.editions.items():
         if key[2] == lang:
             shown += [s for edition in editions for s in edition.sections.values() if s.version_path]
-            jobs.append((False, partial(current_aliases, ctx.editions.current_of(key))))
+            jobs.append(partial(current_aliases, ctx.editions.current_of(key)))
     for k in range(0, len(shown), SECTIONS_A_JOB):
-        jobs.append((True, partial(sections, shown[k : k + SECTIONS_A_JOB])))
+        jobs.append(partial(sections, shown[k : k + SECTIONS_A_JOB]))
     if lang == CONTENT_LANGUAGE:
         items = [
             *((r, render_ruling) for r in ctx.corpus.rulings),
             *((w, render_walkthrough) for w in ctx.corpus.walkthroughs),
         ]
-        jobs.append((False, lambda: {page_of(item): render(item, ctx) for item, render in items}))
+        jobs.append(lambda: {page_of(item): render(item, ctx) for item, render in items})
 
     def indexes() -> dict[str, str]:
         pages = {}
@@ -205,8 +184,7 @@ def language_jobs(ctx: Context) -> list[tuple[bool, object]]:
                 pages[compare_page(game, document)] = render_compare(ctx, game, document, language)
         return pages
 
-    jobs.append((False, indexes))
-    # The diff pages themselves come from render_site's first wave (made_diff_pages).
+    jobs.append(indexes)
 
     def guides() -> dict[str, str]:
         pages = {}
@@ -217,10 +195,10 @@ def language_jobs(ctx: Context) -> list[tuple[bool, object]]:
             pages[guides_index(game)] = render_guides_index(ctx, game)
         return pages
 
-    jobs.append((False, guides))
+    jobs.append(guides)
     for base, (edition, entries) in glossaries(ctx).items():
         if entries[0].language == lang:
-            jobs.append((False, partial(render_glossary, ctx, base, edition, entries)))
+            jobs.append(partial(render_glossary, ctx, base, edition, entries))
 
     def topics_and_games() -> dict[str, str]:
         pages = {paths.topic_page(topic.id): idx.render_topic(ctx, topic) for topic in ctx.concordance.topics}
@@ -236,7 +214,7 @@ def language_jobs(ctx: Context) -> list[tuple[bool, object]]:
                 pages[paths.walkthroughs_index(game)] = idx.render_walkthroughs_index(ctx, game)
         return pages
 
-    jobs.append((False, topics_and_games))
+    jobs.append(topics_and_games)
     if lang == CONTENT_LANGUAGE:
 
         def references() -> dict[str, str]:
@@ -250,15 +228,15 @@ def language_jobs(ctx: Context) -> list[tuple[bool, object]]:
             pages[paths.PROBLEMS] = idx.render_source_problems(ctx)
             return pages
 
-        jobs.append((False, references))
-    jobs += [(False, partial(f, ctx, lang)) for f in (short_pages, pinned_pages, preview_files)]
-    jobs.append((False, partial(written_pages, ctx)))
+        jobs.append(references)
+    jobs += [partial(f, ctx, lang) for f in (short_pages, pinned_pages, preview_files)]
+    jobs.append(partial(written_pages, ctx))
     # One table of interface strings (the browser code's come from strings.py too),
     # and one rule-number grammar (names.py): core.js reads both from this script.
     tables = {"assets/strings.js": browser_tables(lang)}
     if not language_root(lang):  # the site's root: crawlers read /robots.txt
         tables["robots.txt"] = robots_txt(ctx)
-    jobs.append((False, lambda: {"assets/numbers.js": numbers_js(ctx, lang), **tables}))
+    jobs.append(lambda: {"assets/numbers.js": numbers_js(ctx, lang), **tables})
     return jobs
 
 
