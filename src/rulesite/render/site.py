@@ -36,7 +36,7 @@ from .edition_pages import (
     made_diff_pages,
     render_editions_index,
 )
-from .languages import mark_missing_translations, site_languages
+from .languages import mark_missing_translations, site_languages, switch_routes
 from .part_anchors import mark_part_anchors
 from .markup import html_file, safe_href
 from ..content_policy import REFERRER_POLICY, theme_policies
@@ -125,7 +125,7 @@ def render_site(ctx: Context, jobs: int | None = None, crew: Crew | None = None)
     files = {lang: dict(sorted(pages.items())) for lang, pages in files.items()}
     for pages in files.values():
         mark_part_anchors(pages)
-    mark_missing_translations(files)
+    mark_missing_translations(files, switch_routes(ctx, languages))
     files[CONTENT_LANGUAGE].update(sorted(data.items()))
     return files
 
