@@ -344,7 +344,7 @@ def offline_first_visit(pw, origin: str, home: str = "index.html", runs: int = 1
     for _ in range(runs):
         context = browser.new_context(**PHONE, service_workers="allow")
         requests = []
-        context.on("requestfinished", lambda request: requests.append(request))
+        context.on("requestfinished", lambda request, into=requests: into.append(request))
         page = context.new_page()
         cdp = context.new_cdp_session(page)
         cdp.send("Network.enable")

@@ -164,4 +164,5 @@ def test_offline_a_page_never_opened_shows_its_own_words(built_site, ctx, browse
     expect(page.locator(".offline-entry")).not_to_have_count(0)
     shown = words(page.locator(".offline-entries").inner_text())
     assert words(spanish.rules[1].text)[:40] in shown
+    expect(page.locator(".offline-entry").first).to_have_attribute("lang", "es")
     context.close()

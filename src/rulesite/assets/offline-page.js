@@ -207,7 +207,12 @@
     return searchIndex("").then(function (docs) {
       var found = inIndex(docs, page, anchor);
       if (found.length || !other) return found;
-      return searchIndex(other[1]).then(function (theirs) { return inIndex(theirs, other[2], anchor); });
+      return searchIndex(other[1]).then(function (theirs) {
+        // Their words, marked as that language's (for reading aloud and hyphenation).
+        return inIndex(theirs, other[2], anchor).map(function (doc) {
+          return { location: doc.location, title: doc.title, text: doc.text, lang: other[1].slice(0, 2) };
+        });
+      });
     });
   }
 
@@ -225,6 +230,7 @@
     docs.forEach(function (doc) {
       var block = document.createElement("div");
       block.className = "offline-entry";
+      if (doc.lang) block.setAttribute("lang", doc.lang);
       var head = document.createElement("p");
       var title = document.createElement("strong");
       title.className = "offline-entry__title";
