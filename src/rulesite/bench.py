@@ -6,8 +6,9 @@
 
 What it measures, in one run on one machine:
 
-- every stage of a whole build of the full corpora, in this process as
-  `rulesite build` runs them: wall time and peak memory (the process's
+- every stage of a clean whole build of the full corpora, in this process:
+  the very sequence `rulesite build` runs (`sequence.py`, with nothing of
+  earlier builds used): wall time and peak memory (the process's
   resident high-water mark after the stage, which only grows; MkDocs: the
   largest resident set of its processes);
 - plain `mkdocs build` of the very pages and configs that build generated,
@@ -59,15 +60,11 @@ import sys
 import tempfile
 import time
 from concurrent.futures import ThreadPoolExecutor
-from dataclasses import replace
 from pathlib import Path
 
-import yaml
-
-from . import output, pipeline, workers
-from .diagnostics import Diagnostics
-from .read.kept import Kept
-from .render.site import render_site
+from . import pipeline, workers
+from .bench_editions import editions_project
+from .sequence import Built, Checked, Published, Read, Rendered, Resolved, Sequence, Settings, Stopped, Written
 
 TARGETS = {
     "whole_build_seconds": ("whole build of the full corpora", 30.0, "s"),
@@ -118,21 +115,6 @@ EDITION_RUNS = 3
 FIRST_STAGES_RUNS = 5
 
 
-def first_stages(sources: Path, corpora: Path, config: Path, done, crew: workers.Crew, kept: Kept | None = None) -> tuple:
-    """Read, resolve and render of the full corpora, as `rulesite build` runs
-    them; `done(stage, value)` is called as each ends, and returns the value.
-    `crew`: render's workers, which keep the files they hold until the caller
-    closes it. `kept`: what earlier builds read, as `rulesite build` uses it
-    (none kept here before: every source is read)."""
-    diag = Diagnostics()
-    also = [(pipeline.corpora_manifest(sources), corpora)]
-    corpus = done("read", pipeline.read_corpus(sources / "manifest.yml", diag, also, sources.parent / "docs", kept))
-    ctx = pipeline.resolve(corpus, diag)
-    ctx = done("resolve", replace(ctx, site_url=pipeline.site_url(config, None)))
-    files = done("render", render_site(ctx, crew=crew))
-    return corpus, ctx, files
-
-
 class StageClock:
     """The seconds and peak memory of each stage, from one `done` to the next."""
 
@@ -140,20 +122,40 @@ class StageClock:
         self.stages: dict[str, dict] = {}
         self._last = time.perf_counter()
 
-    def done(self, name: str, value=None):
-        """Stage `name` ends now; returns `value` (what the stage made)."""
+    def done(self, name: str) -> None:
+        """Stage `name` ends now."""
         now = time.perf_counter()
         self.stages[name] = {"seconds": round(now - self._last, 3), "peak_mib": _peak_self()}
         self._last = now
-        return value
+
+
+def _settings(sources: Path, corpora: Path, config: Path, work: Path) -> Settings:
+    """A clean build of the full corpora from the project folder `work` (its
+    written pages, docs/), into work/build/docs and work/site."""
+    return Settings.of(
+        sources,
+        work / "build" / "docs",
+        work / "site",
+        config=config,
+        pages_dir=sources.parent / "docs",
+        corpora=corpora,
+        clean=True,
+    )
 
 
 def read_resolve_render(sources: Path, corpora: Path, config: Path) -> dict[str, float]:
-    """The seconds of read, resolve and render in this process (`first_stages`)."""
+    """The seconds of the build sequence's read, resolve and render in this
+    process, every source read (nothing of earlier builds used, nothing written)."""
     settle()
     clock = StageClock()
+    sequence = Sequence(_settings(sources, corpora, config, sources.parent))
     with workers.Crew() as crew:
-        first_stages(sources, corpora, config, clock.done, crew)
+        read = sequence.read()
+        clock.done("read")
+        resolved = sequence.resolve(read)
+        clock.done("resolve")
+        sequence.render(resolved, crew)
+        clock.done("render")
     return {name: stage["seconds"] for name, stage in clock.stages.items()}
 
 
@@ -169,10 +171,22 @@ def fresh_read_resolve_render(sources: Path, corpora: Path, config: Path) -> dic
     return json.loads(result.stdout.splitlines()[-1])
 
 
+# The bench's name for each stage of the build sequence.
+STAGE_NAMES = {
+    Read: "read",
+    Resolved: "resolve",
+    Rendered: "render",
+    Written: "write docs",
+    Built: "mkdocs build",
+    Checked: "output check",
+    Published: "publish",
+}
+
+
 def staged_build(sources: Path, corpora: Path, config: Path, work: Path) -> dict:
-    """A whole build of the full corpora, stage by stage, as `rulesite build` runs
-    it from the project folder `work`, into work/build/docs and work/site
-    (published, so a rebuild can follow)."""
+    """A clean whole build of the full corpora, the build sequence `rulesite build`
+    runs, timed stage by stage, from the project folder `work` into
+    work/build/docs and work/site (published, so a rebuild can follow)."""
     # From the project folder, as the rebuild then runs: the paths in messages,
     # and so the names of what reading keeps (`read/kept.py`), are relative to it.
     with contextlib.chdir(work):
@@ -181,41 +195,28 @@ def staged_build(sources: Path, corpora: Path, config: Path, work: Path) -> dict
 
 def _staged_build(sources: Path, corpora: Path, config: Path, work: Path) -> dict:
     settle()
+    settings = _settings(sources, corpora, config, work)
+    sequence = Sequence(settings)
     clock = StageClock()
-    stages, done = clock.stages, clock.done
-    docs, site = work / "build" / "docs", work / "site"
-    config_dir = docs.parent / ".build" / docs.name
-    # As `rulesite build`: what reading made is kept for the rebuild that follows.
-    kept = pipeline.kept_reads(config_dir)
-    build_id = output.new_build_id()
-    with workers.Crew() as crew:
-        corpus, ctx, files = first_stages(sources, corpora, config, done, crew, kept)
-        pipeline.write(ctx, files, docs, config_dir, config, build_id, crew)
-    done("write docs")
-    env = pipeline.mkdocs_env(corpus)
-    keys = pipeline.language_keys(files, config_dir, config, env, docs)
-    result, fresh = pipeline.build(config_dir, list(files), site, config, build_id, env, split=pipeline.split_parts(files))
-    if result.returncode != 0:
-        raise SystemExit(f"mkdocs build failed:\n{result.stdout[-3000:]}")
-    done("mkdocs build")
-    stages["mkdocs build"]["peak_mib"] = _peak_children()
-    check = Diagnostics()
-    # As `rulesite build` checks: what it finds of each file is kept for the rebuild's check.
-    pipeline.check(ctx, fresh, list(files), check, findings=pipeline.findings_file(config_dir, site))
-    pipeline.check_offline_app(fresh, check)
-    done("output check")
-    pipeline.publish(fresh, site)
-    pipeline.remember(config_dir, site, keys)
-    kept.save()
-    done("publish")
+    for record in sequence.run():
+        if isinstance(record, Stopped):
+            problems = "\n".join(str(d) for d in sequence.diag.errors[:20])
+            raise SystemExit(f"the build stopped ({record.why}):\n{problems}\n{record.output[-3000:]}")
+        clock.done(STAGE_NAMES[type(record)])
+        if isinstance(record, Read):
+            corpus = record.corpus
+        if isinstance(record, Written):
+            languages, pages = record.languages, record.pages
+        if isinstance(record, Built):
+            clock.stages["mkdocs build"]["peak_mib"] = _peak_children()
+    site = settings.site_dir
     return {
-        "stages": stages,
-        "problems": [str(d) for d in check.errors[:20]],
-        "languages": list(files),
-        "pages": sum(1 for f in files.values() for p in f if p.endswith(".md")),
+        "stages": clock.stages,
+        "languages": languages,
+        "pages": pages,
         "files_in_site": sum(1 for p in site.resolve().rglob("*") if p.is_file()),
-        "config_dir": config_dir.relative_to(work).as_posix(),
-        "env": {"SOURCE_DATE_EPOCH": env["SOURCE_DATE_EPOCH"]},
+        "config_dir": settings.config_dir.relative_to(work).as_posix(),
+        "env": {"SOURCE_DATE_EPOCH": pipeline.mkdocs_env(corpus)["SOURCE_DATE_EPOCH"]},
     }
 
 
@@ -329,52 +330,6 @@ def change_a_ruling(sources: Path) -> None:
     if changed == text:
         raise SystemExit(f"{path}: the sentence the benchmark rewords is gone: update bench.change_a_ruling")
     path.write_text(changed, encoding="utf-8")
-
-
-# The editions the benchmark adds to v1.2 and v1.4: (version, date, the word each adds).
-BENCH_EDITIONS = [("1.5", "2026-09-30", "now"), ("1.6", "2026-11-30", "still")]
-
-
-def editions_project(base: Path, corpora: Path, work: Path, editions: int) -> tuple[Path, Path]:
-    """A project and corpora folder whose Core Rules have `editions` whole editions:
-    2, v1.2 and v1.4; 3, plus a later copy of v1.4 ("v1.5"); 4, plus another
-    ("v1.6"). The third and the fourth edition added are the same size, so what
-    one more edition costs is compared with an edition like it (v1.1, the third
-    real one, has a third fewer rules than v1.4: by size alone the fourth would
-    cost about 1.2 × the average of the two). Each copy has one word added to the
-    rules of section 100, its own, so that no two editions print the same text."""
-    project = work / f"editions-{editions}"
-    shutil.copytree(base, project, symlinks=True, ignore=shutil.ignore_patterns("build", "site", ".site*", ".build"))
-    folder = work / f"corpora-{editions}"
-    shutil.copytree(corpora, folder)
-    manifest_path = pipeline.corpora_manifest(project / "rules_src")
-    manifest = yaml.safe_load(manifest_path.read_text(encoding="utf-8"))
-    entries = manifest["sources"]
-    core = [e for e in entries if e.get("document") == "core-rules" and e.get("format") == "rules-document"]
-    entries.remove(min(core, key=lambda e: str(e["edition"])))
-    newest = max(core, key=lambda e: str(e["edition"]))
-    text = (folder / newest["path"]).read_text(encoding="utf-8")
-    for version, date, word in BENCH_EDITIONS[: editions - 2]:
-        copy, entry = later_edition(text, newest, version, date, word)
-        (folder / entry["path"]).write_text(copy, encoding="utf-8")
-        entries.append(entry)
-    manifest_path.write_text(yaml.safe_dump(manifest, sort_keys=False, allow_unicode=True), encoding="utf-8")
-    return project, folder
-
-
-def later_edition(text: str, newest: dict, version: str, date: str, word: str) -> tuple[str, dict]:
-    """A later edition of the Core Rules `text` (listed as `newest`): the same
-    rules, with `word` added in section 100's rules; its text and manifest entry."""
-    copy = re.sub(r"^(10[1-9]\.\S*\s+\S+)", rf"\1 {word}", text, flags=re.M).replace(str(newest["edition"]), date)
-    entry = {
-        **newest,
-        "id": f"rb-core-v{version}-bench",
-        "path": f"bench-core-v{version}.txt",
-        "edition": date,
-        "version": version,
-        "title": f"Riftbound Core Rules v{version} (made by the benchmark)",
-    }
-    return copy, entry
 
 
 def memory_folder() -> Path | None:
@@ -634,7 +589,7 @@ def main(argv: list[str] | None = None) -> int:
         shown = "—" if value is None else f"{value} {unit}"
         print(f"| {what} | {shown} | ≤ {target} {unit} | {verdict(value, target)} |")
     print(f"written to {args.out}")
-    return 1 if full["problems"] else 0
+    return 0
 
 
 if __name__ == "__main__":

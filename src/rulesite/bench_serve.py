@@ -31,6 +31,7 @@ from pathlib import Path
 import yaml
 
 from . import pipeline
+from .bench_editions import BENCH_EDITIONS, later_edition
 
 RULING_FILE = Path("riftbound") / "community-rulings.txt"
 RULING_PAGE = "riftbound/rulings/all-combat-damage-must-be-assigned.html"
@@ -123,15 +124,13 @@ def _reword(path: Path, old: str, new: str) -> float:
 
 def _shows(page, words: str, timeout: float = WAIT_S) -> float:
     """Waits until the tab shows `words` (it reloaded): when it did (monotonic)."""
-    page.wait_for_function("words => document.body.innerText.includes(words)", arg=words, timeout=timeout * 1000)
+    page.wait_for_function("words => document.body?.innerText.includes(words)", arg=words, timeout=timeout * 1000)
     return time.monotonic()
 
 
 def serve_figures(sources: Path, pages: Path, corpora: Path, config: Path, work: Path, browser) -> dict:
     # `browser`: a Playwright browser context (its pages have service workers on, as a reader's).
     """The figures of the module's docstring (seconds, and ratios of the clean build)."""
-    from .bench import BENCH_EDITIONS, later_edition
-
     project, folder = work / "serve-project", work / "serve-corpora"
     shutil.copytree(sources, project / "rules_src")
     shutil.copytree(pages, project / "docs")

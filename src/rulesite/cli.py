@@ -9,25 +9,35 @@
 
 Each stage prints what it counted. Problems in the sources are printed as
 `path:line: error[code]: message`, all of them, and nothing is written.
+The build itself is the sequence of `sequence.py`: this module parses the
+options into its `Settings` and prints the record each stage hands back.
 """
 
 from __future__ import annotations
 
 import argparse
-import os
 import sys
-import time
-from dataclasses import replace
 from pathlib import Path
 
-from . import output, pipeline, workers
-from .check.edition_counts import counts_in
-from .render.offline_app import PRECACHE_BUDGET
+from . import output, pipeline
 from .check.command import main as check_main
 from .diagnostics import Diagnostics
 from .export.command import add_export_command
-from .render.site import render_site
-from .resolve.history import chain_steps
+from .precache import PRECACHE_BUDGET
+from .sequence import (
+    Built,
+    Bundled,
+    Checked,
+    Published,
+    Read,
+    Rendered,
+    Resolved,
+    Sequence,
+    Settings,
+    SettingsError,
+    Stopped,
+    Written,
+)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -115,32 +125,51 @@ EXIT_BUSY = 75  # another build is writing the same folder (EX_TEMPFAIL: try aga
 EXIT_INTERRUPTED = 130  # Ctrl-C, as shells report it
 
 
-def build_command(args: argparse.Namespace, diag: Diagnostics | None = None) -> int:
+def settings_of(args: argparse.Namespace, publish: bool = True) -> Settings:
+    """The build's options, resolved once (`publish`: with --no-site and --bundle,
+    which `serve` has not). Raises `SettingsError`."""
+    last = {"site": not args.no_site, "bundle": args.bundle} if publish else {}
+    return Settings.of(
+        args.sources_dir,
+        args.docs_dir,
+        args.site_dir,
+        config=args.config,
+        pages_dir=args.pages_dir,
+        also=args.also,
+        corpora=args.corpora,
+        site_url=args.site_url,
+        **last,
+    )
+
+
+def build_command(args: argparse.Namespace) -> int:
     """Builds the site: the sources -> docs/ (Markdown) -> site/ (HTML), then checks
     it and only then replaces the previous site, in one step. Each stage prints
     what it counted; problems in the sources are printed as
     `path:line: error[code]: message`, all of them, and nothing is written.
     One build at a time writes a folder: a second one says so and exits with 75.
-    Ctrl-C stops it with 130 and leaves site/ as it was. `diag`: where the
-    problems go (`rulesite serve` shows them in the browser too)."""
-    shown_site = str(args.site_dir).rstrip("/")
-    build_id = output.new_build_id()
-    outputs = [_absolute(args.docs_dir)] + ([] if args.no_site else [_absolute(args.site_dir)])
-    state = {"site published": False}
+    Ctrl-C stops it with 130 and leaves site/ as it was."""
     try:
-        with output.locked(*outputs):
-            for folder in outputs:
-                output.clean(folder)  # what killed builds left behind
-            try:
-                return _build(args, build_id, state, Diagnostics() if diag is None else diag)
-            finally:
-                for folder in outputs:
-                    output.discard_build(folder, build_id)
+        settings = settings_of(args)
+    except SettingsError as error:
+        print(f"rulesite build: {error}", file=sys.stderr)
+        return 2
+    return build(settings, Diagnostics(), shown_site=str(args.site_dir).rstrip("/"))
+
+
+def build(settings: Settings, diag: Diagnostics, shown_site: str = "") -> int:
+    """Runs the build sequence, printing each stage's record as it ends; its exit
+    status. `diag`: where the problems go (`rulesite serve` shows them in the
+    browser too); `shown_site`: the site folder as the user named it."""
+    sequence = Sequence(settings, diag)
+    shown_site = shown_site or str(settings.site_dir)
+    try:
+        return _print_build(sequence)
     except output.Busy as busy:
         print(f"rulesite build: {busy}", file=sys.stderr)
         return EXIT_BUSY
     except KeyboardInterrupt:
-        if state["site published"]:
+        if sequence.published:
             print(f"interrupted; {shown_site}/ already holds the new site", file=sys.stderr)
         else:
             print(f"interrupted; {shown_site}/ unchanged", file=sys.stderr)
@@ -156,168 +185,117 @@ def serve_command(args: argparse.Namespace) -> int:
     Ctrl-C stops it."""
     from .serve.command import serve
 
-    return serve(args, build_command, EXIT_INTERRUPTED)
-
-
-def _absolute(path: Path) -> Path:
-    return Path(os.path.abspath(path))
-
-
-def _build(args: argparse.Namespace, build_id: str, state: dict, diag: Diagnostics) -> int:
-    # MkDocs runs from the config's folder: every path must not depend on ours.
-    for name in ("sources_dir", "config", "pages_dir", "corpora", "bundle"):
-        if getattr(args, name) is not None:
-            setattr(args, name, getattr(args, name).resolve())
-    # The output folders are links to their current generation: never resolved.
-    args.docs_dir, args.site_dir = _absolute(args.docs_dir), _absolute(args.site_dir)
-    args.also = [(str(Path(m).resolve()), str(Path(f).resolve())) for m, f in args.also]
-
-    if args.docs_dir == args.pages_dir or args.pages_dir in args.docs_dir.parents:
-        # Generated pages are never mixed with the written ones.
-        print(f"rulesite build: --docs-dir {args.docs_dir} must lie outside --pages-dir {args.pages_dir}", file=sys.stderr)
+    try:
+        settings = settings_of(args, publish=False)
+    except SettingsError as error:
+        print(f"rulesite serve: {error}", file=sys.stderr)
         return 2
-    clock = time.perf_counter()
+    return serve(settings, args.port, args.open, build, EXIT_INTERRUPTED)
 
-    def stage(name: str, summary: str) -> None:
-        nonlocal clock
-        now = time.perf_counter()
-        print(f"{name:<8} {summary} ({now - clock:.2f} s)")
-        clock = now
 
-    also = [(Path(m), Path(f)) for m, f in args.also]
-    if args.corpora:
-        also.append((pipeline.corpora_manifest(args.sources_dir), args.corpora))
-    config_dir = args.docs_dir.parent / ".build" / args.docs_dir.name
-    # What earlier builds read: only the sources changed since are read again.
-    kept = pipeline.kept_reads(config_dir)
-    corpus = pipeline.read_corpus(args.sources_dir / "manifest.yml", diag, also, args.pages_dir, kept)
-    rules = [r for _, r in corpus.rules()]
-    stage(
-        "read",
-        f"{len(corpus.sources)} sources: {len(corpus.sections)} sections, {len(rules)} rules, "
-        f"{sum(len(r.examples) for r in rules)} examples, {len(corpus.faqs)} FAQ answers, "
-        f"{len(corpus.rulings)} rulings, {len(corpus.walkthroughs)} walkthroughs",
-    )
-    read_counts = counts_in(corpus)
-    for name, counts in read_counts.items():
-        print(f"{'edition':<8} {name}: {counts.line()}")
-    ctx = pipeline.resolve(corpus, diag)
-    refs = [ref for _, r in corpus.rules() for ref in r.references] + [
-        ref for item in [*corpus.faqs, *corpus.rulings] for ref in item.references
-    ]
-    missing = ctx.linker.unresolved
-    stage(
-        "resolve",
-        f"{len(refs)} rule references, {len(refs) - sum(missing.values())} to rules in the sources, "
-        f"{sum(missing.values())} to rules not in the sources"
-        + (": " + ", ".join(f"{n} ×{c}" for n, c in sorted(missing.items())) if missing else ""),
-    )
-    for (game, document, language), found in ctx.chains.items():
-        for step in chain_steps(found):
-            print(f"{'history':<8} {game}/{document} ({language}) {step.line()}")
-    if ctx.reviews:
-        stage("review", f"{len(ctx.reviews)} citations need review (listed on needs-review.html)")
-    if diag.errors:
-        diag.report()
-        print("nothing was written: fix the errors above and build again", file=sys.stderr)
-        return 1
+def _stage(name: str, summary: str, seconds: float) -> None:
+    print(f"{name:<8} {summary} ({seconds:.2f} s)")
 
-    ctx = replace(ctx, site_url=pipeline.site_url(args.config, args.site_url))
-    # Render's workers stay until the pages are written: the files they hold are theirs to write.
-    with workers.Crew() as crew:
-        files = render_site(ctx, crew=crew)
-        pipeline.write(ctx, files, args.docs_dir, config_dir, args.config, build_id, crew)
-    pages = sum(1 for f in files.values() for path in f if path.endswith(".md"))
-    statics = sum(1 for f in files.values() for path in f if path.endswith(".html"))
-    stage(
-        "render",
-        f"{pages} pages and {statics} short rule links in {len(files)} languages ({', '.join(files)}) written to {args.docs_dir}",
-    )
-    if args.no_site:
-        kept.save()
+
+def _print_build(sequence: Sequence) -> int:
+    """Prints each record of the sequence as its stage ends: what it counted, and
+    its seconds; the exit status."""
+    diag, records = sequence.diag, {}
+    for record in sequence.run():
+        records[type(record)] = record
+        match record:
+            case Read():
+                corpus = record.corpus
+                _stage(
+                    "read",
+                    f"{len(corpus.sources)} sources: {len(corpus.sections)} sections, {record.rules} rules, "
+                    f"{record.examples} examples, {len(corpus.faqs)} FAQ answers, "
+                    f"{len(corpus.rulings)} rulings, {len(corpus.walkthroughs)} walkthroughs",
+                    record.seconds,
+                )
+                for name, counts in record.counts.items():
+                    print(f"{'edition':<8} {name}: {counts.line()}")
+            case Resolved():
+                missing, found = sum(record.unresolved.values()), record.references - sum(record.unresolved.values())
+                _stage(
+                    "resolve",
+                    f"{record.references} rule references, {found} to rules in the sources, {missing} to rules not in the sources"
+                    + (": " + ", ".join(f"{n} ×{c}" for n, c in sorted(record.unresolved.items())) if record.unresolved else ""),
+                    record.seconds,
+                )
+                for (game, document, language), step in record.history:
+                    print(f"{'history':<8} {game}/{document} ({language}) {step.line()}")
+                if record.reviews:
+                    # Found while resolving: its time is resolve's.
+                    _stage("review", f"{record.reviews} citations need review (listed on needs-review.html)", 0.0)
+            case Written():
+                _stage(
+                    "render",
+                    f"{record.pages} pages and {record.statics} short rule links in {len(record.files)} languages "
+                    f"({', '.join(record.files)}) written to {record.docs_dir}",
+                    records[Rendered].seconds + record.seconds,
+                )
+            case Built():
+                shown = [
+                    f"{lang}: {record.rebuilt[lang]} changed files only"
+                    if lang in record.rebuilt
+                    else f"{lang} in {record.split[lang]} parts"
+                    if record.split.get(lang, 1) > 1
+                    else lang
+                    for lang in record.built
+                ]
+                reused = f"; unchanged, reused: {', '.join(sorted(record.reused))}" if record.reused else ""
+                _stage(
+                    "build",
+                    f"mkdocs build --strict, {len(record.built)} of {len(record.languages)} languages "
+                    f"({', '.join(shown) or 'none'}): {records[Written].pages} pages built into "
+                    f"{sequence.settings.site_dir}{reused}",
+                    record.seconds,
+                )
+            case Checked():
+                for name, counts in record.counts.items():
+                    print(f"{'built':<8} {name}: {counts.line()}")
+                reused = record.findings_reused
+                _stage(
+                    "check",
+                    f"{record.pages} pages: links, link words, anchors, ids once per page, offline loading, "
+                    f"every entry once, counts per edition: {record.problems} problems"
+                    + (f" ({reused} files unchanged since the last check: their own findings reused)" if reused else ""),
+                    record.seconds,
+                )
+                print(
+                    "offline  "
+                    + ", ".join(
+                        f"{p.worker} stores {p.files} files, {p.size / 2**20:.1f} MB (in {p.requests} requests)"
+                        for p in record.precaches
+                    )
+                    + f" on the first visit (budget {PRECACHE_BUDGET / 2**20:.0f} MB each)"
+                )
+                diag.report()
+            case Bundled():
+                from .export.bundle import FOLDER
+
+                _stage(
+                    "bundle",
+                    f"{record.files} files in {record.path} (opens from disk: {FOLDER}/index.html)",
+                    records[Published].seconds + record.seconds,
+                )
+            case Stopped(why="sources"):
+                diag.report()
+                print("nothing was written: fix the errors above and build again", file=sys.stderr)
+                return record.status
+            case Stopped(why="mkdocs"):
+                diag.report()
+                print(record.output, file=sys.stderr)
+                print("mkdocs build --strict failed: the previous site was left as it was", file=sys.stderr)
+                return record.status
+            case Stopped():
+                print("the built site failed its checks: the previous site was left as it was", file=sys.stderr)
+                return record.status
+    if Published not in records:  # --no-site
         diag.report()
         return 0
-
-    env = pipeline.mkdocs_env(corpus)
-    keys = pipeline.language_keys(files, config_dir, args.config, env, args.docs_dir)
-    # A language whose pages, config and tools are all as when the published site
-    # was built would come out byte for byte the same: its files are reused.
-    reuse = pipeline.reusable(config_dir, args.site_dir, keys)
-    # One whose files, navigation, titles, config and tools are, only some files
-    # changed: those alone are built again, into a copy of its published output.
-    rebuild = pipeline.rebuildable(config_dir, args.site_dir, keys)
-    # The languages with many pages (English) are built by one MkDocs process a core.
-    split = pipeline.split_parts(files)
-    result, fresh = pipeline.build(config_dir, list(files), args.site_dir, args.config, build_id, env, reuse, rebuild, split)
-    if result.returncode != 0:
-        diag.report()
-        print(result.stdout + result.stderr, file=sys.stderr)
-        print("mkdocs build --strict failed: the previous site was left as it was", file=sys.stderr)
-        return 1
-    built = [lang for lang in files if lang not in reuse]
-    shown = [
-        f"{lang}: {len(rebuild[lang])} changed files only"
-        if lang in rebuild
-        else f"{lang} in {split[lang]} parts"
-        if split.get(lang, 1) > 1
-        else lang
-        for lang in built
-    ]
-    stage(
-        "build",
-        f"mkdocs build --strict, {len(built)} of {len(files)} languages ({', '.join(shown) or 'none'}): "
-        f"{pages} pages built into {args.site_dir}" + (f"; unchanged, reused: {', '.join(sorted(reuse))}" if reuse else ""),
-    )
-
-    before = len(diag.errors)
-    built_counts: dict = {}
-    # Files the new site shares with the published one were checked then: their own findings are reused.
-    current = output.published(args.site_dir)
-    reused: set = set()
-    checked = pipeline.check(
-        ctx,
-        fresh,
-        list(files),
-        diag,
-        label=str(args.site_dir),
-        counts=built_counts,
-        findings=pipeline.findings_file(config_dir, args.site_dir),
-        published=current.name if current else None,
-        reused=reused,
-    )
-    problems = len(diag.errors) - before
-    for name, counts in built_counts.items():
-        print(f"{'built':<8} {name}: {counts.line()}")
-    stage(
-        "check",
-        f"{checked} pages: links, link words, anchors, ids once per page, offline loading, every entry once, "
-        f"counts per edition: {problems} problems"
-        + (f" ({len(reused)} files unchanged since the last check: their own findings reused)" if reused else ""),
-    )
-    precaches = pipeline.check_offline_app(fresh, diag, label=str(args.site_dir))
-    problems = len(diag.errors) - before
-    print(
-        "offline  "
-        + ", ".join(f"{p.worker} stores {p.files} files, {p.size / 2**20:.1f} MB (in {p.requests} requests)" for p in precaches)
-        + f" on the first visit (budget {PRECACHE_BUDGET / 2**20:.0f} MB each)"
-    )
-    diag.report()
-    if problems:
-        pipeline.discard(fresh)
-        print("the built site failed its checks: the previous site was left as it was", file=sys.stderr)
-        return 1
-    with output.interrupts_held():  # all or nothing: an interrupt waits until the link is flipped
-        pipeline.publish(fresh, args.site_dir)
-        state["site published"] = True
-    pipeline.remember(config_dir, args.site_dir, keys)
-    kept.save()
-    if args.bundle:
-        from .export.bundle import FOLDER, write_bundle
-
-        stage(
-            "bundle", f"{write_bundle(args.site_dir, args.bundle)} files in {args.bundle} (opens from disk: {FOLDER}/index.html)"
-        )
-    print(f"open {args.site_dir / 'index.html'} in a browser")
+    print(f"open {sequence.settings.site_dir / 'index.html'} in a browser")
     return 0
 
 

@@ -8,9 +8,10 @@ any error was reported.
 
 from __future__ import annotations
 
+import posixpath
 import sys
 from dataclasses import dataclass
-from typing import TextIO
+from typing import NamedTuple, TextIO
 
 from .model import Loc
 
@@ -26,6 +27,17 @@ class Diagnostic:
         return f"{self.loc}: {self.severity}[{self.code}]: {self.message}"
 
 
+class Finding(NamedTuple):
+    """A problem a check of the built site found, as data from the check to the
+    sink: the file (its path in the site), the line, the code and the message.
+    Its severity is the sink's to give (`Diagnostics.error_found`)."""
+
+    path: str
+    line: int
+    code: str
+    message: str
+
+
 class Diagnostics:
     def __init__(self) -> None:
         self.items: list[Diagnostic] = []
@@ -35,6 +47,11 @@ class Diagnostics:
 
     def warning(self, loc: Loc, code: str, message: str) -> None:
         self.items.append(Diagnostic("warning", loc, code, message))
+
+    def error_found(self, found: Finding, folder: str = "") -> None:
+        """`found` as an error, its path taken inside `folder` (where the site is published)."""
+        path = posixpath.join(folder, found.path) if folder else found.path
+        self.error(Loc(path, max(found.line, 1)), found.code, found.message)
 
     @property
     def errors(self) -> list[Diagnostic]:

@@ -167,6 +167,11 @@ class FaqAnswer:
     topic: str = ""  # the heading the source prints it under ("Scoring"), when not a section
 
 
+# The language rulings, walkthroughs and the card gallery are written in: their
+# pages are on its site only, and every other language's site links there.
+CONTENT_LANGUAGE = "en"
+
+
 @dataclass
 class Ruling:
     """A community ruling in Ruling / Sequence / Nuances form."""

@@ -1,6 +1,7 @@
-"""The stages in order, each a plain function: read -> resolve -> render ->
-build -> check. `rulesite build` runs them for people, tests and the
-benchmark call them directly."""
+"""What each stage of the build does, a plain function each: read -> resolve ->
+render -> write -> build -> check -> publish. The order they run in, and what
+earlier builds save a build, is `sequence.py`'s, which every command and test
+runs."""
 
 from __future__ import annotations
 
@@ -14,6 +15,7 @@ import shutil
 import subprocess
 import sys
 import tempfile
+from dataclasses import dataclass
 from functools import partial
 from pathlib import Path
 
@@ -23,6 +25,7 @@ from .check.entries import expected_entries
 from .check.run import check_built_site
 from .check.offline_app import Precache, check_precache
 from .diagnostics import Diagnostics
+from .export.files import data_files
 from .model import Corpus, Loc
 from .read import read_sources
 from .read.collisions import check_page_names
@@ -36,7 +39,8 @@ from .render.context import Context
 from .render.offline_app import offline_files
 from .site_map.paths import language_root
 from .render.site import THEME_ASSETS, navigation, render_site, write_config, write_docs, written_digests
-from .resolve.citations import attach_references, collect
+from .resolve.citations import collect
+from .resolve.linked import link_texts
 from .resolve.concordance import resolve_concordance
 from .resolve.history import KnownPairs, diff_editions, prerendered_pairs, rule_chains, rule_history, score_editions
 from .resolve.review import attach_errata, needs_review
@@ -62,11 +66,11 @@ def corpora_manifest(sources_dir: Path) -> Path:
     return sources_dir / "external" / "corpora.manifest.yml"
 
 
-def kept_reads(config_dir: Path) -> Kept:
+def kept_reads(config_dir: Path, clean: bool = False) -> Kept:
     """What earlier builds read of each source (`read/kept.py`), kept beside the
-    MkDocs configs of their docs folder: a rebuild reads only changed sources.
-    Call its `save` once the build has succeeded."""
-    return Kept(config_dir / "read")
+    MkDocs configs of their docs folder: a rebuild reads only changed sources
+    (`clean`: none of it is used). Call its `save` once the build has succeeded."""
+    return Kept(config_dir / "read", reuse=not clean)
 
 
 def read_corpus(
@@ -131,9 +135,8 @@ def _resolve(corpus: Corpus, diag: Diagnostics, fork: bool) -> Context:
     # this process links, then the chains and diffs are made from its pairs
     # (without a worker, nothing is scored before: all of it is done below).
     with workers.beside(partial(edition_pairs, corpus) if fork else dict, fork) as scored:
-        linker = Linker(corpus, keyword_forms(corpus, diag))
-        attach_references(corpus, linker)
-        citations = collect(corpus, linker, diag)
+        linked = link_texts(corpus, Linker(corpus, keyword_forms(corpus, diag)))
+        citations = collect(corpus, linked, diag)
         known = scored()
     history, diffs, chains = compare_editions(corpus, known)
     editions = editions_view(corpus, chains)
@@ -143,7 +146,7 @@ def _resolve(corpus: Corpus, diag: Diagnostics, fork: bool) -> Context:
     reviews = needs_review(corpus, history, editions)
     return Context(
         corpus,
-        linker,
+        linked,
         citations,
         concordance,
         history=history,
@@ -200,13 +203,10 @@ def site_url(config: Path, given: str | None = None) -> str:
     return url.rstrip("/") + "/" if url else ""
 
 
-def render(ctx: Context, docs_dir: Path, config_dir: Path, config: Path = CONFIG) -> dict[str, dict[str, str | Held]]:
-    """Stage 4: every language's pages written into docs_dir/<language>/, and for
-    each language the MkDocs config that lists them (config_dir/mkdocs.<language>.yml)."""
-    with workers.Crew() as crew:
-        files = render_site(ctx, crew=crew)
-        write(ctx, files, docs_dir, config_dir, config, crew=crew)
-    return files
+def render_files(ctx: Context, crew: workers.Crew | None = None) -> dict[str, dict[str, str | Held]]:
+    """Stage 4: every language's pages, language -> path -> text. `crew`: the
+    workers that keep the files they made (`Held`) until `write` writes them."""
+    return render_site(ctx, crew=crew, published=partial(data_files, ctx, places=ctx))
 
 
 def write(
@@ -238,11 +238,11 @@ def _write(
     contexts = {
         lang: Context(
             ctx.corpus,
-            ctx.linker,
+            ctx.links,
             ctx.citations,
             ctx.concordance,
-            lang,
-            tuple(files),
+            language=lang,
+            languages=tuple(files),
             editions=ctx.editions,
             site_url=ctx.site_url,
         )
@@ -549,27 +549,34 @@ def _link_tree(source: Path, target: Path, skip: set[str]) -> None:
             os.link(path, target / entry)
 
 
+@dataclass(frozen=True)
+class SiteCheck:
+    """What `check` found besides its problems."""
+
+    pages: int  # pages checked
+    counts: dict  # edition -> what its built pages anchor (`counts_out`)
+    findings_reused: int  # files whose findings of the published generation's check were reused
+
+
 def check(
     ctx: Context,
     site_dir: Path,
     languages: list[str],
     diag: Diagnostics,
     label: str = "",
-    counts: dict | None = None,
     findings: Path | None = None,
     published: str | None = None,
-    reused: set | None = None,
-) -> int:
+) -> SiteCheck:
     """Stage 6: the built site read back: every link and #fragment lands, no
     link's words name another rule, no id twice in a page, nothing loads from the
     network, every entry of the model is shown once with its text, and each
-    edition's pages anchor what was read of it (`counts` is filled with what they
-    anchor, by edition). Problems go to `diag` (paths under `label`); returns the
-    number of pages. `findings`, `published`: what the check of the published
+    edition's pages anchor what was read of it. Problems go to `diag` (paths
+    under `label`). `findings`, `published`: what the check of the published
     generation found of each file, reused for the files it still shares
-    (`check_built_site`, `findings_file`), filling `reused` with those files."""
+    (`check_built_site`, `findings_file`)."""
     entries: dict = {}
-    expected = expected_entries(ctx, languages)
+    reused: set = set()
+    expected = expected_entries(ctx.corpus, ctx, languages)
     pages = check_built_site(
         site_dir, diag, expected, label, entries=entries, findings=findings, published=published, reused=reused
     )
@@ -577,17 +584,11 @@ def check(
     for language in languages:
         counted, problems = counts_out(ctx.corpus, entries, language)
         built.update(counted)
-        for problem in problems:
-            diag.error(
-                Loc(f"{label}/{problem.split(': ', 1)[0]}" if label else problem.split(": ", 1)[0], 1),
-                "edition-counts",
-                problem.split(": ", 1)[1],
-            )
-    for problem in compare(counts_in(ctx.corpus), built):
-        diag.error(Loc(label or str(site_dir), 1), "edition-counts", problem)
-    if counts is not None:
-        counts.update(built)
-    return pages
+        for found in problems:
+            diag.error_found(found, label)
+    for found in compare(counts_in(ctx.corpus), built):  # of the whole site: named by its folder
+        diag.error_found(found._replace(path=label or str(site_dir)))
+    return SiteCheck(pages, built, len(reused))
 
 
 def check_offline_app(site_dir: Path, diag: Diagnostics, label: str = "") -> list[Precache]:

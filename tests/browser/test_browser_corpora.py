@@ -23,7 +23,7 @@ import pytest
 from browser_site import serve
 from playwright.sync_api import expect
 
-from rulesite.render.symbols import split_symbols
+from rulesite.card_symbols import split_symbols
 
 pytestmark = [pytest.mark.browser, pytest.mark.corpora]
 

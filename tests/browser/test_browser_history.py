@@ -26,7 +26,7 @@ from playwright.sync_api import expect
 
 from rulesite import pipeline
 from rulesite.diagnostics import Diagnostics
-from rulesite.render.changes import how_words
+from rulesite.history_words import how_words
 from rulesite.site_map.paths import html_path, section_page
 from rulesite.resolve.entries import entry_anchor
 

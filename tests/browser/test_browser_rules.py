@@ -335,17 +335,20 @@ def test_every_rule_and_ruling_has_one_copy_button(built_site, root_url, browse)
     page = browse(root_url).new_page()
     page.goto(root_url + section)
     numbers = [r.number for r in rules(site, section)]
-    labels = page.locator("button.rule-copy:not(.rule-copy--item)").evaluate_all(
+    labels = page.locator("button.rule-copy:not(.rule-copy--item):not(.rule-cite)").evaluate_all(
         "bs => bs.map(b => b.getAttribute('aria-label'))"
     )
     assert labels == [f"Copy link to rule {n}" for n in numbers]
+    # And one "copy with citation" each.
+    cites = page.locator("button.rule-cite:not(.rule-copy--item)").evaluate_all("bs => bs.map(b => b.getAttribute('aria-label'))")
+    assert cites == [f"Copy rule {n} with its citation" for n in numbers]
     # Each FAQ answer of the page too, right after its question.
     questions = page.locator(".faq-question[data-short]")
     assert page.locator(".faq-question[data-short] + button.rule-copy--item").count() == questions.count()
     page.goto(root_url + ruling_page)
     ids = [r["id"] for r in rulings(site, ruling_page) if r.get("id")]
     labels = page.locator("button.rule-copy").evaluate_all("bs => bs.map(b => b.getAttribute('aria-label'))")
-    assert labels == [f"Copy link to ruling {i}" for i in ids]
+    assert labels == [x for i in ids for x in (f"Copy link to ruling {i}", f"Copy ruling {i} with its citation")]
 
 
 def test_copy_button_of_a_ruling(built_site, http_origin, browse):

@@ -106,7 +106,7 @@ def test_serve_reloads_the_changed_page_and_shows_problems_over_it(tmp_path, ope
 
         change_a_ruling(root)
         ruling.wait_for_function(
-            "() => document.body.innerText.includes('You can never choose to deal less damage')", timeout=WAIT_S * 1000
+            "() => document.body?.innerText.includes('You can never choose to deal less damage')", timeout=WAIT_S * 1000
         )
         server.wait_for("built ", WAIT_S)
         assert other.evaluate("window.notReloaded === true"), "a page the change did not touch was reloaded"
@@ -188,7 +188,7 @@ def test_serve_from_a_sub_path_rebuilds_once_per_burst_and_never_for_a_save_with
         assert server.wait_for("changed ", WAIT_S).split(None, 1)[1].strip() == SPANISH
         server.wait_for("built ", WAIT_S)
         spanish.wait_for_function(
-            "() => document.body.innerText.includes('Una carta que está mostrada actualmente puede volver a ser mostrada.')",
+            "() => document.body?.innerText.includes('Una carta que está mostrada actualmente puede volver a ser mostrada.')",
             timeout=60_000,
         )
         assert other.evaluate("window.notReloaded === true"), "a page the change did not touch was reloaded"

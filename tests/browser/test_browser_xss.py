@@ -27,10 +27,12 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Error as PlaywrightError
 from browser_site import html_pages, serve
+from relinked import relinked
 
-from rulesite import model, pipeline
-from rulesite.diagnostics import Diagnostic, Diagnostics
+from rulesite import model
+from rulesite.diagnostics import Diagnostic
 from rulesite.resolve import concordance, history, review
+from rulesite.sequence import Sequence, Settings, Stopped
 
 pytestmark = pytest.mark.browser
 
@@ -58,7 +60,7 @@ NAMES = {
     "Diagnostic": {"severity", "code"},
     "Review": {"rule"},
     "HistoryEntry": {"edition_label", "number"},
-    # What became of a rule between editions (resolve/history.py), worded by render/changes.py.
+    # What became of a rule between editions (resolve/history.py), worded by history_words.py.
     "Matched": {"old_number", "new_number"},
     "Place": {"number"},
     "Printed": {"edition"},
@@ -248,20 +250,24 @@ def add_what_the_seeds_lack(ctx) -> None:
 def hostile_site(repo_root: Path, tmp_path_factory):
     """The seed site with a payload in every text field, built for real."""
     base = tmp_path_factory.mktemp("xss")
-    diag = Diagnostics()
-    corpus = pipeline.read_corpus(repo_root / "rules_src" / "manifest.yml", diag)
-    ctx = pipeline.resolve(corpus, diag)
-    assert diag.errors == []
+    settings = Settings.of(repo_root / "rules_src", base / "docs", base / "site", repo_root / "mkdocs.yml")
+    sequence = Sequence(settings)
+    read = sequence.read()
+    resolved = sequence.resolve(read)
+    assert sequence.diag.errors == []
+    ctx = resolved.ctx
     add_what_the_seeds_lack(ctx)
     changed = inject([ctx.corpus, ctx.concordance, ctx.findings, ctx.reviews, ctx.history, ctx.diffs])
-    docs, site = base / "docs", base / "site"
-    files = pipeline.render(ctx, docs, base / ".build", repo_root / "mkdocs.yml")
-    result, fresh = pipeline.build(base / ".build", list(files), site, repo_root / "mkdocs.yml")
-    assert result.returncode == 0, (result.stdout + result.stderr)[-6000:]
-    checked = Diagnostics()
-    pipeline.check(ctx, fresh, list(files), checked)
-    problems = [str(d) for d in checked.errors]
-    pipeline.publish(fresh, site)  # checked or not: the browser must find nothing either way
+    # Texts with payloads, linked by resolve as the build would.
+    resolved = dataclasses.replace(resolved, ctx=relinked(ctx, ctx.corpus))
+    written = sequence.write(resolved, sequence.render(resolved))
+    built = sequence.mkdocs(read, written)
+    assert not isinstance(built, Stopped), built.output[-6000:]
+    checked = sequence.check(resolved, built)
+    problems = [str(d) for d in sequence.diag.errors]
+    assert checked.pages > 0
+    sequence.publish(read, built)  # checked or not: the browser must find nothing either way
+    site = settings.site_dir
     return site, changed, problems
 
 

@@ -14,7 +14,7 @@ import material
 import pytest
 
 from rulesite import pipeline
-from rulesite.diagnostics import Diagnostics
+from rulesite.sequence import Settings, Sequence
 
 EPOCH = "1767225600"  # fixed, so both builds date the sitemap alike
 
@@ -32,18 +32,18 @@ def _files(folder: Path, skip: set[str] = frozenset()) -> dict[str, bytes]:
 @pytest.fixture(scope="module")
 def rendered(repo_root: Path, tmp_path_factory):
     base = tmp_path_factory.mktemp("split")
-    diag = Diagnostics()
-    corpus = pipeline.read_corpus(repo_root / "rules_src" / "manifest.yml", diag, pages_dir=repo_root / "docs")
-    ctx = pipeline.resolve(corpus, diag)
-    assert diag.errors == []
-    files = pipeline.render(ctx, base / "docs", base / ".build", repo_root / "mkdocs.yml")
+    settings = Settings.of(repo_root / "rules_src", base / "docs", base / "site", repo_root / "mkdocs.yml", repo_root / "docs")
+    sequence = Sequence(settings)
+    resolved = sequence.resolve(sequence.read())
+    assert sequence.diag.errors == []
+    files = sequence.write(resolved, sequence.render(resolved)).files
     env = dict(os.environ, NO_MKDOCS_2_WARNING="1", SOURCE_DATE_EPOCH=EPOCH)
-    return base, files, env
+    return settings, files, env
 
 
-def _plain(base: Path, lang: str, env: dict) -> Path:
-    config = base / ".build" / f"mkdocs.{lang}.yml"
-    out = base / f"plain-{lang}"
+def _plain(settings: Settings, lang: str, env: dict) -> Path:
+    config = settings.config_dir / f"mkdocs.{lang}.yml"
+    out = settings.docs_dir.parent / f"plain-{lang}"
     done = subprocess.run(
         [sys.executable, "-m", "mkdocs", "build", "--strict", "-q", "-f", str(config), "-d", str(out)],
         cwd=config.parent,
@@ -56,22 +56,22 @@ def _plain(base: Path, lang: str, env: dict) -> Path:
 
 
 @pytest.mark.parametrize("parts", [2, 3])
-def test_a_language_built_in_parts_is_what_plain_mkdocs_builds(rendered, repo_root, parts):
-    base, files, env = rendered
-    site = base / f"site-{parts}"
-    result, fresh = pipeline.build(base / ".build", list(files), site, repo_root / "mkdocs.yml", env=env, split={"en": parts})
+def test_a_language_built_in_parts_is_what_plain_mkdocs_builds(rendered, parts):
+    settings, files, env = rendered
+    site = settings.docs_dir.parent / f"site-{parts}"
+    result, fresh = pipeline.build(settings.config_dir, list(files), site, settings.config, env=env, split={"en": parts})
     assert result.returncode == 0, result.stdout[-4000:]
     others = {lang for lang in files if lang != "en"}
     assert others, "the seed site has other languages: they sit in folders of English's site"
-    built, plain = _files(fresh, skip=others), _files(_plain(base, "en", env))
+    built, plain = _files(fresh, skip=others), _files(_plain(settings, "en", env))
     assert len(plain) > 100
     assert sorted(built) == sorted(plain), "the same files"
     different = [path for path in plain if built[path] != plain[path]]
     assert different == [], f"files that differ from plain mkdocs build's: {different[:10]}"
     for lang in others:
-        assert _files(fresh / lang) == _files(_plain(base, lang, env)), lang
+        assert _files(fresh / lang) == _files(_plain(settings, lang, env)), lang
     # Our static files are the docs folder's own (hard links); the theme's are copies.
-    docs = (base / "docs" / "en").resolve()
+    docs = (settings.docs_dir / "en").resolve()
     ours = sorted(p for p in docs.rglob("*.html"))
     assert ours, "the seed site has short rule links, static files of ours"
     assert all(os.path.samefile(p, fresh / p.relative_to(docs)) for p in ours)
@@ -83,22 +83,20 @@ def test_a_language_built_in_parts_is_what_plain_mkdocs_builds(rendered, repo_ro
     assert [p.name for p in site.parent.iterdir() if "part" in p.name] == []
 
 
-def test_a_warning_in_another_share_fails_the_build(rendered, repo_root, tmp_path):
+def test_a_warning_in_another_share_fails_the_build(rendered, tmp_path):
     """A broken link in a page the second process builds: strict still fails, and says where."""
-    base, files, env = rendered
+    settings, files, env = rendered
     from mkdocs.config import load_config
     from mkdocs.structure.files import get_files
 
-    config = load_config(str(base / ".build" / "mkdocs.en.yml"))
+    config = load_config(str(settings.config_dir / "mkdocs.en.yml"))
     pages = [f.src_uri for f in get_files(config).documentation_pages()]
     target = pages[1]  # every second page, from the second, is the second process's
-    path = base / "docs" / "en" / target
+    path = settings.docs_dir / "en" / target
     text = path.read_text(encoding="utf-8")
     try:
         path.write_text(text + "\n\nSee [nowhere](no-such-page.md).\n", encoding="utf-8")
-        result, _ = pipeline.build(
-            base / ".build", list(files), tmp_path / "site", repo_root / "mkdocs.yml", env=env, split={"en": 2}
-        )
+        result, _ = pipeline.build(settings.config_dir, list(files), tmp_path / "site", settings.config, env=env, split={"en": 2})
     finally:
         path.write_text(text, encoding="utf-8")
     assert result.returncode != 0

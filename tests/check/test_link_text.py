@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from rulesite.diagnostics import Finding
 from rulesite.check.link_text import check_link_texts, summarize
 from rulesite.check.page import load_page
 from rulesite.check.run import check_folder
@@ -18,7 +19,7 @@ def _site(root: Path, files: dict[str, str]) -> Path:
     return root
 
 
-def _check(site: Path) -> list[str]:
+def _check(site: Path) -> list[Finding]:
     pages = [p.relative_to(site).as_posix() for p in sorted(site.rglob("*.html"))]
     return check_link_texts({rel: summarize(load_page(site, rel)) for rel in pages})
 
@@ -67,9 +68,10 @@ def test_a_page_made_to_fail(tmp_path):
     )
     problems = _check(site)
     assert len(problems) == 3, problems
-    assert problems[0].startswith("index.html: line 2: link '701.20 Mostrar' names 'Mostrar'")
-    assert "link '424.1' names 424.1 but opens riftbound/core-rules/424.html#424.2" in problems[1]
-    assert "link '355' names 355" in problems[2]
+    assert [(p.path, p.line, p.code) for p in problems] == [("index.html", line, "link-text") for line in (2, 3, 4)]
+    assert problems[0].message.startswith("link '701.20 Mostrar' names 'Mostrar'")
+    assert problems[1].message.startswith("link '424.1' names 424.1 but opens riftbound/core-rules/424.html#424.2")
+    assert problems[2].message.startswith("link '355' names 355")
 
 
 def test_the_check_stage_reports_them(tmp_path):
@@ -102,7 +104,7 @@ def test_a_number_link_is_read_whatever_markup_or_invisible_characters_come_firs
         },
     )
     problems = _check(site)
-    assert [p.split(": link ")[0] for p in problems] == ["index.html: line 2", "index.html: line 5", "index.html: line 6"]
+    assert [(p.path, p.line) for p in problems] == [("index.html", 2), ("index.html", 5), ("index.html", 6)]
 
 
 def test_links_the_summary_leaves_out_or_reads_quickly_are_still_judged(tmp_path):
@@ -124,8 +126,9 @@ def test_links_the_summary_leaves_out_or_reads_quickly_are_still_judged(tmp_path
     )
     problems = _check(site)
     assert len(problems) == 2, problems
-    assert problems[0].startswith("index.html: line 4: link '424.1 Hide a card' names 'Hide a card'"), problems
-    assert problems[1].startswith("index.html: line 5: link '424.1' names 424.1 but opens riftbound/core-rules/424.html#424.2")
+    assert [(p.path, p.line) for p in problems] == [("index.html", 4), ("index.html", 5)]
+    assert problems[0].message.startswith("link '424.1 Hide a card' names 'Hide a card'"), problems
+    assert problems[1].message.startswith("link '424.1' names 424.1 but opens riftbound/core-rules/424.html#424.2")
 
 
 def test_links_skipped_unread_are_those_the_full_reading_keeps_nothing_of():
@@ -188,7 +191,7 @@ def test_a_diff_parts_range_is_navigation_and_must_open_that_part(tmp_path):
     assert len(problems) == 1, problems
     assert (
         "link '← 313.7-405.4' names part 313.7-405.4 but opens magic/comprehensive-rules/changes/a-to-b/310.5-313.6.html"
-        in problems[0]
+        == problems[0].message
     )
 
 
@@ -202,4 +205,4 @@ def test_words_like_a_range_that_are_not_the_sites_navigation_are_still_rule_ref
         },
     )
     problems = _check(site)
-    assert len(problems) == 1 and "names 355" in problems[0], problems
+    assert len(problems) == 1 and "names 355" in problems[0].message, problems

@@ -6,6 +6,7 @@ from pathlib import Path
 
 import pytest
 
+from rulesite.diagnostics import Finding
 from rulesite.check.script import check_scripts, parse, script_problems
 
 THEME_HEAD = (
@@ -25,7 +26,7 @@ def material(content: str, head: str = "") -> str:
     )
 
 
-def problems(html: str) -> list[str]:
+def problems(html: str) -> list[Finding]:
     return script_problems(parse(html), "p.html")
 
 
@@ -52,7 +53,7 @@ def test_a_page_of_the_theme_with_plain_content_has_no_problem():
 def test_script_in_the_content_is_a_problem(content):
     found = problems(material(content))
     assert found, content
-    assert all(p.startswith("p.html: line ") for p in found)
+    assert all(p.path == "p.html" and p.line >= 1 and p.code == "script" for p in found)
 
 
 def test_a_script_that_broke_out_of_the_title_is_a_problem():
@@ -78,13 +79,14 @@ def test_check_scripts_reads_every_page_of_a_site(tmp_path: Path):
     (tmp_path / "a" / "ok.html").write_text(material("<p>fine</p>"), encoding="utf-8")
     (tmp_path / "a" / "bad.html").write_text(material("<p>\n<b onmouseover=alert(1)>x</b></p>"), encoding="utf-8")
     found = check_scripts(tmp_path)
-    assert len(found) == 1 and found[0].startswith("a/bad.html: line 2: <b> has an event handler onmouseover")
+    assert len(found) == 1 and found[0][:3] == ("a/bad.html", 2, "script")
+    assert found[0].message.startswith("<b> has an event handler onmouseover")
 
 
 def test_names_in_capitals_are_the_same_names():
     # The HTML parser, like a browser's, reads tag and attribute names in lower case.
     found = problems(material('<P><B OnMouseOver="alert(1)">x</B><SVG><Circle/></SVG><A HREF="JavaScript:alert(1)">y</A></P>'))
-    assert [p.split(": ", 2)[2] for p in found] == [
+    assert [p.message for p in found] == [
         "<b> has an event handler onmouseover='alert(1)': script from the sources?",
         "<svg> in the page's content: markup from the sources?",
         "<a href='JavaScript:alert(1)'> runs script",

@@ -19,7 +19,7 @@ import pytest
 
 from rulesite.diagnostics import Diagnostics
 from rulesite.model import Edition, Source
-from rulesite.render.changes import how_words
+from rulesite.history_words import how_words
 from rulesite.resolve.history import (
     EditionDiff,
     diff_editions,

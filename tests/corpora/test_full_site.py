@@ -36,7 +36,7 @@ from rulesite.model import Corpus, Edition, Loc, Rule, Ruling, Section, SectionK
 from rulesite.resolve.history import diff_editions, match_editions, rule_history, rule_text
 from rulesite.resolve.review import needs_review
 from rulesite.strings import language_in, review_change, t
-from rulesite.render.symbols import shown_text
+from rulesite.card_symbols import shown_text
 
 SOURCES = Path(__file__).resolve().parents[2] / "rules_src"  # the project's own sources
 

@@ -38,7 +38,7 @@ def resolved(corpora_dir: Path):
     corpus = pipeline.read_corpus(SOURCES / "manifest.yml", diag, [(pipeline.corpora_manifest(SOURCES), corpora_dir)])
     ctx = pipeline.resolve(corpus, diag)
     assert diag.errors == []
-    return ctx, datasets(ctx)
+    return ctx, datasets(ctx, places=ctx)
 
 
 def consecutive(ctx):

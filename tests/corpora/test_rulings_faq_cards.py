@@ -24,7 +24,7 @@ import pytest
 from rulesite.diagnostics import Diagnostics
 from rulesite.model import Corpus, Loc, Source
 from rulesite.read import cards_json, errata_json, faq_json, rulings_mdx
-from rulesite.resolve.links import Linker
+from rulesite.resolve.links import Link, Linker
 
 RULINGS_DIR = "rb-faq-rulings-en-riftboundfaq"
 FAQ = "rb-faq-en-official-riftboundoc.json"
@@ -164,7 +164,7 @@ def test_citations_are_visible_to_the_reference_finder(corpora_dir):
     for ruling in imported.rulings:
         found = Counter()
         for text in [ruling.answer, *ruling.steps, *ruling.nuances]:
-            found.update(ref.number for ref in linker.references(text, "riftbound", ruling.loc))
+            found.update(s.number for s in linker.segments(text, "riftbound") if isinstance(s, Link) and s.kind == "rule")
         missing = Counter(ruling.rule_citations) - found
         assert not missing, (ruling.id, missing)
 

@@ -19,7 +19,7 @@ from pathlib import Path
 
 import pytest
 
-from rulesite.render.symbols import shown_text
+from rulesite.card_symbols import shown_text
 
 pytestmark = pytest.mark.corpora
 

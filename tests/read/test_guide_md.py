@@ -57,10 +57,13 @@ def test_line_breaks_split_lines_and_emphasis_across_them_is_taken_out():
 def test_the_rendered_page_has_no_code_block_and_no_markup_shown(ctx):
     from rulesite.render.context import Context
     from rulesite.render.guide_page import render_guide
+    from rulesite.resolve.linked import link_texts
+    from rulesite.resolve.links import Linker
 
     guide, source = _guide()
-    corpus = Corpus(sources={**ctx.corpus.sources, source.id: source}, sections=ctx.corpus.sections)
-    page = render_guide(guide, Context(corpus, ctx.linker, ctx.citations))
+    corpus = Corpus(sources={**ctx.corpus.sources, source.id: source}, sections=ctx.corpus.sections, guides=[guide])
+    linked = link_texts(corpus, Linker(corpus, ctx.links.keywords))  # resolved, then rendered
+    page = render_guide(guide, Context(corpus, linked, ctx.citations))
     body = page.split("---", 2)[2]
     assert not [line for line in body.splitlines() if line.startswith("    ") and not line.lstrip().startswith("- ")]
     assert "<br" not in body and "\\<br" not in body and "\\*\\*" not in body

@@ -85,7 +85,7 @@ def test_the_published_data_places_each_rule_on_its_sections_page(tmp_path):
     diag = Diagnostics()
     ctx = pipeline.resolve(pipeline.read_corpus(tmp_path / "manifest.yml", diag), diag)
     assert diag.errors == []
-    (edition,) = _edition_data(data_files(ctx))
+    (edition,) = _edition_data(data_files(ctx, places=ctx))
     rule = next(r for r in edition["rules"] if r["number"] == "477.3.e.1.a")
     assert (rule["section"], rule["url"]) == ("473", "riftbound/core-rules/473.html#477.3.e.1.a")
     assert _misplaced(edition) == []
@@ -98,7 +98,7 @@ def test_on_the_corpora_every_published_rule_is_on_its_sections_page(corpora_dir
     corpus = pipeline.read_corpus(sources / "manifest.yml", diag, [(pipeline.corpora_manifest(sources), corpora_dir)])
     ctx = pipeline.resolve(corpus, diag)
     assert diag.errors == []
-    editions = _edition_data(data_files(ctx))
+    editions = _edition_data(data_files(ctx, places=ctx))
     assert len(editions) >= 5 and sum(len(e["rules"]) for e in editions) > 5000
     assert [m for e in editions for m in _misplaced(e)] == []
     v14 = next(e for e in editions if e["game"] == "riftbound" and e["label"] == "v1.4")

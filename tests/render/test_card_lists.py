@@ -19,6 +19,6 @@ def test_a_name_printed_on_two_cards_links_each_card(ctx):
         Card(ident, code, "Pouty Poro", ["Unit"], ["Calm"], "A poro.", "cards", Loc("cards.json", line))
         for line, (ident, code) in enumerate([("ogn-001-298", "OGN-001/298"), ("unl-301-298", "UNL-301/298")], 1)
     ]
-    page = render_ruling(ruling, replace(ctx, corpus=corpus, citations=collect(corpus, ctx.linker)))
+    page = render_ruling(ruling, replace(ctx, corpus=corpus, citations=collect(corpus, ctx.links)))
     cards = next(line for line in page.splitlines() if line.startswith("Cards: "))
     assert "cards/p.md#ogn-001-298" in cards and "cards/p.md#unl-301-298" in cards, cards

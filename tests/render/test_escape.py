@@ -8,6 +8,7 @@ browser would run.
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import re
 import itertools
@@ -15,6 +16,7 @@ import string
 
 import pytest
 from markupsafe import Markup
+from relinked import relinked
 from rendered import Elements, page_html, split_page
 
 from rulesite.check.script import parse, script_problems
@@ -132,7 +134,8 @@ def test_json_for_scripts_cannot_end_the_script_or_a_string():
 @pytest.mark.parametrize("card_id", CARD_IDS)
 def test_a_card_id_is_an_attribute_value_and_nothing_else(fresh_ctx, card_id):
     card = Card(card_id, "ABC-1/2", "Hostile", ["Unit"], ["Fury"], "Draw 1.", "cards", fresh_ctx.corpus.rulings[0].loc)
-    md = render_cards_page(fresh_ctx, "riftbound/cards/h.md", [card], {})
+    ctx = relinked(fresh_ctx, dataclasses.replace(fresh_ctx.corpus, cards=[card]))
+    md = render_cards_page(ctx, "riftbound/cards/h.md", [card], {})
     html = page_html(md)
     no_script(html)
     found = Elements(html)
@@ -248,10 +251,11 @@ def test_history_and_diff_html_show_their_text_as_text():
 def test_keyword_forms_are_shown_as_text(fresh_ctx):
     from rulesite.render.index_pages import render_keywords
 
-    game, forms = next(iter(fresh_ctx.linker.keywords.items()))
-    forms[PAYLOAD] = next(iter(forms.values()))
+    game, forms = next(iter(fresh_ctx.links.keywords.items()))
+    keywords = {**fresh_ctx.links.keywords, game: {**forms, PAYLOAD: next(iter(forms.values()))}}
+    ctx = dataclasses.replace(fresh_ctx, links=dataclasses.replace(fresh_ctx.links, keywords=keywords))
     shown = ""
-    for text in render_keywords(fresh_ctx).values():  # one page, or an index and its parts
+    for text in render_keywords(ctx).values():  # one page, or an index and its parts
         html = page_html(text)
         no_script(html)
         shown += Elements(html).plain()

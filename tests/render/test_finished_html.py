@@ -1,6 +1,6 @@
 """Rules are written as finished HTML (escape.Html), which Python-Markdown
 passes through: it must make of them exactly what it made of the same rules
-written as Markdown (the MARKDOWN templates: rule, div, example_title,
+written as Markdown (the MARKDOWN writers: rule, div, example_title,
 history), hostile text included, and wherever the block sits on a page."""
 
 from __future__ import annotations
@@ -9,9 +9,10 @@ import dataclasses
 import itertools
 
 import pytest
+from relinked import relinked
 from rendered import page_html
 
-from rulesite.model import SectionKey
+from rulesite.model import Example, Loc, Rule, SectionKey
 from rulesite.render.escape import Html, Md, block, html_out, md_text, page
 from rulesite.render.languages import mark_missing_translations, site_languages
 from rulesite.render.markup import finished, heading, md, plain_heading
@@ -31,6 +32,10 @@ SUMMARIES = [None, ("History · cited by 2", ("v1.2: 411.1", "v1.2/411.html#411.
 def site(ctx):
     ctx = dataclasses.replace(ctx, language="en", languages=site_languages(ctx), cache={})
     section = ctx.corpus.sections[SectionKey("riftbound", "core-rules", "424", "en")]
+    # Section 424 printing these texts, linked by resolve as its page shows them.
+    rules = [Rule(f"424.{n}", text, Loc("t.txt", n), [Example("Example", text, Loc("t.txt", n))]) for n, text in enumerate(TEXTS)]
+    section = dataclasses.replace(section, rules=rules)
+    ctx = relinked(ctx, dataclasses.replace(ctx.corpus, sections={**ctx.corpus.sections, section.key: section}))
     return ctx, section
 
 

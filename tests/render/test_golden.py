@@ -18,6 +18,7 @@ import re
 from pathlib import Path
 
 import pytest
+from relinked import relinked
 from rendered import page_html, split_page
 
 from rulesite.model import Card, Erratum, Loc, SectionKey
@@ -81,4 +82,5 @@ def test_card_entry(site_ctx):
         loc,
         errata=[erratum],
     )
-    check("card-e.html", render_cards_page(site_ctx, "riftbound/cards/e.md", [card], {}))
+    ctx = relinked(site_ctx, dataclasses.replace(site_ctx.corpus, cards=[card], errata=[erratum]))
+    check("card-e.html", render_cards_page(ctx, "riftbound/cards/e.md", [card], {}))

@@ -14,7 +14,10 @@ from rulesite.render.site import navigation, render_site
 def test_maintainer_pages_are_in_their_own_section_not_beside_the_rules(ctx):
     pages = render_site(ctx)["en"]
     nav = navigation(
-        Context(ctx.corpus, ctx.linker, ctx.citations, ctx.concordance, "en", ("en", "es"), editions=ctx.editions), pages
+        Context(
+            ctx.corpus, ctx.links, ctx.citations, ctx.concordance, language="en", languages=("en", "es"), editions=ctx.editions
+        ),
+        pages,
     )
     top = [path for entry in nav for path in entry.values() if isinstance(path, str)]
     assert not {paths.UNRESOLVED, paths.REVIEW, paths.PROBLEMS} & set(top)
@@ -50,7 +53,10 @@ def test_the_navigation_lists_each_page_once_the_home_page_first(repo_root):
     ctx = pipeline.resolve(corpus, diag)
     assert "index" in {page.name for page in corpus.written}, "the fixture: docs/index.md is a written page"
     pages = render_site(ctx)["en"]
-    nav = navigation(Context(ctx.corpus, ctx.linker, ctx.citations, ctx.concordance, "en", ("en",), editions=ctx.editions), pages)
+    nav = navigation(
+        Context(ctx.corpus, ctx.links, ctx.citations, ctx.concordance, language="en", languages=("en",), editions=ctx.editions),
+        pages,
+    )
 
     def listed(entries):
         for entry in entries:

@@ -32,7 +32,9 @@ def offline_of(sources: Path, config: Path) -> dict[str, dict[str, str]]:
     files = render_site(ctx)
     out = {}
     for lang, pages in files.items():
-        lang_ctx = Context(ctx.corpus, ctx.linker, ctx.citations, ctx.concordance, lang, tuple(files), editions=ctx.editions)
+        lang_ctx = Context(
+            ctx.corpus, ctx.links, ctx.citations, ctx.concordance, language=lang, languages=tuple(files), editions=ctx.editions
+        )
         out[lang] = offline_app.offline_files(lang_ctx, pages, navigation(lang_ctx, pages), config.read_text(encoding="utf-8"))
     return out
 

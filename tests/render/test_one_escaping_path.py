@@ -1,5 +1,5 @@
 """Markup is made in one place: the render modules can only write it as
-literals, through the templates of render/markup.py or through md_text.
+literals, through the writers of render/markup.py or through md_text.
 
 Read from the source of the render modules, so that a markup-building
 f-string added tomorrow fails here, before any hostile source finds it.
@@ -33,7 +33,7 @@ def where(path: Path, node: ast.AST) -> str:
 
 def test_markup_is_only_ever_a_literal():
     """Md(...), Html(...) and Markup(...) take a string literal: computed text becomes
-    markup only through Md.format / + / join, md_text, html_out or a template, which escape it."""
+    markup only through Md.format / + / join, md_text, html_out or a writer of markup.py, which escape it."""
     found = []
     for path in modules():
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):

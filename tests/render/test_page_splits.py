@@ -4,10 +4,12 @@ the index or summary page links to each of them."""
 
 from __future__ import annotations
 
+import dataclasses
 import re
 
 import pytest
 from editions_fixture import write_four_editions
+from relinked import relinked
 
 from rulesite import pipeline
 from rulesite.diagnostics import Diagnostics
@@ -36,11 +38,12 @@ def test_glossary_is_split_by_initial_letter(ctx, monkeypatch):
             "magic",
             "comprehensive-rules",
             "en",
-            "x",
+            next(iter(ctx.corpus.sources)),
             Loc("glossary.txt", i),
         )
         for i, term in enumerate(terms)
     ]
+    ctx = relinked(ctx, dataclasses.replace(ctx.corpus, glossary=entries))
     pages = glossary_pages(ctx, entries, "magic/comprehensive-rules/glossary.md", "magic")
     index = pages.pop("magic/comprehensive-rules/glossary.md")
     assert set(pages) == {f"magic/comprehensive-rules/glossary/{c}.md" for c in ("a", "b", "t", "0", "2")}

@@ -13,10 +13,12 @@ import os
 import subprocess
 import sys
 import time
+from functools import partial
 
 import pytest
 
 from rulesite import pipeline, workers
+from rulesite.export.files import data_files
 from rulesite.render.site import render_site, write_docs
 
 
@@ -34,20 +36,32 @@ def _same(one: dict, other: dict) -> None:
         assert different == [], f"{lang}: files that differ: {different[:10]}"
 
 
+def _data(ctx):
+    """The published data job, as the pipeline hands it to render."""
+    return partial(data_files, ctx, places=ctx)
+
+
 @pytest.mark.parametrize("jobs", [2, 3])
 def test_workers_render_the_seed_site_as_one_process_does(ctx, jobs):
-    alone = render_site(ctx, jobs=1)
+    alone = render_site(ctx, jobs=1, published=_data(ctx))
     assert sum(len(pages) for pages in alone.values()) > 100
-    _same(alone, render_site(ctx, jobs=jobs))
+    assert "data/index.json" in alone["en"], "the published data joins the content language's files"
+    _same(alone, render_site(ctx, jobs=jobs, published=_data(ctx)))
+
+
+def test_render_makes_no_published_data_of_its_own(ctx):
+    # The data is export's: render runs it only when its caller hands it in.
+    files = render_site(ctx, jobs=1)
+    assert [path for pages in files.values() for path in pages if path.startswith("data/")] == []
 
 
 def test_workers_hand_the_diff_pages_on(editions_ctx):
-    alone = render_site(editions_ctx, jobs=1)
+    alone = render_site(editions_ctx, jobs=1, published=_data(editions_ctx))
     diffs = [path for path in alone["en"] if "/changes/" in path]
     assert diffs, "the fixture has a diff page"
     histories = [path for path in alone["en"] if path.startswith("assets/history/")]
     assert any("changes/" in alone["en"][path] for path in histories), "histories link the diff entries"
-    _same(alone, render_site(editions_ctx, jobs=2))
+    _same(alone, render_site(editions_ctx, jobs=2, published=_data(editions_ctx)))
 
 
 def _fails():
@@ -91,10 +105,10 @@ def test_a_crew_holds_the_files_no_later_step_reads_and_writes_them_as_one_proce
     # The crew's workers keep every file but the Markdown pages (which later
     # steps change): the parent sees their digests only, and the docs folder
     # written from them is the one a render in one process writes.
-    alone = render_site(ctx, jobs=1)
+    alone = render_site(ctx, jobs=1, published=_data(ctx))
     pipeline.write(ctx, alone, tmp_path / "alone", tmp_path / "cfg-alone", repo_root / "mkdocs.yml", "b1")
     with workers.Crew() as crew:
-        held = render_site(ctx, jobs=2, crew=crew)
+        held = render_site(ctx, jobs=2, crew=crew, published=_data(ctx))
         kinds = {(path.endswith(".md"), type(data).__name__) for pages in held.values() for path, data in pages.items()}
         assert kinds == {(True, "str"), (False, "Held")}, "Markdown pages come back whole, every other file is held"
         pipeline.write(ctx, held, tmp_path / "crew", tmp_path / "cfg-crew", repo_root / "mkdocs.yml", "b1", crew)

@@ -8,6 +8,7 @@ import dataclasses
 import re
 
 import pytest
+from relinked import relinked
 from rendered import page_html, split_page
 
 from rulesite.model import Card, Erratum, FaqAnswer, Loc
@@ -15,8 +16,10 @@ from rulesite.render.card_pages import render_cards_page, render_errata
 from rulesite.render.faq_page import render_faq_part
 from rulesite.render.ruling_page import render_ruling
 from rulesite.render.languages import site_languages
-from rulesite.render.symbols import shown_text, split_symbols, symbol, with_symbols
+from rulesite.card_symbols import shown_text, split_symbols
+from rulesite.render.symbols import symbol, with_symbols
 from rulesite.render.escape import md_text
+from rulesite.resolve.linked import quoted_parts
 
 HERE = Loc("rules_src/riftbound/cards.json", 3)
 SYMBOL = re.compile(r'<span class="symbol symbol-(\w+)" role="img" aria-label="([^"]*)">(.*?)</i></span>')
@@ -79,7 +82,7 @@ def test_the_errata_box_and_the_errata_page_show_symbols_in_words(site_ctx):
         "Ember Scout", "[2], [E]: Draw 1.", "[1][A], [E]: Draw 1.\nThen [>] discard 1.", "2026-05-01", "May", "c", HERE
     )
     card = Card("ogn-007-298", "OGN-007/298", "Ember Scout", ["Unit"], ["Fury"], "[E]: Ready me.", "c", HERE, errata=[erratum])
-    ctx = dataclasses.replace(site_ctx, corpus=dataclasses.replace(site_ctx.corpus, cards=[card], errata=[erratum]))
+    ctx = relinked(site_ctx, dataclasses.replace(site_ctx.corpus, cards=[card], errata=[erratum]))
     page = page_html(render_cards_page(ctx, "riftbound/cards/e.md", [card], {}))
     box = page[page.index('class="admonition warning"') :]
     assert "[A]" not in page and "[E]" not in page and "[2]" not in page
@@ -101,6 +104,7 @@ def test_an_official_faq_answer_shows_symbols_in_words(site_ctx):
         loc=HERE,
     )
     source = site_ctx.corpus.sources[faq.source_id]
+    site_ctx = relinked(site_ctx, dataclasses.replace(site_ctx.corpus, faqs=[faq]))
     html = page_html(render_faq_part(site_ctx, source, "FAQ", 1, [("riftbound/faq/x.md", [faq])], {}))
     assert [label for _, label, _ in SYMBOL.findall(html)] == ["Power of any Domain", "0 Energy"]
     assert "Hide it now for ✦ Power of any Domain, then reveal it for 0 Energy." in visible(html)
@@ -113,7 +117,7 @@ def test_a_ruling_shows_symbols_in_words_in_its_answer_steps_and_nuances(site_ct
         steps=["Exhaust it: [E]."],
         nuances=["It costs [A] more."],
     )
-    html = page_html(render_ruling(ruling, site_ctx))
+    html = page_html(render_ruling(ruling, relinked(site_ctx, dataclasses.replace(site_ctx.corpus, rulings=[ruling]))))
     assert [label for _, label, _ in SYMBOL.findall(html)] == ["2 Energy", "Exhaust", "Power of any Domain"]
     assert "Pay 2 Energy first." in visible(html)
 
@@ -121,5 +125,17 @@ def test_a_ruling_shows_symbols_in_words_in_its_answer_steps_and_nuances(site_ct
 def test_previews_in_chat_give_symbols_in_words(site_ctx):
     """A link preview (the description) is plain text: symbols in words, not shorthand."""
     ruling = dataclasses.replace(site_ctx.corpus.rulings[0], answer="It costs [1][A] more.")
-    meta, _ = split_page(render_ruling(ruling, site_ctx))
+    meta, _ = split_page(render_ruling(ruling, relinked(site_ctx, dataclasses.replace(site_ctx.corpus, rulings=[ruling]))))
     assert meta["description"] == "It costs 1 Energy ✦ Power of any Domain more."
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["", "[2][A], [E]: Give a unit +1 [M].", "[1] [A]", "Pay [A][C][>] now", "no symbol (rule 424.1)", "[E]", " [Nth] [10]"],
+)
+def test_resolve_links_exactly_the_text_a_page_shows_between_symbols(text):
+    """Resolve links the plain parts of quoted text (resolve/linked.py); the page
+    asks for the links of the parts `with_symbols` cuts, which must be the same."""
+    shown = []
+    with_symbols(text, lambda part: shown.append(part) or md_text(part))
+    assert quoted_parts(text) == shown

@@ -14,7 +14,7 @@ import random
 import pytest
 
 from rulesite.model import Edition, Example, Loc, Rule, Section
-from rulesite.render.changes import how_words
+from rulesite.history_words import how_words
 from rulesite.resolve.history import (
     Absent,
     Added,
@@ -39,7 +39,7 @@ from rulesite.resolve.history import (
 
 
 def words(how) -> str:
-    """A history entry as the English pages word it (render/changes.py)."""
+    """A history entry as the English pages word it (history_words.py)."""
     return how_words(how, "en")
 
 

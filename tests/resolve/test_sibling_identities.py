@@ -16,7 +16,7 @@ import pytest
 from buildutil import run_build
 
 from rulesite.model import Edition, Loc, Rule, Section
-from rulesite.render.changes import how_words
+from rulesite.history_words import how_words
 from rulesite.resolve.history import Matched, _assign, diff_editions, match_editions, rule_chains
 
 KINDS = ["Conquer", "Hold", "Attack", "Defend"]

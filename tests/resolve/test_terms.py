@@ -15,7 +15,7 @@ import pytest
 from rulesite import pipeline
 from rulesite.diagnostics import Diagnostics
 from rulesite.render.ruling_page import render_ruling
-from rulesite.resolve.links import Link
+from rulesite.resolve.links import Link, Linker
 
 FIXTURES = Path(__file__).parent.parent / "read" / "fixtures"
 SECTION = ("riftbound", "core-rules")
@@ -37,7 +37,11 @@ def terms(tmp_path_factory):
 
 
 def _links(ctx, text):
-    return [(s.text, s.target[0].number, s.target[1]) for s in ctx.linker.segments(text, "riftbound") if isinstance(s, Link)]
+    return [
+        (s.text, s.target[0].number, s.target[1])
+        for s in Linker(ctx.corpus, dict(ctx.links.keywords)).segments(text, "riftbound")
+        if isinstance(s, Link)
+    ]
 
 
 def test_the_longest_defined_term_wins(terms):

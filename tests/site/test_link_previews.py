@@ -109,7 +109,12 @@ def test_a_section_page_previews_its_first_rule(site, ctx):
     section = ctx.corpus.sections[SectionKey("riftbound", "core-rules", "832", "en")]
     page = head(site / "riftbound/core-rules/832.html")
     assert_previews(
-        page, "832 Show Off", section.rules[0].text, SITE_URL + "riftbound/core-rules/832.html", "Riftbound", "Core Rules"
+        page,
+        "832 Show Off · Riftbound Core Rules",  # its game and document named, as its <title> names them
+        section.rules[0].text,
+        SITE_URL + "riftbound/core-rules/832.html",
+        "Riftbound",
+        "Core Rules",
     )
     assert page.links["canonical"] == SITE_URL + "riftbound/core-rules/832.html"
     assert page.meta.get("rulesite:edition") == section.edition

@@ -4,7 +4,7 @@
  * from the build's own answer for it, published in data/ (the pair's file in
  * editions.json `pairs`, written by export/data.diff_data): the same counts,
  * sections, entries, links and word diffs as a pre-rendered page
- * (render/edition_pages.render_diff). Nothing is matched or compared here, so a
+ * (render/edition_pages.made_diff_pages). Nothing is matched or compared here, so a
  * diff has one definition, the build's; only the pair asked is loaded.
  * ?show=data lays out the published data even where a page exists.
  * Plain ES2017, no dependencies, works from file:// (assets/data.js loads the
@@ -24,8 +24,13 @@
     return window.Rulesite.siteUrl(location.href);
   }
 
+  /** Interface text from the strings table (assets/strings.js), in the page's language. */
+  function t(key, values) {
+    return window.Rulesite.t(key, values);
+  }
+
   /* ---------------------------------------------------------------- */
-  /* The page (render/edition_pages and render/markup's diff templates) */
+  /* The page (render/edition_pages and render/markup's diff writers)   */
 
   function el(tag, attrs, children) {
     var node = document.createElement(tag);
@@ -70,7 +75,7 @@
     var labels = editionsOf(e, diff);
     e.numbers.forEach(function (n, i) {
       if (i) numbers.push(" \u2192 ");
-      numbers.push(linkTo(placeUrl(diff, n[0], n[1]), n[0], n[0] + " in " + labels[i]));
+      numbers.push(linkTo(placeUrl(diff, n[0], n[1]), n[0], t("diff-number-in", { number: n[0], edition: labels[i] })));
     });
     var parts = [el("b", {}, numbers)];
     if (e.was) parts.push(" ", el("span", { class: "diff-was" }, ["(", linkTo(placeUrl(diff, e.was[0], e.was[1]), diff.old + ": " + e.was[0]), ")"]));
@@ -97,7 +102,7 @@
       }
       return head;
     }
-    return [link(s.old), " ", el("span", { class: "diff-was" }, ["(only in " + diff.old + ")"])];
+    return [link(s.old), " ", el("span", { class: "diff-was" }, ["(" + t("diff-only-in", { edition: diff.old }) + ")"])];
   }
 
   function render(out, diff) {
@@ -105,19 +110,20 @@
     out.textContent = "";
     out.appendChild(el("p", { class: "diff-counts" }, [
       ["added", "removed", "changed", "moved", "unchanged"].map(function (k) {
-        return c[k] + " " + k + (k === "moved" && c.renumbered ? " (" + c.renumbered + " only renumbered)" : "");
+        var only = k === "moved" && c.renumbered ? " (" + t("diff-only-renumbered", { count: c.renumbered }) + ")" : "";
+        return t("diff-count-" + k, { count: c[k] }) + only;
       }).join(" \u2022 "),
     ]));
-    var input = el("input", { type: "search", placeholder: "e.g. 424" });
-    out.appendChild(el("p", {}, [el("label", { class: "diff-filter" }, ["Section: ", input])]));
+    var input = el("input", { type: "search", placeholder: t("diff-filter-example") });
+    out.appendChild(el("p", {}, [el("label", { class: "diff-filter" }, [t("diff-filter") + " ", input])]));
     if (c.renumbered && window.RulesiteRenumbered) {
-      var rules = c.renumbered === 1 ? "rule" : "rules";
-      var shown = c.renumbered.toLocaleString("en");
+      var one = c.renumbered === 1 ? "-one" : "";
+      var count = { count: c.renumbered.toLocaleString("en") };
       out.appendChild(el("p", { class: "diff-renumbered" }, [el("button", {
         type: "button", class: "md-button diff-renumbered-toggle", "data-renumbered-toggle": "", "aria-pressed": "false",
-        "data-show": "Show " + shown + " " + rules + " only renumbered",
-        "data-hide": "Hide the " + shown + " " + rules + " only renumbered",
-      }, ["Show " + shown + " " + rules + " only renumbered"])]));
+        "data-show": t("diff-show-renumbered" + one, count),
+        "data-hide": t("diff-hide-renumbered" + one, count),
+      }, [t("diff-show-renumbered" + one, count)])]));
     }
     var sections = diff.sections.map(function (s) {
       var only = s.entries.every(function (e) { return e.renumbered; });
@@ -177,7 +183,7 @@
         return d.game === game && d.document === docName && d.language === lang;
       })[0];
       var pair = doc ? doc.pairs.filter(function (p) { return p.old === oldLabel && p.new === newLabel; })[0] : null;
-      if (!pair) throw new Error("Choose an older edition, then a newer one.");
+      if (!pair) throw new Error(t("compare-wrong-order"));
       var ready = doc.diffs.filter(function (d) { return d.old === oldLabel && d.new === newLabel; })[0];
       if (ready && param("show") !== "data") {
         // Pre-rendered: open that page (its URL is relative to the site root, as data/ is).

@@ -7,7 +7,14 @@
  * toast (it copies any [data-clipboard-text]); this file adds the buttons
  * (absolutely placed: no layout shift), completes the link from the page's
  * address, and tells screen readers. Without a clipboard, the link is shown
- * selected for the reader to copy.
+ * selected for the reader to copy (copy-manual.js, loaded then).
+ *
+ * Beside it on every rule, ruling and FAQ answer, a "copy with citation"
+ * button; what it copies is made by cite.js, which core.js loads on the
+ * first use of one (and hands it a click that came before it).
+ *
+ * For print, the page's address, written under its text (rules.css shows it
+ * only on paper).
  */
 (function () {
   "use strict";
@@ -21,15 +28,17 @@
   var LINK_PATH =
     "M3.9 12c0-1.71 1.39-3.1 3.1-3.1h4V7H7a5 5 0 0 0 0 10h4v-1.9H7c-1.71 0-3.1-1.39-3.1-3.1M8 13h8v-2H8v2m9-6h-4v1.9h4c1.71 0 3.1 1.39 3.1 3.1s-1.39 3.1-3.1 3.1h-4V17h4a5 5 0 0 0 0-10Z";
 
+  var QUOTE_PATH = "M14 17h3l2-4V7h-6v6h3M6 17h3l2-4V7H5v6h3l-2 4Z";
+
   /** The link icon, built as elements (no markup from strings: Trusted Types refuse it). */
-  function linkIcon() {
+  function linkIcon(d) {
     var ns = "http://www.w3.org/2000/svg";
     var svg = document.createElementNS(ns, "svg");
     [["viewBox", "0 0 24 24"], ["width", "16"], ["height", "16"], ["aria-hidden", "true"], ["focusable", "false"]].forEach(function (pair) {
       svg.setAttribute(pair[0], pair[1]);
     });
     var path = document.createElementNS(ns, "path");
-    path.setAttribute("d", LINK_PATH);
+    path.setAttribute("d", d || LINK_PATH);
     svg.appendChild(path);
     return svg;
   }
@@ -79,59 +88,22 @@
 
   function showCopied(button, url) {
     button.classList.add("is-copied");
-    announce(t("copied-long", { url: url }));
+    announce(button._rulesiteCite ? t("cite-copied", { id: button._rulesiteId }) : t("copied-long", { url: url }));
     clearTimeout(button._rulesiteTimer);
     button._rulesiteTimer = setTimeout(function () {
       button.classList.remove("is-copied");
     }, 2000);
   }
 
-  /** No clipboard: show the link in a selected text field for the reader to copy. */
-  function showManual(button, url, id) {
-    var holder = button.parentNode;
-    var old = holder.querySelector(".rule-copy-manual");
-    if (old) old.parentNode.removeChild(old);
-    var box = document.createElement("span");
-    box.className = "rule-copy-manual";
-    var label = document.createElement("label");
-    var inputId = "rule-copy-manual-" + String(id).replace(/[^A-Za-z0-9_-]/g, "_");
-    label.setAttribute("for", inputId);
-    label.textContent = t("copy-manual");
-    var input = document.createElement("input");
-    input.type = "text";
-    input.readOnly = true;
-    input.id = inputId;
-    input.value = url;
-    input.setAttribute("aria-label", t("copy-manual-label", { id: id }));
-    input.addEventListener("keydown", function (event) {
-      if (event.key === "Escape" || event.key === "Esc" || event.key === "Enter") {
-        event.preventDefault();
-        close();
-      }
-    });
-    input.addEventListener("blur", function () {
-      setTimeout(close, 150);
-    });
-    function close() {
-      if (box.parentNode) {
-        box.parentNode.removeChild(box);
-        button.focus();
-      }
-    }
-    box.appendChild(label);
-    box.appendChild(input);
-    button.insertAdjacentElement("afterend", box);
-    input.focus();
-    input.select();
-  }
-
-  function makeButton(element, kind) {
+  function makeButton(element, kind, cite) {
     var id = kind === "ruling" ? element.id : kind === "card" ? headingText(element) : kind === "faq" ? element.id : ruleNumber(element);
     var button = document.createElement("button");
     button.type = "button";
-    button.className = "rule-copy";
-    button.setAttribute("aria-label", t({ ruling: "copy-ruling", faq: "copy-faq", card: "copy-card" }[kind] || "copy-rule", { id: id }));
-    button.appendChild(linkIcon());
+    button.className = cite ? "rule-copy rule-cite" : "rule-copy";
+    var label = cite ? { ruling: "copy-cite-ruling", faq: "copy-cite-faq" }[kind] || "copy-cite-rule" : { ruling: "copy-ruling", faq: "copy-faq", card: "copy-card" }[kind] || "copy-rule";
+    button.setAttribute("aria-label", t(label, { id: id }));
+    button.appendChild(linkIcon(cite ? QUOTE_PATH : LINK_PATH));
+    button._rulesiteCite = cite ? kind : "";
     // Material's clipboard copies a [data-clipboard-text] on click and shows its
     // toast; the absolute link is completed on the click itself (see below).
     button.setAttribute("data-clipboard-text", shareOf(element) || "#" + id);
@@ -156,7 +128,8 @@
   document.addEventListener("click", function (event) {
     var button = buttonOf(event);
     if (!button) return;
-    button.setAttribute("data-clipboard-text", shortLink(button._rulesiteOf));
+    // A citation's text is set by cite.js's own listener.
+    if (!button._rulesiteCite) button.setAttribute("data-clipboard-text", shortLink(button._rulesiteOf));
     copiedNow = false;
   }, true);
   document.addEventListener("click", function (event) {
@@ -165,7 +138,8 @@
     event.preventDefault();
     var url = button.getAttribute("data-clipboard-text");
     if (copiedNow) showCopied(button, url);
-    else showManual(button, url, button._rulesiteId);
+    // No clipboard (rare): the field to copy from comes from its own file.
+    else R.feature("copy-manual.js").then(function () { R.copyManual(button, url, button._rulesiteId); });
     copiedNow = false;
   });
 
@@ -184,9 +158,15 @@
       var next = items[k].nextElementSibling;
       if (next && next.classList.contains("rule-copy")) continue;
       // After the heading, not in it: the heading's name stays its own words.
-      var itemButton = makeButton(items[k], items[k].classList.contains("card") ? "card" : "faq");
+      var kind = items[k].classList.contains("card") ? "card" : "faq";
+      var itemButton = makeButton(items[k], kind);
       itemButton.classList.add("rule-copy--item");
       items[k].insertAdjacentElement("afterend", itemButton);
+      if (kind === "faq") {
+        var citeItem = makeButton(items[k], kind, true);
+        citeItem.classList.add("rule-copy--item");
+        itemButton.insertAdjacentElement("afterend", citeItem);
+      }
     }
     var rules = root.querySelectorAll(RULES);
     for (var i = 0; i < rules.length; i++) {
@@ -195,8 +175,10 @@
       var head = ruleHead(rule);
       var number = head ? head.querySelector(":scope > a.rule-number") : null;
       var button = makeButton(rule, "rule");
+      var cite = makeButton(rule, "rule", true);
       if (number) number.insertAdjacentElement("afterend", button);
       else rule.insertBefore(button, rule.firstChild);
+      button.insertAdjacentElement("afterend", cite);
     }
     var rulings = root.querySelectorAll(".ruling[id]");
     for (var j = 0; j < rulings.length; j++) {
@@ -205,10 +187,32 @@
       var b = makeButton(ruling, "ruling");
       b.classList.add("rule-copy--ruling");
       ruling.insertBefore(b, ruling.firstChild);
+      var c = makeButton(ruling, "ruling", true);
+      c.classList.add("rule-copy--ruling");
+      b.insertAdjacentElement("afterend", c);
     }
   }
 
+  /** The page's address under its text, shown only in print (rules.css); no query, which says how it was reached. */
+  function printAddress() {
+    var article = document.querySelector("article.md-content__inner") || document.querySelector("article");
+    if (!article) return;
+    var line = article.querySelector(":scope > .rulesite-print-address");
+    if (!line) {
+      line = document.createElement("p");
+      line.className = "rulesite-print-address";
+      line.setAttribute("aria-hidden", "true");
+      article.appendChild(line);
+    }
+    var here = new URL(location.href);
+    here.search = "";
+    line.textContent = here.href;
+  }
+  window.addEventListener("beforeprint", printAddress);
+
+  R.copyLink = { shortLink: shortLink, headingText: headingText };
   R.onPage(function () {
     initCopyButtons(document);
+    printAddress();
   });
 })();

@@ -322,8 +322,11 @@
   var ON_FIRST_USE = [
     // A rule's history: its rows are in the page's history file (history.js loads it).
     ["history.js", ["toggle"], "details.history"],
-    // A link's preview: previews.js shows the one pointed at or focused first.
-    ["previews.js", ["mouseover", "focusin"], "a.ref, a.keyword"],
+    // A link's preview: previews.js shows the one pointed at or focused first;
+    // a tap on one before the file came is held: a first tap previews (tapped()).
+    ["previews.js", ["mouseover", "focusin"], "a.ref, a.keyword", [], "a.ref, a.keyword", tapped],
+    // "Copy with citation": cite.js makes the text; a click before it came is held and handed over.
+    ["cite.js", ["pointerover", "pointerdown", "focusin"], "button.rule-cite", [], "button.rule-cite"],
     // A rule number typed in the search box: search-on-demand.js starts the
     // search on the same focus or press; the number table it reads comes at the same time.
     ["number-search.js", ["focusin", "pointerdown"], ".md-search, [data-md-component='search'], label[for='__search']", ["assets/numbers.js"]],
@@ -332,6 +335,16 @@
     // A plain click on one of its links before the file came is held and handed over.
     ["language-switch.js", ["pointerover", "focusin", "pointerdown"], ".md-select", [], "a.md-select__link[hreflang]"],
   ];
+  /* Whether a click is a finger's tap (no hover before it, so a first tap on a
+     reference previews it). A click is a PointerEvent that says so; where it is
+     not, a click made by a pointer (detail > 0, not a key) after a touch. */
+  var lastPointer = "";
+  document.addEventListener("pointerdown", function (event) { lastPointer = event.pointerType || ""; }, { capture: true, passive: true });
+  function tapped(event) {
+    if (typeof event.pointerType === "string" && event.pointerType) return event.pointerType === "touch";
+    return event.detail > 0 && lastPointer === "touch";
+  }
+
   var firstUse = {};
   function watchFirstUse() {
     if (!here) return;
@@ -361,6 +374,7 @@
       document.addEventListener("click", function (event) {
         var link = event.target && event.target.closest ? event.target.closest(entry[4]) : null;
         if (loaded || !link || event.defaultPrevented || event.button !== 0 || link.target) return;
+        if (entry[5] && !entry[5](event)) return;
         if (event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
         event.preventDefault();
         event.stopPropagation();
@@ -477,6 +491,7 @@
     linkUrl: linkUrl,
     numbers: numbers,
     firstUse: firstUse,
+    tapped: tapped,
     showNotice: showNotice,
   };
   followMovedAnchor();

@@ -7,10 +7,15 @@
  * at, and it works from disk too (a script loads where fetch() may not).
  * A link to another language's page reads that site's file. core.js loads
  * this file on the first hover or focus of such a link and hands it that link.
+ *
+ * On a touch screen nothing hovers: a first tap on a reference shows its
+ * preview, with an "Open" link; a second tap on the reference, or "Open",
+ * opens it. A tap elsewhere closes the preview. Mouse and keyboard are as above.
  */
 (function () {
   "use strict";
   var R = window.Rulesite;
+  var t = R.t;
   if (window.RulesitePreviews && window.RulesitePreviews.entries) return;
   var PREVIEW_ID = "rulesite-preview";
   var LINKS = "a.ref, a.keyword";
@@ -20,6 +25,7 @@
   var showTimer = 0;
   var hideTimer = 0;
   var dismissed = null; // a link whose preview was closed with Escape
+  var tappedLink = null; // a link whose preview a tap asked for: the next tap on it opens it
 
   // offline-page.js may have made RulesitePreviews first, and hooked its add: kept.
   var api = window.RulesitePreviews || (window.RulesitePreviews = {});
@@ -136,7 +142,7 @@
     return popover;
   }
 
-  function fill(box, data) {
+  function fill(box, data, link) {
     while (box.firstChild) box.removeChild(box.firstChild);
     var head = document.createElement("div");
     head.className = "rule-preview__head";
@@ -162,6 +168,17 @@
       body.className = "rule-preview__text";
       body.textContent = text;
       box.appendChild(body);
+    }
+    var to = link && link === tappedLink ? R.siteUrl(link.getAttribute("href") || "", location.href) : null;
+    if (to) {
+      // The reference's own address (a page of the site): the way to open it.
+      var open = document.createElement("a");
+      open.className = "rule-preview__open";
+      open.href = to.href;
+      if (link.hasAttribute("hreflang")) open.setAttribute("hreflang", link.getAttribute("hreflang"));
+      open.textContent = t("preview-open");
+      open.setAttribute("aria-label", t("preview-open-label", { id: data.number || data.section || link.textContent.trim() }));
+      box.appendChild(open);
     }
   }
 
@@ -192,12 +209,15 @@
     previewFor(link).then(function (data) {
       if (wanted !== link) return; // the reader moved on meanwhile
       if (!data) {
+        var held = link === tappedLink;
         hide();
+        // A tap held for a preview there is none of: the tap opens the link after all.
+        if (held) link.click();
         return;
       }
       var box = ensurePopover();
       if (current && current !== link) current.removeAttribute("aria-describedby");
-      fill(box, data);
+      fill(box, data, link);
       if (data.lang) box.setAttribute("lang", data.lang);
       else box.removeAttribute("lang");
       box.hidden = false;
@@ -211,6 +231,7 @@
     clearTimeout(showTimer);
     clearTimeout(hideTimer);
     wanted = null;
+    tappedLink = null;
     if (current) current.removeAttribute("aria-describedby");
     current = null;
     if (popover) popover.hidden = true;
@@ -264,6 +285,8 @@
   document.addEventListener("focusout", function (event) {
     var link = linkOf(event.target);
     if (!link) return;
+    // Focus moving into the preview (its "Open" link, tapped) keeps it.
+    if (popover && event.relatedTarget && popover.contains(event.relatedTarget)) return;
     if (link === dismissed) dismissed = null;
     if (link === current || link === wanted) hide();
   });
@@ -273,6 +296,25 @@
       hide();
     }
   });
+  /* A tap: the first on a reference previews it, the second opens it. */
+  function tap(link) {
+    tappedLink = link;
+    show(link);
+  }
+  document.addEventListener("click", function (event) {
+    var link = linkOf(event.target);
+    if (!link || event.defaultPrevented || event.button !== 0 || link.target) return;
+    if (event.metaKey || event.ctrlKey || event.shiftKey || event.altKey || !R.tapped(event)) return;
+    if (link === tappedLink) return; // the second tap: the link opens
+    event.preventDefault();
+    tap(link);
+  });
+  document.addEventListener("pointerdown", function (event) {
+    if (!tappedLink || event.pointerType !== "touch") return;
+    var on = event.target;
+    if (linkOf(on) === tappedLink || (popover && popover.contains(on))) return;
+    hide();
+  }, { passive: true });
   window.addEventListener("resize", function () {
     if (current && popover && !popover.hidden) place(popover, current);
   });
@@ -281,7 +323,9 @@
   // The link whose hover or focus made core.js load this file: its preview as
   // if this file had been there, the time since the pointer came counted.
   R.firstUse["previews.js"] = function (link, event) {
-    if (event.type === "focusin") {
+    if (event.type === "click") {
+      tap(link); // a tap held by core.js while this file came
+    } else if (event.type === "focusin") {
       if (document.activeElement === link) show(link);
     } else if (link.matches(":hover")) {
       var waited = window.performance && event.timeStamp ? performance.now() - event.timeStamp : 0;

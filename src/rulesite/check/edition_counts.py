@@ -15,6 +15,8 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+
+from ..diagnostics import Finding
 from ..model import Corpus, Edition
 from ..names import RULE_NUMBER
 from ..site_map.paths import html_path, language_root, section_page
@@ -24,6 +26,7 @@ from .page import elements, text
 # The number a heading starts with: "424 Reveal", "701.16a ...".
 _LEADING_NUMBER = re.compile(rf"\s*({RULE_NUMBER})")
 _EXAMPLE = re.compile(r"^(?P<rule>.+)-example-\d+$")
+CODE = "edition-counts"
 
 
 @dataclass(frozen=True)
@@ -72,14 +75,14 @@ def _page_of(editions: list[Edition], edition: Edition, number: str, section) ->
     return section_page(section.key)
 
 
-def counts_out(corpus: Corpus, entries: dict, language: str) -> tuple[dict[str, Counts], list[str]]:
+def counts_out(corpus: Corpus, entries: dict, language: str) -> tuple[dict[str, Counts], list[Finding]]:
     """The anchored entries of each edition of `language` in the built site
     (`entries`: site path -> `page_entries` of that page), and the problems found
     (pages missing, entries no shown edition prints)."""
     root = language_root(language)
     parsed: dict[str, tuple[set[str], list[str], list[str]]] = {}  # page -> (h1 ids, rules, examples)
     printed_on: dict[str, set[str]] = {}  # page -> every number its editions print
-    problems: list[str] = []
+    problems: list[Finding] = []
     out: dict[str, Counts] = {}
     for (game, document, lang), editions, edition in _editions(corpus, language):
         sections = rules = examples = headings = 0
@@ -88,7 +91,7 @@ def counts_out(corpus: Corpus, entries: dict, language: str) -> tuple[dict[str, 
             if page not in parsed:
                 found = entries.get(root + page)
                 if found is None:
-                    problems.append(f"{root + page}: page missing")
+                    problems.append(Finding(root + page, 1, CODE, "page missing"))
                 parsed[page] = found or (set(), [], [])
             h1s, shown_rules, shown_examples = parsed[page]
             mine = {r.number for r in section.rules}
@@ -103,7 +106,8 @@ def counts_out(corpus: Corpus, entries: dict, language: str) -> tuple[dict[str, 
         _, shown_rules, _ = parsed[page]
         invented = sorted(set(shown_rules) - numbers)
         if invented:
-            problems.append(f"{root + page}: rule entries no edition shown here prints: {', '.join(invented[:5])}")
+            message = f"rule entries no edition shown here prints: {', '.join(invented[:5])}"
+            problems.append(Finding(root + page, 1, CODE, message))
     return out, problems
 
 
@@ -126,10 +130,11 @@ def page_entries(page) -> tuple[set[str], list[str], list[str]]:
     return h1s, rules, examples
 
 
-def compare(counts_read: dict[str, Counts], counts_built: dict[str, Counts]) -> list[str]:
-    """One problem per edition whose built pages anchor other counts than were read."""
+def compare(counts_read: dict[str, Counts], counts_built: dict[str, Counts]) -> list[Finding]:
+    """One problem per edition whose built pages anchor other counts than were
+    read, found in the whole site (its path: "")."""
     return [
-        f"{name}: read {counts_read[name].line()}, but its pages anchor {built.line()}"
+        Finding("", 1, CODE, f"{name}: read {counts_read[name].line()}, but its pages anchor {built.line()}")
         for name, built in counts_built.items()
         if built != counts_read.get(name)
     ]

@@ -9,18 +9,20 @@ model); `entry_problems` checks one parsed page against it.
 
 from __future__ import annotations
 
+from ..card_symbols import shown_text
+from ..model import CONTENT_LANGUAGE, Corpus
 from ..normalize import normalize_text
-from ..render.context import CONTENT_LANGUAGE, Context
-from ..render.symbols import shown_text
 from ..site_map.paths import faq_anchor, html_path, language_root, page_of, section_page
+from ..site_map.places import Places
 from .page import Page, text
 
 # site-relative page -> [(id, texts that must be inside, already flattened)]
 Expected = dict[str, list[tuple[str, tuple[str, ...]]]]
 
 
-def expected_entries(ctx: Context, languages: list[str]) -> Expected:
-    """What every language's site must hold, by page (paths relative to the whole site)."""
+def expected_entries(corpus: Corpus, places: Places, languages: list[str]) -> Expected:
+    """What every language's site must hold, by page (paths relative to the whole
+    site). `places`: where the site map puts FAQ answers and cards."""
     expected: Expected = {}
 
     def want(language: str, page: str, ident: str, *texts: str) -> None:
@@ -28,24 +30,24 @@ def expected_entries(ctx: Context, languages: list[str]) -> Expected:
         expected.setdefault(rel, []).append((ident, tuple(_flat(t) for t in texts)))
 
     for language in languages:
-        for section, rule in ctx.corpus.rules():
+        for section, rule in corpus.rules():
             if section.language != language:
                 continue
             page = section_page(section.key)
             want(language, page, rule.number, rule.text)
             for i, example in enumerate(rule.examples, 1):
                 want(language, page, f"{rule.number}-example-{i}", example.text)
-        for faq in ctx.corpus.faqs:
-            home, faq_language = ctx.faq_home(faq)
+        for faq in corpus.faqs:
+            home, faq_language = places.faq_home(faq)
             if faq_language == language:
                 want(language, home, faq_anchor(faq), faq.question)
         if language != CONTENT_LANGUAGE:
             continue
-        for card in ctx.corpus.cards:  # on the part of its letter the site map puts it on
-            want(language, ctx.card_page(card), card.id, card.name)
-        for ruling in ctx.corpus.rulings:
+        for card in corpus.cards:  # on the part of its letter the site map puts it on
+            want(language, places.card_page(card), card.id, card.name)
+        for ruling in corpus.rulings:
             want(language, page_of(ruling), ruling.id, shown_text(ruling.answer))  # its symbols in words
-        for walk in ctx.corpus.walkthroughs:
+        for walk in corpus.walkthroughs:
             for i, step in enumerate(walk.steps, 1):
                 want(language, page_of(walk), f"step-{i}", step.text)
     return expected

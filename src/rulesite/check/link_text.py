@@ -30,6 +30,7 @@ from collections.abc import Callable
 from typing import NamedTuple
 from urllib.parse import unquote, urlsplit
 
+from ..diagnostics import Finding
 from ..names import RULE_NUMBER
 from ..normalize import normalize_text
 from ..strings import PART_NAVIGATION, STRINGS
@@ -204,7 +205,7 @@ def _first_character(element) -> str:
     return ""
 
 
-def link_text_problems(page: PageSummary, name: str, target: Callable[[str], PageSummary | None]) -> list[str]:
+def link_text_problems(page: PageSummary, name: str, target: Callable[[str], PageSummary | None]) -> list[Finding]:
     problems = []
     for line, words, number, title, path, fragment in page.links:
         landing = target(path) if path else None
@@ -212,7 +213,7 @@ def link_text_problems(page: PageSummary, name: str, target: Callable[[str], Pag
             continue
         if not number:  # a part's navigation: the page of that name
             if posixpath.basename(path) != f"{title}.html":
-                problems.append(f"{name}: line {line}: link {words!r} names part {title} but opens {path}")
+                problems.append(Finding(name, line, "link-text", f"link {words!r} names part {title} but opens {path}"))
             continue
         # The element it opens (a whole page: its <h1>) names a number by its id
         # or by its first word (a heading "424 Reveal" whose id is a slug).
@@ -228,7 +229,8 @@ def link_text_problems(page: PageSummary, name: str, target: Callable[[str], Pag
         named = _NUMBERED.match(text.replace("§", " ").replace("¶", " ")) if text else None
         shown = named["number"] if named else None
         if number not in (ident, shown):
-            problems.append(f"{name}: line {line}: link {words!r} names {number} but opens {path}#{fragment} ({ident or shown})")
+            message = f"link {words!r} names {number} but opens {path}#{fragment} ({ident or shown})"
+            problems.append(Finding(name, line, "link-text", message))
             continue
         # What the target shows: its heading, and for an untitled section's page
         # (<h1> "100.1") its first rule, whose first words name it in lists.
@@ -242,7 +244,8 @@ def link_text_problems(page: PageSummary, name: str, target: Callable[[str], Pag
                 if bare and any(_has(t, bare) for t in shown_texts):
                     break
             if bare and not any(_has(t, bare) for t in shown_texts):
-                problems.append(f"{name}: line {line}: link {words!r} names {title!r} but {path}#{fragment} shows {text[:60]!r}")
+                message = f"link {words!r} names {title!r} but {path}#{fragment} shows {text[:60]!r}"
+                problems.append(Finding(name, line, "link-text", message))
     return problems
 
 
@@ -250,9 +253,9 @@ def _has(text: str, title: str) -> bool:
     return _flat(title) in text
 
 
-def check_link_texts(summaries: dict[str, PageSummary]) -> list[str]:
+def check_link_texts(summaries: dict[str, PageSummary]) -> list[Finding]:
     """Every page of a built site, from the summaries of all its pages (by path)."""
-    problems: list[str] = []
+    problems: list[Finding] = []
     for rel in sorted(summaries):
         problems += link_text_problems(summaries[rel], rel, summaries.get)
     return problems

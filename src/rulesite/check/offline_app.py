@@ -17,7 +17,7 @@ import json
 from dataclasses import dataclass
 from pathlib import Path
 
-from ..render.offline_app import PRECACHE_BUDGET, SERVICE_WORKER
+from ..precache import PRECACHE_BUDGET, SERVICE_WORKER
 
 
 @dataclass(frozen=True)

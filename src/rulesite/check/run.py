@@ -171,13 +171,8 @@ _NO_IDS: frozenset = frozenset()
 
 
 def _script_problems(page: Page) -> list[Problem]:
-    """check/script.py's findings as (line, code, message)."""
-    out = []
-    prefix = f"{page.rel}: line "
-    for problem in script_problems(page, page.rel):
-        line, _, message = problem.removeprefix(prefix).partition(": ")
-        out.append((int(line) if line.isdigit() else 1, "script", message))
-    return out
+    """check/script.py's findings on the page, as its other problems: (line, code, message)."""
+    return [(found.line, found.code, found.message) for found in script_problems(page, page.rel)]
 
 
 def _check_all(todo: list[str], options: _Options, jobs: int | None) -> list[_FileResult]:
@@ -329,10 +324,8 @@ def check_built_site(
     if entries is not None:  # what each page anchors, for the counts per edition
         entries.update({r[0]: r[5] for r in results if r[5] is not None})
     if links:  # no link whose words name another rule than it opens
-        for problem in check_link_texts({r[0]: r[4] for r in results if r[4] is not None}):
-            rel, _, rest = problem.partition(": line ")
-            line, _, message = rest.partition(": ")
-            report(rel, int(line) if line.isdigit() else 1, "link-text", message)
+        for found in check_link_texts({r[0]: r[4] for r in results if r[4] is not None}):
+            diag.error_found(found, label)
     for rel in sorted(set(expected) - files):
         report(rel, 1, "page-missing", f"page missing: it should hold {len(expected[rel])} entries")
     if links:

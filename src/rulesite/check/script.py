@@ -17,7 +17,7 @@ that whatever got past the escaping fails the build instead of being published:
   `_OUR_OWN_INLINE_SCRIPTS`).
 
 `script_problems(page, name)` takes a page already parsed (`check/page.py`,
-lxml) and returns ``"page.html: line N: message"`` problems; the check stage
+lxml) and returns its problems as `Finding`s (code `script`); the check stage
 (`check/run.py`) runs it on every page while it holds its tree.
 """
 
@@ -28,6 +28,7 @@ import operator
 import re
 from pathlib import Path
 
+from ..diagnostics import Finding
 from .page import elements, html_files, load_page, parse, root_of  # noqa: F401 - parse: for callers that check a snippet
 
 _URL_ATTRIBUTES = {"href", "src", "action", "formaction", "data", "poster", "background", "xlink:href", "cite", "srcset", "ping"}
@@ -111,9 +112,9 @@ def _inline_scripts() -> re.Pattern:
     return re.compile("|".join(f"(?:{pattern.pattern})" for pattern in patterns))
 
 
-def script_problems(page, name: str) -> list[str]:
+def script_problems(page, name: str) -> list[Finding]:
     """Problems of one parsed page (a `Page` or its tree; `name`: its path in the
-    site, for messages). Only the elements that can be a problem are looked at:
+    site). Only the elements that can be a problem are looked at:
     the page's elements are filed by tag and attribute (`check/page.py`), and
     libxml2's HTML parser, like a browser's, writes every tag and attribute name
     in lower case."""
@@ -142,18 +143,19 @@ def script_problems(page, name: str) -> list[str]:
     problems = []
     for el in suspects:
         tag = el.tag
-        where = f"{name}: line {el.sourceline or 0}"
+        found: list[str] = []
         for attribute, value in el.attrib.items():
             if attribute.startswith("on"):
-                problems.append(f"{where}: <{tag}> has an event handler {attribute}={value[:60]!r}: script from the sources?")
+                found.append(f"<{tag}> has an event handler {attribute}={value[:60]!r}: script from the sources?")
             elif attribute == "srcdoc":
-                problems.append(f"{where}: <{tag}> has a srcdoc document")
+                found.append(f"<{tag}> has a srcdoc document")
             elif _bad_url(attribute, value):
-                problems.append(f"{where}: <{tag} {attribute}={value[:60]!r}> runs script")
+                found.append(f"<{tag} {attribute}={value[:60]!r}> runs script")
         if el in inside:
-            problems.append(f"{where}: <{tag}> in the page's content: markup from the sources?")
+            found.append(f"<{tag}> in the page's content: markup from the sources?")
         elif tag == "script" and not _ours(el):
-            problems.append(f"{where}: a <script> that is not the theme's or ours: {(el.text or '').strip()[:60]!r}")
+            found.append(f"a <script> that is not the theme's or ours: {(el.text or '').strip()[:60]!r}")
+        problems += [Finding(name, el.sourceline or 0, "script", message) for message in found]
     return problems
 
 
@@ -161,7 +163,7 @@ def _bad_url(name: str, value: str) -> bool:
     return name in _URL_ATTRIBUTES and BAD_URL.match(value) is not None
 
 
-def check_scripts(site_dir: Path) -> list[str]:
+def check_scripts(site_dir: Path) -> list[Finding]:
     """`script_problems` of every HTML page of the site."""
     problems = []
     for rel in html_files(site_dir):

@@ -55,7 +55,7 @@ def export_command(args: argparse.Namespace) -> int:
         diag.report()
         print("nothing was written: fix the errors above and export again", file=sys.stderr)
         return 1
-    files = data_files(ctx)
+    files = data_files(ctx, places=ctx)  # render's Context: resolve's results, and where FAQ answers and cards are
     fresh = args.out.with_name(args.out.name + ".new")
     shutil.rmtree(fresh, ignore_errors=True)
     for path, text in files.items():

@@ -19,22 +19,18 @@ import hashlib
 import itertools
 from functools import cache
 
+from ..documents import document_name
 from ..model import Edition, FaqAnswer, Reference, Rule, Ruling, Section, parent_number, sort_key
-from ..render.changes import how_words_once
-from ..render.context import Context
-from ..render.edition_pages import document_name
-from ..site_map.paths import ERRATA, diff_page, faq_anchor, html_path, language_root, page_of, section_page
+from ..history_words import how_words_once
+from ..resolve.resolved import Resolved
+from ..site_map.paths import ERRATA, diff_page, faq_anchor, page_of, section_page
+from ..site_map.places import Places, shown_page, url
 from ..normalize import normalize_text
 from ..resolve.entries import NumberAt, SectionAt
 from ..resolve.history import EditionDiff, chain_entries, prerendered_pairs, traced_diff
 from ..resolve.merge import printed
 
 SCHEMA_VERSION = 2
-
-
-def url(language: str, md_page: str, anchor: str = "") -> str:
-    """A page's address from the site root: `es/magic/comprehensive-rules/701.20.html#701.20a`."""
-    return language_root(language) + html_path(md_page) + (f"#{anchor}" if anchor else "")
 
 
 def text_sha256(rule: Rule) -> str:
@@ -70,12 +66,12 @@ class Identities:
     number, rule number): from its match chain where the document has several
     dated editions, else its own first (only) appearance."""
 
-    def __init__(self, ctx: Context):
+    def __init__(self, resolved: Resolved):
         self.ids: dict[tuple, str] = {}
-        for key, editions in ctx.corpus.editions.items():
+        for key, editions in resolved.corpus.editions.items():
             game, document, language = key
             prefix = ("" if language == "en" else f"{language}/") + document
-            found = ctx.chains.get(key)
+            found = resolved.chains.get(key)
             chained = found.stable_ids() if found else {}
             used: dict[str, int] = {}
             for edition in editions:
@@ -92,27 +88,10 @@ class Identities:
         return self.ids.get((section.game, section.document, section.language, section.edition, section.number, rule_number))
 
 
-def shown_page(ctx: Context, section: Section) -> str | None:
-    """The page showing a section of an edition (its own, or the plain page), if any."""
-    shown = ctx.editions.shown(section)
-    return section_page(shown.key) if shown else None
-
-
-def rule_places(ctx: Context, edition: Edition) -> dict[str, dict]:
-    """Rule number -> its `url` and `text`, as the edition's file has them
-    (`edition_data`), without the rest of the file."""
-    places = {}
-    for section in edition.sections.values():
-        page = shown_page(ctx, section)
-        for rule in section.rules:
-            places[rule.number] = {"url": url(edition.language, page, rule.number) if page else None, "text": rule.text}
-    return places
-
-
-def edition_data(ctx: Context, edition: Edition, ids: Identities) -> dict:
+def edition_data(resolved: Resolved, edition: Edition, ids: Identities) -> dict:
     sections, rules = [], []
     for section in edition.sections.values():
-        page = shown_page(ctx, section)
+        page = shown_page(resolved.editions, section)
         sections.append(
             {
                 "number": section.number,
@@ -136,7 +115,7 @@ def edition_data(ctx: Context, edition: Edition, ids: Identities) -> dict:
     return {
         "schema_version": SCHEMA_VERSION,
         "kind": "edition",
-        **_edition_head(edition, ctx.editions.current_of((edition.game, edition.document, edition.language))),
+        **_edition_head(edition, resolved.editions.current_of((edition.game, edition.document, edition.language))),
         "sections": sections,
         "rules": rules,
     }
@@ -154,13 +133,13 @@ def _edition_head(edition: Edition, current: Edition | None) -> dict:
     }
 
 
-def editions_data(ctx: Context) -> dict:
+def editions_data(resolved: Resolved) -> dict:
     """Every document with its editions, the file of each, its trace and the diff
     pages the site pre-renders, and every pair's diff file (`diff_data`)."""
     documents = []
-    for (game, document, language), editions in ctx.corpus.editions.items():
-        current = ctx.editions.current_of((game, document, language))
-        found = ctx.chains.get((game, document, language))
+    for (game, document, language), editions in resolved.corpus.editions.items():
+        current = resolved.editions.current_of((game, document, language))
+        found = resolved.chains.get((game, document, language))
         whole = [e for e in found.editions if not e.partial] if found else []
         documents.append(
             {
@@ -193,11 +172,11 @@ def editions_data(ctx: Context) -> dict:
     return {"schema_version": SCHEMA_VERSION, "kind": "editions", "documents": documents}
 
 
-def trace_data(ctx: Context, key: tuple[str, str, str], ids: Identities) -> dict:
+def trace_data(resolved: Resolved, key: tuple[str, str, str], ids: Identities) -> dict:
     """Every rule of the document through every dated edition: its number in each
     (null: not printed there), whether its text changed since the previous edition
     of its chain, and how each step was decided."""
-    found = ctx.chains[key]
+    found = resolved.chains[key]
     game, document, language = key
     rules = []
     worded: dict = {}  # a match is on every rule of its chain's list: worded once
@@ -223,7 +202,7 @@ def trace_data(ctx: Context, key: tuple[str, str, str], ids: Identities) -> dict
     }
 
 
-def _cites(ctx: Context, references: list[Reference], ids: Identities) -> list[dict]:
+def _cites(resolved: Resolved, references: list[Reference], ids: Identities) -> list[dict]:
     """The rules a text cites, once each in order of first mention: the number as
     written, the cited rule's identity (null: a section, or not in the sources) and
     where it is shown (null: not in the sources)."""
@@ -236,7 +215,7 @@ def _cites(ctx: Context, references: list[Reference], ids: Identities) -> list[d
             out.append({"number": ref.number, "rule": None, "url": None})
             continue
         key, anchor = ref.target
-        section = ctx.linker.sections.get(key)
+        section = resolved.links.sections.get(key)
         rule = ids.of(section, anchor) if section is not None else None
         out.append({"number": ref.number, "rule": rule, "url": url(key.language, section_page(key), anchor)})
     return out
@@ -252,7 +231,7 @@ def _of_game(kind: str, key: str, game: str, items: list[dict], **head) -> dict:
     return {"schema_version": SCHEMA_VERSION, "kind": kind, "game": game, **head, key: items}
 
 
-def _ruling(ctx: Context, r: Ruling, ids: Identities) -> dict:
+def _ruling(resolved: Resolved, r: Ruling, ids: Identities) -> dict:
     return {
         "id": r.id,
         "title": r.title,
@@ -265,31 +244,31 @@ def _ruling(ctx: Context, r: Ruling, ids: Identities) -> dict:
         "licence": r.licence or None,
         "attribution": r.attribution or None,
         "url": url("en", page_of(r)),
-        "cites": _cites(ctx, r.references, ids),
+        "cites": _cites(resolved, r.references, ids),
     }
 
 
-def rulings_data(ctx: Context, game: str, ids: Identities) -> dict:
-    rulings = [_ruling(ctx, r, ids) for r in ctx.corpus.rulings if r.game == game]
+def rulings_data(resolved: Resolved, game: str, ids: Identities) -> dict:
+    rulings = [_ruling(resolved, r, ids) for r in resolved.corpus.rulings if r.game == game]
     return _of_game("rulings", "rulings", game, rulings)
 
 
-def _faq(ctx: Context, f: FaqAnswer, ids: Identities) -> dict:
-    home, language = ctx.faq_home(f)
+def _faq(resolved: Resolved, places: Places, f: FaqAnswer, ids: Identities) -> dict:
+    home, language = places.faq_home(f)
     return {
         "id": f.id,
         "question": f.question,
         "answer": f.answer,
         "section": f.section or None,
         "topic": f.topic or None,
-        "source": ctx.corpus.sources[f.source_id].title or f.source_id,
+        "source": resolved.corpus.sources[f.source_id].title or f.source_id,
         "url": url(language, home, faq_anchor(f)),
-        "cites": _cites(ctx, f.references, ids),
+        "cites": _cites(resolved, f.references, ids),
     }
 
 
-def faq_data(ctx: Context, game: str, ids: Identities) -> dict:
-    answers = [_faq(ctx, f, ids) for f in ctx.corpus.faqs if f.game == game]
+def faq_data(resolved: Resolved, places: Places, game: str, ids: Identities) -> dict:
+    answers = [_faq(resolved, places, f, ids) for f in resolved.corpus.faqs if f.game == game]
     return _of_game("faq", "answers", game, answers)
 
 
@@ -306,12 +285,12 @@ def _erratum(e, card_url: str | None) -> dict:
     }
 
 
-def cards_data(ctx: Context, game: str) -> dict:
+def cards_data(resolved: Resolved, places: Places, game: str) -> dict:
     """The cards, each with its errata and the rulings and FAQ answers naming it."""
-    named = ctx.citations.by_card  # resolve/card_mentions.py
+    named = resolved.citations.by_card  # resolve/card_mentions.py
     cards = []
-    for c in (c for c in ctx.corpus.cards if game_of(c) == game):
-        here = url("en", ctx.card_page(c), c.id)
+    for c in (c for c in resolved.corpus.cards if game_of(c) == game):
+        here = url("en", places.card_page(c), c.id)
         items = named.get(c.id, [])
         cards.append(
             {
@@ -336,31 +315,35 @@ def cards_data(ctx: Context, game: str) -> dict:
     return _of_game("cards", "cards", game, cards)
 
 
-def errata_data(ctx: Context, game: str) -> dict:
-    by_name = {c.name.lower(): c for c in ctx.corpus.cards}
+def errata_data(resolved: Resolved, places: Places, game: str) -> dict:
+    by_name = {c.name.lower(): c for c in resolved.corpus.cards}
     errata = []
-    for e in (e for e in ctx.corpus.errata if game_of(e) == game):
+    for e in (e for e in resolved.corpus.errata if game_of(e) == game):
         card = by_name.get(e.card.lower())
-        errata.append(_erratum(e, url("en", ctx.card_page(card), card.id) if card else None))
+        errata.append(_erratum(e, url("en", places.card_page(card), card.id) if card else None))
     return _of_game("errata", "errata", game, errata, url=url("en", ERRATA))
 
 
-def every_pair(ctx: Context, key: tuple[str, str, str]) -> list[EditionDiff]:
+def every_pair(resolved: Resolved, key: tuple[str, str, str]) -> list[EditionDiff]:
     """The build's diff of every pair of the document's whole editions (oldest
     first): the pre-rendered one, else the one composed along the match chains."""
-    found = ctx.chains[key]
+    found = resolved.chains[key]
     whole = [e for e in found.editions if not e.partial]
     return [
-        ctx.changes.diff_between(key, a.label, b.label) or traced_diff(found, a, b) for a, b in itertools.combinations(whole, 2)
+        resolved.changes.diff_between(key, a.label, b.label) or traced_diff(found, a, b)
+        for a, b in itertools.combinations(whole, 2)
     ]
 
 
-def diff_data(ctx: Context, diff: EditionDiff) -> dict:
+def diff_data(resolved: Resolved, diff: EditionDiff, worded: dict | None = None) -> dict:
     """One pair's diff as its page shows it (render/edition_pages.py): the counts,
     and by section (in printed order) each entry with how it was matched, its
     word diff and where its rules are, so that a browser only lays it out.
     Compact: a rule is [number, index in `pages`], its edition the pair's old
-    or new one by its place (moved: old, then new; removed and `was`: old)."""
+    or new one by its place (moved: old, then new; removed and `was`: old).
+    `worded`: how each match is worded, kept across the diffs of a document
+    (a match is on many of its pairs)."""
+    worded = {} if worded is None else worded
     old, new = diff.old, diff.new
     pages: dict = {}  # section page -> its index in "pages": thousands of rules, a few hundred pages
 
@@ -373,7 +356,7 @@ def diff_data(ctx: Context, diff: EditionDiff) -> dict:
         return None if place is None else [place.number, place.title, at(place)]
 
     sections = []
-    for group in sorted(ctx.changes.diff(diff, ctx.corpus, ctx.editions), key=lambda g: sort_key(g.number)):
+    for group in sorted(resolved.changes.diff(diff, resolved.corpus, resolved.editions), key=lambda g: sort_key(g.number)):
         entries = []
         for e in group.entries:
             entry: dict = {"kind": e.kind, "id": e.anchor, "numbers": [[n.number, at(n)] for n in e.numbers]}
@@ -382,7 +365,7 @@ def diff_data(ctx: Context, diff: EditionDiff) -> dict:
             if e.text:
                 entry["text"] = e.text
             if e.how is not None:
-                entry["how"] = how_words_once(ctx.cache, e.how, "en")
+                entry["how"] = how_words_once(worded, e.how, "en")
             if e.changes:
                 entry["diff"] = [list(op) for op in e.changes]
             if e.renumbered:
@@ -407,23 +390,25 @@ def diff_data(ctx: Context, diff: EditionDiff) -> dict:
     }
 
 
-def datasets(ctx: Context) -> dict[str, dict]:
-    """data-relative path -> its content, for every file but the manifest."""
-    ids = Identities(ctx)
-    out = {"editions.json": editions_data(ctx)}
-    for editions in ctx.corpus.editions.values():
+def datasets(resolved: Resolved, places: Places) -> dict[str, dict]:
+    """data-relative path -> its content, for every file but the manifest.
+    `places`: where the site map puts FAQ answers and cards (site_map/places.py)."""
+    ids = Identities(resolved)
+    worded: dict = {}  # how_words_once's memo
+    out = {"editions.json": editions_data(resolved)}
+    for editions in resolved.corpus.editions.values():
         for edition in editions:
-            out[edition_file(edition)] = edition_data(ctx, edition, ids)
-    for key in ctx.chains:
-        out[trace_file(*key)] = trace_data(ctx, key, ids)
-        for diff in every_pair(ctx, key):
-            out[diff_file(*key, diff.old.label, diff.new.label)] = diff_data(ctx, diff)
+            out[edition_file(edition)] = edition_data(resolved, edition, ids)
+    for key in resolved.chains:
+        out[trace_file(*key)] = trace_data(resolved, key, ids)
+        for diff in every_pair(resolved, key):
+            out[diff_file(*key, diff.old.label, diff.new.label)] = diff_data(resolved, diff, worded)
     # Each game's files of each kind, for the games that have any of that kind.
     per_game = (
-        ("rulings", ctx.corpus.rulings, lambda game: rulings_data(ctx, game, ids)),
-        ("faq", ctx.corpus.faqs, lambda game: faq_data(ctx, game, ids)),
-        ("cards", ctx.corpus.cards, lambda game: cards_data(ctx, game)),
-        ("errata", ctx.corpus.errata, lambda game: errata_data(ctx, game)),
+        ("rulings", resolved.corpus.rulings, lambda game: rulings_data(resolved, game, ids)),
+        ("faq", resolved.corpus.faqs, lambda game: faq_data(resolved, places, game, ids)),
+        ("cards", resolved.corpus.cards, lambda game: cards_data(resolved, places, game)),
+        ("errata", resolved.corpus.errata, lambda game: errata_data(resolved, places, game)),
     )
     games = dict.fromkeys(game_of(item) for _, items, _ in per_game for item in items)
     for game in games:

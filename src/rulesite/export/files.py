@@ -1,7 +1,7 @@
 """The published data as files: compact JSON, a manifest, and for each file a
 script twin that pages opened from disk can load.
 
-`data_files(ctx)` gives site-relative path -> text for everything under
+`data_files(resolved, places)` gives site-relative path -> text for everything under
 `data/`. Each `X.json` has a twin `X.js` that stores the same object in
 `window.RULESITE_DATA["X.json"]`: a page opened from disk (file://) cannot
 fetch JSON, but it can load a script (assets/data.js picks the right one).
@@ -15,7 +15,8 @@ from __future__ import annotations
 import hashlib
 import json
 
-from ..render.context import Context
+from ..resolve.resolved import Resolved
+from ..site_map.places import Places
 from .data import SCHEMA_VERSION, datasets
 
 FOLDER = "data"
@@ -32,9 +33,10 @@ def script_twin(path: str, text: str) -> str:
     return f"(window.RULESITE_DATA=window.RULESITE_DATA||{{}})[{json.dumps(path)}]={text.replace('</', '<' + chr(92) + '/')};\n"
 
 
-def data_files(ctx: Context) -> dict[str, str]:
-    """Site-root-relative path ("data/editions.json") -> file text."""
-    values = dict(sorted(datasets(ctx).items()))
+def data_files(resolved: Resolved, places: Places) -> dict[str, str]:
+    """Site-root-relative path ("data/editions.json") -> file text. `places`:
+    where the site map puts FAQ answers and cards (site_map/places.py)."""
+    values = dict(sorted(datasets(resolved, places).items()))
     texts = {path: dumps(value) for path, value in values.items()}
     entries = [
         {

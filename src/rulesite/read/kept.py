@@ -62,10 +62,12 @@ def entry_key(source: Source, text: str) -> str:
 
 class Kept:
     """The entries in `folder`. What a build reads is filed by `save`, once the
-    build has succeeded: a failed build writes nothing."""
+    build has succeeded: a failed build writes nothing. `reuse`: False reads
+    every source again (a clean build), and still files what it read."""
 
-    def __init__(self, folder: Path) -> None:
+    def __init__(self, folder: Path, reuse: bool = True) -> None:
         self.folder = folder
+        self.reuse = reuse
         self._named: set[str] = set()  # every entry this build looked for
         self._new: dict[str, bytes] = {}  # what it read, to file
 
@@ -73,6 +75,8 @@ class Kept:
         """The pickled (what was read, problems found, other files looked at)
         filed under `key`, or None."""
         self._named.add(key)
+        if not self.reuse:
+            return None
         try:
             with open(self.folder / (key + SUFFIX), "rb") as file:
                 return file.read()

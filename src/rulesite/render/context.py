@@ -1,4 +1,5 @@
-"""What every page renderer needs: the corpus, its links and who cites what."""
+"""What every page renderer needs: what resolve made of the corpus (the corpus,
+its links, who cites what, its editions) and which site is being rendered."""
 
 from __future__ import annotations
 
@@ -6,12 +7,9 @@ import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from ..model import Card, Corpus, FaqAnswer, Ruling, Section, Source, Walkthrough
-from ..resolve.citations import Citations
-from ..resolve.concordance import Concordance
-from ..resolve.links import Link, Linker
-from ..resolve.entries import ChangesView
-from ..resolve.view import EditionsView
+from ..model import CONTENT_LANGUAGE, Card, FaqAnswer, Ruling, Section, Source, Walkthrough
+from ..resolve.links import Link
+from ..resolve.resolved import Resolved
 from .escape import Html, Md, md_text
 from .inline import inline, inline_html, link_markdown, missing_markdown
 from .markup import code, md_link
@@ -20,31 +18,21 @@ from ..site_map.paths import card_parts, cross_href, faq_anchor, faq_parts, page
 from ..strings import STRINGS, t
 from .symbols import with_symbols
 
-CONTENT_LANGUAGE = "en"  # rulings and walkthroughs are written in English
 
+@dataclass(frozen=True)
+class Context(Resolved):
+    """What resolve made (`Resolved`), and the site being rendered."""
 
-@dataclass
-class Context:
-    corpus: Corpus
-    linker: Linker
-    citations: Citations
-    concordance: Concordance = field(default_factory=Concordance)
     language: str = "en"  # the language of the site being rendered
     languages: tuple[str, ...] = ("en",)  # every language a site is built in
-    # (edition label, rule number) -> its appearances in every edition; None: one edition only
-    history: dict | None = None
-    diffs: list = field(default_factory=list)  # the pre-rendered EditionDiffs (resolve.history.prerendered_pairs)
-    chains: dict = field(default_factory=dict)  # (game, document, language) -> resolve.history.RuleChains
-    reviews: list = field(default_factory=list)  # rulings and walkthroughs that need review
-    findings: list = field(default_factory=list)  # warnings about the sources, for the maintainer
-    editions: EditionsView | None = None  # current editions and where each edition's rules are shown
-    changes: ChangesView | None = None  # diff entries, history rows, where older sections are now
     cache: dict = field(default_factory=dict)  # lookups renderers build once per site
     site_url: str = ""  # the site's public address ("https://example.org/"), when known
 
     def inline(self, text: str, game: str, page: str, here: Section | None = None, terms: bool = True) -> Md:
-        # Links and notices are made for the site being rendered.
-        return inline(text, game, page, self.linker, here, self.language, terms)
+        """`text` as Markdown for `page`, linked as resolve linked it where `here`
+        shows it (`terms=False`: rule text, whose keywords are linked but not
+        every defined term); links and notices are made for the site being rendered."""
+        return inline(self.links.segments(text, game, here, terms), page, self.language)
 
     def quoted(self, text: str, game: str, page: str, here: Section | None = None) -> Md:
         """`inline` for text that quotes cards (card texts, errata, FAQ answers,
@@ -53,7 +41,7 @@ class Context:
 
     def inline_html(self, text: str, game: str, page: str, here: Section | None = None, terms: bool = True) -> Html:
         """`inline` as finished HTML (for the blocks written as HTML: escape.Html)."""
-        return inline_html(text, game, page, self.linker, here, self.language, terms)
+        return inline_html(self.links.segments(text, game, here, terms), page, self.language)
 
     def source_line(self, source: Source, language: str) -> Md:
         edition = t(language, "undated") if source.edition == "undated" else f"{t(language, 'edition')} {source.edition}"
@@ -133,7 +121,7 @@ class Context:
 
     def rule_link(self, game: str, number: str, page: str, here: Section | None = None) -> Md:
         """A link to rule `number`, as the text of `here` (a section) would mean it."""
-        target = self.linker.target(game, number, here)
+        target = self.links.target(game, number, here)
         if target is None:
             return missing_markdown(number, number, self.language)
         return link_markdown(Link(number, "rule", number, target), page, self.language)

@@ -9,7 +9,7 @@ import posixpath
 
 from ..model import Edition, Section
 from ..resolve.entries import DiffEntry, DiffGroup, NumberAt, SectionAt
-from .changes import how_words_once
+from ..history_words import how_words_once
 from .context import Context
 from .escape import Md, html_text
 from ..site_map.paths import packed
@@ -18,16 +18,7 @@ from .markup import link as html_link
 from .markup import md, md_link
 from ..site_map.paths import compare_page, diff_page, diff_part_page, editions_page, html_path, relative, relpath, section_page
 from ..strings import t
-
-DOCUMENT_NAMES = {
-    "core-rules": "Core Rules",
-    "tournament-rules": "Tournament Rules",
-    "comprehensive-rules": "Comprehensive Rules",
-}
-
-
-def document_name(document: str) -> str:
-    return DOCUMENT_NAMES.get(document, document.replace("-", " ").title())
+from ..documents import document_name
 
 
 def describe(edition: Edition, lang: str) -> str:
@@ -66,19 +57,20 @@ def render_compare(ctx: Context, game: str, document: str, language: str) -> str
     chooser = Md('<div class="diff-compare" data-compare data-game="{}" data-document="{}" data-language="{}">').format(
         html_text(game), html_text(document), html_text(language)
     )
+    lang = ctx.language
+    title = t(lang, "compare-title", document=document_name(document))
     return whole_page(
-        f"{document_name(document)}: compare editions",
+        title,
         [
-            Md("# {}: compare editions {{: #diff }}").format(document_name(document)),
+            Md("# {} {{: #diff }}").format(title),
             "",
-            "Choose two editions: the changes between them, as the site's published data has them, "
-            "laid out as on the pages of neighbouring editions.",
+            t(lang, "compare-intro"),
             "",
             chooser
-            + select("old", "From", whole[0])
+            + select("old", t(lang, "compare-from"), whole[0])
             + Md(" ")
-            + select("new", "To", whole[-1])
-            + Md(' <button type="button" data-compare-go>Compare</button></div>'),
+            + select("new", t(lang, "compare-to"), whole[-1])
+            + Md(' <button type="button" data-compare-go>{}</button></div>').format(html_text(t(lang, "compare-go"))),
             "",
             Md('<div class="diff-computed" data-diff-output aria-live="polite"></div>'),
             "",
@@ -91,7 +83,8 @@ def render_editions_index(ctx: Context, game: str, document: str, language: str)
     page = editions_page(game, document)
     editions = ctx.corpus.editions[(game, document, language)]
     current = ctx.editions.current_of((game, document, language))
-    out = [Md("# {}: editions {{: #editions }}").format(document_name(document)), ""]
+    title = t(lang, "nav-editions", document=document_name(document))
+    out = [Md("# {} {{: #editions }}").format(title), ""]
     out += [Md("| Edition | Sections | Rules | Pages |"), Md("|---|---|---|---|")]
     for edition in editions:
         rules = sum(len(s.rules) for s in edition.sections.values())
@@ -120,7 +113,7 @@ def render_editions_index(ctx: Context, game: str, document: str, language: str)
                     item = html_link(text, f"{compare}?old={old.label}&new={new.label}")
                 out.append(Md("- {}").format(item))
         out.append("")
-    return whole_page(f"{document_name(document)}: editions", out)
+    return whole_page(title, out)
 
 
 def edition_banner(section: Section, ctx: Context, page: str) -> list[Md]:
@@ -181,7 +174,12 @@ def _diff_html(ops: list[tuple[str, str]]) -> Md:
 SPLIT_DIFF_AT = 200_000
 PART_AT = 20_000
 
-FILTER = Md('<label class="diff-filter">Section: <input type="search" data-diff-filter placeholder="e.g. 424"></label>')
+
+def _filter(lang: str) -> Md:
+    """The box that narrows a diff page to one section (assets/diff-filter.js)."""
+    return Md('<label class="diff-filter">{} <input type="search" data-diff-filter placeholder="{}"></label>').format(
+        html_text(t(lang, "diff-filter")), html_text(t(lang, "diff-filter-example"))
+    )
 
 
 class _Group:
@@ -218,7 +216,9 @@ def _diff_groups(ctx: Context, diff, page: str) -> dict[str, _Group]:
             id=entry.anchor,
             renumbered=entry.renumbered,
             sign={"added": "+ ", "removed": "− "}.get(entry.kind, ""),
-            numbers=[(n.number, href(n), f"{n.number} in {n.edition}") for n in entry.numbers],
+            numbers=[
+                (n.number, href(n), t(ctx.language, "diff-number-in", number=n.number, edition=n.edition)) for n in entry.numbers
+            ],
             was=(f"{entry.was.edition}: {entry.was.number}", href(entry.was)) if entry.was else None,
             text=entry.text,
             how=how_words_once(ctx.cache, entry.how, "en") if entry.how is not None else "",
@@ -251,18 +251,18 @@ def _section_head(ctx: Context, diff, group: _Group, page: str) -> dict:
             head["was"] = (f"{diff.old.label}: {name(old)}", href(old))
     elif old is not None:
         head.update(title=name(old), href=href(old))
-        head["was"] = (f"only in {diff.old.label}", "")
+        head["was"] = (t(ctx.language, "diff-only-in", edition=diff.old.label), "")
     return head
 
 
-def _counts_line(diff) -> Md:
+def _counts_line(diff, lang: str) -> Md:
     """ "12 added • 3 removed • ...": the same on the summary and every part of a diff."""
     counts = diff.counts()
     only = sum(1 for m in diff.moved if not m.text_changed)  # the pure renumberings the toggle hides
 
     def count(kind: str) -> Md:
-        extra = Md(" ({} only renumbered)").format(only) if kind == "moved" and only else Md("")
-        return Md("{} {}{}").format(counts[kind], kind, extra)
+        extra = Md(" ({})").format(t(lang, "diff-only-renumbered", count=only)) if kind == "moved" and only else Md("")
+        return Md("{}{}").format(t(lang, f"diff-count-{kind}", count=counts[kind]), extra)
 
     return Md(" • ").join(count(kind) for kind in ("added", "removed", "changed", "moved", "unchanged"))
 
@@ -271,17 +271,17 @@ def _diff_head(title: str, counts: Md) -> list:
     return [Md("# {} {{: #diff }}").format(title), "", counts, Md("{: .diff-counts }"), ""]
 
 
-def _toggle(groups: dict[str, _Group], numbers: list[str]) -> list:
+def _toggle(groups: dict[str, _Group], numbers: list[str], lang: str) -> list:
     """The button that shows the pure renumberings of these sections, when there are any."""
     count = sum(groups[n].renumbered for n in numbers)
     if not count:
         return []
-    rules = "rule" if count == 1 else "rules"
+    one = "-one" if count == 1 else ""
     return [
         md(
             "renumbered_toggle",
-            show=f"Show {count:,} {rules} only renumbered",
-            hide=f"Hide the {count:,} {rules} only renumbered",
+            show=t(lang, f"diff-show-renumbered{one}", count=f"{count:,}"),
+            hide=t(lang, f"diff-hide-renumbered{one}", count=f"{count:,}"),
         ),
         "",
     ]
@@ -321,10 +321,10 @@ def _whole_diff(ctx: Context, diff, document: str, groups: dict[str, _Group], pa
     return whole_page(
         title,
         [
-            *_diff_head(title, counts if counts is not None else _counts_line(diff)),
-            FILTER,
+            *_diff_head(title, counts if counts is not None else _counts_line(diff, ctx.language)),
+            _filter(ctx.language),
             "",
-            *_toggle(groups, numbers),
+            *_toggle(groups, numbers, ctx.language),
             *_sections(ctx, diff, groups, numbers, page),
         ],
         search=NOT_SEARCHED,
@@ -386,7 +386,7 @@ def keep_entry_pages(ctx: Context, diff, anchors: dict[str, str]) -> None:
 def _diff_pages(ctx: Context, diff, game: str, document: str) -> tuple[dict[str, str], dict[str, str]]:
     page = diff_page(game, document, diff.old, diff.new)
     groups = _diff_groups(ctx, diff, page)
-    counts = _counts_line(diff)
+    counts = _counts_line(diff, ctx.language)
     whole = _whole_diff(ctx, diff, document, groups, page, counts)
     if len(whole.encode("utf-8")) <= SPLIT_DIFF_AT:
         return {page: whole}, {anchor: page for g in groups.values() for anchor in g.anchors}
@@ -397,7 +397,7 @@ def _diff_pages(ctx: Context, diff, game: str, document: str) -> tuple[dict[str,
     parts = _parts(sections)
     names = [part_name(numbers) for numbers in parts]
     pages, anchors = {}, {}
-    summary = [*_diff_head(title, counts), FILTER, "", Md('<ul class="diff-parts">')]
+    summary = [*_diff_head(title, counts), _filter(ctx.language), "", Md('<ul class="diff-parts">')]
     for k, (name, numbers) in enumerate(zip(names, parts)):
         part = diff_part_page(page, name)
         entries = sum(len(groups[n].items) for n in numbers)
@@ -424,9 +424,9 @@ def _diff_pages(ctx: Context, diff, game: str, document: str) -> tuple[dict[str,
                 *_diff_head(part_title, counts),
                 Md('<p class="diff-parts-nav">{}</p>').format(Md(" · ").join([html_link("All sections", back), *around])),
                 "",
-                FILTER,
+                _filter(ctx.language),
                 "",
-                *_toggle(groups, numbers),
+                *_toggle(groups, numbers, ctx.language),
                 *(line for n in numbers for line in sections[n]),
             ],
             search=NOT_SEARCHED,

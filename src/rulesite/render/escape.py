@@ -5,11 +5,11 @@ one of two kinds:
 
 - `Md`: markup made by this package. Literal Markdown written in the render
   modules (`Md("## Rules {: #rules }")`), text escaped by `md_text`, and the
-  HTML of the templates in `render/markup.py`. It is a `markupsafe.Markup`, so
-  the templates and other `Md` take it as it is.
+  HTML of the writers in `render/markup.py`. It is a `markupsafe.Markup`, so
+  the writers and other `Md` take it as it is.
 - anything else (a `str` from a source, a number): text. Whenever it is
   combined with `Md` (`Md(...).format(x)`, `Md + x`, `Md("\\n").join(...)`,
-  `{{ x }}` in a template) it goes through `md_text`, so no field of the model
+  a text field of a writer in markup.py) it goes through `md_text`, so no field of the model
   can carry markup into a page, whoever adds it, however it is combined.
 
 `md_text` backslash-escapes every ASCII punctuation character (the site enables
@@ -157,7 +157,7 @@ def html_out(text: str) -> Html:
 
 
 def html_str(value) -> str:
-    """`Html.escape(value)` as a str, for the written-out templates."""
+    """`Html.escape(value)` as a str, for the writers of markup.py."""
     if type(value) is Html:
         return str(value)
     if hasattr(value, "__html__"):
@@ -228,14 +228,14 @@ def attr_value(text: str) -> str:
 
 
 def attr_read(value: str) -> str:
-    """What a browser reads from an attribute value written by `attr_value` (or a
-    template's |attr): its characters, the references replaced."""
+    """What a browser reads from an attribute value written by `attr_value` (as
+    markup.py's `_attr`): its characters, the references replaced."""
     return html.unescape(value)
 
 
 def md_str(value) -> str:
     """`Md.escape(value)` as a str (markup as it is, anything else escaped by
-    `md_text`), for the written-out templates, which join str pieces."""
+    `md_text`), for the writers of markup.py, which join str pieces."""
     if hasattr(value, "__html__"):
         if isinstance(value, Html):
             raise TypeError(f"finished HTML inside Markdown: {str(value)[:60]!r}")

@@ -12,7 +12,7 @@ from .escape import page as whole_page
 from .markup import heading, md_link
 from ..site_map.paths import faq_anchor, relative
 from .ruling_page import card_link, freshness
-from .share import faq_share
+from .share import faq_cite, faq_share
 from ..strings import t
 
 
@@ -72,7 +72,9 @@ def render_faq_part(ctx: Context, source, title: str, k: int, parts: list, topic
         if (page, i) in topics:
             out += [heading(2, md_text(faq.topic), id=topics[(page, i)]), ""]
         out += [
-            heading(3, md_text(faq.question), id=faq_anchor(faq), classes="faq-question", data=faq_share(faq)),
+            heading(
+                3, md_text(faq.question), id=faq_anchor(faq), classes="faq-question", data=faq_share(faq) | faq_cite(faq, ctx)
+            ),
             "",
             ctx.quoted(faq.answer, faq.game, page),
             Md("{: .faq-answer }"),

@@ -18,6 +18,7 @@ from __future__ import annotations
 import posixpath
 
 from ..model import Edition, GlossaryEntry, Section
+from ..resolve.linked import edition_here
 from ..resolve.merge import edition_label
 from .context import Context
 from .escape import Md, md_text
@@ -57,13 +58,12 @@ def glossaries(ctx: Context) -> dict[str, tuple[Edition | None, list[GlossaryEnt
 
 def edition_scope(ctx: Context, edition: Edition | None) -> Section | None:
     """What the definitions' references are read in: an older edition's glossary
-    cites that edition's numbers (links.Linker.target reads a section's edition
-    and version path; this stand-in has no number, so it hides no keyword)."""
+    cites that edition's numbers (resolve linked them so: linked.edition_here)."""
     if edition is None:
         return None
     if edition is ctx.editions.current_of((edition.game, edition.document, edition.language)):
         return None  # the current view: the plain pages
-    return Section(edition.game, edition.document, "", "", edition.language, edition=edition.label, version_path=edition.label)
+    return edition_here(edition)
 
 
 def render_glossary(ctx: Context, base: str, edition: Edition | None, entries: list[GlossaryEntry]) -> dict[str, str]:

@@ -18,7 +18,7 @@ shows it added or removed. One link keeps the page small; the rest of the
 history is one click further along the chain.
 
 Resolve answers (`ChangesView.history`: the rows, their word diffs, the diff
-pages); this module only words the rows (strings.py, render/changes.py)
+pages); this module only words the rows (strings.py, history_words.py)
 and writes them down.
 """
 
@@ -28,7 +28,7 @@ import posixpath
 
 from ..model import FaqAnswer, Rule, Section
 from ..resolve.entries import changed_since, entry_anchor
-from .changes import how_words, how_words_once
+from ..history_words import how_words, how_words_once
 from .context import CONTENT_LANGUAGE, Context
 from .edition_pages import entry_pages
 from .escape import Md, script_json

@@ -282,7 +282,7 @@ def keyword_entries(ctx: Context) -> dict[str, list[tuple[Section, list[str]]]]:
     Tournament Rules section with the same number is another thing); a form that
     is only the title, bracketed or in lower case, is not repeated."""
     out = {}
-    for game, forms in ctx.linker.keywords.items():
+    for game, forms in ctx.links.keywords.items():
         by_number = defaultdict(list)
         for form, named in forms.items():
             by_number[named[:2]].append(form)
@@ -344,7 +344,7 @@ def render_unresolved(ctx: Context) -> str:
         Md("| {} | {} |").format(t(lang, "rule"), t(lang, "times-cited")),
         Md("|---|---|"),
     ]
-    for number, count in sorted(ctx.linker.unresolved.items()):
+    for number, count in sorted(ctx.links.unresolved.items()):
         out.append(Md("| {} | {} |").format(number, count))
     return whole_page(t(lang, "not-in-sources-title"), [*out, ""])
 
@@ -414,7 +414,7 @@ def render_source_problems(ctx: Context) -> str:
         Md(
             "{} findings about the sources, and {} references to rules no source prints ({}). "
             "None of them stopped the build; each is shown as printed in the source."
-        ).format(len(ctx.findings), sum(ctx.linker.unresolved.values()), md_link("list", UNRESOLVED)),
+        ).format(len(ctx.findings), sum(ctx.links.unresolved.values()), md_link("list", UNRESOLVED)),
         "",
         Md("| Where | Finding |"),
         Md("|---|---|"),

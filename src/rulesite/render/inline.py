@@ -1,9 +1,12 @@
-"""Text with its rule references and keywords turned into links."""
+"""Text with its rule references and keywords as links: resolve cut it into
+segments once (resolve/linked.py); here they are only written, for a page."""
 
 from __future__ import annotations
 
-from ..model import Section
-from ..resolve.links import Link, Linker
+from collections.abc import Iterable
+
+from ..resolve.linked import Segment
+from ..resolve.links import Link
 from .escape import Html, Md, html_out, join, md_text
 from .markup import finished_link, finished_missing, missing
 from .markup import link as html_link
@@ -11,27 +14,21 @@ from ..site_map.paths import cross_href, html_path, relative, section_page
 from ..strings import t
 
 
-def inline(
-    text: str, game: str, page: str, linker: Linker, here: Section | None = None, language: str = "en", terms: bool = True
-) -> Md:
-    """`text` as Markdown for `page` of the site in `language` (`terms`: see Linker.segments)."""
-    parts = _parts(text, game, page, linker, here, language, terms, md_text, missing_markdown, link_markdown)
-    return join(parts, Md(""))
+def inline(segments: Iterable[Segment], page: str, language: str = "en") -> Md:
+    """A text's segments as Markdown for `page` of the site in `language`."""
+    return join(_parts(segments, page, language, md_text, missing_markdown, link_markdown), Md(""))
 
 
-def inline_html(
-    text: str, game: str, page: str, linker: Linker, here: Section | None = None, language: str = "en", terms: bool = True
-) -> Html:
+def inline_html(segments: Iterable[Segment], page: str, language: str = "en") -> Html:
     """`inline` as finished HTML: what Python-Markdown makes of `inline`'s Markdown."""
-    parts = _parts(text, game, page, linker, here, language, terms, html_out, _missing_html, _link_html)
-    return Html("").join(parts)
+    return Html("").join(_parts(segments, page, language, html_out, _missing_html, _link_html))
 
 
-def _parts(text, game, page, linker, here, language, terms, plain, missing_one, link_one) -> list:
-    """The pieces of `text`: its plain strings, references to rules not in the
+def _parts(segments, page, language, plain, missing_one, link_one) -> list:
+    """The pieces of a text: its plain strings, references to rules not in the
     sources, and links, each made by the function given for it."""
     out = []
-    for seg in linker.segments(text, game, here, terms):
+    for seg in segments:
         if isinstance(seg, str):
             out.append(plain(seg))
         elif seg.target is None:
@@ -59,7 +56,8 @@ def link_markdown(link: Link, page: str, language: str) -> Md:
 
 
 def _link_values(link: Link, page: str, language: str) -> dict:
-    """The text, href, class, hreflang and data of a reference's or keyword's link."""
+    """The text, href, class, hreflang and data of a reference's or keyword's link:
+    its target (a page and an anchor) made relative to `page`."""
     section_key, anchor = link.target
     to_page = section_page(section_key)
     # A keyword names a whole section: link to the page itself; a term a

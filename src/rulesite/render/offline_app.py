@@ -40,6 +40,7 @@ from pathlib import Path
 import yaml
 
 from ..output import file_digest
+from ..precache import SERVICE_WORKER
 from . import index_pages as idx
 from ..site_map import paths
 from .context import Context
@@ -52,9 +53,6 @@ from .share import PREVIEWS as PREVIEW_FOLDER
 from .shipped import shipped_bytes
 from ..strings import t
 
-# The most a first visit stores for offline use, per language site (bytes).
-PRECACHE_BUDGET = 8 * 1024 * 1024
-SERVICE_WORKER = "sw.js"
 SEARCH_INDEX = "search/search_index.json"  # Material's, over http(s)
 MANIFEST = "manifest.webmanifest"
 PREVIEWS = PREVIEW_FOLDER + "/"  # one script of rule texts per page (render/share.py)

@@ -3,7 +3,7 @@
 `r/1.2/411.1.html` names rule 411.1 of v1.2 for good. It is a share page (its
 preview shows that edition's text) that forwards to wherever the same rule
 lives in the current edition, found on its match chain (resolve/view.py's
-successors; the pages' addresses from the published data, export/data.py), with
+successors; the pages' addresses as the published data gives them, site_map/places.py), with
 `?was=v1.2:411.1` so the page says "411.1 in v1.2, now 424.1"
 (assets/pinned-notice.js). A rule the current edition no longer prints
 forwards to its last edition's text, saying when it was removed and which
@@ -16,10 +16,10 @@ from __future__ import annotations
 
 from urllib.parse import urlencode
 
-from ..export.data import rule_places
 from .context import Context
-from .edition_pages import document_name
+from ..documents import document_name
 from ..site_map.paths import SHORT_PREFIX
+from ..site_map.places import rule_places
 from .share import share_page, site_name
 
 
@@ -56,7 +56,7 @@ def pinned_pages(ctx: Context, language: str) -> dict[str, str]:
         by_label = {e.label: e for e in editions}
         labels = [e.label for e in found.editions]
         # Each rule's url and text, as its edition's published file has them.
-        rules = {label: rule_places(ctx, by_label[label]) for label in labels}
+        rules = {label: rule_places(ctx.editions, by_label[label]) for label in labels}
         now = ctx.editions.current_of(key)
         current = next((label for label in labels if by_label[label] is now), labels[-1])
         # Where each rule is today, along its match chain: resolve's answer (resolve/view.py).

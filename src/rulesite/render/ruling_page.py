@@ -8,9 +8,9 @@ from .escape import Md, md_text
 from .escape import page as whole_page
 from .markup import div, md, md_link, origin_link
 from ..site_map.paths import html_path, page_of, relative
-from .share import site_name, summary
+from .share import cited_name, site_name, summary
 from ..strings import review_change, t
-from .symbols import shown_text
+from ..card_symbols import shown_text
 
 
 def render_ruling(ruling: Ruling, ctx: Context) -> str:
@@ -70,7 +70,11 @@ def render_ruling(ruling: Ruling, ctx: Context) -> str:
             Md('{: .licence data-search-exclude="1" }'),
             "",
         ]
-    return whole_page(ruling.title, out, summary(shown_text(ruling.answer)), og_title=ruling.title, **ruling_site(ruling))
+    # "Copy with citation" names the rulings as their source (copy-link.js).
+    cite = cited_name(ruling.game, t(ctx.language, "community-rulings"))
+    return whole_page(
+        ruling.title, out, summary(shown_text(ruling.answer)), og_title=ruling.title, cite=cite, **ruling_site(ruling)
+    )
 
 
 def ruling_site(ruling: Ruling) -> dict[str, str]:
@@ -85,7 +89,7 @@ def concern_link(ctx: Context, link, game: str, page: str) -> Md:
     number = link.number if link.kind == "rule" else anchor
     out = ctx.rule_link(game, number, page)
     if link.kind == "keyword":
-        section = ctx.linker.sections.get(key)
+        section = ctx.links.sections.get(key)
         title = section.title if section is not None and anchor == key.number else link.text
         out = Md("{} {}").format(out, title)
     return out

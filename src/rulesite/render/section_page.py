@@ -7,7 +7,7 @@ import json
 import posixpath
 from operator import attrgetter
 
-from ..model import FaqAnswer, Rule, Ruling, Section, Walkthrough
+from ..model import FaqAnswer, Rule, Ruling, Section, SectionKey, Walkthrough, sort_key
 from .context import Context
 from .edition_pages import edition_banner, number_meant_another
 from .history import folds_cited_by, rule_history, rule_history_lines
@@ -19,7 +19,7 @@ from ..site_map.paths import faq_anchor, html_path, section_page, short_link
 from .labels import section_label
 from .pinned import pinned_editions, pinned_link
 from .ruling_page import freshness
-from .share import faq_share, section_preview
+from .share import faq_cite, faq_share, section_preview
 from ..strings import t
 
 
@@ -83,12 +83,20 @@ def render_section(section: Section, ctx: Context) -> str:
     out += [plain_heading(2, t(lang, "rules")), ""]
     for rule in section.rules:
         out += _rule(rule, section, page, ctx, sources)
+    before, after = neighbours(section, ctx)
+    out += [block(_section_nav(before, after, lang)), ""]
+    # The page's <link rel="prev|next">: Material's keys p and n (also "," and ".") follow them.
+    around = {
+        "prev": html_path(section_page(before.key)) if before else "",
+        "next": html_path(section_page(after.key)) if after else "",
+    }
     if section.version_path:  # FAQ answers and rulings sit with the current text
         # An older edition stays searchable, below today's text.
         return whole_page(
             section_label(section),
             [*out, ""],
             **section_preview(section),
+            **around,
             share=share_pattern(section, page, ctx),
             search={"boost": 0.2},
         )
@@ -110,7 +118,45 @@ def render_section(section: Section, ctx: Context) -> str:
         out += [heading(2, Md("{} ({})").format(t(lang, key), len(items)), id=anchor, data=UNSEARCHED), ""]
         out += [Md("- {}").format(ctx.item_link(item, page)) for item in items]
         out.append("")
-    return whole_page(section_label(section), [*out, ""], **section_preview(section), share=share_pattern(section, page, ctx))
+    return whole_page(
+        section_label(section), [*out, ""], **section_preview(section), **around, share=share_pattern(section, page, ctx)
+    )
+
+
+def neighbours(section: Section, ctx: Context) -> tuple[Section | None, Section | None]:
+    """The sections before and after `section` in number order, among the pages of
+    its folder (its document's plain pages, or its edition's own pages)."""
+
+    def order() -> dict[SectionKey, tuple[Section | None, Section | None]]:
+        folders: dict[tuple[str, str, str], list[Section]] = {}
+        for shown in ctx.editions.pages_of(ctx.language):
+            folders.setdefault((shown.game, shown.document, shown.key.edition), []).append(shown)
+        around = {}
+        for found in folders.values():
+            found.sort(key=lambda s: sort_key(s.number))
+            for k, shown in enumerate(found):
+                around[shown.key] = (found[k - 1] if k else None, found[k + 1] if k + 1 < len(found) else None)
+        return around
+
+    return ctx._memo(("section-neighbours", ctx.language), order).get(section.key, (None, None))
+
+
+def _section_nav(before: Section | None, after: Section | None, lang: str) -> Html:
+    """Links to the previous and next sections, at the foot of the page; each says
+    its direction in words and names the section."""
+    links = []
+    for other, rel, key in ((before, "prev", "section-previous"), (after, "next", "section-next")):
+        if other is None:
+            continue
+        links.append(
+            # Short markup: a page's bytes count against its first view's budget.
+            Html('<a rel="{}" href="{}"><span>{}</span> {}</a>').format(
+                rel, posixpath.basename(html_path(section_page(other.key))), t(lang, key), section_label(other)
+            )
+        )
+    return Html('<nav class="section-nav" aria-label="{}" data-search-exclude="1">{}</nav>').format(
+        t(lang, "section-nav"), Html("").join(links)
+    )
 
 
 def share_pattern(section: Section, page: str, ctx: Context) -> str:
@@ -183,7 +229,7 @@ def _finished_rule(rule: Rule, section: Section, page: str, ctx: Context, unsear
 def _faq(faq: FaqAnswer, section: Section, page: str, ctx: Context) -> list[str]:
     lang = section.language
     return [
-        heading(3, md_text(faq.question), id=faq_anchor(faq), classes="faq-question", data=faq_share(faq)),
+        heading(3, md_text(faq.question), id=faq_anchor(faq), classes="faq-question", data=faq_share(faq) | faq_cite(faq, ctx)),
         "",
         ctx.quoted(faq.answer, faq.game, page, section),
         Md("{: .faq-answer }"),

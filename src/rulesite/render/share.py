@@ -26,7 +26,7 @@ from .escape import script_json
 from .markup import html_file, safe_href
 from ..site_map.paths import faq_anchor, html_path, language_root, relpath, section_page, short_link, short_prefix
 from ..strings import t
-from .symbols import shown_text
+from ..card_symbols import shown_text
 
 SITE_NAME = "Rules reference"
 GAME_NAMES = {"riftbound": "Riftbound", "magic": "Magic: The Gathering"}
@@ -43,21 +43,32 @@ def summary(text: str, limit: int = DESCRIPTION_LENGTH) -> str:
     return text[: limit - 1].rsplit(" ", 1)[0] + "…"
 
 
+def cited_name(game: str, what: str, edition: str = "") -> str:
+    """How a citation names where a text is from: the game, the document and its
+    edition ("Riftbound Core Rules v1.4")."""
+    shown = edition if edition != "undated" else ""
+    return " ".join(x for x in (GAME_NAMES.get(game, game), what, shown) if x)
+
+
 def site_name(game: str, what: str, edition: str = "") -> str:
     """og:site_name: the game, the document and its edition, then the site."""
-    shown = edition if edition != "undated" else ""
-    named = " ".join(x for x in (GAME_NAMES.get(game, game), what, shown) if x)
-    return f"{named} · {SITE_NAME}"
+    return f"{cited_name(game, what, edition)} · {SITE_NAME}"
 
 
 def section_preview(section: Section) -> dict[str, str]:
     """Front matter of a section's page: what a link preview shows."""
     first = section.rules[0].text if section.rules else section.title
+    document = cited_name(section.game, document_name(section.document))
     return {
         "description": summary(first),
-        "og_title": section_label(section),  # never a bare "100.1 "
+        # Never a bare "100.1 "; the game and document named, as in the page's <title>.
+        "og_title": f"{section_label(section)} · {document}",
         "site_name": site_name(section.game, document_name(section.document), section.edition),
         "edition": section.edition,
+        # The page's <title> names the game and document (theme/main.html).
+        "document": document,
+        # What "copy with citation" names as the rules' source (copy-link.js).
+        "cite": cited_name(section.game, document_name(section.document), section.edition),
     }
 
 
@@ -157,6 +168,12 @@ def card_short_link(game: str, card_id: str) -> str:
 def faq_share(faq: FaqAnswer) -> dict[str, str]:
     """The data-short of a FAQ answer's heading: its share page, for the copy button."""
     return {"short": faq_short_link(faq.game, faq.id)} if SHAREABLE_ID.fullmatch(faq.id) else {}
+
+
+def faq_cite(faq: FaqAnswer, ctx: Context) -> dict[str, str]:
+    """The data-cite of a FAQ answer's heading: where "copy with citation" says it is from."""
+    source = ctx.corpus.sources[faq.source_id]
+    return {"cite": cited_name(faq.game, t(ctx.language, "official-faq"), source.edition)}
 
 
 def card_share(card: Card) -> dict[str, str]:

@@ -8,6 +8,7 @@ from __future__ import annotations
 import json
 import os
 import posixpath
+from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import replace
 from functools import partial
@@ -16,7 +17,6 @@ from pathlib import Path
 
 import yaml
 
-from ..export.files import data_files
 from .. import output
 from ..model import Edition, Section, sort_key
 from ..names import browser_grammar
@@ -79,7 +79,12 @@ THEME_TEMPLATES = Path(str(resources.files("rulesite") / "theme"))
 NOT_FOUND_STRINGS = ("not-found-title", "not-found-text", "not-found-nearest", "not-found-search", "not-found-home")
 
 
-def render_site(ctx: Context, jobs: int | None = None, crew: Crew | None = None) -> dict[str, dict[str, str | Held]]:
+def render_site(
+    ctx: Context,
+    jobs: int | None = None,
+    crew: Crew | None = None,
+    published: Callable[[], dict[str, str]] | None = None,
+) -> dict[str, dict[str, str | Held]]:
     """language -> (docs-relative path -> file text, in path order), for every
     language's site. The pages are rendered by `jobs` forked workers
     (`workers.py`; by default one a core for a large site), each taking
@@ -90,12 +95,16 @@ def render_site(ctx: Context, jobs: int | None = None, crew: Crew | None = None)
 
     `crew`: the workers, to keep until the pages are written (`write_docs`).
     They then hold every file but the Markdown pages (which later steps
-    change), and the result has a `workers.Held` for each: its digest."""
+    change), and the result has a `workers.Held` for each: its digest.
+
+    `published`: the caller's job that makes the files at the site root beside
+    the pages (the published data, export/files.py's `data_files`): a long
+    job, run first by the same workers; its files join the content
+    language's."""
     languages = site_languages(ctx)
     contexts = {lang: replace(ctx, language=lang, languages=languages, cache={}) for lang in languages}
     diffs = [(contexts[d.old.language], d) for d in ctx.diffs if d.old.language in contexts]
-    # The published data, once for all languages, at the site root (export/): a long job, first.
-    work = [(None, False, partial(data_files, ctx))]
+    work = [(None, False, published)] if published is not None else []
     work += [(lang, needs, job) for lang in languages for needs, job in language_jobs(contexts[lang])]
     if jobs is None:
         jobs = cores() if len(ctx.corpus.sections) >= PARALLEL_SECTIONS else 1

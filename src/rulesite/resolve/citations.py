@@ -10,10 +10,11 @@ from __future__ import annotations
 from collections import defaultdict
 from dataclasses import dataclass, field
 
-from ..model import Corpus, FaqAnswer, Ruling, Section, SectionKey, Walkthrough
+from ..model import Corpus, FaqAnswer, Section, SectionKey
 from ..diagnostics import Diagnostics
 from .card_mentions import by_card_id, cards_named, find_mentions
-from .links import Link, Linker
+from .linked import LinkedTexts
+from .links import Link
 
 
 @dataclass
@@ -38,26 +39,9 @@ class Citations:
         return self.faq_sections.get(faq.id)
 
 
-def attach_references(corpus: Corpus, linker: Linker) -> None:
-    """Fills `references` on every rule, FAQ answer and ruling."""
-    for section, rule in corpus.rules():
-        for text in [rule.text, *[e.text for e in rule.examples]]:
-            rule.references += linker.references(text, section.game, rule.loc)
-    for item in [*corpus.faqs, *corpus.rulings]:
-        for text in _texts(item):
-            item.references += linker.references(text, item.game, item.loc)
-    for _, rule in corpus.rules():
-        for ref in rule.references:
-            if ref.target is None:
-                linker.unresolved[ref.number] += 1
-    for item in [*corpus.faqs, *corpus.rulings]:
-        for ref in item.references:
-            if ref.target is None:
-                linker.unresolved[ref.number] += 1
-
-
-def collect(corpus: Corpus, linker: Linker, diag: Diagnostics | None = None) -> Citations:
-    """`diag`: where names that could mean two cards are reported."""
+def collect(corpus: Corpus, linked: LinkedTexts, diag: Diagnostics | None = None) -> Citations:
+    """Who cites what, from the links resolved once (`linked.link_texts`).
+    `diag`: where names that could mean two cards are reported."""
     mentions = find_mentions(corpus, diag)
     by_card = by_card_id(mentions)
     citations = Citations(
@@ -74,21 +58,20 @@ def collect(corpus: Corpus, linker: Linker, diag: Diagnostics | None = None) -> 
             if ref.target:
                 sections.append(ref.target[0])
                 _add(citations.by_rule[ref.target], item)
-        linked: dict = {}
-        for text in _texts(item):
-            for seg in linker.segments(text, item.game):
-                if isinstance(seg, Link) and seg.target:
-                    linked.setdefault(seg.target, seg)
-                    if seg.kind == "keyword":
-                        sections.append(seg.target[0])
-        citations.concerns[item.id] = list(linked.values())
+        concerns: dict = {}
+        for seg in linked.of_item(item):
+            if isinstance(seg, Link) and seg.target:
+                concerns.setdefault(seg.target, seg)
+                if seg.kind == "keyword":
+                    sections.append(seg.target[0])
+        citations.concerns[item.id] = list(concerns.values())
         for key in dict.fromkeys(sections):
             if key in corpus.sections:
                 _add(citations.by_section[key], item)
     for walk in corpus.walkthroughs:
         for step in walk.steps:
             for cite in step.cites:
-                target = linker.target(walk.game, cite.rule)
+                target = linked.target(walk.game, cite.rule)
                 if target:
                     _add(citations.by_rule[target], walk)
                     _add(citations.by_section[target[0]], walk)
@@ -109,11 +92,3 @@ def faq_section(corpus: Corpus, faq: FaqAnswer) -> Section | None:
 def _add(items: list, item) -> None:
     if not any(existing is item for existing in items):
         items.append(item)
-
-
-def _texts(item: FaqAnswer | Ruling | Walkthrough) -> list[str]:
-    if isinstance(item, FaqAnswer):
-        return [item.question, item.answer]
-    if isinstance(item, Ruling):
-        return [item.question, item.answer, *item.steps, *item.nuances]  # as its page shows them
-    return [item.answer, *item.steps, *item.nuances]

@@ -60,7 +60,7 @@ its examples (so an example added to a rule does not hide the rule).
 
 Each `Match.how` says how the pair was made, as data (`Matched`, `Traced`):
 the numbers, the two sections, whether the sections were paired, the position
-and the similarity. `render/changes.py` puts it into words in each language:
+and the similarity. `history_words.py` puts it into words in each language:
 "same number, same text", "renumbered: section 'Reveal' 411 → 424, same
 position, same text", "renumbered: moved from section 105 'Spaces' to 108
 'Non-Board Zones', text similarity 0.91". A history entry's `how` is a
@@ -198,7 +198,7 @@ class Match:
     new: Rule
     old_section: Section
     new_section: Section
-    how: Matched | Traced  # how the match was made (render/changes.py words it)
+    how: Matched | Traced  # how the match was made (history_words.py words it)
     score: float  # text similarity, 0..1 (1.0: the same text)
 
     @property

@@ -5,16 +5,16 @@ A text is cut into plain strings and `Link`s. A link is either a rule reference
 "rules 103.1–103.3": each number is its own link) or a keyword ("[Show Off]",
 "revealed") that leads to the section defining it. A reference whose rule is
 not in the sources keeps `target=None`; the renderer shows it distinctly and the
-build report counts it.
+build report counts it. Which texts are cut, and where each is read, is
+`linked.py`'s: the one answer render formats and the stored references repeat.
 """
 
 from __future__ import annotations
 
 import re
-from collections import Counter
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
-from ..model import Corpus, Loc, Reference, Section, SectionKey
+from ..model import Corpus, Section, SectionKey
 from ..names import CITED_NUMBER, HEAD
 from .view import page_showing
 
@@ -39,7 +39,7 @@ Target = tuple[SectionKey, str]  # (section page, anchor on its page)
 MAIN_DOCUMENT = {"riftbound": "core-rules", "magic": "comprehensive-rules"}
 
 
-@dataclass
+@dataclass(frozen=True)
 class Link:
     text: str
     kind: str  # "rule" or "keyword"
@@ -51,7 +51,6 @@ class Link:
 class Linker:
     corpus: Corpus
     keywords: dict[str, dict[str, tuple[str, str, bool]]]  # game -> form -> (section number, language, keyword)
-    unresolved: Counter = field(default_factory=Counter)
 
     def __post_init__(self) -> None:
         # Every section that has a page: the current view, and editions' own pages.
@@ -110,9 +109,6 @@ class Linker:
             if preferred in found:
                 return found[preferred]
         return next(iter(found.values()), None)
-
-    def references(self, text: str, game: str, loc: Loc) -> list[Reference]:
-        return [Reference(number=m.group(0), loc=loc, target=self.target(game, m.group(0))) for m in self._numbers(text)]
 
     def segments(self, text: str, game: str, here: Section | None = None, terms: bool = True) -> list[str | Link]:
         """`text` cut into plain strings and links. Keywords of `here` are not linked

@@ -1,7 +1,7 @@
 """`rulesite serve`: the site built once, served on 127.0.0.1, and built again
 each time a source, a written page or the MkDocs config is saved. The build
-is the very one `rulesite build` runs (passed in as `build`), with the same
-options and output folders, so it reuses what earlier builds read and built
+is the very one `rulesite build` runs (the build sequence, `sequence.py`,
+passed in as `build` with its printing), with the same settings and output folders, so it reuses what earlier builds read and built
 and the served site is the one `rulesite build` would publish.
 
 A failed build leaves the last good site served: its problems are printed,
@@ -10,70 +10,66 @@ succeeds. Ctrl-C stops the server."""
 
 from __future__ import annotations
 
-import argparse
 import io
-import os
 import signal
 import sys
 import time
 import webbrowser
 from collections.abc import Callable
 from contextlib import contextmanager
-from pathlib import Path
+from dataclasses import replace
 from urllib.parse import urlsplit
 
 from .. import pipeline
 from ..diagnostics import Diagnostics
 from ..read.manifest import shown_path
+from ..sequence import Settings
 from ..strings import t
 from .built_files import BuiltFiles
 from .server import Channel, PreviewServer
 from .watch import Contents, Watched, Watcher
 
-Build = Callable[[argparse.Namespace, Diagnostics], int]
+Build = Callable[[Settings, Diagnostics], int]
 # Lines of a failed build's other output shown over the page when it reported no problem of its own.
 SHOWN_LINES = 40
 
 
-def watched(args: argparse.Namespace) -> Watched:
+def watched(settings: Settings) -> Watched:
     """The folders and files a build reads, and the output folders it writes."""
-
-    def absolute(path) -> Path:
-        return Path(os.path.abspath(path))
-
-    folders = [args.sources_dir, args.pages_dir, *(folder for _, folder in args.also)]
-    if args.corpora:
-        folders.append(args.corpora)
-    docs = absolute(args.docs_dir)
+    folders = [settings.sources_dir, *(folder for _, folder in settings.sources)]
+    if settings.pages_dir is not None:
+        folders.insert(1, settings.pages_dir)
+    docs = settings.docs_dir
     return Watched(
-        folders=[absolute(f) for f in folders],
-        files=[absolute(args.config), *(absolute(manifest) for manifest, _ in args.also)],
-        outputs=[docs, absolute(args.site_dir), docs.parent / ".build"],
+        folders=folders,
+        files=[settings.config, *(manifest for manifest, _ in settings.also)],
+        outputs=[docs, settings.site_dir, docs.parent / ".build"],
     )
 
 
-def serve(args: argparse.Namespace, build: Build, interrupted: int) -> int:
-    """Runs until Ctrl-C. `build(args, diag)` is `rulesite build`'s; it returns
+def serve(settings: Settings, port: int, open_browser: bool, build: Build, interrupted: int) -> int:
+    """Runs until Ctrl-C, serving on 127.0.0.1:`port` (`open_browser`: opens it
+    once built). `build(settings, diag)` is `rulesite build`'s; it returns
     `interrupted` when Ctrl-C stopped it."""
-    args.no_site, args.bundle = False, None
-    watching = watched(args)
+    settings = replace(settings, site=True, bundle=None)
+    watching = watched(settings)
     contents = Contents(watching)
     channel, built_files = Channel(), BuiltFiles()
-    base = urlsplit(pipeline.site_url(args.config, args.site_url)).path or "/"
-    site = Path(os.path.abspath(args.site_dir))
+    base = urlsplit(pipeline.site_url(settings.config, settings.site_url)).path or "/"
+    site = settings.site_dir
     try:
-        server = PreviewServer(args.port, site, base, channel)
+        server = PreviewServer(port, site, base, channel)
     except OSError as error:
-        print(f"rulesite serve: cannot listen on 127.0.0.1:{args.port}: {error.strerror}", file=sys.stderr)
+        print(f"rulesite serve: cannot listen on 127.0.0.1:{port}: {error.strerror}", file=sys.stderr)
         return 2
     watcher = Watcher(watching)
     watcher.start()  # before the first build: a save made during it builds again
     try:
-        _build_once(args, build, interrupted, channel, built_files, site)
+        _build_once(settings, build, interrupted, channel, built_files)
         server.start()
         url = f"http://127.0.0.1:{server.server_port}{base}"
         print(f"serving  {url} (Ctrl-C stops)", flush=True)
-        if args.open:
+        if open_browser:
             webbrowser.open(url)
         while True:
             changed = contents.changed(watcher.next())
@@ -83,7 +79,7 @@ def serve(args: argparse.Namespace, build: Build, interrupted: int) -> int:
                 f" and {len(changed) - 3} more" if len(changed) > 3 else ""
             )
             print(f"changed  {shown}", flush=True)
-            _build_once(args, build, interrupted, channel, built_files, site)
+            _build_once(settings, build, interrupted, channel, built_files)
     except KeyboardInterrupt:
         pass
     finally:
@@ -94,20 +90,18 @@ def serve(args: argparse.Namespace, build: Build, interrupted: int) -> int:
     return 0
 
 
-def _build_once(
-    args: argparse.Namespace, build: Build, interrupted: int, channel: Channel, built_files: BuiltFiles, site: Path
-) -> None:
+def _build_once(settings: Settings, build: Build, interrupted: int, channel: Channel, built_files: BuiltFiles) -> None:
     diag = Diagnostics()
     started = time.perf_counter()
     with _copied_stderr() as said:
-        status = build(args, diag)
+        status = build(settings, diag)
     if status == interrupted:
         raise KeyboardInterrupt
     if status != 0:
         channel.failed(problems(diag, said.getvalue()))
         print("serving  the last good site: the build failed (above); save a fix to build again", flush=True)
         return
-    changed = built_files.update(site)
+    changed = built_files.update(settings.site_dir)
     channel.built(changed)
     pages = sum(1 for path in changed if path.endswith(".html"))
     print(f"built    in {time.perf_counter() - started:.2f} s: {len(changed)} files changed, {pages} of them pages", flush=True)

@@ -2,14 +2,19 @@
 
 Resolve says what became of a rule (`Matched`, `Traced`, `Added`, ...); this
 module only words it, from the `how-*` strings of strings.py.
+
+Below render and export: the history and diff pages show these words, and
+the published data carries them too, in English (`how` of a trace's rule and
+of a diff's entry: "how it was decided, for people"), so that the compare
+page words a pair with no page of its own as its pre-rendered pages do.
 """
 
 from __future__ import annotations
 
 import math
 
-from ..resolve.history import Absent, Added, How, Matched, Printed, Removed, Traced
-from ..strings import t
+from .resolve.history import Absent, Added, How, Matched, Printed, Removed, Traced
+from .strings import t
 
 
 def score_text(score: float) -> str:
@@ -35,8 +40,8 @@ def how_words(how: How, lang: str) -> str:
 
 def how_words_once(cache: dict, how: How, lang: str) -> str:
     """`how_words`, worked out once per match and language for a site (`cache`:
-    the render context's): a chain's matches are worded on every page its rule
-    is on, in its history and on the diff pages."""
+    the render context's, or the published data's own): a chain's matches are
+    worded on every page its rule is on, in its history and on the diff pages."""
     memo = cache.setdefault("how-words", {})
     found = memo.get((id(how), lang))
     if found is None or found[0] is not how:  # kept with its match: the id stays its own

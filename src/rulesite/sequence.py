@@ -1,0 +1,374 @@
+"""The build, one stage after another, written once:
+
+    read -> resolve -> render -> write -> mkdocs -> check -> publish (-> bundle)
+
+`rulesite build` and `rulesite serve` run it (`Sequence.run`), `rulesite
+bench` times each of its stages, the tests call its stages one by one. What a
+stage does is in `pipeline.py` (and the packages it calls); this module only
+orders the stages, decides what earlier builds save this one (kept reads,
+reused and rebuilt languages, the check's kept findings), and hands back for
+each stage a frozen record of what it made, what it counted and how long it
+took. It prints nothing: the command prints the records.
+
+A build either runs to its end or yields `Stopped` and ends: on errors in the
+sources (nothing is written), on a failed MkDocs build, or on a site that
+fails its checks (the previous site is left whole in both)."""
+
+from __future__ import annotations
+
+import os
+import time
+from collections.abc import Iterator
+from dataclasses import dataclass, field, replace
+from pathlib import Path
+
+from . import output, pipeline, workers
+from .check.edition_counts import Counts, counts_in
+from .check.offline_app import Precache
+from .diagnostics import Diagnostics
+from .model import Corpus
+from .read.kept import Kept
+from .render.context import Context
+from .resolve.history import ChainStep, chain_steps
+
+
+class SettingsError(ValueError):
+    """Options that cannot be built with (the command exits with 2)."""
+
+
+@dataclass(frozen=True)
+class Settings:
+    """Everything a build is told, resolved once. Paths are absolute: MkDocs runs
+    from the config's folder. The output folders are links to their current
+    generation (`output.py`): made absolute, never resolved."""
+
+    sources_dir: Path
+    docs_dir: Path
+    site_dir: Path
+    config: Path
+    pages_dir: Path | None = None  # the written pages (docs/); None: the site shows none
+    also: tuple[tuple[Path, Path], ...] = ()  # extra (manifest, folder) pairs
+    corpora: Path | None = None
+    site_url: str | None = None  # None: the MkDocs config's site_url, if any
+    site: bool = True  # False: stop once the Markdown is written (--no-site)
+    bundle: Path | None = None
+    # A clean build uses nothing of earlier builds (kept reads, published
+    # languages, the check's findings); what it makes is still kept for the next.
+    clean: bool = False
+
+    @classmethod
+    def of(
+        cls,
+        sources_dir: Path,
+        docs_dir: Path,
+        site_dir: Path,
+        config: Path = pipeline.CONFIG,
+        pages_dir: Path | None = None,
+        also: list[tuple[Path | str, Path | str]] = (),
+        corpora: Path | None = None,
+        site_url: str | None = None,
+        site: bool = True,
+        bundle: Path | None = None,
+        clean: bool = False,
+    ) -> Settings:
+        """Settings from paths relative to the working folder (options as given).
+        Raises `SettingsError` for generated pages that would mix with written ones."""
+
+        def resolved(path: Path | None) -> Path | None:
+            return None if path is None else Path(path).resolve()
+
+        settings = cls(
+            sources_dir=resolved(sources_dir),
+            docs_dir=Path(os.path.abspath(docs_dir)),
+            site_dir=Path(os.path.abspath(site_dir)),
+            config=resolved(config),
+            pages_dir=resolved(pages_dir),
+            also=tuple((resolved(Path(m)), resolved(Path(f))) for m, f in also),
+            corpora=resolved(corpora),
+            site_url=site_url,
+            site=site,
+            bundle=resolved(bundle),
+            clean=clean,
+        )
+        pages, docs = settings.pages_dir, settings.docs_dir
+        if pages is not None and (docs == pages or pages in docs.parents):
+            raise SettingsError(f"--docs-dir {docs} must lie outside --pages-dir {pages}")
+        return settings
+
+    @property
+    def manifest(self) -> Path:
+        return self.sources_dir / "manifest.yml"
+
+    @property
+    def sources(self) -> list[tuple[Path, Path]]:
+        """Every (manifest, folder) read besides the main manifest."""
+        corpora = [(pipeline.corpora_manifest(self.sources_dir), self.corpora)] if self.corpora else []
+        return [*self.also, *corpora]
+
+    @property
+    def config_dir(self) -> Path:
+        """The build's own folder for this docs folder: MkDocs configs, kept reads, state."""
+        return self.docs_dir.parent / ".build" / self.docs_dir.name
+
+    @property
+    def outputs(self) -> list[Path]:
+        """The folders a build writes, one build at a time (`output.locked`)."""
+        return [self.docs_dir, *([self.site_dir] if self.site else [])]
+
+
+# What each stage hands back. `seconds`: how long the stage took.
+
+
+@dataclass(frozen=True)
+class Read:
+    corpus: Corpus
+    kept: Kept  # what this build read, filed once it has succeeded
+    counts: dict[str, Counts]  # edition -> what was read of it
+    seconds: float
+
+    @property
+    def rules(self) -> int:
+        return sum(1 for _ in self.corpus.rules())
+
+    @property
+    def examples(self) -> int:
+        return sum(len(rule.examples) for _, rule in self.corpus.rules())
+
+
+@dataclass(frozen=True)
+class Resolved:
+    ctx: Context
+    references: int  # rule references in rules, FAQ answers and rulings
+    unresolved: dict[str, int]  # rule number -> references to it, for rules not in the sources
+    history: list[tuple[tuple[str, str, str], ChainStep]]  # (game, document, language), each step of its chain
+    reviews: int  # citations a newer edition made stale
+    seconds: float
+
+
+@dataclass(frozen=True)
+class Rendered:
+    files: dict  # language -> path -> text (or `workers.Held`: a file render's workers hold)
+    seconds: float
+
+
+@dataclass(frozen=True)
+class Written:
+    files: dict  # as rendered, with the offline app's files
+    docs_dir: Path
+    seconds: float
+
+    @property
+    def languages(self) -> list[str]:
+        return list(self.files)
+
+    @property
+    def pages(self) -> int:
+        return sum(1 for pages in self.files.values() for path in pages if path.endswith(".md"))
+
+    @property
+    def statics(self) -> int:
+        """Static pages of ours (short rule links)."""
+        return sum(1 for pages in self.files.values() for path in pages if path.endswith(".html"))
+
+
+@dataclass(frozen=True)
+class Built:
+    fresh: Path  # the new generation, not yet published
+    languages: list[str]
+    reused: frozenset[str]  # languages copied from the published site, unchanged
+    rebuilt: dict[str, int]  # language -> files built again (the rest copied)
+    split: dict[str, int]  # language -> processes that built it
+    keys: dict = field(repr=False)  # what each language was built from (`pipeline.language_keys`)
+    seconds: float = 0.0
+
+    @property
+    def built(self) -> list[str]:
+        return [lang for lang in self.languages if lang not in self.reused]
+
+
+@dataclass(frozen=True)
+class Checked:
+    pages: int
+    counts: dict[str, Counts]  # edition -> what the built pages anchor of it
+    findings_reused: int  # files unchanged since the last check, whose findings were reused
+    problems: int  # of the crawl
+    precaches: list[Precache]  # each service worker's first-visit store
+    precache_problems: int
+    seconds: float
+
+
+@dataclass(frozen=True)
+class Published:
+    site_dir: Path
+    seconds: float
+
+
+@dataclass(frozen=True)
+class Bundled:
+    path: Path
+    files: int
+    seconds: float
+
+
+@dataclass(frozen=True)
+class Stopped:
+    """The build ended here: `why` is "sources" (errors in what was read: nothing
+    written), "mkdocs" (its `output` says why) or "checks" (the built site failed
+    them); the previous site is left whole."""
+
+    why: str
+    output: str = ""
+    status: int = 1
+
+
+Record = Read | Resolved | Rendered | Written | Built | Checked | Published | Bundled | Stopped
+
+
+class _Clock:
+    def __init__(self) -> None:
+        self.start = time.perf_counter()
+
+    def __call__(self) -> float:
+        """Seconds since it was made."""
+        return time.perf_counter() - self.start
+
+
+class Sequence:
+    """One build of `settings`; problems go to `diag`. `run` runs every stage;
+    each stage is also a method of its own, taking what the stages before it
+    made, for the tests and the benchmark."""
+
+    def __init__(self, settings: Settings, diag: Diagnostics | None = None, build_id: str = "") -> None:
+        self.settings = settings
+        self.diag = Diagnostics() if diag is None else diag
+        self.build_id = build_id or output.new_build_id()
+        self.published = False  # whether the new site has replaced the previous one
+
+    def run(self) -> Iterator[Record]:
+        """Every stage in order, each record yielded as its stage ends, with the
+        output folders locked (`output.Busy` when another build holds them) and
+        what killed builds left removed. A `Stopped` record ends it."""
+        folders = self.settings.outputs
+        with output.locked(*folders):
+            for folder in folders:
+                output.clean(folder)
+            try:
+                yield from self._stages()
+            finally:
+                for folder in folders:
+                    output.discard_build(folder, self.build_id)
+
+    def _stages(self) -> Iterator[Record]:
+        read = self.read()
+        yield read
+        resolved = self.resolve(read)
+        yield resolved
+        if self.diag.errors:
+            yield Stopped("sources")
+            return
+        # Render's workers stay until the pages are written: the files they hold are theirs to write.
+        with workers.Crew() as crew:
+            rendered = self.render(resolved, crew)
+            yield rendered
+            written = self.write(resolved, rendered, crew)
+        yield written
+        if not self.settings.site:
+            read.kept.save()
+            return
+        built = self.mkdocs(read, written)
+        if isinstance(built, Stopped):
+            yield built
+            return
+        yield built
+        checked = self.check(resolved, built)
+        yield checked
+        if checked.problems or checked.precache_problems:
+            pipeline.discard(built.fresh)
+            yield Stopped("checks")
+            return
+        yield self.publish(read, built)
+        if self.settings.bundle:
+            yield self.bundle()
+
+    def read(self) -> Read:
+        """Every source read (only those changed since the last build, unless clean)."""
+        clock, s = _Clock(), self.settings
+        kept = pipeline.kept_reads(s.config_dir, s.clean)
+        corpus = pipeline.read_corpus(s.manifest, self.diag, s.sources, s.pages_dir, kept)
+        return Read(corpus, kept, counts_in(corpus), clock())
+
+    def resolve(self, read: Read) -> Resolved:
+        clock, corpus = _Clock(), read.corpus
+        ctx = pipeline.resolve(corpus, self.diag)
+        ctx = replace(ctx, site_url=pipeline.site_url(self.settings.config, self.settings.site_url))
+        history = [(key, step) for key, found in ctx.chains.items() for step in chain_steps(found)]
+        return Resolved(ctx, ctx.links.cited, dict(ctx.links.unresolved), history, len(ctx.reviews), clock())
+
+    def render(self, resolved: Resolved, crew: workers.Crew | None = None) -> Rendered:
+        """Every language's pages. `crew`: workers that keep the files they made
+        until `write` (without one, the pages are all in this process)."""
+        clock = _Clock()
+        return Rendered(pipeline.render_files(resolved.ctx, crew), clock())
+
+    def write(self, resolved: Resolved, rendered: Rendered, crew: workers.Crew | None = None) -> Written:
+        """The pages into a new generation of the docs folder, and each language's MkDocs config."""
+        clock, s = _Clock(), self.settings
+        pipeline.write(resolved.ctx, rendered.files, s.docs_dir, s.config_dir, s.config, self.build_id, crew)
+        return Written(rendered.files, s.docs_dir, clock())
+
+    def mkdocs(self, read: Read, written: Written) -> Built | Stopped:
+        """The strict MkDocs build of every language into a new generation of the
+        site folder. A language whose pages, config and tools are all as when the
+        published site was built is reused; one where only some files' contents
+        changed is rebuilt from those alone; a large one is split over the cores."""
+        clock, s, files = _Clock(), self.settings, written.files
+        env = pipeline.mkdocs_env(read.corpus)
+        keys = pipeline.language_keys(files, s.config_dir, s.config, env, s.docs_dir)
+        reuse = set() if s.clean else pipeline.reusable(s.config_dir, s.site_dir, keys)
+        rebuild = {} if s.clean else pipeline.rebuildable(s.config_dir, s.site_dir, keys)
+        split = pipeline.split_parts(files)
+        result, fresh = pipeline.build(s.config_dir, list(files), s.site_dir, s.config, self.build_id, env, reuse, rebuild, split)
+        if result.returncode != 0:
+            return Stopped("mkdocs", result.stdout + result.stderr)
+        rebuilt = {lang: len(paths) for lang, paths in rebuild.items() if lang not in reuse}
+        split = {lang: n for lang, n in split.items() if lang not in reuse and lang not in rebuilt}
+        return Built(fresh, list(files), frozenset(reuse), rebuilt, split, keys, clock())
+
+    def check(self, resolved: Resolved, built: Built) -> Checked:
+        """The built site read back (`pipeline.check`), and each service worker's store."""
+        clock, s = _Clock(), self.settings
+        label = str(s.site_dir)
+        before = len(self.diag.errors)
+        # Files the new site shares with the published one were checked then: their own findings are reused.
+        current = None if s.clean else output.published(s.site_dir)
+        crawled = pipeline.check(
+            resolved.ctx,
+            built.fresh,
+            built.languages,
+            self.diag,
+            label=label,
+            findings=pipeline.findings_file(s.config_dir, s.site_dir),
+            published=current.name if current else None,
+        )
+        problems = len(self.diag.errors) - before
+        precaches = pipeline.check_offline_app(built.fresh, self.diag, label=label)
+        precache_problems = len(self.diag.errors) - before - problems
+        return Checked(crawled.pages, crawled.counts, crawled.findings_reused, problems, precaches, precache_problems, clock())
+
+    def publish(self, read: Read, built: Built) -> Published:
+        """The checked site replaces the previous one in one step; what it and
+        the reads were made from is kept for the next build."""
+        clock, s = _Clock(), self.settings
+        with output.interrupts_held():  # all or nothing: an interrupt waits until the link is flipped
+            pipeline.publish(built.fresh, s.site_dir)
+            self.published = True
+        pipeline.remember(s.config_dir, s.site_dir, built.keys)
+        read.kept.save()
+        return Published(s.site_dir, clock())
+
+    def bundle(self) -> Bundled:
+        """The published site as one zip that opens from disk."""
+        from .export.bundle import write_bundle
+
+        clock, s = _Clock(), self.settings
+        return Bundled(s.bundle, write_bundle(s.site_dir, s.bundle), clock())

@@ -1,0 +1,89 @@
+"""The build sequence (`rulesite/sequence.py`) that `rulesite build`, `serve`
+and `bench` all run: its stages in order, each handing back a record of what it
+made; a second build reusing what the first published, a clean one reusing
+nothing; and the stops that leave the previous site whole."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+
+from rulesite import output
+from rulesite.sequence import (
+    Built,
+    Checked,
+    Published,
+    Read,
+    Rendered,
+    Resolved,
+    Sequence,
+    Settings,
+    SettingsError,
+    Stopped,
+    Written,
+)
+
+
+def _settings(repo_root: Path, root: Path, **rest) -> Settings:
+    return Settings.of(
+        root / "rules_src",
+        root / "build" / "docs",
+        root / "site",
+        config=repo_root / "mkdocs.yml",
+        pages_dir=repo_root / "docs",
+        **rest,
+    )
+
+
+@pytest.fixture(scope="module")
+def project(repo_root: Path, tmp_path_factory) -> Path:
+    root = tmp_path_factory.mktemp("sequence")
+    shutil.copytree(repo_root / "rules_src", root / "rules_src")
+    return root
+
+
+def _records(settings: Settings) -> list:
+    return list(Sequence(settings).run())
+
+
+def test_the_stages_run_in_order_and_a_second_build_reuses_the_first(repo_root, project):
+    settings = _settings(repo_root, project)
+    first = _records(settings)
+    assert [type(r) for r in first] == [Read, Resolved, Rendered, Written, Built, Checked, Published]
+    read, _, _, written, built, checked, published = first
+    assert read.rules > 0 and written.pages > 0 and checked.pages >= written.pages
+    assert built.reused == frozenset() and built.built == written.languages
+    assert checked.problems == 0 and checked.counts, "each edition's built pages counted"
+    assert published.site_dir == settings.site_dir and output.published(settings.site_dir) is not None
+    site = output.published(settings.site_dir)
+
+    again = _records(settings)
+    built, checked = again[4], again[5]
+    assert built.reused == frozenset(written.languages), "nothing changed: every language reused"
+    assert checked.findings_reused > 0
+    assert output.published(settings.site_dir) != site, "a new generation, published"
+
+    clean = _records(_settings(repo_root, project, clean=True))
+    built, checked = clean[4], clean[5]
+    assert built.reused == frozenset() and built.rebuilt == {}, "a clean build reuses nothing"
+    assert checked.findings_reused == 0
+
+
+def test_errors_in_the_sources_stop_before_anything_is_written(repo_root, tmp_path):
+    shutil.copytree(repo_root / "rules_src", tmp_path / "rules_src")
+    rulings = tmp_path / "rules_src" / "riftbound" / "community-rulings.txt"
+    text = rulings.read_text(encoding="utf-8")
+    rulings.write_text(text.replace("Ruling: ", "Ruling: \u202e", 1), encoding="utf-8")  # bidirectional control: an error
+    sequence = Sequence(_settings(repo_root, tmp_path))
+    records = list(sequence.run())
+    assert [type(r) for r in records] == [Read, Resolved, Stopped]
+    assert records[-1].why == "sources" and records[-1].status == 1
+    assert sequence.diag.errors
+    assert not (tmp_path / "build" / "docs").exists() and not (tmp_path / "site").exists()
+
+
+def test_generated_pages_never_go_into_the_written_ones(repo_root, tmp_path):
+    with pytest.raises(SettingsError, match="must lie outside"):
+        Settings.of(repo_root / "rules_src", tmp_path / "docs" / "gen", tmp_path / "site", pages_dir=tmp_path / "docs")

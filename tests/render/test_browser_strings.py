@@ -1,0 +1,38 @@
+"""The browser code's words come from the strings table (assets/strings.js):
+every key a script asks `t` for is served to it, in every language."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import rulesite
+from rulesite.strings import BROWSER_KEYS, STRINGS, browser_strings
+
+ASSETS = Path(rulesite.__file__).parent / "assets"
+# t("key", ...) or t("prefix" + rest, ...): the key, and whether it is only a prefix.
+ASKED = re.compile(r'\bt\(\s*"([a-z-]+)"(\s*\+)?')
+
+
+def asked() -> set[tuple[str, bool]]:
+    found = set()
+    for script in sorted(ASSETS.glob("*.js")):
+        found |= {(key, bool(plus)) for key, plus in ASKED.findall(script.read_text(encoding="utf-8"))}
+    return found
+
+
+def test_every_key_the_browser_code_asks_for_is_served():
+    keys = asked()
+    assert ("diff-filter", False) in keys and ("diff-count-", True) in keys  # the pattern finds both forms
+    for key, prefix in sorted(keys):
+        served = [k for k in BROWSER_KEYS if (k.startswith(key) if prefix else k == key)]
+        assert served, f"assets ask for {key!r}{' + …' if prefix else ''}, which assets/strings.js does not hold"
+
+
+def test_every_served_key_has_its_words_in_every_language():
+    for language in STRINGS:
+        table = browser_strings(language)[language]
+        assert set(table) == set(BROWSER_KEYS)
+    for key in BROWSER_KEYS:
+        if key.startswith(("diff-", "compare-")):  # the editions' pages' words, translated with them
+            assert all(key in STRINGS[language] for language in STRINGS), key
