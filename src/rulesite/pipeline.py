@@ -261,7 +261,13 @@ def _write(
     config_text = config.read_text(encoding="utf-8")
     for lang, pages in files.items():
         mine = {path: digests[f"{lang}/{path}"] for path in pages}
-        added = offline_files(contexts[lang], pages, navs[lang], config_text, mine)
+        # The other languages' pages and navigation: the root site's worker stores their search indexes.
+        others = {
+            o: ({p: d for p in files[o] if p.endswith(".md") and (d := digests.get(f"{o}/{p}"))}, navs[o])
+            for o in files
+            if o != lang
+        }
+        added = offline_files(contexts[lang], pages, navs[lang], config_text, mine, others)
         pages.update(added)
         encoded[lang].update((path, _bytes(data)) for path, data in added.items())
     write_docs(encoded, docs_dir, build_id or output.new_build_id(), digests, crew)

@@ -604,3 +604,34 @@ def browser_strings(language: str) -> dict[str, dict[str, str]]:
         lang: {k: STRINGS.get(lang, STRINGS["en"]).get(k, STRINGS["en"][k]) for k in BROWSER_KEYS}
         for lang in dict.fromkeys((language, "en"))
     }
+
+
+# The language switch's notices (render/languages.py): shown, in the reader's
+# language, on the page the switch or a link from another language's site led to.
+_WHERE = {
+    "en": {
+        "not-in-language": "This page does not exist in English: here it is in {language}.",
+        "switch-renumbered": "This rule does not exist in {language}. It is {number} in {was}: here it is in {here}, as {now}.",
+        "switch-other-rule": "This rule does not exist in {language} ({other} there is another rule): here it is in {here}.",
+        "number-was-rule": "In {edition}, {number} was a rule of {title}: now",
+        "number-was-gone": "In {edition}, {number} was a rule of {title}, since removed.",
+    },
+    "es": {
+        "not-in-language": "Esta página no existe en español: aquí está en {language}.",
+        "switch-renumbered": "Esta regla no existe en {language}. En {was} es la {number}: aquí está en {here}, como {now}.",
+        "switch-other-rule": "Esta regla no existe en {language} (allí, {other} es otra regla): aquí está en {here}.",
+        "number-was-rule": "En {edition}, {number} era una regla de {title}: ahora",
+        "number-was-gone": "En {edition}, {number} era una regla de {title}, eliminada después.",
+    },
+    "fr": {
+        "not-in-language": "Cette page n'existe pas en français : la voici en {language}.",
+        "switch-renumbered": "Cette règle n'existe pas en {language}. En {was}, c'est la {number} : la voici en {here}, sous le numéro {now}.",
+        "switch-other-rule": "Cette règle n'existe pas en {language} (la {other} y est une autre règle) : la voici en {here}.",
+        "number-was-rule": "En {edition}, {number} était une règle de {title} : désormais",
+        "number-was-gone": "En {edition}, {number} était une règle de {title}, supprimée depuis.",
+    },
+}
+for _lang, _words in _WHERE.items():
+    STRINGS[_lang].update(_words)
+# The offline app's update notice (assets/offline.js) too.
+BROWSER_KEYS += ("number-was-rule", "number-was-gone", "update-available", "update-reload")

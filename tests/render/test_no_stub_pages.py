@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 from html import unescape
 
-from rulesite.render.languages import NOT_IN
+from rulesite.strings import t
 
 
 def _pages(site, root=""):
@@ -50,7 +50,7 @@ def test_links_from_spanish_pages_reach_english_only_pages_there_with_a_notice(b
             marker = re.search(r'<div class="page-languages"[^>]*>', target.read_text(encoding="utf-8"))
             assert marker, f"{target.relative_to(site.resolve())} has no marker for the language switch"
             attrs = dict(re.findall(r'([\w-]+)="([^"]*)"', marker.group(0)))
-            assert "es" in attrs["data-missing"].split() and attrs["data-fallback"] == "en"
-            assert unescape(attrs["data-notice-es"]) == NOT_IN["es"].format(language="inglés")
+            assert "es" in attrs["data-missing"].split() and attrs["data-switch-es"] == "en"
+            assert unescape(attrs["data-notice-es"]) == t("es", "not-in-language", language="inglés")
             found += 1
     assert found, "no Spanish page links to an English-only page"

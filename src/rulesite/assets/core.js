@@ -305,7 +305,8 @@
     [["renumbered-toggle.js", "data.js"], function () { return !!document.querySelector("[data-compare]"); }],
     ["diff-filter.js", function () { return !!document.querySelector("input[data-diff-filter]"); }],
     ["renumbered-toggle.js", function () { return !!document.querySelector("button[data-renumbered-toggle]"); }],
-    ["pinned-notice.js", function () { return new URLSearchParams(location.search).has("was"); }],
+    // A pinned link's notice, or an anchor on a page whose number meant another rule before.
+    ["pinned-notice.js", function () { return new URLSearchParams(location.search).has("was") || (!!location.hash && !!document.querySelector("[data-was-rules]")); }],
     ["search-jump.js", function () { return new URLSearchParams(location.search).has("h"); }],
     ["offline-page.js", function () { return !!document.getElementById("offline-app"); }],
     // A search asked for in the address (?q=) opens at once: its number result too.
@@ -433,6 +434,38 @@
     });
   }
 
+  /* A notice that changes what the reader looks at (a pinned link's, a
+     language fallback's, a number that meant another rule): put just above
+     `rule` (else under the page's title), announced to screen readers (a live
+     region, filled once it is in the page) and scrolled to just below the
+     fixed header, with the rule it speaks of under it; again once the page has
+     loaded, as the browser's own scroll to the anchor may come later. */
+  function showNotice(box, rule) {
+    var article = document.querySelector("article.md-content__inner") || document.querySelector("article");
+    var title = article && article.querySelector("h1");
+    if (!article) return;
+    var words = document.createDocumentFragment();
+    while (box.firstChild) words.appendChild(box.firstChild);
+    box.classList.add("rulesite-notice");
+    box.setAttribute("role", "status");
+    box.setAttribute("aria-live", "polite");
+    if (rule && article.contains(rule)) rule.parentNode.insertBefore(box, rule);
+    else if (title) title.insertAdjacentElement("afterend", box);
+    else article.insertBefore(box, article.firstChild);
+    function reveal() {
+      var header = document.querySelector(".md-header");
+      var below = header ? header.getBoundingClientRect().bottom : 0;
+      var top = box.getBoundingClientRect().top;
+      if (top < below + 4 || top > window.innerHeight / 2) window.scrollBy(0, top - below - 8);
+    }
+    setTimeout(function () {
+      box.appendChild(words);
+      reveal();
+      if (document.readyState !== "complete") window.addEventListener("load", function () { setTimeout(reveal, 0); }, { once: true });
+    }, 0);
+    reveal();
+  }
+
   window.Rulesite = {
     siteRoot: siteRoot,
     sitesRoot: sitesRoot,
@@ -459,6 +492,7 @@
     numbers: numbers,
     firstUse: firstUse,
     tapped: tapped,
+    showNotice: showNotice,
   };
   followMovedAnchor();
   window.addEventListener("hashchange", followMovedAnchor);

@@ -2,7 +2,8 @@
  * The language selector (a.md-select__link[hreflang]) goes to the same page
  * and anchor in the other language instead of that site's home page; where
  * that site lacks the page (its hidden .page-languages marker says so), to
- * the English page (or this one) with ?from=<language>, which shows a notice.
+ * the page the marker names (the same rule in English, or this page) with
+ * ?from=<language>, which shows a notice.
  * Material does this by fetching the other site's sitemap.xml, which fails
  * from file:// and needs site_url; here the path is computed instead.
  * core.js loads this file when the reader first points at, focuses or touches
@@ -53,44 +54,61 @@
     return document.querySelector(".page-languages[data-missing]");
   }
 
-  /** A language whose site lacks this page: the same page in the fallback
-      language's site (English, or this one), with ?from=<language> so that page
-      shows the reader a notice. No stub page is needed in the other site. */
+  /** A language whose site lacks this page (or holds another rule at its
+      number): the page the build named for its readers (render/languages.py:
+      the same rule in English, renumbered through the concordance, or this
+      page), with ?from=<language> (&via=<this language> when renumbered) so
+      that page shows the reader a notice. Nothing of it comes from the address. */
   function fallbackUrl(link, withHash) {
     var marker = missingMarker();
     var lang = link.getAttribute("hreflang");
-    if (!marker || marker.getAttribute("data-missing").split(" ").indexOf(lang) < 0) return null;
-    var fallback = marker.getAttribute("data-fallback");
-    var target;
-    if (fallback === pageLanguage()) {
-      target = new URL(location.href);
+    if (!marker || !/^[a-z]{2}$/.test(lang || "")) return null;
+    if (marker.getAttribute("data-missing").split(" ").indexOf(lang) < 0) return null;
+    var to = marker.getAttribute("data-switch-" + lang);
+    var path = marker.getAttribute("data-switch-" + lang + "-path");
+    if (!to || !path) return null;
+    var root;
+    if (to === pageLanguage()) {
+      root = R.siteRoot();
     } else {
-      var other = document.querySelector(LANG_LINKS + '[hreflang="' + fallback + '"]');
-      var root = other ? alternateRoot(other) : null;
-      var path = R.pathFromRoot(new URL(location.href));
-      if (!root || path === null) return null;
-      target = new URL("./" + path, root); // "./": a path such as "javascript:x/" stays a path
+      var other = document.querySelector(LANG_LINKS + '[hreflang="' + to + '"]');
+      root = other ? alternateRoot(other) : null;
     }
-    target.search = "?from=" + encodeURIComponent(lang);
-    target.hash = withHash ? location.hash : "";
+    if (!root) return null;
+    var target = new URL("./" + path, root); // "./": a path such as "javascript:x/" stays a path
+    var renumber = (marker.getAttribute("data-switch-" + lang + "-renumber") || "").split(" ");
+    target.search = "?from=" + encodeURIComponent(lang) + (renumber.length === 2 ? "&via=" + pageLanguage() : "");
+    target.hash = "";
+    var hash = withHash ? R.fragment() : null; // null when malformed: no anchor carried over
+    if (hash && renumber.length === 2) {
+      // The same rule under another number: #701.20c becomes #701.16c; the section's own when nothing matches.
+      target.hash = hash.indexOf(renumber[0]) === 0 ? renumber[1] + hash.slice(renumber[0].length) : renumber[1];
+    } else if (hash) {
+      target.hash = location.hash;
+    }
     return target.href;
   }
 
-  /** Arrived from a language whose site lacks this page (?from=es): say so, in
-      that language, above the page's content. */
+  /** Arrived from a language whose site lacks this page (?from=es, and &via=
+      the language of the page left when the rule has another number here): say
+      so, in that language, above the rule the address names (or the page's
+      title), on screen and announced. The words are the page's own. */
   function showMissingNotice() {
     var from = R.param("from");
-    var marker = missingMarker();
+    var via = R.param("via");
+    var marker = missingMarker() || document.querySelector(".page-languages");
     if (!from || !marker || !/^[a-z]{2}$/.test(from)) return;
-    var text = marker.getAttribute("data-notice-" + from);
-    var article = document.querySelector("article.md-content__inner") || document.querySelector("article");
-    if (!text || !article || article.querySelector(".page-languages-notice")) return;
-    var note = document.createElement("p");
+    var text = (via && /^[a-z]{2}$/.test(via) && marker.getAttribute("data-notice-" + from + "-" + via)) || marker.getAttribute("data-notice-" + from);
+    if (!text || document.querySelector(".page-languages-notice")) return;
+    var note = document.createElement("div");
     note.className = "page-languages-notice";
-    note.setAttribute("role", "note");
     note.setAttribute("lang", from);
-    note.textContent = text;
-    article.insertBefore(note, article.firstChild);
+    var words = document.createElement("p");
+    words.textContent = text;
+    note.appendChild(words);
+    var hash = R.fragment();
+    var target = hash ? document.getElementById(hash) : null;
+    R.showNotice(note, target && (target.closest(".rule") || target));
   }
 
   function unchecked(link, withHash) {

@@ -3,7 +3,9 @@
  * is not stored on this device. It names the page asked for (?from=PATH#RULE)
  * with a link to try again, shows the rule (or the section's rules) asked for,
  * and a rule-number box finds any rule of the current editions, all from the
- * rule texts of the previews, which the service worker stores (see loadPage).
+ * rule texts of the previews, which the service worker stores (see loadPage);
+ * a page that is not a section (a card, a ruling, an FAQ answer) shows its
+ * own words from the search index the worker stores (see searchIndex).
  *
  * The page's content is an empty <div id="offline-app" data-...> with the
  * interface text; this script builds the box in it (pages hold no forms).
@@ -43,7 +45,11 @@
     var rules = document.createElement("div");
     rules.className = "offline-rules";
     rules.setAttribute("aria-live", "polite");
+    var entries = document.createElement("div");
+    entries.className = "offline-entries";
+    entries.setAttribute("aria-live", "polite");
     app.appendChild(asked);
+    app.appendChild(entries);
     app.appendChild(form);
     app.appendChild(rules);
   }
@@ -146,6 +152,104 @@
     });
   }
 
+  /** "Riftbound Core Rules v1.4": the game, document and edition of a rule's
+      page, as the table of rule numbers names them; "" when it has no row. */
+  function documentOf(key) {
+    var page = key.split("#")[0];
+    var table = window.RULESITE_NUMBERS;
+    if (!table || !Array.isArray(table.pages) || !Array.isArray(table.docs)) return "";
+    var row = table.pages.filter(function (r) { return Array.isArray(r) && r[1] === page; })[0];
+    var doc = row && table.docs[row[0]];
+    if (!doc) return "";
+    return [doc.game, doc.document, doc.edition].filter(function (w) { return typeof w === "string" && w; }).join(" ");
+  }
+
+  /* The search index Material builds (search/search_index.json), which the
+     service worker stores: it holds the text of every page, so a card, a
+     ruling or an FAQ answer never opened shows its own words here. */
+  var indexes = {}; // language folder ("" for this site) -> Promise of its docs
+  function searchIndex(folder) {
+    if (!indexes[folder]) {
+      var url = new URL(folder + "search/search_index.json", R.siteRoot());
+      indexes[folder] = fetch(url.href, { credentials: "same-origin" })
+        .then(function (response) { return response.ok ? response.json() : null; })
+        .then(function (data) { return data && Array.isArray(data.docs) ? data.docs : []; })
+        .catch(function () { return []; });
+    }
+    return indexes[folder];
+  }
+
+  var ENTITIES = { amp: "&", lt: "<", gt: ">", quot: '"', apos: "'", nbsp: "\u00a0" };
+  /** The words of the index's HTML, as text (never parsed as markup). */
+  function plain(html) {
+    return String(html || "")
+      .replace(/<\/(p|li|h\d|div|tr)>/gi, "\n")
+      .replace(/<[^>]*>/g, " ")
+      .replace(/&(#x[0-9a-f]+|#[0-9]+|[a-z]+);/gi, function (whole, name) {
+        if (name[0] === "#") {
+          var code = name[1] === "x" || name[1] === "X" ? parseInt(name.slice(2), 16) : parseInt(name.slice(1), 10);
+          return code > 0 && code < 0x110000 ? String.fromCodePoint(code) : whole;
+        }
+        return Object.prototype.hasOwnProperty.call(ENTITIES, name) ? ENTITIES[name] : whole;
+      })
+      .split("\n")
+      .map(function (line) { return line.replace(/\s+/g, " ").trim(); })
+      .filter(Boolean)
+      .join("\n");
+  }
+
+  /** The entries of `page` in the search index ({location, title, text}), the
+      one `anchor` names first; only that one when there is an anchor. */
+  function indexed(page, anchor) {
+    // A page of another language's site (es/...), which no worker of its own
+    // stored: this site's worker keeps that language's index too.
+    var other = /^([a-z]{2}\/)(.+)$/.exec(page);
+    return searchIndex("").then(function (docs) {
+      var found = inIndex(docs, page, anchor);
+      if (found.length || !other) return found;
+      return searchIndex(other[1]).then(function (theirs) {
+        // Their words, marked as that language's (for reading aloud and hyphenation).
+        return inIndex(theirs, other[2], anchor).map(function (doc) {
+          return { location: doc.location, title: doc.title, text: doc.text, lang: other[1].slice(0, 2) };
+        });
+      });
+    });
+  }
+
+  function inIndex(docs, page, anchor) {
+    var wanted = anchor ? page + "#" + anchor : page;
+    var exact = docs.filter(function (doc) { return doc && doc.location === wanted; });
+    if (anchor) return exact;
+    var more = docs.filter(function (doc) { return doc && typeof doc.location === "string" && doc.location.indexOf(page + "#") === 0; });
+    return exact.concat(more).slice(0, 40);
+  }
+
+  function showEntries(docs, anchor) {
+    var box = app.querySelector(".offline-entries");
+    while (box.firstChild) box.removeChild(box.firstChild);
+    docs.forEach(function (doc) {
+      var block = document.createElement("div");
+      block.className = "offline-entry";
+      if (doc.lang) block.setAttribute("lang", doc.lang);
+      var head = document.createElement("p");
+      var title = document.createElement("strong");
+      title.className = "offline-entry__title";
+      title.textContent = plain(doc.title);
+      head.appendChild(title);
+      block.appendChild(head);
+      plain(doc.text).split("\n").forEach(function (line) {
+        var body = document.createElement("p");
+        body.className = "offline-entry__text";
+        body.textContent = line;
+        block.appendChild(body);
+      });
+      if (anchor && doc.location.split("#")[1] === anchor) block.classList.add("offline-entry--target");
+      box.appendChild(block);
+    });
+    var target = box.querySelector(".offline-entry--target");
+    if (target) target.scrollIntoView({ block: "center" });
+  }
+
   function show(found, highlight) {
     var box = app.querySelector(".offline-rules");
     while (box.firstChild) box.removeChild(box.firstChild);
@@ -165,7 +269,9 @@
       link.className = "offline-rule__number";
       link.textContent = rule.number || key;
       head.appendChild(link);
-      if (rule.section) {
+      var where = documentOf(key);
+      if (where) head.appendChild(document.createTextNode(" \u00b7 " + where));
+      if (rule.section && rule.section !== (rule.number || key)) {
         head.appendChild(document.createTextNode(" \u00b7 " + rule.section));
       }
       var body = document.createElement("p");
@@ -219,6 +325,12 @@
     if (!R.isPageName(page)) return;
     rulesOf(page).then(function (rules) {
       if (rules.length) show(rules, anchor ? page + "#" + anchor : null);
+      var ruled = anchor && rules.some(function (rule) { return rule[0] === page + "#" + anchor; });
+      // Not a rule (a card, a ruling, an FAQ answer, a page of its own): its words from the stored search index.
+      if (ruled || (rules.length && !anchor)) return;
+      indexed(page, anchor).then(function (docs) {
+        if (docs.length) showEntries(docs, anchor);
+      });
     });
   }
 

@@ -23,20 +23,9 @@
   var root = new URL("../", script.src);
   var workerUrl = new URL("sw.js", root);
 
-  var DEFAULTS = { "update-available": "New rules text is available", "update-reload": "Reload" };
-
-  /** Interface text, from the page (the build writes it per language), else English. */
+  /** Interface text, from the strings table (strings.py, served as assets/strings.js). */
   function text(key) {
-    var node = document.querySelector('script[data-rulesite="offline-strings"]');
-    if (node) {
-      try {
-        var table = JSON.parse(node.textContent);
-        if (table && table[key]) return table[key];
-      } catch (err) {
-        /* the English default below */
-      }
-    }
-    return DEFAULTS[key];
+    return window.Rulesite ? window.Rulesite.t(key) : "";
   }
 
   function ask(worker, message) {

@@ -54,7 +54,6 @@
     var next = R.param("next");
     var box = document.createElement("div");
     box.className = "admonition info pinned-notice";
-    box.setAttribute("role", "note");
     var text = document.createElement("p");
     if (removed) {
       text.textContent = R.t("pinned-removed", { number: number, edition: edition, removed: removed });
@@ -66,13 +65,46 @@
     }
     box.appendChild(text);
     var target = here ? document.getElementById(here) : null;
+    R.showNotice(box, target && target.closest(".rule"));
+  }
+
+  /** An anchor on a page whose number meant another section in an older
+      edition (411.html#411.1, from the days 411 was Reveal): above the rule
+      the address shows, what that number was then and where that rule is now
+      (its pinned link, render/section_page.py). Only numbers the page's own
+      list has; the words are the build's. */
+  function showNumberWas() {
+    var here = R.fragment();
+    var holder = document.querySelector("[data-was-rules]");
+    if (!here || !holder || R.param("was") || document.querySelector(".pinned-notice")) return;
+    var target = document.getElementById(here);
     var rule = target && target.closest(".rule");
-    var anchor = rule || document.querySelector("article h1");
-    if (!anchor) return;
-    if (rule) anchor.parentNode.insertBefore(box, anchor);
-    else anchor.insertAdjacentElement("afterend", box);
-    if (rule) rule.scrollIntoView({ block: "start" });
+    var rules;
+    try {
+      rules = JSON.parse(holder.getAttribute("data-was-rules"));
+    } catch (err) {
+      return;
+    }
+    if (!rule || !rules || !Object.prototype.hasOwnProperty.call(rules, here)) return;
+    var now = rules[here];
+    var box = document.createElement("div");
+    box.className = "admonition info pinned-notice";
+    var text = document.createElement("p");
+    var values = { number: here, edition: holder.getAttribute("data-was-edition") || "", title: holder.getAttribute("data-was-title") || "" };
+    var url = now && R.siteUrl(holder.getAttribute("data-was-pinned").replace("{}", here), location.href);
+    if (url) {
+      text.textContent = R.t("number-was-rule", values) + " ";
+      var link = document.createElement("a");
+      link.href = url.href;
+      link.textContent = now;
+      text.appendChild(link);
+    } else {
+      text.textContent = R.t("number-was-gone", values);
+    }
+    box.appendChild(text);
+    R.showNotice(box, rule);
   }
 
   R.onPage(show);
+  R.onPage(showNumberWas);
 })();

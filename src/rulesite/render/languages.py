@@ -3,30 +3,114 @@
 Each language's site holds only its own pages: a page whose content exists
 only in another language is not copied into this site as a stub. Links to it
 go to the site that has it, with `?from=<language>` so that page can say it is
-not in the reader's language; every page that some language lacks carries a
-small hidden marker (`mark_missing_translations`) telling the language switch
-(assets/language-switch.js) which languages lack it and where to send their readers
-instead (the English page where there is one), with the notice to show them.
+not in the reader's language. Every page that some language lacks (or holds
+another rule at the same number) carries a small hidden marker
+(`mark_missing_translations`) for the language switch
+(assets/language-switch.js): for each such language, the page its readers get
+instead, worked out here from the concordance (`switch_routes`), never from the
+address, and the notices a reader arriving here from another language is shown.
 Links between language sites are plain HTML links, since each MkDocs build
 only knows its own pages.
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from ..model import Section
 from .context import Context
 from .escape import Md, html_text
 from .markup import link as html_link
 from .markup import missing
-from ..site_map.paths import contents_page, cross_href, section_page
+from ..site_map.paths import cross_href, html_path, section_page
 from ..strings import LANGUAGE_NAMES, language_in, t
 
-# Shown, in the reader's language, on a page reached from a site that lacks it.
-NOT_IN = {
-    "en": "This page does not exist in English: here it is in {language}.",
-    "es": "Esta página no existe en español: aquí está en {language}.",
-    "fr": "Cette page n'existe pas en français : la voici en {language}.",
-}
+
+@dataclass(frozen=True)
+class Route:
+    """Where the language switch sends a reader who chooses a language whose site
+    lacks the page: `language`'s page `path` (Markdown), with anchors starting
+    with `renumber_from` renumbered to start with `renumber_to` (the same rule
+    under another number, resolve/concordance.py)."""
+
+    language: str
+    path: str
+    renumber_from: str = ""
+    renumber_to: str = ""
+
+
+# (page language, Markdown path) -> {the chosen language: its route}
+Routes = dict[tuple[str, str], dict[str, Route]]
+# (page language, Markdown path) -> {"es" or "fr-es" (from, via): the notice}
+Arrivals = dict[tuple[str, str], dict[str, str]]
+
+
+def _same_rule(ctx: Context, section: Section, language: str) -> tuple[Section, str] | None:
+    """`section`'s rule in `language`'s site: through the concordance where it
+    names one, else the section of the same number unless the concordance says
+    that number is another rule there; with the number it has there."""
+    if section.language == language:
+        return section, section.number
+    equivalent = ctx.concordance.for_section(section)
+    side = equivalent.side(language) if equivalent is not None else None
+    if side is not None:
+        return (side.section, side.number) if side.section is not None else None
+    if language in ctx.concordance.another_rule_in(section):
+        return None
+    there = ctx.corpus.sections.get(section.key.in_language(language))
+    return (there, there.number) if there is not None and there.language == language else None
+
+
+def switch_routes(ctx: Context, languages: tuple[str, ...]) -> tuple[Routes, Arrivals]:
+    """The routes of the current sections whose rule another language lacks or
+    numbers differently, and the notices of the pages they lead to. A reader
+    choosing language B on section S (language A) gets, when B has no such rule:
+    the same rule in English (or another language that has it), through the
+    concordance where its number differs, else S itself; the page reached says so.
+    Pages the concordance does not concern keep the default (`_default_route`)."""
+    routes: Routes = {}
+    arrivals: Arrivals = {}
+    concerned = [s for e in ctx.concordance.equivalents for s in (side.section for side in e.sides) if s is not None]
+    concerned += [s for s in ctx.corpus.sections.values() if ctx.concordance.another_rule_in(s)]
+    for section in {id(s): s for s in concerned}.values():
+        if section.version_path or section.language not in languages:
+            continue
+        page = section_page(section.key)
+        for chosen in languages:
+            if chosen == section.language or _same_rule(ctx, section, chosen) is not None:
+                continue
+            # English where it has the rule (as for every page a language lacks), else this page.
+            english = _same_rule(ctx, section, "en") if "en" in languages and "en" != chosen else None
+            if english is not None and english[0] is not section:
+                there, number = english
+                route = Route("en", section_page(there.key), *((section.number, number) if number != section.number else ()))
+            else:
+                route = Route(section.language, page)
+            routes.setdefault((section.language, page), {})[chosen] = route
+            arrivals.setdefault((route.language, route.path), {}).update(_arrival_notices(ctx, section, chosen, route))
+    return routes, arrivals
+
+
+def _arrival_notices(ctx: Context, section: Section, chosen: str, route: Route) -> dict[str, str]:
+    """The notice a reader of `chosen` sees on the route's page, having left `section`."""
+    here = language_in(chosen, route.language)
+    if route.renumber_from:
+        # Reached from another language's page (?from=fr&via=es): its number there too.
+        text = t(
+            chosen,
+            "switch-renumbered",
+            language=language_in(chosen, chosen),
+            was=language_in(chosen, section.language),
+            number=route.renumber_from,
+            here=here,
+            now=route.renumber_to,
+        )
+        return {f"{chosen}-{section.language}": text}
+    if route.path == section_page(section.key) and chosen in ctx.concordance.another_rule_in(section):
+        other = ctx.corpus.sections.get(section.key.in_language(chosen))
+        title = f"{other.number} {other.title}" if other is not None else section.number
+        return {chosen: t(chosen, "switch-other-rule", language=language_in(chosen, chosen), other=title, here=here)}
+    return {}
 
 
 def site_languages(ctx: Context) -> tuple[str, ...]:
@@ -35,52 +119,55 @@ def site_languages(ctx: Context) -> tuple[str, ...]:
 
 
 def not_in_notice(reader_language: str, page_language: str) -> str:
-    template = NOT_IN.get(reader_language, NOT_IN["en"])
-    return template.format(language=language_in(reader_language, page_language))
+    return t(reader_language, "not-in-language", language=language_in(reader_language, page_language))
 
 
-def mark_missing_translations(files: dict[str, dict[str, str]]) -> None:
-    """Appends to every Markdown page that some language's site lacks a hidden
-    marker: the languages that lack it, the language whose page their readers get
-    instead (English where it has the page, else this one) and, for each, the
-    notice to show them there. `files`: language -> (path -> text), changed in place."""
+def mark_missing_translations(files: dict[str, dict[str, str]], switch: tuple[Routes, Arrivals] | None = None) -> None:
+    """Appends to every Markdown page that some language's site lacks (or holds
+    another rule at its number: `switch`'s routes) a hidden marker: the
+    languages that lack it, for each the page its readers get instead (its
+    language and path; English where it has the page, else this one, unless
+    `switch` routes it elsewhere) and the notices a reader arriving here sees.
+    `files`: language -> (path -> text), changed in place."""
+    routes, arrivals = switch or ({}, {})
     languages = list(files)
-    markers: dict[tuple, str] = {}  # thousands of pages, a few different markers
     for lang, pages in files.items():
         for path in [p for p in pages if p.endswith(".md")]:
-            lacking = tuple(other for other in languages if path not in files[other])
-            if not lacking:
+            routed = routes.get((lang, path), {})
+            lacking = tuple(other for other in languages if path not in files[other] or other in routed)
+            arriving = arrivals.get((lang, path), {})
+            if not lacking and not arriving:
                 continue
-            fallback = "en" if path in files.get("en", {}) else lang
-            marker = markers.get((lacking, fallback, lang))
-            if marker is None:
-                marker = markers[(lacking, fallback, lang)] = _marker(lacking, fallback, lang)
+            default = Route("en" if path in files.get("en", {}) else lang, path)
+            marker = _marker(lang, {m: routed.get(m, default) for m in lacking}, arriving)
             # After a blank line; on the next line after finished HTML (escape.block).
             pages[path] += ("\n\n" if pages[path].endswith("\n") else "\n") + marker
 
 
-def _marker(lacking: tuple[str, ...], fallback: str, lang: str) -> str:
-    notices = Md("").join(Md(' data-notice-{}="{}"').format(html_text(m), html_text(not_in_notice(m, lang))) for m in lacking)
-    marker = Md('<div class="page-languages" hidden data-missing="{}" data-fallback="{}"{}></div>').format(
-        html_text(" ".join(lacking)), html_text(fallback), notices
+def _marker(lang: str, routes: dict[str, Route], arriving: dict[str, str]) -> str:
+    """data-switch-fr="en" data-switch-fr-path="magic/comprehensive-rules/701.16.html"
+    (data-switch-fr-renumber="701.20 701.16") for the switch leaving this page;
+    data-notice-fr (data-notice-fr-es: reached from a Spanish page) for the
+    reader arriving here: each notice names this page's own language."""
+    attrs = []
+    for m, route in routes.items():
+        attrs.append(
+            Md(' data-switch-{}="{}" data-switch-{}-path="{}"').format(
+                html_text(m), html_text(route.language), html_text(m), html_text(html_path(route.path))
+            )
+        )
+        if route.renumber_from:
+            attrs.append(
+                Md(' data-switch-{}-renumber="{} {}"').format(
+                    html_text(m), html_text(route.renumber_from), html_text(route.renumber_to)
+                )
+            )
+    notices = {m: not_in_notice(m, lang) for m in routes} | arriving
+    attrs += [Md(' data-notice-{}="{}"').format(html_text(key), html_text(text)) for key, text in notices.items()]
+    marker = Md('<div class="page-languages" hidden data-missing="{}"{}></div>').format(
+        html_text(" ".join(routes)), Md("").join(attrs)
     )
     return f"{marker}\n"
-
-
-def other_rule_at_same_path(section: Section, page: str, ctx: Context) -> list[str]:
-    """Where another language prints a different rule under this number (Spanish
-    701.20 is Reveal, English 701.20 is Shuffle), say so, and send the language
-    switcher to that language's contents page instead of the wrong rule."""
-    out = []
-    elsewhere = ctx.concordance.another_rule_in(section)  # resolve's answer
-    for other in ctx.languages:
-        if other not in elsewhere:
-            continue
-        contents = contents_page(section.game, section.document)
-        href = cross_href(page, ctx.language, contents, other, notice=False)
-        data = {"equivalent-from": section.number, "equivalent-to": ""}
-        out += [html_link("", href, css="other-language", hreflang=other, data=data, hidden=True), ""]
-    return out
 
 
 def equivalents_note(section: Section, page: str, ctx: Context) -> list[str]:
@@ -119,4 +206,4 @@ def equivalents_note(section: Section, page: str, ctx: Context) -> list[str]:
     return out
 
 
-__all__ = ["LANGUAGE_NAMES", "site_languages", "mark_missing_translations", "equivalents_note", "other_rule_at_same_path"]
+__all__ = ["LANGUAGE_NAMES", "Route", "site_languages", "switch_routes", "mark_missing_translations", "equivalents_note"]

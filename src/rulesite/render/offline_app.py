@@ -16,10 +16,11 @@ MkDocs copies as they are):
   rule texts of the current editions' preview files and the number table
   (assets/previews/, assets/numbers.js), which the service worker keeps.
 
-What is precached (see `precache`): the shell (our CSS, JavaScript, icons and
-the rule texts of the current editions, Material's stylesheets and scripts),
+What is precached (see `precache`): the shell (our CSS, JavaScript, icons, and
+the rule texts and rule histories of the current editions, Material's stylesheets and scripts),
 the home page, the indexes, the offline page and the search index (word
-search works offline). Everything else (sections,
+search works offline, and the offline page shows a card's, a ruling's or an
+FAQ answer's own words from it). Everything else (sections,
 older editions, rulings...) is cached when visited. The current editions'
 preview files (1,500 on the full corpora) also stand together in one file
 (`share.PREVIEW_BUNDLE`, listed apart as the worker's `bundle`): a first visit
@@ -194,11 +195,20 @@ def offline_page(ctx: Context) -> str:
 
 
 def offline_files(
-    ctx: Context, pages: dict[str, str], nav: list, config_text: str, digests: dict[str, str] | None = None
+    ctx: Context,
+    pages: dict[str, str],
+    nav: list,
+    config_text: str,
+    digests: dict[str, str] | None = None,
+    others: dict[str, tuple[dict[str, str], list]] | None = None,
 ) -> dict[str, str]:
     """This language's manifest, offline page and service worker, to add to its
     pages. `digests`: path -> `file_digest` of the page's bytes, where the
-    caller has it already (else worked out here)."""
+    caller has it already (else worked out here). `others`: the other
+    languages' (Markdown path -> digest, navigation): the site at the root,
+    whose worker answers for every language's pages that no worker of their
+    own stores, keeps their search indexes too, so that its offline page
+    shows such a page's words."""
     files = {MANIFEST: manifest(ctx, config_text), OFFLINE_PAGE: offline_page(ctx)}
     everything = {**pages, **files}
     known = digests or {}
@@ -215,6 +225,11 @@ def offline_files(
     # Word search works offline too. MkDocs writes the index from every page, so
     # it changes exactly when the build id does (not a hash of its bytes).
     entries.append([SEARCH_INDEX, build, 0])
+    if paths.language_root(ctx.language) == "":
+        for other, (other_digests, other_nav) in sorted((others or {}).items()):
+            entries.append(
+                [paths.language_root(other) + SEARCH_INDEX, index_hash(other, other_digests, other_nav, config_text), 0]
+            )
     # The preview files a first visit stores, fetched as one file (share.PREVIEW_BUNDLE).
     previews = sum(1 for url in listed if url.startswith(PREVIEWS))
     bundle = None
@@ -222,6 +237,15 @@ def offline_files(
         bundle = {"url": PREVIEW_BUNDLE, "hash": hashes[PREVIEW_BUNDLE][0], "folder": PREVIEWS, "files": previews}
     files[SERVICE_WORKER] = service_worker(build, ctx.language, entries, bundle)
     return files
+
+
+def index_hash(language: str, digests: dict[str, str], nav: list, config_text: str) -> str:
+    """A hash that changes whenever `language`'s search index can: its pages'
+    Markdown, its navigation, the config and the packages that build it."""
+    parts = [language, config_text, yaml.safe_dump(nav, sort_keys=True)]
+    parts += [f"{name}={_version(name)}" for name in HTML_PACKAGES]
+    parts += [f"{path}={digest}" for path, digest in sorted(digests.items())]
+    return _digest("\n".join(parts).encode("utf-8"))
 
 
 def service_worker(build: str, language: str, entries: list[list], bundle: dict | None = None) -> str:
@@ -237,9 +261,9 @@ def precache(ctx: Context, pages: dict[str, str]) -> list[str]:
     """The URLs (from this language's root) a first visit stores: the shell, the
     home page, the indexes and the offline page, sorted."""
     urls = {path for path in asset_files()}
-    # Generated assets; of the per-page preview texts, those of current editions
-    # (older editions' are stored when visited); no history file (each is stored
-    # when a reader first opens a History on its page).
+    # Generated assets; of the per-page preview texts and rule histories, those
+    # of current editions (older editions' are stored when visited), so that a
+    # History opened offline first is not empty.
     current = current_pages(ctx, ctx.language)
     urls |= {
         path
@@ -247,6 +271,7 @@ def precache(ctx: Context, pages: dict[str, str]) -> list[str]:
         if path == MANIFEST
         or (path.startswith("assets/") and not path.startswith((PREVIEWS, HISTORIES)) and path != PREVIEW_BUNDLE)
         or (path.startswith(PREVIEWS) and path[len(PREVIEWS) :].removesuffix(".js") + ".html" in current)
+        or (path.startswith(HISTORIES) and path[len(HISTORIES) :].removesuffix(".js") + ".html" in current)
     }
     indexes = [paths.HOME, paths.KEYWORDS, OFFLINE_PAGE]
     games = idx.games(ctx)
@@ -346,8 +371,6 @@ def material_shell(language: str) -> tuple[tuple[str, str], ...]:
 
 def offline_config(language: str, config_text: str) -> dict:
     """What the page template (theme/main.html) needs: the toolbar colour of each
-    palette (its header's colour) and the update notice's text."""
-    return {
-        "theme_colors": [{"media": p["media"], "color": p["primary"]} for p in palettes(config_text)],
-        "strings": {key: t(language, key) for key in ("update-available", "update-reload")},
-    }
+    palette (its header's colour). The update notice's words are in the
+    browser's strings table (strings.BROWSER_KEYS), as every other's."""
+    return {"theme_colors": [{"media": p["media"], "color": p["primary"]} for p in palettes(config_text)]}

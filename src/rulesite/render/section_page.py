@@ -3,6 +3,7 @@ the rulings and walkthroughs that concern it."""
 
 from __future__ import annotations
 
+import json
 import posixpath
 from operator import attrgetter
 
@@ -12,8 +13,8 @@ from .edition_pages import edition_banner, number_meant_another
 from .history import folds_cited_by, rule_history, rule_history_lines
 from .escape import Html, Md, block, md_text
 from .escape import page as whole_page
-from .languages import equivalents_note, other_rule_at_same_path
-from .markup import UNSEARCHED, code, finished, heading, md, plain_heading
+from .languages import equivalents_note
+from .markup import UNSEARCHED, code, div, finished, heading, md, plain_heading, relpath
 from ..site_map.paths import faq_anchor, html_path, section_page, short_link
 from .labels import section_label
 from .pinned import pinned_editions, pinned_link
@@ -23,6 +24,38 @@ from ..strings import t
 
 
 _NUMBER = attrgetter("number")
+
+
+def _was_rules(section: Section, ctx: Context, page: str) -> list:
+    """Where this number meant another section in an older edition: a hidden list
+    of what each of its rules then is now (old number -> today's, null when
+    gone) and their pinned links, so that an old address's anchor
+    (411.html#411.1) is told, above the rule it shows, what it meant
+    (assets/pinned-notice.js)."""
+    out = []
+    document = (section.game, section.document, section.language)
+    pinned = pinned_editions(ctx, section.language)
+    for was in ctx.changes.was.get(section.key, ())[-1:]:  # the newest meaning before today's
+        if (*document[:2], was.edition) not in pinned:
+            continue
+        successors = ctx.editions.successors.get(document, {})
+        rules = {
+            number: successor.now
+            for (label, number), successor in successors.items()
+            if label == was.edition
+            and (number == section.number or (number.startswith(section.number) and not number[len(section.number)].isdigit()))
+        }
+        if not rules:
+            continue
+        href = relpath(pinned_link(section.game, section.document, was.edition, "{}"), posixpath.dirname(page) or ".")
+        data = {
+            "was-edition": was.edition,
+            "was-title": was.title,
+            "was-pinned": href,
+            "was-rules": json.dumps(dict(sorted(rules.items())), separators=(",", ":")),
+        }
+        out += [div("was-rules", data=data), "", Md("</div>"), ""]
+    return out
 
 
 def render_section(section: Section, ctx: Context) -> str:
@@ -41,8 +74,8 @@ def render_section(section: Section, ctx: Context) -> str:
     out.append("")
     out += edition_banner(section, ctx, page)
     out += number_meant_another(section, ctx, page)
+    out += _was_rules(section, ctx, page)
     out += equivalents_note(section, page, ctx)
-    out += other_rule_at_same_path(section, page, ctx)
     for note in section.notes:
         out += [Md('!!! info ""'), Md("    {}").format(t(lang, note)), ""]
     # The rules' heading has no id, so the search index holds the rules under

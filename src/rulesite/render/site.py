@@ -35,7 +35,7 @@ from .edition_pages import (
     render_diff_pages,
     render_editions_index,
 )
-from .languages import mark_missing_translations, site_languages
+from .languages import mark_missing_translations, site_languages, switch_routes
 from .markup import html_file, safe_href
 from ..content_policy import REFERRER_POLICY, theme_policies
 from .offline_app import mkdocs_config, offline_config
@@ -112,7 +112,7 @@ def render_site(
     for (lang, _), pages in zip(work, made):
         (files[lang] if lang else data).update(pages)
     files = {lang: dict(sorted(pages.items())) for lang, pages in files.items()}
-    mark_missing_translations(files)
+    mark_missing_translations(files, switch_routes(ctx, languages))
     files[CONTENT_LANGUAGE].update(sorted(data.items()))
     return files
 
