@@ -18,8 +18,8 @@ MkDocs copies as they are):
 
 What is precached (see `precache`): the shell (our CSS, JavaScript, icons and
 the rule texts of the current editions, Material's stylesheets and scripts),
-the home page, the indexes, the offline page and the search index (word
-search works offline). Everything else (sections,
+the home page, the indexes, the offline page and the word-search index
+(generated assets: render/word_index.py; word search works offline). Everything else (sections,
 older editions, rulings...) is cached when visited. The current editions'
 preview files (1,500 on the full corpora) also stand together in one file
 (`share.PREVIEW_BUNDLE`, listed apart as the worker's `bundle`): a first visit
@@ -54,7 +54,6 @@ from ..strings import t
 # The most a first visit stores for offline use, per language site (bytes).
 PRECACHE_BUDGET = 8 * 1024 * 1024
 SERVICE_WORKER = "sw.js"
-SEARCH_INDEX = "search/search_index.json"  # Material's, over http(s)
 MANIFEST = "manifest.webmanifest"
 PREVIEWS = PREVIEW_FOLDER + "/"  # one script of rule texts per page (render/share.py)
 # One script of rule histories per page (render/history.py): stored when a History is opened.
@@ -214,9 +213,6 @@ def offline_files(
     entries = [[url, *hashes[url]] for url in listed]
     entries += [[url, digest, 1] for url, digest in material_shell(ctx.language)]
     build = hashlib.sha256((shell + "".join(f"{p}{h[0]}" for p, h in sorted(hashes.items()))).encode()).hexdigest()[:16]
-    # Word search works offline too. MkDocs writes the index from every page, so
-    # it changes exactly when the build id does (not a hash of its bytes).
-    entries.append([SEARCH_INDEX, build, 0])
     # The preview files a first visit stores, fetched as one file (share.PREVIEW_BUNDLE).
     previews = sum(1 for url in listed if url.startswith(PREVIEWS))
     bundle = None

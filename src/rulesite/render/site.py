@@ -5,6 +5,7 @@ a long one makes builds slow)."""
 
 from __future__ import annotations
 
+import html
 import json
 import os
 import posixpath
@@ -60,6 +61,7 @@ from .ruling_page import render_ruling
 from .section_page import render_section
 from .shipped import shipped_bytes
 from .numbers import numbers_js
+from .word_index import word_index
 from .pinned import pinned_pages
 from .history import history_files
 from .share import preview_files, short_pages
@@ -250,6 +252,7 @@ def language_jobs(ctx: Context) -> list[tuple[bool, object]]:
     if not language_root(lang):  # the site's root: crawlers read /robots.txt
         tables["robots.txt"] = robots_txt(ctx)
     jobs.append((False, lambda: {"assets/numbers.js": numbers_js(ctx, lang), **tables}))
+    jobs.append((False, partial(searched_words, ctx)))
     return jobs
 
 
@@ -278,6 +281,14 @@ def written_pages(ctx: Context) -> dict[str, str]:
     translation exists. `index` is not a page: it opens the home page."""
     names = sorted({p.name for p in ctx.corpus.written} - {"index"})
     return {written_page(name): ctx.corpus.written_page(name, ctx.language).text for name in names}
+
+
+def searched_words(ctx: Context) -> dict[str, str]:
+    """The word-search index (word_index.py), written pages included."""
+    written = {
+        path: (html.unescape(written_title(text, path.removesuffix(".md"))), text) for path, text in written_pages(ctx).items()
+    }
+    return word_index(ctx, ctx.language, written)
 
 
 def written_title(text: str, name: str) -> str:
