@@ -4,8 +4,9 @@ and their labels checked once every file of the word index has arrived.
 
 On the seed site: the section whose title or keyword is the query comes
 first ("reveal", "show off"), a misspelt word of five letters or more finds
-it too ("revael"), every result names its kind, and the Spanish site
-searches its own rules. On the full corpora site (they fail loudly under CI
+it too ("revael"), every result names its kind, the Spanish site searches
+its own rules, Enter opens the first result and ?q= in the address opens
+the search with its results. On the full corpora site (they fail loudly under CI
 when the corpora are missing): 811 for "hidden", 832 for "show off", 424 for
 "reveal" and "revael", the card for "Zhonya", "TR 703.4" keeping its word
 results to the Tournament Rules, and the Spanish and French sites.
@@ -115,6 +116,26 @@ def test_the_spanish_site_searches_its_own_rules(built_site, root_url, phone):
     assert results and results[0]["path"] == expected, results[:5]
     assert results[0]["label"].startswith("Sección · Magic: The Gathering"), results[0]
     assert_labelled(results, "es")
+
+
+def test_enter_opens_the_first_word_result(built_site, root_url, phone):
+    expected = current_section(built_site.site, "riftbound/core-rules", "Show Off")
+    box = open_search(phone, root_url)
+    results = word_results(phone, box, "show off")
+    assert results[0]["path"] == expected, results[:3]
+    with phone.expect_navigation():
+        box.press("Enter")
+    assert phone.url.split("#")[0].endswith("/" + expected), phone.url
+    expect(phone.locator("article h1").first).to_contain_text("Show Off")
+
+
+def test_a_search_in_the_address_opens_with_its_results(built_site, root_url, phone):
+    expected = current_section(built_site.site, "riftbound/core-rules", "Reveal")
+    phone.goto(root_url + "index.html?q=reveal")
+    first = phone.locator(".md-search-result__list a.md-search-result__link").first
+    expect(first).to_be_visible(timeout=30_000)
+    assert first.get_attribute("href").split("#")[0].endswith("/" + expected), first.get_attribute("href")
+    expect(phone.locator("input.md-search__input")).to_have_value("reveal")
 
 
 # -- The full corpora site ------------------------------------------------------
