@@ -18,8 +18,12 @@
   var box = null;
 
   function load() {
-    return R.loadScript(new URL("assets/numbers.js", R.siteRoot()).href).then(function () {
-      if (table) return table;
+    return R.loadScript(new URL("assets/numbers.js", R.siteRoot()).href);
+  }
+
+  /** The table, made when a query first names a number: a word search does not wait for it. */
+  function numberTable() {
+    if (!table) {
       var data = window.RULESITE_NUMBERS || { docs: [], pages: [] };
       var byNumber = Object.create(null); // no key of Object.prototype answers a number
       data.pages.forEach(function (row) {
@@ -29,8 +33,8 @@
         });
       });
       table = { docs: data.docs, byNumber: byNumber };
-      return table;
-    });
+    }
+    return table;
   }
 
   /** {number, edition, words} of a query, or null when it names no number. */
@@ -54,11 +58,12 @@
   /** The rules a query names, best first: current editions first, then the main rules. */
   function find(query) {
     var wanted = parse(query);
-    if (!wanted || !table) return [];
-    var hits = table.byNumber[wanted.number.toLowerCase()] || [];
+    if (!wanted || !window.RULESITE_NUMBERS) return [];
+    var index = numberTable();
+    var hits = index.byNumber[wanted.number.toLowerCase()] || [];
     var found = [];
     hits.forEach(function (hit) {
-      var doc = table.docs[hit[0]];
+      var doc = index.docs[hit[0]];
       var label = String(doc.edition).toLowerCase();
       if (wanted.edition && label !== wanted.edition && "v" + label !== wanted.edition) return;
       if (wanted.words.some(function (w) { return doc.aliases.indexOf(w) < 0; })) return;

@@ -7,14 +7,16 @@
  * then assets/search-text-N.js one after another (the texts), results
  * updated as each arrives. Scripts, so that a page opened from disk reads them.
  *
- * Ranking: an entry whose title or keyword is the query (section 832 for
- * "show off", 424 for "reveal"), then entries whose title the query mostly
- * covers, then the rest; within each, today's editions first, then sections,
- * cards and topics whose title holds every word, then rules, then rulings,
- * FAQ answers and walkthroughs whose title does, then the rest by kind. A word of five letters or more that the site does not hold
- * is read as the nearest one it does ("revael": reveal). A first word naming
- * a document or game ("TR", "CR", "MTG") keeps only its results. Every result
- * names its kind, game, document and edition. core.js loads this file with
+ * Ranking: today's entries whose title or keyword is the query (section 832
+ * for "show off", 424 for "reveal"), then today's entries whose title the
+ * query mostly covers, then older editions' such entries, then the rest.
+ * Within each: sections, cards and topics whose title holds every word,
+ * then rules, then rulings, FAQ answers and walkthroughs whose title does,
+ * then the rest by kind. A word of five letters or more that the site does
+ * not hold is read as the nearest one it does ("revael": reveal). A first
+ * word naming a document or game ("TR", "CR", "MTG") keeps only its
+ * results. Every result names its kind, game, document and edition (a
+ * rule, its section too, before its text). core.js loads this file with
  * number-search.js, when the search box is first used or the address has ?q=.
  */
 (function () {
@@ -34,27 +36,29 @@
     fr: ["a", "de", "des", "du", "le", "la", "les", "l", "d", "et", "ou", "en", "un", "une", "au", "aux", "que"],
   };
   var TOKEN = /[\p{L}\p{N}]+(?:\.[\p{L}\p{N}]+)*/gu;
+  var ASCII_TOKEN = /[a-z0-9]+(?:\.[a-z0-9]+)*/g;
 
   var docs = [];
   var entries = []; // {kind, doc, url, title, keys, phrases, words, text, norm, index}
   var vocabulary = Object.create(null); // word -> true: every word of a title or key
   var textWords = null; // the same for the texts, made when first needed
   var aliases = Object.create(null);
+  var sectionOf = Object.create(null); // a section's page -> its title ("424 Reveal"), shown with its rules
   var partsLoaded = 0;
   var partsOf = null;
   var listeners = [];
 
   /** Text as it is searched: lower case, without accents, "Zhonya's" as "zhonya". */
   function fold(text) {
-    return String(text)
-      .toLowerCase()
-      .normalize("NFD")
-      .replace(/[\u0300-\u036f]/g, "")
-      .replace(/['\u2019]s(?![\p{L}\p{N}])/gu, "")
-      .replace(/['\u2019]/g, " ");
+    var out = String(text).toLowerCase();
+    // Most titles are plain ASCII: only the others need their accents taken off.
+    if (/[^\x00-\x7f]/.test(out)) out = out.normalize("NFD").replace(/[\u0300-\u036f]/g, "");
+    if (/['\u2019]/.test(out)) out = out.replace(/['\u2019]s(?![\p{L}\p{N}])/gu, "").replace(/['\u2019]/g, " ");
+    return out;
   }
   function tokens(text) {
-    return fold(text).match(TOKEN) || [];
+    var folded = fold(text);
+    return folded.match(/[^\x00-\x7f]/.test(folded) ? TOKEN : ASCII_TOKEN) || [];
   }
 
   function addEntry(row, text) {
@@ -74,6 +78,7 @@
       phrases: phrases, words: all, text: "", norm: "", index: entries.length,
     };
     entries.push(entry);
+    if (entry.kind === "s") sectionOf[entry.url] = title;
     if (text) setText(entry, text);
     return entry;
   }
@@ -91,14 +96,34 @@
       docs.forEach(function (doc) { (doc.aliases || []).forEach(function (a) { aliases[a] = true; }); });
       data.entries.forEach(function (row) { addEntry(row, ""); });
     } else if (typeof data.part === "number" && docs.length) {
-      (data.texts || []).forEach(function (pair) { if (entries[pair[0]]) setText(entries[pair[0]], pair[1]); });
-      (data.entries || []).forEach(function (row) { addEntry(row, row[5]); });
-      partsOf = data.of;
-      partsLoaded += 1;
+      // A text file is read a slice at a time, so that typing never waits for it.
+      var work = [];
+      (data.texts || []).forEach(function (pair) { work.push(function () { if (entries[pair[0]]) setText(entries[pair[0]], pair[1]); }); });
+      (data.entries || []).forEach(function (row) { work.push(function () { addEntry(row, row[5]); }); });
+      partsOf = data.of; // how many files to fetch: known at once
+      work.push(function () {
+        partsLoaded += 1;
+        listeners.forEach(function (fn) { fn(); });
+      });
+      var idle = done === backlog.length;
+      backlog = backlog.concat(work);
+      if (idle) setTimeout(pump, 0);
+      return;
     } else {
       return;
     }
     listeners.forEach(function (fn) { fn(); });
+  }
+  var backlog = [];
+  var done = 0; // how much of the backlog is done
+  function pump() {
+    var until = performance.now() + 8;
+    while (done < backlog.length && performance.now() < until) backlog[done++]();
+    if (done < backlog.length) setTimeout(pump, 0);
+    else {
+      backlog = [];
+      done = 0;
+    }
   }
   // The data files push to window.RULESITE_SEARCH: those already here, then the rest as they come.
   var queue = (window.RULESITE_SEARCH = window.RULESITE_SEARCH || []);
@@ -119,7 +144,7 @@
         if (partsOf !== null && k > partsOf) return null;
         return R.loadScript(new URL("assets/search-text-" + k + ".js", root).href).then(function () { return next(k + 1); });
       };
-      next(1);
+      next(1).catch(function () {}); // a text file missing: the titles still answer
     });
     return loading;
   }
@@ -151,18 +176,19 @@
     if (!textWords) {
       textWords = Object.create(null);
       entries.forEach(function (e) {
-        if (e.norm) (e.norm.match(TOKEN) || []).forEach(function (w) { textWords[w] = true; });
+        if (e.norm) (e.norm.match(/[^\x00-\x7f]/.test(e.norm) ? TOKEN : ASCII_TOKEN) || []).forEach(function (w) { textWords[w] = true; });
       });
     }
     return [vocabulary, textWords];
   }
   function known(word) {
-    var sets = knownWords();
-    for (var s = 0; s < sets.length; s++) {
-      if (sets[s][word]) return true;
-      for (var w in sets[s]) if (w.indexOf(word) === 0) return true;
-    }
-    return false;
+    var has = function (set) {
+      if (set[word]) return true;
+      for (var w in set) if (w.indexOf(word) === 0) return true;
+      return false;
+    };
+    // The titles' words first: the texts' are gathered only for a word they lack.
+    return has(vocabulary) || has(knownWords()[1]);
   }
   /** The words a misspelt word may have meant: within one letter (two from eight letters). */
   function nearWords(word) {
@@ -265,13 +291,15 @@
       if (exact) group = 0;
       else if (inTitle === q.words.length && inTitle * 2 >= e.named) group = 1;
       else group = 2;
+      var current = !doc || doc.current;
+      // Today's named entries, then older editions' named ones, then the rest.
+      var band = group < 2 ? (current ? group : 2 + group) : current ? 4 : 5;
       var whole = inTitle === q.words.length;
       var rank = KIND_RANK[e.kind] === undefined ? 9 : KIND_RANK[e.kind];
       hits.push({
         entry: e,
         key: [
-          group,
-          doc && !doc.current ? 1 : 0,
+          band,
           // Sections, cards and topics named by the query; then rules; then
           // rulings and answers named by it; then the rest, by kind.
           whole && rank < KIND_RANK.r ? 0 : e.kind === "r" ? 1 : whole && rank < KIND_RANK.g ? 2 : 3,
@@ -376,6 +404,8 @@
       article.appendChild(title);
       article.appendChild(tag);
       var text = snippet(e, found.query);
+      var section = e.kind === "r" ? sectionOf[e.url.split("#")[0]] : "";
+      if (section) text = text ? section + " \u2014 " + text : section; // a rule's section: "424 Reveal — …"
       if (text) {
         var p = document.createElement("p");
         p.textContent = text;

@@ -99,16 +99,19 @@ def word_index(ctx: Context, language: str, written: dict[str, tuple[str, str]] 
         doc = docs.of(section.game, section.document, document_name(section.document), section.edition, current)
         page = html_path(section_page(section.key))
         keys = keys_of.get((section.game, section.document, section.number), []) if current else []
-        add(SECTION, doc, page, f"{section.number} {section.title}".strip(), keys)
+        if section.title.strip() or keys:  # a bare number ("100.1") is the number search's
+            add(SECTION, doc, page, f"{section.number} {section.title}".strip(), keys)
         for rule in section.rules:
             if rule.number == section.number:
                 continue
             text = _plain(rule.text, language)
+            if (section.game, section.document, text) in printed:
+                continue
+            printed.add((section.game, section.document, text))
             url = f"{page}#{rule.number}"
             if len(text.split()) <= TITLE_WORDS:
                 add(RULE, doc, url, f"{rule.number} {text}")
-            elif (section.game, section.document, text) not in printed:
-                printed.add((section.game, section.document, text))
+            else:
                 rules.append([RULE, doc, url, rule.number, [], text])
     if language == CONTENT_LANGUAGE:
         named: set[str] = set()
