@@ -41,7 +41,7 @@
   var docs = [];
   var entries = []; // {kind, doc, url, title, keys, phrases, words, text, norm, index}
   var vocabulary = Object.create(null); // word -> true: every word of a title or key
-  var textWords = null; // the same for the texts, made when first needed
+  var textWords = Object.create(null); // the same for the texts, as each arrives
   var aliases = Object.create(null);
   var sectionOf = Object.create(null); // a section's page -> its title ("424 Reveal"), shown with its rules
   var partsLoaded = 0;
@@ -85,7 +85,7 @@
   function setText(entry, text) {
     entry.text = text;
     entry.norm = " " + fold(text) + " ";
-    textWords = null;
+    (entry.norm.match(/[^\x00-\x7f]/.test(entry.norm) ? TOKEN : ASCII_TOKEN) || []).forEach(function (w) { textWords[w] = true; });
   }
 
   function take(data) {
@@ -172,31 +172,20 @@
     return prev[b.length];
   }
 
-  function knownWords() {
-    if (!textWords) {
-      textWords = Object.create(null);
-      entries.forEach(function (e) {
-        if (e.norm) (e.norm.match(/[^\x00-\x7f]/.test(e.norm) ? TOKEN : ASCII_TOKEN) || []).forEach(function (w) { textWords[w] = true; });
-      });
-    }
-    return [vocabulary, textWords];
-  }
   function known(word) {
     var has = function (set) {
       if (set[word]) return true;
       for (var w in set) if (w.indexOf(word) === 0) return true;
       return false;
     };
-    // The titles' words first: the texts' are gathered only for a word they lack.
-    return has(vocabulary) || has(knownWords()[1]);
+    return has(vocabulary) || has(textWords);
   }
   /** The words a misspelt word may have meant: within one letter (two from eight letters). */
   function nearWords(word) {
     var most = word.length >= 8 ? 2 : 1;
     var found = [];
-    var sets = knownWords();
     var best = most + 1;
-    sets.forEach(function (set) {
+    [vocabulary, textWords].forEach(function (set) {
       for (var w in set) {
         if (w.length < 4 || /\d/.test(w)) continue;
         var d = distance(word, w, most);
@@ -208,6 +197,8 @@
         }
       }
     });
+    // A word typed short of its end is likelier than one shorter still: "hiden" is hidden before hide.
+    found.sort(function (a, b) { return (a.length < word.length) - (b.length < word.length); });
     return best <= most ? found.slice(0, 8) : [];
   }
 
@@ -247,7 +238,7 @@
         else if (word.number) score = w.indexOf(form + ".") === 0 ? 2 : 0;
         else if (w.indexOf(form) === 0) score = 2;
         else if (w.length >= 4 && form.indexOf(w) === 0 && form.length - w.length <= 3) score = 2.5; // revealed: reveal
-        if (word.near) score -= 1;
+        if (word.near) score -= 1 + f / 10; // the likelier reading first
         if (score > best) best = score;
       }
     }
@@ -255,6 +246,10 @@
   }
   function textMatch(word, entry) {
     if (!entry.norm) return false;
+    // A plain look for the letters first: most texts lack them, and that is quick to say.
+    var any = false;
+    for (var f = 0; f < word.forms.length && !any; f++) any = entry.norm.indexOf(word.forms[f]) >= 0;
+    if (!any) return false;
     if (!word.pattern) {
       var tail = word.number ? "(?![\\p{L}\\p{N}])" : "";
       word.pattern = new RegExp("[^\\p{L}\\p{N}](?:" + word.forms.map(escapeRegExp).join("|") + ")" + tail, "u");
