@@ -5,7 +5,6 @@ a long one makes builds slow)."""
 
 from __future__ import annotations
 
-import html
 import json
 import os
 import posixpath
@@ -285,16 +284,18 @@ def written_pages(ctx: Context) -> dict[str, str]:
 
 def searched_words(ctx: Context) -> dict[str, str]:
     """The word-search index (word_index.py), written pages included."""
-    written = {
-        path: (html.unescape(written_title(text, path.removesuffix(".md"))), text) for path, text in written_pages(ctx).items()
-    }
+    written = {path: (written_heading(text, path.removesuffix(".md")), text) for path, text in written_pages(ctx).items()}
     return word_index(ctx, ctx.language, written)
+
+
+def written_heading(text: str, name: str) -> str:
+    """A written page's first heading, as written."""
+    return next((line[2:].strip() for line in text.splitlines() if line.startswith("# ")), name)
 
 
 def written_title(text: str, name: str) -> str:
     """A written page's navigation label: its first heading."""
-    heading = next((line[2:].strip() for line in text.splitlines() if line.startswith("# ")), name)
-    return nav_title(heading)
+    return nav_title(written_heading(text, name))
 
 
 def current_aliases(current: Edition | None) -> dict[str, str]:
