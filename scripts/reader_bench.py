@@ -8,7 +8,10 @@ browser context, empty cache) over a local HTTP server, on desktop and on a
 phone profile (CPU slowed 4x and a slow network through the DevTools
 protocol), it records the bytes fetched (as sent, and uncompressed) and the time until the page is ready
 (the load event, and no request for 500 ms after it). It also times typing a
-rule number until its result shows, and hovering a rule reference (and a
+rule number until its result shows, a first word search on the phone profile
+from a cold cache ("reveal", "show off") until its first word result shows,
+typed after the tap on the search icon and put in at once with the tap
+(--only search: that alone, with the load average), and hovering a rule reference (and a
 keyword) right after the page loaded until its preview shows (measured in the
 page, from the pointer entering the link). The site is served as static hosts
 serve it, text gzip-compressed (--no-gzip: as python's file server, without).
@@ -175,6 +178,59 @@ def cold_view(browser, url: str, profile: dict, slow: bool) -> dict:
     }
 
 
+def word_to_result(browser, origin: str, query: str, typed: bool) -> dict:
+    """A first word search on the phone profile, cold cache, on the loaded home
+    page. typed: the search icon tapped and the query typed by Playwright, timed
+    from the query typed until the first word result shows (the index loads
+    from the tap, while a reader types). Else, in the page's own clock: the
+    icon tapped, the box focused and the query in it at once, until the first
+    word result shows (nothing of the index loads while a reader types)."""
+    context = browser.new_context(**PHONE)
+    page = context.new_page()
+    cdp = context.new_cdp_session(page)
+    cdp.send("Network.enable")
+    cdp.send("Network.setCacheDisabled", {"cacheDisabled": True})
+    cdp.send("Network.emulateNetworkConditions", SLOW_NETWORK)
+    cdp.send("Emulation.setCPUThrottlingRate", {"rate": 4})
+    page.goto(origin + "/index.html", wait_until="load", timeout=120_000)
+    page.wait_for_timeout(1000)
+    if typed:
+        toggle = page.locator('label.md-header__button[for="__search"]')
+        if toggle.is_visible():
+            toggle.click()
+        box = page.locator("input.md-search__input")
+        box.click()
+        start = time.perf_counter()
+        box.fill(query)
+        page.locator("a.md-search-result__link").first.wait_for(state="visible", timeout=60_000)
+        took = time.perf_counter() - start
+    else:
+        took = page.evaluate(AT_ONCE, query) / 1000
+    first = page.locator("a.md-search-result__link").first
+    text = " ".join(first.inner_text().split())[:80]
+    context.close()
+    return {"s": round(took, 3), "first": text}
+
+
+# The search icon tapped, the box focused and the query put in it at once; resolves
+# with the milliseconds until the first word result is in the list.
+AT_ONCE = """(query) => new Promise((resolve) => {
+  const start = performance.now();
+  const seen = () => document.querySelector('.md-search-result__item');
+  new MutationObserver((_, observer) => {
+    if (seen()) { observer.disconnect(); resolve(performance.now() - start); }
+  }).observe(document, {subtree: true, childList: true});
+  const toggle = document.getElementById('__search');
+  toggle.checked = true;
+  toggle.dispatchEvent(new Event('change'));
+  const input = document.querySelector('input.md-search__input');
+  input.focus();
+  input.value = query;
+  input.dispatchEvent(new Event('input', {bubbles: true}));
+  input.dispatchEvent(new KeyboardEvent('keyup', {bubbles: true, key: query.slice(-1)}));
+})"""
+
+
 def number_to_result(browser, origin: str, number: str) -> float:
     context = browser.new_context(**DESKTOP)
     page = context.new_page()
@@ -281,12 +337,29 @@ def reader_timings(browser, origin: str, pages: dict, runs_per: int, results: di
             )
     results["number_to_result_s"] = statistics.median(number_to_result(browser, origin, "424.1") for _ in range(runs_per))
     print(f"typing '424.1' to its result: {results['number_to_result_s']:.3f} s")
+    word_search(browser, origin, runs_per, results)
     results["hover_to_preview_s"] = {}
     for kind, links, where in (("ref", "article a.ref", "refs"), ("keyword", "article a.keyword", "section")):
         hover = [hover_to_preview(browser, origin, pages[where], links) for _ in range(runs_per)]
         hover = [h for h in hover if h is not None]
         results["hover_to_preview_s"][kind] = statistics.median(hover) if hover else None
         print(f"hover to preview ({kind}) on {pages[where]}: {results['hover_to_preview_s'][kind]} s {hover}")
+
+
+def word_search(browser, origin: str, runs_per: int, results: dict) -> None:
+    results["word_to_result_phone_s"] = {}
+    for query in ("reveal", "show off"):
+        figure = results["word_to_result_phone_s"][query] = {}
+        for typed, name in ((True, "typed"), (False, "at_once")):
+            runs = [word_to_result(browser, origin, query, typed) for _ in range(runs_per)]
+            times = [r["s"] for r in runs]
+            figure[name] = {"median_s": statistics.median(times), "runs_s": times, "first": runs[0]["first"]}
+            print(
+                f"phone, cold, {query!r} {name}: first word result after {statistics.median(times):.3f} s {times}; "
+                f"first: {runs[0]['first']!r}"
+            )
+    results["word_to_result_load_average"] = os.getloadavg()
+    print(f"load average: {results['word_to_result_load_average']}")
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -298,7 +371,11 @@ def main(argv: list[str] | None = None) -> int:
     # its canonical links and og:url name the address it is served at.
     parser.add_argument("--port", type=int, default=0, help="serve the site on this port (default: any free one)")
     parser.add_argument("--no-gzip", action="store_true", help="serve uncompressed (python's file server as it is)")
-    parser.add_argument("--only", choices=("cold", "lighthouse"), help="run only the cold views and timings, or only Lighthouse")
+    parser.add_argument(
+        "--only",
+        choices=("cold", "lighthouse", "search"),
+        help="run only the cold views and timings, only Lighthouse, or only the first word search",
+    )
     parser.add_argument("--lighthouse", type=Path, metavar="DIR", help="folder with node_modules/.bin/lighthouse")
     parser.add_argument(
         "--lighthouse-runs", type=int, default=3, help="Lighthouse runs per page (the median by performance is kept)"
@@ -309,7 +386,11 @@ def main(argv: list[str] | None = None) -> int:
     pages = {k: v for k, v in pick_pages(args.site).items() if v}
     results: dict = {"pages": pages, "cold": {}, "lighthouse": {}}
     with serve(args.site, args.port, not args.no_gzip) as origin, sync_playwright() as pw:
-        if args.only != "lighthouse":
+        if args.only == "search":
+            browser = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+            word_search(browser, origin, args.runs, results)
+            browser.close()
+        elif args.only != "lighthouse":
             browser = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
             reader_timings(browser, origin, pages, args.runs, results)
             browser.close()

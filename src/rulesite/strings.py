@@ -635,3 +635,60 @@ for _lang, _words in _WHERE.items():
     STRINGS[_lang].update(_words)
 # The offline app's update notice (assets/offline.js) too.
 BROWSER_KEYS += ("number-was-rule", "number-was-gone", "update-available", "update-reload")
+# Word search (assets/word-search.js): what each result is, and the words of its list.
+SEARCH_STRINGS = {
+    "en": {
+        "kind-section": "Section",
+        "kind-rule": "Rule",
+        "kind-card": "Card",
+        "kind-ruling": "Ruling",
+        "kind-faq-answer": "FAQ answer",
+        "kind-walkthrough": "Walkthrough",
+        "kind-topic": "Topic",
+        "kind-guide": "Guide",
+        "kind-page": "Page",
+        "search-prompt": "Type a rule number, a keyword, a card or a question",
+        "search-loading": "Loading the search…",
+        "search-none": "No matching results",
+        "search-one": "1 result",
+        "search-count": "{count} results",
+        "search-more": "(still reading the rules' texts)",
+    },
+    "es": {
+        "kind-section": "Sección",
+        "kind-rule": "Regla",
+        "kind-card": "Carta",
+        "kind-ruling": "Resolución",
+        "kind-faq-answer": "Respuesta de las preguntas frecuentes",
+        "kind-walkthrough": "Ejemplo paso a paso",
+        "kind-topic": "Tema",
+        "kind-guide": "Guía",
+        "kind-page": "Página",
+        "search-prompt": "Escribe un número de regla, una palabra clave, una carta o una pregunta",
+        "search-loading": "Cargando la búsqueda…",
+        "search-none": "Ningún resultado",
+        "search-one": "1 resultado",
+        "search-count": "{count} resultados",
+        "search-more": "(todavía leyendo los textos de las reglas)",
+    },
+    "fr": {
+        "kind-section": "Section",
+        "kind-rule": "Règle",
+        "kind-card": "Carte",
+        "kind-ruling": "Décision",
+        "kind-faq-answer": "Réponse de la FAQ",
+        "kind-walkthrough": "Exemple pas à pas",
+        "kind-topic": "Thème",
+        "kind-guide": "Guide",
+        "kind-page": "Page",
+        "search-prompt": "Tapez un numéro de règle, un mot-clé, une carte ou une question",
+        "search-loading": "Chargement de la recherche…",
+        "search-none": "Aucun résultat",
+        "search-one": "1 résultat",
+        "search-count": "{count} résultats",
+        "search-more": "(lecture des textes des règles en cours)",
+    },
+}
+for _language, _words in SEARCH_STRINGS.items():
+    STRINGS[_language].update(_words)
+BROWSER_KEYS += tuple(SEARCH_STRINGS["en"])

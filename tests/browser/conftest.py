@@ -54,7 +54,7 @@ def root_url(scheme, built_site, request) -> str:
 
 @pytest.fixture
 def browse(browser):
-    """browse(root_url, viewport=..., color_scheme=..., permissions=..., init_script=...) -> context.
+    """browse(root_url, viewport=..., color_scheme=..., permissions=..., init_script=..., touch=...) -> context.
 
     Each context routes every request through a Guard: anything that is not
     file:, data:, blob: or the test server is aborted and fails the test, as
@@ -62,10 +62,10 @@ def browse(browser):
     """
     made: list[tuple[object, Guard]] = []
 
-    def make(root: str, viewport=DESKTOP, color_scheme="light", permissions=None, init_script=None):
+    def make(root: str, viewport=DESKTOP, color_scheme="light", permissions=None, init_script=None, touch=False):
         parts = urlsplit(root)
         origin = f"{parts.scheme}://{parts.netloc}" if parts.scheme in ("http", "https") else None
-        context = browser.new_context(viewport=viewport, color_scheme=color_scheme, reduced_motion="reduce")
+        context = browser.new_context(viewport=viewport, color_scheme=color_scheme, reduced_motion="reduce", has_touch=touch)
         context.set_default_timeout(15_000)
         guard = Guard(http_origin=origin)
         guard.attach(context)

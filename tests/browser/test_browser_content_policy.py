@@ -53,7 +53,7 @@ def test_the_sites_pages_and_features_run_with_no_violation(built_site, root_url
             # A rule link's preview (previews.js and the page's data, loaded on hover).
             page.locator("article a.ref").first.hover()
             expect(page.locator(".rule-preview").first).to_be_visible(timeout=15_000)
-            # Material's search, run by its worker (from disk: the iframe-worker shim).
+            # The site's word search (word-search.js; Material's worker is never made).
             box = page.locator("input.md-search__input")
             box.click()
             box.press_sequentially("832", delay=20)

@@ -187,7 +187,7 @@ def _history_file(site, rel: str) -> str:
 
 def labelled_results(page, query: str) -> list[tuple[str, str | None]]:
     """Types a word query; returns each result's page (relative to the site) and
-    the label naming its game, document and edition (None: not a rules page)."""
+    the label naming its kind, game, document and edition."""
     box = page.locator("input.md-search__input")
     box.click()
     box.press_sequentially(query, delay=20)
@@ -226,9 +226,9 @@ def test_word_results_name_their_document_and_edition_with_todays_text_first(cor
     path, label = core_hits[0]
     # Today's Reveal first, however many older editions print a Reveal too.
     assert not _OLDER_FOLDER.match(path), core_hits
-    assert label == f"Riftbound · Core Rules · {core['current']}", core_hits
+    assert label == f"Section · Riftbound · Core Rules · {core['current']}", core_hits
     magic = [label for path, label in results if path.startswith("magic/comprehensive-rules/")]
-    assert magic and all(label and label.startswith("Magic") for label in magic), results
+    assert magic and all(label and " · Magic: The Gathering · " in label for label in magic), results
 
     # A word only older editions print is still found, on their pages, labelled as older.
     words = _index_words(site)

@@ -51,13 +51,16 @@ def test_search_index_loads_only_when_a_search_starts(built_site, root_url, brow
     # Nor the scripts of the previews, the histories and the number search (core.js loads them on first use).
     scripts = ("assets/previews.js", "assets/history.js", "assets/number-search.js", "assets/numbers.js")
     assert not [p for p in loaded if urlsplit(p).path.endswith(scripts)], loaded
-    # Starting a search loads the index, and search works.
+    # Starting a search loads the site's word index, never Material's, and search works.
     box = page.locator("input.md-search__input")
     box.click()
     box.press_sequentially("reveal", delay=20)
     expect(page.locator("a.md-search-result__link").first).to_be_attached(timeout=20_000)
-    assert [p for p in paths(made, root_url) if "search_index" in p]
-    assert [p for p in paths(made, root_url) if urlsplit(p).path.endswith("assets/number-search.js")]
+    page.wait_for_timeout(500)
+    loaded = paths(made, root_url)
+    assert not [p for p in loaded if "search_index" in p or "/workers/search" in p], loaded
+    for script in ("assets/number-search.js", "assets/word-search.js", "assets/search-words.js"):
+        assert [p for p in loaded if urlsplit(p).path.endswith(script)], (script, loaded)
 
 
 def test_a_preview_loads_its_pages_texts_on_first_hover(built_site, root_url, browse):

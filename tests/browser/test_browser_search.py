@@ -1,5 +1,5 @@
-"""Material's search, over http:// and file:// (offline plugin + local
-iframe-worker shim): by rule number and by word, in each language's site."""
+"""The search box, over http:// and file://: by rule number (number-search.js)
+and by word (word-search.js, in Material's result list), in each language's site."""
 
 from __future__ import annotations
 

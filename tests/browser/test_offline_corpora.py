@@ -2,7 +2,7 @@
 number jump of the search box still lands on a rule of a current edition, and
 an older edition's page opened before the network went opens again (older
 editions are stored when visited, not on the first visit), and word search
-still answers (the worker stores Material's search index too).
+still answers (the worker stores the site's word index too).
 
 The site is served by a server of this file's own, which is shut down to take
 the network away (and the context is set offline too): whatever shows then

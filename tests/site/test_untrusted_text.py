@@ -209,6 +209,22 @@ def test_search_results_cannot_inject_markup(injected):
     assert any("alert(1)" in t for t in texts), "the injected text is not searchable"
 
 
+def test_the_word_index_holds_injected_markup_as_text(injected):
+    """The site's word index (assets/search-*.js) carries the printed characters
+    inside JSON no `<` can leave (script_json); word-search.js shows them with
+    textContent (tests/browser/test_browser_xss.py searches them in Chromium)."""
+    root, _, _ = injected
+    files = [f for f in (root / "site").rglob("search-*.js") if re.fullmatch(r"search-(words|text-\d+)\.js", f.name)]
+    assert files, "no word index was built"
+    texts = []
+    for path in files:
+        raw = path.read_text(encoding="utf-8")
+        assert "<" not in raw and ">" not in raw, path
+        texts.append(json.dumps(json.loads(raw[raw.index("(", raw.index("push")) + 1 : raw.rindex(")")])))
+    for markup in (SCRIPT, IMG, RULING_SCRIPT):
+        assert any(json.dumps(markup)[1:-1] in t for t in texts), f"{markup} is not searchable as text"
+
+
 def test_a_quote_in_a_sections_first_rule_cannot_break_out_of_an_attribute(repo_root: Path, tmp_path: Path):
     """Rule texts are full of double quotes; the first rule of a section also
     describes its page (<meta name="description" content="...">), where a quote

@@ -5,7 +5,8 @@
  * document and edition, and Enter opens it. Reads assets/numbers.js (every
  * number of every page, render/numbers.py) once a search starts, and the
  * rule's text from the page's preview file; works from disk too. core.js
- * loads this file when the search box is first focused or pressed.
+ * loads this file when the search box is first focused or pressed; it loads
+ * word-search.js, which ranks and labels the word results below.
  */
 (function () {
   "use strict";
@@ -17,8 +18,12 @@
   var box = null;
 
   function load() {
-    return R.loadScript(new URL("assets/numbers.js", R.siteRoot()).href).then(function () {
-      if (table) return table;
+    return R.loadScript(new URL("assets/numbers.js", R.siteRoot()).href);
+  }
+
+  /** The table, made when a query first names a number: a word search does not wait for it. */
+  function numberTable() {
+    if (!table) {
       var data = window.RULESITE_NUMBERS || { docs: [], pages: [] };
       var byNumber = Object.create(null); // no key of Object.prototype answers a number
       data.pages.forEach(function (row) {
@@ -27,18 +32,9 @@
           (byNumber[key] = byNumber[key] || []).push([row[0], row[1], number]);
         });
       });
-      var docOf = Object.create(null);
-      var folders = []; // [folder, doc], the longest first: a document's other pages (its glossary)
-      data.pages.forEach(function (row) {
-        var doc = data.docs[row[0]];
-        var folder = row[1].replace(/[^/]*$/, "");
-        docOf[row[1]] = doc;
-        if (!folders.some(function (f) { return f[0] === folder; })) folders.push([folder, doc]);
-      });
-      folders.sort(function (a, b) { return b[0].length - a[0].length; });
-      table = { docs: data.docs, byNumber: byNumber, docOf: docOf, folders: folders };
-      return table;
-    });
+      table = { docs: data.docs, byNumber: byNumber };
+    }
+    return table;
   }
 
   /** {number, edition, words} of a query, or null when it names no number. */
@@ -62,11 +58,12 @@
   /** The rules a query names, best first: current editions first, then the main rules. */
   function find(query) {
     var wanted = parse(query);
-    if (!wanted || !table) return [];
-    var hits = table.byNumber[wanted.number.toLowerCase()] || [];
+    if (!wanted || !window.RULESITE_NUMBERS) return [];
+    var index = numberTable();
+    var hits = index.byNumber[wanted.number.toLowerCase()] || [];
     var found = [];
     hits.forEach(function (hit) {
-      var doc = table.docs[hit[0]];
+      var doc = index.docs[hit[0]];
       var label = String(doc.edition).toLowerCase();
       if (wanted.edition && label !== wanted.edition && "v" + label !== wanted.edition) return;
       if (wanted.words.some(function (w) { return doc.aliases.indexOf(w) < 0; })) return;
@@ -134,43 +131,6 @@
     });
   }
 
-  /**
-   * Labels Material's word results: a rules page's result names its game,
-   * document and edition ("Riftbound · Core Rules · v1.2 — older edition"),
-   * so "424 Reveal" and "701.16 Reveal" can be told apart, and today's text
-   * from an older edition's. The page comes from the result's address.
-   */
-  function labelResults() {
-    if (!table) return;
-    var root = String(R.siteRoot());
-    document.querySelectorAll(".md-search-result__item > a.md-search-result__link").forEach(function (link) {
-      var article = link.querySelector(".md-search-result__article");
-      if (!article || article.querySelector(".rulesite-result-label")) return;
-      var url = new URL(link.href, location.href);
-      if (url.href.indexOf(root) !== 0) return;
-      var path = url.href.slice(root.length).split(/[?#]/)[0];
-      var doc = table.docOf[path];
-      if (!doc) {
-        var folder = table.folders.filter(function (f) { return path.indexOf(f[0]) === 0; })[0];
-        if (!folder) return;
-        doc = folder[1];
-      }
-      var tag = document.createElement("span");
-      tag.className = "rulesite-result-label";
-      tag.textContent = label(doc) + (doc.current ? "" : " — " + R.t("older-edition"));
-      var title = article.querySelector("h1, h2");
-      article.insertBefore(tag, title ? title.nextSibling : article.firstChild);
-    });
-  }
-
-  function watchResults() {
-    var list = document.querySelector(".md-search-result__list");
-    if (!list || list.__rulesiteLabels) return;
-    list.__rulesiteLabels = true;
-    new MutationObserver(labelResults).observe(list, { childList: true });
-    labelResults();
-  }
-
   /** Closes Material's search (a link to this very page only changes the #anchor). */
   function closeSearch() {
     var toggle = document.getElementById("__search");
@@ -188,7 +148,6 @@
       latest = input.value;
       load().then(function () {
         if (input.value === latest) render(input, latest);
-        watchResults();
       });
     };
     input.addEventListener("input", update);
@@ -216,6 +175,8 @@
     var input = document.querySelector("input.md-search__input");
     if (input) start(input);
   }
+  // Words typed are searched by word-search.js, below these results.
+  R.feature("word-search.js").catch(function () {});
   R.onPage(begin);
   begin(); // loaded after the page: the box may be in use already
 })();

@@ -18,9 +18,10 @@ MkDocs copies as they are):
 
 What is precached (see `precache`): the shell (our CSS, JavaScript, icons, and
 the rule texts and rule histories of the current editions, Material's stylesheets and scripts),
-the home page, the indexes, the offline page and the search index (word
-search works offline, and the offline page shows a card's, a ruling's or an
-FAQ answer's own words from it). Everything else (sections,
+the home page, the indexes, the offline page, the word-search index (generated
+assets: render/word_index.py; word search works offline) and Material's search
+index (the offline page shows a card's, a ruling's or an FAQ answer's own
+words from it). Everything else (sections,
 older editions, rulings...) is cached when visited. The current editions'
 preview files (1,500 on the full corpora) also stand together in one file
 (`share.PREVIEW_BUNDLE`, listed apart as the worker's `bundle`): a first visit

@@ -58,6 +58,7 @@ from .ruling_page import render_ruling
 from .section_page import render_section
 from .shipped import shipped_bytes
 from .numbers import numbers_js
+from .word_index import word_index
 from .pinned import pinned_pages
 from .history import history_files
 from .share import preview_files, short_pages
@@ -237,6 +238,7 @@ def language_jobs(ctx: Context) -> list:
     if not language_root(lang):  # the site's root: crawlers read /robots.txt
         tables["robots.txt"] = robots_txt(ctx)
     jobs.append(lambda: {"assets/numbers.js": numbers_js(ctx, lang), **tables})
+    jobs.append(partial(searched_words, ctx))
     return jobs
 
 
@@ -267,10 +269,20 @@ def written_pages(ctx: Context) -> dict[str, str]:
     return {written_page(name): ctx.corpus.written_page(name, ctx.language).text for name in names}
 
 
+def searched_words(ctx: Context) -> dict[str, str]:
+    """The word-search index (word_index.py), written pages included."""
+    written = {path: (written_heading(text, path.removesuffix(".md")), text) for path, text in written_pages(ctx).items()}
+    return word_index(ctx, ctx.language, written)
+
+
+def written_heading(text: str, name: str) -> str:
+    """A written page's first heading, as written."""
+    return next((line[2:].strip() for line in text.splitlines() if line.startswith("# ")), name)
+
+
 def written_title(text: str, name: str) -> str:
     """A written page's navigation label: its first heading."""
-    heading = next((line[2:].strip() for line in text.splitlines() if line.startswith("# ")), name)
-    return nav_title(heading)
+    return nav_title(written_heading(text, name))
 
 
 def current_aliases(current: Edition | None) -> dict[str, str]:

@@ -1,0 +1,195 @@
+"""The word-search index of one language's site (assets/word-search.js reads it).
+
+Material's search ranks by word frequency over a 2.4 MB index that a phone
+must fetch and build before the first result: a search for "show off" listed
+rulings before section 832 Show Off. This index ranks by what an entry is, so
+it names each entry's kind, and its game, document and edition:
+
+- `assets/search-words.js`, loaded when a search starts: every section (its
+  number and title, and the keywords and defined terms that link to it), card,
+  ruling, FAQ answer, walkthrough, topic, guide and written page, by title,
+  and the rules short enough to be a title ("701.16 Reveal"). Small, so that
+  the first results of a word search come at once.
+- `assets/search-text-N.js`, loaded right after it, one after another: the
+  texts of those entries and of every rule (each text once, at the newest
+  edition printing it), so that a word found only in a text is found too.
+  Riftbound's come first.
+
+Scripts, not JSON: a page opened from disk (file://) can load a script but
+not fetch. Each entry is `[kind, document, url, title, keys]`, url relative
+to the site root; `document` indexes `docs` (game, document, edition, whether
+current, and the short names a query may start with: "TR", "CR", "MTG").
+"""
+
+from __future__ import annotations
+
+from ..model import Section
+from ..resolve.links import MAIN_DOCUMENT
+from ..site_map.paths import faq_anchor, guide_page, html_path, page_of, section_page, topic_page
+from .context import CONTENT_LANGUAGE, Context
+from .edition_pages import document_name
+from .escape import script_json
+from .numbers import DOCUMENT_ALIASES, GAME_ALIASES
+from .share import GAME_NAMES
+from .symbols import shown_text
+from ..strings import t
+
+WORDS = "assets/search-words.js"
+TEXT = "assets/search-text-{}.js"
+# Each file adds itself to a queue word-search.js reads: either may come first.
+QUEUE = "(window.RULESITE_SEARCH = window.RULESITE_SEARCH || []).push("
+# Bytes of text a file: each arrives and is searched before the next is fetched.
+TEXT_PART = 400_000
+# A rule this short is a heading ("Reveal", "Keyword Actions"): found by title.
+TITLE_WORDS = 6
+
+# Entry kinds (assets/word-search.js ranks and labels them).
+SECTION, RULE, CARD, RULING, FAQ, WALKTHROUGH, TOPIC, GUIDE, PAGE = "s", "r", "c", "l", "f", "w", "t", "g", "p"
+
+
+class _Docs:
+    """The label table: one row per (game, document, edition)."""
+
+    def __init__(self) -> None:
+        self.rows: list[dict] = []
+        self.index: dict[tuple, int] = {}
+
+    def of(self, game: str, document: str, name: str, edition: str = "", current: bool = True) -> int:
+        key = (game, document, edition, current)
+        if key not in self.index:
+            self.index[key] = len(self.rows)
+            self.rows.append(
+                {
+                    "game": GAME_NAMES.get(game, game),
+                    "document": name,
+                    "edition": "" if edition == "undated" else edition,
+                    "current": current,
+                    "aliases": GAME_ALIASES.get(game, [game]) + DOCUMENT_ALIASES.get(document, []),
+                }
+            )
+        return self.index[key]
+
+
+def _plain(text: str, language: str) -> str:
+    return " ".join(shown_text(text, language).split())
+
+
+def word_index(ctx: Context, language: str, written: dict[str, tuple[str, str]] | None = None) -> dict[str, str]:
+    """assets/search-words.js and the assets/search-text-N.js files of `language`'s
+    site. `written`: the written pages (docs path -> (title, Markdown))."""
+    docs = _Docs()
+    head: list[list] = []  # [kind, doc, url, title, keys]
+    texts: list[tuple[int, str]] = []  # (entry, its text) for the text files
+    rules: list[list] = []  # [kind, doc, url, title, keys, text]: rules found by their text alone
+    keys_of = _keyword_forms(ctx, language)
+
+    def add(kind: str, doc: int, url: str, title: str, keys: list[str] = (), text: str = "") -> None:
+        head.append([kind, doc, url, title, list(keys)] if keys else [kind, doc, url, title])
+        if text:
+            texts.append((len(head) - 1, text))
+
+    sections: list[Section] = list(ctx.editions.pages_of(language))
+    # Riftbound before Magic, today's editions before older ones, newer before older.
+    games = list(dict.fromkeys(s.game for s in sections))
+    sections.sort(key=lambda s: s.edition, reverse=True)
+    sections.sort(key=lambda s: (games.index(s.game), bool(s.version_path)))
+    printed: set[tuple[str, str, str]] = set()  # each rule text once, at the newest edition printing it
+    for section in sections:
+        current = not section.version_path
+        doc = docs.of(section.game, section.document, document_name(section.document), section.edition, current)
+        page = html_path(section_page(section.key))
+        keys = keys_of.get((section.game, section.document, section.number), []) if current else []
+        if section.title.strip() or keys:  # a bare number ("100.1") is the number search's
+            add(SECTION, doc, page, f"{section.number} {section.title}".strip(), keys)
+        for rule in section.rules:
+            if rule.number == section.number:
+                continue
+            text = _plain(rule.text, language)
+            if (section.game, section.document, text) in printed:
+                continue
+            printed.add((section.game, section.document, text))
+            url = f"{page}#{rule.number}"
+            if len(text.split()) <= TITLE_WORDS:
+                add(RULE, doc, url, f"{rule.number} {text}")
+            else:
+                rules.append([RULE, doc, url, rule.number, [], text])
+    if language == CONTENT_LANGUAGE:
+        named: set[str] = set()
+        nicknames: dict[str, list[str]] = {}  # card name -> its nicknames (card-aliases.yml)
+        for alias in ctx.corpus.card_aliases:
+            nicknames.setdefault(alias.card, []).extend(alias.names)
+        for card in ctx.corpus.cards:
+            if card.name in named:  # one entry a name, not one a printing
+                continue
+            named.add(card.name)
+            game = card.game or "riftbound"
+            doc = docs.of(game, "cards", t(language, "nav-cards"))
+            facts = " · ".join(x for x in [card.code, ", ".join(card.types)] if x)
+            text = " ".join([facts, _plain(card.text, language)]).strip()
+            add(CARD, doc, f"{html_path(ctx.card_page(card))}#{card.id}", card.name, nicknames.get(card.name, []), text)
+        for ruling in ctx.corpus.rulings:
+            doc = docs.of(ruling.game, "community-rulings", t(language, "community-rulings"))
+            body = " ".join([ruling.question, ruling.answer, *ruling.steps, *ruling.nuances, *ruling.cards])
+            add(RULING, doc, html_path(page_of(ruling)), ruling.title, [], _plain(body, language))
+        for walkthrough in ctx.corpus.walkthroughs:
+            doc = docs.of(walkthrough.game, walkthrough.document, document_name(walkthrough.document), walkthrough.edition)
+            body = " ".join([walkthrough.summary, *(step.text for step in walkthrough.steps)])
+            add(WALKTHROUGH, doc, html_path(page_of(walkthrough)), walkthrough.title, [], _plain(body, language))
+    for faq in ctx.corpus.faqs:
+        home, home_language = ctx.faq_home(faq)
+        if home_language != language:
+            continue
+        source = ctx.corpus.sources[faq.source_id]
+        doc = docs.of(faq.game, "faq", t(language, "official-faq"), source.edition)
+        add(FAQ, doc, f"{html_path(home)}#{faq_anchor(faq)}", faq.question, [], _plain(faq.answer, language))
+    for topic in ctx.concordance.topics:
+        add(TOPIC, -1, html_path(topic_page(topic.id)), topic.title)
+    for guide in ctx.corpus.guides:
+        if guide.language == language:
+            doc = docs.of(guide.game, "guides", t(language, "guides"))
+            body = " ".join(block.text for block in guide.blocks)
+            add(GUIDE, doc, html_path(guide_page(guide.game, guide.id)), guide.title, [], _plain(body, language))
+    for path, (title, text) in sorted((written or {}).items()):
+        add(PAGE, -1, html_path(path), title, [], " ".join(text.split()))
+    files = {WORDS: QUEUE + script_json({"docs": docs.rows, "entries": head}) + ");\n"}
+    # Rulings, answers and cards of Riftbound come before Magic's rules: the
+    # texts in the order their entries rank, cut into parts of TEXT_PART bytes.
+    parts: list[dict] = []
+    size = TEXT_PART
+    first_magic = next((k for k, r in enumerate(rules) if docs.rows[r[1]]["game"] != GAME_NAMES["riftbound"]), len(rules))
+    ordered = (
+        [("rule", r) for r in rules[:first_magic]] + [("text", x) for x in texts] + [("rule", r) for r in rules[first_magic:]]
+    )
+    for what, item in ordered:
+        if size >= TEXT_PART:
+            parts.append({"texts": [], "entries": []})
+            size = 0
+        if what == "rule":
+            parts[-1]["entries"].append(item)
+            size += len(item[2]) + len(item[5]) + 16
+        else:
+            parts[-1]["texts"].append(list(item))
+            size += len(item[1]) + 8
+    for k, part in enumerate(parts, 1):
+        part["part"] = k
+        part["of"] = len(parts)
+        files[TEXT.format(k)] = QUEUE + script_json(part) + ");\n"
+    return files
+
+
+def _keyword_forms(ctx: Context, language: str) -> dict[tuple[str, str, str], list[str]]:
+    """(game, document, section number) -> the keywords and defined terms that
+    link to that section of the game's main rules, in this language."""
+    out: dict[tuple[str, str, str], list[str]] = {}
+    for game, forms in ctx.linker.keywords.items():
+        main = MAIN_DOCUMENT.get(game, "")
+        for form, (number, form_language, _keyword) in forms.items():
+            if form_language == language:
+                out.setdefault((game, main, number), []).append(form)
+    # One of each form as searched ("[Reveal]", "Reveal" and "reveal" are one).
+    for key, forms in out.items():
+        seen: dict[str, str] = {}
+        for form in forms:
+            seen.setdefault(form.strip("[]").casefold(), form.strip("[]"))
+        out[key] = list(seen.values())
+    return out

@@ -1,0 +1,219 @@
+"""Word search as a reader on a phone uses it (390×844, touch), over http://
+and file://: each query typed into the site's search box, its first results
+and their labels checked once every file of the word index has arrived.
+
+On the seed site: the section whose title or keyword is the query comes
+first ("reveal", "show off"), a misspelt word of five letters or more finds
+it too ("revael"), every result names its kind, the Spanish site searches
+its own rules, Enter opens the first result and ?q= in the address opens
+the search with its results. On the full corpora site (they fail loudly under CI
+when the corpora are missing): 811 for "hidden", 832 for "show off", 424 for
+"reveal" and "revael", the card for "Zhonya", "TR 703.4" keeping its word
+results to the Tournament Rules, and the Spanish and French sites.
+
+The expected pages are found in the built HTML (the current section whose
+heading is the keyword), never written here.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+
+import pytest
+from browser_site import PHONE, serve
+from playwright.sync_api import expect
+
+from rulesite.check.page import load_page
+from rulesite.strings import SEARCH_STRINGS
+
+pytestmark = pytest.mark.browser
+
+KINDS = {lang: {k: v for k, v in table.items() if k.startswith("kind-")} for lang, table in SEARCH_STRINGS.items()}
+
+
+def open_search(page, root: str, where: str = "index.html"):
+    page.goto(root + where)
+    toggle = page.locator('label.md-header__button[for="__search"]')
+    if toggle.is_visible():  # phone width: the search icon opens the search
+        toggle.tap()
+    box = page.locator("input.md-search__input")
+    box.tap()
+    return box
+
+
+def word_results(page, box, query: str) -> list[dict]:
+    """Types `query`; once every file of the word index has arrived, returns
+    each word result as {path (from the language site's root), title, label}."""
+    box.fill("")
+    box.press_sequentially(query, delay=20)
+    page.wait_for_function(
+        """(query) => {
+            const meta = document.querySelector('.md-search-result__meta');
+            const input = document.querySelector('input.md-search__input');
+            if (!meta || !input || input.value !== query) return false;
+            const text = meta.textContent;
+            return text && text.indexOf(Rulesite.t('search-more')) < 0 && text !== Rulesite.t('search-loading')
+                && text !== Rulesite.t('search-prompt');
+        }""",
+        arg=query,
+        timeout=60_000,
+    )
+    page.wait_for_timeout(100)  # the last render after the last file
+    return page.evaluate(
+        """() => [...document.querySelectorAll('.md-search-result__list > .md-search-result__item > a.md-search-result__link')]
+            .map(a => ({
+                path: a.href.slice(String(Rulesite.siteRoot()).length).split('#')[0],
+                title: (a.querySelector('h1, h2') || {}).textContent || '',
+                label: (a.querySelector('.rulesite-result-label') || {}).textContent || null,
+            }))"""
+    )
+
+
+def current_section(site, folder: str, title: str) -> str:
+    """The page (from the site root) of the section of `folder` (a current
+    edition's folder) whose heading is "<number> <title>"."""
+    found = []
+    for path in sorted((site / folder).glob("*.html")):
+        h1 = load_page(site, path.relative_to(site).as_posix()).root.xpath("//article//h1")
+        heading = " ".join("".join(h1[0].xpath("./text()")).split()) if h1 else ""  # not its "§" link
+        if re.fullmatch(r"[\d.]+ " + re.escape(title), heading):
+            found.append(path.relative_to(site).as_posix())
+    if len(found) != 1:
+        pytest.fail(f"expected one section titled {title!r} in {folder}, found {found}")
+    return found[0]
+
+
+def assert_labelled(results: list[dict], lang: str = "en") -> None:
+    kinds = tuple(KINDS[lang].values())
+    unlabelled = [r for r in results if not (r["label"] or "").startswith(kinds)]
+    assert not unlabelled, unlabelled
+
+
+# -- The seed site --------------------------------------------------------------
+
+
+@pytest.fixture
+def phone(browse, root_url):
+    return browse(root_url, viewport=PHONE, touch=True).new_page()
+
+
+@pytest.mark.parametrize(("query", "title"), [("reveal", "Reveal"), ("show off", "Show Off"), ("revael", "Reveal")])
+def test_the_section_a_keyword_names_comes_first(built_site, root_url, phone, query, title):
+    expected = current_section(built_site.site, "riftbound/core-rules", title)
+    results = word_results(phone, open_search(phone, root_url), query)
+    assert results, query
+    first = results[0]
+    assert first["path"] == expected, (query, results[:5])
+    assert first["label"].startswith("Section · Riftbound · Core Rules"), first
+    assert "older edition" not in first["label"], first
+    assert_labelled(results)
+
+
+def test_the_spanish_site_searches_its_own_rules(built_site, root_url, phone):
+    expected = current_section(built_site.site / "es", "magic/comprehensive-rules", "Mostrar")
+    results = word_results(phone, open_search(phone, root_url, "es/index.html"), "mostrar")
+    assert results and results[0]["path"] == expected, results[:5]
+    assert results[0]["label"].startswith("Sección · Magic: The Gathering"), results[0]
+    assert_labelled(results, "es")
+
+
+def test_enter_opens_the_first_word_result(built_site, root_url, phone):
+    expected = current_section(built_site.site, "riftbound/core-rules", "Show Off")
+    box = open_search(phone, root_url)
+    results = word_results(phone, box, "show off")
+    assert results[0]["path"] == expected, results[:3]
+    with phone.expect_navigation():
+        box.press("Enter")
+    assert phone.url.split("#")[0].endswith("/" + expected), phone.url
+    expect(phone.locator("article h1").first).to_contain_text("Show Off")
+
+
+def test_a_search_in_the_address_opens_with_its_results(built_site, root_url, phone):
+    expected = current_section(built_site.site, "riftbound/core-rules", "Reveal")
+    phone.goto(root_url + "index.html?q=reveal")
+    first = phone.locator(".md-search-result__list a.md-search-result__link").first
+    expect(first).to_be_visible(timeout=30_000)
+    assert first.get_attribute("href").split("#")[0].endswith("/" + expected), first.get_attribute("href")
+    expect(phone.locator("input.md-search__input")).to_have_value("reveal")
+
+
+# -- The full corpora site ------------------------------------------------------
+
+
+@pytest.fixture(scope="module")
+def corpora_origin(corpora_site):
+    with serve(corpora_site.site) as origin:
+        yield origin
+
+
+@pytest.fixture(params=["http", "file"])
+def corpora_root(request, corpora_site) -> str:
+    if request.param == "http":
+        return request.getfixturevalue("corpora_origin") + "/"
+    return corpora_site.site.resolve().as_uri() + "/"
+
+
+@pytest.fixture
+def corpora_phone(browse, corpora_root):
+    return browse(corpora_root, viewport=PHONE, touch=True).new_page()
+
+
+@pytest.mark.corpora
+def test_keywords_then_cards_first_on_the_full_site(corpora_site, corpora_root, corpora_phone):
+    site = corpora_site.site
+    box = open_search(corpora_phone, corpora_root)
+    for query, title in (("show off", "Show Off"), ("reveal", "Reveal"), ("hidden", "Hidden"), ("revael", "Reveal")):
+        expected = current_section(site, "riftbound/core-rules", title)
+        results = word_results(corpora_phone, box, query)
+        assert results and results[0]["path"] == expected, (query, expected, results[:8])
+        label = results[0]["label"]
+        assert label.startswith("Section · Riftbound · Core Rules · ") and "older edition" not in label, (query, label)
+        assert_labelled(results)
+    # A card's name: the card first, before the rulings that name it.
+    results = word_results(corpora_phone, box, "Zhonya")
+    first = results[0]
+    assert first["label"] == "Card · Riftbound · Cards" and "Zhonya" in first["title"], results[:5]
+    assert first["path"].startswith("riftbound/cards/"), first
+    assert any(r["label"].startswith("Ruling · ") for r in results), results
+    assert_labelled(results)
+
+
+@pytest.mark.corpora
+def test_a_document_prefix_keeps_word_results_to_that_document(corpora_site, corpora_root, corpora_phone):
+    documents = json.loads((corpora_site.site / "data/editions.json").read_text(encoding="utf-8"))["documents"]
+    tournament = next(d for d in documents if d["document"] == "tournament-rules" and d["language"] == "en")
+    box = open_search(corpora_phone, corpora_root)
+    results = word_results(corpora_phone, box, "TR 703.4")
+    # The rule itself heads the number results, and the word results hold nothing but Tournament Rules.
+    number = corpora_phone.locator(".rulesite-jump a.rulesite-jump__link").first
+    expect(number).to_contain_text("703.4")
+    expect(number).to_contain_text("Tournament Rules")
+    assert results, "no word result for TR 703.4"
+    assert all(" · Tournament Rules · " in r["label"] for r in results), [r for r in results if "Tournament" not in r["label"]]
+    assert results[0]["label"] == f"Rule · Riftbound · Tournament Rules · {tournament['current']}", results[:3]
+    assert results[0]["title"].startswith("703.4"), results[:3]
+
+
+@pytest.mark.corpora
+def test_spanish_and_french_sites_search_their_own_pages(corpora_site, corpora_root, corpora_phone):
+    site = corpora_site.site
+    expected = current_section(site / "es", "magic/comprehensive-rules", "Mostrar")
+    results = word_results(corpora_phone, open_search(corpora_phone, corpora_root, "es/index.html"), "mostrar")
+    assert results and results[0]["path"] == expected, results[:5]
+    assert_labelled(results, "es")
+    # French: an explainer, found by its title without its accents.
+    guides = sorted(p for p in (site / "fr/riftbound/guides").glob("*.html") if p.name != "index.html")
+    titles = {
+        p: " ".join(load_page(site, p.relative_to(site).as_posix()).root.xpath("string(//article//h1)").split()) for p in guides
+    }
+    accented = next(((p, t) for p, t in titles.items() if re.search(r"[éèà]", t)), None)
+    if accented is None:
+        pytest.fail(f"no French explainer with an accented title: {titles}")
+    path, title = accented
+    word = next(w for w in title.split() if re.search(r"[éèà]", w))
+    plain = word.translate(str.maketrans("éèà", "eea")).lower()
+    results = word_results(corpora_phone, open_search(corpora_phone, corpora_root, "fr/index.html"), plain)
+    assert results and results[0]["path"] == path.relative_to(site / "fr").as_posix(), (plain, results[:5])
+    assert results[0]["label"].startswith("Guide · Riftbound"), results[0]
+    assert_labelled(results, "fr")
