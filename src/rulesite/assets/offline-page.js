@@ -5,7 +5,7 @@
  * and a rule-number box finds any rule of the current editions, all from the
  * rule texts of the previews, which the service worker stores (see loadPage);
  * a page that is not a section (a card, a ruling, an FAQ answer) shows its
- * own words from the search index the worker stores (see searchIndex).
+ * own words from the word index the worker stores (see searchIndex).
  *
  * The page's content is an empty <div id="offline-app" data-...> with the
  * interface text; this script builds the box in it (pages hold no forms).
@@ -164,19 +164,65 @@
     return [doc.game, doc.document, doc.edition].filter(function (w) { return typeof w === "string" && w; }).join(" ");
   }
 
-  /* The search index Material builds (search/search_index.json), which the
-     service worker stores: it holds the text of every page, so a card, a
-     ruling or an FAQ answer never opened shows its own words here. */
+  /* The site's word index (assets/search-words.js and assets/search-text-N.js,
+     render/word_index.py), which the service worker stores: it holds the
+     title and text of every card, ruling, FAQ answer and rule, so one never
+     opened shows its own words here. Each file pushes itself onto
+     window.RULESITE_SEARCH; they are read one after another, so what each
+     pushed is known. */
   var indexes = {}; // language folder ("" for this site) -> Promise of its docs
   function searchIndex(folder) {
     if (!indexes[folder]) {
-      var url = new URL(folder + "search/search_index.json", R.siteRoot());
-      indexes[folder] = fetch(url.href, { credentials: "same-origin" })
-        .then(function (response) { return response.ok ? response.json() : null; })
-        .then(function (data) { return data && Array.isArray(data.docs) ? data.docs : []; })
+      var queue = (window.RULESITE_SEARCH = window.RULESITE_SEARCH || []);
+      var parts = [];
+      var read = function (path) {
+        var url = new URL(folder + path, R.siteRoot());
+        var before = queue.length;
+        return R.loadScript(url.href).then(function () {
+          parts.push(queue.slice(before));
+        });
+      };
+      // Text files 1..of, each saying how many there are ("of").
+      var texts = function (k) {
+        return read("assets/search-text-" + k + ".js").then(function () {
+          var last = parts[parts.length - 1].filter(function (d) { return d && typeof d.of === "number"; })[0];
+          if (last && k < last.of && k < 100) return texts(k + 1);
+        });
+      };
+      indexes[folder] = read("assets/search-words.js")
+        .then(function () {
+          return texts(1).catch(function () {}); // a text file missing: the titles still answer
+        })
+        .then(function () { return docsOf(parts); })
         .catch(function () { return []; });
     }
     return indexes[folder];
+  }
+
+  /** {location, title, text} of every entry of the index's files. */
+  function docsOf(parts) {
+    var titled = [];
+    var docs = [];
+    parts.forEach(function (pushed) {
+      pushed.forEach(function (data) {
+        if (!data || typeof data !== "object") return;
+        if (Array.isArray(data.entries)) {
+          data.entries.forEach(function (entry) {
+            if (!Array.isArray(entry) || typeof entry[2] !== "string") return;
+            var doc = { location: entry[2], title: String(entry[3] || ""), text: typeof entry[5] === "string" ? entry[5] : "" };
+            docs.push(doc);
+            if (Array.isArray(data.docs)) titled.push(doc); // the titles file: its texts come apart
+          });
+        }
+        if (Array.isArray(data.texts)) {
+          data.texts.forEach(function (pair) {
+            // [the entry's place in the titles file, its text]
+            if (Array.isArray(pair) && titled[pair[0]] && typeof pair[1] === "string") titled[pair[0]].text = pair[1];
+          });
+        }
+      });
+    });
+    return docs;
   }
 
   var ENTITIES = { amp: "&", lt: "<", gt: ">", quot: '"', apos: "'", nbsp: "\u00a0" };

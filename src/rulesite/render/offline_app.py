@@ -52,9 +52,9 @@ from .history import HISTORIES as HISTORY_FOLDER
 from .share import PREVIEW_BUNDLE, current_pages
 from .share import PREVIEWS as PREVIEW_FOLDER
 from .shipped import shipped_bytes
+from .word_index import is_word_index
 from ..strings import t
 
-SEARCH_INDEX = "search/search_index.json"  # Material's, over http(s)
 MANIFEST = "manifest.webmanifest"
 PREVIEWS = PREVIEW_FOLDER + "/"  # one script of rule texts per page (render/share.py)
 # One script of rule histories per page (render/history.py): stored when a History is opened.
@@ -208,7 +208,7 @@ def offline_files(
     caller has it already (else worked out here). `others`: the other
     languages' (Markdown path -> digest, navigation): the site at the root,
     whose worker answers for every language's pages that no worker of their
-    own stores, keeps their search indexes too, so that its offline page
+    own stores, keeps their word indexes too, so that its offline page
     shows such a page's words."""
     files = {MANIFEST: manifest(ctx, config_text), OFFLINE_PAGE: offline_page(ctx)}
     everything = {**pages, **files}
@@ -223,14 +223,16 @@ def offline_files(
     entries = [[url, *hashes[url]] for url in listed]
     entries += [[url, digest, 1] for url, digest in material_shell(ctx.language)]
     build = hashlib.sha256((shell + "".join(f"{p}{h[0]}" for p, h in sorted(hashes.items()))).encode()).hexdigest()[:16]
-    # Word search works offline too. MkDocs writes the index from every page, so
-    # it changes exactly when the build id does (not a hash of its bytes).
-    entries.append([SEARCH_INDEX, build, 0])
+    # The root site's worker answers for the other languages' pages that no
+    # worker of their own stored: it keeps their word index too, from which the
+    # offline page shows such a page's words (assets/offline-page.js).
     if paths.language_root(ctx.language) == "":
-        for other, (other_digests, other_nav) in sorted((others or {}).items()):
-            entries.append(
-                [paths.language_root(other) + SEARCH_INDEX, index_hash(other, other_digests, other_nav, config_text), 0]
-            )
+        for other, (other_digests, _nav) in sorted((others or {}).items()):
+            entries += [
+                [paths.language_root(other) + path, digest, 0]
+                for path, digest in sorted(other_digests.items())
+                if is_word_index(path)
+            ]
     # The preview files a first visit stores, fetched as one file (share.PREVIEW_BUNDLE).
     previews = sum(1 for url in listed if url.startswith(PREVIEWS))
     bundle = None
@@ -238,15 +240,6 @@ def offline_files(
         bundle = {"url": PREVIEW_BUNDLE, "hash": hashes[PREVIEW_BUNDLE][0], "folder": PREVIEWS, "files": previews}
     files[SERVICE_WORKER] = service_worker(build, ctx.language, entries, bundle)
     return files
-
-
-def index_hash(language: str, digests: dict[str, str], nav: list, config_text: str) -> str:
-    """A hash that changes whenever `language`'s search index can: its pages'
-    Markdown, its navigation, the config and the packages that build it."""
-    parts = [language, config_text, yaml.safe_dump(nav, sort_keys=True)]
-    parts += [f"{name}={_version(name)}" for name in HTML_PACKAGES]
-    parts += [f"{path}={digest}" for path, digest in sorted(digests.items())]
-    return _digest("\n".join(parts).encode("utf-8"))
 
 
 def service_worker(build: str, language: str, entries: list[list], bundle: dict | None = None) -> str:

@@ -31,7 +31,7 @@ from .edition_pages import document_name
 from .escape import script_json
 from .numbers import DOCUMENT_ALIASES, GAME_ALIASES
 from .share import GAME_NAMES
-from .symbols import shown_text
+from ..card_symbols import shown_text
 from ..strings import t
 
 WORDS = "assets/search-words.js"
@@ -181,7 +181,7 @@ def _keyword_forms(ctx: Context, language: str) -> dict[tuple[str, str, str], li
     """(game, document, section number) -> the keywords and defined terms that
     link to that section of the game's main rules, in this language."""
     out: dict[tuple[str, str, str], list[str]] = {}
-    for game, forms in ctx.linker.keywords.items():
+    for game, forms in ctx.links.keywords.items():
         main = MAIN_DOCUMENT.get(game, "")
         for form, (number, form_language, _keyword) in forms.items():
             if form_language == language:
@@ -193,3 +193,8 @@ def _keyword_forms(ctx: Context, language: str) -> dict[tuple[str, str, str], li
             seen.setdefault(form.strip("[]").casefold(), form.strip("[]"))
         out[key] = list(seen.values())
     return out
+
+
+def is_word_index(path: str) -> bool:
+    """Whether `path` (from a language's root) is a file of its word index."""
+    return path == WORDS or (path.startswith("assets/search-text-") and path.endswith(".js"))
