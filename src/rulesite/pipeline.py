@@ -261,9 +261,9 @@ def _write(
     config_text = config.read_text(encoding="utf-8")
     for lang, pages in files.items():
         mine = {path: digests[f"{lang}/{path}"] for path in pages}
-        # The other languages' pages and navigation: the root site's worker stores their search indexes.
+        # The other languages' files and navigation: the root site's worker stores their word indexes.
         others = {
-            o: ({p: d for p in files[o] if p.endswith(".md") and (d := digests.get(f"{o}/{p}"))}, navs[o])
+            o: ({p: d for p in files[o] if (d := digests.get(f"{o}/{p}"))}, navs[o])
             for o in files
             if o != lang
         }
