@@ -63,21 +63,21 @@ def test_glossary_is_split_by_initial_letter(ctx, monkeypatch):
 
 def test_a_large_diff_is_split_into_parts_of_consecutive_sections(four_ctx, monkeypatch):
     diff = next(d for d in four_ctx.diffs if (d.old.label, d.new.label) == ("v1.0", "v1.3"))
-    whole = edition_pages.render_diff_pages(four_ctx, diff, "riftbound", "core-rules")
+    whole = edition_pages.made_diff_pages(four_ctx, diff)[0]
     assert list(whole) == ["riftbound/core-rules/changes/v1.0-to-v1.3.md"]  # small: one page
     one = next(iter(whole.values()))
     sections = re.findall(r'data-section="([^"]+)"', one)
     assert len(sections) >= 2, sections
     monkeypatch.setattr(edition_pages, "SPLIT_DIFF_AT", 1)
     # Every section fits one part: one part named by its first and last section.
-    pages = edition_pages.render_diff_pages(four_ctx, diff, "riftbound", "core-rules")
+    pages = edition_pages.made_diff_pages(four_ctx, diff)[0]
     summary = pages.pop("riftbound/core-rules/changes/v1.0-to-v1.3.md")
     name = f"{sections[0]}-{sections[-1]}"
     assert set(pages) == {f"riftbound/core-rules/changes/v1.0-to-v1.3/{name}.md"}
     assert f'data-diff-sections="{" ".join(sections)}" href="v1.0-to-v1.3/{name}.html"' in summary
     # A part holds at most PART_AT bytes of sections (one section alone may pass it): one each here.
     monkeypatch.setattr(edition_pages, "PART_AT", 1)
-    pages = edition_pages.render_diff_pages(four_ctx, diff, "riftbound", "core-rules")
+    pages = edition_pages.made_diff_pages(four_ctx, diff)[0]
     summary = pages.pop("riftbound/core-rules/changes/v1.0-to-v1.3.md")
     assert set(pages) == {f"riftbound/core-rules/changes/v1.0-to-v1.3/{n}-{n}.md" for n in sections}
     for n in sections:

@@ -317,13 +317,6 @@ def _sections(ctx: Context, diff, groups: dict[str, _Group], numbers: list[str],
 NOT_SEARCHED = {"exclude": True}
 
 
-def render_diff(ctx: Context, diff, game: str, document: str) -> str:
-    """Added, removed, changed and moved rules between two editions, with counts,
-    grouped by section so the page can be narrowed to one: the whole diff as one page."""
-    page = diff_page(game, document, diff.old, diff.new)
-    return _whole_diff(ctx, diff, document, _diff_groups(ctx, diff, page), page)
-
-
 def _whole_diff(ctx: Context, diff, document: str, groups: dict[str, _Group], page: str, counts: Md | None = None) -> str:
     title = f"{document_name(document)}: {diff.old.label} → {diff.new.label}"
     numbers = sorted(groups, key=_number_key)
@@ -351,14 +344,6 @@ def _parts(sections: dict[str, list]) -> list[list[str]]:
     return [[number for number, _ in part] for part in packed(list(sections.items()), lambda item: item[1], PART_AT)]
 
 
-def render_diff_pages(ctx: Context, diff, game: str, document: str) -> dict[str, str]:
-    """docs-relative path -> Markdown: the diff as one page, or, when that would be
-    too heavy, a summary page linking to parts of consecutive sections
-    (changes/v1.2-to-v1.4/420-426.md), each with the same counts and filter. Made
-    once per site: rules' histories ask where their entries are (`entry_pages`)."""
-    return _made_diff_pages(ctx, diff, game, document)[0]
-
-
 def entry_pages(ctx: Context, diff) -> dict[str, str]:
     """Entry anchor -> the diff page holding it."""
     kept = ctx.cache.get(_entry_pages_key(diff))
@@ -381,8 +366,11 @@ def _entry_pages_key(diff) -> tuple:
 
 
 def made_diff_pages(ctx: Context, diff) -> tuple[dict[str, str], dict[str, str]]:
-    """The diff's pages and where each entry is (`entry_pages`), as plain strings:
-    made by one render worker (render/site.py), the second part handed to the others."""
+    """The diff's pages (docs-relative path -> Markdown: the diff as one page, or,
+    when that would be too heavy, a summary page linking to parts of consecutive
+    sections, changes/v1.2-to-v1.4/420-426.md, each with the same counts and
+    filter) and where each entry is (`entry_pages`), as plain strings: made by
+    one render worker (render/site.py), the second part handed to the others."""
     pages, anchors = _made_diff_pages(ctx, diff, diff.old.game, diff.old.document)
     return {path: str(text) for path, text in pages.items()}, anchors
 
