@@ -69,10 +69,6 @@ def path_problem(value: object, what: str = "path") -> str | None:
     return None
 
 
-def is_name(value: object) -> bool:
-    return name_problem(value) is None
-
-
 def _problem(value: object, what: str, grammar: re.Pattern, allowed: str) -> str | None:
     if not isinstance(value, str):
         return f"{what} must be text, not {describe(value)}"
@@ -185,10 +181,6 @@ _ANY_DIGITS_NUMBER = re.compile(r"\d{3}(?:\.(?:\d+\w?|\w))*")
 MAX_RULE_PARTS = 8
 # The longest real number has 11 characters (450.3.f.0.a).
 MAX_RULE_NUMBER = 32
-
-
-def is_rule_number(value: object) -> bool:
-    return rule_number_problem(value) is None
 
 
 def rule_number_problem(value: object, what: str = "rule number") -> str | None:

@@ -262,11 +262,7 @@ def _write(
     for lang, pages in files.items():
         mine = {path: digests[f"{lang}/{path}"] for path in pages}
         # The other languages' files and navigation: the root site's worker stores their word indexes.
-        others = {
-            o: ({p: d for p in files[o] if (d := digests.get(f"{o}/{p}"))}, navs[o])
-            for o in files
-            if o != lang
-        }
+        others = {o: ({p: d for p in files[o] if (d := digests.get(f"{o}/{p}"))}, navs[o]) for o in files if o != lang}
         added = offline_files(contexts[lang], pages, navs[lang], config_text, mine, others)
         pages.update(added)
         encoded[lang].update((path, _bytes(data)) for path, data in added.items())

@@ -108,3 +108,18 @@ def open_context(browser):
         context.close()
         problems += [f"request left the machine: {u}" for u in leaks] + [f"uncaught error: {e}" for e in errors]
     assert not problems, "\n".join(problems)
+
+
+@pytest.fixture(scope="session")
+def corpora_origin(corpora_site):
+    """The full-corpora site served on 127.0.0.1 at a free port: 'http://127.0.0.1:PORT'."""
+    with serve(corpora_site.site) as origin:
+        yield origin
+
+
+@pytest.fixture(params=["http", "file"])
+def corpora_root(request, corpora_site) -> str:
+    """The full-corpora site's root URL, ending in '/', over http:// or file://."""
+    if request.param == "http":
+        return request.getfixturevalue("corpora_origin") + "/"
+    return corpora_site.site.resolve().as_uri() + "/"

@@ -9,7 +9,7 @@ from __future__ import annotations
 import pytest
 from axe_playwright_python.base import AXE_SCRIPT
 
-from browser_site import DESKTOP, PHONE, html_pages, serve
+from browser_site import DESKTOP, PHONE, html_pages
 
 pytestmark = pytest.mark.browser
 
@@ -46,12 +46,6 @@ def seed_pages(site):
 @pytest.mark.parametrize(("scheme", "viewport"), VIEWS, ids=VIEW_IDS)
 def test_no_serious_violation_on_home_section_and_ruling(built_site, http_origin, browse, scheme, viewport):
     check(browse, http_origin + "/", seed_pages(built_site.site), scheme, viewport)
-
-
-@pytest.fixture(scope="module")
-def corpora_origin(corpora_site):
-    with serve(corpora_site.site) as origin:
-        yield origin
 
 
 @pytest.mark.corpora

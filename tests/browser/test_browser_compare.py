@@ -7,11 +7,13 @@ Built from a document with four whole editions written for the test
 (tests/editions_fixture.py): the build pre-renders neighbours and each edition
 against the current one, so v1.0 -> v1.2 is left to the browser. What the
 browser shows is compared with what Python computes for that pair
-(`resolve.history.traced_diff`, laid out by `render/edition_pages.render_diff`),
+(`resolve.history.traced_diff`, laid out by `render/edition_pages.render_diff_pages`),
 and for a pre-rendered pair with the page Python rendered.
 """
 
 from __future__ import annotations
+
+import dataclasses
 
 from html.parser import HTMLParser
 
@@ -23,7 +25,7 @@ from playwright.sync_api import expect
 
 from rulesite import pipeline
 from rulesite.diagnostics import Diagnostics
-from rulesite.render.edition_pages import render_diff
+from rulesite.render.edition_pages import render_diff_pages
 
 pytestmark = pytest.mark.browser
 
@@ -128,6 +130,9 @@ def test_a_pair_the_build_leaves_out_is_computed_in_the_browser_as_python_comput
     ready = {(d.old.label, d.new.label) for d in four_ctx.diffs}
     assert ("v1.0", "v1.2") not in ready and len(ready) == 5  # 2n - 3 pages for n = 4
     diff = traced_diff(chains, by_label["v1.0"], by_label["v1.2"])
+    # Laid out as a page of its own would be: the site map made again with it.
+    shown = dataclasses.replace(four_ctx, diffs=[*four_ctx.diffs, diff], site_map=None, cache={})
+    (made,) = render_diff_pages(shown, diff, *KEY[:2]).values()  # small: one page
     counts = diff.counts()
     only = sum(1 for m in diff.moved if not m.text_changed)  # pure renumberings, counted apart
     assert only, "the fixture's pair must renumber a rule without changing it"
@@ -137,7 +142,7 @@ def test_a_pair_the_build_leaves_out_is_computed_in_the_browser_as_python_comput
             f"{counts[k]} {k}" + (f" ({only} only renumbered)" if k == "moved" else "")
             for k in ("added", "removed", "changed", "moved", "unchanged")
         ),
-        entries(render_diff(four_ctx, diff, *KEY[:2]))[1],
+        entries(made)[1],
     )
     assert expected[1], "the fixture's pair must differ"
     kinds = {e[0] for group in expected[1].values() for e in group}

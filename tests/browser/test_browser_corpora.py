@@ -20,27 +20,11 @@ import json
 import re
 
 import pytest
-from browser_site import serve
 from playwright.sync_api import expect
 
 from rulesite.card_symbols import split_symbols
 
 pytestmark = [pytest.mark.browser, pytest.mark.corpora]
-
-
-@pytest.fixture(scope="session")
-def corpora_origin(corpora_site):
-    """The full site served on 127.0.0.1 at a free port."""
-    with serve(corpora_site.site) as origin:
-        yield origin
-
-
-@pytest.fixture(params=["http", "file"])
-def root(request, corpora_site) -> str:
-    """The full site's root URL, ending in '/'."""
-    if request.param == "http":
-        return request.getfixturevalue("corpora_origin") + "/"
-    return corpora_site.site.resolve().as_uri() + "/"
 
 
 def switch_language(page, lang: str) -> None:
@@ -52,18 +36,18 @@ def switch_language(page, lang: str) -> None:
         link.click()
 
 
-def test_switching_a_guide_to_french_keeps_the_heading(corpora_site, root, browse):
+def test_switching_a_guide_to_french_keeps_the_heading(corpora_site, corpora_root, browse):
     site = corpora_site.site
     guide = "riftbound/guides/move.html"
     for rel in (guide, f"fr/{guide}"):
         assert 'id="h-2"' in (site / rel).read_text(encoding="utf-8"), f"{rel} has no #h-2"
-    page = browse(root).new_page()
-    page.goto(f"{root}{guide}#h-2")
+    page = browse(corpora_root).new_page()
+    page.goto(f"{corpora_root}{guide}#h-2")
     expect(page.locator('[id="h-2"]')).to_be_in_viewport()
     english = page.locator('[id="h-2"]').inner_text()
 
     switch_language(page, "fr")
-    assert page.url == f"{root}fr/{guide}#h-2"
+    assert page.url == f"{corpora_root}fr/{guide}#h-2"
     assert page.evaluate("document.documentElement.lang").startswith("fr")
     heading = page.locator('[id="h-2"]')
     expect(heading).to_be_visible()
@@ -71,11 +55,11 @@ def test_switching_a_guide_to_french_keeps_the_heading(corpora_site, root, brows
     assert heading.inner_text() != english, "the French page shows the English heading"
 
 
-def test_current_edition_versioned_address_forwards_with_the_anchor(root, browse):
-    page = browse(root).new_page()
-    page.goto(f"{root}riftbound/core-rules/v1.4/424.html#424.1")
+def test_current_edition_versioned_address_forwards_with_the_anchor(corpora_root, browse):
+    page = browse(corpora_root).new_page()
+    page.goto(f"{corpora_root}riftbound/core-rules/v1.4/424.html#424.1")
     page.wait_for_url(re.compile(r".*/riftbound/core-rules/424\.html#424\.1$"))
-    assert page.url == f"{root}riftbound/core-rules/424.html#424.1"
+    assert page.url == f"{corpora_root}riftbound/core-rules/424.html#424.1"
     expect(page.locator('[id="424.1"]')).to_be_in_viewport()
 
 
@@ -87,10 +71,10 @@ def _diff_page(site) -> str:
     pytest.fail("no diff page v1.2 → v1.4 under riftbound/core-rules/changes/")
 
 
-def test_diff_page_narrows_to_one_section(corpora_site, root, browse):
+def test_diff_page_narrows_to_one_section(corpora_site, corpora_root, browse):
     rel = _diff_page(corpora_site.site)
-    page = browse(root).new_page()
-    page.goto(f"{root}{rel}?section=424")
+    page = browse(corpora_root).new_page()
+    page.goto(f"{corpora_root}{rel}?section=424")
     if (corpora_site.site / rel.removesuffix(".html")).is_dir():
         # A large diff is split into parts of consecutive sections: 424 is on the one holding it.
         holding = [
@@ -99,7 +83,7 @@ def test_diff_page_narrows_to_one_section(corpora_site, root, browse):
             if 'data-section="424"' in p.read_text(encoding="utf-8")
         ]
         assert len(holding) == 1, holding
-        page.wait_for_url(f"{root}{holding[0]}?section=424")
+        page.wait_for_url(f"{corpora_root}{holding[0]}?section=424")
     groups = page.locator(".diff-section[data-section]")
     total = groups.count()
     assert total > 1  # a part holds a few sections; the filter hides all but 424
@@ -113,7 +97,7 @@ def test_diff_page_narrows_to_one_section(corpora_site, root, browse):
     expect(page.locator(".diff-section[data-section]:not([hidden])")).to_have_count(total)
 
 
-def test_rules_of_a_page_with_a_reworded_rule_stay_in_the_content_column(corpora_site, root, browse):
+def test_rules_of_a_page_with_a_reworded_rule_stay_in_the_content_column(corpora_site, corpora_root, browse):
     """What a reader sees: every rule sits in the article (styled as text, beside
     the navigation), and no history entry is left lying outside its rule."""
     site = corpora_site.site
@@ -123,8 +107,8 @@ def test_rules_of_a_page_with_a_reworded_rule_stay_in_the_content_column(corpora
         if '"diff":[' in _history_file(site, p.relative_to(site).as_posix())
     ]
     assert pages, "no current Core Rules page shows a word diff in a rule's history"
-    page = browse(root).new_page()
-    page.goto(f"{root}{pages[0]}")
+    page = browse(corpora_root).new_page()
+    page.goto(f"{corpora_root}{pages[0]}")
     # Every History opened, its rows (word diffs included) laid out by assets/history.js.
     page.evaluate("() => document.querySelectorAll('details.history').forEach(d => { d.open = true; })")
     expect(page.locator("details.history:not([data-history='shown'])")).to_have_count(0)
@@ -139,26 +123,26 @@ def test_rules_of_a_page_with_a_reworded_rule_stay_in_the_content_column(corpora
     assert counts == {"all": counts["all"], "inArticle": counts["all"], "stray": 0}, f"{pages[0]}: {counts}"
 
 
-def test_switching_spanish_mostrar_to_english_lands_on_reveal(corpora_site, root, browse):
+def test_switching_spanish_mostrar_to_english_lands_on_reveal(corpora_site, corpora_root, browse):
     """Spanish 701.20 (Mostrar) is English 701.16 (Reveal) by the concordance, while
     English 701.20 is another rule: the switch follows the concordance and
     renumbers the anchor, and from English 701.20 it never claims Mostrar."""
     spanish = "es/magic/comprehensive-rules/701.20.html"
     assert 'id="701.20c"' in (corpora_site.site / spanish).read_text(encoding="utf-8")
-    page = browse(root).new_page()
-    page.goto(f"{root}{spanish}#701.20c")
+    page = browse(corpora_root).new_page()
+    page.goto(f"{corpora_root}{spanish}#701.20c")
     switch_language(page, "en")
-    assert page.url == f"{root}magic/comprehensive-rules/701.16.html#701.16c"
+    assert page.url == f"{corpora_root}magic/comprehensive-rules/701.16.html#701.16c"
     expect(page.locator('[id="701.16c"]')).to_be_in_viewport()
 
-    page.goto(f"{root}magic/comprehensive-rules/701.20.html#701.20a")
+    page.goto(f"{corpora_root}magic/comprehensive-rules/701.20.html#701.20a")
     english_title = page.locator("h1").inner_text()
     switch_language(page, "es")
     assert "701.20" not in page.url.split("/")[-1], f"English {english_title!r} switched to Spanish 701.20: {page.url}"
-    assert page.url.startswith(f"{root}es/magic/comprehensive-rules/index.html")
+    assert page.url.startswith(f"{corpora_root}es/magic/comprehensive-rules/index.html")
 
 
-def test_an_outdated_page_says_so_with_the_word_diff(corpora_site, root, browse):
+def test_an_outdated_page_says_so_with_the_word_diff(corpora_site, corpora_root, browse):
     """A ruling or walkthrough citing a rule changed since it was checked (in the
     corpora: walkthroughs checked against the undated Reveal page's 424.3)."""
     site = corpora_site.site
@@ -169,8 +153,8 @@ def test_an_outdated_page_says_so_with_the_word_diff(corpora_site, root, browse)
         if 'admonition-title">Outdated<' in p.read_text(encoding="utf-8")
     ]
     assert outdated, "no ruling or walkthrough is flagged Outdated"
-    page = browse(root).new_page()
-    page.goto(f"{root}{outdated[0]}")
+    page = browse(corpora_root).new_page()
+    page.goto(f"{corpora_root}{outdated[0]}")
     notice = page.locator(".admonition.danger")
     expect(notice).to_be_visible()
     expect(notice.locator(".admonition-title")).to_have_text("Outdated")
@@ -214,12 +198,12 @@ def _index_words(site) -> dict[str, set[str]]:
     return pages
 
 
-def test_word_results_name_their_document_and_edition_with_todays_text_first(corpora_site, root, browse):
+def test_word_results_name_their_document_and_edition_with_todays_text_first(corpora_site, corpora_root, browse):
     site = corpora_site.site
     documents = json.loads((site / "data/editions.json").read_text(encoding="utf-8"))["documents"]
     core = next(d for d in documents if d["document"] == "core-rules" and d["language"] == "en")
-    page = browse(root).new_page()
-    page.goto(root + "index.html")
+    page = browse(corpora_root).new_page()
+    page.goto(corpora_root + "index.html")
     results = labelled_results(page, "reveal")
     core_hits = [(path, label) for path, label in results if path.startswith("riftbound/core-rules/")]
     assert core_hits, results
@@ -239,7 +223,7 @@ def test_word_results_name_their_document_and_edition_with_todays_text_first(cor
     )
     if word is None:
         pytest.fail("no word of the index is printed by older editions alone")
-    page.goto(root + "index.html")
+    page.goto(corpora_root + "index.html")
     results = labelled_results(page, word)
     old = [(path, label) for path, label in results if path in words[word]]
     assert old, (word, words[word], results)
@@ -248,7 +232,7 @@ def test_word_results_name_their_document_and_edition_with_todays_text_first(cor
         assert label and label.endswith(f"{edition} — older edition"), (word, old)
 
 
-def test_a_rules_cited_by_opens_with_its_history(corpora_site, root, browse):
+def test_a_rules_cited_by_opens_with_its_history(corpora_site, corpora_root, browse):
     """A rule's "Cited by" is folded into its History: the summary counts what
     cites it, and opening it lists each item, linked, above the edition rows."""
     site = corpora_site.site
@@ -264,8 +248,8 @@ def test_a_rules_cited_by_opens_with_its_history(corpora_site, root, browse):
     )
     if rel is None:
         pytest.fail("no current Core Rules rule is cited twice with its Cited by in its History")
-    page = browse(root).new_page()
-    page.goto(f"{root}{rel}")
+    page = browse(corpora_root).new_page()
+    page.goto(f"{corpora_root}{rel}")
     history = page.locator(f'.rule[data-rule="{number}"] > details.history')
     expect(history.locator("summary")).to_contain_text(f"cited by {len(cited)}")
     assert page.locator(f'.rule[data-rule="{number}"] > p.rule-meta').count() == 0  # not printed twice
@@ -280,7 +264,7 @@ def test_a_rules_cited_by_opens_with_its_history(corpora_site, root, browse):
         )
 
 
-def test_an_old_link_into_a_list_now_in_parts_lands_on_the_item(corpora_site, root, browse):
+def test_an_old_link_into_a_list_now_in_parts_lands_on_the_item(corpora_site, corpora_root, browse):
     """`cards/s.html#<card>` made before the letter was cut into parts: the card
     is on s-2.html now, and the reader is taken there, to the card."""
     site = corpora_site.site
@@ -289,18 +273,18 @@ def test_an_old_link_into_a_list_now_in_parts_lands_on_the_item(corpora_site, ro
     moved = next(
         a for a in re.findall(r'<h2 class="card"[^>]* id="([^"]+)"', second) if f'id="{a}"' not in first and "&" not in a
     )
-    page = browse(root).new_page()
-    page.goto(f"{root}riftbound/cards/s.html#{moved}")
+    page = browse(corpora_root).new_page()
+    page.goto(f"{corpora_root}riftbound/cards/s.html#{moved}")
     page.wait_for_url(re.compile(r".*/riftbound/cards/s-2\.html#.*"))
-    assert page.url == f"{root}riftbound/cards/s-2.html#{moved}"
+    assert page.url == f"{corpora_root}riftbound/cards/s-2.html#{moved}"
     expect(page.locator(f'[id="{moved}"]')).to_be_in_viewport()
     # An anchor the first part has stays there; one no part has stays too.
     kept = re.findall(r'<h2 class="card"[^>]* id="([^"]+)"', first)[0]
-    page.goto(f"{root}riftbound/cards/s.html#{kept}")
+    page.goto(f"{corpora_root}riftbound/cards/s.html#{kept}")
     expect(page.locator(f'[id="{kept}"]')).to_be_in_viewport()
-    page.goto(f"{root}riftbound/cards/s.html#no-such-card")
+    page.goto(f"{corpora_root}riftbound/cards/s.html#no-such-card")
     page.wait_for_timeout(300)
-    assert page.url == f"{root}riftbound/cards/s.html#no-such-card"
+    assert page.url == f"{corpora_root}riftbound/cards/s.html#no-such-card"
 
 
 def _symbol_names(text: str) -> list[str]:
@@ -323,7 +307,7 @@ def _shows_symbols_in_words(box, text: str) -> None:
     assert not re.search(r"\[(?:\d{1,2}|[ACMSETRGBOPY>])\]", shown), shown[:200]
 
 
-def test_a_faq_answer_and_an_errata_box_show_card_symbols_in_words(corpora_site, root, browse):
+def test_a_faq_answer_and_an_errata_box_show_card_symbols_in_words(corpora_site, corpora_root, browse):
     site = corpora_site.site
     answers = json.loads((site / "data/riftbound/faq.json").read_text(encoding="utf-8"))["answers"]
     faq = next(f for f in answers if "[A]" in f["answer"] and "[0]" in f["answer"])
@@ -332,14 +316,14 @@ def test_a_faq_answer_and_an_errata_box_show_card_symbols_in_words(corpora_site,
     # The published data are plain text: they keep the Core Rules shorthand.
     assert "<" not in faq["answer"] and "[A]" in faq["answer"]
 
-    page = browse(root).new_page()
-    page.goto(root + faq["url"])
+    page = browse(corpora_root).new_page()
+    page.goto(corpora_root + faq["url"])
     anchor = faq["url"].split("#", 1)[1]
     answer = page.locator(f'[id="{anchor}"]').locator("xpath=following-sibling::p[contains(@class, 'faq-answer')][1]")
     expect(answer).to_be_visible()
     _shows_symbols_in_words(answer, faq["answer"])
 
-    page.goto(root + erratum["card_url"])
+    page.goto(corpora_root + erratum["card_url"])
     card_id = erratum["card_url"].split("#", 1)[1]
     # The card's own errata boxes follow its heading; this erratum's is the one of its date.
     boxes = page.locator(f'[id="{card_id}"]').locator("xpath=following-sibling::div[contains(@class, 'admonition')]")

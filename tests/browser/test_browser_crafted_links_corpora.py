@@ -7,7 +7,6 @@ crafted-links suite runs on the seed site (test_browser_crafted_links.py)."""
 from __future__ import annotations
 
 import pytest
-from browser_site import serve
 
 pytestmark = [pytest.mark.browser, pytest.mark.corpora]
 
@@ -15,30 +14,17 @@ REVEAL = "magic/comprehensive-rules/701.16.html"
 MOSTRAR = "es/magic/comprehensive-rules/701.20.html"
 
 
-@pytest.fixture(scope="module")
-def corpora_origin(corpora_site):
-    with serve(corpora_site.site) as origin:
-        yield origin
-
-
-@pytest.fixture(params=["http", "file"])
-def root(request, corpora_site) -> str:
-    if request.param == "http":
-        return request.getfixturevalue("corpora_origin") + "/"
-    return corpora_site.site.resolve().as_uri() + "/"
-
-
-def test_a_malformed_fragment_keeps_the_equivalent_language_link(corpora_site, root, browse):
+def test_a_malformed_fragment_keeps_the_equivalent_language_link(corpora_site, corpora_root, browse):
     """The reproduction: language-switch.js threw on #%E0%A4%A, so no language link was rewritten."""
     assert "data-equivalent-from" in (corpora_site.site / REVEAL).read_text(encoding="utf-8")
-    page = browse(root).new_page()
+    page = browse(corpora_root).new_page()
     for fragment in ("%E0%A4%A", "%", "__proto__"):
-        page.goto(f"{root}{REVEAL}#{fragment}")
+        page.goto(f"{corpora_root}{REVEAL}#{fragment}")
         page.dispatch_event(".md-select", "pointerover")  # loads language-switch.js
         page.wait_for_function("() => !!window.RulesiteLanguageSwitch")
         spanish = page.locator('a.md-select__link[hreflang="es"]')
         page.wait_for_function(
             "(want) => document.querySelector('a.md-select__link[hreflang=\"es\"]').href.startsWith(want)",
-            arg=root + MOSTRAR,
+            arg=corpora_root + MOSTRAR,
         )
-        assert spanish.get_attribute("href").startswith(root + MOSTRAR)
+        assert spanish.get_attribute("href").startswith(corpora_root + MOSTRAR)

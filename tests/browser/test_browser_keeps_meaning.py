@@ -11,28 +11,14 @@ from urllib.parse import unquote, urlsplit
 import pytest
 from playwright.sync_api import expect
 
-from browser_site import serve
 from rulesite.check.page import find_all, flat, parse, text
 
 pytestmark = [pytest.mark.browser, pytest.mark.corpora]
 
 
-@pytest.fixture(scope="module")
-def corpora_origin(corpora_site):
-    with serve(corpora_site.site) as origin:
-        yield origin
-
-
-@pytest.fixture(params=["http", "file"])
-def root(request, corpora_site):
-    if request.param == "http":
-        return request.getfixturevalue("corpora_origin") + "/"
-    return corpora_site.site.resolve().as_uri() + "/"
-
-
-def test_a_pinned_v12_link_forwards_to_the_same_rule_today(corpora_site, root, browse):
-    page = browse(root).new_page()
-    page.goto(root + "r/1.2/411.1.html")
+def test_a_pinned_v12_link_forwards_to_the_same_rule_today(corpora_site, corpora_root, browse):
+    page = browse(corpora_root).new_page()
+    page.goto(corpora_root + "r/1.2/411.1.html")
     page.wait_for_url(lambda url: urlsplit(url).path.endswith("/riftbound/core-rules/424.html"))
     assert unquote(urlsplit(page.url).fragment) == "424.1"
     notice = page.locator(".pinned-notice")
@@ -41,9 +27,9 @@ def test_a_pinned_v12_link_forwards_to_the_same_rule_today(corpora_site, root, b
 
 
 def test_the_copy_button_hands_out_the_pinned_link(corpora_site, corpora_origin, browse):
-    root = corpora_origin + "/"
-    page = browse(root, permissions=["clipboard-read", "clipboard-write"]).new_page()
-    page.goto(root + "riftbound/core-rules/424.html")
+    corpora_root = corpora_origin + "/"
+    page = browse(corpora_root, permissions=["clipboard-read", "clipboard-write"]).new_page()
+    page.goto(corpora_root + "riftbound/core-rules/424.html")
     button = page.get_by_role("button", name="Copy link to rule 424.1", exact=True)
     button.click()
     copied = page.evaluate("navigator.clipboard.readText()")
@@ -52,21 +38,21 @@ def test_the_copy_button_hands_out_the_pinned_link(corpora_site, corpora_origin,
         for p in (corpora_site.site / "r").iterdir()
         if p.is_dir() and (p / "424.1.html").is_file() and p.name.startswith("1.4")
     )
-    assert copied == root + f"r/{current}/424.1.html"
+    assert copied == corpora_root + f"r/{current}/424.1.html"
     page.goto(copied)
     page.wait_for_url(lambda url: unquote(urlsplit(url).fragment) == "424.1")
     expect(page.locator(".pinned-notice")).to_contain_text("424.1 in v1.4")
 
 
-def test_a_plain_page_says_what_its_number_meant_before(corpora_site, root, browse):
-    page = browse(root).new_page()
-    page.goto(root + "riftbound/core-rules/411.html")
+def test_a_plain_page_says_what_its_number_meant_before(corpora_site, corpora_root, browse):
+    page = browse(corpora_root).new_page()
+    page.goto(corpora_root + "riftbound/core-rules/411.html")
     note = page.locator("article .admonition").filter(has_text="In v1.2, 411 was Reveal")
     expect(note).to_be_visible()
     assert "424" in note.inner_text()
 
 
-def test_a_preview_on_an_older_editions_page(corpora_site, root, browse):
+def test_a_preview_on_an_older_editions_page(corpora_site, corpora_root, browse):
     site = corpora_site.site
     old = sorted(
         p.relative_to(site).as_posix()
@@ -74,8 +60,8 @@ def test_a_preview_on_an_older_editions_page(corpora_site, root, browse):
         if 'class="ref"' in p.read_text(encoding="utf-8")
     )
     assert old, "no v1.2 page with a rule reference"
-    page = browse(root).new_page()
-    page.goto(root + old[0])
+    page = browse(corpora_root).new_page()
+    page.goto(corpora_root + old[0])
     ref = page.locator("article a.ref").first
     ref.scroll_into_view_if_needed()
     ref.hover()
@@ -91,11 +77,13 @@ def test_a_preview_on_an_older_editions_page(corpora_site, root, browse):
         ("v1.2 411.1", "riftbound/core-rules/v1.2/411.html", "411.1", "v1.2"),
     ],
 )
-def test_a_number_shows_that_exact_rule_first_and_enter_lands_on_it(corpora_site, root, browse, query, page_path, anchor, label):
+def test_a_number_shows_that_exact_rule_first_and_enter_lands_on_it(
+    corpora_site, corpora_root, browse, query, page_path, anchor, label
+):
     if not (corpora_site.site / page_path).is_file():
         pytest.fail(f"the corpora site has no {page_path}")
-    page = browse(root).new_page()
-    page.goto(root + "index.html")
+    page = browse(corpora_root).new_page()
+    page.goto(corpora_root + "index.html")
     box = page.locator("input.md-search__input")
     box.click()
     box.press_sequentially(query, delay=20)
@@ -110,13 +98,13 @@ def test_a_number_shows_that_exact_rule_first_and_enter_lands_on_it(corpora_site
     expect(page.locator(f'[id="{anchor}"]')).to_be_in_viewport()
 
 
-def test_a_pinned_link_of_a_rule_whose_siblings_were_reordered_lands_on_its_text(corpora_site, root, browse):
+def test_a_pinned_link_of_a_rule_whose_siblings_were_reordered_lands_on_its_text(corpora_site, corpora_root, browse):
     """v1.4 inserted a kind of triggered ability at 383.4.b, shifting v1.2's
     376.4.d down one letter: its pinned link opens the v1.4 rule that still says
     what it said, not the one at its old letter."""
     old_text = rule_text_in(corpora_site.site / "riftbound/core-rules/v1.2", "376.4.d")
-    page = browse(root).new_page()
-    page.goto(root + "r/1.2/376.4.d.html")
+    page = browse(corpora_root).new_page()
+    page.goto(corpora_root + "r/1.2/376.4.d.html")
     page.wait_for_url(lambda url: "/riftbound/core-rules/" in url and "/v1.2/" not in url)
     assert unquote(urlsplit(page.url).fragment) == "383.4.e"
     expect(page.locator(".pinned-notice")).to_have_text("376.4.d in v1.2, now 383.4.e.")

@@ -103,14 +103,6 @@ def _corpora_pages(site) -> dict[str, str]:
     return {kind: path.relative_to(site).as_posix() for kind, path in pages.items()}
 
 
-@pytest.fixture(scope="module")
-def corpora_origin(corpora_site):
-    from browser_site import serve
-
-    with serve(corpora_site.site) as origin:
-        yield origin
-
-
 @pytest.mark.corpora
 def test_the_static_count_is_what_the_browser_fetches(corpora_site, corpora_origin, browse):
     """tests/corpora/test_cold_view.py weighs every page from its HTML alone (the

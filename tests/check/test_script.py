@@ -7,7 +7,8 @@ from pathlib import Path
 import pytest
 
 from rulesite.diagnostics import Finding
-from rulesite.check.script import check_scripts, parse, script_problems
+from rulesite.check.run import check_folder
+from rulesite.check.script import parse, script_problems
 
 THEME_HEAD = (
     '<script>__md_scope=new URL("../..",location),__md_hash=e=>[...e].reduce(((e,_)=>(e<<5)-e+_.charCodeAt(0)),0),'
@@ -74,13 +75,13 @@ def test_our_own_small_pages_are_checked_too():
     assert problems(alias.replace("</body>", "<svg onload=alert(1)></svg></body>"))
 
 
-def test_check_scripts_reads_every_page_of_a_site(tmp_path: Path):
+def test_the_check_stage_reads_every_page_of_a_site(tmp_path: Path):
     (tmp_path / "a").mkdir()
     (tmp_path / "a" / "ok.html").write_text(material("<p>fine</p>"), encoding="utf-8")
     (tmp_path / "a" / "bad.html").write_text(material("<p>\n<b onmouseover=alert(1)>x</b></p>"), encoding="utf-8")
-    found = check_scripts(tmp_path)
-    assert len(found) == 1 and found[0][:3] == ("a/bad.html", 2, "script")
-    assert found[0].message.startswith("<b> has an event handler onmouseover")
+    found = [p for p in check_folder(tmp_path, links=False, offline=False, scripts=True) if "error[script]" in p]
+    assert len(found) == 1
+    assert found[0].startswith("a/bad.html:2: error[script]: <b> has an event handler onmouseover")
 
 
 def test_names_in_capitals_are_the_same_names():

@@ -17,7 +17,7 @@ from pathlib import Path
 import pytest
 
 from rulesite.diagnostics import Diagnostics
-from rulesite.export.plain_text import document_numbers, export_lines, export_text
+from plain_text import document_numbers, export_lines, export_text
 from rulesite.model import Imported, Section, Source
 from rulesite.normalize import normalize_text
 from rulesite.read import mtg_rules, rules_document

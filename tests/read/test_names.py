@@ -8,8 +8,6 @@ from rulesite.names import (
     canonical_number,
     edition_problem,
     file_name_problem,
-    is_name,
-    is_rule_number,
     name_problem,
     non_ascii_number,
     parent_number,
@@ -73,14 +71,14 @@ def test_file_names_may_have_capitals_but_paths_stay_relative_and_inside():
 
 @pytest.mark.parametrize("number", ["832", "000", "832.1.c.2", "701.16a", "701.16", "053.1", "450.3.f.0.a"])
 def test_rule_numbers_of_both_games(number):
-    assert rule_number_problem(number) is None and is_rule_number(number)
+    assert rule_number_problem(number) is None
 
 
 @pytest.mark.parametrize(
     "number", ["８３２.9", "832.١", "83", "8321", "832.", "832.1.C", "832..1", "832.1.c.2.", "832.a.b.c.d.e.f.g.h", ""]
 )
 def test_what_is_no_rule_number(number):
-    assert rule_number_problem(number) is not None and not is_rule_number(number)
+    assert rule_number_problem(number) is not None
 
 
 def test_fullwidth_digits_are_named_as_such():
@@ -120,10 +118,6 @@ def test_parents_and_order():
 )
 def test_editions_are_real_dates(edition, ok):
     assert (edition_problem(edition) is None) is ok
-
-
-def test_is_name_matches_name_problem():
-    assert is_name("rb-core") and not is_name("rb core")
 
 
 @pytest.mark.parametrize(

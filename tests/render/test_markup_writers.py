@@ -101,19 +101,22 @@ def test_markup_where_text_belongs_is_refused():
         markup.finished("missing", text=Md("*x*"), tip="")  # Markdown inside finished HTML
 
 
-SHORT_PAGE = dict(
-    language=P,
-    target=P,
-    title=P,
-    site_name=P,
-    description=P,
-    url=P,
-    edition=P,
-    canonical=P,
-    icon=P,
-    label=P,
-    text=P,
-    link_text=P,
+SHORT_PAGE = dict.fromkeys(
+    (
+        "language",
+        "target",
+        "title",
+        "site_name",
+        "description",
+        "url",
+        "edition",
+        "canonical",
+        "icon",
+        "label",
+        "text",
+        "link_text",
+    ),
+    P,
 )
 
 

@@ -40,9 +40,9 @@ def test_the_grammar_reads_the_same_in_javascript():
 def test_typed_numbers_are_looser_than_rule_numbers():
     typed = re.compile(names.TYPED_NUMBER, re.IGNORECASE)
     for number in ("832.1.c.2", "701.16a", "424", "450.3.f.0.a"):
-        assert names.is_rule_number(number) and typed.fullmatch(number)
+        assert names.rule_number_problem(number) is None and typed.fullmatch(number)
     # What a reader may type or an old address may hold, though no rule has it.
     for typed_only in ("42", "1234.5", "832.1.ZZ"):
-        assert typed.fullmatch(typed_only) and not names.is_rule_number(typed_only)
+        assert typed.fullmatch(typed_only) and names.rule_number_problem(typed_only) is not None
     for neither in ("v1.2", "2025-06-01", "abc", "832..1"):
         assert not typed.fullmatch(neither)

@@ -20,7 +20,7 @@ from urllib.parse import unquote, urlsplit
 
 import pytest
 
-from rulesite.check.page import Page, classes, find_all, flat, load_site, siblings_after, text
+from rulesite.check.page import Page, classes, find_all, flat, html_files, load_page, text
 from rulesite.check.command import check_offline, check_site
 from rulesite.model import parent_number
 
@@ -65,8 +65,13 @@ def is_example_box(node) -> bool:
 # --- fixtures --------------------------------------------------------------------
 
 
+def siblings_after(el):
+    """The elements after `el` with the same parent, in order."""
+    return (s for s in el.itersiblings() if isinstance(s.tag, str))
+
+
 def read_site(folder: Path) -> Site:
-    pages = load_site(folder)
+    pages = {rel: load_page(folder, rel) for rel in html_files(folder)}
     assert pages, "the build wrote no HTML"
     return Site(folder, pages)
 

@@ -29,7 +29,7 @@ from collections import defaultdict
 from dataclasses import dataclass, field
 from functools import cached_property
 from pathlib import Path
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 
 from lxml import etree
 
@@ -120,11 +120,6 @@ def html_files(site_dir: Path) -> list[str]:
     return sorted(p.relative_to(root).as_posix() for p in root.rglob("*.html"))
 
 
-def load_site(site_dir: Path) -> dict[str, Page]:
-    """Every .html page of a built site, parsed: rel -> Page."""
-    return {rel: load_page(site_dir, rel) for rel in html_files(site_dir)}
-
-
 # --- reading elements -----------------------------------------------------------
 
 
@@ -170,8 +165,3 @@ def flat(value) -> str:
     if not isinstance(value, str):
         value = text(value)
     return re.sub(r"\s+", " ", value or "").strip()
-
-
-def siblings_after(el) -> Iterator:
-    """The elements after `el` with the same parent, in order."""
-    return (s for s in el.itersiblings() if isinstance(s.tag, str))

@@ -161,11 +161,3 @@ def script_problems(page, name: str) -> list[Finding]:
 
 def _bad_url(name: str, value: str) -> bool:
     return name in _URL_ATTRIBUTES and BAD_URL.match(value) is not None
-
-
-def check_scripts(site_dir: Path) -> list[Finding]:
-    """`script_problems` of every HTML page of the site."""
-    problems = []
-    for rel in html_files(site_dir):
-        problems += script_problems(load_page(site_dir, rel), rel)
-    return problems

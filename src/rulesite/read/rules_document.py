@@ -31,7 +31,7 @@ are (no hand edits):
   section 101 "Deck Construction", and a heading directly followed by another
   heading (`100. Game Concepts` then `101. Deck Construction`) is a section
   without rules. Headings still count as numbered rules of the document:
-  `export.plain_text.document_numbers` lists rules and headings together,
+  `document_numbers` of tests/plain_text.py lists rules and headings together,
   which is how the documents' counts (v1.1: 1616) are made.
 - The steps of a procedure are printed as headings with their step number,
   some with a final period and some without in the same document

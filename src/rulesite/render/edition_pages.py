@@ -84,11 +84,15 @@ def render_editions_index(ctx: Context, game: str, document: str, language: str)
     current = ctx.editions.current_of((game, document, language))
     title = t(lang, "nav-editions", document=document_name(document))
     out = [Md("# {} {{: #editions }}").format(title), ""]
-    out += [Md("| Edition | Sections | Rules | Pages |"), Md("|---|---|---|---|")]
+    head = [t(lang, key) for key in ("editions-edition", "editions-sections", "rules", "editions-pages")]
+    out += [Md("| {} | {} | {} | {} |").format(*head), Md("|---|---|---|---|")]
     for edition in editions:
         rules = sum(len(s.rules) for s in edition.sections.values())
         first = next(iter(edition.sections.values()), None)
-        where = "current" if edition is current else ("plain pages" if first and not first.version_path else edition.label)
+        if edition is current:
+            where = t(lang, "editions-current")
+        else:
+            where = t(lang, "editions-plain-pages") if first and not first.version_path else edition.label
         link = md_link(where, relative(page, section_page(first.key))) if first else ""
         out.append(Md("| {} | {} | {} | {} |").format(describe(edition, lang), len(edition.sections), rules, link))
     out.append("")
@@ -101,7 +105,7 @@ def render_editions_index(ctx: Context, game: str, document: str, language: str)
     if len(whole) > 1:
         # Every pair: a page of its own for neighbours and against the current
         # edition, the browser's comparison (from the published data) for the rest.
-        out += [Md("## Changes between editions {: #changes }"), ""]
+        out += [Md("## {} {{: #changes }}").format(t(lang, "editions-changes")), ""]
         for i, old in enumerate(whole):
             for new in whole[i + 1 :]:
                 text = f"{old.label} → {new.label}"
@@ -122,24 +126,17 @@ def edition_banner(section: Section, ctx: Context, page: str) -> list[Md]:
     document = (section.game, section.document, section.language)
     edition = next(e for e in ctx.corpus.editions[document] if e.label == section.edition)
     lines = [Md('!!! warning "{}"').format(describe(edition, ctx.language)), ""]
-    text = f"This page shows {document_name(section.document)} {describe(edition, ctx.language)}, not the current text."
+    text = t(
+        ctx.language, "edition-banner-shows", document=document_name(section.document), edition=describe(edition, ctx.language)
+    )
     lines.append(Md("    {}").format(text))
     now = ctx.changes.now.get(section.key)
     if now is not None and now.same_title:
-        lines.append(
-            Md("    In the current edition ({}) this section is {}.").format(
-                now.edition,
-                md_link(f"{now.section.number} {now.section.title}", relative(page, section_page(now.section.key))),
-            )
-        )
+        link = md_link(f"{now.section.number} {now.section.title}", relative(page, section_page(now.section.key)))
+        lines.append(Md("    ") + ctx.sentence("edition-banner-now", edition=now.edition, link=link))
     elif now is not None:
-        lines.append(
-            Md("    The current edition ({}) uses number {} for {}.").format(
-                now.edition,
-                section.number,
-                md_link(f"{now.section.number} {now.section.title}", relative(page, section_page(now.section.key))),
-            )
-        )
+        link = md_link(f"{now.section.number} {now.section.title}", relative(page, section_page(now.section.key)))
+        lines.append(Md("    ") + ctx.sentence("edition-banner-number", edition=now.edition, number=section.number, link=link))
     # The notice's title names the edition in a search result; its sentences are not searched.
     lines += [Md('    {: data-search-exclude="1" }'), ""]
     return lines
@@ -295,14 +292,6 @@ def _sections(ctx: Context, diff, groups: dict[str, _Group], numbers: list[str],
 
 # Every change is also on its rule's page (history): the search index need not hold it twice.
 NOT_SEARCHED = {"exclude": True}
-
-
-def render_diff(ctx: Context, diff, game: str, document: str) -> str:
-    """Added, removed, changed and moved rules between two editions, with counts,
-    grouped by section so the page can be narrowed to one: the whole diff as one
-    page (of any pair: assets/compare.js lays out the others as this does)."""
-    page = diff_page(game, document, diff.old, diff.new)
-    return _whole_diff(ctx, diff, document, _diff_groups(ctx, diff, page), page)
 
 
 def _whole_diff(ctx: Context, diff, document: str, groups: dict[str, _Group], page: str, counts: Md | None = None) -> str:

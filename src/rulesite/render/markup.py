@@ -84,11 +84,16 @@ def _heading(level, content, id, classes, data):
 # with the number put in: one per page, not per rule.
 def _rule(depth, number, text, unsearched):
     ident = _attr(number)
+    yield from _rule_div(depth, ident, unsearched)
+    yield from (' markdown>\n<p class="rule-head" id="', ident, '" markdown="span"><a class="rule-number" href="#', ident)
+    yield from ('">', _text(number), "</a> ", _text(text), "</p>")
+
+
+def _rule_div(depth, ident, unsearched):
+    """The opening tag of a rule's block, without its end (Markdown and finished HTML end it apart)."""
     yield from ('<div class="rule depth-', _attr(depth), '" data-rule="', ident, '"')
     if unsearched:
         yield ' data-search-exclude="1"'
-    yield from (' markdown>\n<p class="rule-head" id="', ident, '" markdown="span"><a class="rule-number" href="#', ident)
-    yield from ('">', _text(number), "</a> ", _text(text), "</p>")
 
 
 def _code(text):
@@ -257,9 +262,7 @@ def _finished_missing(text, tip):
 # attributes writes the same.
 def _finished_rule(depth, number, text, unsearched, examples, history):
     ident = _attr(number)
-    yield from ('<div class="rule depth-', _attr(depth), '" data-rule="', ident, '"')
-    if unsearched:
-        yield ' data-search-exclude="1"'
+    yield from _rule_div(depth, ident, unsearched)
     yield from ('>\n<p class="rule-head" id="', ident, '"><a class="rule-number" href="#', ident)
     yield from ('">', _out(number), "</a> ", _out(text), "</p>\n")
     for id, label, example in examples:

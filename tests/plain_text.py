@@ -1,4 +1,5 @@
-"""An imported edition written back as plain text, one rule per line.
+"""An imported edition written back as plain text, one rule per line: the
+corpora tests read it again and compare it with the source documents.
 
 The lines follow the source documents' own numbering: `103.1.b.2. text` for
 Riftbound, `701.16. Reveal` and `701.16a text` (no dot after the letter) for
@@ -15,8 +16,8 @@ from __future__ import annotations
 
 import re
 
-from ..model import Rule, Section
-from ..names import MAGIC_SUBRULE
+from rulesite.model import Rule, Section
+from rulesite.names import MAGIC_SUBRULE
 
 _MAGIC_SUBRULE = re.compile(MAGIC_SUBRULE)
 
