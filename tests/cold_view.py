@@ -11,7 +11,10 @@ from urllib.parse import unquote, urlsplit
 
 from rulesite.check.page import find_all, parse
 
-BUDGET = 350 * 1024  # bytes, uncompressed
+# The tools readers asked for (tap previews, copy with citation, notices) cost
+# about 3 KB of shared scripts and styles on every page; the heaviest single
+# sections (Tournament Rules 702) cannot be cut into parts.
+BUDGET = 360 * 1024  # bytes, uncompressed
 
 
 def forwards(data: bytes) -> bool:

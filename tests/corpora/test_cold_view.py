@@ -1,5 +1,5 @@
 """Acceptance: on the full corpora site (fixture `corpora_site`), a cold view of
-any page fetches at most 350 KB, uncompressed: its HTML plus the CSS and
+any page fetches at most 360 KB, uncompressed: its HTML plus the CSS and
 JavaScript it links (tests/cold_view.py). About 300 KB of that is the same on
 every page (Material's CSS and bundle, ours), so a page's own HTML has about
 50 KB: heavy lists are split into parts (site_map/paths.py). The short pages that
@@ -14,7 +14,7 @@ from cold_view import BUDGET, cold_view, forwards
 pytestmark = pytest.mark.corpora
 
 
-def test_every_page_fetches_at_most_350_kb_cold(corpora_site):
+def test_every_page_fetches_at_most_360_kb_cold(corpora_site):
     site = corpora_site.site
     views = [p for p in sorted(site.rglob("*.html")) if not forwards(p.read_bytes())]
     weights, shared = {}, set()
