@@ -22,7 +22,7 @@ from pathlib import Path
 from . import output, pipeline
 from .check.command import main as check_main
 from .diagnostics import Diagnostics
-from .export.command import add_export_command
+from .export_command import add_export_command
 from .precache import PRECACHE_BUDGET
 from .sequence import (
     Built,

@@ -14,9 +14,9 @@ import shutil
 import sys
 from pathlib import Path
 
-from .. import pipeline
-from ..diagnostics import Diagnostics
-from .files import FOLDER, data_files
+from . import pipeline
+from .diagnostics import Diagnostics
+from .export.files import FOLDER, data_files
 
 
 def add_export_command(commands) -> None:
