@@ -398,12 +398,11 @@ def _diff_pages(ctx: Context, diff, game: str, document: str) -> tuple[dict[str,
         href = posixpath.relpath(html_path(part), posixpath.dirname(page))
         # diff-filter.js sends a section number to the part that holds it.
         summary.append(
-            Md("<li>{}: {} changes in {} sections</li>").format(
+            Md("<li>{}: {}</li>").format(
                 html_link(
                     html_text(t(ctx.language, "part-sections", part=name)), href, data={"diff-sections": " ".join(numbers)}
                 ),
-                entries,
-                len(numbers),
+                t(ctx.language, "diff-part-changes", changes=entries, sections=len(numbers)),
             )
         )
         # The summary lists every part; a part links it and its neighbours.
@@ -411,12 +410,14 @@ def _diff_pages(ctx: Context, diff, game: str, document: str) -> tuple[dict[str,
         if k + 1 < len(names):
             around.append(html_link(html_text(t(ctx.language, "part-next", part=names[k + 1])), f"{names[k + 1]}.html"))
         back = posixpath.relpath(html_path(page), posixpath.dirname(part))
-        part_title = f"{title}, sections {name}"
+        part_title = t(ctx.language, "diff-part-title", title=title, part=name)
         pages[part] = whole_page(
             part_title,
             [
                 *_diff_head(part_title, counts),
-                Md('<p class="diff-parts-nav">{}</p>').format(Md(" · ").join([html_link("All sections", back), *around])),
+                Md('<p class="diff-parts-nav">{}</p>').format(
+                    Md(" · ").join([html_link(t(ctx.language, "diff-all-sections"), back), *around])
+                ),
                 "",
                 _filter(ctx.language),
                 "",
