@@ -198,6 +198,9 @@ STRINGS = {
         "edition-banner-shows": "This page shows {document} {edition}, not the current text.",
         "edition-banner-now": "In the current edition ({edition}) this section is {link}.",
         "edition-banner-number": "The current edition ({edition}) uses number {number} for {link}.",
+        "diff-part-changes": "{changes} changes in {sections} sections",
+        "diff-part-title": "{title}, sections {part}",
+        "diff-all-sections": "All sections",
     },
     "es": {
         "number-was": "En {edition}, {number} era {title}: ahora {link}.",
@@ -373,6 +376,9 @@ STRINGS = {
         "edition-banner-shows": "Esta página muestra {document} {edition}, no el texto actual.",
         "edition-banner-now": "En la edición actual ({edition}) esta sección es {link}.",
         "edition-banner-number": "La edición actual ({edition}) usa el número {number} para {link}.",
+        "diff-part-changes": "{changes} cambios en {sections} secciones",
+        "diff-part-title": "{title}, secciones {part}",
+        "diff-all-sections": "Todas las secciones",
     },
     "fr": {
         "number-was": "En {edition}, {number} était {title} : désormais {link}.",
@@ -548,6 +554,9 @@ STRINGS = {
         "edition-banner-shows": "Cette page montre {document} {edition}, pas le texte actuel.",
         "edition-banner-now": "Dans l'édition actuelle ({edition}), cette section est {link}.",
         "edition-banner-number": "L'édition actuelle ({edition}) utilise le numéro {number} pour {link}.",
+        "diff-part-changes": "{changes} changements dans {sections} sections",
+        "diff-part-title": "{title}, sections {part}",
+        "diff-all-sections": "Toutes les sections",
     },
 }
 

@@ -332,12 +332,11 @@ def render_diff_pages(ctx: Context, diff, game: str, document: str) -> dict[str,
         href = posixpath.relpath(html_path(part.page), posixpath.dirname(page))
         # diff-filter.js sends a section number to the part that holds it.
         summary.append(
-            Md("<li>{}: {} changes in {} sections</li>").format(
+            Md("<li>{}: {}</li>").format(
                 html_link(
                     html_text(t(ctx.language, "part-sections", part=name)), href, data={"diff-sections": " ".join(numbers)}
                 ),
-                entries,
-                len(numbers),
+                t(ctx.language, "diff-part-changes", changes=entries, sections=len(numbers)),
             )
         )
         # The summary lists every part; a part links it and its neighbours.
@@ -345,12 +344,14 @@ def render_diff_pages(ctx: Context, diff, game: str, document: str) -> dict[str,
         if k + 1 < len(names):
             around.append(html_link(html_text(t(ctx.language, "part-next", part=names[k + 1])), f"{names[k + 1]}.html"))
         back = posixpath.relpath(html_path(page), posixpath.dirname(part.page))
-        part_title = f"{title}, sections {name}"
+        part_title = t(ctx.language, "diff-part-title", title=title, part=name)
         pages[part.page] = whole_page(
             part_title,
             [
                 *_diff_head(part_title, counts),
-                Md('<p class="diff-parts-nav">{}</p>').format(Md(" · ").join([html_link("All sections", back), *around])),
+                Md('<p class="diff-parts-nav">{}</p>').format(
+                    Md(" · ").join([html_link(t(ctx.language, "diff-all-sections"), back), *around])
+                ),
                 "",
                 _filter(ctx.language),
                 "",
