@@ -23,6 +23,7 @@ from . import output, pipeline
 from .check.command import main as check_main
 from .diagnostics import Diagnostics
 from .export_command import add_export_command
+from .options import add_source_options
 from .precache import PRECACHE_BUDGET
 from .sequence import (
     Built,
@@ -74,9 +75,7 @@ def main(argv: list[str] | None = None) -> int:
 
 def add_build_options(parser: argparse.ArgumentParser, publish: bool = True) -> None:
     """The options of `build`; `publish`: with those of the site's last steps (`serve` has neither)."""
-    parser.add_argument(
-        "--sources-dir", type=Path, default=pipeline.SOURCES, help="folder with manifest.yml (default: rules_src)"
-    )
+    add_source_options(parser)
     parser.add_argument(
         "--config", type=Path, default=pipeline.CONFIG, help="the MkDocs config the site inherits (default: mkdocs.yml)"
     )
@@ -90,20 +89,6 @@ def add_build_options(parser: argparse.ArgumentParser, publish: bool = True) -> 
         help="where to write the generated Markdown (default: build/docs)",
     )
     parser.add_argument("--site-dir", type=Path, default=Path("site"), help="where to build HTML (default: site)")
-    parser.add_argument(
-        "--also",
-        nargs=2,
-        action="append",
-        default=[],
-        metavar=("MANIFEST", "FOLDER"),
-        help="also read the sources MANIFEST lists, from FOLDER (repeatable)",
-    )
-    parser.add_argument(
-        "--corpora",
-        type=Path,
-        metavar="FOLDER",
-        help="also read the real corpora from FOLDER, as SOURCES_DIR/external/corpora.manifest.yml lists them",
-    )
     if publish:
         parser.add_argument("--no-site", action="store_true", help="write docs/ only; skip MkDocs and the site checks")
         parser.add_argument(

@@ -17,6 +17,7 @@ from pathlib import Path
 from . import pipeline
 from .diagnostics import Diagnostics
 from .export.files import FOLDER, data_files
+from .options import add_source_options
 
 
 def add_export_command(commands) -> None:
@@ -26,18 +27,7 @@ def add_export_command(commands) -> None:
         description=__doc__,
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
-    export.add_argument(
-        "--sources-dir", type=Path, default=pipeline.SOURCES, help="folder with manifest.yml (default: rules_src)"
-    )
-    export.add_argument(
-        "--also",
-        nargs=2,
-        action="append",
-        default=[],
-        metavar=("MANIFEST", "FOLDER"),
-        help="also read the sources MANIFEST lists, from FOLDER (repeatable)",
-    )
-    export.add_argument("--corpora", type=Path, metavar="FOLDER", help="also read the real corpora from FOLDER")
+    add_source_options(export)
     export.add_argument(
         "--out", type=Path, default=Path(FOLDER), help="folder to write the data into (default: data); replaced whole"
     )
