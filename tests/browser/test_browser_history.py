@@ -238,14 +238,17 @@ def test_without_javascript_an_opened_history_links_another_edition(two_editions
         context.close()
 
 
-def test_an_opened_history_works_offline_and_none_is_precached(two_editions, two_origin, open_context):
-    """The worker stores no history file up front (sw.js lists none); one
-    opened while online is stored with its page, so it opens offline too. A
-    History never opened shows its link offline, as without JavaScript."""
+def test_an_opened_history_works_offline_and_only_current_ones_are_precached(two_editions, two_origin, open_context):
+    """The worker stores the current edition's history files up front, an older
+    edition's not; one opened while online is stored with its page, so it
+    opens offline too. A History never opened nor stored shows its link
+    offline, as without JavaScript."""
     from browser_site import READY, first_visit
 
     worker = (two_editions / "site" / "sw.js").read_text(encoding="utf-8")
-    assert "assets/history.js" in worker and "assets/history/" not in worker
+    assert "assets/history.js" in worker
+    assert f'"assets/history/{DOCS}/300.js"' in worker, "the current edition's histories are stored up front"
+    assert f"assets/history/{DOCS}/v1/" not in worker, "an older edition's are stored when visited"
     root = two_origin + "/"
     context = open_context(two_origin)
     page = first_visit(context, root)

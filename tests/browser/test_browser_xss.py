@@ -244,8 +244,6 @@ def add_what_the_seeds_lack(ctx) -> None:
         ruling.question = ruling.question or "A question?"
         ruling.cards = ruling.cards or ["Ember Scout"]
         ruling.attribution, ruling.licence = ruling.attribution or "attribution", ruling.licence or "CC BY-SA 4.0"
-    # The site map was made from the corpus as resolve left it: made again for these additions.
-    ctx.site_map = None
 
 
 @pytest.fixture(scope="module")
@@ -261,7 +259,8 @@ def hostile_site(repo_root: Path, tmp_path_factory):
     add_what_the_seeds_lack(ctx)
     changed = inject([ctx.corpus, ctx.concordance, ctx.findings, ctx.reviews, ctx.history, ctx.diffs])
     # Texts with payloads, linked by resolve as the build would.
-    resolved = dataclasses.replace(resolved, ctx=relinked(ctx, ctx.corpus))
+    # The site map, made from the corpus as resolve left it, is made again for these additions.
+    resolved = dataclasses.replace(resolved, ctx=relinked(ctx, ctx.corpus, site_map=None, cache={}))
     written = sequence.write(resolved, sequence.render(resolved))
     built = sequence.mkdocs(read, written)
     assert not isinstance(built, Stopped), built.output[-6000:]

@@ -13,6 +13,7 @@ import copy
 import re
 from dataclasses import replace
 
+from relinked import relinked
 from rulesite.model import Card, FaqAnswer, Loc
 from rulesite.render.card_pages import render_cards_pages
 from rulesite.render.faq_page import render_faq_pages
@@ -39,7 +40,8 @@ def _with(ctx, cards=(), faqs=()):
     corpus = copy.deepcopy(ctx.corpus)
     corpus.cards = [*corpus.cards, *cards]
     corpus.faqs = [*corpus.faqs, *faqs]
-    return replace(ctx, corpus=corpus, citations=collect(corpus, ctx.linker), site_map=None, cache={})
+    linked = relinked(ctx, corpus, site_map=None, cache={})
+    return replace(linked, citations=collect(corpus, linked.links))
 
 
 def _card(k: int, name: str) -> Card:

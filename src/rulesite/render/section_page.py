@@ -3,7 +3,6 @@ the rulings and walkthroughs that concern it."""
 
 from __future__ import annotations
 
-import json
 import posixpath
 from operator import attrgetter
 
@@ -11,7 +10,7 @@ from ..model import FaqAnswer, Rule, Ruling, Section, SectionKey, Walkthrough, s
 from .context import Context
 from .edition_pages import edition_banner, number_meant_another
 from .history import folds_cited_by, rule_history, rule_history_lines
-from .escape import Html, Md, block, md_text
+from .escape import Html, Md, block, md_text, script_json
 from .escape import page as whole_page
 from .languages import equivalents_note
 from .markup import UNSEARCHED, code, div, finished, heading, md, plain_heading, relpath
@@ -52,7 +51,7 @@ def _was_rules(section: Section, ctx: Context, page: str) -> list:
             "was-edition": was.edition,
             "was-title": was.title,
             "was-pinned": href,
-            "was-rules": json.dumps(dict(sorted(rules.items())), separators=(",", ":")),
+            "was-rules": script_json(dict(sorted(rules.items()))),
         }
         out += [div("was-rules", data=data), "", Md("</div>"), ""]
     return out
