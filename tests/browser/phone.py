@@ -5,6 +5,7 @@ and what a reader of a notice must see once the page has settled."""
 from __future__ import annotations
 
 from browser_site import PHONE
+from playwright.sync_api import expect
 
 PHONE_CONTEXT = {"viewport": PHONE, "is_mobile": True, "has_touch": True, "device_scale_factor": 2}
 SLOW_NETWORK = {"offline": False, "latency": 150, "downloadThroughput": 1.6e6 / 8, "uploadThroughput": 750e3 / 8}
@@ -48,3 +49,13 @@ def on_screen_below_header(page, locator) -> list[str]:
     if not live:
         problems.append("it is in no live region")
     return problems
+
+
+def switch_language(page, lang: str) -> None:
+    """Opens Material's language menu (a tap on the phone) and picks `lang`."""
+    page.locator(".md-header__option .md-select").hover()
+    link = page.locator(f'a.md-select__link[hreflang="{lang}"]')
+    expect(link).to_be_visible()
+    with page.expect_navigation():
+        link.click()
+    settle(page)

@@ -17,7 +17,7 @@ from playwright.sync_api import expect
 
 from browser_site import DESKTOP, READY, first_visit, language_roots, read, rules, serve
 from rulesite.site_map.paths import faq_anchor
-from phone import PHONE_CONTEXT, on_screen_below_header, settle, slow_down
+from phone import PHONE_CONTEXT, on_screen_below_header, settle, slow_down, switch_language
 
 pytestmark = pytest.mark.browser
 
@@ -81,16 +81,6 @@ def test_a_language_fallback_notice_is_on_screen_above_the_rule_it_is_about(buil
         )
         context.close()
     assert errors == []
-
-
-def switch_language(page, lang: str) -> None:
-    """Opens Material's language menu (a tap on the phone) and picks `lang`."""
-    page.locator(".md-header__option .md-select").hover()
-    link = page.locator(f'a.md-select__link[hreflang="{lang}"]')
-    expect(link).to_be_visible()
-    with page.expect_navigation():
-        link.click()
-    settle(page)
 
 
 @pytest.mark.parametrize("profile", ["phone", "desktop"])

@@ -21,7 +21,7 @@ import pytest
 from playwright.sync_api import expect
 
 from browser_site import DESKTOP, READY, first_visit, read, serve
-from phone import PHONE_CONTEXT, on_screen_below_header, settle, slow_down
+from phone import PHONE_CONTEXT, on_screen_below_header, settle, slow_down, switch_language
 
 pytestmark = [pytest.mark.browser, pytest.mark.corpora]
 
@@ -59,15 +59,6 @@ def reader(browser, corpora_site):
     for context, _ in made:
         context.close()
     assert problems == []
-
-
-def switch_language(page, lang: str) -> None:
-    page.locator(".md-header__option .md-select").hover()
-    link = page.locator(f'a.md-select__link[hreflang="{lang}"]')
-    expect(link).to_be_visible()
-    with page.expect_navigation():
-        link.click()
-    settle(page)
 
 
 def highlighted(page) -> str:
