@@ -67,8 +67,17 @@ def test_texts_come_once_in_scripts_of_bounded_size(ctx):
     assert all(size < TEXT_PART * 1.5 for size in sizes), sizes
 
 
-def test_spanish_index_holds_spanish_rules_only(ctx):
+def test_spanish_index_holds_its_rules_then_englishs_by_title(ctx):
     words, parts = _index(ctx, "es")
-    sections = [e[3] for e in words["entries"] if e[0] == "s"]
-    assert sections and all(not s.startswith("424 ") for s in sections), sections
-    assert not [e for e in words["entries"] if e[0] in ("l", "c", "w")], "rulings and cards are on the English site"
+    docs = words["docs"]
+    english = [e for e in words["entries"] if e[1] >= 0 and "(en inglés)" in docs[e[1]]["document"]]
+    own = [e for e in words["entries"] if e not in english]
+    # Its own sections first: only Spanish ones, on its own pages.
+    assert own and all(not e[2].startswith("../") for e in own), own[:3]
+    assert not [e for e in own if e[0] == "s" and e[3].startswith("424 ")], own
+    assert words["entries"][: len(own)] == own, "an English entry before a Spanish one"
+    # Then English's sections, cards and rulings, by title only, reached from the site root.
+    assert {"s", "l"} <= {e[0] for e in english}, english[:5]
+    assert all(e[2].startswith("../") for e in english), [e for e in english if not e[2].startswith("../")][:3]
+    assert any(e[0] == "s" and e[3] == "424 Reveal" for e in english), english[:5]
+    assert not [row for part in parts for row in part["entries"] if row[2].startswith("../")], "English texts on the Spanish site"

@@ -4,7 +4,8 @@
  * shows that exact rule above Material's results, labelled with game,
  * document and edition, and Enter opens it. Reads assets/numbers.js (every
  * number of every page, render/numbers.py) once a search starts, and the
- * rule's text from the page's preview file; works from disk too. core.js
+ * rule's text from the page's preview file; works from disk too. Another
+ * language's site also lists English's numbers, labelled "(in English)". core.js
  * loads this file when the search box is first focused or pressed; it loads
  * word-search.js, which ranks and labels the word results below.
  */
@@ -119,12 +120,15 @@
       link.appendChild(text);
       link.addEventListener("click", closeSearch);
       holder.appendChild(link);
-      // The rule's text, from the page's preview file.
+      // The rule's text, from the page's preview file (English's, for a page
+      // of English's site found from another language's: "../riftbound/...").
+      var up = /^(?:\.\.\/)+/.exec(hit.page);
+      var page = up ? hit.page.slice(up[0].length) : hit.page;
       R.feature("previews.js").then(function () {
-        var file = R.pageScript("assets/previews/", hit.page);
+        var file = R.pageScript("assets/previews/", page, up ? R.sitesRoot() : undefined);
         return file ? R.loadScript(file.href) : null;
       }).then(function () {
-        var store = window.RulesitePreviews && window.RulesitePreviews.entries(R.language(), hit.page);
+        var store = window.RulesitePreviews && window.RulesitePreviews.entries(up ? "en" : R.language(), page);
         var entry = store && (store[hit.number] || store[""]);
         if (entry) text.textContent = entry.number === hit.number ? entry.text : entry.section;
       }, function () {});

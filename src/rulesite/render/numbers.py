@@ -10,7 +10,9 @@ the search and the previews read the same data.
 
 from __future__ import annotations
 
-from .context import Context
+from ..site_map.paths import language_root
+from ..strings import t
+from .context import CONTENT_LANGUAGE, Context
 from .edition_pages import document_name
 from .escape import script_json
 from ..site_map.paths import html_path, section_page
@@ -29,21 +31,31 @@ def numbers_js(ctx: Context, language: str) -> str:
     docs: list[dict] = []
     index: dict[tuple, int] = {}
     pages: list[list] = []
-    for section in ctx.editions.pages_of(language):
-        current = not section.version_path
-        key = (section.game, section.document, section.edition, current)
-        if key not in index:
-            index[key] = len(docs)
-            docs.append(
-                {
-                    "game": GAME_NAMES.get(section.game, section.game),
-                    "document": document_name(section.document),
-                    "edition": section.edition,
-                    "current": current,
-                    "aliases": GAME_ALIASES.get(section.game, [section.game])
-                    + DOCUMENT_ALIASES.get(section.document, [section.document]),
-                }
-            )
-        numbers = [section.number] + [r.number for r in section.rules if r.number != section.number]
-        pages.append([index[key], html_path(section_page(section.key)), " ".join(numbers)])
+    shown = [language] if language == CONTENT_LANGUAGE else [language, CONTENT_LANGUAGE]
+    for pages_language in shown:
+        elsewhere = pages_language != language
+        to_root = to_content_root(language) if elsewhere else ""
+        for section in ctx.editions.pages_of(pages_language):
+            current = not section.version_path
+            key = (section.game, section.document, section.edition, current, elsewhere)
+            if key not in index:
+                index[key] = len(docs)
+                name = document_name(section.document)
+                docs.append(
+                    {
+                        "game": GAME_NAMES.get(section.game, section.game),
+                        "document": t(language, "in-english", document=name) if elsewhere else name,
+                        "edition": section.edition,
+                        "current": current,
+                        "aliases": GAME_ALIASES.get(section.game, [section.game])
+                        + DOCUMENT_ALIASES.get(section.document, [section.document]),
+                    }
+                )
+            numbers = [section.number] + [r.number for r in section.rules if r.number != section.number]
+            pages.append([index[key], to_root + html_path(section_page(section.key)), " ".join(numbers)])
     return "window.RULESITE_NUMBERS = " + script_json({"docs": docs, "pages": pages}) + ";\n"
+
+
+def to_content_root(language: str) -> str:
+    """The way from `language`'s site root up to English's ("../" from fr/)."""
+    return "../" * language_root(language).count("/")

@@ -10,6 +10,9 @@ it names each entry's kind, and its game, document and edition:
   ruling, FAQ answer, walkthrough, topic, guide and written page, by title,
   and the rules short enough to be a title ("701.16 Reveal"). Small, so that
   the first results of a word search come at once.
+- On another language's site, the words' file also holds English's sections,
+  cards, rulings, walkthroughs and answers by title (`_english_titles`), after
+  its own entries: those sites translate a few pages of the rules.
 - `assets/search-text-N.js`, loaded right after it, one after another: the
   texts of those entries and of every rule (each text once, at the newest
   edition printing it), so that a word found only in a text is found too.
@@ -29,7 +32,7 @@ from ..site_map.paths import faq_anchor, guide_page, html_path, page_of, section
 from .context import CONTENT_LANGUAGE, Context
 from .edition_pages import document_name
 from .escape import script_json
-from .numbers import DOCUMENT_ALIASES, GAME_ALIASES
+from .numbers import DOCUMENT_ALIASES, GAME_ALIASES, to_content_root
 from .share import GAME_NAMES
 from ..card_symbols import shown_text
 from ..strings import t
@@ -54,8 +57,8 @@ class _Docs:
         self.rows: list[dict] = []
         self.index: dict[tuple, int] = {}
 
-    def of(self, game: str, document: str, name: str, edition: str = "", current: bool = True) -> int:
-        key = (game, document, edition, current)
+    def of(self, game: str, document: str, name: str, edition: str = "", current: bool = True, elsewhere: bool = False) -> int:
+        key = (game, document, edition, current, elsewhere)
         if key not in self.index:
             self.index[key] = len(self.rows)
             self.rows.append(
@@ -151,6 +154,8 @@ def word_index(ctx: Context, language: str, written: dict[str, tuple[str, str]] 
             add(GUIDE, doc, html_path(guide_page(guide.game, guide.id)), guide.title, [], _plain(body, language))
     for path, (title, text) in sorted((written or {}).items()):
         add(PAGE, -1, html_path(path), title, [], " ".join(text.split()))
+    if language != CONTENT_LANGUAGE:
+        head += _english_titles(ctx, language, docs)
     files = {WORDS: QUEUE + script_json({"docs": docs.rows, "entries": head}) + ");\n"}
     # Rulings, answers and cards of Riftbound come before Magic's rules: the
     # texts in the order their entries rank, cut into parts of TEXT_PART bytes.
@@ -175,6 +180,47 @@ def word_index(ctx: Context, language: str, written: dict[str, tuple[str, str]] 
         part["of"] = len(parts)
         files[TEXT.format(k)] = QUEUE + script_json(part) + ");\n"
     return files
+
+
+def _english_titles(ctx: Context, language: str, docs: _Docs) -> list[list]:
+    """What English's site holds, by title, for a search on `language`'s site,
+    after its own entries: today's sections (with their keywords), cards,
+    rulings, walkthroughs and answers, their document named "(in English)" and
+    their pages reached from this site's root. A card's name or "show off"
+    typed on the French site then finds the English page that has it."""
+    up = to_content_root(language)
+    rows: list[list] = []
+
+    def doc(game: str, document: str, name: str, edition: str = "") -> int:
+        return docs.of(game, document, t(language, "in-english", document=name), edition, True, elsewhere=True)
+
+    keys_of = _keyword_forms(ctx, CONTENT_LANGUAGE)
+    for section in ctx.editions.pages_of(CONTENT_LANGUAGE):
+        keys = keys_of.get((section.game, section.document, section.number), [])
+        if section.version_path or not (section.title.strip() or keys):
+            continue
+        at = doc(section.game, section.document, document_name(section.document), section.edition)
+        row = [SECTION, at, up + html_path(section_page(section.key)), f"{section.number} {section.title}".strip()]
+        rows.append(row + [list(keys)] if keys else row)
+    named: set[str] = set()
+    for card in ctx.corpus.cards:
+        if card.name not in named:
+            named.add(card.name)
+            at = doc(card.game or "riftbound", "cards", t(language, "nav-cards"))
+            rows.append([CARD, at, f"{up}{html_path(ctx.card_page(card))}#{card.id}", card.name])
+    for ruling in ctx.corpus.rulings:
+        at = doc(ruling.game, "community-rulings", t(language, "community-rulings"))
+        rows.append([RULING, at, up + html_path(page_of(ruling)), ruling.title])
+    for walkthrough in ctx.corpus.walkthroughs:
+        name = document_name(walkthrough.document)
+        at = doc(walkthrough.game, walkthrough.document, name, walkthrough.edition)
+        rows.append([WALKTHROUGH, at, up + html_path(page_of(walkthrough)), walkthrough.title])
+    for faq in ctx.corpus.faqs:
+        home, home_language = ctx.faq_home(faq)
+        if home_language == CONTENT_LANGUAGE:
+            at = doc(faq.game, "faq", t(language, "official-faq"), ctx.corpus.sources[faq.source_id].edition)
+            rows.append([FAQ, at, f"{up}{html_path(home)}#{faq_anchor(faq)}", faq.question])
+    return rows
 
 
 def _keyword_forms(ctx: Context, language: str) -> dict[tuple[str, str, str], list[str]]:
