@@ -3,7 +3,8 @@
 scripts/reader_bench.py (390 × 844, touch):
 
 - the letter bars of the glossary and card pages and the home page's lists
-  are targets of at least 24 × 24 px; no text of a page's content is under 12 px;
+  are targets of at least 24 × 24 px; History links, the compare page's
+  choices and a diff's filter box are at least 24 px high; no text of a page's content is under 12 px;
 - a printed section shows neither copy buttons nor History rows, and shows
   its address;
 - section pages, also an older edition's, link their neighbours in number
@@ -90,6 +91,32 @@ def test_letter_bars_and_home_lists_are_24_px_targets(corpora_site, corpora_orig
         assert len(boxes) > 5, (rel, selector, boxes)
         small = [b for b in boxes if b[0] < 24 or b[1] < 24]
         assert not small, (rel, selector, small[:5])
+
+
+def test_history_compare_and_diff_controls_are_24_px_high(corpora_site, corpora_origin, phone):
+    site = corpora_site.site
+    page = phone()
+    # A rule's History, opened: each edition's link is a target of its own.
+    page.goto(f"{corpora_origin}/riftbound/core-rules/424.html")
+    history = page.locator("details.history").first
+    history.locator("summary").tap()
+    expect(history.locator("a").first).to_be_visible()
+    page.wait_for_timeout(300)  # history.js lays the rows out
+    boxes = page.evaluate(BOXES_JS, "details.history[open] a")
+    assert boxes and not [b for b in boxes if b[1] < 24], boxes[:5]
+    # The compare page's choices and its button; a diff part's filter box.
+    compare = next(p.relative_to(site).as_posix() for p in sorted(site.glob("riftbound/core-rules/changes/compare.html")))
+    page.goto(f"{corpora_origin}/{compare}")
+    boxes = page.evaluate(BOXES_JS, "article select, article button[data-compare-go]")
+    assert len(boxes) >= 3 and not [b for b in boxes if b[1] < 24], boxes
+    part = next(
+        p
+        for p in sorted(site.glob("riftbound/core-rules/changes/*/*.html"))
+        if "data-diff-filter" in p.read_text(encoding="utf-8")
+    )
+    page.goto(f"{corpora_origin}/{part.relative_to(site).as_posix()}")
+    boxes = page.evaluate(BOXES_JS, "input[data-diff-filter]")
+    assert boxes and not [b for b in boxes if b[1] < 24], boxes
 
 
 def test_no_text_under_12_px_on_a_phone(corpora_site, corpora_origin, phone):
