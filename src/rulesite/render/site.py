@@ -60,7 +60,7 @@ from .shipped import shipped_bytes
 from .numbers import numbers_js
 from .word_index import word_index
 from .pinned import pinned_pages
-from .history import history_files
+from .history import history_bundle, history_files
 from .share import preview_files, short_pages
 from ..strings import LANGUAGE_NAMES, browser_strings, t
 from .walkthrough_page import render_walkthrough
@@ -231,6 +231,8 @@ def language_jobs(ctx: Context) -> list:
 
         jobs.append(references)
     jobs += [partial(f, ctx, lang) for f in (short_pages, pinned_pages, preview_files)]
+    # The current editions' history files in one, for a first visit's service worker.
+    jobs.append(partial(history_bundle, ctx, lang))
     jobs.append(partial(written_pages, ctx))
     # One table of interface strings (the browser code's come from strings.py too),
     # and one rule-number grammar (names.py): core.js reads both from this script.
