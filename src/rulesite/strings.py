@@ -201,6 +201,9 @@ STRINGS = {
         "diff-part-changes": "{changes} changes in {sections} sections",
         "diff-part-title": "{title}, sections {part}",
         "diff-all-sections": "All sections",
+        "changes-title": "{document}: changes between editions",
+        "changes-intro": "What each edition changed: the rules added, removed, changed and moved from one edition to the other.",
+        "changes-compare": "Compare any two editions",
     },
     "es": {
         "number-was": "En {edition}, {number} era {title}: ahora {link}.",
@@ -379,6 +382,9 @@ STRINGS = {
         "diff-part-changes": "{changes} cambios en {sections} secciones",
         "diff-part-title": "{title}, secciones {part}",
         "diff-all-sections": "Todas las secciones",
+        "changes-title": "{document}: cambios entre ediciones",
+        "changes-intro": "Lo que cambió cada edición: las reglas añadidas, eliminadas, modificadas y movidas de una edición a otra.",
+        "changes-compare": "Comparar dos ediciones cualesquiera",
     },
     "fr": {
         "number-was": "En {edition}, {number} était {title} : désormais {link}.",
@@ -557,6 +563,9 @@ STRINGS = {
         "diff-part-changes": "{changes} changements dans {sections} sections",
         "diff-part-title": "{title}, sections {part}",
         "diff-all-sections": "Toutes les sections",
+        "changes-title": "{document} : changements entre éditions",
+        "changes-intro": "Ce que chaque édition a changé : les règles ajoutées, supprimées, modifiées et déplacées d'une édition à l'autre.",
+        "changes-compare": "Comparer deux éditions quelconques",
     },
 }
 

@@ -31,6 +31,7 @@ from .guide_page import render_guide, render_guides_index
 from .edition_pages import (
     document_name,
     documents_with_editions,
+    render_changes_index,
     render_compare,
     render_diff_pages,
     render_editions_index,
@@ -41,6 +42,7 @@ from ..content_policy import REFERRER_POLICY, theme_policies
 from .offline_app import mkdocs_config, offline_config
 from ..site_map.paths import (
     ERRATA,
+    changes_index,
     compare_page,
     editions_page,
     glossary_page,
@@ -183,6 +185,7 @@ def language_jobs(ctx: Context) -> list:
         for game, document, language in dict.fromkeys((d.old.game, d.old.document, d.old.language) for d in ctx.diffs):
             if language == lang:
                 pages[compare_page(game, document)] = render_compare(ctx, game, document, language)
+                pages[changes_index(game, document)] = render_changes_index(ctx, game, document, language)
         return pages
 
     jobs.append(indexes)
