@@ -204,6 +204,7 @@ STRINGS = {
         "changes-title": "{document}: changes between editions",
         "changes-intro": "What each edition changed: the rules added, removed, changed and moved from one edition to the other.",
         "changes-compare": "Compare any two editions",
+        "not-found-understood": "This address names rule {number}.",
     },
     "es": {
         "number-was": "En {edition}, {number} era {title}: ahora {link}.",
@@ -385,6 +386,7 @@ STRINGS = {
         "changes-title": "{document}: cambios entre ediciones",
         "changes-intro": "Lo que cambió cada edición: las reglas añadidas, eliminadas, modificadas y movidas de una edición a otra.",
         "changes-compare": "Comparar dos ediciones cualesquiera",
+        "not-found-understood": "Esta dirección nombra la regla {number}.",
     },
     "fr": {
         "number-was": "En {edition}, {number} était {title} : désormais {link}.",
@@ -566,6 +568,7 @@ STRINGS = {
         "changes-title": "{document} : changements entre éditions",
         "changes-intro": "Ce que chaque édition a changé : les règles ajoutées, supprimées, modifiées et déplacées d'une édition à l'autre.",
         "changes-compare": "Comparer deux éditions quelconques",
+        "not-found-understood": "Cette adresse nomme la règle {number}.",
     },
 }
 
@@ -640,6 +643,7 @@ BROWSER_KEYS = (
     "cite-item",
     "preview-open",
     "preview-open-label",
+    "not-found-understood",
 )
 
 

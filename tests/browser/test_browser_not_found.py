@@ -40,3 +40,38 @@ def test_the_not_found_page_searches_for_the_number(built_site, host, browse):
     page.goto(host + "/riftbound/core-rules/v9.9/832.html")
     expect(page.locator(".not-found-nearest a")).to_contain_text("832")
     assert "q=832" in page.locator("a.not-found-search").get_attribute("href")
+
+
+@pytest.mark.parametrize(
+    ("address", "number"),
+    [
+        ("riftbound/core-rules/832.html.bak", "832"),
+        ("riftbound/core-rules/832.1.c.html", "832.1.c"),
+        ("riftbound/core-rules/v1.2/832.1.HTM", "832.1"),
+        ("riftbound/core-rules/832/", "832"),
+        ("r/1.2/832.1html)", "832.1"),
+    ],
+)
+def test_the_number_is_read_without_its_file_ending(built_site, host, browse, address, number):
+    """The page says, in words, the number it read from the address, and
+    searches for that number, not for "832.html" (names.number_in_address)."""
+    from rulesite.names import number_in_address
+
+    assert number_in_address(address.rstrip("/").rsplit("/", 1)[-1]) == number
+    page = browse(host + "/").new_page()
+    page.goto(f"{host}/{address}")
+    expect(page.locator(".not-found-understood")).to_have_text(f"This address names rule {number}.")
+    expect(page.locator(".not-found-nearest a")).to_contain_text(number)
+    search = urlsplit(page.locator("a.not-found-search").get_attribute("href"))
+    assert search.path == "/index.html" and search.query == f"q={number}"
+    # The search it offers opens with that number.
+    page.locator("a.not-found-search").click()
+    page.wait_for_url(lambda url: urlsplit(url).query == f"q={number}")
+
+
+def test_an_address_naming_no_number_offers_no_rule(host, browse):
+    page = browse(host + "/").new_page()
+    page.goto(f"{host}/riftbound/core-rules/nothing-here.html")
+    expect(page.locator("h1")).to_have_text("Page not found")
+    assert page.locator(".not-found-understood").count() == 0
+    assert page.locator(".not-found-nearest").is_hidden()

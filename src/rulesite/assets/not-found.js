@@ -19,6 +19,11 @@
   var found = numbers.atEnd(path);
   if (!found) return;
   var number = found.toLowerCase();
+  // What the address was read as, said in words (text, never markup).
+  var understood = document.createElement("p");
+  understood.className = "not-found-understood";
+  understood.textContent = R.t("not-found-understood", { number: number });
+  box.parentNode.insertBefore(understood, box);
   // An edition in the address (v1.2/, r/1.2/): prefer that edition's rules.
   var edition = /\/(?:v|r\/)(\d{1,4}(?:\.\d{1,4}){0,3})\/[^/]*\/?$/i.exec(path);
   var url = R.siteUrl(search.getAttribute("href"), location.href);
