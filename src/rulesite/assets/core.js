@@ -16,6 +16,10 @@
   function readBase() {
     if (configBase !== null) return configBase;
     configBase = ".";
+    // The not-found page of a site without a site_url, served from a folder
+    // of the host: the folder its inline script found (render/not_found_root.js).
+    var found = document.documentElement.getAttribute("data-rulesite-root");
+    if (found && /^\/(?:[^/]+\/)*$/.test(found)) return (configBase = found);
     var node = document.getElementById("__config");
     if (node) {
       try {

@@ -10,6 +10,18 @@
   var me = document.currentScript;
   if (!box || !search || !window.Rulesite) return;
   var R = window.Rulesite;
+  // The page's links are named from its base (the site_url's path, else "/");
+  // served from another folder of the host (render/not_found_root.js loaded
+  // this file from there), they are pointed there.
+  var base = box.getAttribute("data-base") || "";
+  var home = me && me.src ? new URL("../", me.src) : null;
+  if (/^\//.test(base) && home && home.pathname !== base) {
+    Array.prototype.forEach.call(document.querySelectorAll("a[href]"), function (link) {
+      var href = link.getAttribute("href");
+      var to = href.indexOf(base) === 0 && R.siteUrl(href.slice(base.length), home);
+      if (to) link.setAttribute("href", to.pathname + to.search + to.hash);
+    });
+  }
   var numbers = R.numbers;
   // Only the end of the address is read, so any length costs nothing; a
   // segment with a malformed escape reads as empty (it matches nothing).

@@ -38,7 +38,7 @@ from .edition_pages import (
 )
 from .languages import mark_missing_translations, site_languages, switch_routes
 from .markup import html_file, safe_href
-from ..content_policy import REFERRER_POLICY, theme_policies
+from ..content_policy import REFERRER_POLICY, not_found_root_script, theme_policies
 from .offline_app import mkdocs_config, offline_config
 from ..site_map.paths import (
     ERRATA,
@@ -515,6 +515,8 @@ def write_config(ctx: Context, nav: list, base_config: Path, docs_dir: Path, out
     if ctx.site_url:
         config["site_url"] = ctx.site_url + language_root(lang)
     config["extra"]["not_found"] = {key: t(lang, key) for key in NOT_FOUND_STRINGS}
+    if not ctx.site_url:  # the not-found page finds the site's folder itself (theme/404.html)
+        config["extra"]["not_found_root"] = not_found_root_script()
     base_text = base_config.read_text(encoding="utf-8")
     config["extra"]["offline"] = offline_config(lang, base_text)
     # Each page's Content Security Policy, by its base_url (theme/main.html).
