@@ -40,6 +40,17 @@ TRUSTED_TYPES_POLICIES = ("default", "rulesite-inert", "rulesite")
 REFERRER_POLICY = "same-origin"
 # Deepest folder of a page below its language's root that the policies are made for.
 _DEEPEST = 12
+# The not-found page of a site without a site_url finds the site's folder with
+# this inline script (its hash in that page's policy alone), which loads the
+# page's scripts from there under a Trusted Types policy of its own.
+NOT_FOUND_ROOT = Path(__file__).parent / "render" / "not_found_root.js"
+NOT_FOUND_POLICY = "rulesite-not-found"
+
+
+@cache
+def not_found_root_script() -> str:
+    """The text of the not-found page's inline script that finds the site's folder."""
+    return NOT_FOUND_ROOT.read_text(encoding="utf-8")
 
 
 def script_hash(text: str) -> str:
@@ -47,8 +58,9 @@ def script_hash(text: str) -> str:
     return "'sha256-" + base64.b64encode(hashlib.sha256(text.encode("utf-8")).digest()).decode("ascii") + "'"
 
 
-def policy(inline_scripts=()) -> str:
-    """The policy of a page whose inline scripts are `inline_scripts` (their texts)."""
+def policy(inline_scripts=(), policies=TRUSTED_TYPES_POLICIES) -> str:
+    """The policy of a page whose inline scripts are `inline_scripts` (their
+    texts) and whose scripts may make the Trusted Types policies `policies`."""
     hashes = "".join(" " + h for h in dict.fromkeys(map(script_hash, inline_scripts)))
     directives = [
         "default-src 'self'",
@@ -60,7 +72,7 @@ def policy(inline_scripts=()) -> str:
         "base-uri 'none'",
         "form-action 'self'",
         "require-trusted-types-for 'script'",
-        "trusted-types " + " ".join(TRUSTED_TYPES_POLICIES),
+        "trusted-types " + " ".join(policies),
     ]
     return "; ".join(directives)
 
@@ -68,10 +80,17 @@ def policy(inline_scripts=()) -> str:
 def theme_policies(config: dict) -> dict[str, str]:
     """The policy of each page MkDocs renders with Material, by its `base_url`
     (theme/main.html looks its own up): ".", "..", "../.." ... for pages, and
-    the site's path ("/" without a site_url) for the not-found page."""
+    the site's path ("/" without a site_url) for the not-found page, which
+    without a site_url also runs `NOT_FOUND_ROOT`."""
     bases = ["."] + ["/".join([".."] * depth) for depth in range(1, _DEEPEST + 1)]
-    bases.append(urlsplit(config.get("site_url") or "/").path or "/")
-    return {base: policy(material_inline_scripts(base, config)) for base in bases}
+    policies = {base: policy(material_inline_scripts(base, config)) for base in bases}
+    found = urlsplit(config.get("site_url") or "/").path or "/"
+    if config.get("site_url"):
+        policies[found] = policy(material_inline_scripts(found, config))
+    else:  # the not-found page finds the site's folder (NOT_FOUND_ROOT)
+        scripts = [*material_inline_scripts(found, config), not_found_root_script()]
+        policies[found] = policy(scripts, (*TRUSTED_TYPES_POLICIES, NOT_FOUND_POLICY))
+    return policies
 
 
 def material_inline_scripts(base_url: str, config: dict) -> list[str]:

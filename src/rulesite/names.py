@@ -169,6 +169,13 @@ CITED_NUMBER = rf"{HEAD}(?![0-9])(?:\.{_PART_DIGITS}{_PART_LETTER}?|\.{_PART_LET
 # Matched ignoring case.
 TYPED_NUMBER = r"[0-9]{1,4}(?:\.[0-9a-z]+)*"
 NUMBER_PART = rf"{_PART_DIGITS}|{_PART_LETTER}"
+# What may follow that number at the end of an unknown address and is no part
+# of it: a file ending (999.html, 411.1.htm), letters glued on (411.1html),
+# what a paste leaves behind (")", ".", a space). A rule's part is digits or
+# one letter: two letters or more never are. Each run of letters is taken
+# whole (the lookahead), so no input makes the pattern try its splits.
+# Matched ignoring case, at the end of the address's last segment.
+ADDRESS_NOISE = r"(?:\.?[a-z]{2,}(?![a-z]))*[^0-9a-z]*"
 
 _RULE_NUMBER = re.compile(RULE_NUMBER)
 _PART = re.compile(NUMBER_PART)
@@ -244,4 +251,17 @@ def browser_grammar() -> dict[str, str]:
     """The rule-number grammar as the browser code reads it (assets/strings.js,
     core.js's `Rulesite.numbers`): the same regular-expression sources as here,
     which JavaScript reads alike (ASCII classes, no named groups or lookbehind)."""
-    return {"number": RULE_NUMBER, "part": NUMBER_PART, "subrule": MAGIC_SUBRULE, "typed": TYPED_NUMBER}
+    return {"number": RULE_NUMBER, "part": NUMBER_PART, "subrule": MAGIC_SUBRULE, "typed": TYPED_NUMBER, "noise": ADDRESS_NOISE}
+
+
+_ADDRESS_NOISE = re.compile(f"(?:{ADDRESS_NOISE})$", re.IGNORECASE)
+_TYPED_NUMBER = re.compile(TYPED_NUMBER, re.IGNORECASE)
+
+
+def number_in_address(segment: str) -> str | None:
+    """The number an address's last segment names, without what follows it
+    (`ADDRESS_NOISE`): "999.html" -> "999", "999.1.a.html" -> "999.1.a",
+    "701.16a.htm" -> "701.16a"; None when it names none ("index.html").
+    The not-found page (core.js's `Rulesite.numbers.atEnd`) reads it alike."""
+    rest = _ADDRESS_NOISE.sub("", segment, count=1)
+    return rest if _TYPED_NUMBER.fullmatch(rest) else None

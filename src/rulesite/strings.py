@@ -202,6 +202,10 @@ STRINGS = {
         "diff-part-changes": "{changes} changes in {sections} sections",
         "diff-part-title": "{title}, sections {part}",
         "diff-all-sections": "All sections",
+        "changes-title": "{document}: changes between editions",
+        "changes-intro": "What each edition changed: the rules added, removed, changed and moved from one edition to the other.",
+        "changes-compare": "Compare any two editions",
+        "not-found-understood": "This address names rule {number}.",
     },
     "es": {
         "number-was": "En {edition}, {number} era {title}: ahora {link}.",
@@ -381,6 +385,10 @@ STRINGS = {
         "diff-part-changes": "{changes} cambios en {sections} secciones",
         "diff-part-title": "{title}, secciones {part}",
         "diff-all-sections": "Todas las secciones",
+        "changes-title": "{document}: cambios entre ediciones",
+        "changes-intro": "Lo que cambió cada edición: las reglas añadidas, eliminadas, modificadas y movidas de una edición a otra.",
+        "changes-compare": "Comparar dos ediciones cualesquiera",
+        "not-found-understood": "Esta dirección nombra la regla {number}.",
     },
     "fr": {
         "number-was": "En {edition}, {number} était {title} : désormais {link}.",
@@ -560,6 +568,10 @@ STRINGS = {
         "diff-part-changes": "{changes} changements dans {sections} sections",
         "diff-part-title": "{title}, sections {part}",
         "diff-all-sections": "Toutes les sections",
+        "changes-title": "{document} : changements entre éditions",
+        "changes-intro": "Ce que chaque édition a changé : les règles ajoutées, supprimées, modifiées et déplacées d'une édition à l'autre.",
+        "changes-compare": "Comparer deux éditions quelconques",
+        "not-found-understood": "Cette adresse nomme la règle {number}.",
     },
 }
 
@@ -634,6 +646,7 @@ BROWSER_KEYS = (
     "cite-item",
     "preview-open",
     "preview-open-label",
+    "not-found-understood",
 )
 
 

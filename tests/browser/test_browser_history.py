@@ -271,3 +271,49 @@ def test_an_opened_history_works_offline_and_only_current_ones_are_precached(two
     details.locator("summary").click()
     expect(details.get_by_role("link", name="v2: 301", exact=True)).to_be_visible()
     expect(details.locator("ul")).to_have_count(0)
+
+
+def test_a_history_never_opened_online_opens_offline_from_the_first_visits_bundle(two_editions, browse, open_context):
+    """The first visit stores the current edition's history files from one
+    file (render/history.py's HISTORY_BUNDLE), none fetched alone; a section
+    page visited without opening its History then shows the History offline,
+    its rows as online."""
+    import json
+
+    from browser_site import READY, first_visit
+    from rulesite.check.offline_app import check_precache, read_build
+    from test_offline_app import Server
+
+    site = two_editions / "site"
+    build = read_build(site / "sw.js")
+    bundle = next(b for b in build["bundles"] if b["folder"] == "assets/history/")
+    histories = sorted(url for url, _, _ in build["precache"] if url.startswith(bundle["folder"]))
+    assert f"assets/history/{DOCS}/300.js" in histories and bundle["files"] == len(histories)
+    held = json.loads((site / bundle["url"]).read_bytes())["files"]
+    assert {url: (site / url).read_text(encoding="utf-8") for url in histories} == held
+    assert check_precache(site)[0] == []
+
+    server = Server(site)
+    root = server.start() + "/"
+    try:
+        page = browse(root).new_page()
+        page.goto(f"{root}{DOCS}/300.html")
+        details = page.locator(".rule[data-rule='301'] > details.history")
+        details.locator("summary").click()
+        expect(details.locator(":scope > ul > li")).to_have_count(2)
+        online = shown_rows(details)
+        del server.served[:]
+        context = open_context(root.rstrip("/"))
+        page = first_visit(context, root)
+        page.goto(f"{root}{DOCS}/300.html")  # its History left closed
+        page.wait_for_function(READY)
+    finally:
+        server.stop()
+    assert server.served.count("/" + bundle["url"]) == 1
+    assert [path for path in server.served if path.startswith("/assets/history/")] == []
+    context.set_offline(True)
+    page.reload()
+    details = page.locator(".rule[data-rule='301'] > details.history")
+    details.locator("summary").click()
+    expect(details.locator(":scope > ul > li")).to_have_count(2)
+    assert shown_rows(details) == online

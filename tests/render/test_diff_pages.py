@@ -102,3 +102,20 @@ def test_numbers_name_their_edition_without_a_tooltip_each(pages):
     assert re.search(r'<a href="\.\./v1/200\.html#201" aria-label="201 in v1">201</a>', entry), entry
     assert re.search(r'<a href="\.\./300\.html#301" aria-label="301 in v2">301</a>', entry), entry
     assert " title=" not in diff
+
+
+def test_the_changes_folder_has_an_index_of_its_diff_pages(pages, two_editions_ctx):
+    """changes/index.md lists each diff page of the folder (from -> to, with the
+    counts its page shows), then the comparison of any pair; every link lands."""
+    index_page = "riftbound/core-rules/changes/index.md"
+    index = pages[index_page]
+    folder = posixpath.dirname(index_page)
+    diffs = sorted(p for p in pages if posixpath.dirname(p) == folder and p not in (index_page, f"{folder}/compare.md"))
+    assert diffs == [DIFF]
+    counts = re.search(r"\n(.*)\n\{: \.diff-counts \}", pages[DIFF]).group(1)
+    assert f"- [v1 → v2](v1-to-v2.md): {counts}" in index
+    assert "1 added" in counts
+    assert "[Compare any two editions](compare.md)" in index
+    assert index.count("](") == 2
+    for target in ("v1-to-v2.md", "compare.md"):
+        assert posixpath.join(folder, target) in pages

@@ -46,3 +46,17 @@ def test_typed_numbers_are_looser_than_rule_numbers():
         assert typed.fullmatch(typed_only) and names.rule_number_problem(typed_only) is not None
     for neither in ("v1.2", "2025-06-01", "abc", "832..1"):
         assert not typed.fullmatch(neither)
+
+
+def test_an_address_is_read_without_what_follows_its_number():
+    for segment, number in (
+        ("999.html", "999"),
+        ("999.1.a.html", "999.1.a"),
+        ("701.16a.htm", "701.16a"),
+        ("411.1html", "411.1"),
+        ("411.1.HTML)", "411.1"),
+        ("424", "424"),
+    ):
+        assert names.number_in_address(segment) == number, segment
+    for segment in ("index.html", "v1.2", "compare.html", "a" * 60 + "1"):
+        assert names.number_in_address(segment) is None, segment

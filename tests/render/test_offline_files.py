@@ -186,12 +186,14 @@ def test_check_reports_a_file_of_another_build_and_a_precache_over_budget(built_
 
 
 def test_the_preview_bundle_holds_exactly_the_precached_previews_with_their_bytes(built_site):
-    """A first visit fetches the current editions' preview files as one file and
-    stores each under its own URL: the bundle holds those files, no other, each
-    with the site file's very text."""
+    """A first visit fetches the current editions' preview files as one file
+    and stores each under its own URL: the bundle holds those files, no other,
+    each with the site file's very text. (The history files' bundle, which
+    this one-edition site has no files for, is tests/browser/test_browser_history.py's.)"""
     site = built_site.site
     build = read_build(site / "sw.js")
-    bundle = build["bundle"]
+    assert [b["folder"] for b in build["bundles"]] == ["assets/previews/"]
+    bundle = build["bundles"][0]
     previews = sorted(url for url, _, _ in build["precache"] if url.startswith(bundle["folder"]))
     assert previews and bundle["files"] == len(previews)
     held = json.loads((site / bundle["url"]).read_bytes())["files"]
@@ -208,7 +210,7 @@ def test_the_preview_bundle_holds_exactly_the_precached_previews_with_their_byte
 def test_check_reports_a_bundle_that_differs_from_the_sites_files(built_site, tmp_path):
     site = tmp_path / "site"
     shutil.copytree(built_site.site, site)
-    bundle = read_build(site / "sw.js")["bundle"]
+    bundle = read_build(site / "sw.js")["bundles"][0]
     path = site / bundle["url"]
     held = json.loads(path.read_bytes())["files"]
     first, second = sorted(held)[:2]

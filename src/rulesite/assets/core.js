@@ -16,6 +16,10 @@
   function readBase() {
     if (configBase !== null) return configBase;
     configBase = ".";
+    // The not-found page of a site without a site_url, served from a folder
+    // of the host: the folder its inline script found (render/not_found_root.js).
+    var found = document.documentElement.getAttribute("data-rulesite-root");
+    if (found && /^\/(?:[^/]+\/)*$/.test(found)) return (configBase = found);
     var node = document.getElementById("__config");
     if (node) {
       try {
@@ -259,14 +263,16 @@
     typed: function (text) {
       return numberPattern("typed", "i").test(text);
     },
-    /** The number an address ends with (r/411.9.html, v1.2/999/), or null. */
+    /** The number an address ends with (r/411.9.html, v1.2/999/, 999.1.a.htm), without
+        what follows it (names.ADDRESS_NOISE: a file ending, letters, punctuation), or null
+        (names.number_in_address). */
     atEnd: function (text) {
       // The last segment alone, anchored, and short: a long address costs no time.
       var path = /\/$/.test(text) ? text.slice(0, -1) : text;
       var last = path.slice(path.lastIndexOf("/") + 1);
       if (last.length > 64) return null;
-      var found = numberPattern("typed", "i", "^({})(?:\\.html?)?$").exec(last);
-      return found ? found[1] : null;
+      var rest = last.replace(numberPattern("noise", "i", "(?:{})$"), "");
+      return numberPattern("typed", "i").test(rest) ? rest : null;
     },
     /** `832.1.c.2` -> ["832", "1", "c", "2"]; `701.16a` -> ["701", "16", "a"] (names.number_parts). */
     parts: function (number) {

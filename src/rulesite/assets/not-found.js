@@ -10,6 +10,18 @@
   var me = document.currentScript;
   if (!box || !search || !window.Rulesite) return;
   var R = window.Rulesite;
+  // The page's links are named from its base (the site_url's path, else "/");
+  // served from another folder of the host (render/not_found_root.js loaded
+  // this file from there), they are pointed there.
+  var base = box.getAttribute("data-base") || "";
+  var home = me && me.src ? new URL("../", me.src) : null;
+  if (/^\//.test(base) && home && home.pathname !== base) {
+    Array.prototype.forEach.call(document.querySelectorAll("a[href]"), function (link) {
+      var href = link.getAttribute("href");
+      var to = href.indexOf(base) === 0 && R.siteUrl(href.slice(base.length), home);
+      if (to) link.setAttribute("href", to.pathname + to.search + to.hash);
+    });
+  }
   var numbers = R.numbers;
   // Only the end of the address is read, so any length costs nothing; a
   // segment with a malformed escape reads as empty (it matches nothing).
@@ -19,6 +31,11 @@
   var found = numbers.atEnd(path);
   if (!found) return;
   var number = found.toLowerCase();
+  // What the address was read as, said in words (text, never markup).
+  var understood = document.createElement("p");
+  understood.className = "not-found-understood";
+  understood.textContent = R.t("not-found-understood", { number: number });
+  box.parentNode.insertBefore(understood, box);
   // An edition in the address (v1.2/, r/1.2/): prefer that edition's rules.
   var edition = /\/(?:v|r\/)(\d{1,4}(?:\.\d{1,4}){0,3})\/[^/]*\/?$/i.exec(path);
   var url = R.siteUrl(search.getAttribute("href"), location.href);

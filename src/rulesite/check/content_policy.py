@@ -13,11 +13,16 @@ policy, or when one of its inline scripts has a hash the policy does not list
 
 from __future__ import annotations
 
-from ..content_policy import policy, script_hash
+from ..content_policy import NOT_FOUND_POLICY, TRUSTED_TYPES_POLICIES, policy, script_hash
 
 # What every page's policy says, as the build writes it: each directive but
-# script-src's hashes, which are the page's own.
-REQUIRED = tuple(d for d in policy().split("; ") if not d.startswith("script-src"))
+# script-src's hashes, which are the page's own, and the Trusted Types
+# policies it allows: every page's, and on the not-found page of a site
+# without a site_url one more (content_policy.NOT_FOUND_ROOT).
+REQUIRED = tuple(d for d in policy().split("; ") if not d.startswith(("script-src", "trusted-types")))
+_TRUSTED_TYPES = {
+    policy(policies=names).split("; ")[-1] for names in (TRUSTED_TYPES_POLICIES, (*TRUSTED_TYPES_POLICIES, NOT_FOUND_POLICY))
+}
 _DATA_TYPES = {"application/json", "application/ld+json"}
 
 
@@ -31,6 +36,8 @@ def policy_problems(page) -> list[tuple[int, str, str]]:
     text = meta.get("content") or ""
     directives = {d.strip() for d in text.split(";") if d.strip()}
     missing = [d for d in REQUIRED if d not in directives]
+    if not directives & _TRUSTED_TYPES:
+        missing.append(sorted(_TRUSTED_TYPES)[0])
     if missing:
         problems.append((meta.sourceline or 1, "no-policy", f"its Content Security Policy lacks {'; '.join(missing)}"))
     scripts = found.tag("script")

@@ -3,9 +3,9 @@
 Each language site's `sw.js` starts with `const BUILD = {...}` (written by
 render/offline_app.py before MkDocs ran). Here, on the HTML MkDocs wrote:
 every precached URL is a file of the site, a file listed with the hash of its
-bytes has exactly those bytes, the bundle a first visit fetches instead of the
-preview files (`bundle`) holds exactly those files, each with the very bytes of
-the site's file, and a language's first visit stays within the budget (what
+bytes has exactly those bytes, each bundle a first visit fetches instead of the
+files of one folder (`bundles`: the preview files, the history files) holds
+exactly those files, each with the very bytes of the site's file, and a language's first visit stays within the budget (what
 it stores, and what it fetches). Problems are returned as (worker path,
 message): ("es/sw.js", "...").
 """
@@ -26,7 +26,7 @@ class Precache:
     build: str
     files: int
     size: int  # bytes stored
-    requests: int  # what a first visit fetches: the files outside the bundle, and the bundle
+    requests: int  # what a first visit fetches: the files outside the bundles, and the bundles
     fetched: int  # bytes fetched
 
 
@@ -61,8 +61,8 @@ def check_precache(site_dir: Path, budget: int = PRECACHE_BUDGET) -> tuple[list[
             if exact and not _has_hash(data, digest):
                 problems.append((name, f"{url} is listed with hash {digest}, the built file differs"))
         requests, fetched = len(stored), size
-        if "bundle" in build:
-            bundled, bundle_size, bundle_problems = _check_bundle(site_dir, worker, build["bundle"], stored)
+        for bundle in build.get("bundles", []):
+            bundled, bundle_size, bundle_problems = _check_bundle(site_dir, worker, bundle, stored)
             problems += [(name, problem) for problem in bundle_problems]
             requests += 1 - len(bundled)
             fetched += bundle_size - sum(len(stored[url]) for url in bundled)

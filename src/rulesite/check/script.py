@@ -13,8 +13,8 @@ that whatever got past the escaping fails the build instead of being published:
   `<form>`, `<meta>`, `<link>` ...;
 - outside the content, a `<script>` is the theme's or ours: it loads a file of
   the site (`src`), holds JSON data, or is one of the few inline scripts the
-  theme's templates and our alias pages write (`theme_inline_scripts`,
-  `_OUR_OWN_INLINE_SCRIPTS`).
+  theme's templates, our alias pages and our not-found page write
+  (`theme_inline_scripts`, `_OUR_OWN_INLINE_SCRIPTS`).
 
 `script_problems(page, name)` takes a page already parsed (`check/page.py`,
 lxml) and returns its problems as `Finding`s (code `script`); the check stage
@@ -28,6 +28,7 @@ import operator
 import re
 from pathlib import Path
 
+from ..content_policy import not_found_root_script
 from ..diagnostics import Finding
 from .page import elements, html_files, load_page, parse, root_of  # noqa: F401 - parse: for callers that check a snippet
 
@@ -64,6 +65,8 @@ _OUR_OWN_INLINE_SCRIPTS = [
     # render/share.py share pages: forward to the rule, section, answer or card at once
     # (pinned links add a ?query: "=", "&" written as \u0026 inside the script)
     re.compile(r"location\.replace\(" + _PATH.replace("#", "#?=&\\\\") + r"\);"),
+    # theme/404.html without a site_url: finds the site's folder (render/not_found_root.js), exactly
+    re.compile(re.escape(not_found_root_script().strip())),
 ]
 _THEME_SCRIPT = re.compile(r"<script>(.*?)</script>", re.DOTALL)
 _JINJA_EXPRESSION = re.compile(r"\{\{.*?\}\}", re.DOTALL)

@@ -15,7 +15,17 @@ from .escape import Md, html_text
 from .escape import page as whole_page
 from .markup import link as html_link
 from .markup import md, md_link
-from ..site_map.paths import compare_page, diff_page, diff_part_page, editions_page, html_path, relative, relpath, section_page
+from ..site_map.paths import (
+    changes_index,
+    compare_page,
+    diff_page,
+    diff_part_page,
+    editions_page,
+    html_path,
+    relative,
+    relpath,
+    section_page,
+)
 from ..strings import t
 from ..documents import document_name
 
@@ -75,6 +85,23 @@ def render_compare(ctx: Context, game: str, document: str, language: str) -> str
             "",
         ],
     )
+
+
+def render_changes_index(ctx: Context, game: str, document: str, language: str) -> str:
+    """The index of a document's changes/ folder: each diff page the site map
+    holds (from -> to, oldest first, with its counts), then the comparison of
+    any other pair."""
+    lang = ctx.language
+    page = changes_index(game, document)
+    title = t(lang, "changes-title", document=document_name(document))
+    out = [Md("# {} {{: #changes }}").format(title), "", t(lang, "changes-intro"), ""]
+    diffs = [d for d in ctx.diffs if (d.old.game, d.old.document, d.old.language) == (game, document, language)]
+    order = {e.label: k for k, e in enumerate(ctx.corpus.editions.get((game, document, language), []))}
+    for diff in sorted(diffs, key=lambda d: (order.get(d.old.label, 0), order.get(d.new.label, 0))):
+        link = md_link(f"{diff.old.label} → {diff.new.label}", relative(page, ctx.where.diff(diff).page))
+        out += [Md("- {}: {}").format(link, _counts_line(diff, lang))]
+    out += ["", Md("- {}").format(md_link(t(lang, "changes-compare"), relative(page, compare_page(game, document)))), ""]
+    return whole_page(title, out)
 
 
 def render_editions_index(ctx: Context, game: str, document: str, language: str) -> str:

@@ -8,11 +8,12 @@
  *   whose hash is the one the previous build stored is copied from the old
  *   cache; the others are fetched, at low priority, and checked against their
  *   hash when it is of their bytes (a file of another build fails the install,
- *   and the browser tries again at the next visit). When half or more of the
- *   bundle's files are to be fetched (BUILD.bundle: {url, hash, folder, files}:
- *   the current editions' preview files, all in that folder, as one JSON file
- *   {"files": {path: text}}; on a first visit, all of them), that one file is
- *   fetched instead and each is stored from it, checked against its own hash.
+ *   and the browser tries again at the next visit). When half or more of a
+ *   bundle's files are to be fetched (BUILD.bundles: [{url, hash, folder, files}]:
+ *   the current editions' preview files, and their history files, each all in
+ *   one folder, as one JSON file {"files": {path: text}}; on a first visit, all
+ *   of them), that one file is fetched instead and each is stored from it,
+ *   checked against its own hash.
  *   Pages the reader kept under the previous build are fetched again for this one.
  * - the new worker then waits: pages keep coming from one build's caches until
  *   the reader asks for the new text (assets/offline.js posts "skip-waiting").
@@ -88,14 +89,14 @@ async function each(items, task) {
 }
 
 /**
- * Stores the files of `todo` ([url, hash, exact]) that the bundle holds with
+ * Stores the files of `todo` ([url, hash, exact]) that `bundle` holds with
  * their hash; returns the others. Any failure (offline, a bundle of another
  * build) leaves them all to be fetched one by one.
  */
-async function fromBundle(cache, todo) {
+async function fromBundle(cache, todo, bundle) {
   let files;
   try {
-    const response = await fetchChecked(keyOf(BUILD.bundle.url), BUILD.bundle.hash, 1);
+    const response = await fetchChecked(keyOf(bundle.url), bundle.hash, 1);
     files = new Map(Object.entries((await response.json()).files).map(([p, text]) => [keyOf(p), text]));
   } catch (error) {
     return todo;
@@ -106,7 +107,7 @@ async function fromBundle(cache, todo) {
     const [url, hash, exact] = item;
     const bytes = files.has(url) && exact ? encoder.encode(files.get(url)) : null;
     if (bytes && (await sha256(bytes)).slice(0, hash.length) === hash) {
-      // The bundle holds preview scripts only (check/offline_app.py holds it to them).
+      // A bundle holds scripts only: preview or history files (check/offline_app.py holds it to its folder).
       await cache.put(url, new Response(bytes, { headers: { "content-type": "text/javascript; charset=utf-8" } }));
     } else {
       left.push(item); // not in the bundle, or not this build's file: fetched alone
@@ -133,10 +134,15 @@ async function install() {
     }
     todo.push([url, hash, exact]);
   });
-  // A few changed previews are fetched alone; a first visit's 1,500 come in one file.
-  const within = BUILD.bundle ? new URL(BUILD.bundle.folder, ROOT).href : null;
-  const bundled = within ? todo.filter(([url]) => url.startsWith(within)).length : 0;
-  const left = within && bundled * 2 >= BUILD.bundle.files ? await fromBundle(cache, todo) : todo;
+  // A few changed previews or histories are fetched alone; a first visit's
+  // 1,500 previews come in one file, its 216 histories in another.
+  // The bundles are fetched side by side (their folders do not overlap).
+  const used = (BUILD.bundles || [])
+    .map((bundle) => [bundle, todo.filter(([url]) => url.startsWith(new URL(bundle.folder, ROOT).href))])
+    .filter(([bundle, items]) => items.length && items.length * 2 >= bundle.files);
+  const fromBundles = await Promise.all(used.map(([bundle, items]) => fromBundle(cache, items, bundle)));
+  const inBundles = new Set(used.flatMap(([, items]) => items));
+  const left = todo.filter((item) => !inBundles.has(item)).concat(...fromBundles);
   await each(left, async ([url, hash, exact]) => cache.put(url, await fetchChecked(url, hash, exact)));
   if (old) await refreshKept(old.runtime);
   // Written last: a cache without it is incomplete and never copied from.

@@ -31,16 +31,18 @@ from .guide_page import render_guide, render_guides_index
 from .edition_pages import (
     document_name,
     documents_with_editions,
+    render_changes_index,
     render_compare,
     render_diff_pages,
     render_editions_index,
 )
 from .languages import mark_missing_translations, site_languages, switch_routes
 from .markup import html_file, safe_href
-from ..content_policy import REFERRER_POLICY, theme_policies
+from ..content_policy import REFERRER_POLICY, not_found_root_script, theme_policies
 from .offline_app import mkdocs_config, offline_config
 from ..site_map.paths import (
     ERRATA,
+    changes_index,
     compare_page,
     editions_page,
     glossary_page,
@@ -60,7 +62,7 @@ from .shipped import shipped_bytes
 from .numbers import numbers_js
 from .word_index import word_index
 from .pinned import pinned_pages
-from .history import history_files
+from .history import history_bundle, history_files
 from .share import preview_files, short_pages
 from ..strings import LANGUAGE_NAMES, browser_strings, t
 from .walkthrough_page import render_walkthrough
@@ -183,6 +185,7 @@ def language_jobs(ctx: Context) -> list:
         for game, document, language in dict.fromkeys((d.old.game, d.old.document, d.old.language) for d in ctx.diffs):
             if language == lang:
                 pages[compare_page(game, document)] = render_compare(ctx, game, document, language)
+                pages[changes_index(game, document)] = render_changes_index(ctx, game, document, language)
         return pages
 
     jobs.append(indexes)
@@ -231,6 +234,8 @@ def language_jobs(ctx: Context) -> list:
 
         jobs.append(references)
     jobs += [partial(f, ctx, lang) for f in (short_pages, pinned_pages, preview_files)]
+    # The current editions' history files in one, for a first visit's service worker.
+    jobs.append(partial(history_bundle, ctx, lang))
     jobs.append(partial(written_pages, ctx))
     # One table of interface strings (the browser code's come from strings.py too),
     # and one rule-number grammar (names.py): core.js reads both from this script.
@@ -510,6 +515,8 @@ def write_config(ctx: Context, nav: list, base_config: Path, docs_dir: Path, out
     if ctx.site_url:
         config["site_url"] = ctx.site_url + language_root(lang)
     config["extra"]["not_found"] = {key: t(lang, key) for key in NOT_FOUND_STRINGS}
+    if not ctx.site_url:  # the not-found page finds the site's folder itself (theme/404.html)
+        config["extra"]["not_found_root"] = not_found_root_script()
     base_text = base_config.read_text(encoding="utf-8")
     config["extra"]["offline"] = offline_config(lang, base_text)
     # Each page's Content Security Policy, by its base_url (theme/main.html).

@@ -187,6 +187,11 @@ def compare_page(game: str, document: str) -> str:
     return f"{game}/{document}/changes/compare.md"
 
 
+def changes_index(game: str, document: str) -> str:
+    """The index of a document's changes/ folder: each diff page, and the comparison of any pair."""
+    return f"{game}/{document}/changes/index.md"
+
+
 def version_alias(key: SectionKey, label: str) -> str:
     """The current edition's section also answers at its edition's path (an HTML file, not a page)."""
     return html_path(section_page(key.of_edition(label)))
