@@ -14,7 +14,8 @@ records:
   the indexes and the current editions' rule texts and this page
   (<html data-offline-ready>, set by assets/offline.js);
 - then the server is stopped and the script checks that a rule of a current
-  edition still shows (the offline page) and that the home page opens.
+  edition still shows (the offline page) and that the home page opens;
+- the load average when the visit ended.
 
 Profiles: "desktop" (no throttling) and "slow phone": CPU 4x slower (DevTools
 protocol) and a slow network made by the server itself, so it also slows the
@@ -32,6 +33,7 @@ import argparse
 import functools
 import http.server
 import json
+import os
 import threading
 import time
 from pathlib import Path
@@ -149,6 +151,8 @@ def run(browser, site: Path, profile: str) -> dict:
         "usable_offline_s": round(timing["now"] / 1000, 2),
         "offline_rule_shown": shown,
         "offline_home_opens": home,
+        # The machine's load when the visit ended: figures on a busy machine read beside it.
+        "load_average": [round(x, 2) for x in os.getloadavg()],
     }
 
 

@@ -9,7 +9,7 @@ phone profile (CPU slowed 4x and a slow network through the DevTools
 protocol), it records the bytes fetched (as sent, and uncompressed) and the time until the page is ready
 (the load event, and no request for 500 ms after it). It also times typing a
 rule number until its result shows, a first word search on the phone profile
-from a cold cache ("reveal", "show off") until its first word result shows,
+from a cold cache (WORD_QUERIES: "reveal", "show off", ...) until its first word result shows,
 typed after the tap on the search icon and put in at once with the tap
 (--only search: that alone, with the load average), and hovering a rule reference (and a
 keyword) right after the page loaded until its preview shows (measured in the
@@ -19,7 +19,8 @@ With --lighthouse DIR (a folder where `npm i -E
 lighthouse@12.2.3` was run), Lighthouse's mobile audit of the home page, a
 section, a ruling, the glossary, a diff page and a short rule page, with
 CHROME_PATH=/usr/bin/chromium, --lighthouse-runs times each (the median by
-performance is kept, with its metrics); the load average is recorded too.
+performance is kept, with its metrics). Every figure is recorded with the
+load average when it was taken.
 
 A benchmark, not a test: it prints the figures and writes them to --out.
 """
@@ -329,11 +330,12 @@ def reader_timings(browser, origin: str, pages: dict, runs_per: int, results: di
         for profile, slow, label in ((DESKTOP, False, "desktop"), (PHONE, True, "phone-4x-slow")):
             runs = [cold_view(browser, f"{origin}/{pages[name]}", profile, slow) for _ in range(runs_per)]
             figure = {key: statistics.median(r[key] for r in runs) for key in runs[0]}
+            figure["load_average"] = load_average()
             results["cold"][f"{name}/{label}"] = figure
             print(
                 f"{name:<9} {label:<14} {figure['bytes'] / 1024:8.0f} KB ({figure['bytes_uncompressed'] / 1024:.0f} KB "
                 f"uncompressed)  {figure['requests']:3} requests  "
-                f"load {figure['load_s']:.2f} s  ready {figure['ready_s']:.2f} s"
+                f"load {figure['load_s']:.2f} s  ready {figure['ready_s']:.2f} s  (load average {figure['load_average']})"
             )
     results["number_to_result_s"] = statistics.median(number_to_result(browser, origin, "424.1") for _ in range(runs_per))
     print(f"typing '424.1' to its result: {results['number_to_result_s']:.3f} s")
@@ -346,9 +348,15 @@ def reader_timings(browser, origin: str, pages: dict, runs_per: int, results: di
         print(f"hover to preview ({kind}) on {pages[where]}: {results['hover_to_preview_s'][kind]} s {hover}")
 
 
+# The first word searches timed: keywords naming a section, a section's title,
+# a card's name, a word only a ruling's title holds, one only rulings' texts
+# hold, and a typo.
+WORD_QUERIES = ("reveal", "show off", "rune pools", "zhonya", "overkill", "dogpile", "revael")
+
+
 def word_search(browser, origin: str, runs_per: int, results: dict) -> None:
     results["word_to_result_phone_s"] = {}
-    for query in ("reveal", "show off"):
+    for query in WORD_QUERIES:
         figure = results["word_to_result_phone_s"][query] = {}
         for typed, name in ((True, "typed"), (False, "at_once")):
             runs = [word_to_result(browser, origin, query, typed) for _ in range(runs_per)]
@@ -358,8 +366,13 @@ def word_search(browser, origin: str, runs_per: int, results: dict) -> None:
                 f"phone, cold, {query!r} {name}: first word result after {statistics.median(times):.3f} s {times}; "
                 f"first: {runs[0]['first']!r}"
             )
-    results["word_to_result_load_average"] = os.getloadavg()
+    results["word_to_result_load_average"] = load_average()
     print(f"load average: {results['word_to_result_load_average']}")
+
+
+def load_average() -> list[float]:
+    """The machine's load (1, 5 and 15 minutes): each figure is read beside it."""
+    return [round(x, 2) for x in os.getloadavg()]
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -403,8 +416,9 @@ def main(argv: list[str] | None = None) -> int:
                     runs.sort(key=lambda r: r.get("performance", -1))
                     results["lighthouse"][name] = middle = runs[len(runs) // 2]
                     results["lighthouse"][name]["performance_runs"] = [r.get("performance") for r in runs]
+                    results["lighthouse"][name]["load_average"] = load_average()
                     print(f"lighthouse {name:<9} {middle}")
-    results["load_average"] = os.getloadavg()
+    results["load_average"] = load_average()
     args.out.parent.mkdir(parents=True, exist_ok=True)
     args.out.write_text(json.dumps(results, indent=2) + "\n", encoding="utf-8")
     print(f"wrote {args.out}")
@@ -459,9 +473,10 @@ def offline_first_visit(pw, origin: str, home: str = "index.html", runs: int = 1
         context.close()
     browser.close()
     found.sort(key=lambda r: r["stored_s"])
-    result = dict(found[len(found) // 2], load_average=os.getloadavg())
+    result = dict(found[len(found) // 2], load_average=load_average())
     print(
         f"offline   first visit stored in {result['stored_s']} s, {result['bytes'] / 2**20:.1f} MB in {result['requests']} requests"
+        f" (load average {result['load_average']})"
     )
     return result
 

@@ -334,8 +334,8 @@
     // "Copy with citation": cite.js makes the text; a click before it came is held and handed over.
     ["cite.js", ["pointerover", "pointerdown", "focusin"], "button.rule-cite", [], "button.rule-cite"],
     // The search box: rule numbers (number-search.js) and words (word-search.js,
-    // which it loads); the number table and the word index come at the same time.
-    ["number-search.js", ["focusin", "pointerdown"], ".md-search, [data-md-component='search'], label[for='__search']", ["assets/numbers.js", "assets/search-words.js", "assets/word-search.js"]],
+    // which it loads); the word index comes at the same time (the number table after it).
+    ["number-search.js", ["focusin", "pointerdown"], ".md-search, [data-md-component='search'], label[for='__search']", ["assets/search-words.js", "assets/word-search.js"]],
     // The language selector: its links are made to keep the page as soon as the
     // reader points at, focuses or touches it, before its list opens.
     // A plain click on one of its links before the file came is held and handed over.

@@ -3,7 +3,8 @@
  * "701.16a", optionally with a document or edition: "TR 703.4", "v1.2 411.1")
  * shows that exact rule above Material's results, labelled with game,
  * document and edition, and Enter opens it. Reads assets/numbers.js (every
- * number of every page, render/numbers.py) once a search starts, and the
+ * number of every page, render/numbers.py) once a search starts (after the
+ * word index's first files, unless the query holds a digit), and the
  * rule's text from the page's preview file; works from disk too. Another
  * language's site also lists English's numbers, labelled "(in English)". core.js
  * loads this file when the search box is first focused or pressed; it loads
@@ -20,6 +21,17 @@
 
   function load() {
     return R.loadScript(new URL("assets/numbers.js", R.siteRoot()).href);
+  }
+  /** The number table once the word index's titles and first texts are in: on a
+      slow phone they share the line, and a word's first result waits for them
+      alone. A query holding a digit asks for the table at once. */
+  function loadFor(query) {
+    if (/\d/.test(query)) return load();
+    var root = R.siteRoot();
+    var words = R.loadScript(new URL("assets/search-words.js", root).href).then(function () {
+      return R.loadScript(new URL("assets/search-text-1.js", root).href);
+    });
+    return words.then(load, load);
   }
 
   /** The table, made when a query first names a number: a word search does not wait for it. */
@@ -150,14 +162,14 @@
     var latest = "";
     var update = function () {
       latest = input.value;
-      load().then(function () {
+      loadFor(latest).then(function () {
         if (input.value === latest) render(input, latest);
       });
     };
     input.addEventListener("input", update);
-    input.addEventListener("focus", function () { load(); });
+    input.addEventListener("focus", function () { loadFor(input.value); });
     if (input.value) update();
-    else if (document.activeElement === input) load(); // focused before this file came
+    else if (document.activeElement === input) loadFor(""); // focused before this file came
   }
 
   // Enter on the search box opens the rule a number names (before Material's handler).

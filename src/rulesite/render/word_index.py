@@ -16,7 +16,7 @@ it names each entry's kind, and its game, document and edition:
 - `assets/search-text-N.js`, loaded right after it, one after another: the
   texts of those entries and of every rule (each text once, at the newest
   edition printing it), so that a word found only in a text is found too.
-  Riftbound's come first.
+  The rulings' and answers' texts come first, then Riftbound's rules.
 
 Scripts, not JSON: a page opened from disk (file://) can load a script but
 not fetch. Each entry is `[kind, document, url, title, keys]`, url relative
@@ -43,6 +43,9 @@ TEXT = "assets/search-text-{}.js"
 QUEUE = "(window.RULESITE_SEARCH = window.RULESITE_SEARCH || []).push("
 # Bytes of text a file: each arrives and is searched before the next is fetched.
 TEXT_PART = 400_000
+# The first file, smaller: a word found only in a ruling or answer is found
+# about as soon as the titles are.
+FIRST_PART = 200_000
 # A rule this short is a heading ("Reveal", "Keyword Actions"): found by title.
 TITLE_WORDS = 6
 
@@ -157,18 +160,25 @@ def word_index(ctx: Context, language: str, written: dict[str, tuple[str, str]] 
     if language != CONTENT_LANGUAGE:
         head += _english_titles(ctx, language, docs)
     files = {WORDS: QUEUE + script_json({"docs": docs.rows, "entries": head}) + ");\n"}
-    # Rulings, answers and cards of Riftbound come before Magic's rules: the
-    # texts in the order their entries rank, cut into parts of TEXT_PART bytes.
+    # The answers readers type words from (rulings, FAQ answers, walkthroughs,
+    # guides, pages) come first, in a part of FIRST_PART bytes that a phone
+    # has within a second of the titles; then Riftbound's rules, the cards'
+    # texts, Magic's rules, in parts of TEXT_PART bytes. The order of the files
+    # is not the order of the ranking: each entry ranks by what it is.
     parts: list[dict] = []
-    size = TEXT_PART
+    size = limit = FIRST_PART
     first_magic = next((k for k, r in enumerate(rules) if docs.rows[r[1]]["game"] != GAME_NAMES["riftbound"]), len(rules))
+    answers = [x for x in texts if head[x[0]][0] != CARD]
     ordered = (
-        [("rule", r) for r in rules[:first_magic]] + [("text", x) for x in texts] + [("rule", r) for r in rules[first_magic:]]
+        [("text", x) for x in answers]
+        + [("rule", r) for r in rules[:first_magic]]
+        + [("text", x) for x in texts if head[x[0]][0] == CARD]
+        + [("rule", r) for r in rules[first_magic:]]
     )
     for what, item in ordered:
-        if size >= TEXT_PART:
+        if size >= limit:
             parts.append({"texts": [], "entries": []})
-            size = 0
+            size, limit = 0, (FIRST_PART if len(parts) == 1 else TEXT_PART)
         if what == "rule":
             parts[-1]["entries"].append(item)
             size += len(item[2]) + len(item[5]) + 16
