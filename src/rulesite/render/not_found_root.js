@@ -13,19 +13,19 @@
   "use strict";
   var DEEPEST = 6; // folders probed, from the top: a site's folder is near it
   var here = location.pathname;
-  if (here.length > 512 || here.indexOf("//") >= 0) return;
   // The page's own stylesheets loaded, with their rules (a script waits for
   // them; one that failed is there too, empty): the site is at the host's
   // root, and the page's links hold.
   var own = document.querySelectorAll('link[rel="stylesheet"][href^="/"]');
   for (var k = 0; k < own.length; k++) if (rules(own[k])) return;
-  // The host's root, the folders of the address from the top, and its own
-  // folder (a page opened from disk is the site's 404.html).
-  var parts = here.split("/").slice(1, -1);
+  // The host's root, the folders of the address from the top (up to an
+  // empty segment: "//" never names a folder), and its own folder (a page
+  // opened from disk is the site's 404.html). Any length costs nothing.
+  var parts = here.split("/", DEEPEST + 2).slice(1, -1);
   var folders = ["/"];
-  for (var i = 1; i <= parts.length && i <= DEEPEST; i++) folders.push("/" + parts.slice(0, i).join("/") + "/");
-  var mine = "/" + parts.concat("").join("/");
-  if (parts.length && folders.indexOf(mine) < 0) folders.push(mine);
+  for (var i = 1; i <= parts.length && parts[i - 1]; i++) folders.push("/" + parts.slice(0, i).join("/") + "/");
+  var mine = here.slice(0, here.lastIndexOf("/") + 1);
+  if (here.length <= 512 && here.indexOf("//") < 0 && folders.indexOf(mine) < 0) folders.push(mine);
   var root = document.documentElement;
   var found = [];
   var left = folders.length;
