@@ -100,7 +100,8 @@ def render_changes_index(ctx: Context, game: str, document: str, language: str) 
     for diff in sorted(diffs, key=lambda d: (order.get(d.old.label, 0), order.get(d.new.label, 0))):
         link = md_link(f"{diff.old.label} → {diff.new.label}", relative(page, ctx.where.diff(diff).page))
         out += [Md("- {}: {}").format(link, _counts_line(diff, lang))]
-    out += ["", Md("- {}").format(md_link(t(lang, "changes-compare"), relative(page, compare_page(game, document)))), ""]
+    # A paragraph of its own: one more item would make the list's items paragraphs.
+    out += ["", md_link(t(lang, "changes-compare"), relative(page, compare_page(game, document))), ""]
     return whole_page(title, out)
 
 
