@@ -114,15 +114,18 @@ def _read_corpus(
     return corpus
 
 
-def resolve(corpus: Corpus, diag: Diagnostics, jobs: int | None = None) -> Context:
+def resolve(corpus: Corpus, diag: Diagnostics, jobs: int | None = None, known: KnownPairs | None = None) -> Context:
     """Stage 3: references and keywords resolved, walkthroughs checked against their rules.
     What read made is only read here: frozen, the collector does not walk it.
     `jobs`: 1 resolves in this process alone; by default, when the editions
-    to compare are long, a forked worker scores their rules meanwhile."""
+    to compare are long, a forked worker scores their rules meanwhile.
+    `known`: rule pairs scored before (`edition_pairs`), used where they fit,
+    and where the pairs scored now are added; when it holds any, the few
+    pairs left are scored in this process."""
     if jobs is None:
         jobs = workers.cores() if _compared_rules(corpus) >= BESIDE_RULES else 1
     with workers.frozen():
-        return _resolve(corpus, diag, jobs > 1)
+        return _resolve(corpus, diag, jobs > 1 and not known, known)
 
 
 # Rules in the editions to compare from which scoring them runs beside linking
@@ -130,7 +133,7 @@ def resolve(corpus: Corpus, diag: Diagnostics, jobs: int | None = None) -> Conte
 BESIDE_RULES = 2000
 
 
-def _resolve(corpus: Corpus, diag: Diagnostics, fork: bool) -> Context:
+def _resolve(corpus: Corpus, diag: Diagnostics, fork: bool, known: KnownPairs | None = None) -> Context:
     # Scoring which rules of two editions are the same rule is most of comparing
     # them, and nothing of linking the texts needs it: a worker scores while
     # this process links, then the chains and diffs are made from its pairs
@@ -138,7 +141,11 @@ def _resolve(corpus: Corpus, diag: Diagnostics, fork: bool) -> Context:
     with workers.beside(partial(edition_pairs, corpus) if fork else dict, fork) as scored:
         linked = link_texts(corpus, Linker(corpus, keyword_forms(corpus, diag)))
         citations = collect(corpus, linked, diag)
-        known = scored()
+        found = scored()
+    if known is None:
+        known = found
+    else:
+        known.update(found)
     history, diffs, chains = compare_editions(corpus, known)
     editions = editions_view(corpus, chains)
     check_walkthroughs(corpus, diag, editions)
@@ -206,10 +213,11 @@ def site_url(config: Path, given: str | None = None) -> str:
     return url.rstrip("/") + "/" if url else ""
 
 
-def render_files(ctx: Context, crew: workers.Crew | None = None) -> dict[str, dict[str, str | Held]]:
+def render_files(ctx: Context, crew: workers.Crew | None = None, memory=None) -> dict[str, dict[str, str | Held]]:
     """Stage 4: every language's pages, language -> path -> text. `crew`: the
-    workers that keep the files they made (`Held`) until `write` writes them."""
-    return render_site(ctx, crew=crew, published=partial(data_files, ctx, places=ctx))
+    workers that keep the files they made (`Held`) until `write` writes them.
+    `memory`: what the last render's reusable jobs made (`warm.Memory`)."""
+    return render_site(ctx, crew=crew, published=partial(data_files, ctx, places=ctx), memory=memory)
 
 
 def write(

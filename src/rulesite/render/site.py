@@ -21,6 +21,7 @@ from .. import output
 from ..model import Edition, Section, sort_key
 from ..names import browser_grammar
 from . import index_pages as idx
+from . import reuse
 from ..site_map import paths
 from .card_pages import render_cards_pages, render_errata
 from .context import CONTENT_LANGUAGE, Context
@@ -83,6 +84,7 @@ def render_site(
     jobs: int | None = None,
     crew: Crew | None = None,
     published: Callable[[], dict[str, str]] | None = None,
+    memory=None,
 ) -> dict[str, dict[str, str | Held]]:
     """language -> (docs-relative path -> file text, in path order), for every
     language's site. The pages are rendered by `jobs` forked workers
@@ -98,20 +100,40 @@ def render_site(
     `published`: the caller's job that makes the files at the site root beside
     the pages (the published data, export/files.py's `data_files`): a long
     job, run first by the same workers; its files join the content
-    language's."""
+    language's.
+
+    `memory`: what the last render's reusable jobs made (`warm.Memory.jobs`,
+    `reuse.py`): a job whose fingerprint is the same is not run again, its
+    pages are the kept ones; what this render's reusable jobs made is kept
+    in their place. Their files are never held by workers."""
     languages = site_languages(ctx)
     contexts = {lang: replace(ctx, language=lang, languages=languages, cache={}) for lang in languages}
     work = [(None, published)] if published is not None else []
     work += [(lang, job) for lang in languages for job in language_jobs(contexts[lang])]
+    names: list = [None] * len(work)
+    kept: dict[int, dict[str, str]] = {}  # job -> its pages, as the last render made them
+    if memory is not None:
+        framed = reuse.frame(ctx)
+        for k, (lang, job) in enumerate(work):
+            if (name := reuse.job_name(lang, job)) is not None:
+                names[k] = (name, reuse.fingerprint(contexts[lang], framed, name, job))
+                if (found := memory.jobs.get(name)) is not None and found[0] == names[k][1]:
+                    kept[k] = found[1]
     if jobs is None:
         jobs = cores() if len(ctx.corpus.sections) >= PARALLEL_SECTIONS else 1
     if crew is not None:
-        work = [(lang, partial(_held_files, lang or CONTENT_LANGUAGE, job)) for lang, job in work]
-    made = crew.run([job for _, job in work], jobs) if crew is not None else run_jobs([job for _, job in work], jobs)
+        work = [
+            (lang, job if names[k] else partial(_held_files, lang or CONTENT_LANGUAGE, job)) for k, (lang, job) in enumerate(work)
+        ]
+    todo = [k for k in range(len(work)) if k not in kept]
+    ran = crew.run([work[k][1] for k in todo], jobs) if crew is not None else run_jobs([work[k][1] for k in todo], jobs)
+    made = {**kept, **dict(zip(todo, ran))}
+    if memory is not None:
+        memory.jobs = {name: (digest, made[k]) for k, (name, digest) in ((k, n) for k, n in enumerate(names) if n)}
     files: dict[str, dict[str, str]] = {lang: {} for lang in languages}
     data: dict[str, str] = {}
-    for (lang, _), pages in zip(work, made):
-        (files[lang] if lang else data).update(pages)
+    for k, (lang, _) in enumerate(work):
+        (files[lang] if lang else data).update(made[k])
     files = {lang: dict(sorted(pages.items())) for lang, pages in files.items()}
     mark_missing_translations(files, switch_routes(ctx, languages))
     files[CONTENT_LANGUAGE].update(sorted(data.items()))
@@ -152,11 +174,6 @@ def language_jobs(ctx: Context) -> list:
         }
     )
 
-    def sections(run: list[Section]) -> dict[str, str]:
-        # Their histories' files too: made from the rows the pages were made with.
-        pages = {section_page(section.key): str(render_section(section, ctx)) for section in run}
-        return pages | history_files(ctx, lang, run)
-
     # Only this language's own content: a page that exists only in another
     # language is not copied here as a stub; links and the language switch send
     # the reader to it there, with a notice (languages.py). Older editions'
@@ -167,7 +184,7 @@ def language_jobs(ctx: Context) -> list:
             shown += [s for edition in editions for s in edition.sections.values() if s.version_path]
             jobs.append(partial(current_aliases, ctx.editions.current_of(key)))
     for k in range(0, len(shown), SECTIONS_A_JOB):
-        jobs.append(partial(sections, shown[k : k + SECTIONS_A_JOB]))
+        jobs.append(partial(_section_run, ctx, lang, shown[k : k + SECTIONS_A_JOB]))
     if lang == CONTENT_LANGUAGE:
         items = [
             *((r, render_ruling) for r in ctx.corpus.rulings),
@@ -240,6 +257,12 @@ def language_jobs(ctx: Context) -> list:
     jobs.append(lambda: {"assets/numbers.js": numbers_js(ctx, lang), **tables})
     jobs.append(partial(searched_words, ctx))
     return jobs
+
+
+def _section_run(ctx: Context, lang: str, run: list[Section]) -> dict[str, str]:
+    """A run of section pages, and their histories' files: made from the rows the pages were made with."""
+    pages = {section_page(section.key): str(render_section(section, ctx)) for section in run}
+    return pages | history_files(ctx, lang, run)
 
 
 def browser_tables(lang: str) -> str:
