@@ -255,6 +255,8 @@ class Sequence:
         what killed builds left removed. A `Stopped` record ends it."""
         folders = self.settings.outputs
         with output.locked(*folders):
+            if self.memory is not None:
+                self.memory.settle()  # the last build's replaced docs, removed meanwhile
             for folder in folders:
                 output.clean(folder)
             try:
@@ -308,7 +310,8 @@ class Sequence:
         if self.memory is not None:  # the pairs of editions as they were last time are not scored again
             known, digests = self.memory.known_pairs(corpus)
             known = {} if self.settings.clean else known
-        ctx = pipeline.resolve(corpus, self.diag, known=known)
+        links = self.memory.links if self.memory is not None and not self.settings.clean else None
+        ctx = pipeline.resolve(corpus, self.diag, known=known, links=links)
         if self.memory is not None:
             self.memory.keep_pairs(known, digests)
         ctx = replace(ctx, site_url=pipeline.site_url(self.settings.config, self.settings.site_url))
@@ -324,7 +327,8 @@ class Sequence:
     def write(self, resolved: Resolved, rendered: Rendered, crew: workers.Crew | None = None) -> Written:
         """The pages into a new generation of the docs folder, and each language's MkDocs config."""
         clock, s = _Clock(), self.settings
-        pipeline.write(resolved.ctx, rendered.files, s.docs_dir, s.config_dir, s.config, self.build_id, crew)
+        later = self.memory.discard_later if self.memory is not None else None
+        pipeline.write(resolved.ctx, rendered.files, s.docs_dir, s.config_dir, s.config, self.build_id, crew, later)
         return Written(rendered.files, s.docs_dir, clock())
 
     def mkdocs(self, read: Read, written: Written) -> Built | Stopped:

@@ -15,9 +15,9 @@ only where they cite or sit with a section: see below). To it each job adds what
   links resolve found in each text it shows (rules, examples, answers), each
   of its rules' history in every edition and its history rows, what its
   number meant before and where an older one lives now, its equivalents, its
-  FAQ answers, what cites it and its rules (as the page links them); and of
-  its document, which rule each older one became and which diff page holds
-  each diff entry;
+  FAQ answers, what cites it and its rules (as the page links them), the
+  diff page of each diff entry its history may link, and what the rules its
+  number meant before became;
 - the pinned links and the pre-rendered diffs: every edition's rules, texts
   included;
 - the current edition's aliases: nothing more.
@@ -35,6 +35,7 @@ import pickle
 from functools import partial
 
 from ..model import FaqAnswer
+from ..resolve.entries import entry_anchor
 from .context import Context
 
 
@@ -85,7 +86,7 @@ def frame(ctx: Context) -> bytes:
         ctx.languages,
         ctx.site_url,
     )
-    return _digest(whole)
+    return content_digest(whole)
 
 
 def _skeleton(section) -> tuple:
@@ -96,74 +97,127 @@ def _skeleton(section) -> tuple:
     return (section.key, section.number, section.title, section.source_ids, section.notes, section.edition, section.loc, rules)
 
 
-def fingerprint(ctx: Context, framed: bytes, name: tuple, job) -> str:
-    """The fingerprint of a job named `name` (`job_name`), given the render's `frame`."""
-    parts: list = [framed, name]
-    if name[1] == "sections":
-        documents = dict.fromkeys((s.game, s.document, s.language) for s in job.args[2])
-        parts += [_document_part(ctx, document) for document in documents]
-        parts += [_section_part(ctx, s) for s in job.args[2]]
-    elif name[1] in ("pinned", "diff"):
-        # Rule texts as every edition prints them, and what resolve matched of them (the chains).
-        parts.append(_editions_part(ctx))
-    return _digest(parts).hex()
+class Fingerprints:
+    """The fingerprints of one render's reusable jobs (`of`). What a section's
+    page reads of the rules, of every edition and of their comparison (its
+    `_heavy` part) depends on nothing but the frame and the rules' texts: while
+    those are as at the last render (`texts`), its digests are the last
+    render's (`heavy`, section key -> digest) and are not worked out again.
+    `memory`: the last render's `texts` and `heavy`, replaced by this one's."""
+
+    def __init__(self, ctx: Context, memory) -> None:
+        self.ctx = ctx
+        self.frame = frame(ctx)
+        self.texts = content_digest((self.frame, ctx.corpus.editions, ctx.corpus.sections))
+        self.known = memory.heavy if memory.texts == self.texts else {}
+        self.heavy: dict = {}
+        memory.texts, memory.heavy = self.texts, self.heavy
+
+    def of(self, ctx: Context, name: tuple, job) -> str:
+        """The fingerprint of a job named `name` (`job_name`); `ctx`: its language's."""
+        parts: list = [self.frame, name]
+        if name[1] == "sections":
+            for section in job.args[2]:
+                heavy = self.known.get(section.key)
+                if heavy is None:
+                    heavy = _heavy(ctx, section)
+                self.heavy[section.key] = heavy
+                parts += [heavy, _light(ctx, section)]
+        elif name[1] in ("pinned", "diff"):
+            # Rule texts as every edition prints them, and what resolve matched of them (the chains).
+            parts.append(self.texts)
+        return content_digest(parts).hex()
 
 
-def _digest(value) -> bytes:
-    return hashlib.sha256(pickle.dumps(value, pickle.HIGHEST_PROTOCOL)).digest()
+def content_digest(value) -> bytes:
+    """A digest of `value`'s content: pickled without the memo, so that equal
+    values give equal bytes however their parts are shared (the links kept from
+    the last build are the same objects where new ones would be new)."""
+    digest = hashlib.sha256()
+
+    class Sink:
+        write = digest.update
+
+    pickler = pickle.Pickler(Sink(), pickle.HIGHEST_PROTOCOL)
+    pickler.fast = True
+    pickler.dump(value)
+    return digest.digest()
 
 
-def _editions_part(ctx: Context) -> bytes:
-    found = ctx.cache.get("reuse-editions")
-    if found is None:
-        found = ctx.cache["reuse-editions"] = _digest((ctx.corpus.editions, ctx.corpus.sections))
-    return found
-
-
-def _document_part(ctx: Context, document: tuple[str, str, str]) -> bytes:
-    """What every section page of a document reads of the document's comparison:
-    which rule each older one became, and on which diff page each entry is."""
-    key = ("reuse-document", document)
-    found = ctx.cache.get(key)
-    if found is None:
-        holders = {k: v for k, v in ctx.where.diffs.items() if k[:3] == document}
-        found = ctx.cache[key] = _digest((ctx.editions.successors.get(document), holders))
-    return found
-
-
-def _section_part(ctx: Context, section) -> bytes:
-    """What a section's page and its history files read of the section and of what
-    concerns it: its rules (texts included), each rule's history in every edition
-    and its rows, what the section's number meant and where it lives now, its
-    equivalent in other languages, its FAQ answers, and what cites it."""
+def _heavy(ctx: Context, section) -> bytes:
+    """What a section's page and its history files read of the rules and their
+    comparison: the section (its rules' texts included) and the links found in
+    them, each rule's history in every edition and its rows, the diff page
+    holding each entry a row may link, what the section's number meant (with
+    what each of those rules became) and where an older one lives now, and its
+    equivalent in other languages."""
     document = (section.game, section.document, section.language)
-    citations, changes = ctx.citations, ctx.changes
+    changes, links, game = ctx.changes, ctx.links, section.game
     histories = (ctx.history or {}).get(document, {})
     numbers = [rule.number for rule in section.rules]
-    cited = [citations.by_rule.get((section.key, number), []) for number in numbers]
-    # An older edition's own page shows no FAQ answers (they sit with the current text).
-    links, game, faqs = ctx.links, section.game, [] if section.version_path else ctx.section_faqs(section)
     linked = [
         (links.segments(rule.text, game, section, False), [links.segments(e.text, game, section, False) for e in rule.examples])
         for rule in section.rules
     ]
-    return _digest(
+    rows = [changes.history(document, section.edition, number) for number in numbers]
+    was = changes.was.get(section.key)
+    became = None
+    if was:
+        labels = {w.edition for w in was}
+        became = [
+            (key, successor)
+            for key, successor in ctx.editions.successors.get(document, {}).items()
+            if key[0] in labels and key[1].startswith(section.number)
+        ]
+    return content_digest(
         (
             section,
             linked,
-            [links.quoted(faq.answer, faq.game, section) for faq in faqs],
             [histories.get((section.edition, number)) for number in numbers],
-            [changes.history(document, section.edition, number) for number in numbers],
+            rows,
+            [_holders(ctx, document, found) for found in rows],
             [changes.printed_again(ctx.corpus, document, section.edition, number) for number in numbers]
             if section.version_path
             else None,
-            changes.was.get(section.key),
+            was,
+            became,
             changes.now.get(section.key),
             ctx.concordance.for_section(section),
-            faqs,
-            [_shown(ctx, item) for item in citations.by_section.get(section.key, [])],
-            [[_shown(ctx, item) for item in items] for items in cited],
         )
+    )
+
+
+def _holders(ctx: Context, document: tuple[str, str, str], rows) -> list:
+    """The diff page of every entry a rule's history rows may link
+    (render/history.py: the entry of each edition's number, added or changed,
+    or of an earlier one's, removed, on the diff between the two): a few more
+    than it links, never fewer."""
+    found = []
+    entries = [row.entry for row in rows]
+    for k, entry in enumerate(entries):
+        for before in entries[:k]:
+            diff = ctx.changes.diff_between(document, before.edition_label, entry.edition_label)
+            if diff is None:
+                continue
+            held = ctx.where.diff(diff).entries
+            anchors = [entry_anchor(kind, entry.number) for kind in ("added", "changed")] if entry.number is not None else []
+            anchors += [entry_anchor("removed", before.number)] if before.number is not None else []
+            found.append([(anchor, held.get(anchor)) for anchor in anchors])
+    return found
+
+
+def _light(ctx: Context, section) -> tuple:
+    """What a section's page reads of FAQ answers, rulings and walkthroughs: its
+    FAQ answers (with their links) and what cites the section and its rules."""
+    citations = ctx.citations
+    # An older edition's own page shows no FAQ answers (they sit with the current text).
+    faqs = [] if section.version_path else ctx.section_faqs(section)
+    cited = [citations.by_rule.get((section.key, rule.number), []) for rule in section.rules]
+    return (
+        faqs,
+        [ctx.links.quoted(faq.answer, faq.game, section) for faq in faqs],
+        [_shown(ctx, item) for item in citations.by_section.get(section.key, [])],
+        [[_shown(ctx, item) for item in items] for items in cited],
     )
 
 

@@ -11,7 +11,7 @@ import posixpath
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import replace
-from functools import partial
+from functools import lru_cache, partial
 from importlib import resources
 from pathlib import Path
 
@@ -113,10 +113,10 @@ def render_site(
     names: list = [None] * len(work)
     kept: dict[int, dict[str, str]] = {}  # job -> its pages, as the last render made them
     if memory is not None:
-        framed = reuse.frame(ctx)
+        prints = reuse.Fingerprints(ctx, memory)
         for k, (lang, job) in enumerate(work):
             if (name := reuse.job_name(lang, job)) is not None:
-                names[k] = (name, reuse.fingerprint(contexts[lang], framed, name, job))
+                names[k] = (name, prints.of(contexts[lang], name, job))
                 if (found := memory.jobs.get(name)) is not None and found[0] == names[k][1]:
                     kept[k] = found[1]
     if jobs is None:
@@ -404,6 +404,7 @@ def write_docs(
     build_id: str,
     digests: dict[str, str] | None = None,
     crew: Crew | None = None,
+    later: Callable[[Path], None] | None = None,
 ) -> int:
     """Writes a complete docs folder (one subfolder per language) as a new
     generation beside the published one, then publishes it in one step
@@ -415,7 +416,9 @@ def write_docs(
     files themselves. `digests`: "language/path" -> `output.file_digest` of
     the file's bytes, where the caller has it already. A `Held` file is
     written by the worker of `crew` that holds it (`render_site`), meanwhile.
-    Returns how many files were written."""
+    `later`: given the generation the new one replaced, to remove it after
+    the build has gone on (a long-lived process's: `warm.Memory.discard_later`);
+    without it, it is removed here. Returns how many files were written."""
     fresh = output.generation(docs_dir, build_id)
     previous = output.published(docs_dir) or (docs_dir if docs_dir.is_dir() else None)
     assets = {
@@ -447,7 +450,10 @@ def write_docs(
         raise RuntimeError("files held by workers were not written: " + ", ".join(sorted(held.keys() - digests.keys())[:5]))
     with open(os.path.join(new_root, DIGESTS), "w", encoding="utf-8") as file:
         json.dump(digests, file, separators=(",", ":"))
-    output.publish(fresh, docs_dir)
+    replaced = output.published(docs_dir)
+    output.publish(fresh, docs_dir, clean_up=later is None)
+    if later is not None and replaced is not None and replaced != fresh:
+        later(replaced)
     return sum(written for written, _ in done)
 
 
@@ -512,6 +518,17 @@ def _same_file(path: str, data: bytes) -> bool:
         return False
 
 
+@lru_cache(maxsize=16)
+def _config_extras(lang: str, base_text: str, site_url: str | None) -> tuple[dict, dict]:
+    """What a language's config says of the page template's colours, and each
+    page's Content Security Policy by its base_url (theme/main.html), from the
+    project's config (its text) and Material's templates: worked out once in
+    a process that builds several times (`rulesite serve`), they render the
+    installed theme's scripts and take a third of a second."""
+    given = mkdocs_config(base_text)
+    return offline_config(lang, base_text), theme_policies({**given, "site_url": site_url})
+
+
 def write_config(ctx: Context, nav: list, base_config: Path, docs_dir: Path, out: Path) -> None:
     """The MkDocs config of one language: the project's mkdocs.yml, its docs, its
     navigation, and the language selector pointing at the same path elsewhere."""
@@ -533,11 +550,9 @@ def write_config(ctx: Context, nav: list, base_config: Path, docs_dir: Path, out
     if ctx.site_url:
         config["site_url"] = ctx.site_url + language_root(lang)
     config["extra"]["not_found"] = {key: t(lang, key) for key in NOT_FOUND_STRINGS}
-    base_text = base_config.read_text(encoding="utf-8")
-    config["extra"]["offline"] = offline_config(lang, base_text)
-    # Each page's Content Security Policy, by its base_url (theme/main.html).
-    given = mkdocs_config(base_text)
-    config["extra"]["content_policy"] = theme_policies({**given, "site_url": config.get("site_url")})
+    offline, policies = _config_extras(lang, base_config.read_text(encoding="utf-8"), config.get("site_url"))
+    config["extra"]["offline"] = offline
+    config["extra"]["content_policy"] = policies
     config["extra"]["referrer_policy"] = REFERRER_POLICY
     out.parent.mkdir(parents=True, exist_ok=True)
     out.write_text(
