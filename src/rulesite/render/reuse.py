@@ -160,6 +160,8 @@ def _heavy(ctx: Context, section) -> bytes:
         for rule in section.rules
     ]
     rows = [changes.history(document, section.edition, number) for number in numbers]
+    # Of a row, its page reads the entry, the page showing that edition's rule and the word diff.
+    shown_rows = [[(row.entry, row.shown.page if row.shown else None, row.changes) for row in found] for found in rows]
     was = changes.was.get(section.key)
     became = None
     if was:
@@ -174,7 +176,7 @@ def _heavy(ctx: Context, section) -> bytes:
             section,
             linked,
             [histories.get((section.edition, number)) for number in numbers],
-            rows,
+            shown_rows,
             [_holders(ctx, document, found) for found in rows],
             [changes.printed_again(ctx.corpus, document, section.edition, number) for number in numbers]
             if section.version_path
