@@ -142,11 +142,12 @@ def build_command(args: argparse.Namespace) -> int:
     return build(settings, Diagnostics(), shown_site=str(args.site_dir).rstrip("/"))
 
 
-def build(settings: Settings, diag: Diagnostics, shown_site: str = "") -> int:
+def build(settings: Settings, diag: Diagnostics, shown_site: str = "", memory=None) -> int:
     """Runs the build sequence, printing each stage's record as it ends; its exit
     status. `diag`: where the problems go (`rulesite serve` shows them in the
-    browser too); `shown_site`: the site folder as the user named it."""
-    sequence = Sequence(settings, diag)
+    browser too); `shown_site`: the site folder as the user named it;
+    `memory`: what `rulesite serve` keeps between builds (`warm.Memory`)."""
+    sequence = Sequence(settings, diag, memory=memory)
     shown_site = shown_site or str(settings.site_dir)
     try:
         return _print_build(sequence)

@@ -94,9 +94,10 @@ def published(folder: Path) -> Path | None:
     return folder.parent / os.readlink(folder)
 
 
-def publish(fresh: Path, folder: Path) -> None:
+def publish(fresh: Path, folder: Path, clean_up: bool = True) -> None:
     """Makes `folder` name `fresh` (a generation beside it), in one step, then
-    removes the generations nobody names any more."""
+    removes the generations nobody names any more (`clean_up` False: the
+    caller removes the one it replaced, later; the next build removes any left)."""
     link = fresh.with_name(fresh.name + ".link")
     if link.is_symlink() or link.exists():
         link.unlink()
@@ -115,7 +116,8 @@ def publish(fresh: Path, folder: Path) -> None:
     else:
         link.unlink()
         raise FileExistsError(f"{folder} is a file, not a folder: move it away")
-    clean(folder)
+    if clean_up:
+        clean(folder)
 
 
 def clean(folder: Path, keep: tuple[Path, ...] = ()) -> None:

@@ -41,7 +41,7 @@ from .site_map.paths import language_root
 from .site_map.site_map import make_site_map
 from .render.site import THEME_ASSETS, navigation, render_site, write_config, write_docs, written_digests
 from .resolve.citations import collect
-from .resolve.linked import link_texts
+from .resolve.linked import KnownLinks, link_texts
 from .resolve.concordance import resolve_concordance
 from .resolve.history import KnownPairs, diff_editions, prerendered_pairs, rule_chains, rule_history, score_editions
 from .resolve.review import attach_errata, needs_review
@@ -114,15 +114,25 @@ def _read_corpus(
     return corpus
 
 
-def resolve(corpus: Corpus, diag: Diagnostics, jobs: int | None = None) -> Context:
+def resolve(
+    corpus: Corpus,
+    diag: Diagnostics,
+    jobs: int | None = None,
+    known: KnownPairs | None = None,
+    links: KnownLinks | None = None,
+) -> Context:
     """Stage 3: references and keywords resolved, walkthroughs checked against their rules.
     What read made is only read here: frozen, the collector does not walk it.
     `jobs`: 1 resolves in this process alone; by default, when the editions
-    to compare are long, a forked worker scores their rules meanwhile."""
+    to compare are long, a forked worker scores their rules meanwhile.
+    `known`: rule pairs scored before (`edition_pairs`), used where they fit,
+    and where the pairs scored now are added; when it holds any, the few
+    pairs left are scored in this process. `links`: the texts the last build
+    linked (`linked.KnownLinks`), used where they still hold, replaced by these."""
     if jobs is None:
         jobs = workers.cores() if _compared_rules(corpus) >= BESIDE_RULES else 1
     with workers.frozen():
-        return _resolve(corpus, diag, jobs > 1)
+        return _resolve(corpus, diag, jobs > 1 and not known, known, links)
 
 
 # Rules in the editions to compare from which scoring them runs beside linking
@@ -130,15 +140,21 @@ def resolve(corpus: Corpus, diag: Diagnostics, jobs: int | None = None) -> Conte
 BESIDE_RULES = 2000
 
 
-def _resolve(corpus: Corpus, diag: Diagnostics, fork: bool) -> Context:
+def _resolve(
+    corpus: Corpus, diag: Diagnostics, fork: bool, known: KnownPairs | None = None, links: KnownLinks | None = None
+) -> Context:
     # Scoring which rules of two editions are the same rule is most of comparing
     # them, and nothing of linking the texts needs it: a worker scores while
     # this process links, then the chains and diffs are made from its pairs
     # (without a worker, nothing is scored before: all of it is done below).
     with workers.beside(partial(edition_pairs, corpus) if fork else dict, fork) as scored:
-        linked = link_texts(corpus, Linker(corpus, keyword_forms(corpus, diag)))
+        linked = link_texts(corpus, Linker(corpus, keyword_forms(corpus, diag)), links)
         citations = collect(corpus, linked, diag)
-        known = scored()
+        found = scored()
+    if known is None:
+        known = found
+    else:
+        known.update(found)
     history, diffs, chains = compare_editions(corpus, known)
     editions = editions_view(corpus, chains)
     check_walkthroughs(corpus, diag, editions)
@@ -206,10 +222,11 @@ def site_url(config: Path, given: str | None = None) -> str:
     return url.rstrip("/") + "/" if url else ""
 
 
-def render_files(ctx: Context, crew: workers.Crew | None = None) -> dict[str, dict[str, str | Held]]:
+def render_files(ctx: Context, crew: workers.Crew | None = None, memory=None) -> dict[str, dict[str, str | Held]]:
     """Stage 4: every language's pages, language -> path -> text. `crew`: the
-    workers that keep the files they made (`Held`) until `write` writes them."""
-    return render_site(ctx, crew=crew, published=partial(data_files, ctx, places=ctx))
+    workers that keep the files they made (`Held`) until `write` writes them.
+    `memory`: what the last render's reusable jobs made (`warm.Memory`)."""
+    return render_site(ctx, crew=crew, published=partial(data_files, ctx, places=ctx), memory=memory)
 
 
 def write(
@@ -220,13 +237,16 @@ def write(
     config: Path = CONFIG,
     build_id: str = "",
     crew: workers.Crew | None = None,
+    later=None,
 ) -> None:
     """The rendered pages into docs_dir/<language>/ (a new generation, published
     in one step; files whose content did not change keep their timestamps), and
     each language's MkDocs config. The model and the pages are only read here
-    (`workers.frozen`). `crew`: render's, when its workers hold files (`Held`)."""
+    (`workers.frozen`). `crew`: render's, when its workers hold files (`Held`).
+    `later`: removes the docs generation replaced, after the build has gone on
+    (`write_docs`)."""
     with workers.frozen():
-        _write(ctx, files, docs_dir, config_dir, config, build_id, crew)
+        _write(ctx, files, docs_dir, config_dir, config, build_id, crew, later)
 
 
 def _write(
@@ -237,6 +257,7 @@ def _write(
     config: Path,
     build_id: str,
     crew: workers.Crew | None,
+    later=None,
 ) -> None:
     contexts = {
         lang: Context(
@@ -266,7 +287,7 @@ def _write(
         added = offline_files(contexts[lang], pages, navs[lang], config_text, mine, others)
         pages.update(added)
         encoded[lang].update((path, _bytes(data)) for path, data in added.items())
-    write_docs(encoded, docs_dir, build_id or output.new_build_id(), digests, crew)
+    write_docs(encoded, docs_dir, build_id or output.new_build_id(), digests, crew, later)
     for lang in files:
         write_config(contexts[lang], navs[lang], config, docs_dir, config_dir / f"mkdocs.{lang}.yml")
 

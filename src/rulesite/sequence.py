@@ -30,6 +30,7 @@ from .model import Corpus
 from .read.kept import Kept
 from .render.context import Context
 from .resolve.history import ChainStep, chain_steps
+from .warm import Memory
 
 
 class SettingsError(ValueError):
@@ -238,8 +239,12 @@ class Sequence:
     each stage is also a method of its own, taking what the stages before it
     made, for the tests and the benchmark."""
 
-    def __init__(self, settings: Settings, diag: Diagnostics | None = None, build_id: str = "") -> None:
+    def __init__(
+        self, settings: Settings, diag: Diagnostics | None = None, build_id: str = "", memory: Memory | None = None
+    ) -> None:
         self.settings = settings
+        # What serve keeps between its builds (`warm.py`); None: nothing is kept in memory.
+        self.memory = memory
         self.diag = Diagnostics() if diag is None else diag
         self.build_id = build_id or output.new_build_id()
         self.published = False  # whether the new site has replaced the previous one
@@ -250,6 +255,8 @@ class Sequence:
         what killed builds left removed. A `Stopped` record ends it."""
         folders = self.settings.outputs
         with output.locked(*folders):
+            if self.memory is not None:
+                self.memory.settle()  # the last build's replaced docs, removed meanwhile
             for folder in folders:
                 output.clean(folder)
             try:
@@ -299,7 +306,14 @@ class Sequence:
 
     def resolve(self, read: Read) -> Resolved:
         clock, corpus = _Clock(), read.corpus
-        ctx = pipeline.resolve(corpus, self.diag)
+        known = digests = None
+        if self.memory is not None:  # the pairs of editions as they were last time are not scored again
+            known, digests = self.memory.known_pairs(corpus)
+            known = {} if self.settings.clean else known
+        links = self.memory.links if self.memory is not None and not self.settings.clean else None
+        ctx = pipeline.resolve(corpus, self.diag, known=known, links=links)
+        if self.memory is not None:
+            self.memory.keep_pairs(known, digests)
         ctx = replace(ctx, site_url=pipeline.site_url(self.settings.config, self.settings.site_url))
         history = [(key, step) for key, found in ctx.chains.items() for step in chain_steps(found)]
         return Resolved(ctx, ctx.links.cited, dict(ctx.links.unresolved), history, len(ctx.reviews), clock())
@@ -308,12 +322,13 @@ class Sequence:
         """Every language's pages. `crew`: workers that keep the files they made
         until `write` (without one, the pages are all in this process)."""
         clock = _Clock()
-        return Rendered(pipeline.render_files(resolved.ctx, crew), clock())
+        return Rendered(pipeline.render_files(resolved.ctx, crew, None if self.settings.clean else self.memory), clock())
 
     def write(self, resolved: Resolved, rendered: Rendered, crew: workers.Crew | None = None) -> Written:
         """The pages into a new generation of the docs folder, and each language's MkDocs config."""
         clock, s = _Clock(), self.settings
-        pipeline.write(resolved.ctx, rendered.files, s.docs_dir, s.config_dir, s.config, self.build_id, crew)
+        later = self.memory.discard_later if self.memory is not None else None
+        pipeline.write(resolved.ctx, rendered.files, s.docs_dir, s.config_dir, s.config, self.build_id, crew, later)
         return Written(rendered.files, s.docs_dir, clock())
 
     def mkdocs(self, read: Read, written: Written) -> Built | Stopped:

@@ -11,7 +11,7 @@ import posixpath
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import replace
-from functools import partial
+from functools import lru_cache, partial
 from importlib import resources
 from pathlib import Path
 
@@ -21,6 +21,7 @@ from .. import output
 from ..model import Edition, Section, sort_key
 from ..names import browser_grammar
 from . import index_pages as idx
+from . import reuse
 from ..site_map import paths
 from .card_pages import render_cards_pages, render_errata
 from .context import CONTENT_LANGUAGE, Context
@@ -85,6 +86,7 @@ def render_site(
     jobs: int | None = None,
     crew: Crew | None = None,
     published: Callable[[], dict[str, str]] | None = None,
+    memory=None,
 ) -> dict[str, dict[str, str | Held]]:
     """language -> (docs-relative path -> file text, in path order), for every
     language's site. The pages are rendered by `jobs` forked workers
@@ -100,20 +102,40 @@ def render_site(
     `published`: the caller's job that makes the files at the site root beside
     the pages (the published data, export/files.py's `data_files`): a long
     job, run first by the same workers; its files join the content
-    language's."""
+    language's.
+
+    `memory`: what the last render's reusable jobs made (`warm.Memory.jobs`,
+    `reuse.py`): a job whose fingerprint is the same is not run again, its
+    pages are the kept ones; what this render's reusable jobs made is kept
+    in their place. Their files are never held by workers."""
     languages = site_languages(ctx)
     contexts = {lang: replace(ctx, language=lang, languages=languages, cache={}) for lang in languages}
     work = [(None, published)] if published is not None else []
     work += [(lang, job) for lang in languages for job in language_jobs(contexts[lang])]
+    names: list = [None] * len(work)
+    kept: dict[int, dict[str, str]] = {}  # job -> its pages, as the last render made them
+    if memory is not None:
+        prints = reuse.Fingerprints(ctx, memory)
+        for k, (lang, job) in enumerate(work):
+            if (name := reuse.job_name(lang, job)) is not None:
+                names[k] = (name, prints.of(contexts[lang], name, job))
+                if (found := memory.jobs.get(name)) is not None and found[0] == names[k][1]:
+                    kept[k] = found[1]
     if jobs is None:
         jobs = cores() if len(ctx.corpus.sections) >= PARALLEL_SECTIONS else 1
     if crew is not None:
-        work = [(lang, partial(_held_files, lang or CONTENT_LANGUAGE, job)) for lang, job in work]
-    made = crew.run([job for _, job in work], jobs) if crew is not None else run_jobs([job for _, job in work], jobs)
+        work = [
+            (lang, job if names[k] else partial(_held_files, lang or CONTENT_LANGUAGE, job)) for k, (lang, job) in enumerate(work)
+        ]
+    todo = [k for k in range(len(work)) if k not in kept]
+    ran = crew.run([work[k][1] for k in todo], jobs) if crew is not None else run_jobs([work[k][1] for k in todo], jobs)
+    made = {**kept, **dict(zip(todo, ran))}
+    if memory is not None:
+        memory.jobs = {name: (digest, made[k]) for k, (name, digest) in ((k, n) for k, n in enumerate(names) if n)}
     files: dict[str, dict[str, str]] = {lang: {} for lang in languages}
     data: dict[str, str] = {}
-    for (lang, _), pages in zip(work, made):
-        (files[lang] if lang else data).update(pages)
+    for k, (lang, _) in enumerate(work):
+        (files[lang] if lang else data).update(made[k])
     files = {lang: dict(sorted(pages.items())) for lang, pages in files.items()}
     mark_missing_translations(files, switch_routes(ctx, languages))
     files[CONTENT_LANGUAGE].update(sorted(data.items()))
@@ -154,11 +176,6 @@ def language_jobs(ctx: Context) -> list:
         }
     )
 
-    def sections(run: list[Section]) -> dict[str, str]:
-        # Their histories' files too: made from the rows the pages were made with.
-        pages = {section_page(section.key): str(render_section(section, ctx)) for section in run}
-        return pages | history_files(ctx, lang, run)
-
     # Only this language's own content: a page that exists only in another
     # language is not copied here as a stub; links and the language switch send
     # the reader to it there, with a notice (languages.py). Older editions'
@@ -169,7 +186,7 @@ def language_jobs(ctx: Context) -> list:
             shown += [s for edition in editions for s in edition.sections.values() if s.version_path]
             jobs.append(partial(current_aliases, ctx.editions.current_of(key)))
     for k in range(0, len(shown), SECTIONS_A_JOB):
-        jobs.append(partial(sections, shown[k : k + SECTIONS_A_JOB]))
+        jobs.append(partial(_section_run, ctx, lang, shown[k : k + SECTIONS_A_JOB]))
     if lang == CONTENT_LANGUAGE:
         items = [
             *((r, render_ruling) for r in ctx.corpus.rulings),
@@ -245,6 +262,12 @@ def language_jobs(ctx: Context) -> list:
     jobs.append(lambda: {"assets/numbers.js": numbers_js(ctx, lang), **tables})
     jobs.append(partial(searched_words, ctx))
     return jobs
+
+
+def _section_run(ctx: Context, lang: str, run: list[Section]) -> dict[str, str]:
+    """A run of section pages, and their histories' files: made from the rows the pages were made with."""
+    pages = {section_page(section.key): str(render_section(section, ctx)) for section in run}
+    return pages | history_files(ctx, lang, run)
 
 
 def browser_tables(lang: str) -> str:
@@ -386,6 +409,7 @@ def write_docs(
     build_id: str,
     digests: dict[str, str] | None = None,
     crew: Crew | None = None,
+    later: Callable[[Path], None] | None = None,
 ) -> int:
     """Writes a complete docs folder (one subfolder per language) as a new
     generation beside the published one, then publishes it in one step
@@ -397,7 +421,9 @@ def write_docs(
     files themselves. `digests`: "language/path" -> `output.file_digest` of
     the file's bytes, where the caller has it already. A `Held` file is
     written by the worker of `crew` that holds it (`render_site`), meanwhile.
-    Returns how many files were written."""
+    `later`: given the generation the new one replaced, to remove it after
+    the build has gone on (a long-lived process's: `warm.Memory.discard_later`);
+    without it, it is removed here. Returns how many files were written."""
     fresh = output.generation(docs_dir, build_id)
     previous = output.published(docs_dir) or (docs_dir if docs_dir.is_dir() else None)
     assets = {
@@ -429,7 +455,10 @@ def write_docs(
         raise RuntimeError("files held by workers were not written: " + ", ".join(sorted(held.keys() - digests.keys())[:5]))
     with open(os.path.join(new_root, DIGESTS), "w", encoding="utf-8") as file:
         json.dump(digests, file, separators=(",", ":"))
-    output.publish(fresh, docs_dir)
+    replaced = output.published(docs_dir)
+    output.publish(fresh, docs_dir, clean_up=later is None)
+    if later is not None and replaced is not None and replaced != fresh:
+        later(replaced)
     return sum(written for written, _ in done)
 
 
@@ -494,6 +523,17 @@ def _same_file(path: str, data: bytes) -> bool:
         return False
 
 
+@lru_cache(maxsize=16)
+def _config_extras(lang: str, base_text: str, site_url: str | None) -> tuple[dict, dict]:
+    """What a language's config says of the page template's colours, and each
+    page's Content Security Policy by its base_url (theme/main.html), from the
+    project's config (its text) and Material's templates: worked out once in
+    a process that builds several times (`rulesite serve`), they render the
+    installed theme's scripts and take a third of a second."""
+    given = mkdocs_config(base_text)
+    return offline_config(lang, base_text), theme_policies({**given, "site_url": site_url})
+
+
 def write_config(ctx: Context, nav: list, base_config: Path, docs_dir: Path, out: Path) -> None:
     """The MkDocs config of one language: the project's mkdocs.yml, its docs, its
     navigation, and the language selector pointing at the same path elsewhere."""
@@ -517,11 +557,9 @@ def write_config(ctx: Context, nav: list, base_config: Path, docs_dir: Path, out
     config["extra"]["not_found"] = {key: t(lang, key) for key in NOT_FOUND_STRINGS}
     if not ctx.site_url:  # the not-found page finds the site's folder itself (theme/404.html)
         config["extra"]["not_found_root"] = not_found_root_script()
-    base_text = base_config.read_text(encoding="utf-8")
-    config["extra"]["offline"] = offline_config(lang, base_text)
-    # Each page's Content Security Policy, by its base_url (theme/main.html).
-    given = mkdocs_config(base_text)
-    config["extra"]["content_policy"] = theme_policies({**given, "site_url": config.get("site_url")})
+    offline, policies = _config_extras(lang, base_config.read_text(encoding="utf-8"), config.get("site_url"))
+    config["extra"]["offline"] = offline
+    config["extra"]["content_policy"] = policies
     config["extra"]["referrer_policy"] = REFERRER_POLICY
     out.parent.mkdir(parents=True, exist_ok=True)
     out.write_text(

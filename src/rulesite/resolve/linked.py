@@ -18,6 +18,8 @@ section's page, an answer's and a ruling's where the site shows them on their ow
 
 from __future__ import annotations
 
+import hashlib
+import pickle
 from collections import Counter
 from collections.abc import Mapping
 from dataclasses import dataclass
@@ -100,19 +102,53 @@ class LinkedTexts:
         return self.targets[key]
 
 
-class _Linking:
-    """The segments and targets worked out so far: each (text, context) once."""
+class KnownLinks:
+    """The segments and targets a build worked out, kept for the next build in
+    the same process (`rulesite serve`): used again while the linker is made
+    from the same things (`linker_digest`: every page's numbers and titles,
+    each edition's, the keyword forms), since a text's segments are a function
+    of those, the text and where it is read. `link_texts` replaces them with
+    its own."""
 
-    def __init__(self, linker: Linker) -> None:
+    def __init__(self) -> None:
+        self.digest = b""
+        self.texts: dict = {}
+        self.targets: dict = {}
+
+
+def linker_digest(linker: Linker) -> bytes:
+    """A digest of everything `linker` links by (see `KnownLinks`)."""
+    corpus = linker.corpus
+
+    def shape(section: Section) -> tuple:
+        return (section.key, section.number, section.title, section.edition, [rule.number for rule in section.rules])
+
+    editions = {
+        key: [(e.label, [shape(s) for s in e.sections.values()]) for e in found] for key, found in corpus.editions.items()
+    }
+    whole = ([shape(s) for s in corpus.sections.values()], editions, linker.keywords)
+    return hashlib.sha256(pickle.dumps(whole, pickle.HIGHEST_PROTOCOL)).digest()
+
+
+class _Linking:
+    """The segments and targets worked out so far: each (text, context) once.
+    `known`: those of the last build, when its linker was made from the same."""
+
+    def __init__(self, linker: Linker, known: KnownLinks | None = None) -> None:
         self.linker = linker
         self.texts: dict[TextKey, tuple[Segment, ...]] = {}
         self.targets: dict[tuple[str, str, SectionKey | None], Target | None] = {}
+        self.known_texts = known.texts if known is not None else {}
+        self.known_targets = known.targets if known is not None else {}
 
     def text(self, text: str, game: str, here: Section | None = None, terms: bool = True) -> tuple[Segment, ...]:
         key = (game, scope(here), terms, text)
         found = self.texts.get(key)
         if found is None:
-            found = self.texts[key] = tuple(self.linker.segments(text, game, here, terms))
+            found = self.known_texts.get(key)
+            if found is None:
+                found = tuple(self.linker.segments(text, game, here, terms))
+            self.texts[key] = found
         return found
 
     def quoted(self, text: str, game: str, here: Section | None = None) -> list[Segment]:
@@ -121,15 +157,18 @@ class _Linking:
     def target(self, game: str, number: str, here: Section | None = None) -> Target | None:
         key = (game, number, scope(here))
         if key not in self.targets:
-            self.targets[key] = self.linker.target(game, number, here)
+            known = self.known_targets.get(key, self)
+            self.targets[key] = self.linker.target(game, number, here) if known is self else known
         return self.targets[key]
 
 
-def link_texts(corpus: Corpus, linker: Linker) -> LinkedTexts:
+def link_texts(corpus: Corpus, linker: Linker, known: KnownLinks | None = None) -> LinkedTexts:
     """Every text the site shows with links, linked in each context it is shown
     in; fills `references` on every rule shown on a section page and on every
-    FAQ answer and ruling."""
-    linking = _Linking(linker)
+    FAQ answer and ruling. `known`: what the last build linked (`KnownLinks`),
+    used where the linker is made from the same, and replaced by this build's."""
+    digest = linker_digest(linker) if known is not None else b""
+    linking = _Linking(linker, known if known is not None and known.digest == digest else None)
     pages = _section_pages(corpus)
     for section in pages:
         for rule in section.rules:
@@ -180,6 +219,8 @@ def link_texts(corpus: Corpus, linker: Linker) -> LinkedTexts:
     stored = [ref for s in pages for rule in s.rules for ref in rule.references]
     stored += [ref for item in [*corpus.faqs, *corpus.rulings] for ref in item.references]
     unresolved = Counter(ref.number for ref in stored if ref.target is None)
+    if known is not None:
+        known.digest, known.texts, known.targets = digest, linking.texts, linking.targets
     return LinkedTexts(
         texts=Frozen(linking.texts),
         targets=Frozen(linking.targets),

@@ -18,6 +18,7 @@ import webbrowser
 from collections.abc import Callable
 from contextlib import contextmanager
 from dataclasses import replace
+from functools import partial
 from urllib.parse import urlsplit
 
 from .. import pipeline
@@ -25,11 +26,13 @@ from ..diagnostics import Diagnostics
 from ..read.manifest import shown_path
 from ..sequence import Settings
 from ..strings import t
+from ..warm import Memory
 from .built_files import BuiltFiles
 from .server import Channel, PreviewServer
 from .watch import Contents, Watched, Watcher
 
-Build = Callable[[Settings, Diagnostics], int]
+# `build(settings, diag, memory=...)`: `rulesite build`'s, with what serve keeps between builds (`warm.Memory`).
+Build = Callable[..., int]
 # Lines of a failed build's other output shown over the page when it reported no problem of its own.
 SHOWN_LINES = 40
 
@@ -49,12 +52,14 @@ def watched(settings: Settings) -> Watched:
 
 def serve(settings: Settings, port: int, open_browser: bool, build: Build, interrupted: int) -> int:
     """Runs until Ctrl-C, serving on 127.0.0.1:`port` (`open_browser`: opens it
-    once built). `build(settings, diag)` is `rulesite build`'s; it returns
-    `interrupted` when Ctrl-C stopped it."""
+    once built). `build(settings, diag, memory=...)` is `rulesite build`'s; it
+    returns `interrupted` when Ctrl-C stopped it. One `warm.Memory` goes to
+    every build: each redoes only what its change touched."""
     settings = replace(settings, site=True, bundle=None)
     watching = watched(settings)
     contents = Contents(watching)
     channel, built_files = Channel(), BuiltFiles()
+    memory = Memory()  # what read, resolve and render made, kept for the next build
     base = urlsplit(pipeline.site_url(settings.config, settings.site_url)).path or "/"
     site = settings.site_dir
     try:
@@ -65,7 +70,7 @@ def serve(settings: Settings, port: int, open_browser: bool, build: Build, inter
     watcher = Watcher(watching)
     watcher.start()  # before the first build: a save made during it builds again
     try:
-        _build_once(settings, build, interrupted, channel, built_files)
+        _build_once(settings, partial(build, memory=memory), interrupted, channel, built_files)
         server.start()
         url = f"http://127.0.0.1:{server.server_port}{base}"
         print(f"serving  {url} (Ctrl-C stops)", flush=True)
@@ -79,7 +84,7 @@ def serve(settings: Settings, port: int, open_browser: bool, build: Build, inter
                 f" and {len(changed) - 3} more" if len(changed) > 3 else ""
             )
             print(f"changed  {shown}", flush=True)
-            _build_once(settings, build, interrupted, channel, built_files)
+            _build_once(settings, partial(build, memory=memory), interrupted, channel, built_files)
     except KeyboardInterrupt:
         pass
     finally:

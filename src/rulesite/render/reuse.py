@@ -1,0 +1,230 @@
+"""Which of a render's jobs would make exactly the pages the last render's
+job of the same name made, so that `rulesite serve` (which keeps them:
+`warm.Memory`) need not run it again.
+
+A job is reused only when a fingerprint of everything it reads equals the
+last one's. Fingerprints are digests of the pickled model as resolve left
+it: content, never times. Every one starts from the render's `frame`: the
+corpus with its rules' texts left out (each section's number, title,
+sources, rule numbers; the cards, errata, walkthroughs, guides, glossaries,
+keywords, aliases, concordance and written pages whole), the site's
+languages and address; no ruling or FAQ answer (the reusable jobs show them
+only where they cite or sit with a section: see below). To it each job adds what it reads besides:
+
+- a run of section pages (and their history files): each section whole, the
+  links resolve found in each text it shows (rules, examples, answers), each
+  of its rules' history in every edition and its history rows, what its
+  number meant before and where an older one lives now, its equivalents, its
+  FAQ answers, what cites it and its rules (as the page links them), the
+  diff page of each diff entry its history may link, and what the rules its
+  number meant before became;
+- the pinned links and the pre-rendered diffs: every edition's rules, texts
+  included;
+- the current edition's aliases: nothing more.
+
+Every other job (indexes, the word index, previews, short links, rulings,
+cards, the published data...) reads rulings' and rules' texts across the
+site, and runs each time. Equal fingerprints mean equal inputs, so a
+reused job's pages are the ones it would make: a build with reuse writes
+what a clean build writes (tests/build/test_warm_builds.py)."""
+
+from __future__ import annotations
+
+import hashlib
+import pickle
+from functools import partial
+
+from ..model import FaqAnswer
+from ..resolve.entries import entry_anchor
+from .context import Context
+
+
+def job_name(lang: str | None, job) -> tuple | None:
+    """A name for `job` that the same job of the next render has, when it is
+    one that can be reused (else None)."""
+    from .edition_pages import render_diff_pages
+    from .pinned import pinned_pages
+    from .site import _section_run, current_aliases
+
+    if lang is None or not isinstance(job, partial):
+        return None
+    if job.func is _section_run:
+        return (lang, "sections", tuple(section.key for section in job.args[2]))
+    if job.func is pinned_pages:
+        return (lang, "pinned")
+    if job.func is current_aliases:
+        current = job.args[0]
+        return (lang, "aliases", None if current is None else (current.game, current.document, current.language, current.label))
+    if job.func is render_diff_pages:
+        diff = job.args[1]
+        return (lang, "diff", job.args[2], job.args[3], diff.old.language, diff.old.label, diff.new.label)
+    return None
+
+
+def frame(ctx: Context) -> bytes:
+    """A digest of everything the reusable jobs read but what `fingerprint`
+    adds for each: the corpus with its rules' texts left out (module doc)."""
+    corpus = ctx.corpus
+    editions = {
+        key: [(e.label, e.date, e.partial, e.source_ids, [_skeleton(s) for s in e.sections.values()]) for e in found]
+        for key, found in corpus.editions.items()
+    }
+    whole = (
+        corpus.sources,
+        [_skeleton(s) for s in corpus.sections.values()],
+        editions,
+        corpus.walkthroughs,
+        corpus.guides,
+        corpus.glossary,
+        corpus.cards,
+        corpus.errata,
+        corpus.keywords,
+        corpus.card_aliases,
+        corpus.equivalents,
+        corpus.topics,
+        corpus.written,
+        ctx.languages,
+        ctx.site_url,
+    )
+    return content_digest(whole)
+
+
+def _skeleton(section) -> tuple:
+    """A section without its rules' texts: what pages other than its own show
+    of it. (Where a rule's text defines a term, the texts that link it are
+    linked otherwise: each section's part holds its texts' links.)"""
+    rules = [(r.number, r.source_ids, r.number_restored, [e.label for e in r.examples]) for r in section.rules]
+    return (section.key, section.number, section.title, section.source_ids, section.notes, section.edition, section.loc, rules)
+
+
+class Fingerprints:
+    """The fingerprints of one render's reusable jobs (`of`). What a section's
+    page reads of the rules, of every edition and of their comparison (its
+    `_heavy` part) depends on nothing but the frame and the rules' texts: while
+    those are as at the last render (`texts`), its digests are the last
+    render's (`heavy`, section key -> digest) and are not worked out again.
+    `memory`: the last render's `texts` and `heavy`, replaced by this one's."""
+
+    def __init__(self, ctx: Context, memory) -> None:
+        self.ctx = ctx
+        self.frame = frame(ctx)
+        self.texts = content_digest((self.frame, ctx.corpus.editions, ctx.corpus.sections))
+        self.known = memory.heavy if memory.texts == self.texts else {}
+        self.heavy: dict = {}
+        memory.texts, memory.heavy = self.texts, self.heavy
+
+    def of(self, ctx: Context, name: tuple, job) -> str:
+        """The fingerprint of a job named `name` (`job_name`); `ctx`: its language's."""
+        parts: list = [self.frame, name]
+        if name[1] == "sections":
+            for section in job.args[2]:
+                heavy = self.known.get(section.key)
+                if heavy is None:
+                    heavy = _heavy(ctx, section)
+                self.heavy[section.key] = heavy
+                parts += [heavy, _light(ctx, section)]
+        elif name[1] in ("pinned", "diff"):
+            # Rule texts as every edition prints them, and what resolve matched of them (the chains).
+            parts.append(self.texts)
+        return content_digest(parts).hex()
+
+
+def content_digest(value) -> bytes:
+    """A digest of `value`'s content: pickled without the memo, so that equal
+    values give equal bytes however their parts are shared (the links kept from
+    the last build are the same objects where new ones would be new)."""
+    digest = hashlib.sha256()
+
+    class Sink:
+        write = digest.update
+
+    pickler = pickle.Pickler(Sink(), pickle.HIGHEST_PROTOCOL)
+    pickler.fast = True
+    pickler.dump(value)
+    return digest.digest()
+
+
+def _heavy(ctx: Context, section) -> bytes:
+    """What a section's page and its history files read of the rules and their
+    comparison: the section (its rules' texts included) and the links found in
+    them, each rule's history in every edition and its rows, the diff page
+    holding each entry a row may link, what the section's number meant (with
+    what each of those rules became) and where an older one lives now, and its
+    equivalent in other languages."""
+    document = (section.game, section.document, section.language)
+    changes, links, game = ctx.changes, ctx.links, section.game
+    histories = (ctx.history or {}).get(document, {})
+    numbers = [rule.number for rule in section.rules]
+    linked = [
+        (links.segments(rule.text, game, section, False), [links.segments(e.text, game, section, False) for e in rule.examples])
+        for rule in section.rules
+    ]
+    rows = [changes.history(document, section.edition, number) for number in numbers]
+    # Of a row, its page reads the entry, the page showing that edition's rule and the word diff.
+    shown_rows = [[(row.entry, row.shown.page if row.shown else None, row.changes) for row in found] for found in rows]
+    was = changes.was.get(section.key)
+    became = None
+    if was:
+        labels = {w.edition for w in was}
+        became = [
+            (key, successor)
+            for key, successor in ctx.editions.successors.get(document, {}).items()
+            if key[0] in labels and key[1].startswith(section.number)
+        ]
+    return content_digest(
+        (
+            section,
+            linked,
+            [histories.get((section.edition, number)) for number in numbers],
+            shown_rows,
+            [_holders(ctx, document, found) for found in rows],
+            [changes.printed_again(ctx.corpus, document, section.edition, number) for number in numbers]
+            if section.version_path
+            else None,
+            was,
+            became,
+            changes.now.get(section.key),
+            ctx.concordance.for_section(section),
+        )
+    )
+
+
+def _holders(ctx: Context, document: tuple[str, str, str], rows) -> list:
+    """The diff page of every entry a rule's history rows may link
+    (render/history.py: the entry of each edition's number, added or changed,
+    or of an earlier one's, removed, on the diff between the two): a few more
+    than it links, never fewer."""
+    found = []
+    entries = [row.entry for row in rows]
+    for k, entry in enumerate(entries):
+        for before in entries[:k]:
+            diff = ctx.changes.diff_between(document, before.edition_label, entry.edition_label)
+            if diff is None:
+                continue
+            held = ctx.where.diff(diff).entries
+            anchors = [entry_anchor(kind, entry.number) for kind in ("added", "changed")] if entry.number is not None else []
+            anchors += [entry_anchor("removed", before.number)] if before.number is not None else []
+            found.append([(anchor, held.get(anchor)) for anchor in anchors])
+    return found
+
+
+def _light(ctx: Context, section) -> tuple:
+    """What a section's page reads of FAQ answers, rulings and walkthroughs: its
+    FAQ answers (with their links) and what cites the section and its rules."""
+    citations = ctx.citations
+    # An older edition's own page shows no FAQ answers (they sit with the current text).
+    faqs = [] if section.version_path else ctx.section_faqs(section)
+    cited = [citations.by_rule.get((section.key, rule.number), []) for rule in section.rules]
+    return (
+        faqs,
+        [ctx.links.quoted(faq.answer, faq.game, section) for faq in faqs],
+        [_shown(ctx, item) for item in citations.by_section.get(section.key, [])],
+        [[_shown(ctx, item) for item in items] for items in cited],
+    )
+
+
+def _shown(ctx: Context, item) -> tuple:
+    """What a page citing `item` shows of it: its kind, id, title and where it is."""
+    if isinstance(item, FaqAnswer):
+        return ("faq", item.id, item.question, item.section, ctx.faq_home(item))
+    return (type(item).__name__, item.game, item.id, item.title)
