@@ -91,9 +91,10 @@ def font(kind: str) -> ImageFont.FreeTypeFont:
         return ImageFont.load_default(size=size)
 
 
-def fonts_named() -> list[str]:
+@cache
+def fonts_named() -> tuple[str, ...]:
     """What the drawing depends on besides the words: the fonts and Pillow."""
-    return [PIL.__version__, *(" ".join(font(kind).getname()) for kind in sorted(SIZES))]
+    return (PIL.__version__, *(" ".join(font(kind).getname()) for kind in sorted(SIZES)))
 
 
 @cache
@@ -286,7 +287,7 @@ def image(preview: Preview, cache: str = "", redraw: bool = False) -> Drawn:
     ops = layout(preview)
     key = drawing_key(ops)
     kept = os.path.join(cache, key + ".png") if cache else ""
-    if kept and not redraw:
+    if kept and not redraw and key + ".png" in _kept_names(cache):
         try:
             with open(kept, "rb") as file:
                 return Drawn(f"{FOLDER}/{key}.png", file.read())
@@ -295,7 +296,22 @@ def image(preview: Preview, cache: str = "", redraw: bool = False) -> Drawn:
     data = draw(ops)
     if kept:
         _keep(kept, data)
+        _kept_names(cache).add(key + ".png")
     return Drawn(f"{FOLDER}/{key}.png", data)
+
+
+_kept: dict[str, set[str]] = {}
+
+
+def _kept_names(cache: str) -> set[str]:
+    """The files kept in `cache`: listed when this process first looks (not a
+    failed open for every image a clean build draws), then those it keeps."""
+    if cache not in _kept:
+        try:
+            _kept[cache] = set(os.listdir(cache))
+        except OSError:
+            _kept[cache] = set()
+    return _kept[cache]
 
 
 def _keep(path: str, data: bytes) -> None:

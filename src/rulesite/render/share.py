@@ -83,9 +83,20 @@ def section_image(section: Section) -> dict[str, str]:
 
 
 def section_images(ctx: Context, sections: list[Section]) -> dict[str, bytes]:
-    """The images of these sections' pages (path -> PNG)."""
-    drawn = (og_image.image(_section_drawing(section), ctx.og_cache, ctx.og_redraw) for section in sections)
+    """The images of these sections' pages (path -> PNG), but those their share
+    pages draw (`short_pages`, another job): one drawing, not two."""
+    drawn = (
+        og_image.image(_section_drawing(section), ctx.og_cache, ctx.og_redraw)
+        for section in sections
+        if not _has_share_page(section)
+    )
     return {image.path: image.data for image in drawn}
+
+
+def _has_share_page(section: Section) -> bool:
+    """Whether `short_pages` makes the section's own share page (`r/424.html`):
+    a current edition's section, unless a rule has its number (Magic's 100.1)."""
+    return not section.version_path and all(rule.number != section.number for rule in section.rules)
 
 
 def site_drawing(language: str, games: list[str]) -> og_image.Preview:
