@@ -46,11 +46,15 @@ def built(tmp_path_factory, repo_root) -> dict:
     return {"site": base / "site", "first": first, "second": _kept(cache)}
 
 
+# The not-found page of each language (section 404 of a document is "…/404.html" too).
+NOT_FOUND = {"404.html", "es/404.html", "fr/404.html"}
+
+
 def _pages(site: Path):
     """Every page with OpenGraph tags but the not-found pages (served at any
     address, they are nobody's link)."""
     for path in sorted(site.rglob("*.html")):
-        if path.name == "404.html":
+        if path.relative_to(site).as_posix() in NOT_FOUND:
             assert "og:image" not in head(path).meta
             continue
         page = head(path)
