@@ -184,5 +184,6 @@ def test_titles_name_game_and_document_and_a_card_link_previews_the_card(corpora
     target = next(a.get("href") for a in find_all(load_page(site, f"r/card/{short.name}").root, "a"))
     card_page = posixpath.normpath(posixpath.join("r/card", target.split("#")[0]))
     card = next(e for e in find_all(load_page(site, card_page).root, "h2", "card") if e.get("id") == card_id)
-    assert head["og:title"] == normalize("".join(card.itertext()).replace("§", "")), (head, card_id)
+    # The card's name, then its game and document ("Blazing Scorcher · Riftbound cards").
+    assert head["og:title"] == normalize("".join(card.itertext()).replace("§", "")) + " · Riftbound cards", (head, card_id)
     assert head["og:description"], head

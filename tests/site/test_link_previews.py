@@ -120,12 +120,22 @@ def test_a_section_page_previews_its_first_rule(site, ctx):
     assert page.meta.get("rulesite:edition") == section.edition
 
 
+def cited(section) -> str:
+    """ "Riftbound Core Rules v1.4": the game, document and edition, as a citation names them."""
+    from rulesite.documents import document_name
+    from rulesite.render.share import cited_name
+
+    return cited_name(section.game, document_name(section.document), section.edition)
+
+
 def test_a_short_rule_page_previews_the_rule_and_forwards_at_once(site, ctx):
     text = rule(ctx, "832.1.c").text
     page = head(site / "r/832.1.c.html")
+    section = ctx.corpus.sections[SectionKey("riftbound", "core-rules", "832", "en")]
+    assert cited(section).startswith("Riftbound Core Rules")
     assert_previews(
         page,
-        "832.1.c — 832 Show Off",
+        f"832.1.c — {cited(section)}",  # the game and document named, as the <title> names them
         text if len(text) <= 300 else page.meta["og:description"],
         SITE_URL + "r/832.1.c.html",
         "Riftbound",
@@ -142,7 +152,7 @@ def test_a_short_rule_page_previews_the_rule_and_forwards_at_once(site, ctx):
 def test_a_section_has_a_short_link_too(site, ctx):
     page = head(site / "r/424.html")
     section = ctx.corpus.sections[SectionKey("riftbound", "core-rules", "424", "en")]
-    assert page.meta["og:title"] == "424 Reveal"
+    assert page.meta["og:title"] == f"424 Reveal · {cited(section)}"
     assert page.meta["og:description"] == section.rules[0].text
     assert 'location.replace("../riftbound/core-rules/424.html#424")' in page.scripts[0]
 
@@ -159,7 +169,7 @@ def test_a_ruling_previews_its_answer(site, ctx):
 def test_a_faq_answer_has_a_share_page_with_its_answer(site, ctx):
     faq = next(f for f in ctx.corpus.faqs if f.game == "riftbound" and f.section == "832")
     page = head(site / f"r/faq/{faq.id}.html")
-    assert page.meta["og:title"] == faq.question
+    assert page.meta["og:title"].startswith(f"{faq.question} · Riftbound ")
     assert " ".join(faq.answer.split()).startswith(page.meta["og:description"].rstrip("…"))
     assert "FAQ" in page.meta["og:site_name"] and "Riftbound" in page.meta["og:site_name"]
     assert f"#faq-{faq.id}" in page.scripts[0]
@@ -177,10 +187,21 @@ def test_a_card_has_a_share_page_with_its_text(ctx):
     pages = card_share_pages(context, "en")
     parser = _Head()
     parser.feed(pages["r/card/abc-012-300.html"])
-    assert parser.meta["og:title"] == "Test Card"
+    assert parser.meta["og:title"] == "Test Card · Riftbound cards"
     assert parser.meta["og:description"] == "Deal 3 to a unit."
     assert parser.meta["og:url"] == SITE_URL + "r/card/abc-012-300.html"
     assert 'location.replace("../../riftbound/cards/t.html#abc-012-300")' in parser.scripts[0]
+
+
+def test_preview_images_have_absolute_addresses_on_a_site_with_an_address(site):
+    for rel in ("r/832.1.c.html", "riftbound/core-rules/832.html", "index.html", "es/magic/comprehensive-rules/701.20.html"):
+        page = head(site / rel)
+        image = page.meta["og:image"]
+        root = SITE_URL + ("es/" if rel.startswith("es/") else "")
+        assert image.startswith(root + "assets/og/") and image.endswith(".png"), (rel, image)
+        assert (site / image.removeprefix(SITE_URL)).is_file(), image
+        assert page.meta["twitter:image"] == image
+        assert page.meta["twitter:card"] == "summary_large_image"
 
 
 def test_sitemap_and_robots_use_the_site_address(site):
@@ -209,3 +230,4 @@ def test_without_a_site_url_links_stay_relative(built_site):
     assert "og:url" not in page.meta
     assert page.links["canonical"] == "../riftbound/core-rules/832.html"
     assert "Sitemap:" not in (built_site.site / "robots.txt").read_text(encoding="utf-8")
+    assert page.meta["og:image"].startswith("../assets/og/")

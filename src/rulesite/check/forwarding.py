@@ -2,7 +2,7 @@
 
 Most files of a built site are pages the build writes in two fixed shapes
 (`render/markup.py`): a rule's, section's, answer's or card's short page
-(`short_page`: its Content Security Policy, OpenGraph tags, a
+(`short_page`: its Content Security Policy, OpenGraph tags and image, a
 `location.replace`, a `<noscript>` refresh, two links to the target) and an
 edition's alias of the current page (`alias_page`). On the full corpora they are about 16,000 of the 18,000 pages,
 and parsing each with lxml, then walking it, was a third of the check's time.
@@ -54,9 +54,15 @@ _SHORT_PAGE = re.compile(
     r'(?:\n<meta property="og:url" content="' + _ATTR + r'">)?'
     r'(?:\n<meta name="rulesite:edition" content="' + _ATTR + r'">)?'
     r'\n<meta property="og:locale" content="' + _ATTR + r'">\n'
-    r'<meta name="twitter:card" content="summary">\n'
+    r'<meta property="og:image" content="(?P<image>' + _ATTR + r')">\n'
+    r'<meta property="og:image:type" content="image/png">\n'
+    r'<meta property="og:image:width" content="\d+">\n'
+    r'<meta property="og:image:height" content="\d+">\n'
+    r'<meta property="og:image:alt" content="' + _ATTR + r'">\n'
+    r'<meta name="twitter:card" content="summary_large_image">\n'
     r'<meta name="twitter:title" content="' + _ATTR + r'">\n'
     r'<meta name="twitter:description" content="' + _ATTR + r'">\n'
+    r'<meta name="twitter:image" content="' + _ATTR + r'">\n'
     r'<link rel="canonical" href="(?P<canonical>' + _ATTR + r')">\n'
     r'<link rel="icon" href="(?P<icon>' + _ATTR + r')">\n'
     r'<noscript><meta http-equiv="refresh" content="0; url=(?P<refresh>' + _ATTR + r')"></noscript>\n'
@@ -120,21 +126,24 @@ def forwarding_facts(rel: str, data: bytes) -> Forwarding | None:
         lines[group] = at
     anchors = [("href1", "text1"), ("href2", "text2")] if short else [("href1", "text1")]
     # page_links' order: the <a href>s, then the loading elements in the tree's
-    # order: canonical, (icon,) refresh.
+    # order: (og:image,) canonical, (icon,) refresh.
     canonical = found["canonical"]
+    image = found["image"] if short else ""
     refresh = REFRESH_URL.match("0; url=" + found["refresh"])
     refresh_url = refresh.group(1).strip() if refresh else ""
-    urls = [found[h] for h, _ in anchors] + [canonical] + ([found["icon"]] if short else []) + [refresh_url]
+    urls = [found[h] for h, _ in anchors] + [image, canonical] + ([found["icon"]] if short else []) + [refresh_url]
     for url in urls:
         if BAD_URL.match(url):  # what `_bad_url` says of an href
             return None
-        if url != canonical and EXTERNAL_URL.match(url):
+        if url not in (canonical, image) and EXTERNAL_URL.match(url):
             return None  # a link or load elsewhere: the full check says what it is
     # Each URL once, with the line of its first element (an <a href>'s is the
     # line `page_link_checks` would look up in the tree).
     links: dict[tuple[str, str], int] = {}
     for h, _ in anchors:
         links.setdefault(("<a href>", found[h]), lines[h])
+    if image and not EXTERNAL_URL.match(image):  # an absolute one (site_url) is no link to check
+        links.setdefault(("<meta og:image>", image), lines["image"])
     if not EXTERNAL_URL.match(canonical):  # an absolute canonical (site_url) is no link to check
         links.setdefault(("<link href>", canonical), lines["canonical"])
     if short:
@@ -150,7 +159,7 @@ def forwarding_facts(rel: str, data: bytes) -> Forwarding | None:
 
 
 # The groups that are links, in the order of each shape.
-_SHORT_LINKS = ("canonical", "icon", "refresh", "href1", "href2")
+_SHORT_LINKS = ("image", "canonical", "icon", "refresh", "href1", "href2")
 _ALIAS_LINKS = ("canonical", "refresh", "href1")
 
 

@@ -128,7 +128,7 @@ def page_links(page: Page) -> tuple[LinkFacts, list[Problem], list[str]]:
         # <input>s without a src): passed over on their attribute names alone.
         keys = el.keys()
         if tag == "meta":
-            if _PLAIN_META.issuperset(keys):
+            if _PLAIN_META.issuperset(keys) and el.get("property") != "og:image":
                 continue
         elif tag not in _ALWAYS_READ and _LOADING_ATTRIBUTES.isdisjoint(keys):
             continue
@@ -157,6 +157,8 @@ def page_links(page: Page) -> tuple[LinkFacts, list[Problem], list[str]]:
             for name in ("href", "xlink:href"):
                 if name in a:
                     loads.append((line, f"<{tag} {name}>", a[name]))
+        if tag == "meta" and a.get("property") == "og:image":  # a link preview's image: the build drew it
+            links.setdefault(("<meta og:image>", a.get("content", "")), line)
         if tag == "meta" and a.get("http-equiv", "").lower() == "refresh":
             m = REFRESH_URL.match(a.get("content", ""))
             if m and m.group(1).strip():

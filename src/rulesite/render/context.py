@@ -29,6 +29,8 @@ class Context(Resolved):
     cache: dict = field(default_factory=dict)  # lookups renderers build once per site
     site_url: str = ""  # the site's public address ("https://example.org/"), when known
     site_map: SiteMap | None = None  # where every page, part and anchor is (made after resolve)
+    og_cache: str = ""  # a folder keeping drawn preview images between builds (render/og_image.py), if any
+    og_redraw: bool = False  # draw every preview image, using none kept (a clean build)
 
     def inline(self, text: str, game: str, page: str, here: Section | None = None, terms: bool = True) -> Md:
         """`text` as Markdown for `page`, linked as resolve linked it where `here`

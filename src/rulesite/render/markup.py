@@ -33,6 +33,8 @@ from markupsafe import Markup, escape
 
 from ..content_policy import REFERRER_POLICY, policy
 from .escape import Html, Md, attr_value, html_str, md_str, script_json
+from .og_image import HEIGHT as OG_HEIGHT
+from .og_image import WIDTH as OG_WIDTH
 
 # --- the escaping rules ---------------------------------------------------------------
 
@@ -300,11 +302,30 @@ def finished(name: str, **values) -> Html:
 # A rule's short page: OpenGraph title and description carry the rule's text,
 # so a link pasted into a chat app previews the rule; it forwards to the rule
 # at once, keeping nothing of this page; the meta refresh is for readers
-# without JavaScript (even a 0 s refresh waits for the whole page).
-def _short_page(language, target, title, site_name, description, url, edition, canonical, icon, label, text, link_text) -> str:
+# without JavaScript (even a 0 s refresh waits for the whole page). Its image
+# (render/og_image.py) shows the item's words, drawn; og_title names the game
+# and document, as the <title> does.
+def _short_page(
+    language,
+    target,
+    title,
+    og_title,
+    site_name,
+    description,
+    image,
+    image_alt,
+    url,
+    edition,
+    canonical,
+    icon,
+    label,
+    text,
+    link_text,
+) -> str:
     e = escape  # each value put into the f-string as a str
     script = f"location.replace({script_json(target)});"
     language, target, title, site_name, description = e(language), e(target), e(title), e(site_name), e(description)
+    og_title, image, image_alt = e(og_title), e(image), e(image_alt)
     url = f'\n<meta property="og:url" content="{e(url)}">' if url else ""
     edition = f'\n<meta name="rulesite:edition" content="{e(edition)}">' if edition else ""
     return (
@@ -315,12 +336,18 @@ def _short_page(language, target, title, site_name, description, url, edition, c
         f'<meta name="description" content="{description}">\n'
         '<meta property="og:type" content="article">\n'
         f'<meta property="og:site_name" content="{site_name}">\n'
-        f'<meta property="og:title" content="{title}">\n'
+        f'<meta property="og:title" content="{og_title}">\n'
         f'<meta property="og:description" content="{description}">{url}{edition}\n'
         f'<meta property="og:locale" content="{language}">\n'
-        '<meta name="twitter:card" content="summary">\n'
-        f'<meta name="twitter:title" content="{title}">\n'
+        f'<meta property="og:image" content="{image}">\n'
+        '<meta property="og:image:type" content="image/png">\n'
+        f'<meta property="og:image:width" content="{OG_WIDTH}">\n'
+        f'<meta property="og:image:height" content="{OG_HEIGHT}">\n'
+        f'<meta property="og:image:alt" content="{image_alt}">\n'
+        '<meta name="twitter:card" content="summary_large_image">\n'
+        f'<meta name="twitter:title" content="{og_title}">\n'
         f'<meta name="twitter:description" content="{description}">\n'
+        f'<meta name="twitter:image" content="{image}">\n'
         f'<link rel="canonical" href="{e(canonical)}">\n'
         f'<link rel="icon" href="{e(icon)}">\n'
         f'<noscript><meta http-equiv="refresh" content="0; url={target}"></noscript>\n'

@@ -53,6 +53,7 @@ from .history import HISTORIES as HISTORY_FOLDER
 from .history import HISTORY_BUNDLE
 from .share import PREVIEW_BUNDLE, current_pages
 from .share import PREVIEWS as PREVIEW_FOLDER
+from .og_image import FOLDER as OG_FOLDER
 from .shipped import shipped_bytes
 from .word_index import is_word_index
 from ..strings import t
@@ -62,6 +63,8 @@ PREVIEWS = PREVIEW_FOLDER + "/"  # one script of rule texts per page (render/sha
 # One script of rule histories per page (render/history.py): stored when a History is opened.
 HISTORIES = HISTORY_FOLDER + "/"
 ASSETS = Path(str(resources.files("rulesite") / "assets"))
+# Link previews' images (render/og_image.py): for crawlers, never shown by a page, not stored.
+OG_IMAGES = OG_FOLDER + "/"
 THEME = Path(str(resources.files("rulesite") / "theme"))
 SW_TEMPLATE = Path(str(resources.files("rulesite") / "render" / "service_worker.js"))
 # What decides how MkDocs turns Markdown into HTML, besides the pages themselves.
@@ -217,7 +220,9 @@ def offline_files(
     known = digests or {}
     shell = shell_hash(ctx, nav, config_text)
     hashes = {
-        html_path(path) if path.endswith(".md") else path: page_hash(path, known.get(path) or file_digest(text.encode()), shell)
+        html_path(path) if path.endswith(".md") else path: page_hash(
+            path, known.get(path) or file_digest(text.encode() if isinstance(text, str) else text), shell
+        )
         for path, text in everything.items()
     }
     hashes.update({path: file_hash(path) for path in asset_files()})
@@ -269,7 +274,7 @@ def precache(ctx: Context, pages: dict[str, str]) -> list[str]:
         if path == MANIFEST
         or (
             path.startswith("assets/")
-            and not path.startswith((PREVIEWS, HISTORIES))
+            and not path.startswith((PREVIEWS, HISTORIES, OG_IMAGES))
             and path not in (PREVIEW_BUNDLE, HISTORY_BUNDLE)
         )
         or (path.startswith(PREVIEWS) and path[len(PREVIEWS) :].removesuffix(".js") + ".html" in current)

@@ -20,7 +20,7 @@ from .context import Context
 from ..documents import document_name
 from ..site_map.paths import SHORT_PREFIX
 from ..site_map.places import rule_places
-from .share import share_page, site_name
+from .share import cited_name, share_page, site_name, source_line
 
 
 def pinned_link(game: str, document: str, edition: str, number: str) -> str:
@@ -90,6 +90,10 @@ def pinned_pages(ctx: Context, language: str) -> dict[str, str]:
                 # The link names the rule it opens: today's number when it moved.
                 label=anchor or number,
                 site=site_name(game, document_name(document), label),
+                og_title=f"{number} — {cited_name(game, document_name(document), label)}",
+                source=source_line(game, document_name(document), label),
+                images=pages,
                 edition=label,
+                drawn_title=number,
             )
     return pages

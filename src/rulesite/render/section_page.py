@@ -18,7 +18,7 @@ from ..site_map.paths import faq_anchor, html_path, section_page, short_link
 from .labels import section_label
 from .pinned import pinned_editions, pinned_link
 from .ruling_page import freshness
-from .share import faq_cite, faq_share, section_preview
+from .share import faq_cite, faq_share, section_image, section_preview
 from ..strings import t
 
 
@@ -95,6 +95,7 @@ def render_section(section: Section, ctx: Context) -> str:
             section_label(section),
             [*out, ""],
             **section_preview(section),
+            **section_image(section),
             **around,
             share=share_pattern(section, page, ctx),
             search={"boost": 0.2},
@@ -118,7 +119,12 @@ def render_section(section: Section, ctx: Context) -> str:
         out += [Md("- {}").format(ctx.item_link(item, page)) for item in items]
         out.append("")
     return whole_page(
-        section_label(section), [*out, ""], **section_preview(section), **around, share=share_pattern(section, page, ctx)
+        section_label(section),
+        [*out, ""],
+        **section_preview(section),
+        **section_image(section),
+        **around,
+        share=share_pattern(section, page, ctx),
     )
 
 

@@ -11,6 +11,8 @@
   on the first hover, so a page downloads only what its reader points at.
 - What every page tells a link preview (`section_preview`, `site_name`), for
   its front matter (theme/main.html writes the tags).
+- The image a preview shows (`og:image`, og_image.py): one for each share page
+  and section page, drawn from the item's own words.
 """
 
 from __future__ import annotations
@@ -27,6 +29,7 @@ from .markup import html_file, safe_href
 from ..site_map.paths import faq_anchor, html_path, language_root, relpath, section_page, short_link, short_prefix
 from ..strings import t
 from ..card_symbols import shown_text
+from . import og_image
 
 SITE_NAME = "Rules reference"
 GAME_NAMES = {"riftbound": "Riftbound", "magic": "Magic: The Gathering"}
@@ -53,6 +56,59 @@ def cited_name(game: str, what: str, edition: str = "") -> str:
 def site_name(game: str, what: str, edition: str = "") -> str:
     """og:site_name: the game, the document and its edition, then the site."""
     return f"{cited_name(game, what, edition)} · {SITE_NAME}"
+
+
+def source_line(game: str, what: str, edition: str = "") -> str:
+    """What an image names as where its text is from: "Riftbound · Core Rules · v1.4"."""
+    shown = edition if edition != "undated" else ""
+    return " · ".join(x for x in (GAME_NAMES.get(game, game), what, shown) if x)
+
+
+def preview_image(ctx: Context, title: str, source: str, text: str) -> og_image.Drawn:
+    """The image of an item (og_image.py), drawn or taken from the build's cache."""
+    return og_image.image(og_image.Preview(title, source, text, SITE_NAME), ctx.og_cache, ctx.og_redraw)
+
+
+def _section_drawing(section: Section) -> og_image.Preview:
+    """A section's image: its heading and first rule, as its share page (`r/424.html`) shows it."""
+    first = section.rules[0].text if section.rules else ""
+    source = source_line(section.game, document_name(section.document), section.edition)
+    return og_image.Preview(f"{section.number} {section.title}", source, first, SITE_NAME)
+
+
+def section_image(section: Section) -> dict[str, str]:
+    """Front matter of a section's page: its image (theme/main.html writes the tags)."""
+    first = section.rules[0].text if section.rules else section.title
+    return {"og_image": og_image.image_path(_section_drawing(section)), "og_image_alt": summary(first)}
+
+
+def section_images(ctx: Context, sections: list[Section]) -> dict[str, bytes]:
+    """The images of these sections' pages (path -> PNG), but those their share
+    pages draw (`short_pages`, another job): one drawing, not two."""
+    drawn = (
+        og_image.image(_section_drawing(section), ctx.og_cache, ctx.og_redraw)
+        for section in sections
+        if not _has_share_page(section)
+    )
+    return {image.path: image.data for image in drawn}
+
+
+def _has_share_page(section: Section) -> bool:
+    """Whether `short_pages` makes the section's own share page (`r/424.html`):
+    a current edition's section, unless a rule has its number (Magic's 100.1)."""
+    return not section.version_path and all(rule.number != section.number for rule in section.rules)
+
+
+def site_drawing(language: str, games: list[str]) -> og_image.Preview:
+    """The image of every other page of a language's site: the site's name and its games."""
+    names = [GAME_NAMES.get(g, g) for g in games]
+    text = t(language, "app-description", games=" & ".join(names))  # as the app's manifest says
+    return og_image.Preview(t(language, "home-title"), " · ".join(names), text, SITE_NAME)
+
+
+def site_image(ctx: Context, language: str, games: list[str]) -> dict[str, bytes]:
+    drawn = og_image.image(site_drawing(language, games), ctx.og_cache, ctx.og_redraw)
+    return {drawn.path: drawn.data}
 
 
 def section_preview(section: Section) -> dict[str, str]:
@@ -93,18 +149,30 @@ def share_page(
     text: str,
     label: str,
     site: str,
+    og_title: str,
+    source: str,
+    images: dict,
     edition: str = "",
     link_text: str = "",
+    drawn_title: str = "",
 ) -> str:
-    """A share page at `path` forwarding to `target` (both site-root-relative; target with #anchor)."""
+    """A share page at `path` forwarding to `target` (both site-root-relative;
+    target with #anchor). Its image (`drawn_title`, else `title`; `source`; the
+    text) goes into `images` (path -> PNG), the job's files."""
     here = posixpath.dirname(path) or "."
     page, _, anchor = target.partition("#")
     relative = relpath(page, here) + (f"#{anchor}" if anchor else "")
+    drawn = preview_image(ctx, drawn_title or title, source, text)
+    images[drawn.path] = drawn.data
+    description = summary(text)
     return html_file(
         "short_page",
         language=language,
         title=title,
-        description=summary(text),
+        og_title=og_title,
+        description=description,
+        image=absolute(ctx, language, drawn.path) or relpath(drawn.path, here),
+        image_alt=description or title,
         text=text,
         label=label,
         site_name=site,
@@ -123,6 +191,8 @@ def short_pages(ctx: Context, language: str) -> dict[str, str]:
         page = html_path(section_page(section.key))
         heading = f"{section.number} {section.title}"
         site = site_name(section.game, document_name(section.document), section.edition)
+        cited = cited_name(section.game, document_name(section.document), section.edition)
+        source = source_line(section.game, document_name(section.document), section.edition)
         for rule in section.rules:
             path = short_link(section.game, section.document, rule.number)
             pages[path] = share_page(
@@ -134,8 +204,12 @@ def short_pages(ctx: Context, language: str) -> dict[str, str]:
                 text=rule.text,
                 label=rule.number,
                 site=site,
+                og_title=f"{rule.number} — {cited}",
+                source=source,
+                images=pages,
                 edition=section.edition,
                 link_text=t(language, "link-to", what=heading),
+                drawn_title=rule.number,
             )
         # A section's own short link, unless a rule has its number (Magic's 100.1).
         path = short_link(section.game, section.document, section.number)
@@ -150,6 +224,9 @@ def short_pages(ctx: Context, language: str) -> dict[str, str]:
                 text=first,
                 label=section.number,
                 site=site,
+                og_title=f"{heading} · {cited}",
+                source=source,
+                images=pages,
                 edition=section.edition,
             )
     pages.update(faq_share_pages(ctx, language))
@@ -198,6 +275,9 @@ def faq_share_pages(ctx: Context, language: str) -> dict[str, str]:
             text=shown_text(faq.answer, language),  # symbols in words: plain text
             label=t(language, "faq-answer"),
             site=site_name(faq.game, t(language, "official-faq"), edition),
+            og_title=f"{faq.question} · {cited_name(faq.game, t(language, 'official-faq'), edition)}",
+            source=source_line(faq.game, t(language, "official-faq"), edition),
+            images=pages,
             edition=edition,
         )
     return pages
@@ -222,6 +302,9 @@ def card_share_pages(ctx: Context, language: str) -> dict[str, str]:
             text=shown_text(card.text, language) or facts,
             label=facts or card.name,
             site=site_name(game, "cards"),
+            og_title=f"{card.name} · {cited_name(game, 'cards')}",
+            source=" · ".join(x for x in [source_line(game, "cards"), facts] if x),
+            images=pages,
         )
     return pages
 

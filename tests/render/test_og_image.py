@@ -1,0 +1,111 @@
+"""The preview images (render/og_image.py): drawn from the item's own words,
+one file per drawing, never an empty box for a character the font lacks, and
+hostile text drawn as it is and clipped."""
+
+from __future__ import annotations
+
+import io
+
+import pytest
+from PIL import Image, ImageDraw
+
+from rulesite.card_symbols import shown_text
+from rulesite.strings import t
+from rulesite.render import og_image
+from rulesite.render.og_image import HEIGHT, MARGIN, WIDTH, Preview, font, image, image_path, layout
+
+SOURCE = "Riftbound · Core Rules · v1.4"
+SITE = "Rules reference"
+# Written for this test: what a hostile source could hold.
+HOSTILE = (
+    "<script>alert('x')</script> [[a]](javascript:x) &amp; \u202eevil\u202c \u200f\u200e\u2066x\u2069 "
+    "\x00\x07\x1b[31m tab\there\r\nnew line \ufeff ١٢٣ עברית العربية 中文 😀 \U0010fffd " + "W" * 400 + " " + "word " * 2000
+)
+
+
+def png(data: bytes) -> Image.Image:
+    shown = Image.open(io.BytesIO(data))
+    shown.load()  # the whole file decodes
+    return shown
+
+
+def _drawn_alone(kind: str, ch: str) -> bytes:
+    f = font(kind)
+    box = f.getbbox(ch)
+    drawn = Image.new("1", (int(box[2]) + 2, int(box[3]) + 2), 0)
+    ImageDraw.Draw(drawn).text((0, 0), ch, font=f, fill=1)
+    return drawn.tobytes()
+
+
+def tofu(kind: str, line: str) -> list[str]:
+    """The characters of `line` the font of `kind` draws as its empty box (as it draws a
+    code point no font has), or not at all."""
+    box = _drawn_alone(kind, "\U000e01ef")
+    return [ch for ch in set(line) if not ch.isspace() and (_drawn_alone(kind, ch) == box or not any(_drawn_alone(kind, ch)))]
+
+
+def test_an_image_is_a_png_of_the_declared_size_showing_number_source_text_and_site():
+    preview = Preview("424.2.b", SOURCE, "When a player reveals a card, every player sees it.", SITE)
+    drawn = image(preview)
+    shown = png(drawn.data)
+    assert shown.format == "PNG" and shown.size == (WIDTH, HEIGHT) and WIDTH / HEIGHT == pytest.approx(1.91, abs=0.01)
+    words = [line for _, _, _, _, line in layout(preview)]
+    assert words == ["424.2.b", SOURCE, "When a player reveals a card, every player sees it.", SITE]
+    assert len(shown.getcolors()) >= 3  # ink on a background, the dark band
+
+
+def test_equal_drawings_are_one_file_and_different_ones_are_not():
+    a = Preview("424.2.b", SOURCE, "Text one.", SITE)
+    assert image_path(a) == image_path(Preview("424.2.b", SOURCE, "Text   one.", SITE))  # the same words drawn
+    assert image(a).path == image_path(a) and image_path(a).startswith("assets/og/")
+    others = {Preview("424.2.c", SOURCE, "Text one.", SITE), Preview("424.2.b", SOURCE, "Text two.", SITE)}
+    others.add(Preview("424.2.b", "Riftbound · Core Rules · v1.2", "Text one.", SITE))
+    assert len({image_path(p) for p in [a, *others]}) == 4
+
+
+def test_hostile_text_is_drawn_as_it_is_clipped_and_without_empty_boxes():
+    preview = Preview(HOSTILE[:300], SOURCE + " " + HOSTILE[:80], HOSTILE, SITE)
+    ops = layout(preview)
+    shown = png(image(preview).data)
+    assert shown.size == (WIDTH, HEIGHT)
+    assert "<script>alert('x')</script>" in ops[2][4] or "<script>alert('x')</script>" in " ".join(o[4] for o in ops)
+    for kind, x, y, _, line in ops:
+        assert tofu(kind, line) == [], (kind, line)
+        assert x + font(kind).getlength(line) <= WIDTH - MARGIN + 1, line  # clipped to the width
+        assert 0 <= y < HEIGHT
+        assert not any(ord(ch) < 32 or ch in "\u202e\u200f\u200e\u2066\ufeff" for ch in line), line
+    text_lines = [line for kind, _, _, _, line in ops if kind == "text"]
+    assert text_lines[-1].endswith("…") and len(text_lines) <= 6
+    titles = [line for kind, _, _, _, line in ops if kind.startswith("title")]
+    assert len(titles) <= 2 and titles[-1].endswith("…")
+
+
+def test_card_symbols_are_drawn_as_their_names():
+    text = shown_text("Pay [A][2] to ready it, [E]: draw.", "en")
+    assert "✦" in text  # the page shows the sign; the font has none
+    ops = layout(Preview("Test Card", "Riftbound · cards", text, SITE))
+    body = " ".join(line for kind, _, _, _, line in ops if kind == "text")
+    assert t("en", "symbol-any-power") in body and t("en", "symbol-exhaust") in body and "2" in body
+    assert not set("✦⤵●◆⚔") & set(body)
+    assert tofu("text", body) == []
+
+
+def test_accented_letters_of_every_site_language_are_drawn_as_they_are():
+    text = "Réponses officielles: ¿Puede él añadir «maná»? Œuvre, naïve, façade — ‘x’ … €"
+    ops = layout(Preview("701.20", "Magic: The Gathering · Reglas", text, SITE))
+    assert " ".join(line for kind, _, _, _, line in ops if kind == "text") == text
+    assert tofu("text", text) == []
+
+
+def test_a_kept_image_is_not_drawn_again(tmp_path, monkeypatch):
+    preview = Preview("832.1", SOURCE, "Show Off.", SITE)
+    first = image(preview, str(tmp_path))
+    assert (tmp_path / first.path.rsplit("/", 1)[1]).read_bytes() == first.data
+
+    def refuse(_ops):
+        raise AssertionError("drawn again")
+
+    monkeypatch.setattr(og_image, "draw", refuse)
+    assert image(preview, str(tmp_path)) == first
+    with pytest.raises(AssertionError):  # a clean build draws again
+        image(preview, str(tmp_path), redraw=True)
