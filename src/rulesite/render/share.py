@@ -185,9 +185,13 @@ def share_page(
     )
 
 
-def short_pages(ctx: Context, language: str) -> dict[str, str]:
+def short_pages(ctx: Context, language: str, part: int = 0, parts: int = 1) -> dict[str, str]:
+    """The share pages (and their images) of part `part` of `parts` of the
+    language's sections, and of its FAQ answers (part 0) and cards (the last
+    part): parts, so that the images are drawn on every core. A section's
+    pages and images are all in its part: no two parts make the same file."""
     pages = {}
-    for section in native_sections(ctx, language):
+    for section in native_sections(ctx, language)[part::parts]:
         page = html_path(section_page(section.key))
         heading = f"{section.number} {section.title}"
         site = site_name(section.game, document_name(section.document), section.edition)
@@ -229,8 +233,10 @@ def short_pages(ctx: Context, language: str) -> dict[str, str]:
                 images=pages,
                 edition=section.edition,
             )
-    pages.update(faq_share_pages(ctx, language))
-    pages.update(card_share_pages(ctx, language))
+    if part == 0:
+        pages.update(faq_share_pages(ctx, language))
+    if part == parts - 1:
+        pages.update(card_share_pages(ctx, language))
     return pages
 
 

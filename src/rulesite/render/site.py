@@ -156,6 +156,8 @@ def _held_files(lang: str, job) -> dict[str, str | Held]:
 
 # A site with fewer sections than this is rendered in this process: forking costs more.
 PARALLEL_SECTIONS = 300
+# The share pages, each drawing its preview image, are this many jobs a language.
+SHARE_PARTS = 4
 # Section pages are handed out in runs of this many (a job each).
 SECTIONS_A_JOB = 25
 
@@ -251,7 +253,8 @@ def language_jobs(ctx: Context) -> list:
             return pages
 
         jobs.append(references)
-    jobs += [partial(f, ctx, lang) for f in (short_pages, pinned_pages, preview_files)]
+    jobs += [partial(short_pages, ctx, lang, k, SHARE_PARTS) for k in range(SHARE_PARTS)]
+    jobs += [partial(f, ctx, lang) for f in (pinned_pages, preview_files)]
     # The current editions' history files in one, for a first visit's service worker.
     jobs.append(partial(history_bundle, ctx, lang))
     jobs.append(partial(site_image, ctx, lang, idx.games(ctx)))
