@@ -52,7 +52,6 @@ from .resolve.entries import changes_view
 from .resolve.view import editions_view
 from .resolve.walkthrough_check import check_walkthroughs
 from .split_build import available as split_build_available
-from .split_build import join
 from . import workers
 from .workers import Held
 
@@ -430,8 +429,8 @@ def build(
     the files under its docs folder that changed, `rebuildable`) starts as
     such a copy and only those files are built again (`rebuild.py`). A language
     in `split` (language -> how many parts, `split_parts`) is built clean by
-    that many processes, each a share of its pages (`split_build.py`), joined
-    into one folder once all have succeeded."""
+    that many processes, each a share of its pages (`split_build.py`), into
+    its one folder."""
     build_id = build_id or output.new_build_id()
     fresh = output.generation(site_dir, build_id)
     parts = output.generation(site_dir, build_id, "parts")
@@ -441,8 +440,6 @@ def build(
     current = output.published(site_dir)
     rebuild = {lang: paths for lang, paths in (rebuild or {}).items() if current is not None and lang not in reuse}
     split = {lang: n for lang, n in (split or {}).items() if n > 1 and lang not in reuse and lang not in rebuild}
-    # The parts of a split language build into its folder side by side, each its search index into a folder of its own.
-    shares = {lang: [parts / f"{lang}-index-{k}" for k in range(n)] for lang, n in split.items()}
     others = {language_root(o).rstrip("/") for o in ordered if language_root(o)}
     processes: dict[str, subprocess.Popen] = {}
     logs: dict[str, object] = {}
@@ -455,16 +452,15 @@ def build(
             command = [sys.executable, "-m", "mkdocs", "build", "--strict", "--clean"]
             command += ["-f", str(lang_config), "-d", str(out[lang])]
             if lang in rebuild:
-                previous = current / language_root(lang)
                 changed = output.generation(site_dir, build_id, f"changed-{lang}")
                 changed.write_text("".join(f"{path}\n" for path in sorted(rebuild[lang])), encoding="utf-8")
                 command = [sys.executable, "-m", "rulesite.rebuild", "-f", str(lang_config), "-d", str(out[lang])]
-                command += ["--previous", str(previous), "--changed", str(changed), "--wait"]
-            for k, folder in enumerate(shares.get(lang, [])):
+                command += ["--changed", str(changed), "--wait"]
+            for k in range(split.get(lang, 0)):
                 name = lang if k == 0 else f"{lang} part {k + 1}"
                 logs[name] = logs[lang] if k == 0 else tempfile.TemporaryFile(mode="w+", encoding="utf-8")
                 command = [sys.executable, "-m", "rulesite.split_build", "-f", str(lang_config), "-d", str(out[lang])]
-                command += ["--index-dir", str(folder), "--part", str(k), "--parts", str(split[lang])]
+                command += ["--part", str(k), "--parts", str(split[lang])]
                 processes[name] = _start(command, logs[name], env, lang_config)
             if lang not in split:
                 processes[lang] = _start(command, logs[lang], env, lang_config, waits=lang in rebuild)
@@ -496,8 +492,6 @@ def build(
         output.discard(fresh)
         output.discard(parts)
         return failed[0], fresh
-    for lang in split:
-        join(out[lang], shares[lang])
     for lang in ordered:
         if language_root(lang):
             out[lang].rename(fresh / language_root(lang).rstrip("/"))

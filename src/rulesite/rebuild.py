@@ -12,15 +12,14 @@ output; so that no write ever goes through a hard link into the published
 generation, every output MkDocs will write is unlinked first: the outputs of
 the changed files (which makes MkDocs take them as modified, whatever their
 times), of every other file MkDocs would take as modified, of the theme's
-templates it renders every time (the sitemap, the not-found page) and the
-search index.
+templates it renders every time (the sitemap, the not-found page).
 
 What a dirty build leaves different from a clean one is made the same here:
-- the search index then holds only the pages it rebuilt: the previous index's
-  entries of every other page are put back, in the clean build's page order;
-- the one warning MkDocs gives for every dirty build ("A 'dirty' build is
-  being performed ...") is dropped, and that one only: every other warning
-  still fails the strict build.
+the one warning MkDocs gives for every dirty build ("A 'dirty' build is being
+performed ...") is dropped, and that one only: every other warning still
+fails the strict build. A plugin that makes one file of every page (a search
+index) is refused (`mkdocs_calls.refuse_whole_site_plugins`): a dirty build
+would index the rebuilt pages alone.
 Everything else a dirty build could get wrong (another page's title or place
 in the navigation, a page added or removed, another config or theme) is a
 reason for a clean build instead: `pipeline.rebuildable` only sends here the
@@ -33,13 +32,12 @@ No MkDocs plugin or hook: this is a caller of MkDocs, like its command line."""
 from __future__ import annotations
 
 import argparse
-import json
 import logging
 import os
 import sys
 from pathlib import Path
 
-from .mkdocs_calls import SEARCH_INDEX, SEARCH_SCRIPT, log_like_mkdocs, page_of, run, write_search_index
+from .mkdocs_calls import log_like_mkdocs, refuse_whole_site_plugins, run
 
 DIRTY_WARNING = "A 'dirty' build is being performed"
 
@@ -56,9 +54,9 @@ def _unlink(path: str) -> None:
         pass
 
 
-def rebuild(config_file: Path, site_dir: Path, previous: Path, changed: set[str], ready=lambda: None) -> int:
+def rebuild(config_file: Path, site_dir: Path, changed: set[str], ready=lambda: None) -> int:
     """Builds the site of `config_file` into `site_dir` (a hard-linked copy of
-    `previous`, the published output) again, `changed` (paths under docs_dir)
+    the published output) again, `changed` (paths under docs_dir)
     and whatever else MkDocs takes as modified. `ready()` returns once
     `site_dir` holds that copy: nothing before it looks there. Returns how many
     files were built or copied again."""
@@ -67,6 +65,7 @@ def rebuild(config_file: Path, site_dir: Path, previous: Path, changed: set[str]
     from mkdocs.structure.files import get_files
 
     config = load_config(str(config_file), site_dir=str(site_dir), strict=True)
+    refuse_whole_site_plugins(config)
     config.plugins.on_startup(command="build", dirty=True)
     try:
         # The files MkDocs' build gathers, gathered the same way, in its order.
@@ -76,20 +75,11 @@ def rebuild(config_file: Path, site_dir: Path, previous: Path, changed: set[str]
         again = [f for f in files if f.src_uri in changed or f.is_modified()]
         for file in again:
             _unlink(file.abs_dest_path)
-        for name in [*config.theme.static_templates, *config.extra_templates, "sitemap.xml.gz", SEARCH_INDEX, SEARCH_SCRIPT]:
+        for name in [*config.theme.static_templates, *config.extra_templates, "sitemap.xml.gz"]:
             _unlink(os.path.join(config.site_dir, name))
         build(config, dirty=True)
     finally:
         config.plugins.on_shutdown()
-    index = site_dir / SEARCH_INDEX
-    if index.is_file():
-        rebuilt = {f.url for f in again if f.is_documentation_page()}
-        new = json.loads(index.read_text(encoding="utf-8"))
-        old = json.loads((previous / SEARCH_INDEX).read_text(encoding="utf-8"))
-        # The rebuilt pages' entries from the new index, the others' from the previous one.
-        kept = [entry for entry in old["docs"] if page_of(entry["location"]) not in rebuilt]
-        order = [f.url for f in files.documentation_pages()]
-        write_search_index(site_dir, new["config"], kept + new["docs"], order, (site_dir / SEARCH_SCRIPT).is_file())
     return len(again)
 
 
@@ -97,7 +87,6 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m rulesite.rebuild", description=__doc__.split("\n\n")[0])
     parser.add_argument("-f", "--config-file", type=Path, required=True)
     parser.add_argument("-d", "--site-dir", type=Path, required=True, help="a hard-linked copy of the published output")
-    parser.add_argument("--previous", type=Path, required=True, help="the published output of this language")
     parser.add_argument("--changed", type=Path, required=True, help="a file listing the changed paths under docs_dir, one a line")
     parser.add_argument(
         "--wait", action="store_true", help="look into the site folder only after a line on stdin (it is being linked)"
@@ -108,7 +97,7 @@ def main(argv: list[str] | None = None) -> int:
     logging.getLogger("mkdocs.commands.build").addFilter(_DropDirtyWarning())
     changed = set(args.changed.read_text(encoding="utf-8").splitlines())
     ready = sys.stdin.readline if args.wait else lambda: None
-    return run(lambda: f"Rebuilt {rebuild(args.config_file, args.site_dir, args.previous, changed, ready)} files")
+    return run(lambda: f"Rebuilt {rebuild(args.config_file, args.site_dir, changed, ready)} files")
 
 
 if __name__ == "__main__":
