@@ -43,8 +43,11 @@ NOTHING_WAIT_S = 5  # how long a save of the same bytes is watched for a build
 # `serving  the last good site` as it ends (serve/command.py): a build is
 # running while fewer have ended than started. Builds can be silent for
 # seconds, so the end is read from those lines, never from a quiet spell.
-STARTED, ENDED = ("changed ",), ("built ", "serving  the last good site")
+# (The build's own `built    <edition>: ...` lines, the counts of what MkDocs
+# built, come before its check and publication: they end nothing.)
+STARTED, ENDED = ("changed ",), ("built    in ", "serving  the last good site")
 IDLE_S = 1.5  # no build running this long after a save: the watcher started none
+STOP_WAIT_S = 120  # Ctrl-C during a build: the build's processes and folders are cleaned up first
 MKDOCS_WAIT_S = 600  # mkdocs serve's full rebuild of the English pages, after the save
 
 
@@ -110,7 +113,7 @@ class ServeProcess:
         raise TimeoutError(f"still building after {timeout} s: {''.join(found)[-3000:]}")
 
     def build_ended(self, timeout: float = WAIT_S) -> str:
-        """The next line that ends a build (`ENDED`): `built ...` when it succeeded."""
+        """The next line that ends a build (`ENDED`): `built    in ...` when it succeeded."""
         return self.wait_for(ENDED, timeout)
 
     def stop(self) -> int:
@@ -118,15 +121,14 @@ class ServeProcess:
         if self.process.poll() is None:
             self.process.send_signal(signal.SIGINT)
         try:
-            return self.process.wait(timeout=60)
+            return self.process.wait(timeout=STOP_WAIT_S)
         except subprocess.TimeoutExpired:
             os.killpg(self.process.pid, signal.SIGKILL)
-            self.process.wait()
-            raise
+            return self.process.wait()  # negative: killed, which the figures record
 
 
 def _built(line: str) -> None:
-    if not line.startswith("built "):
+    if not line.startswith(ENDED[0]):
         raise RuntimeError(f"the build failed: {line}")
 
 
@@ -162,6 +164,16 @@ def serve_figures(sources: Path, pages: Path, corpora: Path, config: Path, work:
     shutil.copytree(sources, project / "rules_src")
     shutil.copytree(pages, project / "docs")
     shutil.copytree(corpora, folder)
+    manifest_path = pipeline.corpora_manifest(project / "rules_src")
+    manifest = yaml.safe_load(manifest_path.read_text(encoding="utf-8"))
+    core = [e for e in manifest["sources"] if e.get("document") == "core-rules" and e.get("format") == "rules-document"]
+    newest = max(core, key=lambda e: str(e["edition"]))
+    current = folder / newest["path"]
+    # The new edition's file is there from the start, listed by no manifest (so
+    # read by no build) until the manifest names it: one save, one build.
+    version, date, word = BENCH_EDITIONS[0]
+    text, entry = later_edition(current.read_text(encoding="utf-8"), newest, version, date, word)
+    (folder / entry["path"]).write_text(text, encoding="utf-8")
     started = time.monotonic()
     server = ServeProcess(project, config, "--sources-dir", "rules_src", "--pages-dir", "docs", "--corpora", str(folder))
     found: dict = {}
@@ -190,11 +202,6 @@ def serve_figures(sources: Path, pages: Path, corpora: Path, config: Path, work:
         found["nothing_changed_builds"] = len([line for line in server.settled() if line.startswith("changed ")])
         _progress("a file saved unchanged: builds started", found["nothing_changed_builds"])
 
-        manifest_path = pipeline.corpora_manifest(project / "rules_src")
-        manifest = yaml.safe_load(manifest_path.read_text(encoding="utf-8"))
-        core = [e for e in manifest["sources"] if e.get("document") == "core-rules" and e.get("format") == "rules-document"]
-        newest = max(core, key=lambda e: str(e["edition"]))
-        current = folder / newest["path"]
         rule = re.search(r"^(10[1-9]\.\S*\s+\S+)", current.read_text(encoding="utf-8"), re.M).group(1)
         server.settled()
         saved = _reword(current, rule, f"{rule} now")
@@ -203,9 +210,6 @@ def serve_figures(sources: Path, pages: Path, corpora: Path, config: Path, work:
         found["rule_reworded_over_clean"] = round(found["rule_reworded_seconds"] / clean, 3)
         _progress("one current Core Rules rule reworded -> built", found["rule_reworded_seconds"])
 
-        version, date, word = BENCH_EDITIONS[0]
-        text, entry = later_edition(current.read_text(encoding="utf-8"), newest, version, date, word)
-        (folder / entry["path"]).write_text(text, encoding="utf-8")
         manifest["sources"].append(entry)
         server.settled()
         saved = time.monotonic()
