@@ -1,23 +1,5 @@
-"""How the project launches Debian's Chromium (browser tests, screenshots,
-the reader benchmark): headless, as root, and kept from reaching the network on
-its own."""
+"""The scripts launch Chromium as the package does (`rulesite/chromium.py`)."""
 
-from __future__ import annotations
+from rulesite.chromium import CHROMIUM_ARGS, chromium_path
 
-import os
-
-# Without the background-networking flags Chromium keeps trying hosts of its own,
-# which a closed network refuses; as root it needs --no-sandbox.
-CHROMIUM_ARGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-]
-
-
-def chromium_path() -> str:
-    """$CHROMIUM_PATH, else Debian's /usr/bin/chromium."""
-    return os.environ.get("CHROMIUM_PATH", "/usr/bin/chromium")
+__all__ = ["CHROMIUM_ARGS", "chromium_path"]

@@ -39,7 +39,15 @@ RULING_WORDS = "You cannot choose to deal less damage"
 RULING_RUNS = 3
 WAIT_S = 900  # one build of the full corpora on a busy machine
 NOTHING_WAIT_S = 5  # how long a save of the same bytes is watched for a build
-QUIET_S = 3  # nothing printed this long: no build is running
+# Every build after the first prints `changed ` as it starts, and `built ` or
+# `serving  the last good site` as it ends (serve/command.py): a build is
+# running while fewer have ended than started. Builds can be silent for
+# seconds, so the end is read from those lines, never from a quiet spell.
+# (The build's own `built    <edition>: ...` lines, the counts of what MkDocs
+# built, come before its check and publication: they end nothing.)
+STARTED, ENDED = ("changed ",), ("built    in ", "serving  the last good site")
+IDLE_S = 1.5  # no build running this long after a save: the watcher started none
+STOP_WAIT_S = 120  # Ctrl-C during a build: the build's processes and folders are cleaned up first
 MKDOCS_WAIT_S = 600  # mkdocs serve's full rebuild of the English pages, after the save
 
 
@@ -47,26 +55,30 @@ class ServeProcess:
     """`rulesite serve --port 0` started in the project folder `root`; what it
     prints is read as it comes (`wait_for`)."""
 
-    def __init__(self, root: Path, config: Path, *extra: str) -> None:
-        command = [sys.executable, "-m", "rulesite", "serve", "--config", str(config), "--port", "0", *extra]
+    def __init__(self, root: Path, config: Path, *extra: str, command: list[str] | None = None) -> None:
+        """`command`: another command that prints as `rulesite serve` does (the tests')."""
+        command = command or [sys.executable, "-m", "rulesite", "serve", "--config", str(config), "--port", "0", *extra]
         env = dict(os.environ, NO_MKDOCS_2_WARNING="1", PYTHONUNBUFFERED="1")
         self.process = subprocess.Popen(
             command, cwd=root, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, start_new_session=True
         )
         self.lines: queue.Queue[str] = queue.Queue()
         self.said: list[str] = []
+        self.started, self.ended = 1, 0  # the first build starts with the process
         self.errors: list[str] = []
         threading.Thread(target=self._read, args=(self.process.stdout, self.said, self.lines), daemon=True).start()
         threading.Thread(target=self._read, args=(self.process.stderr, self.errors, None), daemon=True).start()
 
-    @staticmethod
-    def _read(stream, kept: list[str], lines: queue.Queue | None) -> None:
+    def _read(self, stream, kept: list[str], lines: queue.Queue | None) -> None:
         for line in stream:
+            if lines is not None:
+                self.started += line.startswith(STARTED)
+                self.ended += line.startswith(ENDED)
             kept.append(line)
             if lines is not None:
                 lines.put(line)
 
-    def wait_for(self, start: str, timeout: float = WAIT_S) -> str:
+    def wait_for(self, start: str | tuple[str, ...], timeout: float = WAIT_S) -> str:
         """The next line printed that starts with `start`."""
         end = time.monotonic() + timeout
         while time.monotonic() < end:
@@ -76,31 +88,48 @@ class ServeProcess:
                 if self.process.poll() is not None:
                     raise RuntimeError(f"rulesite serve ended: {''.join(self.errors)[-3000:]}") from None
                 continue
-            if line.startswith(start):
+            if line.startswith(start if isinstance(start, tuple) else (start,)):
                 return line
         raise TimeoutError(f"no line starting {start!r} within {timeout} s; printed:\n{''.join(self.said)[-3000:]}")
 
-    def settled(self, quiet: float = QUIET_S, timeout: float = WAIT_S) -> list[str]:
-        """Waits until it has printed nothing for `quiet` seconds (the builds a
-        save started are over): the lines printed meanwhile and not yet waited for."""
+    def settled(self, idle: float = IDLE_S, timeout: float = WAIT_S) -> list[str]:
+        """Waits until every build it started has ended (`STARTED`, `ENDED`) and
+        none has started for `idle` seconds: the lines printed meanwhile and not
+        yet waited for."""
         found, end = [], time.monotonic() + timeout
+        quiet_since = time.monotonic()
         while time.monotonic() < end:
             try:
-                found.append(self.lines.get(timeout=quiet))
+                found.append(self.lines.get(timeout=0.1))
+                quiet_since = time.monotonic()
+                continue
             except queue.Empty:
+                if self.process.poll() is not None:
+                    raise RuntimeError(f"rulesite serve ended: {''.join(self.errors)[-3000:]}") from None
+            if self.started > self.ended:
+                quiet_since = time.monotonic()
+            elif time.monotonic() - quiet_since >= idle:
                 return found
-        raise TimeoutError(f"still printing after {timeout} s: {''.join(found)[-3000:]}")
+        raise TimeoutError(f"still building after {timeout} s: {''.join(found)[-3000:]}")
+
+    def build_ended(self, timeout: float = WAIT_S) -> str:
+        """The next line that ends a build (`ENDED`): `built    in ...` when it succeeded."""
+        return self.wait_for(ENDED, timeout)
 
     def stop(self) -> int:
         """Ctrl-C, as a maintainer stops it; its exit status."""
         if self.process.poll() is None:
             self.process.send_signal(signal.SIGINT)
         try:
-            return self.process.wait(timeout=60)
+            return self.process.wait(timeout=STOP_WAIT_S)
         except subprocess.TimeoutExpired:
             os.killpg(self.process.pid, signal.SIGKILL)
-            self.process.wait()
-            raise
+            return self.process.wait()  # negative: killed, which the figures record
+
+
+def _built(line: str) -> None:
+    if not line.startswith(ENDED[0]):
+        raise RuntimeError(f"the build failed: {line}")
 
 
 def _progress(what: str, value) -> None:
@@ -135,11 +164,21 @@ def serve_figures(sources: Path, pages: Path, corpora: Path, config: Path, work:
     shutil.copytree(sources, project / "rules_src")
     shutil.copytree(pages, project / "docs")
     shutil.copytree(corpora, folder)
+    manifest_path = pipeline.corpora_manifest(project / "rules_src")
+    manifest = yaml.safe_load(manifest_path.read_text(encoding="utf-8"))
+    core = [e for e in manifest["sources"] if e.get("document") == "core-rules" and e.get("format") == "rules-document"]
+    newest = max(core, key=lambda e: str(e["edition"]))
+    current = folder / newest["path"]
+    # The new edition's file is there from the start, listed by no manifest (so
+    # read by no build) until the manifest names it: one save, one build.
+    version, date, word = BENCH_EDITIONS[0]
+    text, entry = later_edition(current.read_text(encoding="utf-8"), newest, version, date, word)
+    (folder / entry["path"]).write_text(text, encoding="utf-8")
     started = time.monotonic()
     server = ServeProcess(project, config, "--sources-dir", "rules_src", "--pages-dir", "docs", "--corpora", str(folder))
     found: dict = {}
     try:
-        url = server.wait_for("serving ").split()[1]
+        url = server.wait_for("serving  http").split()[1]
         clean = found["clean_build_seconds"] = round(time.monotonic() - started, 2)
         _progress("clean build (until it serves)", clean)
         page = browser.new_page()
@@ -152,7 +191,7 @@ def serve_figures(sources: Path, pages: Path, corpora: Path, config: Path, work:
             saved = _reword(rulings, words, new)
             reloads.append(round(_shows(page, new) - saved, 2))
             _progress("one ruling saved -> its tab reloaded", reloads[-1])
-            server.wait_for("built ")
+            _built(server.build_ended())
             words = new
         found["ruling_reload_seconds"] = reloads
         found["ruling_reload_median_over_clean"] = round(statistics.median(reloads) / clean, 3)
@@ -163,27 +202,19 @@ def serve_figures(sources: Path, pages: Path, corpora: Path, config: Path, work:
         found["nothing_changed_builds"] = len([line for line in server.settled() if line.startswith("changed ")])
         _progress("a file saved unchanged: builds started", found["nothing_changed_builds"])
 
-        manifest_path = pipeline.corpora_manifest(project / "rules_src")
-        manifest = yaml.safe_load(manifest_path.read_text(encoding="utf-8"))
-        core = [e for e in manifest["sources"] if e.get("document") == "core-rules" and e.get("format") == "rules-document"]
-        newest = max(core, key=lambda e: str(e["edition"]))
-        current = folder / newest["path"]
         rule = re.search(r"^(10[1-9]\.\S*\s+\S+)", current.read_text(encoding="utf-8"), re.M).group(1)
         server.settled()
         saved = _reword(current, rule, f"{rule} now")
-        server.wait_for("built ")
+        _built(server.build_ended())
         found["rule_reworded_seconds"] = round(time.monotonic() - saved, 2)
         found["rule_reworded_over_clean"] = round(found["rule_reworded_seconds"] / clean, 3)
         _progress("one current Core Rules rule reworded -> built", found["rule_reworded_seconds"])
 
-        version, date, word = BENCH_EDITIONS[0]
-        text, entry = later_edition(current.read_text(encoding="utf-8"), newest, version, date, word)
-        (folder / entry["path"]).write_text(text, encoding="utf-8")
         manifest["sources"].append(entry)
         server.settled()
         saved = time.monotonic()
         manifest_path.write_text(yaml.safe_dump(manifest, sort_keys=False, allow_unicode=True), encoding="utf-8")
-        server.wait_for("built ")
+        _built(server.build_ended())
         found["new_edition_seconds"] = round(time.monotonic() - saved, 2)
         found["new_edition_over_clean"] = round(found["new_edition_seconds"] / clean, 3)
         _progress("a Core Rules edition added -> built", found["new_edition_seconds"])

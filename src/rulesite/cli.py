@@ -17,6 +17,8 @@ from __future__ import annotations
 
 import argparse
 import sys
+from contextlib import closing
+from functools import partial
 from pathlib import Path
 
 from . import output, pipeline
@@ -25,6 +27,7 @@ from .diagnostics import Diagnostics
 from .export_command import add_export_command
 from .options import add_source_options
 from .precache import PRECACHE_BUDGET
+from .warm import Warm
 from .sequence import (
     Built,
     Bundled,
@@ -142,12 +145,12 @@ def build_command(args: argparse.Namespace) -> int:
     return build(settings, Diagnostics(), shown_site=str(args.site_dir).rstrip("/"))
 
 
-def build(settings: Settings, diag: Diagnostics, shown_site: str = "", memory=None) -> int:
+def build(settings: Settings, diag: Diagnostics, shown_site: str = "", memory=None, warm: Warm | None = None) -> int:
     """Runs the build sequence, printing each stage's record as it ends; its exit
     status. `diag`: where the problems go (`rulesite serve` shows them in the
     browser too); `shown_site`: the site folder as the user named it;
-    `memory`: what `rulesite serve` keeps between builds (`warm.Memory`)."""
-    sequence = Sequence(settings, diag, memory=memory)
+    `memory`, `warm`: what `rulesite serve` keeps between builds (`warm.py`)."""
+    sequence = Sequence(settings, diag, memory=memory, warm=warm)
     shown_site = shown_site or str(settings.site_dir)
     try:
         return _print_build(sequence)
@@ -176,7 +179,9 @@ def serve_command(args: argparse.Namespace) -> int:
     except SettingsError as error:
         print(f"rulesite serve: {error}", file=sys.stderr)
         return 2
-    return serve(settings, args.port, args.open, build, EXIT_INTERRUPTED)
+    # MkDocs kept loaded and the check's findings in memory between builds.
+    with closing(Warm(start=True)) as warm:
+        return serve(settings, args.port, args.open, partial(build, warm=warm), EXIT_INTERRUPTED)
 
 
 def _stage(name: str, summary: str, seconds: float) -> None:

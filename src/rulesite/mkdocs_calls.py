@@ -1,17 +1,12 @@
 """What the two callers of MkDocs' Python API (`rebuild.py`, `split_build.py`)
 share: messages printed as `mkdocs build` prints them, a failure reported as
-it reports one, and the search index written as a clean build writes it."""
+it reports one, and no plugin that needs every page in one process."""
 
 from __future__ import annotations
 
-import json
 import logging
 import sys
-from collections.abc import Callable, Iterable
-from pathlib import Path
-
-SEARCH_INDEX = "search/search_index.json"
-SEARCH_SCRIPT = "search/search_index.js"  # Material's offline plugin: the index as a script
+from collections.abc import Callable
 
 
 def log_like_mkdocs() -> None:
@@ -38,23 +33,13 @@ def run(work: Callable[[], str]) -> int:
     return 0
 
 
-def page_of(location: str) -> str:
-    return location.split("#", 1)[0]
+def refuse_whole_site_plugins(config) -> None:
+    """A split or partial build writes only some pages: a plugin that makes one
+    file of every page at the end (MkDocs' or Material's search index) would
+    write an index of those pages alone. The site's config has none (its word
+    search is its own, render/word_index.py); a config that adds one is told so."""
+    from mkdocs.exceptions import Abort
 
-
-def write_search_index(site_dir: Path, config: dict, entries: Iterable[dict], order: list[str], script: bool) -> None:
-    """The site's search index as a clean build writes it: `entries` (from one
-    or more indexes, a page's all from the same one) each page's in page
-    `order`; written as Material's search plugin writes it, and as its offline
-    plugin's script when `script`."""
-    by_page: dict[str, list] = {}
-    for entry in entries:
-        by_page.setdefault(page_of(entry["location"]), []).append(entry)
-    docs = [entry for page in order for entry in by_page.pop(page, ())]
-    if by_page:
-        raise SystemExit(f"search index: entries of pages the site does not have: {', '.join(sorted(by_page))}")
-    data = json.dumps({"config": config, "docs": docs}, separators=(",", ":"), default=str)
-    (site_dir / SEARCH_INDEX).parent.mkdir(parents=True, exist_ok=True)
-    (site_dir / SEARCH_INDEX).write_bytes(data.encode("utf-8"))
-    if script:
-        (site_dir / SEARCH_SCRIPT).write_text(f"var __index = {data}", encoding="utf-8")
+    found = [name for name in config.plugins if name.split("/")[-1] == "search"]
+    if found:
+        raise Abort(f"the {found[0]} plugin indexes the whole site, which a split or partial build cannot: remove it")

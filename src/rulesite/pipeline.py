@@ -22,7 +22,7 @@ from pathlib import Path
 from . import output
 from .check.edition_counts import compare, counts_in, counts_out
 from .check.entries import expected_entries
-from .check.run import check_built_site
+from .check.run import HeldFindings, check_built_site
 from .check.offline_app import Precache, check_precache
 from .diagnostics import Diagnostics
 from .export.files import data_files
@@ -52,9 +52,9 @@ from .resolve.entries import changes_view
 from .resolve.view import editions_view
 from .resolve.walkthrough_check import check_walkthroughs
 from .split_build import available as split_build_available
-from .split_build import join
 from . import workers
 from .workers import Held
+from .rebuild import Worker
 
 # Defaults, relative to the folder the build runs from (the project folder):
 # every one of them is also a command-line option.
@@ -437,6 +437,7 @@ def build(
     reuse: set[str] = frozenset(),
     rebuild: dict[str, set[str]] | None = None,
     split: dict[str, int] | None = None,
+    warm: Worker | None = None,
 ) -> tuple[subprocess.CompletedProcess, Path]:
     """Stage 5: the real, strict MkDocs build of every language (English at the
     root, the others in a folder each) into a new generation beside `site_dir`
@@ -451,8 +452,10 @@ def build(
     the files under its docs folder that changed, `rebuildable`) starts as
     such a copy and only those files are built again (`rebuild.py`). A language
     in `split` (language -> how many parts, `split_parts`) is built clean by
-    that many processes, each a share of its pages (`split_build.py`), joined
-    into one folder once all have succeeded."""
+    that many processes, each a share of its pages (`split_build.py`), into
+    its one folder. `warm`: a rebuild process kept between builds
+    (`rebuild.Worker`, `rulesite serve`'s), which rebuilds the first language
+    in `rebuild` instead of a new process."""
     build_id = build_id or output.new_build_id()
     fresh = output.generation(site_dir, build_id)
     parts = output.generation(site_dir, build_id, "parts")
@@ -462,10 +465,9 @@ def build(
     current = output.published(site_dir)
     rebuild = {lang: paths for lang, paths in (rebuild or {}).items() if current is not None and lang not in reuse}
     split = {lang: n for lang, n in (split or {}).items() if n > 1 and lang not in reuse and lang not in rebuild}
-    # The parts of a split language build into its folder side by side, each its search index into a folder of its own.
-    shares = {lang: [parts / f"{lang}-index-{k}" for k in range(n)] for lang, n in split.items()}
     others = {language_root(o).rstrip("/") for o in ordered if language_root(o)}
     processes: dict[str, subprocess.Popen] = {}
+    asked = next(iter(sorted(rebuild, key=ordered.index)), None) if warm is not None else None
     logs: dict[str, object] = {}
     try:
         for lang in ordered:
@@ -475,32 +477,38 @@ def build(
             logs[lang] = tempfile.TemporaryFile(mode="w+", encoding="utf-8")
             command = [sys.executable, "-m", "mkdocs", "build", "--strict", "--clean"]
             command += ["-f", str(lang_config), "-d", str(out[lang])]
+            if lang == asked:
+                warm.start(lang_config, out[lang], rebuild[lang], env)
+                continue
             if lang in rebuild:
-                previous = current / language_root(lang)
                 changed = output.generation(site_dir, build_id, f"changed-{lang}")
                 changed.write_text("".join(f"{path}\n" for path in sorted(rebuild[lang])), encoding="utf-8")
                 command = [sys.executable, "-m", "rulesite.rebuild", "-f", str(lang_config), "-d", str(out[lang])]
-                command += ["--previous", str(previous), "--changed", str(changed), "--wait"]
-            for k, folder in enumerate(shares.get(lang, [])):
+                command += ["--changed", str(changed), "--wait"]
+            for k in range(split.get(lang, 0)):
                 name = lang if k == 0 else f"{lang} part {k + 1}"
                 logs[name] = logs[lang] if k == 0 else tempfile.TemporaryFile(mode="w+", encoding="utf-8")
                 command = [sys.executable, "-m", "rulesite.split_build", "-f", str(lang_config), "-d", str(out[lang])]
-                command += ["--index-dir", str(folder), "--part", str(k), "--parts", str(split[lang])]
+                command += ["--part", str(k), "--parts", str(split[lang])]
                 processes[name] = _start(command, logs[name], env, lang_config)
             if lang not in split:
                 processes[lang] = _start(command, logs[lang], env, lang_config, waits=lang in rebuild)
         # The copies of the published output: a rebuilt language's first, made while its
         # process starts, which goes on once told (rebuild.py --wait); then the reused ones'.
-        for lang in [*rebuild, *(lang for lang in ordered if lang not in processes)]:
+        for lang in [*rebuild, *(lang for lang in ordered if lang not in processes and lang != asked)]:
             _link_tree(current / language_root(lang), out[lang], skip=others if not language_root(lang) else set())
-            if lang in rebuild:
+            if lang == asked:
+                warm.go()
+            elif lang in rebuild:
                 _go(processes[lang])
-        results = {}
+        results = {asked: warm.result()} if asked else {}
         for lang, process in processes.items():
             process.wait()
             logs[lang].seek(0)
             results[lang] = subprocess.CompletedProcess(process.args, process.returncode, logs[lang].read(), "")
     except BaseException:
+        if asked:
+            warm.close(kill=True)  # it may be writing into the new generation: stopped before it goes
         for process in processes.values():
             process.kill()
             process.wait()
@@ -517,8 +525,6 @@ def build(
         output.discard(fresh)
         output.discard(parts)
         return failed[0], fresh
-    for lang in split:
-        join(out[lang], shares[lang])
     for lang in ordered:
         if language_root(lang):
             out[lang].rename(fresh / language_root(lang).rstrip("/"))
@@ -586,6 +592,7 @@ def check(
     label: str = "",
     findings: Path | None = None,
     published: str | None = None,
+    held: HeldFindings | None = None,
 ) -> SiteCheck:
     """Stage 6: the built site read back: every link and #fragment lands, no
     link's words name another rule, no id twice in a page, nothing loads from the
@@ -593,12 +600,13 @@ def check(
     edition's pages anchor what was read of it. Problems go to `diag` (paths
     under `label`). `findings`, `published`: what the check of the published
     generation found of each file, reused for the files it still shares
-    (`check_built_site`, `findings_file`)."""
+    (`check_built_site`, `findings_file`); `held`: those findings kept in
+    memory between the checks of one process (`rulesite serve`)."""
     entries: dict = {}
     reused: set = set()
     expected = expected_entries(ctx.corpus, ctx, languages)
     pages = check_built_site(
-        site_dir, diag, expected, label, entries=entries, findings=findings, published=published, reused=reused
+        site_dir, diag, expected, label, entries=entries, findings=findings, published=published, reused=reused, held=held
     )
     built: dict = {}
     for language in languages:
@@ -611,11 +619,12 @@ def check(
     return SiteCheck(pages, built, len(reused))
 
 
-def check_offline_app(site_dir: Path, diag: Diagnostics, label: str = "") -> list[Precache]:
+def check_offline_app(site_dir: Path, diag: Diagnostics, label: str = "", known: dict | None = None) -> list[Precache]:
     """Stage 6 too: what each language's service worker stores on a first visit
     is in the built site, with the hashes it is listed with, within the budget.
-    Problems go to `diag`; returns each worker's precache (files, bytes)."""
-    problems, found = check_precache(site_dir)
+    Problems go to `diag`; returns each worker's precache (files, bytes).
+    `known`: the files read by earlier checks of this process (`check_precache`)."""
+    problems, found = check_precache(site_dir, known=known)
     for where, message in problems:
         diag.error(Loc(posixpath.join(label, where) if label else where, 1), "offline-precache", message)
     return found

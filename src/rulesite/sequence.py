@@ -30,7 +30,7 @@ from .model import Corpus
 from .read.kept import Kept
 from .render.context import Context
 from .resolve.history import ChainStep, chain_steps
-from .warm import Memory
+from .warm import Memory, Warm
 
 
 class SettingsError(ValueError):
@@ -240,11 +240,17 @@ class Sequence:
     made, for the tests and the benchmark."""
 
     def __init__(
-        self, settings: Settings, diag: Diagnostics | None = None, build_id: str = "", memory: Memory | None = None
+        self,
+        settings: Settings,
+        diag: Diagnostics | None = None,
+        build_id: str = "",
+        memory: Memory | None = None,
+        warm: Warm | None = None,
     ) -> None:
         self.settings = settings
         # What serve keeps between its builds (`warm.py`); None: nothing is kept in memory.
-        self.memory = memory
+        self.memory = memory  # for read, resolve and render
+        self.warm = warm  # for MkDocs and the check
         self.diag = Diagnostics() if diag is None else diag
         self.build_id = build_id or output.new_build_id()
         self.published = False  # whether the new site has replaced the previous one
@@ -344,7 +350,18 @@ class Sequence:
         reuse = set() if s.clean else pipeline.reusable(s.config_dir, s.site_dir, keys)
         rebuild = {} if s.clean else pipeline.rebuildable(s.config_dir, s.site_dir, keys)
         split = pipeline.split_parts(files)
-        result, fresh = pipeline.build(s.config_dir, list(files), s.site_dir, s.config, self.build_id, env, reuse, rebuild, split)
+        result, fresh = pipeline.build(
+            s.config_dir,
+            list(files),
+            s.site_dir,
+            s.config,
+            self.build_id,
+            env,
+            reuse,
+            rebuild,
+            split,
+            self.warm and self.warm.mkdocs,
+        )
         if result.returncode != 0:
             return Stopped("mkdocs", result.stdout + result.stderr)
         rebuilt = {lang: len(paths) for lang, paths in rebuild.items() if lang not in reuse}
@@ -366,9 +383,10 @@ class Sequence:
             label=label,
             findings=pipeline.findings_file(s.config_dir, s.site_dir),
             published=current.name if current else None,
+            held=self.warm and self.warm.findings,
         )
         problems = len(self.diag.errors) - before
-        precaches = pipeline.check_offline_app(built.fresh, self.diag, label=label)
+        precaches = pipeline.check_offline_app(built.fresh, self.diag, label=label, known=self.warm and self.warm.precache)
         precache_problems = len(self.diag.errors) - before - problems
         return Checked(crawled.pages, crawled.counts, crawled.findings_reused, problems, precaches, precache_problems, clock())
 

@@ -10,9 +10,9 @@ reads, renders and writes only its share of the pages (every n-th page, from
 the k-th) and of the static files (ours hard-linked rather than copied:
 `_place`), so that no two write the same file; it also reads and renders the
 pages in the navigation, whose titles every page shows. Part 0 writes the
-theme's templates too (the sitemap, the not-found page). Each part's search
-index goes to a folder of its own; `join` writes the one a clean build writes
-from them: each page's entries, in page order.
+theme's templates too (the sitemap, the not-found page). A plugin that makes
+one file of every page (a search index) cannot be split: the site has none
+(`mkdocs_calls.refuse_whole_site_plugins`).
 
 What a part cannot do is check an anchor in a page another part renders:
 MkDocs only knows a page's anchors once it has rendered it, and skips links
@@ -26,14 +26,12 @@ No MkDocs plugin or hook: this is a caller of MkDocs, like its command line."""
 from __future__ import annotations
 
 import argparse
-import json
 import logging
 import os
-import shutil
 import sys
 from pathlib import Path
 
-from .mkdocs_calls import SEARCH_INDEX, SEARCH_SCRIPT, log_like_mkdocs, run, write_search_index
+from .mkdocs_calls import log_like_mkdocs, refuse_whole_site_plugins, run
 
 # MkDocs' build steps this calls, as MkDocs 1.6 names them.
 STEPS = ("_populate_page", "_build_page", "_build_theme_template", "_build_extra_template")
@@ -49,11 +47,11 @@ def available() -> bool:
     return all(callable(getattr(steps, name, None)) for name in STEPS)
 
 
-def build_part(config_file: Path, site_dir: Path, index_dir: Path, part: int, parts: int) -> int:
+def build_part(config_file: Path, site_dir: Path, part: int, parts: int) -> int:
     """Part `part` of `parts` of the clean build of `config_file`: its share of
     the pages and of the static files written into `site_dir` (new or empty: the
-    parts write into it side by side, never the same file), its search index and
-    the pages' order into `index_dir`. Returns how many pages it built."""
+    parts write into it side by side, never the same file). Returns how many
+    pages it built."""
     from mkdocs import utils
     from mkdocs.commands import build as steps
     from mkdocs.config import load_config
@@ -63,6 +61,7 @@ def build_part(config_file: Path, site_dir: Path, index_dir: Path, part: int, pa
     from mkdocs.structure.pages import Page
 
     config = load_config(str(config_file), site_dir=str(site_dir), strict=True)
+    refuse_whole_site_plugins(config)
     counter = utils.CountHandler()
     counter.setLevel(logging.WARNING)
     logging.getLogger("mkdocs").addHandler(counter)
@@ -101,9 +100,6 @@ def build_part(config_file: Path, site_dir: Path, index_dir: Path, part: int, pa
             steps._build_page(file.page, config, docs, nav, env, excluded=file.inclusion.is_excluded())
         for file in built:
             file.page.validate_anchor_links(files=files, log_level=config.validation.links.anchors)
-        # The search plugin writes this part's index (and the offline plugin its
-        # script) into the part's own folder: `join` makes the site's one index.
-        config.site_dir = str(index_dir)
         config.plugins.on_post_build(config=config)
         if counts := counter.get_counts():
             raise Abort(f"Aborted with {', '.join(f'{v} {k.lower()}s' for k, v in counts)} in strict mode!")
@@ -115,13 +111,7 @@ def build_part(config_file: Path, site_dir: Path, index_dir: Path, part: int, pa
         raise
     finally:
         config.plugins.on_shutdown()
-    # The order a clean build indexes the pages in: `join` puts the parts' entries back in it.
-    index_dir.mkdir(parents=True, exist_ok=True)
-    (index_dir / PAGE_ORDER).write_text("".join(f"{file.url}\n" for file in docs), encoding="utf-8")
     return len(built)
-
-
-PAGE_ORDER = "page-order.txt"
 
 
 def _place(file, docs_dir: str) -> None:
@@ -144,30 +134,17 @@ def _place(file, docs_dir: str) -> None:
     file.copy_file()
 
 
-def join(site_dir: Path, index_dirs: list[Path]) -> None:
-    """The site's one search index, as a clean build writes it, from the parts'
-    (`index_dirs`): each page's entries in page order (and its script, as
-    Material's offline plugin writes it). The parts' folders are removed."""
-    order = (index_dirs[0] / PAGE_ORDER).read_text(encoding="utf-8").splitlines()
-    indexes = [json.loads((folder / SEARCH_INDEX).read_text(encoding="utf-8")) for folder in index_dirs]
-    entries = [entry for index in indexes for entry in index["docs"]]
-    write_search_index(site_dir, indexes[0]["config"], entries, order, (index_dirs[0] / SEARCH_SCRIPT).is_file())
-    for folder in index_dirs:
-        shutil.rmtree(folder)
-
-
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m rulesite.split_build", description=__doc__.split("\n\n")[0])
     parser.add_argument("-f", "--config-file", type=Path, required=True)
     parser.add_argument("-d", "--site-dir", type=Path, required=True, help="the site's folder, shared by the parts")
-    parser.add_argument("--index-dir", type=Path, required=True, help="this part's own folder, for its search index")
     parser.add_argument("--part", type=int, required=True, help="which part, from 0")
     parser.add_argument("--parts", type=int, required=True, help="how many parts")
     args = parser.parse_args(argv)
     log_like_mkdocs()
 
     def work() -> str:
-        count = build_part(args.config_file, args.site_dir, args.index_dir, args.part, args.parts)
+        count = build_part(args.config_file, args.site_dir, args.part, args.parts)
         return f"Built part {args.part + 1} of {args.parts}: {count} pages"
 
     return run(work)

@@ -1,10 +1,12 @@
-"""What `rulesite serve` keeps in memory from one build to the next, so that a
-build after one change redoes only what the change touches. `Sequence` takes
-it as `memory`; without it (`rulesite build`) nothing is kept in memory.
+"""What `rulesite serve` keeps from one build to the next, so that a build
+after one change redoes only what the change touches; `rulesite build` keeps
+none of it in memory. Each is only a faster way to the same result: the site
+and the problems found are those a clean build gives
+(`tests/build/test_warm_builds.py`, `tests/build/test_incremental.py`).
 
-Everything in it is filed under digests of the content it was made from,
-never under times: what is found under an equal digest is what would be made
-again.
+`Memory` (`Sequence(..., memory=)`), for read, resolve and render. Everything
+in it is filed under digests of the content it was made from, never under
+times: what is found under an equal digest is what would be made again.
 
 - `pairs`: the rule pairs of two editions (`resolve.history.rule_pairs`,
   most of comparing them), by the two editions' digests: a change that leaves
@@ -15,7 +17,16 @@ again.
   (`discard_later`), not before them: some 20,000 files.
 - `jobs`: each reusable render job's fingerprint and pages (`render/reuse.py`),
   and (`texts`, `heavy`) the parts of those fingerprints that only the rules'
-  texts decide, while they stay as they were."""
+  texts decide, while they stay as they were.
+
+`Warm` (`Sequence(..., warm=)`), for MkDocs and the check:
+
+- `mkdocs`: the MkDocs rebuild process (`rebuild.Worker`): MkDocs, Material and
+  the Markdown extensions imported once, the theme's templates compiled once;
+- `findings`: what the output check found of each file, in memory
+  (`check.run.HeldFindings`), written to its file once, by `close`;
+- `precache`: the size and hash of each file the service workers list, by the
+  file's identity (`check.offline_app.check_precache`)."""
 
 from __future__ import annotations
 
@@ -23,7 +34,9 @@ import threading
 from pathlib import Path
 
 from . import output
+from .check.run import HeldFindings
 from .model import Corpus
+from .rebuild import Worker
 from .render.reuse import content_digest
 from .resolve.history import KnownPairs
 from .resolve.linked import KnownLinks
@@ -74,3 +87,15 @@ class Memory:
         if self._discarding is not None:
             self._discarding.join()
             self._discarding = None
+
+
+class Warm:
+    def __init__(self, start: bool = False) -> None:
+        """`start`: the MkDocs process starts now (it imports MkDocs meanwhile), else at the first rebuild."""
+        self.mkdocs = Worker(now=start)
+        self.findings = HeldFindings()
+        self.precache: dict = {}
+
+    def close(self) -> None:
+        self.mkdocs.close()
+        self.findings.save()

@@ -14,7 +14,6 @@ machine or throw):
 
 from __future__ import annotations
 
-import html
 import posixpath
 import json
 import re
@@ -23,6 +22,7 @@ import pytest
 from playwright.sync_api import expect
 
 from rulesite.card_symbols import split_symbols
+from word_index_files import index_texts
 
 pytestmark = [pytest.mark.browser, pytest.mark.corpora]
 
@@ -190,13 +190,11 @@ _VERSIONED = re.compile(r"^riftbound/[^/]+/(v\d[^/]*|\d{4}-\d\d-\d\d)/")  # an e
 
 
 def _index_words(site) -> dict[str, set[str]]:
-    """Each word of the English search index -> the pages whose entries hold it."""
-    index = json.loads((site / "search/search_index.json").read_text(encoding="utf-8"))
+    """Each long word of the English word index (what the search box searches) -> the pages whose entries hold it."""
     pages: dict[str, set[str]] = {}
-    for doc in index["docs"]:
-        text = html.unescape(re.sub(r"<[^>]+>", " ", doc["title"] + " " + doc["text"])).lower()
-        for word in set(re.findall(r"[a-z]{9,}", text)):
-            pages.setdefault(word, set()).add(doc["location"].split("#")[0])
+    for page, text in index_texts(site).items():
+        for word in set(re.findall(r"[a-z]{9,}", text.lower())):
+            pages.setdefault(word, set()).add(page)
     return pages
 
 

@@ -10,10 +10,11 @@ site that was published before."""
 from __future__ import annotations
 
 import os
+from contextlib import closing
 import re
 
 import pytest
-from buildproc import change_a_ruling, project, run, tree
+from buildproc import REPO, change_a_ruling, project, run, tree
 
 
 def _stamps(folder):
@@ -140,3 +141,64 @@ def test_nothing_changed_nothing_built(tmp_path):
     assert again.returncode == 0, again.stderr[-3000:]
     assert re.search(r"^build .*0 of 2 languages.*reused: en, es", again.stdout, re.M), again.stdout
     assert tree(root / "site") == before
+
+
+def test_the_rebuild_process_serve_keeps_gives_the_clean_build(tmp_path):
+    """`rulesite serve` keeps one MkDocs rebuild process between builds
+    (`rebuild.Worker`: MkDocs imported and its templates compiled once): two
+    changes one after the other, each rebuilt by that same process, give the
+    clean build's site; a page that no longer builds fails the build with
+    MkDocs' own words while the published site stays; and the output check,
+    its findings of the unchanged files kept in memory, finds what a change
+    broke, the very problems a full check of a clean build finds."""
+    from rulesite.diagnostics import Diagnostics
+    from rulesite.warm import Warm
+    from rulesite.sequence import Built, Checked, Published, Sequence, Settings, Stopped
+
+    root = project(tmp_path / "p")
+    assert run(root).returncode == 0
+    settings = Settings.of(
+        root / "rules_src", root / "build/docs", root / "site", config=REPO / "mkdocs.yml", pages_dir=root / "docs"
+    )
+    with closing(Warm()) as warm:
+        for edit in (change_a_ruling, change_a_rule):
+            edit(root)
+            records = list(Sequence(settings, Diagnostics(), warm=warm).run())
+            built = next(r for r in records if isinstance(r, Built))
+            assert built.rebuilt.keys() == {"en"} and built.reused == {"es"}, built
+            assert any(isinstance(r, Published) for r in records), records[-1]
+            assert next(r for r in records if isinstance(r, Checked)).findings_reused > 100
+            assert warm.mkdocs.process is not None and warm.mkdocs.process.poll() is None
+        first = warm.mkdocs.process.pid
+        clean = run(root, "clean-")
+        assert clean.returncode == 0, clean.stderr[-3000:]
+        built, expected = tree(root / "site"), tree(root / "clean-site")
+        assert built.keys() == expected.keys()
+        assert [p for p in expected if built[p] != expected[p]] == []
+
+        # A written page's link to an anchor it lacks: MkDocs' strict build fails, told by the same process.
+        published = tree(root / "site")
+        about = root / "docs/about.md"
+        about.write_text(about.read_text(encoding="utf-8") + "\nSee [there](#nowhere-at-all).\n", encoding="utf-8")
+        records = list(Sequence(settings, Diagnostics(), warm=warm).run())
+        assert isinstance(records[-1], Stopped) and records[-1].why == "mkdocs", records[-1]
+        assert "nowhere-at-all" in records[-1].output, records[-1].output
+        assert tree(root / "site") == published
+        assert warm.mkdocs.process is not None and warm.mkdocs.process.pid == first
+
+        # A link no page answers, which MkDocs does not read (raw HTML): the output check finds it.
+        text = about.read_text(encoding="utf-8").replace("\nSee [there](#nowhere-at-all).\n", "")
+        about.write_text(text + '\n<a href="riftbound/rulings/no-such-ruling.html">gone</a>\n', encoding="utf-8")
+        diag = Diagnostics()
+        records = list(Sequence(settings, diag, warm=warm).run())
+        assert isinstance(records[-1], Stopped) and records[-1].why == "checks", records[-1]
+        assert next(r for r in records if isinstance(r, Checked)).findings_reused > 100
+        assert tree(root / "site") == published
+        label = str(settings.site_dir) + "/"
+        found = sorted((str(d.loc.path).removeprefix(label), d.loc.line, d.code, d.message) for d in diag.errors)
+        assert found and all(code == "broken-link" and "no-such-ruling" in message for _, _, code, message in found), found
+        full = run(root, "full-")  # new folders: nothing to reuse, every file checked
+        assert full.returncode != 0 and "reused" not in full.stdout
+        pattern = r"^\S*full-site/(\S+):(\d+): error\[([a-z-]+)\]: (.*)$"
+        printed = sorted((m[1], int(m[2]), m[3], m[4]) for m in re.finditer(pattern, full.stdout + full.stderr, re.M))
+        assert found == printed, (full.stdout + full.stderr)[-3000:]

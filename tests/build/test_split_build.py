@@ -78,8 +78,8 @@ def test_a_language_built_in_parts_is_what_plain_mkdocs_builds(rendered, parts):
     theme = Path(material.__file__).parent / "templates"
     bundle = next((fresh / "assets" / "javascripts").glob("bundle.*.min.js"))
     assert not os.path.samefile(bundle, theme / bundle.relative_to(fresh)), "the theme's files are copied"
-    # Nothing of the parts is left over: no part folder, no file of their own.
-    assert not any(p.name == "page-order.txt" for p in fresh.rglob("*"))
+    # Nothing of the parts is left over: no part folder; and no search index (the site's word index answers).
+    assert not (fresh / "search").exists()
     assert [p.name for p in site.parent.iterdir() if "part" in p.name] == []
 
 
@@ -123,3 +123,20 @@ def test_a_mkdocs_without_the_steps_gets_a_plain_build(monkeypatch):
     assert not split_build.available()
     files = {"en": {f"p{i}.md": "" for i in range(pipeline.SPLIT_PAGES + 1)}}
     assert pipeline.split_parts(files, cores=2) == {"en": 1}
+
+
+def test_a_config_with_a_search_plugin_is_refused_not_split(rendered, tmp_path):
+    """A plugin that indexes every page in one file cannot be split (each part
+    would index its share alone): a config that adds one fails with a message
+    naming it, rather than publishing an index of half the pages."""
+    settings, files, env = rendered
+    config = settings.config_dir / "mkdocs.en.yml"
+    text = config.read_text(encoding="utf-8")
+    try:
+        config.write_text(text + "plugins:\n  - search\n", encoding="utf-8")
+        result, _ = pipeline.build(settings.config_dir, ["en"], tmp_path / "site", settings.config, env=env, split={"en": 2})
+    finally:
+        config.write_text(text, encoding="utf-8")
+    assert result.returncode != 0
+    assert "search plugin indexes the whole site" in result.stdout, result.stdout[-3000:]
+    assert not (tmp_path / "site").exists(), "nothing published"

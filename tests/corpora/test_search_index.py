@@ -1,18 +1,19 @@
-"""The word-search index the reader downloads (Material's
-`search/search_index.json`), on the full corpora site (fixture `corpora_site`):
+"""What the search box searches on the full corpora site (fixture
+`corpora_site`): the site's own word index (render/word_index.py, the
+`assets/search-words.js` and `assets/search-text-N.js` scripts), and nothing
+else: Material's index of every page's HTML is not built.
 
-- English's is at most 2.5 MB;
-- every rule of every edition, every ruling and every FAQ answer is still
-  findable in it: each rule text once, at the newest edition printing it (an
-  older edition's rule under its own page where the next edition reworded it);
-- a phrase only an older edition prints is found on that edition's page;
-- older editions' entries are boosted below the current edition's, and no
-  heading, list of titles or notice is indexed twice.
+- no `search/search_index.json` (nor its script) is published, in any language;
+- English's word index is at most 2.5 MB, the budget Material's had;
+- every rule of every edition is findable in it: each rule's text at the newest
+  edition printing it, on the page of a rule printing those words;
+- every ruling and FAQ answer is findable;
+- a phrase only an older edition prints is found on that edition's page, and
+  only there.
 """
 
 from __future__ import annotations
 
-import html
 import json
 import re
 from pathlib import Path
@@ -20,29 +21,16 @@ from pathlib import Path
 import pytest
 
 from rulesite.card_symbols import shown_text
+from word_index_files import index_files, index_texts, plain
 
 pytestmark = pytest.mark.corpora
 
-LIMIT = 2_500_000  # bytes: the English index's budget
-
-
-def _plain(text: str) -> str:
-    """Index text or source text as words: tags dropped, entities decoded, spaces collapsed."""
-    return " ".join(html.unescape(re.sub(r"<[^>]+>", " ", text)).split())
+LIMIT = 2_500_000  # bytes: the English word index's budget
 
 
 @pytest.fixture(scope="module")
-def index(corpora_site) -> dict:
-    return json.loads((corpora_site.site / "search/search_index.json").read_text(encoding="utf-8"))
-
-
-@pytest.fixture(scope="module")
-def texts(index) -> dict[str, str]:
-    """Page path -> the plain text of all its entries (titles and texts)."""
-    pages: dict[str, list[str]] = {}
-    for doc in index["docs"]:
-        pages.setdefault(doc["location"].split("#")[0], []).append(_plain(doc["title"] + " " + doc["text"]))
-    return {page: " ".join(parts) for page, parts in pages.items()}
+def texts(corpora_site) -> dict[str, str]:
+    return index_texts(corpora_site.site)
 
 
 def _data(site: Path, rel: str) -> dict:
@@ -62,29 +50,35 @@ def _editions(site: Path):
 
 
 def _rule_words(rule: dict) -> str:
-    return _plain(" ".join([rule["text"], *(e["text"] for e in rule["examples"])]))
+    """A rule's text as the index holds it (its examples are not indexed: a search finds the rule)."""
+    return plain(shown_text(rule["text"]))
 
 
-def test_the_english_index_is_at_most_2_5_mb(corpora_site):
-    size = (corpora_site.site / "search/search_index.json").stat().st_size
-    assert size <= LIMIT, f"search_index.json is {size:,} bytes, over {LIMIT:,}"
+def test_no_index_of_the_pages_html_is_published(corpora_site):
+    site = corpora_site.site
+    assert not list(site.rglob("search_index.*")), "Material's search index is built again"
+    assert all(path.is_file() for path in index_files(site)), "no word index"
+
+
+def test_the_english_word_index_is_at_most_2_5_mb(corpora_site):
+    size = sum(path.stat().st_size for path in index_files(corpora_site.site))
+    assert size <= LIMIT, f"the word index is {size:,} bytes, over {LIMIT:,}"
 
 
 def test_every_rule_of_every_edition_is_findable(corpora_site, texts):
     site = corpora_site.site
     checked = 0
     for doc, current, older in _editions(site):
-        # Each text is indexed once, at the newest edition printing it: on the
-        # rule's own page, or on the page of a later edition's rule of the same text.
+        # Each text is indexed once: on the page of a rule printing it (its own,
+        # or a later edition's of the same text, or another rule of the same words).
         pages_of: dict[str, set] = {}
         for edition in [current, *older]:
             for rule in edition["rules"]:
-                pages_of.setdefault(rule["sha256"], set()).add(rule["url"].split("#")[0])
+                pages_of.setdefault(_rule_words(rule), set()).add(rule["url"].split("#")[0])
         for edition in [current, *older]:
             for rule in edition["rules"]:
                 words = _rule_words(rule)
-                own = rule["url"].split("#")[0]
-                where = [own] if edition is current else sorted(pages_of[rule["sha256"]])
+                where = sorted(pages_of[words])
                 assert any(words in texts.get(page, "") for page in where), (
                     f"{doc['document']} {edition['label']} {rule['number']}: {words[:80]!r} not in the index under {where}"
                 )
@@ -92,24 +86,24 @@ def test_every_rule_of_every_edition_is_findable(corpora_site, texts):
     assert checked > 5000, checked
 
 
-def test_rulings_and_faq_answers_are_findable(corpora_site, index):
+def test_rulings_and_faq_answers_are_findable(corpora_site, texts):
     site = corpora_site.site
-    everything = " ".join(_plain(d["title"] + " " + d["text"]) for d in index["docs"])
+    everything = " ".join(texts.values())
     rulings = _data(site, "riftbound/rulings.json")["rulings"]
     faqs = _data(site, "riftbound/faq.json")["answers"]
     assert len(rulings) > 150 and len(faqs) > 100
-    # The data keep the symbols' shorthand ([A]); pages, and so the index, name them.
+    # The data keep the symbols' shorthand ([A]); what readers search names them.
     for ruling in rulings:
-        assert _plain(shown_text(ruling["answer"]))[:200] in everything, ruling["id"]
+        assert plain(shown_text(ruling["answer"]))[:200] in everything, ruling["id"]
     for faq in faqs:
-        assert _plain(shown_text(faq["answer"]))[:200] in everything, faq["id"]
+        assert plain(shown_text(faq["answer"]))[:200] in everything, faq["id"]
 
 
 def test_a_phrase_only_an_older_edition_prints_is_found_on_its_page(corpora_site, texts):
     site = corpora_site.site
     doc, current, older = next((d, c, o) for d, c, o in _editions(site) if d["document"] == "core-rules")
     today = " ".join(_rule_words(r) for r in current["rules"])
-    for rule in older[-1]["rules"]:  # the edition before the current one (v1.2)
+    for rule in older[-1]["rules"]:  # the edition before the current one
         words = _rule_words(rule).split()
         phrases = [" ".join(words[i : i + 6]) for i in range(len(words) - 5)]
         only_then = next((p for p in phrases if p not in today and len(p) > 30), None)
@@ -121,29 +115,3 @@ def test_a_phrase_only_an_older_edition_prints_is_found_on_its_page(corpora_site
     assert only_then in texts.get(page, ""), f"{only_then!r} ({older[-1]['label']} {rule['number']}) not indexed on {page}"
     # Nowhere else: the current edition's pages do not print it.
     assert [p for p, t in texts.items() if only_then in t and not re.search(r"/v\d[^/]*/", p)] == []
-
-
-def test_older_editions_rank_below_the_current_one(index):
-    boosts: dict[str, set] = {"old": set(), "current": set()}
-    for doc in index["docs"]:
-        page = doc["location"].split("#")[0]
-        if not re.match(r"riftbound/(core|tournament)-rules/", page) or "/changes/" in page:
-            continue
-        # An older edition's or an excerpt's folder (v1.2/, 2026-03-30/, undated/).
-        older = re.match(r"riftbound/[^/]+/(v\d[^/]*|\d{4}-\d\d-\d\d|undated)/", page)
-        boosts["old" if older else "current"].add(doc.get("boost", 1))
-    assert boosts["old"] and boosts["current"] == {1}, boosts
-    assert max(boosts["old"]) < 1, boosts
-
-
-def test_no_title_list_or_notice_is_indexed_twice(index):
-    words = [_plain(d["text"]) for d in index["docs"]]
-    # Lists of rulings, FAQ answers and walkthroughs under a section, cards'
-    # lists of rulings, the "Rules" heading, the glossary's letters, example labels.
-    for doc in index["docs"]:
-        assert doc["title"] not in {"Rules", "Reglas", "Règles"}, doc["location"]
-        assert not re.match(r"(Rulings|Walkthroughs|Related FAQ) \(\d+\)$", doc["title"]), doc["location"]
-    assert not [w for w in words if "Rulings, FAQ answers and errata:" in w]
-    assert not [w for w in words if w.startswith("A · B · C")]
-    assert not [w for w in words if "This page shows" in w]
-    assert not [w for w in words if "Not dated: its source does not say" in w]

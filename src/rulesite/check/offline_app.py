@@ -14,6 +14,8 @@ from __future__ import annotations
 
 import hashlib
 import json
+import os
+from stat import S_ISREG
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -36,8 +38,15 @@ def read_build(worker: Path) -> dict:
     return json.loads(line.removeprefix("const BUILD = ").rstrip().removesuffix(";"))
 
 
-def check_precache(site_dir: Path, budget: int = PRECACHE_BUDGET) -> tuple[list[tuple[str, str]], list[Precache]]:
-    """(problems, what each language's worker precaches)."""
+def check_precache(
+    site_dir: Path, budget: int = PRECACHE_BUDGET, known: dict | None = None
+) -> tuple[list[tuple[str, str]], list[Precache]]:
+    """(problems, what each language's worker precaches). `known`: the size and
+    SHA-256 of files read by earlier checks in this process, by the file's
+    identity (device, inode, size, time), filled and used: a file that is still
+    the very file read then is not read again (`rulesite serve`: a rebuild
+    links every unchanged file from the published site)."""
+    facts = _Facts(known)
     site_dir = site_dir.resolve()
     problems: list[tuple[str, str]] = []
     found: list[Precache] = []
@@ -50,22 +59,22 @@ def check_precache(site_dir: Path, budget: int = PRECACHE_BUDGET) -> tuple[list[
             problems.append((name, f"no build line `const BUILD = {{...}};` ({error})"))
             continue
         size = 0
-        stored: dict[str, bytes] = {}
+        stored: dict[str, tuple[int, str]] = {}  # url -> (size, SHA-256)
         for url, digest, exact in build["precache"]:
-            data = _site_file(site_dir, worker, url)
-            if data is None:
+            file = facts.of(_site_path(site_dir, worker, url))
+            if file is None:
                 problems.append((name, f"precaches {url}, which is not a file of the site"))
                 continue
-            size += len(data)
-            stored[url] = data
-            if exact and not _has_hash(data, digest):
+            size += file[0]
+            stored[url] = file
+            if exact and not _has_hash(file[1], digest):
                 problems.append((name, f"{url} is listed with hash {digest}, the built file differs"))
         requests, fetched = len(stored), size
         for bundle in build.get("bundles", []):
             bundled, bundle_size, bundle_problems = _check_bundle(site_dir, worker, bundle, stored)
             problems += [(name, problem) for problem in bundle_problems]
             requests += 1 - len(bundled)
-            fetched += bundle_size - sum(len(stored[url]) for url in bundled)
+            fetched += bundle_size - sum(stored[url][0] for url in bundled)
         if max(size, fetched) > budget:
             problems.append(
                 (
@@ -78,16 +87,19 @@ def check_precache(site_dir: Path, budget: int = PRECACHE_BUDGET) -> tuple[list[
     return problems, found
 
 
-def _check_bundle(site_dir: Path, worker: Path, bundle: dict, stored: dict[str, bytes]) -> tuple[set[str], int, list[str]]:
+def _check_bundle(
+    site_dir: Path, worker: Path, bundle: dict, stored: dict[str, tuple[int, str]]
+) -> tuple[set[str], int, list[str]]:
     """(the precached URLs the bundle holds, its size, problems): it is a file of
     the site with the hash listed, and holds exactly the precached files of its
     folder, each with the bytes of the site's file (the worker stores them from it)."""
     url, folder, digest = str(bundle.get("url", "")), str(bundle.get("folder", "")), str(bundle.get("hash", ""))
-    data = _site_file(site_dir, worker, url)
-    if data is None:
+    path = _site_path(site_dir, worker, url)
+    if path is None or not path.is_file():
         return set(), 0, [f"its bundle {url} is not a file of the site"]
+    data = path.read_bytes()
     problems = []
-    if not _has_hash(data, digest):
+    if not _has_hash(hashlib.sha256(data).hexdigest(), digest):
         problems.append(f"its bundle {url} is listed with hash {digest}, the built file differs")
     try:
         files = json.loads(data)["files"]
@@ -101,7 +113,8 @@ def _check_bundle(site_dir: Path, worker: Path, bundle: dict, stored: dict[str, 
     problems += [f"its bundle {url} holds {u}, which it does not precache from {folder}" for u in sorted(held - wanted)]
     same = set()
     for u in sorted(wanted & held):
-        if str(files[u]).encode("utf-8") == stored[u]:
+        text = str(files[u]).encode("utf-8")
+        if (len(text), hashlib.sha256(text).hexdigest()) == stored[u]:
             same.add(u)
         else:
             problems.append(f"its bundle {url} holds another text of {u} than the site's file")
@@ -110,15 +123,37 @@ def _check_bundle(site_dir: Path, worker: Path, bundle: dict, stored: dict[str, 
     return same, len(data), problems
 
 
-def _site_file(site_dir: Path, worker: Path, url: str) -> bytes | None:
-    """The bytes of the file `url` names (relative to the worker), or None when
-    it is no file of the site (missing, or outside the site's folder)."""
+def _site_path(site_dir: Path, worker: Path, url: str) -> Path | None:
+    """The file `url` names (relative to the worker), or None when it lies
+    outside the site's folder."""
     path = (worker.parent / url).resolve()
-    if site_dir not in path.parents or not path.is_file():
-        return None
-    return path.read_bytes()
+    return path if site_dir in path.parents else None
 
 
-def _has_hash(data: bytes, digest: str) -> bool:
+class _Facts:
+    """Each file's (size, SHA-256), read once per identity (`check_precache`'s `known`)."""
+
+    def __init__(self, known: dict | None) -> None:
+        self.known = {} if known is None else known
+
+    def of(self, path: Path | None) -> tuple[int, str] | None:
+        """None when it is no file (missing, or not a regular file)."""
+        if path is None:
+            return None
+        try:
+            stat = os.stat(path)
+        except OSError:
+            return None
+        if not S_ISREG(stat.st_mode):
+            return None
+        identity = (stat.st_dev, stat.st_ino, stat.st_size, stat.st_mtime_ns)
+        found = self.known.get(identity)
+        if found is None:
+            data = path.read_bytes()
+            found = self.known[identity] = (len(data), hashlib.sha256(data).hexdigest())
+        return found
+
+
+def _has_hash(sha256: str, digest: str) -> bool:
     """The worker's hashes are the first characters of the bytes' SHA-256."""
-    return bool(digest) and hashlib.sha256(data).hexdigest()[: len(digest)] == digest
+    return bool(digest) and sha256[: len(digest)] == digest

@@ -193,8 +193,29 @@ def _check_all(todo: list[str], options: _Options, jobs: int | None) -> list[_Fi
         return [r for share in pool.map(_check_files, shares, chunksize=1) for r in share]
 
 
+class HeldFindings:
+    """What the last check found of each file, kept in memory by a process that
+    checks build after build (`rulesite serve`): the next check reads it from
+    here instead of its file (11 MB for the full corpora), and the file is
+    written once, by `save`, when the process is done. Until then the file names
+    an older generation than the published one, so nothing reuses it wrongly."""
+
+    def __init__(self) -> None:
+        self.path: Path | None = None
+        self.state: dict | None = None
+
+    def save(self) -> None:
+        if self.path is not None and self.state is not None:
+            _write(self.path, self.state)
+
+
 def _reusable(
-    findings: Path | None, published: str | None, root: Path, todo: list[str], options: _Options
+    findings: Path | None,
+    published: str | None,
+    root: Path,
+    todo: list[str],
+    options: _Options,
+    held: HeldFindings | None = None,
 ) -> tuple[dict, dict[str, _FileResult]]:
     """What the check of the published generation found of each file that is
     still the very same file: (each file's identity and inputs, rel -> result).
@@ -224,11 +245,14 @@ def _reusable(
         kept["files"][rel] = (stat.st_dev, stat.st_ino, stat.st_size, stat.st_mtime_ns, digest)
     if published is None:
         return kept, {}
-    try:
-        with open(findings, "rb") as file, _no_gc():
-            before = pickle.load(file)
-    except (OSError, pickle.UnpicklingError, EOFError, ValueError):
-        return kept, {}
+    if held is not None and held.path == findings and held.state is not None:
+        before = held.state
+    else:
+        try:
+            with open(findings, "rb") as file, _no_gc():
+                before = pickle.load(file)
+        except (OSError, pickle.UnpicklingError, EOFError, ValueError):
+            return kept, {}
     if not isinstance(before, dict) or before.get("generation") != published or before.get("site") != kept["site"]:
         return kept, {}
     known = {}
@@ -239,17 +263,25 @@ def _reusable(
     return kept, known
 
 
-def _keep(findings: Path, generation: str, kept: dict, results: dict[str, _FileResult]) -> None:
-    """What this check found of each file, for the next check (`_reusable`)."""
-    partial = findings.with_name(findings.name + ".part")
+def _keep(findings: Path, generation: str, kept: dict, results: dict[str, _FileResult], held: HeldFindings | None = None) -> None:
+    """What this check found of each file, for the next check (`_reusable`):
+    into `held` when given, else into its file."""
     with _no_gc():
         state = {
             "generation": generation,
             "site": kept["site"],
             "files": {rel: (identity, results[rel]) for rel, identity in kept["files"].items()},
         }
-        with open(partial, "wb") as file:
-            pickle.dump(state, file, protocol=pickle.HIGHEST_PROTOCOL)
+    if held is not None:
+        held.path, held.state = findings, state
+    else:
+        _write(findings, state)
+
+
+def _write(findings: Path, state: dict) -> None:
+    partial = findings.with_name(findings.name + ".part")
+    with _no_gc(), open(partial, "wb") as file:
+        pickle.dump(state, file, protocol=pickle.HIGHEST_PROTOCOL)
     os.replace(partial, findings)
 
 
@@ -278,6 +310,7 @@ def check_built_site(
     findings: Path | None = None,
     published: str | None = None,
     reused: set | None = None,
+    held: HeldFindings | None = None,
 ) -> int:
     """Checks the built site in `site_dir`: internal links and anchors (`links`),
     no network use (`offline`), no script that is not ours (`scripts`), and
@@ -287,7 +320,8 @@ def check_built_site(
     for a small site). `findings`: a file keeping what each file's own check
     found, reused for the files that are the very files checked before (see
     `_reusable`) when it is the check of the generation named `published`
-    (`reused` is filled with those files). Returns the number of pages checked."""
+    (`reused` is filled with those files); `held`: those findings kept in
+    memory instead of the file (`HeldFindings`). Returns the number of pages checked."""
     root = Path(site_dir)
     expected = expected or {}
 
@@ -310,14 +344,14 @@ def check_built_site(
         return 0
     todo = pages + sorted(f for f in files if f.endswith((".js", ".css")))
     options = _Options(root, expected, links, offline, scripts, SiteFiles(files, dirs, set(pages)))
-    kept, known = _reusable(findings, published, root, todo, options)
+    kept, known = _reusable(findings, published, root, todo, options, held)
     results_of = {r[0]: r for r in _check_all([rel for rel in todo if rel not in known], options, jobs)}
     results_of.update(known)
     if reused is not None:
         reused.update(known)
     results = [results_of[rel] for rel in todo]
     if findings is not None:
-        _keep(findings, root.name, kept, results_of)
+        _keep(findings, root.name, kept, results_of, held)
     for rel, problems, *_ in results:
         for line, code, message in problems:
             report(rel, line, code, message)
