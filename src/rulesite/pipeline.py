@@ -315,7 +315,8 @@ def language_keys(
     the site's own assets and theme templates, its config and the project's,
     the packages' versions, the source date. Per language: `key`, of all of it
     (equal keys give byte-identical output); `frame`, of all of it but the
-    files' contents (the list of files and the pages' titles stay in it); and
+    files' contents and the static files (the list of pages and their titles
+    stay in it); and
     `files`, each file's digest: read off the digests `docs_dir` keeps of the
     files as written there (`written_digests`), so they are not worked out twice."""
     written = (written_digests(docs_dir) if docs_dir is not None else None) or {}
@@ -337,7 +338,8 @@ def language_keys(
         digests = {}
         for path in sorted(pages):
             digests[path] = written.get(f"{lang}/{path}") or _digest(_bytes(pages[path]))
-            frame.update(path.encode() + b"\0" + (page_title(pages[path]).encode() if path.endswith(".md") else b"") + b"\0")
+            if path.endswith(".md"):  # static files may come and go (`rebuildable`)
+                frame.update(path.encode() + b"\0" + page_title(pages[path]).encode() + b"\0")
         key = frame.copy()
         for path, digest in digests.items():
             key.update(path.encode() + b"\0" + digest.encode() + b"\0")
@@ -396,8 +398,9 @@ def reusable(config_dir: Path, site_dir: Path, keys: dict[str, dict]) -> set[str
 
 def rebuildable(config_dir: Path, site_dir: Path, keys: dict[str, dict]) -> dict[str, set[str]]:
     """The languages whose output in the published site was built from the same
-    files, navigation, titles, config and tools, only some files' contents
-    differing: language -> the files that changed. A dirty build of those
+    pages, navigation, titles, config and tools, only some files' contents
+    differing or static files added or removed: language -> the files that
+    changed, came or went. A dirty build of those
     (`rebuild.py`) gives what a clean build gives."""
     built = _built(config_dir, site_dir)
     found = {}
@@ -406,9 +409,13 @@ def rebuildable(config_dir: Path, site_dir: Path, keys: dict[str, dict]) -> dict
         if before.get("key") == key["key"] or before.get("frame") != key["frame"]:
             continue
         old = before.get("files") or {}
-        if old.keys() != key["files"].keys():
+        new = key["files"]
+        # Static files may come and go (a reworded rule's preview image has a new
+        # name): rebuild.py copies the new, removes the gone. A page may not.
+        came_or_went = old.keys() ^ new.keys()
+        if any(path.endswith(".md") for path in came_or_went):
             continue
-        changed = {path for path, digest in key["files"].items() if old[path] != digest}
+        changed = came_or_went | {path for path, digest in new.items() if path in old and old[path] != digest}
         if changed and len(changed) <= REBUILD_SHARE * len(old):
             found[lang] = changed
     return found

@@ -134,6 +134,11 @@ def rebuild(config_file: Path, site_dir: Path, changed: set[str], ready=lambda: 
         for file in again:
             if not file.is_documentation_page():
                 _place(file, docs_dir)
+        # A static file no longer in the docs (an image drawn from a text since changed): gone from the site too.
+        present = {file.src_uri for file in files}
+        for gone in sorted(changed - present):
+            if not gone.endswith(".md"):
+                _unlink(os.path.join(config.site_dir, *gone.split("/")))
         for template in config.theme.static_templates:
             steps._build_theme_template(template, env, files, config, nav)
         for template in config.extra_templates:

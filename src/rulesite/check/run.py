@@ -35,6 +35,7 @@ from pathlib import Path
 
 from ..diagnostics import Diagnostic, Diagnostics
 from ..model import Loc
+from ..site_map.paths import PREVIEW_IMAGES
 from ..workers import cores, frozen
 from .duplicate_ids import duplicate_ids
 from .edition_counts import page_entries
@@ -233,7 +234,10 @@ def _reusable(
     if findings is None:  # nothing to reuse, nothing to keep: no file's identity needed
         return {}, {}
     site = hashlib.sha256(repr((options.links, options.offline, options.scripts)).encode())
-    for name in sorted(options.site.files) + ["\0"] + sorted(options.site.dirs):
+    # Preview images come and go with the texts they show (a new name each): the
+    # pages that name one changed with it, and are checked again.
+    listed = sorted(f for f in options.site.files if f"/{PREVIEW_IMAGES}/" not in f"/{f}")
+    for name in listed + ["\0"] + sorted(options.site.dirs):
         site.update(name.encode() + b"\0")
     kept = {"site": site.hexdigest(), "files": {}}
     folder = str(root)

@@ -26,7 +26,6 @@ from __future__ import annotations
 
 import hashlib
 import io
-import json
 import os
 import unicodedata
 from dataclasses import dataclass
@@ -37,6 +36,7 @@ import mkdocs
 import PIL
 from PIL import Image, ImageDraw, ImageFont
 
+from ..site_map.paths import PREVIEW_IMAGES
 from ..card_symbols import SYMBOLS
 
 # 1.91:1, what Discord, Reddit and Twitter show large (summary_large_image), and
@@ -44,7 +44,7 @@ from ..card_symbols import SYMBOLS
 # wide. Measured on rule texts: 800 x 419 took twice as long to draw and save
 # (10.6 against 5.1 ms on a loaded machine) and 6.3 KB against 3.9 KB.
 WIDTH, HEIGHT = 600, 315
-FOLDER = "assets/og"
+FOLDER = PREVIEW_IMAGES
 # Bumped when the drawing changes, so that kept files drawn otherwise are not used.
 DRAWING = "1"
 MARGIN = 33
@@ -272,7 +272,7 @@ def draw(ops: list[tuple[str, int, int, int, str]]) -> bytes:
 
 
 def drawing_key(ops) -> str:
-    data = json.dumps([DRAWING, WIDTH, HEIGHT, PALETTE, fonts_named(), ops], ensure_ascii=False)
+    data = repr([DRAWING, WIDTH, HEIGHT, PALETTE, fonts_named(), ops])
     return hashlib.sha256(data.encode("utf-8")).hexdigest()[:24]
 
 

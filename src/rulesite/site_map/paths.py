@@ -108,6 +108,11 @@ def html_path(md_path: str) -> str:
     return md_path.removesuffix(".md") + ".html"
 
 
+# The preview images of shared pages (render/og_image.py), named by what they
+# show: a reworded rule's image has a new name.
+PREVIEW_IMAGES = "assets/og"
+
+
 def language_root(language: str, default: str = "en") -> str:
     """Where a language's site lives under the site folder: English at the root."""
     return "" if language == default else f"{language}/"
