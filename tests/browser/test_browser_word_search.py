@@ -21,7 +21,7 @@ import json
 import re
 
 import pytest
-from browser_site import PHONE, serve
+from browser_site import PHONE
 from playwright.sync_api import expect
 
 from rulesite.check.page import load_page
@@ -141,17 +141,7 @@ def test_a_search_in_the_address_opens_with_its_results(built_site, root_url, ph
 # -- The full corpora site ------------------------------------------------------
 
 
-@pytest.fixture(scope="module")
-def corpora_origin(corpora_site):
-    with serve(corpora_site.site) as origin:
-        yield origin
-
-
-@pytest.fixture(params=["http", "file"])
-def corpora_root(request, corpora_site) -> str:
-    if request.param == "http":
-        return request.getfixturevalue("corpora_origin") + "/"
-    return corpora_site.site.resolve().as_uri() + "/"
+# corpora_origin, corpora_root: tests/browser/conftest.py
 
 
 @pytest.fixture
