@@ -35,6 +35,7 @@ from .read.manifest import shown_path
 from .read.untrusted import check_characters
 from .read.walkthroughs import read_walkthroughs
 from .read.written import read_written
+from .read.yamlfile import keeping
 from .render.context import Context
 from .render.offline_app import offline_files
 from .site_map.paths import language_root
@@ -80,15 +81,24 @@ def read_corpus(
     also: list[tuple[Path, Path]] = (),
     pages_dir: Path | None = None,
     kept: Kept | None = None,
+    parsed: dict | None = None,
 ) -> Corpus:
     """Stage 1 and 2: every source read by its importer, merged into one corpus.
     `also`: extra (manifest, folder) pairs whose sources are read too;
     `pages_dir`: the folder of written pages (docs/), when the site shows them;
-    `kept`: what earlier builds read (`kept_reads`), when it is used."""
+    `kept`: what earlier builds read (`kept_reads`), when it is used;
+    `parsed`: the YAML texts an earlier read parsed (`yamlfile.keeping`), not
+    parsed again, and replaced by what this one parsed."""
     # What read makes is only read afterwards: neither it nor, while it is made,
     # what it is made from is walked by the collector (`workers.frozen`).
     with workers.frozen():
-        return _read_corpus(manifest, diag, also, pages_dir, kept)
+        if parsed is None:
+            return _read_corpus(manifest, diag, also, pages_dir, kept)
+        with keeping(parsed) as used:
+            corpus = _read_corpus(manifest, diag, also, pages_dir, kept)
+        parsed.clear()
+        parsed.update(used)
+        return corpus
 
 
 def _read_corpus(

@@ -307,7 +307,8 @@ class Sequence:
         """Every source read (only those changed since the last build, unless clean)."""
         clock, s = _Clock(), self.settings
         kept = pipeline.kept_reads(s.config_dir, s.clean)
-        corpus = pipeline.read_corpus(s.manifest, self.diag, s.sources, s.pages_dir, kept)
+        parsed = self.memory.parsed if self.memory is not None and not s.clean else None
+        corpus = pipeline.read_corpus(s.manifest, self.diag, s.sources, s.pages_dir, kept, parsed)
         return Read(corpus, kept, counts_in(corpus), clock())
 
     def resolve(self, read: Read) -> Resolved:

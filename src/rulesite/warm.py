@@ -13,6 +13,8 @@ times: what is found under an equal digest is what would be made again.
   both editions as they were scores them no more.
 - `links`: every text's links, while the linker is made from the same
   numbers, titles and keywords (`resolve.linked.KnownLinks`).
+- `parsed`: each YAML text read (walkthroughs, manifests, rulings' ids)
+  parsed, by the text's digest and where it is shown (`read.yamlfile.keeping`).
 - the docs generation a build replaced is removed beside the next stages
   (`discard_later`), not before them: some 20,000 files.
 - `jobs`: each reusable render job's fingerprint and pages (`render/reuse.py`),
@@ -50,6 +52,7 @@ class Memory:
         self._discarding: threading.Thread | None = None
         self.texts: bytes | None = None  # the digest of what the last render read of the rules
         self.heavy: dict = {}  # section key -> what its page read of the rules then (`reuse.Fingerprints`)
+        self.parsed: dict = {}  # the YAML texts read parsed (`read.yamlfile.keeping`)
 
     def known_pairs(self, corpus: Corpus) -> tuple[KnownPairs, dict]:
         """The pairs kept for editions as they are now, and the editions' digests

@@ -116,3 +116,30 @@ def test_a_named_pipe_is_not_read(tmp_path: Path):
     os.mkfifo(pipe)
     diag = Diagnostics()
     assert read_text(pipe, "pipe", diag) is None and diag.items[0].code == "unreadable"
+
+
+def test_a_kept_parse_is_a_fresh_copy_with_its_lines_and_problems(monkeypatch):
+    from rulesite.read import yamlfile
+
+    good, bad = "top:\n  - x\n  -\n    k: v\n", "a: 1\nb: *nope\n"
+    with yamlfile.keeping({}) as first:
+        made = [parsed(good), parsed(bad)]
+    assert made[1][1] and made[1][1][0].startswith("f.yml:2: error[invalid-yaml]")
+
+    def refuse(*args):
+        raise AssertionError("parsed again")
+
+    monkeypatch.setattr(yamlfile, "_parse_yaml", refuse)
+    with yamlfile.keeping(first) as second:
+        again = [parsed(good), parsed(bad)]
+        assert again == made
+        data = again[0][0]
+        assert data.line == 1 and data["top"].lines == [2, 4] and data["top"][1].line == 4
+        data["top"].append("changed")  # the caller's own copy: what is kept stays as parsed
+        assert parsed(good)[0]["top"] == ["x", {"k": "v"}]
+    assert second.keys() == first.keys()
+    # Elsewhere than in the same place (its problems would name another file), or another text: parsed.
+    with yamlfile.keeping(first), pytest.raises(AssertionError, match="parsed again"):
+        parse_yaml(good, "g.yml", Diagnostics())
+    with yamlfile.keeping(first), pytest.raises(AssertionError, match="parsed again"):
+        parsed(good + "# more\n")

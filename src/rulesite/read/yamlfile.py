@@ -16,12 +16,21 @@ The loader is PyYAML's SafeLoader (no Python objects), restricted further:
 Every violation is an `error[invalid-yaml]` at the line where it occurs.
 Mappings come back as `Node` (a dict with `.line`), lists as `Seq` (a list with
 `.line` and `.lines`, the line of each item).
+
+Within `keeping` (`rulesite serve`: PyYAML's pure-Python parser is most of
+reading the unchanged walkthroughs, manifests and rulings' ids again), what a
+text parsed to is filed by the text's digest and where it is shown, and found
+there again: a fresh copy each time (unpickled), with the same problems.
 """
 
 from __future__ import annotations
 
+import hashlib
+import pickle
 import re
 from bisect import bisect_left
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 import yaml
@@ -115,9 +124,42 @@ def load_yaml(path: Path, shown_path: str, diag: Diagnostics, root: Path | str |
     return parse_yaml(text, shown_path, diag)
 
 
+# While `keeping`: what was parsed, (digest of the text, shown path, first line,
+# code) -> (the result pickled, its problems); and what this build looked up.
+_kept: dict | None = None
+_used: dict | None = None
+
+
+@contextmanager
+def keeping(known: dict) -> Iterator[dict]:
+    """Parses found in `known` (what an earlier `keeping` handed back) are not
+    made again; hands back, once left, what this one parsed or found, for the next."""
+    global _kept, _used
+    _kept, _used = known, {}
+    used = _used
+    try:
+        yield used
+    finally:
+        _kept = _used = None
+
+
 def parse_yaml(text: str, shown_path: str, diag: Diagnostics, first_line: int = 1, code: str = "invalid-yaml"):
     """`text` parsed, its line 1 being line `first_line` of the file; None after
     reporting why it is not valid."""
+    if _kept is None:
+        return _parse_yaml(text, shown_path, diag, first_line, code)
+    key = (hashlib.sha256(text.encode("utf-8", "surrogatepass")).digest(), shown_path, first_line, code)
+    found = _kept.get(key)
+    if found is None:
+        problems = Diagnostics()
+        result = _parse_yaml(text, shown_path, problems, first_line, code)
+        found = (pickle.dumps(result, pickle.HIGHEST_PROTOCOL), tuple(problems.items))
+    _used[key] = found
+    diag.items += found[1]
+    return pickle.loads(found[0])
+
+
+def _parse_yaml(text: str, shown_path: str, diag: Diagnostics, first_line: int, code: str):
     try:
         return yaml.load(text, Loader=_Loader)  # noqa: S506 - a restricted SafeLoader
     except yaml.reader.ReaderError as exc:  # a character YAML does not allow (NUL, ...)
