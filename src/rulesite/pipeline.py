@@ -41,6 +41,7 @@ from .render.offline_app import offline_files
 from .site_map.paths import language_root
 from .site_map.site_map import make_site_map
 from .render.site import THEME_ASSETS, navigation, render_site, write_config, write_docs, written_digests
+from .resolve.card_mentions import KnownMentions
 from .resolve.citations import collect
 from .resolve.linked import KnownLinks, link_texts
 from .resolve.concordance import resolve_concordance
@@ -130,6 +131,7 @@ def resolve(
     jobs: int | None = None,
     known: KnownPairs | None = None,
     links: KnownLinks | None = None,
+    mentions: KnownMentions | None = None,
 ) -> Context:
     """Stage 3: references and keywords resolved, walkthroughs checked against their rules.
     What read made is only read here: frozen, the collector does not walk it.
@@ -138,11 +140,13 @@ def resolve(
     `known`: rule pairs scored before (`edition_pairs`), used where they fit,
     and where the pairs scored now are added; when it holds any, the few
     pairs left are scored in this process. `links`: the texts the last build
-    linked (`linked.KnownLinks`), used where they still hold, replaced by these."""
+    linked (`linked.KnownLinks`), used where they still hold, replaced by these.
+    `mentions`: the card mentions the last build found
+    (`card_mentions.KnownMentions`), likewise."""
     if jobs is None:
         jobs = workers.cores() if _compared_rules(corpus) >= BESIDE_RULES else 1
     with workers.frozen():
-        return _resolve(corpus, diag, jobs > 1 and not known, known, links)
+        return _resolve(corpus, diag, jobs > 1 and not known, known, links, mentions)
 
 
 # Rules in the editions to compare from which scoring them runs beside linking
@@ -151,7 +155,12 @@ BESIDE_RULES = 2000
 
 
 def _resolve(
-    corpus: Corpus, diag: Diagnostics, fork: bool, known: KnownPairs | None = None, links: KnownLinks | None = None
+    corpus: Corpus,
+    diag: Diagnostics,
+    fork: bool,
+    known: KnownPairs | None = None,
+    links: KnownLinks | None = None,
+    mentions: KnownMentions | None = None,
 ) -> Context:
     # Scoring which rules of two editions are the same rule is most of comparing
     # them, and nothing of linking the texts needs it: a worker scores while
@@ -159,7 +168,7 @@ def _resolve(
     # (without a worker, nothing is scored before: all of it is done below).
     with workers.beside(partial(edition_pairs, corpus) if fork else dict, fork) as scored:
         linked = link_texts(corpus, Linker(corpus, keyword_forms(corpus, diag)), links)
-        citations = collect(corpus, linked, diag)
+        citations = collect(corpus, linked, diag, mentions)
         found = scored()
     if known is None:
         known = found

@@ -318,7 +318,8 @@ class Sequence:
             known, digests = self.memory.known_pairs(corpus)
             known = {} if self.settings.clean else known
         links = self.memory.links if self.memory is not None and not self.settings.clean else None
-        ctx = pipeline.resolve(corpus, self.diag, known=known, links=links)
+        mentions = self.memory.mentions if self.memory is not None and not self.settings.clean else None
+        ctx = pipeline.resolve(corpus, self.diag, known=known, links=links, mentions=mentions)
         if self.memory is not None:
             self.memory.keep_pairs(known, digests)
         ctx = replace(ctx, site_url=pipeline.site_url(self.settings.config, self.settings.site_url))

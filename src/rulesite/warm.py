@@ -15,6 +15,9 @@ times: what is found under an equal digest is what would be made again.
   numbers, titles and keywords (`resolve.linked.KnownLinks`).
 - `parsed`: each YAML text read (walkthroughs, manifests, rulings' ids)
   parsed, by the text's digest and where it is shown (`read.yamlfile.keeping`).
+- `mentions`: the cards each ruling, FAQ answer and erratum names, by its
+  texts and tags, while the cards, nicknames and the corpus's words stay as
+  they were (`resolve.card_mentions.KnownMentions`).
 - the docs generation a build replaced is removed beside the next stages
   (`discard_later`), not before them: some 20,000 files.
 - `jobs`: each reusable render job's fingerprint and pages (`render/reuse.py`),
@@ -41,6 +44,7 @@ from .model import Corpus
 from .rebuild import Worker
 from .render.reuse import content_digest
 from .resolve.history import KnownPairs
+from .resolve.card_mentions import KnownMentions
 from .resolve.linked import KnownLinks
 
 
@@ -49,6 +53,7 @@ class Memory:
         self.pairs: dict[tuple, tuple[tuple[str, str], list]] = {}
         self.jobs: dict[tuple, tuple[str, dict]] = {}
         self.links = KnownLinks()
+        self.mentions = KnownMentions()
         self._discarding: threading.Thread | None = None
         self.texts: bytes | None = None  # the digest of what the last render read of the rules
         self.heavy: dict = {}  # section key -> what its page read of the rules then (`reuse.Fingerprints`)

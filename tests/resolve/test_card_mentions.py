@@ -5,6 +5,7 @@ how it was made; a name that could mean two cards is reported, not guessed."""
 
 from __future__ import annotations
 
+import copy
 import random
 import re
 
@@ -12,7 +13,8 @@ import pytest
 
 from rulesite.diagnostics import Diagnostics
 from rulesite.model import Card, CardAlias, Corpus, Erratum, FaqAnswer, Loc, Ruling
-from rulesite.resolve.card_mentions import card_mentions, find_mentions, longest_of
+from rulesite.resolve import card_mentions as card_mentions_module
+from rulesite.resolve.card_mentions import KnownMentions, card_mentions, find_mentions, longest_of
 
 HERE = Loc("test", 1)
 
@@ -206,3 +208,78 @@ def test_card_mentions_lists_each_card_once_per_item_in_corpus_order():
     found = card_mentions(corpus, diag)
     hourglass = next(c for c in corpus.cards if c.name == "Zhonya's Hourglass")
     assert [r.id for r in found[hourglass.id]] == ["r0", "r1"]
+
+
+# --- kept between builds (`rulesite serve`) ------------------------------------------------
+
+
+def _mentions_and_problems(corpus: Corpus, known: KnownMentions | None = None) -> tuple[list, list[str]]:
+    diag = Diagnostics()
+    found = find_mentions(corpus, diag, known)
+    for mention in found:  # made of this corpus's items and cards, whatever was kept
+        assert any(mention.item is item for item in [*corpus.rulings, *corpus.errata])
+        assert any(mention.card is card for card in corpus.cards)
+    return [(m.item.id, m.card.id, m.how, m.text) for m in found], [str(d) for d in diag.items]
+
+
+ANSWERS = ("Fox attacks, then Stupify.", "Hourglass saves it.", "Zhonya, then Teemo.", "Owl's ability.", "OGN-099/298 too.")
+
+
+def _renamed(corpus: Corpus, old: str, new: str) -> None:
+    next(c for c in corpus.cards if c.name == old).name = new
+
+
+def _nickname(corpus: Corpus, card: str, nickname: str) -> None:
+    corpus.card_aliases.append(CardAlias("riftbound", card, [nickname], HERE))
+
+
+# Each change is made to a corpus read afresh (as every build reads one),
+# after a build of the corpus as it was: what the build finds through what
+# the last one kept is what it finds alone.
+CHANGES = {
+    "nothing": lambda corpus: None,
+    "a card added": lambda corpus: corpus.cards.append(_card("Zhonya", "OGN-200/298")),
+    "a card renamed": lambda corpus: _renamed(corpus, "Zhonya's Hourglass", "Zhonya's Sandglass"),
+    "a card's code": lambda corpus: setattr(corpus.cards[1], "code", "OGN-099/298"),
+    "a nickname added": lambda corpus: _nickname(corpus, "Glimmer Fox", "Foxy"),
+    "a nickname that settles a name": lambda corpus: _nickname(corpus, "Teemo, Scout", "Teemo"),
+    # "hourglass" written in lower case makes "Hourglass" an ordinary word: no short name in the other rulings.
+    "a word written in lower case": lambda corpus: setattr(corpus.rulings[3], "answer", "An hourglass."),
+    "a word printed": lambda corpus: setattr(corpus.cards[7], "text", corpus.cards[7].text + " Stupify it."),
+    "a ruling reworded": lambda corpus: setattr(corpus.rulings[3], "answer", "Owl's ability, and Charm's."),
+}
+
+
+def _ruled() -> Corpus:
+    corpus, _ = _corpus(*ANSWERS, "Foxy attacks.")
+    corpus.rulings[5].cards = ["Charm"]
+    return corpus
+
+
+@pytest.mark.parametrize("change", list(CHANGES))
+def test_mentions_kept_between_builds_are_those_found_anew(change):
+    known = KnownMentions()
+    before = _mentions_and_problems(_ruled(), known)
+    corpus = _ruled()
+    CHANGES[change](corpus)
+    alone = _mentions_and_problems(copy.deepcopy(corpus))
+    assert (alone == before) == (change == "nothing"), "the change changes nothing: it tests nothing"
+    assert _mentions_and_problems(corpus, known) == alone
+    assert known.items
+
+
+def test_what_a_change_leaves_as_it_was_is_not_worked_out_again(monkeypatch):
+    known = KnownMentions()
+    corpus, _ = _corpus(*ANSWERS)
+    _mentions_and_problems(corpus, known)
+    worked_out = []
+    real = card_mentions_module._item_mentions
+    monkeypatch.setattr(card_mentions_module, "_item_mentions", lambda *a: worked_out.append(a[0]) or real(*a))
+    # Reworded with words the corpus writes already: the ruling alone is read again.
+    corpus, _ = _corpus(*ANSWERS[:3], "Owl's ability, then Fox attacks.", *ANSWERS[4:])
+    _mentions_and_problems(corpus, known)
+    assert worked_out == [("r3", "", "Owl's ability, then Fox attacks.")]
+    corpus, _ = _corpus(*ANSWERS[:3], "Owl's ability, then Fox attacks.", *ANSWERS[4:])
+    corpus.cards.append(_card("Zhonya", "OGN-200/298"))
+    _mentions_and_problems(corpus, known)
+    assert len(worked_out) == 1 + len(ANSWERS)  # another card: every item again

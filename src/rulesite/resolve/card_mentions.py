@@ -132,10 +132,28 @@ def by_card_id(mentions: list[Mention]) -> dict[str, list[Item]]:
     return found
 
 
-def find_mentions(corpus: Corpus, diag: Diagnostics | None = None) -> list[Mention]:
+class KnownMentions:
+    """What `find_mentions` worked out, kept for the next build in the same
+    process (`rulesite serve`): the forms of every name and their pattern,
+    while they are made from equal cards (ids, names, codes, games),
+    nicknames and words (those printed, written in lower case, and terms);
+    and, while those forms hold, each item's mentions by its texts and tags
+    (an item names cards by nothing else). Every value is of strings and
+    numbers (a card by its place in the card list, which the cards compared
+    fix): the mentions handed back are made of this build's items and cards."""
+
+    def __init__(self) -> None:
+        self.words: dict[str, tuple[list[str], frozenset[str]]] = {}  # the texts' word sets, by which texts
+        self.made_from: tuple | None = None
+        self.forms: tuple | None = None  # (forms, pattern, near spellings, the nicknames' problems)
+        self.items: dict[tuple, tuple] = {}  # (kind, texts, tags) -> (card place, how, text)s, unsure forms
+
+
+def find_mentions(corpus: Corpus, diag: Diagnostics | None = None, known: KnownMentions | None = None) -> list[Mention]:
     """Every card every ruling, FAQ answer and erratum names, in corpus order,
     each card once per item (its first and surest mention). Forms that could
-    name two cards are reported to `diag`."""
+    name two cards are reported to `diag`. `known`: what the last build found
+    (`KnownMentions`), used where it was made from the same, and replaced."""
     by_name: dict[str, list[Card]] = defaultdict(list)
     by_code: dict[str, Card] = {}
     for card in corpus.cards:
@@ -145,66 +163,94 @@ def find_mentions(corpus: Corpus, diag: Diagnostics | None = None) -> list[Menti
             by_code[card.code.casefold()] = card
     if not by_name:
         return []
+    fresh = KnownMentions()
+    words = _Words(corpus, known.words if known is not None else {}, fresh.words)
+    cards = [(c.id, c.name, c.code, c.game) for c in corpus.cards]
+    made_from = (cards, corpus.card_aliases, words.spelled, words.lower, words.terms)
+    if known is not None and known.made_from == made_from:
+        fresh.forms, fresh.items = known.forms, known.items
+    else:
+        problems = Diagnostics()
+        forms = _forms(by_name, words, corpus.card_aliases, problems)
+        fresh.forms = (forms, _pattern(forms, by_code), _NearSpellings(forms, words), tuple(problems.items))
+    forms, pattern, near, problems = fresh.forms
+    if diag is not None:
+        diag.items += problems
     by_folded = {name.casefold(): cards for name, cards in by_name.items()}
-    words = _Words(corpus)
-    forms = _forms(by_name, words, corpus.card_aliases, diag)
-    pattern = _pattern(forms, by_code)
-    near = _NearSpellings(forms, words)
+    place = {id(card): k for k, card in enumerate(corpus.cards)}
     out: list[Mention] = []
+    items: dict[tuple, tuple] = {}
     for item in [*corpus.rulings, *corpus.faqs, *corpus.errata]:
-        seen: set[str] = set()
-        unsure: dict[str, tuple[str, ...]] = {}  # written -> the card names it could mean
-
-        def add(cards: list[Card], how: str, text: str, item: Item = item, seen: set = seen) -> None:
-            for card in cards:
-                if card.id not in seen:
-                    seen.add(card.id)
-                    out.append(Mention(item, card, how, text))
-
         named = list(item.cards) if isinstance(item, Ruling) else []
         if isinstance(item, Erratum):
             named.append(item.card)
-        for name in named:
-            add(by_folded.get(name.casefold(), []), "tag", name)
-        found = []  # ((text, start, end), written, form, whether it sits inside another name)
-        for t, text in enumerate(_texts(item)):
-            text = text or ""
-            for match in pattern.finditer(text):
-                written = match.group(0)
-                code = by_code.get(written.casefold())
-                if code is not None:
-                    add([code], "code", written)
-                    continue
-                form = _ended(forms[match.group("base")], match.group("ending") or "")
-                if form is not None:
-                    inside = _guessed(form) and _inside_a_name(text, match.start(), match.end(), words)
-                    found.append(((t, match.start(), match.end()), written, form, inside))
-            for start, end, written, form in near.find(text, pattern):
-                found.append(((t, start, end), written, form, _inside_a_name(text, start, end, words)))
-        # "Helm of Suppression" is no card of the gallery: "Helm" elsewhere in
-        # the item means that one too (but "Thundersong" inside a name found
-        # whole, "Bryndhir Thundersong", is that name).
-        wholes = [place for place, _, _, inside in found if not inside]
-        others = {
-            name
-            for (t, start, end), _, form, inside in found
-            if inside and not any(t == u and a <= start and end <= b for u, a, b in wholes)
-            for name in form.names
-        }
-        for _, written, form, inside in found:
-            if inside or (_guessed(form) and others.intersection(form.names)):
-                continue
-            if len(form.names) > 1:
-                unsure.setdefault(written, form.names)
-            else:
-                add(by_name[form.names[0]], form.how, written)
-        # "Irelia" beside "Irelia, Fervent" means that card: only a name the item
-        # settles nowhere else is reported.
-        listed = {m.card.name for m in out[len(out) - len(seen) :]}
-        for written, names in unsure.items():
-            if not listed.intersection(names):
-                _report(diag, item, written, names)
+        key = (type(item).__name__, tuple(_texts(item)), tuple(named))
+        found = items.get(key) or fresh.items.get(key)
+        if found is None:
+            found = _item_mentions(key[1], named, by_name, by_folded, by_code, forms, pattern, near, words, place)
+        items[key] = found
+        mentioned, unsure = found
+        out += [Mention(item, corpus.cards[k], how, text) for k, how, text in mentioned]
+        for written, names in unsure:
+            _report(diag, item, written, names)
+    if known is not None:
+        known.words, known.made_from, known.forms, known.items = fresh.words, made_from, fresh.forms, items
     return out
+
+
+def _item_mentions(texts, named, by_name, by_folded, by_code, forms, pattern, near, words, places) -> tuple[tuple, tuple]:
+    """The cards one item names ((card place, how, text), first and surest
+    first), and the forms it writes that could name two cards it names no
+    other way ((written, card names), to report)."""
+    seen: set[str] = set()
+    out: list[tuple[int, str, str]] = []
+    unsure: dict[str, tuple[str, ...]] = {}  # written -> the card names it could mean
+
+    def add(cards: list[Card], how: str, text: str) -> None:
+        for card in cards:
+            if card.id not in seen:
+                seen.add(card.id)
+                out.append((places[id(card)], how, text, card.name))
+
+    for name in named:
+        add(by_folded.get(name.casefold(), []), "tag", name)
+    found = []  # ((text, start, end), written, form, whether it sits inside another name)
+    for t, text in enumerate(texts):
+        text = text or ""
+        for match in pattern.finditer(text):
+            written = match.group(0)
+            code = by_code.get(written.casefold())
+            if code is not None:
+                add([code], "code", written)
+                continue
+            form = _ended(forms[match.group("base")], match.group("ending") or "")
+            if form is not None:
+                inside = _guessed(form) and _inside_a_name(text, match.start(), match.end(), words)
+                found.append(((t, match.start(), match.end()), written, form, inside))
+        for start, end, written, form in near.find(text, pattern):
+            found.append(((t, start, end), written, form, _inside_a_name(text, start, end, words)))
+    # "Helm of Suppression" is no card of the gallery: "Helm" elsewhere in
+    # the item means that one too (but "Thundersong" inside a name found
+    # whole, "Bryndhir Thundersong", is that name).
+    wholes = [place for place, _, _, inside in found if not inside]
+    others = {
+        name
+        for (t, start, end), _, form, inside in found
+        if inside and not any(t == u and a <= start and end <= b for u, a, b in wholes)
+        for name in form.names
+    }
+    for _, written, form, inside in found:
+        if inside or (_guessed(form) and others.intersection(form.names)):
+            continue
+        if len(form.names) > 1:
+            unsure.setdefault(written, form.names)
+        else:
+            add(by_name[form.names[0]], form.how, written)
+    # "Irelia" beside "Irelia, Fervent" means that card: only a name the item
+    # settles nowhere else is reported.
+    listed = {name for _, _, _, name in out}
+    reported = tuple((written, names) for written, names in unsure.items() if not listed.intersection(names))
+    return tuple((k, how, text) for k, how, text, _ in out), reported
 
 
 def _guessed(form: _Form) -> bool:
@@ -230,14 +276,21 @@ class _Words:
     (ordinary words), those any rule, card or name prints (spelled right), and
     game terms, card types, domains and tags (never short names)."""
 
-    def __init__(self, corpus: Corpus) -> None:
+    def __init__(self, corpus: Corpus, known: dict | None = None, kept: dict | None = None) -> None:
+        """`known`: the word sets of the last build, by name (`KnownMentions.words`),
+        used for texts equal to those they were made from; `kept`: where these are filed."""
         printed = [rule.text for _, rule in corpus.rules()]
         printed += [example.text for _, rule in corpus.rules() for example in rule.examples]
         printed += [c.text for c in corpus.cards] + [c.name for c in corpus.cards]
         printed += [d for entry in corpus.glossary for d in (entry.term, *entry.definitions)]
         written = [text or "" for item in [*corpus.rulings, *corpus.faqs, *corpus.errata] for text in _texts(item)]
-        self.spelled = _word_set(printed)
-        self.lower = {w.lower() for w in self.spelled | _word_set(written) if w[0].islower()}
+        known = known or {}
+        kept = {} if kept is None else kept
+        for name, texts in (("printed", printed), ("written", written)):
+            found = known.get(name)
+            kept[name] = found if found is not None and found[0] == texts else (texts, frozenset(_word_set(texts)))
+        self.spelled = kept["printed"][1]
+        self.lower = {w.lower() for w in self.spelled | kept["written"][1] if w[0].islower()}
         terms = [s.title for s in corpus.sections.values() if s.title]
         terms += [entry.term for entry in corpus.glossary]
         terms += [x for c in corpus.cards for x in (*c.types, *c.supertypes, *c.domains, *c.tags)]

@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 
 from ..model import Corpus, FaqAnswer, Section, SectionKey
 from ..diagnostics import Diagnostics
-from .card_mentions import by_card_id, cards_named, find_mentions
+from .card_mentions import KnownMentions, by_card_id, cards_named, find_mentions
 from .linked import LinkedTexts
 from .links import Link
 
@@ -39,10 +39,13 @@ class Citations:
         return self.faq_sections.get(faq.id)
 
 
-def collect(corpus: Corpus, linked: LinkedTexts, diag: Diagnostics | None = None) -> Citations:
+def collect(
+    corpus: Corpus, linked: LinkedTexts, diag: Diagnostics | None = None, known: KnownMentions | None = None
+) -> Citations:
     """Who cites what, from the links resolved once (`linked.link_texts`).
-    `diag`: where names that could mean two cards are reported."""
-    mentions = find_mentions(corpus, diag)
+    `diag`: where names that could mean two cards are reported; `known`: the
+    card mentions the last build found (`card_mentions.KnownMentions`)."""
+    mentions = find_mentions(corpus, diag, known)
     by_card = by_card_id(mentions)
     citations = Citations(
         by_card=by_card,
