@@ -37,6 +37,7 @@ from __future__ import annotations
 
 import re
 from datetime import date
+from functools import lru_cache
 
 MAX_NAME = 120
 
@@ -230,6 +231,8 @@ def parent_number(number: str) -> str | None:
     return number.rsplit(".", 1)[0]
 
 
+# Each build sorts the same thousands of numbers again (merge, the diffs' sections): each is worked out once.
+@lru_cache(maxsize=1 << 16)
 def sort_key(number: str) -> tuple:
     """Orders rule numbers as printed: 832.1 < 832.1.a < 832.1.a.1 < 832.2. Two
     numbers with the same key are the same rule (`832.01.e` is `832.1.e`)."""

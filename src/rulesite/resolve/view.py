@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from collections.abc import Mapping
 
 from ..model import Corpus, Edition, Rule, Section, SectionKey, parent_number
-from .history import RuleChains, chain_entries
+from .history import RuleChains
 from .merge import current_edition
 
 
@@ -156,7 +156,9 @@ def _successors(found: RuleChains, current: Edition | None) -> dict[tuple[str, s
     nearest is found through its parents, as far as the edition prints them."""
     labels = [e.label for e in found.editions]
     c = next((k for k, e in enumerate(found.editions) if e is current), len(labels) - 1)
-    rows = [[entry.number for entry in entries] for entries in chain_entries(found)]
+    # Each chain's number in each edition (None: not printed there), as its
+    # `chain_entries` say, without making those (rule_history does, once).
+    rows = [[chain[k][0].number if k in chain else None for k in range(len(labels))] for chain in found.chains]
     row_of = {(i, n): row for row in rows for i, n in enumerate(row) if n}
     printed: dict[int, set[str]] = {}
 
