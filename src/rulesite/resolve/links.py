@@ -90,9 +90,10 @@ class Linker:
     def _index(table: dict, shown: Section, section: Section | None = None) -> None:
         """Maps the numbers of `section` to their anchors on the page of `shown`."""
         section = section or shown
-        table[(section.game, section.number)] = (shown.key, section.number)
+        key, game = shown.key, section.game  # made once: a Section's key is made anew each time it is asked
+        table[(game, section.number)] = (key, section.number)
         for rule in section.rules:
-            table[(section.game, rule.number)] = (shown.key, rule.number)
+            table[(game, rule.number)] = (key, rule.number)
 
     def target(self, game: str, number: str, here: Section | None = None, language: str = "") -> Target | None:
         """Where rule `number` of `game` is shown; text of an older edition's own

@@ -190,6 +190,7 @@ def _shown_rules(corpus: Corpus, edition: Edition) -> dict[str, Shown]:
     out: dict[str, Shown] = {}
     for section in edition.sections.values():
         shown = page_showing(corpus.sections, section)
+        page = shown.key if shown else None  # once: a Section's key is made anew each time it is asked
         for rule in section.rules if shown else []:
-            out[rule.number] = Shown(shown.key, rule)
+            out[rule.number] = Shown(page, rule)
     return out
