@@ -315,7 +315,7 @@ class Sequence:
         clock, corpus = _Clock(), read.corpus
         known = digests = None
         if self.memory is not None:  # the pairs of editions as they were last time are not scored again
-            known, digests = self.memory.known_pairs(corpus)
+            known, digests = self.memory.known_pairs(corpus, read.kept.entries)
             known = {} if self.settings.clean else known
         links = self.memory.links if self.memory is not None and not self.settings.clean else None
         mentions = self.memory.mentions if self.memory is not None and not self.settings.clean else None

@@ -10,7 +10,9 @@ times: what is found under an equal digest is what would be made again.
 
 - `pairs`: the rule pairs of two editions (`resolve.history.rule_pairs`,
   most of comparing them), by the two editions' digests: a change that leaves
-  both editions as they were scores them no more.
+  both editions as they were scores them no more. An edition's digest is kept
+  too (`edition_digests`), by the reads of its document's sources it was
+  merged from (`read.kept.Kept.entries`).
 - `links`: every text's links, while the linker is made from the same
   numbers, titles and keywords (`resolve.linked.KnownLinks`).
 - `parsed`: each YAML text read (walkthroughs, manifests, rulings' ids)
@@ -58,15 +60,30 @@ class Memory:
         self.texts: bytes | None = None  # the digest of what the last render read of the rules
         self.heavy: dict = {}  # section key -> what its page read of the rules then (`reuse.Fingerprints`)
         self.parsed: dict = {}  # the YAML texts read parsed (`read.yamlfile.keeping`)
+        # (game, document, language, label) -> (the reads its document was merged from, its digest)
+        self.edition_digests: dict[tuple, tuple[tuple, str]] = {}
 
-    def known_pairs(self, corpus: Corpus) -> tuple[KnownPairs, dict]:
+    def known_pairs(self, corpus: Corpus, entries: dict[str, str] | None = None) -> tuple[KnownPairs, dict]:
         """The pairs kept for editions as they are now, and the editions' digests
-        (game, document, language, label) -> digest, for `keep_pairs`."""
-        digests = {
-            (e.game, e.document, e.language, e.label): content_digest(e).hex()
-            for editions in corpus.editions.values()
-            for e in editions
-        }
+        (game, document, language, label) -> digest, for `keep_pairs`.
+        `entries`: the name of each source's read (`read.kept.Kept.entries`):
+        an edition whose document's sources were all read from the same
+        entries as last time is what it was, and its digest is not made again."""
+        sources: dict[tuple, list] = {}
+        for source in corpus.sources.values():
+            sources.setdefault((source.game, source.document, source.language), []).append(source.id)
+        digests, made = {}, {}
+        for document, editions in corpus.editions.items():
+            names = [(entries or {}).get(name) for name in sources.get(document, [])]
+            read_from = (tuple(sources.get(document, [])), tuple(names)) if names and None not in names else None
+            for e in editions:
+                key = (e.game, e.document, e.language, e.label)
+                found = self.edition_digests.get(key)
+                digest = found[1] if read_from is not None and found and found[0] == read_from else content_digest(e).hex()
+                digests[key] = digest
+                if read_from is not None:
+                    made[key] = (read_from, digest)
+        self.edition_digests = made
         known = {}
         for key, (made_from, pairs) in self.pairs.items():
             game, document, language, old, new, _ = key

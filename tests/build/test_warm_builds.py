@@ -170,3 +170,39 @@ def test_one_serve_session_of_changes_publishes_the_clean_builds_site(tmp_path):
         clean = _docs(run(settings(root, "clean", site=True, clean=True)))
         same_trees(warm, clean)
         same_trees(tree(root / "warm/site"), tree(root / "clean/site"))
+
+
+def test_an_editions_kept_digest_is_the_digest_of_the_edition_read(tmp_path, monkeypatch):
+    """An edition's digest (what its kept rule pairs are filed under) is kept by
+    the reads its document was merged from: after any change it is the digest
+    of the edition as read now, and of an unchanged document it is not made again."""
+    from rulesite import pipeline, warm
+    from rulesite.render.reuse import content_digest
+
+    root = project(tmp_path / "project")
+    given = settings(root, "warm")
+    memory = Memory()
+
+    def read_and_digest() -> tuple[dict, dict]:
+        kept = pipeline.kept_reads(given.config_dir)
+        corpus = pipeline.read_corpus(given.manifest, Diagnostics(), given.sources, given.pages_dir, kept, memory.parsed)
+        kept.save()
+        made = {
+            (e.game, e.document, e.language, e.label): content_digest(e).hex()
+            for found in corpus.editions.values()
+            for e in found
+        }
+        return memory.known_pairs(corpus, kept.entries)[1], made
+
+    first, made = read_and_digest()
+    assert first == made and memory.edition_digests
+    reword_a_rule(root)
+    digests, made = read_and_digest()
+    assert digests == made and digests != first
+    add_an_edition(root)
+    digests, made = read_and_digest()
+    assert digests == made and len(digests) > len(first)
+    counted = []
+    monkeypatch.setattr(warm, "content_digest", lambda e: counted.append(e) or content_digest(e))
+    again, _ = read_and_digest()
+    assert again == digests and counted == []  # nothing changed: no edition digested again

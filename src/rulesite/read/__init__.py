@@ -86,6 +86,8 @@ def read_sources(
         key = entry_key(source, text or "") if kept is not None else None
         if key is not None:
             keys[k] = key
+            if text is not None:
+                kept.entries[source.id] = key
             if (data := kept.load(key)) is not None and (entry := unpickled(data)) is not None:
                 read[k] = entry[:2]
                 continue

@@ -70,6 +70,9 @@ class Kept:
         self.reuse = reuse
         self._named: set[str] = set()  # every entry this build looked for
         self._new: dict[str, bytes] = {}  # what it read, to file
+        # Source id -> the name of its entry, for a source read from one file:
+        # equal names, equal reads (a folder source's name does not say its files').
+        self.entries: dict[str, str] = {}
 
     def load(self, key: str) -> bytes | None:
         """The pickled (what was read, problems found, other files looked at)
