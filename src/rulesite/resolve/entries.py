@@ -279,14 +279,14 @@ def _sections_now(corpus: Corpus, view: EditionsView) -> dict[SectionKey, Sectio
         current = view.current_of(key)
         if current is None:
             continue
+        titled: dict[str, Section] = {}  # the current edition's first section of each title
+        for s in current.sections.values():
+            titled.setdefault(s.title.casefold(), s)
         for edition in editions:
             for section in edition.sections.values():
                 if not section.version_path:
                     continue
-                same_title = next(
-                    (s for s in current.sections.values() if section.title and s.title.casefold() == section.title.casefold()),
-                    None,
-                )
+                same_title = titled.get(section.title.casefold()) if section.title else None
                 plain = corpus.sections.get(section.key.plain)
                 if same_title is not None:
                     out[section.key] = SectionNow(current.label, same_title, True)
