@@ -159,10 +159,12 @@ def diff_pages(page: str, groups) -> DiffPages:
     """Where a diff's sections and entries are: `page` alone, or its parts
     (`paths.diff_part_page`, named by their first and last section)."""
     ordered = sorted(groups, key=lambda g: sort_key(g.number))
-    if sum(diff_group_weight(g) for g in ordered) <= DIFF_WHOLE:
+    weights = [diff_group_weight(g) for g in ordered]  # each weighed once: the whole, then the parts
+    if sum(weights) <= DIFF_WHOLE:
         return DiffPages(page, (), Frozen({e.anchor: page for g in ordered for e in g.entries}))
+    weight_of = {id(g): w for g, w in zip(ordered, weights)}
     parts = []
-    for chunk in packed(ordered, None, DIFF_PART, weight=diff_group_weight):
+    for chunk in packed(ordered, None, DIFF_PART, weight=lambda g: weight_of[id(g)]):
         numbers = tuple(g.number for g in chunk)
         anchors = ("diff", *(a for g in chunk for a in (f"s-{g.number}", *(e.anchor for e in g.entries))))
         parts.append(Part(diff_part_page(page, part_name(numbers)), numbers, anchors))
