@@ -31,6 +31,7 @@ this finds, and `Citations.mentions` keeps how each was found.
 
 from __future__ import annotations
 
+import copy
 import re
 from collections import defaultdict
 from dataclasses import dataclass
@@ -166,7 +167,8 @@ def find_mentions(corpus: Corpus, diag: Diagnostics | None = None, known: KnownM
     fresh = KnownMentions()
     words = _Words(corpus, known.words if known is not None else {}, fresh.words)
     cards = [(c.id, c.name, c.code, c.game) for c in corpus.cards]
-    made_from = (cards, corpus.card_aliases, words.spelled, words.lower, words.terms)
+    # Copied: what is kept is compared with the next build's, whatever this build does to its corpus.
+    made_from = (cards, copy.deepcopy(corpus.card_aliases), words.spelled, words.lower, words.terms)
     if known is not None and known.made_from == made_from:
         fresh.forms, fresh.items = known.forms, known.items
     else:
