@@ -1,11 +1,13 @@
 """`rulesite serve`'s warm builds on the real corpora (copied: the test
 changes them): one ruling reworded, then one rule of the current Core Rules
-reworded (its history, diffs, previews and data change too), then a Core
-Rules edition added, each through the warm path (`warm.Memory`); after each,
-the Markdown written is a clean build's, byte for byte."""
+reworded (its history, diffs, previews and data change too), then a card's
+text and a FAQ answer reworded, then a Core Rules edition added, each
+through the warm path (`warm.Memory`); after each, the Markdown written is a
+clean build's, byte for byte."""
 
 from __future__ import annotations
 
+import json
 import re
 import shutil
 import sys
@@ -48,6 +50,26 @@ def add_an_edition(root: Path, corpora: Path) -> None:
     target.write_text(yaml.safe_dump(manifest, sort_keys=False, allow_unicode=True), encoding="utf-8")
 
 
+def edit_a_card_and_an_answer(corpora: Path) -> None:
+    """A card's text and an official FAQ answer reworded: their pages, share
+    pages, the word index and the published data change; the rules' pages not."""
+    cards_path = corpora / "rb-cards-en-riftboundoc.json"
+    cards = json.loads(cards_path.read_text(encoding="utf-8"))
+    card = next(c for c in cards["cards"] if c.get("abilityText"))
+    card["abilityText"] += " (Reworded.)"
+    cards_path.write_text(json.dumps(cards, ensure_ascii=False), encoding="utf-8")
+    faq_path = corpora / "rb-faq-en-official-riftboundoc.json"
+    articles = json.loads(faq_path.read_text(encoding="utf-8"))
+    for article in articles:
+        changed = re.sub(r"(^### Q:[^\n]*\n+)(\w)", r"\1Indeed, \2", article["content"], count=1, flags=re.M)
+        if changed != article["content"]:
+            article["content"] = changed
+            break
+    else:
+        raise AssertionError(f"{faq_path}: no answer to reword")
+    faq_path.write_text(json.dumps(articles, ensure_ascii=False), encoding="utf-8")
+
+
 def test_warm_builds_of_the_full_corpora_write_the_clean_builds_markdown(tmp_path, corpora_dir):
     root = project(tmp_path / "project")
     corpora = tmp_path / "corpora"
@@ -57,6 +79,7 @@ def test_warm_builds_of_the_full_corpora_write_the_clean_builds_markdown(tmp_pat
     changes = {
         "ruling reworded": lambda: change_a_ruling(root),
         "rule reworded": lambda: reword_a_current_rule(root, corpora),
+        "card and answer reworded": lambda: edit_a_card_and_an_answer(corpora),
         "edition added": lambda: add_an_edition(root, corpora),
     }
     for what, change in changes.items():
@@ -67,5 +90,6 @@ def test_warm_builds_of_the_full_corpora_write_the_clean_builds_markdown(tmp_pat
         same_trees(warm, clean)
         reused = sum(1 for name, (digest, _) in memory.jobs.items() if before.get(name, ("",))[0] == digest)
         print(f"{what}: {reused} of {len(memory.jobs)} reusable render jobs reused")
-        if what != "edition added":
+        # A card is in every page's frame (render/reuse.py): few jobs are reused then.
+        if what not in ("edition added", "card and answer reworded"):
             assert reused > len(memory.jobs) // 2, f"{what}: only {reused} of {len(memory.jobs)} reusable jobs reused"
