@@ -49,7 +49,7 @@ import hashlib
 import pickle
 from functools import partial
 
-from ..model import FaqAnswer
+from ..model import Erratum, FaqAnswer
 from ..resolve.entries import entry_anchor
 from .context import Context
 
@@ -62,7 +62,16 @@ def job_name(lang: str | None, job) -> tuple | None:
     from .pinned import pinned_pages
     from .share import card_share_pages, faq_share_pages, preview_files, section_shares
     from .glossary_page import render_glossary
-    from .site import _section_run, card_references, contents_and_topics, current_aliases, faq_indexes, numbers_and_tables
+    from .site import (
+        _section_run,
+        card_references,
+        contents_and_topics,
+        current_aliases,
+        faq_indexes,
+        numbers_and_tables,
+        ruling_pages,
+        walkthrough_pages,
+    )
 
     from ..export.files import rules_data_files
 
@@ -81,9 +90,12 @@ def job_name(lang: str | None, job) -> tuple | None:
         contents_and_topics: "contents",
         faq_indexes: "faq index",
         card_references: "cards",
+        walkthrough_pages: "walkthroughs",
     }
     if job.func in whole:
         return (lang, whole[job.func])
+    if job.func is ruling_pages:
+        return (lang, "rulings", tuple(ruling.id for ruling in job.args[1]))
     if job.func is render_glossary:
         return (lang, "glossary", job.args[1])
     if job.func is _section_run:
@@ -157,12 +169,14 @@ class Fingerprints:
         if kind in LIGHT:
             return content_digest([name, LIGHT[kind](ctx, job)]).hex()
         parts: list = [self.frame, name]
-        if kind in ("previews", "history bundle", "rules", "contents", "glossary"):
+        if kind in ("previews", "history bundle", "rules", "contents", "glossary", "rulings", "walkthroughs"):
             # Every section of every edition, texts included (and the history
             # resolve made of them, and the links found in them).
             parts.append(self.texts)
             if kind == "history bundle":  # its rows list what cites each rule
                 parts.append(_cited_rules(ctx))
+            elif kind == "rulings":
+                parts.append([_ruling_reads(ctx, ruling) for ruling in job.args[1]])
             elif kind == "contents":  # the game's index links its FAQ, rulings and walkthroughs when it has any
                 corpus = ctx.corpus
                 parts.append(
@@ -174,7 +188,7 @@ class Fingerprints:
         elif kind == "cards":
             # What cites each card (as a page links it), and where the site map puts each card.
             by_card = ctx.citations.by_card
-            parts.append({card: [_shown(ctx, item) for item in items] for card, items in by_card.items()})
+            parts.append({card: [_cited(ctx, item) for item in items] for card, items in by_card.items()})
             parts.append({letter: [(p.page, p.items, p.anchors) for p in found] for letter, found in ctx.where.cards.items()})
         elif name[1] == "sections":
             for section in job.args[2]:
@@ -208,6 +222,15 @@ def _card_shares(ctx: Context, job) -> tuple:
 
 # The jobs whose fingerprint is a few things of the model, not the frame (name[1] -> what they read).
 LIGHT = {"shares": _shares, "faq shares": _faq_shares, "card shares": _card_shares}
+
+
+def _ruling_reads(ctx: Context, ruling) -> tuple:
+    """What a ruling's page reads besides the frame and the rules: the ruling,
+    the reviews of it, the rules and terms it links, the cards it names and
+    where each is."""
+    reviews = [(r.rule, r.change, r.changes, r.checked) for r in ctx.reviews if r.item is ruling]
+    cards = ctx.citations.cards_of.get(ruling.id, [])
+    return (ruling, reviews, ctx.citations.concerns.get(ruling.id), [(card, ctx.card_page(card)) for card in cards])
 
 
 def _cited_rules(ctx: Context) -> list:
@@ -312,6 +335,11 @@ def _light(ctx: Context, section) -> tuple:
         [_shown(ctx, item) for item in citations.by_section.get(section.key, [])],
         [[_shown(ctx, item) for item in items] for items in cited],
     )
+
+
+def _cited(ctx: Context, item):
+    """`_shown`, or an erratum whole (a card's page shows it)."""
+    return item if isinstance(item, Erratum) else _shown(ctx, item)
 
 
 def _shown(ctx: Context, item) -> tuple:

@@ -175,6 +175,8 @@ def _held_files(lang: str, job) -> dict[str, str | Held]:
 
 # A site with fewer sections than this is rendered in this process: forking costs more.
 PARALLEL_SECTIONS = 300
+# Rulings' pages are made in runs of this many (a job each).
+RULINGS_A_JOB = 40
 # Share pages are made in runs of this many sections (a job each).
 SHARES_A_JOB = 25
 # Section pages are handed out in runs of this many (a job each).
@@ -210,11 +212,10 @@ def language_jobs(ctx: Context) -> list:
     for k in range(0, len(shown), SECTIONS_A_JOB):
         jobs.append(partial(_section_run, ctx, lang, shown[k : k + SECTIONS_A_JOB]))
     if lang == CONTENT_LANGUAGE:
-        items = [
-            *((r, render_ruling) for r in ctx.corpus.rulings),
-            *((w, render_walkthrough) for w in ctx.corpus.walkthroughs),
-        ]
-        jobs.append(lambda: {page_of(item): render(item, ctx) for item, render in items})
+        # In runs: a warm build makes again the run of the ruling that changed.
+        rulings = ctx.corpus.rulings
+        jobs += [partial(ruling_pages, ctx, rulings[k : k + RULINGS_A_JOB]) for k in range(0, len(rulings), RULINGS_A_JOB)]
+        jobs.append(partial(walkthrough_pages, ctx))
 
     def indexes() -> dict[str, str]:
         pages = {}
@@ -273,6 +274,16 @@ def language_jobs(ctx: Context) -> list:
     jobs.append(partial(numbers_and_tables, ctx, lang))
     jobs.append(partial(searched_words, ctx))
     return jobs
+
+
+def ruling_pages(ctx: Context, rulings: list) -> dict[str, str]:
+    """These rulings' pages."""
+    return {page_of(ruling): render_ruling(ruling, ctx) for ruling in rulings}
+
+
+def walkthrough_pages(ctx: Context) -> dict[str, str]:
+    """Every walkthrough's page."""
+    return {page_of(walkthrough): render_walkthrough(walkthrough, ctx) for walkthrough in ctx.corpus.walkthroughs}
 
 
 def contents_and_topics(ctx: Context) -> dict[str, str]:
