@@ -25,6 +25,11 @@ times: what is found under an equal digest is what would be made again.
 - `jobs`: each reusable render job's fingerprint and pages (`render/reuse.py`),
   and (`texts`, `heavy`) the parts of those fingerprints that only the rules'
   texts decide, while they stay as they were.
+- `words`: each language's word index's part made of the section pages,
+  while the rules (`texts`) are as they were.
+- `marked`: each page's text before and after its language marker
+  (`render.languages.mark_missing_translations`), with what the marker says:
+  a page whose text and marker are as they were is not marked again.
 
 `Warm` (`Sequence(..., warm=)`), for MkDocs and the check:
 
@@ -62,6 +67,8 @@ class Memory:
         self.parsed: dict = {}  # the YAML texts read parsed (`read.yamlfile.keeping`)
         # (game, document, language, label) -> (the reads its document was merged from, its digest)
         self.edition_digests: dict[tuple, tuple[tuple, str]] = {}
+        self.words: dict = {}  # language -> the rules' digest, its word index's sections part (`render.site.searched_words`)
+        self.marked: dict = {}  # (language, path) -> a page's text, its language marker's inputs, the two (`render.languages`)
 
     def known_pairs(self, corpus: Corpus, entries: dict[str, str] | None = None) -> tuple[KnownPairs, dict]:
         """The pairs kept for editions as they are now, and the editions' digests

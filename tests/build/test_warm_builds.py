@@ -2,9 +2,9 @@
 (`warm.Memory`) and redoes only what a change touches. Whatever it reuses,
 the Markdown it writes (and the site built from it) must be a clean build's
 of the same sources, byte for byte: after a ruling reworded, a rule of the
-newest Core Rules edition reworded, a ruling added and another removed, and
-an edition added, each through the warm path, compared with a clean build
-made beside it."""
+newest Core Rules edition reworded, a ruling added and another removed, a
+keyword form dropped, a walkthrough reworded, and an edition added, each
+through the warm path, compared with a clean build made beside it."""
 
 from __future__ import annotations
 
@@ -100,10 +100,33 @@ def add_an_edition(root):
     )
 
 
+def edit_a_keyword(root):
+    """A keyword form dropped: the texts that used it link it no more (rulings,
+    walkthroughs, rules), and the keyword index and the word index lose it."""
+    _edit(
+        root,
+        "rules_src/keywords.yml",
+        "[Reveals, Revealed, Revealing, reveals, revealed, revealing]",
+        "[Reveals, Revealed, Revealing, reveals, revealing]",
+    )
+
+
+def edit_a_walkthrough(root):
+    """A walkthrough's summary reworded: its page, the word index and its data."""
+    _edit(
+        root,
+        "rules_src/walkthroughs/five-units-with-different-names.yml",
+        "as long as the five names all differ.",
+        "as long as no two of the five names are the same.",
+    )
+
+
 CHANGES = {
     "ruling reworded": change_a_ruling,
     "rule reworded": reword_a_rule,
     "rulings added and removed": add_and_remove_rulings,
+    "keyword edited": edit_a_keyword,
+    "walkthrough edited": edit_a_walkthrough,
     "edition added": add_an_edition,
 }
 
@@ -159,7 +182,7 @@ def test_a_warm_build_writes_the_clean_builds_markdown(tmp_path, change):
 
 
 def test_one_serve_session_of_changes_publishes_the_clean_builds_site(tmp_path):
-    """The four changes one after another through one memory, as a serve
+    """The changes one after another through one memory, as a serve
     session makes them; each time the published site is a clean build's."""
     root = project(tmp_path / "project")
     memory = Memory()

@@ -1,9 +1,10 @@
 """`rulesite serve`'s warm builds on the real corpora (copied: the test
 changes them): one ruling reworded, then one rule of the current Core Rules
 reworded (its history, diffs, previews and data change too), then a card
-renamed and a nickname added (the cards rulings name), then a Core Rules
-edition added, each through the warm path (`warm.Memory`); after each, the
-Markdown written is a clean build's, byte for byte."""
+renamed and a nickname added (the cards rulings name), then a card's text
+and a FAQ answer reworded, then a Core Rules edition added, each through
+the warm path (`warm.Memory`); after each, the Markdown written is a clean
+build's, byte for byte."""
 
 from __future__ import annotations
 
@@ -67,6 +68,26 @@ def rename_a_card_and_add_a_nickname(root: Path, corpora: Path) -> None:
     aliases.write_text(aliases.read_text(encoding="utf-8") + f"  {json.dumps(named[1]['name'])}: [Nicknamed]\n", encoding="utf-8")
 
 
+def edit_a_card_and_an_answer(corpora: Path) -> None:
+    """A card's text and an official FAQ answer reworded: their pages, share
+    pages, the word index and the published data change; the rules' pages not."""
+    cards_path = corpora / "rb-cards-en-riftboundoc.json"
+    cards = json.loads(cards_path.read_text(encoding="utf-8"))
+    card = next(c for c in cards["cards"] if c.get("abilityText"))
+    card["abilityText"] += " (Reworded.)"
+    cards_path.write_text(json.dumps(cards, ensure_ascii=False), encoding="utf-8")
+    faq_path = corpora / "rb-faq-en-official-riftboundoc.json"
+    articles = json.loads(faq_path.read_text(encoding="utf-8"))
+    for article in articles:
+        changed = re.sub(r"(^### Q:[^\n]*\n+)(\w)", r"\1Indeed, \2", article["content"], count=1, flags=re.M)
+        if changed != article["content"]:
+            article["content"] = changed
+            break
+    else:
+        raise AssertionError(f"{faq_path}: no answer to reword")
+    faq_path.write_text(json.dumps(articles, ensure_ascii=False), encoding="utf-8")
+
+
 def test_warm_builds_of_the_full_corpora_write_the_clean_builds_markdown(tmp_path, corpora_dir):
     root = project(tmp_path / "project")
     corpora = tmp_path / "corpora"
@@ -77,6 +98,7 @@ def test_warm_builds_of_the_full_corpora_write_the_clean_builds_markdown(tmp_pat
         "ruling reworded": lambda: change_a_ruling(root),
         "rule reworded": lambda: reword_a_current_rule(root, corpora),
         "card renamed, nickname added": lambda: rename_a_card_and_add_a_nickname(root, corpora),
+        "card and answer reworded": lambda: edit_a_card_and_an_answer(corpora),
         "edition added": lambda: add_an_edition(root, corpora),
     }
     for what, change in changes.items():

@@ -394,6 +394,14 @@ def datasets(resolved: Resolved, places: Places) -> dict[str, dict]:
     """data-relative path -> its content, for every file but the manifest.
     `places`: where the site map puts FAQ answers and cards (site_map/places.py)."""
     ids = Identities(resolved)
+    return rules_datasets(resolved, ids) | game_datasets(resolved, places, ids)
+
+
+def rules_datasets(resolved: Resolved, ids: Identities | None = None) -> dict[str, dict]:
+    """The files made of the editions alone (their rules, texts included, and
+    what resolve matched and compared of them): editions.json, each
+    edition's file, each document's trace and diffs."""
+    ids = Identities(resolved) if ids is None else ids
     worded: dict = {}  # how_words_once's memo
     out = {"editions.json": editions_data(resolved)}
     for editions in resolved.corpus.editions.values():
@@ -403,16 +411,34 @@ def datasets(resolved: Resolved, places: Places) -> dict[str, dict]:
         out[trace_file(*key)] = trace_data(resolved, key, ids)
         for diff in every_pair(resolved, key):
             out[diff_file(*key, diff.old.label, diff.new.label)] = diff_data(resolved, diff, worded)
-    # Each game's files of each kind, for the games that have any of that kind.
+    return out
+
+
+def game_datasets(
+    resolved: Resolved,
+    places: Places,
+    ids: Identities | None = None,
+    kinds: tuple[str, ...] = ("rulings", "faq", "cards", "errata"),
+) -> dict[str, dict]:
+    """Each game's files of each kind (rulings, FAQ answers, cards, errata),
+    for the games that have any of that kind; of `kinds` only."""
+    found: list = []  # the rules' identities, worked out for the first file that cites rules
+
+    def identities() -> Identities:
+        if not found:
+            found.append(Identities(resolved) if ids is None else ids)
+        return found[0]
+
+    out = {}
     per_game = (
-        ("rulings", resolved.corpus.rulings, lambda game: rulings_data(resolved, game, ids)),
-        ("faq", resolved.corpus.faqs, lambda game: faq_data(resolved, places, game, ids)),
+        ("rulings", resolved.corpus.rulings, lambda game: rulings_data(resolved, game, identities())),
+        ("faq", resolved.corpus.faqs, lambda game: faq_data(resolved, places, game, identities())),
         ("cards", resolved.corpus.cards, lambda game: cards_data(resolved, places, game)),
         ("errata", resolved.corpus.errata, lambda game: errata_data(resolved, places, game)),
     )
     games = dict.fromkeys(game_of(item) for _, items, _ in per_game for item in items)
     for game in games:
         for kind, items, data in per_game:
-            if any(game_of(item) == game for item in items):
+            if kind in kinds and any(game_of(item) == game for item in items):
                 out[f"{game}/{kind}.json"] = data(game)
     return out

@@ -2,7 +2,7 @@
 script twin that pages opened from disk can load.
 
 `data_files(resolved, places)` gives site-relative path -> text for everything under
-`data/`. Each `X.json` has a twin `X.js` that stores the same object in
+`data/`; `data_parts` the same as jobs, which a warm build reuses apart. Each `X.json` has a twin `X.js` that stores the same object in
 `window.RULESITE_DATA["X.json"]`: a page opened from disk (file://) cannot
 fetch JSON, but it can load a script (assets/data.js picks the right one).
 `data/index.json` lists every file with its size and SHA-256, the build id
@@ -14,13 +14,16 @@ from __future__ import annotations
 
 import hashlib
 import json
+from functools import partial
 
 from ..resolve.resolved import Resolved
 from ..site_map.places import Places
-from .data import SCHEMA_VERSION, datasets
+from .data import SCHEMA_VERSION, datasets, game_datasets, rules_datasets
 
 FOLDER = "data"
 MANIFEST = "index.json"
+# Not a file: where a part of the data (`_files`) gives the manifest its entries.
+ENTRIES = ".entries"
 
 
 def dumps(value) -> str:
@@ -36,21 +39,64 @@ def script_twin(path: str, text: str) -> str:
 def data_files(resolved: Resolved, places: Places) -> dict[str, str]:
     """Site-root-relative path ("data/editions.json") -> file text. `places`:
     where the site map puts FAQ answers and cards (site_map/places.py)."""
-    values = dict(sorted(datasets(resolved, places).items()))
-    texts = {path: dumps(value) for path, value in values.items()}
-    entries = [
-        {
-            "path": path,
-            "kind": values[path]["kind"],
-            "bytes": len(text.encode("utf-8")),
-            "sha256": hashlib.sha256(text.encode("utf-8")).hexdigest(),
-        }
-        for path, text in texts.items()
+    return finish_data([_files(datasets(resolved, places))])
+
+
+def data_parts(resolved: Resolved, places: Places) -> list:
+    """`data_files` as jobs, each giving some of the files and what the
+    manifest lists of them (`finish_data` makes it of all of them): the
+    files of the editions alone (`rules_data_files`), each game's rulings
+    and answers, each game's cards and errata."""
+    return [
+        partial(rules_data_files, resolved),
+        partial(game_data_files, resolved, places),
+        partial(card_data_files, resolved, places),
     ]
-    build = hashlib.sha256("".join(e["path"] + e["sha256"] for e in entries).encode()).hexdigest()[:16]
-    texts[MANIFEST] = dumps({"schema_version": SCHEMA_VERSION, "kind": "index", "build": build, "files": entries})
+
+
+def rules_data_files(resolved: Resolved) -> dict[str, str]:
+    """The files made of the editions alone (`data.rules_datasets`): what a warm
+    build reuses while the editions stay as they were (render/reuse.py)."""
+    return _files(rules_datasets(resolved))
+
+
+def game_data_files(resolved: Resolved, places: Places) -> dict[str, str]:
+    """Each game's rulings and FAQ answers (`data.game_datasets`)."""
+    return _files(game_datasets(resolved, places, kinds=("rulings", "faq")))
+
+
+def card_data_files(resolved: Resolved, places: Places) -> dict[str, str]:
+    """Each game's cards and errata (`data.game_datasets`): what a warm build
+    reuses while the cards, errata and what cites each card stay as they were."""
+    return _files(game_datasets(resolved, places, kinds=("cards", "errata")))
+
+
+def _files(values: dict[str, dict]) -> dict[str, str]:
+    """Each dataset as its file and its script twin, and (under `ENTRIES`,
+    not a file) the manifest's entries of them."""
     out = {}
-    for path, text in texts.items():
+    entries = []
+    for path, value in values.items():
+        text = dumps(value)
+        data = text.encode("utf-8")
+        entries.append({"path": path, "kind": value["kind"], "bytes": len(data), "sha256": hashlib.sha256(data).hexdigest()})
         out[f"{FOLDER}/{path}"] = text
         out[f"{FOLDER}/{path.removesuffix('.json')}.js"] = script_twin(path, text)
+    out[ENTRIES] = dumps(entries)
     return out
+
+
+def finish_data(parts: list[dict[str, str]]) -> dict[str, str]:
+    """The files of `_files`' parts together, with the manifest (and its twin)
+    listing them all in path order."""
+    files: dict[str, str] = {}
+    entries: list[dict] = []
+    for part in parts:
+        entries += json.loads(part[ENTRIES])
+        files.update((path, text) for path, text in part.items() if path != ENTRIES)
+    entries.sort(key=lambda e: e["path"])
+    build = hashlib.sha256("".join(e["path"] + e["sha256"] for e in entries).encode()).hexdigest()[:16]
+    text = dumps({"schema_version": SCHEMA_VERSION, "kind": "index", "build": build, "files": entries})
+    files[f"{FOLDER}/{MANIFEST}"] = text
+    files[f"{FOLDER}/{MANIFEST.removesuffix('.json')}.js"] = script_twin(MANIFEST, text)
+    return files

@@ -122,15 +122,23 @@ def not_in_notice(reader_language: str, page_language: str) -> str:
     return t(reader_language, "not-in-language", language=language_in(reader_language, page_language))
 
 
-def mark_missing_translations(files: dict[str, dict[str, str]], switch: tuple[Routes, Arrivals] | None = None) -> None:
+def mark_missing_translations(
+    files: dict[str, dict[str, str]], switch: tuple[Routes, Arrivals] | None = None, kept: dict | None = None
+) -> None:
     """Appends to every Markdown page that some language's site lacks (or holds
     another rule at its number: `switch`'s routes) a hidden marker: the
     languages that lack it, for each the page its readers get instead (its
     language and path; English where it has the page, else this one, unless
     `switch` routes it elsewhere) and the notices a reader arriving here sees.
-    `files`: language -> (path -> text), changed in place."""
+    `files`: language -> (path -> text), changed in place. `kept`: the last
+    call's pages ((language, path) -> (text, marker's inputs, marked text)),
+    replaced by this call's: a page whose text and marker's inputs are as
+    they were is not marked again (`warm.Memory.marked`)."""
     routes, arrivals = switch or ({}, {})
     languages = list(files)
+    before = dict(kept) if kept is not None else {}
+    if kept is not None:
+        kept.clear()
     for lang, pages in files.items():
         for path in [p for p in pages if p.endswith(".md")]:
             routed = routes.get((lang, path), {})
@@ -139,9 +147,17 @@ def mark_missing_translations(files: dict[str, dict[str, str]], switch: tuple[Ro
             if not lacking and not arriving:
                 continue
             default = Route("en" if path in files.get("en", {}) else lang, path)
-            marker = _marker(lang, {m: routed.get(m, default) for m in lacking}, arriving)
-            # After a blank line; on the next line after finished HTML (escape.block).
-            pages[path] += ("\n\n" if pages[path].endswith("\n") else "\n") + marker
+            chosen = {m: routed.get(m, default) for m in lacking}
+            text = pages[path]
+            said = (tuple(chosen.items()), tuple(arriving.items()))  # in order: the marker lists them so
+            found = before.get((lang, path))
+            if found is not None and (found[0] is text or found[0] == text) and found[1] == said:
+                pages[path] = found[2]
+            else:
+                # After a blank line; on the next line after finished HTML (escape.block).
+                pages[path] = text + ("\n\n" if text.endswith("\n") else "\n") + _marker(lang, chosen, arriving)
+            if kept is not None:
+                kept[(lang, path)] = (text, said, pages[path])
 
 
 def _marker(lang: str, routes: dict[str, Route], arriving: dict[str, str]) -> str:

@@ -9,7 +9,8 @@ corpus with its rules' texts left out (each section's number, title,
 sources, rule numbers; the cards, errata, walkthroughs, guides, glossaries,
 keywords, aliases, concordance and written pages whole), the site's
 languages and address; no ruling or FAQ answer (the reusable jobs show them
-only where they cite or sit with a section: see below). To it each job adds what it reads besides:
+only where they cite or sit with a section, or list them: see below). To it
+each job adds what it reads besides:
 
 - a run of section pages (and their history files): each section whole, the
   links resolve found in each text it shows (rules, examples, answers), each
@@ -20,13 +21,28 @@ only where they cite or sit with a section: see below). To it each job adds what
   number meant before became;
 - the pinned links and the pre-rendered diffs: every edition's rules, texts
   included;
-- the current edition's aliases: nothing more.
+- the current edition's aliases: nothing more;
+- the preview files, the published data of the editions (export/files.py's
+  `rules_data_files`), the glossaries, the contents and topic pages: every
+  edition's rules, texts included; the history bundle: those, and what cites
+  each rule; the contents: those, and which games have FAQ answers, rulings,
+  walkthroughs;
+- numbers.js and strings.js: nothing more;
+- the FAQ index: every answer, and where each is shown;
+- the card pages and errata, and their published data: what cites each
+  card, and where each card is.
 
-Every other job (indexes, the word index, previews, short links, rulings,
-cards, the published data...) reads rulings' and rules' texts across the
-site, and runs each time. Equal fingerprints mean equal inputs, so a
-reused job's pages are the ones it would make: a build with reuse writes
-what a clean build writes (tests/build/test_warm_builds.py)."""
+Some read less than the frame, and start from what they read alone (`LIGHT`):
+a run of sections' share pages (the sections whole, and the site's address),
+the FAQ answers' (the answers, where each is shown, their sources), the
+cards' (the cards and where each is).
+
+Every other job (the home and keyword pages, the rulings' and walkthroughs'
+pages and indexes, the FAQ pages, the word index, each game's published
+data of rulings, answers and cards...) reads rulings' texts, and runs each
+time. Equal fingerprints mean equal inputs, so a reused job's pages are the
+ones it would make: a build with reuse writes what a clean build writes
+(tests/build/test_warm_builds.py, tests/corpora/test_warm_corpora.py)."""
 
 from __future__ import annotations
 
@@ -34,7 +50,7 @@ import hashlib
 import pickle
 from functools import partial
 
-from ..model import FaqAnswer
+from ..model import Erratum, FaqAnswer
 from ..resolve.entries import entry_anchor
 from .context import Context
 
@@ -43,11 +59,46 @@ def job_name(lang: str | None, job) -> tuple | None:
     """A name for `job` that the same job of the next render has, when it is
     one that can be reused (else None)."""
     from .edition_pages import render_diff_pages
+    from .history import history_bundle
     from .pinned import pinned_pages
-    from .site import _section_run, current_aliases
+    from .share import card_share_pages, faq_share_pages, preview_files, section_shares
+    from .glossary_page import render_glossary
+    from .site import (
+        _section_run,
+        card_references,
+        contents_and_topics,
+        current_aliases,
+        faq_indexes,
+        numbers_and_tables,
+        ruling_pages,
+        walkthrough_pages,
+    )
 
-    if lang is None or not isinstance(job, partial):
+    from ..export.files import card_data_files, rules_data_files
+
+    if not isinstance(job, partial):
         return None
+    if lang is None:
+        return {rules_data_files: ("data", "rules"), card_data_files: ("data", "cards")}.get(job.func)
+    if job.func is section_shares:
+        return (lang, "shares", tuple(section.key for section in job.args[2]))
+    whole = {
+        faq_share_pages: "faq shares",
+        card_share_pages: "card shares",
+        preview_files: "previews",
+        history_bundle: "history bundle",
+        numbers_and_tables: "numbers",
+        contents_and_topics: "contents",
+        faq_indexes: "faq index",
+        card_references: "cards",
+        walkthrough_pages: "walkthroughs",
+    }
+    if job.func in whole:
+        return (lang, whole[job.func])
+    if job.func is ruling_pages:
+        return (lang, "rulings", tuple(ruling.id for ruling in job.args[1]))
+    if job.func is render_glossary:
+        return (lang, "glossary", job.args[1])
     if job.func is _section_run:
         return (lang, "sections", tuple(section.key for section in job.args[2]))
     if job.func is pinned_pages:
@@ -103,7 +154,9 @@ class Fingerprints:
     `_heavy` part) depends on nothing but the frame and the rules' texts: while
     those are as at the last render (`texts`), its digests are the last
     render's (`heavy`, section key -> digest) and are not worked out again.
-    `memory`: the last render's `texts` and `heavy`, replaced by this one's."""
+    `memory`: the last render's `texts` and `heavy`, replaced by this one's.
+    (The share pages of a run of sections read nothing else than those texts
+    cover: their fingerprints are kept in `heavy` too, by the job's name.)"""
 
     def __init__(self, ctx: Context, memory) -> None:
         self.ctx = ctx
@@ -115,8 +168,40 @@ class Fingerprints:
 
     def of(self, ctx: Context, name: tuple, job) -> str:
         """The fingerprint of a job named `name` (`job_name`); `ctx`: its language's."""
+        kind = name[1]
+        if kind == "shares":
+            # They read only what the rules' texts digest covers: while it is
+            # the same, so is what they read (`heavy`, by the job's name).
+            found = self.known.get(name)
+            if found is None:
+                found = content_digest([name, _shares(ctx, job)]).hex()
+            self.heavy[name] = found
+            return found
+        if kind in LIGHT:
+            return content_digest([name, LIGHT[kind](ctx, job)]).hex()
         parts: list = [self.frame, name]
-        if name[1] == "sections":
+        if kind in ("previews", "history bundle", "rules", "contents", "glossary", "rulings", "walkthroughs"):
+            # Every section of every edition, texts included (and the history
+            # resolve made of them, and the links found in them).
+            parts.append(self.texts)
+            if kind == "history bundle":  # its rows list what cites each rule
+                parts.append(_cited_rules(ctx))
+            elif kind == "rulings":
+                parts.append([_ruling_reads(ctx, ruling) for ruling in job.args[1]])
+            elif kind == "contents":  # the game's index links its FAQ, rulings and walkthroughs when it has any
+                corpus = ctx.corpus
+                parts.append(
+                    [sorted({item.game for item in items}) for items in (corpus.faqs, corpus.rulings, corpus.walkthroughs)]
+                )
+        elif kind == "faq index":
+            # The answers' questions, where each is shown, the sections they sit with.
+            parts += [ctx.corpus.faqs, [ctx.faq_home(faq) for faq in ctx.corpus.faqs]]
+        elif kind == "cards":  # the card pages, and the cards' and errata's data
+            # What cites each card (as a page links it), and where the site map puts each card.
+            by_card = ctx.citations.by_card
+            parts.append({card: [_cited(ctx, item) for item in items] for card, items in by_card.items()})
+            parts.append({letter: [(p.page, p.items, p.anchors) for p in found] for letter, found in ctx.where.cards.items()})
+        elif name[1] == "sections":
             for section in job.args[2]:
                 heavy = self.known.get(section.key)
                 if heavy is None:
@@ -127,6 +212,46 @@ class Fingerprints:
             # Rule texts as every edition prints them, and what resolve matched of them (the chains).
             parts.append(self.texts)
         return content_digest(parts).hex()
+
+
+def _shares(ctx: Context, job) -> tuple:
+    """What a run of sections' share pages read: the sections whole and the site's address."""
+    return (ctx.site_url, job.args[2])
+
+
+def _faq_shares(ctx: Context, job) -> tuple:
+    """What the FAQ answers' share pages read: the answers, where each is shown, their sources."""
+    faqs = ctx.corpus.faqs
+    return (ctx.site_url, faqs, [ctx.faq_home(faq) for faq in faqs], ctx.corpus.sources)
+
+
+def _card_shares(ctx: Context, job) -> tuple:
+    """What the cards' share pages read: the cards and the page showing each."""
+    cards = ctx.corpus.cards
+    return (ctx.site_url, cards, [ctx.card_page(card) if card.id in ctx.where.card_pages else None for card in cards])
+
+
+# The jobs whose fingerprint is a few things of the model, not the frame (name[1] -> what they read).
+LIGHT = {"shares": _shares, "faq shares": _faq_shares, "card shares": _card_shares}
+
+
+def _ruling_reads(ctx: Context, ruling) -> tuple:
+    """What a ruling's page reads besides the frame and the rules: the ruling,
+    the reviews of it, the rules and terms it links, the cards it names and
+    where each is."""
+    reviews = [(r.rule, r.change, r.changes, r.checked) for r in ctx.reviews if r.item is ruling]
+    cards = ctx.citations.cards_of.get(ruling.id, [])
+    return (ruling, reviews, ctx.citations.concerns.get(ruling.id), [(card, ctx.card_page(card)) for card in cards])
+
+
+def _cited_rules(ctx: Context) -> list:
+    """What cites each rule of the language's current sections, as a history file lists it."""
+    by_rule = ctx.citations.by_rule
+    return [
+        [[_shown(ctx, item) for item in by_rule.get((section.key, rule.number), [])] for rule in section.rules]
+        for section in ctx.corpus.sections.values()
+        if section.language == ctx.language
+    ]
 
 
 def content_digest(value) -> bytes:
@@ -221,6 +346,11 @@ def _light(ctx: Context, section) -> tuple:
         [_shown(ctx, item) for item in citations.by_section.get(section.key, [])],
         [[_shown(ctx, item) for item in items] for items in cited],
     )
+
+
+def _cited(ctx: Context, item):
+    """`_shown`, or an erratum whole (a card's page shows it)."""
+    return item if isinstance(item, Erratum) else _shown(ctx, item)
 
 
 def _shown(ctx: Context, item) -> tuple:

@@ -188,55 +188,70 @@ def share_page(
 def short_pages(ctx: Context, language: str, part: int = 0, parts: int = 1) -> dict[str, str]:
     """The share pages (and their images) of part `part` of `parts` of the
     language's sections, and of its FAQ answers (part 0) and cards (the last
-    part): parts, so that the images are drawn on every core. A section's
-    pages and images are all in its part: no two parts make the same file."""
-    pages = {}
-    for section in native_sections(ctx, language)[part::parts]:
-        page = html_path(section_page(section.key))
-        heading = f"{section.number} {section.title}"
-        site = site_name(section.game, document_name(section.document), section.edition)
-        cited = cited_name(section.game, document_name(section.document), section.edition)
-        source = source_line(section.game, document_name(section.document), section.edition)
-        for rule in section.rules:
-            path = short_link(section.game, section.document, rule.number)
-            pages[path] = share_page(
-                ctx,
-                language,
-                path,
-                f"{page}#{rule.number}",
-                title=f"{rule.number} — {heading}",
-                text=rule.text,
-                label=rule.number,
-                site=site,
-                og_title=f"{rule.number} — {cited}",
-                source=source,
-                images=pages,
-                edition=section.edition,
-                link_text=t(language, "link-to", what=heading),
-                drawn_title=rule.number,
-            )
-        # A section's own short link, unless a rule has its number (Magic's 100.1).
-        path = short_link(section.game, section.document, section.number)
-        if path not in pages:
-            first = section.rules[0].text if section.rules else ""
-            pages[path] = share_page(
-                ctx,
-                language,
-                path,
-                f"{page}#{section.number}",
-                title=heading,
-                text=first,
-                label=section.number,
-                site=site,
-                og_title=f"{heading} · {cited}",
-                source=source,
-                images=pages,
-                edition=section.edition,
-            )
+    part). A section's pages and images are all in its part: no two parts
+    make the same file. (A render makes them in smaller jobs:
+    `section_shares`, `faq_share_pages`, `card_share_pages`.)"""
+    pages = section_shares(ctx, language, native_sections(ctx, language)[part::parts])
     if part == 0:
         pages.update(faq_share_pages(ctx, language))
     if part == parts - 1:
         pages.update(card_share_pages(ctx, language))
+    return pages
+
+
+def section_shares(ctx: Context, language: str, sections: list[Section]) -> dict[str, str]:
+    """The share pages (and their images) of these sections and their rules.
+    They read nothing but the sections, the language and the site's address
+    (render/reuse.py fingerprints them so)."""
+    pages = {}
+    for section in sections:
+        pages.update(_section_shares(ctx, language, section))
+    return pages
+
+
+def _section_shares(ctx: Context, language: str, section: Section) -> dict[str, str]:
+    pages: dict[str, str] = {}
+    page = html_path(section_page(section.key))
+    heading = f"{section.number} {section.title}"
+    site = site_name(section.game, document_name(section.document), section.edition)
+    cited = cited_name(section.game, document_name(section.document), section.edition)
+    source = source_line(section.game, document_name(section.document), section.edition)
+    for rule in section.rules:
+        path = short_link(section.game, section.document, rule.number)
+        pages[path] = share_page(
+            ctx,
+            language,
+            path,
+            f"{page}#{rule.number}",
+            title=f"{rule.number} — {heading}",
+            text=rule.text,
+            label=rule.number,
+            site=site,
+            og_title=f"{rule.number} — {cited}",
+            source=source,
+            images=pages,
+            edition=section.edition,
+            link_text=t(language, "link-to", what=heading),
+            drawn_title=rule.number,
+        )
+    # A section's own short link, unless a rule has its number (Magic's 100.1).
+    path = short_link(section.game, section.document, section.number)
+    if path not in pages:
+        first = section.rules[0].text if section.rules else ""
+        pages[path] = share_page(
+            ctx,
+            language,
+            path,
+            f"{page}#{section.number}",
+            title=heading,
+            text=first,
+            label=section.number,
+            site=site,
+            og_title=f"{heading} · {cited}",
+            source=source,
+            images=pages,
+            edition=section.edition,
+        )
     return pages
 
 

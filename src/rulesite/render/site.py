@@ -18,6 +18,7 @@ from pathlib import Path
 import yaml
 
 from .. import output
+from ..export.files import data_files, data_parts, finish_data
 from ..model import Edition, Section, sort_key
 from ..names import browser_grammar
 from . import index_pages as idx
@@ -62,10 +63,19 @@ from .section_page import render_section
 from . import og_image
 from .shipped import shipped_bytes
 from .numbers import numbers_js
-from .word_index import word_index
+from .word_index import section_words, word_index
 from .pinned import pinned_pages
 from .history import history_bundle, history_files
-from .share import preview_files, section_images, short_pages, site_drawing, site_image
+from .share import (
+    card_share_pages,
+    faq_share_pages,
+    native_sections,
+    preview_files,
+    section_images,
+    section_shares,
+    site_drawing,
+    site_image,
+)
 from ..strings import LANGUAGE_NAMES, browser_strings, t
 from .walkthrough_page import render_walkthrough
 from ..workers import Crew, Held, cores, hold, run_jobs
@@ -112,6 +122,10 @@ def render_site(
     languages = site_languages(ctx)
     contexts = {lang: replace(ctx, language=lang, languages=languages, cache={}) for lang in languages}
     work = [(None, published)] if published is not None else []
+    # A warm build makes the published data in parts, each reused on its own (`data_parts`).
+    parted = memory is not None and isinstance(published, partial) and published.func is data_files
+    if parted:
+        work = [(None, part) for part in data_parts(*published.args, **published.keywords)]
     work += [(lang, job) for lang in languages for job in language_jobs(contexts[lang])]
     names: list = [None] * len(work)
     kept: dict[int, dict[str, str]] = {}  # job -> its pages, as the last render made them
@@ -119,26 +133,49 @@ def render_site(
         prints = reuse.Fingerprints(ctx, memory)
         for k, (lang, job) in enumerate(work):
             if (name := reuse.job_name(lang, job)) is not None:
-                names[k] = (name, prints.of(contexts[lang], name, job))
+                names[k] = (name, prints.of(contexts.get(lang, ctx), name, job))
                 if (found := memory.jobs.get(name)) is not None and found[0] == names[k][1]:
                     kept[k] = found[1]
+    # The word index runs each time, from its sections' part as the last build
+    # made it while the rules are as they were (`searched_words`).
+    words: dict[int, tuple] = {}  # job -> (its language, the rules' digest, the part given)
+    if memory is not None:
+        texts = prints.texts.hex()
+        for k, (lang, job) in enumerate(work):
+            if isinstance(job, partial) and job.func is searched_words:
+                found = memory.words.get(lang)
+                known = found[1] if found is not None and found[0] == texts else None
+                work[k] = (lang, partial(searched_words, *job.args, known=known, keep=True))
+                words[k] = (lang, texts, known)
     if jobs is None:
         jobs = cores() if len(ctx.corpus.sections) >= PARALLEL_SECTIONS else 1
     if crew is not None:
         work = [
-            (lang, job if names[k] else partial(_held_files, lang or CONTENT_LANGUAGE, job)) for k, (lang, job) in enumerate(work)
+            (
+                lang,
+                job
+                if names[k] or k in words or (parted and lang is None)
+                else partial(_held_files, lang or CONTENT_LANGUAGE, job),
+            )
+            for k, (lang, job) in enumerate(work)
         ]
     todo = [k for k in range(len(work)) if k not in kept]
     ran = crew.run([work[k][1] for k in todo], jobs) if crew is not None else run_jobs([work[k][1] for k in todo], jobs)
     made = {**kept, **dict(zip(todo, ran))}
     if memory is not None:
+        memory.words = {lang: (texts, made[k].pop(SECTION_WORDS, known)) for k, (lang, texts, known) in words.items()}
+    if memory is not None:
         memory.jobs = {name: (digest, made[k]) for k, (name, digest) in ((k, n) for k, n in enumerate(names) if n)}
     files: dict[str, dict[str, str]] = {lang: {} for lang in languages}
     data: dict[str, str] = {}
     for k, (lang, _) in enumerate(work):
+        if lang is None and parted:
+            continue
         (files[lang] if lang else data).update(made[k])
+    if parted:
+        data = finish_data([made[k] for k, (lang, _) in enumerate(work) if lang is None])
     files = {lang: dict(sorted(pages.items())) for lang, pages in files.items()}
-    mark_missing_translations(files, switch_routes(ctx, languages))
+    mark_missing_translations(files, switch_routes(ctx, languages), memory.marked if memory is not None else None)
     files[CONTENT_LANGUAGE].update(sorted(data.items()))
     return files
 
@@ -156,8 +193,10 @@ def _held_files(lang: str, job) -> dict[str, str | Held]:
 
 # A site with fewer sections than this is rendered in this process: forking costs more.
 PARALLEL_SECTIONS = 300
-# The share pages, each drawing its preview image, are this many jobs a language.
-SHARE_PARTS = 4
+# Rulings' pages are made in runs of this many (a job each).
+RULINGS_A_JOB = 40
+# Share pages are made in runs of this many sections (a job each).
+SHARES_A_JOB = 25
 # Section pages are handed out in runs of this many (a job each).
 SECTIONS_A_JOB = 25
 
@@ -191,11 +230,10 @@ def language_jobs(ctx: Context) -> list:
     for k in range(0, len(shown), SECTIONS_A_JOB):
         jobs.append(partial(_section_run, ctx, lang, shown[k : k + SECTIONS_A_JOB]))
     if lang == CONTENT_LANGUAGE:
-        items = [
-            *((r, render_ruling) for r in ctx.corpus.rulings),
-            *((w, render_walkthrough) for w in ctx.corpus.walkthroughs),
-        ]
-        jobs.append(lambda: {page_of(item): render(item, ctx) for item, render in items})
+        # In runs: a warm build makes again the run of the ruling that changed.
+        rulings = ctx.corpus.rulings
+        jobs += [partial(ruling_pages, ctx, rulings[k : k + RULINGS_A_JOB]) for k in range(0, len(rulings), RULINGS_A_JOB)]
+        jobs.append(partial(walkthrough_pages, ctx))
 
     def indexes() -> dict[str, str]:
         pages = {}
@@ -224,36 +262,26 @@ def language_jobs(ctx: Context) -> list:
         if entries[0].language == lang:
             jobs.append(partial(render_glossary, ctx, base, edition, entries))
 
-    def topics_and_games() -> dict[str, str]:
-        pages = {paths.topic_page(topic.id): idx.render_topic(ctx, topic) for topic in ctx.concordance.topics}
-        for game in idx.games(ctx):
-            pages[paths.game_index(game)] = idx.render_game_index(ctx, game)
-            for document in idx.documents_of(ctx, game):
-                pages.update(idx.render_contents(ctx, game, document))
-            if any(f.game == game for f in ctx.corpus.faqs):
-                pages[paths.faq_index(game)] = idx.render_faq_index(ctx, game)
-            if any(r.game == game for r in ctx.corpus.rulings):
-                pages.update(idx.render_rulings_index(ctx, game))
-            if any(w.game == game for w in ctx.corpus.walkthroughs):
-                pages[paths.walkthroughs_index(game)] = idx.render_walkthroughs_index(ctx, game)
-        return pages
-
-    jobs.append(topics_and_games)
+    # The indexes, in parts a warm build reuses apart (render/reuse.py):
+    # the contents and topics, the FAQ index, and the rulings' and walkthroughs'.
+    jobs += [partial(contents_and_topics, ctx), partial(faq_indexes, ctx), partial(rulings_indexes, ctx)]
     if lang == CONTENT_LANGUAGE:
+        jobs.append(partial(card_references, ctx))
 
         def references() -> dict[str, str]:
             pages = {}
             for game, source_id in dict.fromkeys((f.game, f.source_id) for f in ctx.corpus.faqs):
                 pages.update(render_faq_pages(ctx, game, source_id))
-            pages.update(render_cards_pages(ctx, ctx.citations.by_card))
-            if ctx.corpus.errata:
-                pages[ERRATA] = render_errata(ctx)
             pages[paths.REVIEW] = idx.render_reviews(ctx)
             pages[paths.PROBLEMS] = idx.render_source_problems(ctx)
             return pages
 
         jobs.append(references)
-    jobs += [partial(short_pages, ctx, lang, k, SHARE_PARTS) for k in range(SHARE_PARTS)]
+    # The share pages (each drawing its preview image) in runs of sections, so
+    # that the images are drawn on every core and a warm build redraws a run.
+    native = native_sections(ctx, lang)
+    jobs += [partial(section_shares, ctx, lang, native[k : k + SHARES_A_JOB]) for k in range(0, len(native), SHARES_A_JOB)]
+    jobs += [partial(faq_share_pages, ctx, lang), partial(card_share_pages, ctx, lang)]
     jobs += [partial(f, ctx, lang) for f in (pinned_pages, preview_files)]
     # The current editions' history files in one, for a first visit's service worker.
     jobs.append(partial(history_bundle, ctx, lang))
@@ -261,18 +289,77 @@ def language_jobs(ctx: Context) -> list:
     jobs.append(partial(written_pages, ctx))
     # One table of interface strings (the browser code's come from strings.py too),
     # and one rule-number grammar (names.py): core.js reads both from this script.
-    tables = {"assets/strings.js": browser_tables(lang)}
-    if not language_root(lang):  # the site's root: crawlers read /robots.txt
-        tables["robots.txt"] = robots_txt(ctx)
-    jobs.append(lambda: {"assets/numbers.js": numbers_js(ctx, lang), **tables})
+    jobs.append(partial(numbers_and_tables, ctx, lang))
     jobs.append(partial(searched_words, ctx))
     return jobs
+
+
+def ruling_pages(ctx: Context, rulings: list) -> dict[str, str]:
+    """These rulings' pages."""
+    return {page_of(ruling): render_ruling(ruling, ctx) for ruling in rulings}
+
+
+def walkthrough_pages(ctx: Context) -> dict[str, str]:
+    """Every walkthrough's page."""
+    return {page_of(walkthrough): render_walkthrough(walkthrough, ctx) for walkthrough in ctx.corpus.walkthroughs}
+
+
+def contents_and_topics(ctx: Context) -> dict[str, str]:
+    """The topic pages, each game's index and its documents' contents."""
+    pages = {paths.topic_page(topic.id): idx.render_topic(ctx, topic) for topic in ctx.concordance.topics}
+    for game in idx.games(ctx):
+        pages[paths.game_index(game)] = idx.render_game_index(ctx, game)
+        for document in idx.documents_of(ctx, game):
+            pages.update(idx.render_contents(ctx, game, document))
+    return pages
+
+
+def faq_indexes(ctx: Context) -> dict[str, str]:
+    """Each game's index of FAQ answers (of the games that have any)."""
+    return {
+        paths.faq_index(game): idx.render_faq_index(ctx, game)
+        for game in idx.games(ctx)
+        if any(f.game == game for f in ctx.corpus.faqs)
+    }
+
+
+def rulings_indexes(ctx: Context) -> dict[str, str]:
+    """Each game's index of rulings and of walkthroughs (of the games that have any)."""
+    pages = {}
+    for game in idx.games(ctx):
+        if any(r.game == game for r in ctx.corpus.rulings):
+            pages.update(idx.render_rulings_index(ctx, game))
+        if any(w.game == game for w in ctx.corpus.walkthroughs):
+            pages[paths.walkthroughs_index(game)] = idx.render_walkthroughs_index(ctx, game)
+    return pages
+
+
+def card_references(ctx: Context) -> dict[str, str]:
+    """The cards' pages (with what cites each) and the errata."""
+    pages = render_cards_pages(ctx, ctx.citations.by_card)
+    if ctx.corpus.errata:
+        pages[ERRATA] = render_errata(ctx)
+    return pages
+
+
+def numbers_and_tables(ctx: Context, lang: str) -> dict[str, str]:
+    """assets/numbers.js, assets/strings.js and (at the site's root) robots.txt:
+    made of the sections' and rules' numbers, the interface strings and the
+    site's languages and address."""
+    tables = {"assets/numbers.js": numbers_js(ctx, lang), "assets/strings.js": browser_tables(lang)}
+    if not language_root(lang):  # the site's root: crawlers read /robots.txt
+        tables["robots.txt"] = robots_txt(ctx)
+    return tables
 
 
 def _section_run(ctx: Context, lang: str, run: list[Section]) -> dict[str, str]:
     """A run of section pages, and their histories' files: made from the rows the pages were made with."""
     pages = {section_page(section.key): str(render_section(section, ctx)) for section in run}
     return pages | history_files(ctx, lang, run) | section_images(ctx, run)
+
+
+# Not a file: where the word index's job hands back its sections' part (`searched_words`).
+SECTION_WORDS = ".section-words"
 
 
 def browser_tables(lang: str) -> str:
@@ -302,10 +389,17 @@ def written_pages(ctx: Context) -> dict[str, str]:
     return {written_page(name): ctx.corpus.written_page(name, ctx.language).text for name in names}
 
 
-def searched_words(ctx: Context) -> dict[str, str]:
-    """The word-search index (word_index.py), written pages included."""
+def searched_words(ctx: Context, known: tuple | None = None, keep: bool = False) -> dict[str, str]:
+    """The word-search index (word_index.py), written pages included. `known`:
+    its sections' part (`section_words`) as the last build made it, while the
+    rules are as they were; `keep`: that part is handed back (`SECTION_WORDS`,
+    not a file) when made here, for the next build."""
     written = {path: (written_heading(text, path.removesuffix(".md")), text) for path, text in written_pages(ctx).items()}
-    return word_index(ctx, ctx.language, written)
+    sections = known if known is not None else section_words(ctx, ctx.language)
+    files = word_index(ctx, ctx.language, written, sections)
+    if keep and known is None:
+        files[SECTION_WORDS] = sections
+    return files
 
 
 def written_heading(text: str, name: str) -> str:
