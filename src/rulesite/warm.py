@@ -30,13 +30,18 @@ times: what is found under an equal digest is what would be made again.
 - `marked`: each page's text before and after its language marker
   (`render.languages.mark_missing_translations`), with what the marker says:
   a page whose text and marker are as they were is not marked again.
+- `write`: what the write stage worked out (`write_memory.WriteMemory`): each
+  page text's digest, each language's service worker hashes and precache
+  list, its MkDocs config, and (for `pipeline.language_keys`) the digests
+  and titles of the files written.
 
 `Warm` (`Sequence(..., warm=)`), for MkDocs and the check:
 
 - `mkdocs`: the MkDocs rebuild process (`rebuild.Worker`): MkDocs, Material and
   the Markdown extensions imported once, the theme's templates compiled once;
 - `findings`: what the output check found of each file, in memory
-  (`check.run.HeldFindings`), written to its file once, by `close`;
+  (`check.run.HeldFindings`), written to its file once, by `close`, and the
+  findings that need other pages, page by page (`check.run.CrossPages`);
 - `precache`: the size and hash of each file the service workers list, by the
   file's identity (`check.offline_app.check_precache`)."""
 
@@ -53,6 +58,7 @@ from .render.reuse import content_digest
 from .resolve.history import KnownPairs
 from .resolve.card_mentions import KnownMentions
 from .resolve.linked import KnownLinks
+from .write_memory import WriteMemory
 
 
 class Memory:
@@ -69,6 +75,7 @@ class Memory:
         self.edition_digests: dict[tuple, tuple[tuple, str]] = {}
         self.words: dict = {}  # language -> the rules' digest, its word index's sections part (`render.site.searched_words`)
         self.marked: dict = {}  # (language, path) -> a page's text, its language marker's inputs, the two (`render.languages`)
+        self.write = WriteMemory()
 
     def known_pairs(self, corpus: Corpus, entries: dict[str, str] | None = None) -> tuple[KnownPairs, dict]:
         """The pairs kept for editions as they are now, and the editions' digests

@@ -202,3 +202,27 @@ def test_the_rebuild_process_serve_keeps_gives_the_clean_build(tmp_path):
         pattern = r"^\S*full-site/(\S+):(\d+): error\[([a-z-]+)\]: (.*)$"
         printed = sorted((m[1], int(m[2]), m[3], m[4]) for m in re.finditer(pattern, full.stdout + full.stderr, re.M))
         assert found == printed, (full.stdout + full.stderr)[-3000:]
+
+        # A heading another page links to renamed, the linking page as it was (linked
+        # from the published site, its own findings reused): the link it holds is
+        # broken now, which the check finds as a full check does.
+        about.write_text(text + '\n<a href="linking.html#citing">how to cite</a>\n', encoding="utf-8")
+        records = list(Sequence(settings, Diagnostics(), warm=warm).run())
+        assert isinstance(records[-1], Published), records[-1]
+        linking = root / "docs/linking.md"
+        linking.write_text(linking.read_text(encoding="utf-8").replace("\n## Citing\n", "\n## Quoting\n", 1), encoding="utf-8")
+        diag = Diagnostics()
+        records = list(Sequence(settings, diag, warm=warm).run())
+        assert isinstance(records[-1], Stopped) and records[-1].why == "checks", records[-1]
+        built = next(r for r in records if isinstance(r, Built))
+        assert "en" in built.rebuilt and not built.split, built  # the changed files alone built again
+        found = sorted((str(d.loc.path).removeprefix(label), d.loc.line, d.code, d.message) for d in diag.errors)
+        assert found and all(
+            p in ("about.html", "es/about.html") and code == "broken-anchor" and "citing" in m for p, _, code, m in found
+        ), found
+        full = run(root, "full2-")
+        printed = sorted(
+            (m[1], int(m[2]), m[3], m[4])
+            for m in re.finditer(pattern.replace("full-", "full2-"), full.stdout + full.stderr, re.M)
+        )
+        assert found == printed, (full.stdout + full.stderr)[-3000:]

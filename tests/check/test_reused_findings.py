@@ -8,7 +8,7 @@ from __future__ import annotations
 import os
 import shutil
 
-from rulesite.check.run import check_built_site, sorted_problems
+from rulesite.check.run import HeldFindings, check_built_site, sorted_problems
 from rulesite.diagnostics import Diagnostics
 
 PAGE = "riftbound/core-rules/832.html"
@@ -83,3 +83,51 @@ def test_findings_are_reused_only_from_the_published_generation_and_for_the_same
     # A file more: the site's list of files changed, nothing reused.
     (fresh / "extra.js").write_text("// more\n", encoding="utf-8")
     assert _check(fresh, findings=kept(), published=published.name)[1] == set()
+
+
+def test_a_process_that_keeps_its_findings_reports_what_a_whole_check_does(built_site, tmp_path):
+    """`rulesite serve`'s checks (`HeldFindings`): the findings that need other
+    pages (a #fragment there, the words of a link to it) are kept page by page
+    and worked out again only for the pages a change touches, which include the
+    unchanged pages that link to a changed one."""
+    held = HeldFindings()
+    findings = tmp_path / "findings.pickle"
+    generations = [_copy(built_site, tmp_path / ".site.0")]
+    assert _check(generations[0], findings=findings, held=held)[0] == []
+
+    def next_generation(*changes):
+        fresh = _linked(generations[-1], tmp_path / f".site.{len(generations)}")
+        for old, new in changes:
+            _rewrite(fresh / PAGE, old, new)
+        problems, reused = _check(fresh, findings=findings, published=generations[-1].name, held=held)
+        generations.append(fresh)
+        assert problems == _check(fresh)[0]
+        return problems, reused
+
+    anchor, renamed = f'id="{ANCHOR}"'.encode(), b'id="renamed"'
+    heading, other = b'<h1 id="832">832 Show Off', b'<h1 id="832">832 Shown Elsewhere'
+    # An anchor the home page links to renamed: the home page, not checked again, has a broken link.
+    problems, reused = next_generation((anchor, renamed))
+    assert "index.html" in reused and PAGE not in reused
+    assert any("index.html" in p and ANCHOR in p and "broken-anchor" in p for p in problems), problems
+    # Named back: the home page's finding is gone, though its file is the same.
+    problems, reused = next_generation((renamed, anchor))
+    assert problems == [] and "index.html" in reused
+    # The page's heading reworded: the home page's link "832 Show Off" no longer names what it opens.
+    problems, reused = next_generation((heading, other))
+    assert "index.html" in reused
+    assert any("index.html" in p and "link-text" in p and "832 Show Off" in p for p in problems), problems
+    assert next_generation((other, heading))[0] == []
+    # The page gone: every link to it is broken.
+    fresh = _linked(generations[-1], tmp_path / f".site.{len(generations)}")
+    (fresh / PAGE).unlink()
+    problems, _ = _check(fresh, findings=findings, published=generations[-1].name, held=held)
+    assert problems == _check(fresh)[0]
+    assert any("index.html" in p and "broken-link" in p and "832.html" in p for p in problems), problems
+    # What the process kept, saved into the file, is reused by a check in another
+    # process, which knows each file by its size and time too.
+    held.save()
+    again = _linked(fresh, tmp_path / ".site.last")
+    problems, reused = _check(again, findings=findings, published=fresh.name)
+    assert problems == _check(again)[0]
+    assert len(reused) > 0.9 * sum(1 for p in again.rglob("*") if p.suffix in (".html", ".js", ".css"))

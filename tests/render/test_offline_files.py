@@ -227,3 +227,70 @@ def test_check_reports_a_bundle_that_differs_from_the_sites_files(built_site, tm
         "sw.js",
         f"its bundle {url} holds assets/previews/made-up.js, which it does not precache from assets/previews/",
     ) in problems
+
+
+def test_the_check_finds_a_listed_url_where_resolving_it_in_full_does(tmp_path):
+    """check/offline_app.py resolves each folder once (`_Paths`), not each URL:
+    the file it finds is the one the whole path resolved names, through links
+    to folders and to files, and none outside the site."""
+    from rulesite.check.offline_app import _Paths, _site_path
+
+    outside = tmp_path / "outside"
+    (outside / "deep").mkdir(parents=True)
+    (outside / "secret.js").write_text("x", encoding="utf-8")
+    site = tmp_path / "site"
+    (site / "es" / "assets").mkdir(parents=True)
+    (site / "assets").mkdir()
+    (site / "assets" / "core.js").write_text("x", encoding="utf-8")
+    (site / "es" / "assets" / "linked-folder").symlink_to(site / "assets")
+    (site / "es" / "assets" / "out").symlink_to(outside / "deep")
+    (site / "es" / "assets" / "file-link.js").symlink_to(site / "assets" / "core.js")
+    (site / "es" / "assets" / "leak.js").symlink_to(outside / "secret.js")
+    worker = site.resolve() / "es" / "sw.js"
+    urls = [
+        "assets/linked-folder/core.js",
+        "assets/file-link.js",
+        "assets/leak.js",
+        "assets/out/../secret.js",
+        "assets/out/../../site/assets/core.js",
+        "assets/linked-folder/../es/sw.js",
+        "../assets/core.js",
+        "../../outside/secret.js",
+        "/etc/passwd",
+        "./assets//file-link.js",
+        "",
+        "missing/file.js",
+    ]
+    where = _Paths(site.resolve())
+    for url in urls:
+        whole = _site_path(site.resolve(), worker, url)
+        assert where.of(worker, url)[0] == (None if whole is None else str(whole)), url
+
+
+def test_a_check_of_the_next_build_reads_again_only_a_bundle_that_changed(built_site, tmp_path, monkeypatch):
+    """`rulesite serve` checks each build's new folder, its unchanged files linked
+    from the last: a bundle that is the very file checked, listed as it was, is
+    not read again; one written anew is, and its problems are found."""
+    import os
+
+    from rulesite.check import offline_app as check
+
+    one = tmp_path / "one"
+    shutil.copytree(built_site.site, one)
+    two = tmp_path / "two"
+    shutil.copytree(one, two, copy_function=os.link)
+    known: dict = {}
+    assert check.check_precache(one, known=known)[0] == []
+    read = []
+    real = check._read_bundle
+    monkeypatch.setattr(check, "_read_bundle", lambda *given: read.append(given[1]) or real(*given))
+    assert check.check_precache(two, known=known)[0] == []
+    assert read == []
+    bundle = read_build(two / "sw.js")["bundles"][0]
+    path = two / bundle["url"]
+    data = path.read_bytes()
+    path.unlink()
+    path.write_bytes(data.replace(b"RulesitePreviews.add(", b"RulesitePreviews.add(/* other */", 1))
+    problems, _ = check.check_precache(two, known=known)
+    assert read == [bundle["url"]]
+    assert ("sw.js", f"its bundle {bundle['url']} is listed with hash {bundle['hash']}, the built file differs") in problems

@@ -15,7 +15,8 @@ from __future__ import annotations
 import hashlib
 import json
 import os
-from stat import S_ISREG
+import posixpath
+from stat import S_ISLNK, S_ISREG
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -48,6 +49,7 @@ def check_precache(
     links every unchanged file from the published site)."""
     facts = _Facts(known)
     site_dir = site_dir.resolve()
+    where = _Paths(site_dir)
     problems: list[tuple[str, str]] = []
     found: list[Precache] = []
     workers = sorted(p for p in [site_dir / SERVICE_WORKER, *site_dir.glob(f"*/{SERVICE_WORKER}")] if p.is_file())
@@ -61,7 +63,7 @@ def check_precache(
         size = 0
         stored: dict[str, tuple[int, str]] = {}  # url -> (size, SHA-256)
         for url, digest, exact in build["precache"]:
-            file = facts.of(_site_path(site_dir, worker, url))
+            file = facts.of(*where.of(worker, url))
             if file is None:
                 problems.append((name, f"precaches {url}, which is not a file of the site"))
                 continue
@@ -71,7 +73,7 @@ def check_precache(
                 problems.append((name, f"{url} is listed with hash {digest}, the built file differs"))
         requests, fetched = len(stored), size
         for bundle in build.get("bundles", []):
-            bundled, bundle_size, bundle_problems = _check_bundle(site_dir, worker, bundle, stored)
+            bundled, bundle_size, bundle_problems = _check_bundle(where, worker, bundle, stored, facts.known)
             problems += [(name, problem) for problem in bundle_problems]
             requests += 1 - len(bundled)
             fetched += bundle_size - sum(stored[url][0] for url in bundled)
@@ -88,16 +90,41 @@ def check_precache(
 
 
 def _check_bundle(
-    site_dir: Path, worker: Path, bundle: dict, stored: dict[str, tuple[int, str]]
+    where: _Paths, worker: Path, bundle: dict, stored: dict[str, tuple[int, str]], known: dict
 ) -> tuple[set[str], int, list[str]]:
     """(the precached URLs the bundle holds, its size, problems): it is a file of
     the site with the hash listed, and holds exactly the precached files of its
-    folder, each with the bytes of the site's file (the worker stores them from it)."""
+    folder, each with the bytes of the site's file (the worker stores them from it).
+    `known`: where the last check of the same worker's bundle is kept, with all
+    it was made of (the bundle file's identity, what is listed of it, the facts
+    of the files it should hold): the same, it is not read again."""
     url, folder, digest = str(bundle.get("url", "")), str(bundle.get("folder", "")), str(bundle.get("hash", ""))
-    path = _site_path(site_dir, worker, url)
-    if path is None or not path.is_file():
+    path, stat = where.of(worker, url)
+    try:
+        stat = os.stat(path) if path is not None else None
+    except OSError:
+        stat = None
+    if stat is None or not S_ISREG(stat.st_mode):
         return set(), 0, [f"its bundle {url} is not a file of the site"]
-    data = path.read_bytes()
+    wanted_facts = tuple(sorted((u, fact) for u, fact in stored.items() if u.startswith(folder)))
+    identity = (stat.st_dev, stat.st_ino, stat.st_size, stat.st_mtime_ns)
+    made_of = (identity, url, folder, digest, bundle.get("files"), wanted_facts)
+    # By the worker's place in the site: each build's site is a new folder.
+    place = ("bundle", worker.relative_to(where.site_dir).as_posix(), url)
+    before = known.get(place)
+    if before is not None and before[0] == made_of:
+        same, size, problems = before[1]
+        return set(same), size, list(problems)
+    found = _read_bundle(path, url, folder, digest, bundle, stored)
+    known[place] = (made_of, (frozenset(found[0]), found[1], tuple(found[2])))
+    return found
+
+
+def _read_bundle(
+    path: str, url: str, folder: str, digest: str, bundle: dict, stored: dict[str, tuple[int, str]]
+) -> tuple[set[str], int, list[str]]:
+    with open(path, "rb") as file:
+        data = file.read()
     problems = []
     if not _has_hash(hashlib.sha256(data).hexdigest(), digest):
         problems.append(f"its bundle {url} is listed with hash {digest}, the built file differs")
@@ -130,26 +157,64 @@ def _site_path(site_dir: Path, worker: Path, url: str) -> Path | None:
     return path if site_dir in path.parents else None
 
 
+class _Paths:
+    """`_site_path`, as a string, for the thousands of URLs the workers list:
+    each folder's real path is worked out once (resolving every URL in full
+    cost a quarter of a second of each check of the full corpora's site).
+    A URL with a ".." goes the whole way (`_site_path`): a folder before it
+    may be a symbolic link, which ".." leaves from where it leads."""
+
+    def __init__(self, site_dir: Path) -> None:
+        self.site_dir = site_dir
+        self.inside = str(site_dir).rstrip("/") + "/"
+        self.folders: dict[str, str] = {}
+        self.workers: dict[Path, str] = {}
+
+    def of(self, worker: Path, url: str) -> tuple[str | None, os.stat_result | None]:
+        """(the path, or None; what os.lstat found of it when it is no link, or None)."""
+        if ".." in url.split("/"):
+            found = _site_path(self.site_dir, worker, url)
+            return (None if found is None else str(found)), None
+        base = self.workers.get(worker)
+        if base is None:
+            base = self.workers[worker] = str(worker.parent)
+        folder, name = posixpath.split(posixpath.normpath(posixpath.join(base, url)))
+        real = self.folders.get(folder)
+        if real is None:
+            real = self.folders[folder] = os.path.realpath(folder)
+        path = posixpath.join(real, name)
+        try:
+            stat = os.lstat(path)
+        except OSError:
+            stat = None
+        if stat is not None and S_ISLNK(stat.st_mode):
+            path, stat = os.path.realpath(path), None
+        return (path, stat) if path.startswith(self.inside) else (None, None)
+
+
 class _Facts:
     """Each file's (size, SHA-256), read once per identity (`check_precache`'s `known`)."""
 
     def __init__(self, known: dict | None) -> None:
         self.known = {} if known is None else known
 
-    def of(self, path: Path | None) -> tuple[int, str] | None:
-        """None when it is no file (missing, or not a regular file)."""
+    def of(self, path: str | None, stat: os.stat_result | None = None) -> tuple[int, str] | None:
+        """None when it is no file (missing, or not a regular file). `stat`: the
+        file's, when the caller has it."""
         if path is None:
             return None
-        try:
-            stat = os.stat(path)
-        except OSError:
-            return None
+        if stat is None:
+            try:
+                stat = os.stat(path)
+            except OSError:
+                return None
         if not S_ISREG(stat.st_mode):
             return None
         identity = (stat.st_dev, stat.st_ino, stat.st_size, stat.st_mtime_ns)
         found = self.known.get(identity)
         if found is None:
-            data = path.read_bytes()
+            with open(path, "rb") as file:
+                data = file.read()
             found = self.known[identity] = (len(data), hashlib.sha256(data).hexdigest())
         return found
 

@@ -24,6 +24,8 @@ import gc
 import hashlib
 import multiprocessing
 import operator
+from itertools import compress, repeat
+from operator import is_not
 import os
 import pickle
 import posixpath
@@ -43,7 +45,7 @@ from .content_policy import policy_problems
 from .entries import Expected, entry_problems
 from .history_files import history_link_checks, is_history_file, missing_history_file
 from .forwarding import forwarding_facts
-from .link_text import PageSummary, check_link_texts, summarize
+from .link_text import PageSummary, link_text_problems, summarize
 from .page import Page, parse
 from .script import script_problems
 from .site_links import (
@@ -204,10 +206,33 @@ class HeldFindings:
     def __init__(self) -> None:
         self.path: Path | None = None
         self.state: dict | None = None
+        # The site-wide part of the link checks, page by page (`CrossPages`).
+        self.cross = CrossPages()
+        # The entries the last check expected, by page, and the digest of each page's.
+        self.expected: tuple[dict, dict] = ({}, {})
+        # Each text the entries expected hold -> its normalized form (`entries.expected_entries`).
+        self.flat: dict[str, str] = {}
+        # The last check's (files, folders, pages sorted, files to check sorted, site digests).
+        self.listing: tuple | None = None
+        self.root: Path | None = None  # the folder `state` is the check of
 
     def save(self) -> None:
-        if self.path is not None and self.state is not None:
-            _write(self.path, self.state)
+        """Into the file, each file known by its size and time too, as a check
+        that reads it (in another process) knows it (`_reusable`)."""
+        if self.path is None or self.state is None:
+            return
+        state, root = self.state, self.root
+        files = state["files"]
+        if root is not None and any(len(identity) == 3 for identity, _ in files.values()):
+            now = _identities(root, list(files), {rel: identity[-1] for rel, (identity, _) in files.items()})
+            state = dict(state)
+            # Only files that are still the inode checked.
+            state["files"] = {
+                rel: (now[rel], result)
+                for rel, (identity, result) in files.items()
+                if rel in now and now[rel][:2] == identity[:2]
+            }
+        _write(self.path, state)
 
 
 def _reusable(
@@ -217,6 +242,8 @@ def _reusable(
     todo: list[str],
     options: _Options,
     held: HeldFindings | None = None,
+    inodes: dict[str, int] | None = None,
+    sites: dict | None = None,
 ) -> tuple[dict, dict[str, _FileResult]]:
     """What the check of the published generation found of each file that is
     still the very same file: (each file's identity and inputs, rel -> result).
@@ -230,25 +257,53 @@ def _reusable(
     and never writes into a published generation, and while it is published
     its files hold their inodes, so no other file can have one of them.
     Reused only from the check of the generation published now, when the
-    list of files and folders and the options are the same."""
+    list of files and folders and the options are the same.
+
+    `inodes` (rel -> inode, from listing the folder), in a process that
+    checks build after build (`rulesite serve`): there a file is the same when
+    it is the same inode, which needs no look at each file (some 20,000:
+    most of a check that reuses nearly all). Every file of a generation
+    it checks was made by a build of that process, which links what it keeps
+    and writes the rest as new files (`rebuild.py` unlinks before it writes);
+    a file changed in place outside the build is caught by the first check
+    that reads the findings from their file (`rulesite build`), whose
+    identities hold the size and time too (and so never match these).
+    `sites`: the site's digest by the options, kept with the list of files."""
     if findings is None:  # nothing to reuse, nothing to keep: no file's identity needed
         return {}, {}
-    site = hashlib.sha256(repr((options.links, options.offline, options.scripts)).encode())
-    # Preview images come and go with the texts they show (a new name each): the
-    # pages that name one changed with it, and are checked again.
-    listed = sorted(f for f in options.site.files if f"/{PREVIEW_IMAGES}/" not in f"/{f}")
-    for name in listed + ["\0"] + sorted(options.site.dirs):
-        site.update(name.encode() + b"\0")
-    kept = {"site": site.hexdigest(), "files": {}}
-    folder = str(root)
-    for rel in todo:
-        stat = os.stat(os.path.join(folder, rel))
-        # Expected entries, even none, send a page to the full check: "" only when it has none listed.
-        expected = options.expected.get(rel)
-        digest = hashlib.sha256(repr(expected).encode()).hexdigest() if rel in options.expected else ""
-        kept["files"][rel] = (stat.st_dev, stat.st_ino, stat.st_size, stat.st_mtime_ns, digest)
+    shown = (options.links, options.offline, options.scripts)
+    sites = {} if sites is None else sites
+    if shown not in sites:
+        site = hashlib.sha256(repr(shown).encode())
+        # Preview images come and go with the texts they show (a new name each): the
+        # pages that name one changed with it, and are checked again.
+        images = f"{PREVIEW_IMAGES}/"
+        listed = sorted(f for f in options.site.files if not (f.startswith(images) or f"/{images}" in f))
+        # Each name and a NUL: one string, hashed at once.
+        site.update(("\0".join([*listed, "\0", *sorted(options.site.dirs)]) + "\0").encode())
+        sites[shown] = site.hexdigest()
+    kept = {"site": sites[shown], "files": {}}
+    # Expected entries, even none, send a page to the full check: "" only when it has none listed.
+    # A page's entries equal to the last check's (`held`: mostly the very texts, so
+    # comparing them is quick) have the digest they had: 10 MB of texts not hashed again.
+    before_expected, before_digests = held.expected if held is not None else ({}, {})
+    expected = {}
+    for rel, entries in options.expected.items():
+        if before_expected.get(rel) == entries:
+            expected[rel] = before_digests[rel]
+        else:
+            expected[rel] = hashlib.sha256(repr(entries).encode()).hexdigest()
+    if held is not None:
+        held.expected = (options.expected, expected)
+    if inodes is not None:
+        device = os.stat(root).st_dev
+        # (Made without a Python loop: 20,000 files.)
+        kept["files"] = dict(zip(todo, zip(repeat(device), map(inodes.__getitem__, todo), map(expected.get, todo, repeat("")))))
+    else:
+        kept["files"] = _identities(root, todo, expected)
     if published is None:
         return kept, {}
+    identities = kept["files"]
     if held is not None and held.path == findings and held.state is not None:
         before = held.state
     else:
@@ -257,27 +312,41 @@ def _reusable(
                 before = pickle.load(file)
         except (OSError, pickle.UnpicklingError, EOFError, ValueError):
             return kept, {}
+        if inodes is not None:  # the file's are by size and time too
+            identities = _identities(root, todo, expected)
     if not isinstance(before, dict) or before.get("generation") != published or before.get("site") != kept["site"]:
         return kept, {}
     known = {}
-    for rel, identity in kept["files"].items():
+    for rel, identity in identities.items():
         old = before["files"].get(rel)
         if old is not None and old[0] == identity:
             known[rel] = old[1]
     return kept, known
 
 
-def _keep(findings: Path, generation: str, kept: dict, results: dict[str, _FileResult], held: HeldFindings | None = None) -> None:
+def _identities(root: Path, todo: list[str], expected: dict[str, str]) -> dict[str, tuple]:
+    """rel -> (device, inode, size, time, digest of the entries expected on it) of each file."""
+    folder, stat_of, found = str(root) + "/", os.stat, {}
+    for rel in todo:
+        try:
+            stat = stat_of(folder + rel)
+        except OSError:  # gone meanwhile (`HeldFindings.save`): not the file checked
+            continue
+        found[rel] = (stat.st_dev, stat.st_ino, stat.st_size, stat.st_mtime_ns, expected.get(rel, ""))
+    return found
+
+
+def _keep(findings: Path, root: Path, kept: dict, results: dict[str, _FileResult], held: HeldFindings | None = None) -> None:
     """What this check found of each file, for the next check (`_reusable`):
     into `held` when given, else into its file."""
     with _no_gc():
         state = {
-            "generation": generation,
+            "generation": root.name,
             "site": kept["site"],
-            "files": {rel: (identity, results[rel]) for rel, identity in kept["files"].items()},
+            "files": dict(zip(kept["files"], zip(kept["files"].values(), map(results.__getitem__, kept["files"])))),
         }
     if held is not None:
-        held.path, held.state = findings, state
+        held.path, held.state, held.root = findings, state, root
     else:
         _write(findings, state)
 
@@ -335,44 +404,147 @@ def check_built_site(
     if not root.is_dir():
         report("", 1, "not-a-site", f"{root}: not a folder")
         return 0
-    files: set[str] = set()
-    dirs: set[str] = {""}
-    for dirpath, dirnames, filenames in os.walk(root):
-        rel = Path(dirpath).relative_to(root).as_posix()
-        rel = "" if rel == "." else rel
-        dirs.update(posixpath.join(rel, d) for d in dirnames)
-        files.update(posixpath.join(rel, f) for f in filenames)
-    pages = sorted(f for f in files if f.endswith(".html"))
+    inodes, dirs = _walk(root)
+    files = set(inodes)
+    listing = held.listing if held is not None else None
+    if listing is not None and listing[0] == files and listing[1] == dirs:
+        pages, todo = listing[2], listing[3]  # the same files: sorted as they were
+    else:
+        pages = sorted(f for f in files if f.endswith(".html"))
+        todo = pages + sorted(f for f in files if f.endswith((".js", ".css")))
+        listing = (files, dirs, pages, todo, {})
+        if held is not None:
+            held.listing = listing
     if not pages:
         report("", 1, "not-a-site", f"{root}: no .html pages")
         return 0
-    todo = pages + sorted(f for f in files if f.endswith((".js", ".css")))
     options = _Options(root, expected, links, offline, scripts, SiteFiles(files, dirs, set(pages)))
-    kept, known = _reusable(findings, published, root, todo, options, held)
+    # A process that checks build after build knows each file by its inode (see `_reusable`).
+    kept, known = _reusable(findings, published, root, todo, options, held, inodes if held is not None else None, listing[4])
     results_of = {r[0]: r for r in _check_all([rel for rel in todo if rel not in known], options, jobs)}
     results_of.update(known)
     if reused is not None:
         reused.update(known)
-    results = [results_of[rel] for rel in todo]
+    results = list(map(results_of.__getitem__, todo))
     if findings is not None:
-        _keep(findings, root.name, kept, results_of, held)
-    for rel, problems, *_ in results:
-        for line, code, message in problems:
-            report(rel, line, code, message)
+        _keep(findings, root, kept, results_of, held)
+    for result in results:
+        for line, code, message in result[1]:
+            report(result[0], line, code, message)
     if entries is not None:  # what each page anchors, for the counts per edition
         entries.update({r[0]: r[5] for r in results if r[5] is not None})
-    if links:  # no link whose words name another rule than it opens
-        for found in check_link_texts({r[0]: r[4] for r in results if r[4] is not None}):
-            diag.error_found(found, label)
-    for rel in sorted(set(expected) - files):
-        report(rel, 1, "page-missing", f"page missing: it should hold {len(expected[rel])} entries")
+    cross = held.cross if held is not None else CrossPages()
     if links:
-        ids = {r[0]: r[2] for r in results if r[2] is not None}
-        checks = {r[0]: r[3] for r in results if r[3]}
-        for rel, problems in sorted(link_problems(checks, ids).items()):
-            for line, code, message in problems:
-                report(rel, line, code, message)
+        cross.update(results_of)
+    else:
+        cross.clear()
+    found = [(rel, cross.found[rel]) for rel in cross.reporting]
+    for _, (_, texts) in found:  # no link whose words name another rule than it opens
+        for finding in texts:
+            diag.error_found(finding, label)
+    for rel in sorted(expected.keys() - files):
+        report(rel, 1, "page-missing", f"page missing: it should hold {len(expected[rel])} entries")
+    for rel, (problems, _) in found:
+        for line, code, message in problems:
+            report(rel, line, code, message)
     return len(pages)
+
+
+def _walk(root: Path) -> tuple[dict[str, int], set[str]]:
+    """Every file (with its inode) and folder under `root` (as os.walk lists
+    them: a link to a folder is a folder, not entered), relative to it.
+    os.scandir tells a folder from a file and gives the inode without asking
+    the file system again, and each path is made once, by adding a name to its
+    folder's."""
+    files: dict[str, int] = {}
+    dirs: set[str] = {""}
+    todo = [(str(root), "")]
+    while todo:
+        folder, prefix = todo.pop()
+        try:
+            entries = list(os.scandir(folder))
+        except OSError:  # as os.walk: a folder that cannot be listed is passed over
+            continue
+        for entry in entries:
+            rel = prefix + entry.name
+            try:
+                is_dir = entry.is_dir()
+            except OSError:
+                is_dir = False
+            if not is_dir:
+                files[rel] = entry.inode()
+                continue
+            dirs.add(rel)
+            if not entry.is_symlink():
+                todo.append((entry.path, rel + "/"))
+    return files, dirs
+
+
+class CrossPages:
+    """What the link checks find that needs other pages than the one linking (a
+    #fragment on another page, the words of a link to a rule there), page by
+    page: each page's findings are a function of its own check's result and
+    of the results of the pages it links to (`needs`), no other. A process
+    that checks build after build (`HeldFindings`) keeps them: a page is
+    worked out again when its result is another than last time (checked
+    again), or the result of a page it links to is (checked again, gone or
+    come), and the rest is what it was. Results reused from the last check
+    (`_reusable`) are the very objects it kept, so "another" is `is not`."""
+
+    def __init__(self) -> None:
+        self.clear()
+
+    def clear(self) -> None:
+        self.results: dict[str, _FileResult] = {}  # what the findings were worked out from
+        self.found: dict[str, tuple[list[Problem], list]] = {}  # rel -> (link problems, link-text findings)
+        self.needs: dict[str, set[str]] = {}  # rel -> the pages its findings read
+        self.needed_by: dict[str, set[str]] = {}  # rel -> the pages whose findings read it
+        self.reporting: list[str] = []  # the pages with findings, sorted
+
+    def update(self, results: dict[str, _FileResult]) -> None:
+        """Brings the findings up to the check whose results (rel -> result) are `results`."""
+        before = self.results
+        changed = set(compress(results, map(is_not, map(before.get, results), results.values())))
+        changed |= before.keys() - results.keys()
+        todo = set(changed)
+        for rel in changed:
+            todo |= self.needed_by.get(rel, set())
+        for rel in todo:
+            for need in self.needs.pop(rel, ()):
+                self.needed_by[need].discard(rel)
+            self.found.pop(rel, None)
+            if rel in results:
+                found, needs = _cross_page(rel, results)
+                if found[0] or found[1]:
+                    self.found[rel] = found
+                self.needs[rel] = needs
+                for need in needs:
+                    self.needed_by.setdefault(need, set()).add(rel)
+        self.results = results
+        if todo:
+            self.reporting = sorted(self.found)
+
+
+def _cross_page(rel: str, results: dict[str, _FileResult]) -> tuple[tuple[list[Problem], list], set[str]]:
+    """((its broken #fragments on other pages, its link-text findings), the pages they read)."""
+    result = results[rel]
+    needs: set[str] = set()
+    problems: list[Problem] = []
+    if result[3]:
+        targets = {check[3] for check in result[3] if not check[1]}
+        needs |= targets
+        ids = {t: found[2] for t in targets if (found := results.get(t)) is not None and found[2] is not None}
+        problems = link_problems({rel: result[3]}, ids).get(rel, [])
+    texts: list = []
+    if result[4] is not None:
+
+        def summary(path: str) -> PageSummary | None:
+            needs.add(path)
+            found = results.get(path)
+            return found[4] if found is not None else None
+
+        texts = link_text_problems(result[4], rel, summary)
+    return (problems, texts), needs
 
 
 def check_folder(site_dir: Path, links: bool = True, offline: bool = True, scripts: bool = False) -> list[str]:
