@@ -24,6 +24,7 @@ tab's from its navigation timing; the ends are read in the bench's clock."""
 
 from __future__ import annotations
 
+import json
 import os
 import queue
 import re
@@ -65,11 +66,14 @@ BUILT = re.compile(r"built    in ([\d.]+) s: .*; tabs told ([\d.]+) s later")
 IDLE_S = 1.5  # no build running this long after a save: the watcher started none
 STOP_WAIT_S = 120  # Ctrl-C during a build: the build's processes and folders are cleaned up first
 MKDOCS_WAIT_S = 900  # mkdocs serve's whole build of the English pages, at its start and after each save
-# When the open tab's current page started loading, and got its HTML, in the page's clock (ms since the epoch).
-NAVIGATION = """() => {
-  const entry = performance.getEntriesByType("navigation")[0];
-  return {start: performance.timeOrigin, fetched: performance.timeOrigin + entry.responseEnd};
-}"""
+# The words shown, and then when the tab's page started loading and got its
+# HTML, in the page's clock (ms since the epoch): read in the same turn, as
+# the page may navigate again at any time (the site's service worker
+# answered by one that removes itself, `serve/server.py`).
+SHOWN = """words => document.body?.innerText.includes(words) && JSON.stringify({
+  start: performance.timeOrigin,
+  fetched: performance.timeOrigin + performance.getEntriesByType("navigation")[0].responseEnd,
+})"""
 
 
 class ServeProcess:
@@ -163,6 +167,10 @@ def _progress(what: str, value) -> None:
     print(f"  serve: {what}: {value}", file=sys.stderr, flush=True)
 
 
+def _shown(run: dict) -> dict:
+    return {key: value for key, value in run.items() if key != "printed"}
+
+
 def _free_port() -> int:
     with socket.socket() as probe:
         probe.bind(("127.0.0.1", 0))
@@ -178,17 +186,20 @@ def _reword(path: Path, old: str, new: str) -> str:
     return new
 
 
-def _shows(page, words: str, timeout: float = WAIT_S) -> float:
-    """Waits until the tab shows `words` (it reloaded): when it did (monotonic)."""
-    page.wait_for_function("words => document.body?.innerText.includes(words)", arg=words, timeout=timeout * 1000)
-    return time.monotonic()
+def _shows(page, words: str, timeout: float = WAIT_S) -> tuple[float, tuple[float, float] | None]:
+    """Waits until the tab shows `words` (it reloaded): when it did, and when
+    its page started loading and got its HTML (monotonic; None when the tab
+    navigated again before they were read)."""
+    from playwright.sync_api import Error as PlaywrightError
 
-
-def _navigation(page) -> tuple[float, float]:
-    """When the tab's page started loading and when its HTML was fetched (monotonic)."""
-    offset = time.time() - time.monotonic()
-    found = page.evaluate(NAVIGATION)
-    return found["start"] / 1000 - offset, found["fetched"] / 1000 - offset
+    found = page.wait_for_function(SHOWN, arg=words, timeout=timeout * 1000)
+    shown = time.monotonic()
+    offset = time.time() - shown
+    try:
+        timing = json.loads(found.json_value())
+    except PlaywrightError:
+        return shown, None
+    return shown, (timing["start"] / 1000 - offset, timing["fetched"] / 1000 - offset)
 
 
 def spread(values: list[float], clean: float) -> dict:
@@ -207,15 +218,15 @@ def reload_parts(server: ServeProcess, page, save: Callable[[], str]) -> dict:
     """One save (`save()`, which returns the words the tab shows after it) to
     the tab `page` showing it, in parts (seconds)."""
     server.settled()
+    said = len(server.said)
     words = save()
     saved = time.monotonic()
     server.wait_for(STARTED)
     started = server.at
-    shown = _shows(page, words)
+    shown, navigation = _shows(page, words)
     build, told = _built(server.build_ended())
-    loading, fetched = _navigation(page)
     built = started + build
-    return {
+    run = {
         "total": round(shown - saved, 2),
         "save_to_build_start": round(started - saved, 2),
         "build": round(build, 2),
@@ -224,10 +235,16 @@ def reload_parts(server: ServeProcess, page, save: Callable[[], str]) -> dict:
         # tab's reload starting (the channel, the tab's script), and the page
         # fetched and shown
         "tabs_told": round(told, 2),
-        "reload_started": round(loading - built - told, 2),
-        "page_fetched": round(fetched - loading, 2),
-        "page_shown": round(shown - fetched, 2),
+        "printed": [line.rstrip("\n") for line in server.said[said:]],  # the build's stages, as serve printed them
     }
+    if navigation is None:
+        run["navigated_again"] = True  # the tab's parts unknown
+    else:
+        loading, fetched = navigation
+        run["reload_started"] = round(loading - built - told, 2)
+        run["page_fetched"] = round(fetched - loading, 2)
+        run["page_shown"] = round(shown - fetched, 2)
+    return run
 
 
 def serve_figures(sources: Path, pages: Path, corpora: Path, config: Path, work: Path, browser) -> dict:
@@ -260,7 +277,7 @@ def serve_figures(sources: Path, pages: Path, corpora: Path, config: Path, work:
         for k in range(RULING_RUNS):
             new = RULING_WORDS.replace("cannot", "can never" if k % 2 == 0 else "may not")
             runs.append(reload_parts(server, page, lambda old=words, new=new: _reword(rulings, old, new)))
-            _progress("one ruling saved -> its tab reloaded", runs[-1])
+            _progress("one ruling saved -> its tab reloaded", _shown(runs[-1]))
             words = new
         found["ruling"] = {"runs": runs, **spread([run["total"] for run in runs], clean)}
 
@@ -274,7 +291,7 @@ def serve_figures(sources: Path, pages: Path, corpora: Path, config: Path, work:
         runs = []
         for _ in range(RULE_RUNS):
             runs.append(reload_parts(server, page, lambda: reword_a_current_rule(project / "rules_src", folder)))
-            _progress("one sub-rule of the current Core Rules reworded -> its tab reloaded", runs[-1])
+            _progress("one sub-rule of the current Core Rules reworded -> its tab reloaded", _shown(runs[-1]))
         found["rule"] = {"runs": runs, **spread([run["total"] for run in runs], clean)}
 
         manifest["sources"].append(entry)
@@ -310,6 +327,11 @@ def mkdocs_serve_reloads(project: Path, browser, clean: float, words: str) -> di
     config = _mkdocs_config(project)
     docs_dir = re.search(r"^docs_dir: (.+)$", config.read_text(encoding="utf-8"), re.M).group(1).strip()
     generated = Path(docs_dir) / RULING_PAGE.replace(".html", ".md")
+    # A file of its own, before mkdocs serve looks: the generation's files may
+    # be hard links to files the build keeps, which a save in place would change.
+    copy = generated.with_name(generated.name + ".copy")
+    shutil.copyfile(generated, copy)
+    os.replace(copy, generated)
     port = _free_port()
     env = dict(os.environ, NO_MKDOCS_2_WARNING="1")
     command = [sys.executable, "-m", "mkdocs", "serve", "-f", str(config), "-a", f"127.0.0.1:{port}"]
@@ -353,14 +375,13 @@ def mkdocs_serve_reloads(project: Path, browser, clean: float, words: str) -> di
                 found["error"] = f"the generated page of the ruling does not read {words!r}"
                 return found
             new = words.replace("You", "You still" if k % 2 == 0 else "You surely")
-            # A new file in its place: the generation's files may be hard links to an older one's.
-            replacement = generated.with_name(generated.name + ".new")
-            replacement.write_text(text.replace(words, new, 1), encoding="utf-8")
-            os.replace(replacement, generated)
+            # Saved in place, as an editor does (its watcher polls each file's
+            # time and size: a new file put in its place went unseen for 10 minutes).
+            generated.write_text(text.replace(words, new, 1), encoding="utf-8")
             saved = time.monotonic()
             building = next_line("Building documentation", MKDOCS_WAIT_S)
             try:
-                shown = _shows(page, new, MKDOCS_WAIT_S)
+                shown, _ = _shows(page, new, MKDOCS_WAIT_S)
             except PlaywrightTimeout:
                 found["error"] = f"mkdocs serve's tab did not show the change within {MKDOCS_WAIT_S} s (run {k + 1})"
                 return found
@@ -414,7 +435,7 @@ def report_lines(found: dict) -> list[str]:
         runs = figure.get("runs", [])
         ratios = f"{figure['min']} / {figure['median']} / {figure['max']}" if "median" in figure else "—"
         seconds = ", ".join(f"{s}" for s in figure.get("seconds", [])) or "—"
-        tail = ", ".join(_median(runs, key) for key in TAIL) if runs and TAIL[0] in runs[0] else ""
+        tail = ", ".join(_median(runs, key) for key in TAIL) if any(TAIL[0] in run for run in runs) else ""
         parts = " | ".join(_median(runs, key) for key in PARTS)
         return f"| {what} | {seconds} | {ratios} | {parts} | {tail} |"
 
