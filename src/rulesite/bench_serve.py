@@ -448,7 +448,8 @@ def report_lines(found: dict) -> list[str]:
     if "first_build_seconds" in mkdocs:
         lines.append(f"mkdocs serve's first build, until it served: {mkdocs['first_build_seconds']} s")
     if "error" in mkdocs:
-        lines.append(f"mkdocs serve: NOT MEASURED: {mkdocs['error']}")
+        done = len(mkdocs.get("runs", []))
+        lines.append(f"mkdocs serve: {f'STOPPED after {done} runs' if done else 'NOT MEASURED'}: {mkdocs['error']}")
     lines.append(
         f"a file saved unchanged → builds started: {found['nothing_changed_builds']}; builds after the ruling's saves "
         f"beyond one each: {found['extra_builds_after_ruling_saves']}; serve's exit status: {found['serve_exit_status']}"
