@@ -30,10 +30,12 @@ What it measures, in one run on one machine:
   edition adds varies between rounds by less than its smallest value (else
   the figure is noise, and says so: `edition_cost_ratio`);
 - the live preview (`bench_serve.py`): `rulesite serve` from a clean build,
-  then one ruling saved (until its open tab shows it), one rule reworded, a
-  file saved unchanged, an edition added, each as a ratio of that clean build,
-  beside `mkdocs serve` of the same generated pages; only with `--serve`,
-  since its readings of when a build has ended are not yet reliable;
+  then one ruling saved (until its open tab shows it), one sub-rule of the
+  current Core Rules reworded (the same), a file saved unchanged, an edition
+  added, each as min / median / max ratios of that clean build, with where
+  each wait went (the watcher, the build, the tab told and reloaded), beside
+  `mkdocs serve` of the same generated pages; only with `--serve` (it takes
+  several minutes more), or alone with `--serve-only`;
 - read + resolve + render five times: the whole build's, then four more, each
   in a new process (nothing cached by the run before), one right after the
   whole build, one after the rebuild, two at the end: the fastest counts (a
