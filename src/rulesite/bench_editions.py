@@ -72,12 +72,13 @@ def reword_a_current_rule(sources: Path, corpora: Path) -> str:
     """Saves the current Core Rules with their first sub-rule of sections
     101-109 reworded ("103.1.a. This is placed..." -> "103.1.a. This now is
     placed..."): its first word is no heading's, so the edit rewords a rule and
-    leaves the sections as they are. The sub-rule's new words (its first three)."""
+    leaves the sections as they are. The sub-rule's new words, which it did
+    not read before: its first word, each "now", and the word after them."""
     _, _, path = current_core_rules(sources, corpora)
     text = path.read_text(encoding="utf-8")
-    found = re.search(r"^(10[1-9]\.\d+\.[a-z]\.)[^\S\n]+(\S+)[^\S\n]+(\S+)", text, flags=re.M)
+    found = re.search(r"^(10[1-9]\.\d+\.[a-z]\.)[^\S\n]+(\S+)", text, flags=re.M)
     if found is None:
         raise SystemExit(f"{path}: no sub-rule of section 101-109 to reword")
     changed = text[: found.end(2)] + " now" + text[found.end(2) :]
     path.write_text(changed, encoding="utf-8")
-    return f"{found.group(2)} now {found.group(3)}"
+    return re.match(r"\S+(?: now)+(?: \S+)?", changed[found.start(2) :]).group(0)

@@ -241,6 +241,8 @@ def reload_parts(server: ServeProcess, page, save: Callable[[], str]) -> dict:
         run["navigated_again"] = True  # the tab's parts unknown
     else:
         loading, fetched = navigation
+        if loading < saved:  # it read them before: not a figure of this change
+            raise RuntimeError(f"the tab showed {words!r} without reloading after the save")
         run["reload_started"] = round(loading - built - told, 2)
         run["page_fetched"] = round(fetched - loading, 2)
         run["page_shown"] = round(shown - fetched, 2)
