@@ -57,3 +57,28 @@ def later_edition(text: str, newest: dict, version: str, date: str, word: str) -
         "title": f"Riftbound Core Rules v{version} (made by the benchmark)",
     }
     return copy, entry
+
+
+def current_core_rules(sources: Path, corpora: Path) -> tuple[dict, dict, Path]:
+    """The manifest of the project whose sources folder is `sources`, its newest
+    Core Rules entry, and that edition's file in `corpora`."""
+    manifest = yaml.safe_load(pipeline.corpora_manifest(sources).read_text(encoding="utf-8"))
+    core = [e for e in manifest["sources"] if e.get("document") == "core-rules" and e.get("format") == "rules-document"]
+    newest = max(core, key=lambda e: str(e["edition"]))
+    return manifest, newest, corpora / newest["path"]
+
+
+def reword_a_current_rule(sources: Path, corpora: Path) -> str:
+    """Saves the current Core Rules with their first sub-rule of sections
+    101-109 reworded ("103.1.a. This is placed..." -> "103.1.a. This now is
+    placed..."): its first word is no heading's, so the edit rewords a rule and
+    leaves the sections as they are. The sub-rule's new words, which it did
+    not read before: its first word, each "now", and the word after them."""
+    _, _, path = current_core_rules(sources, corpora)
+    text = path.read_text(encoding="utf-8")
+    found = re.search(r"^(10[1-9]\.\d+\.[a-z]\.)[^\S\n]+(\S+)", text, flags=re.M)
+    if found is None:
+        raise SystemExit(f"{path}: no sub-rule of section 101-109 to reword")
+    changed = text[: found.end(2)] + " now" + text[found.end(2) :]
+    path.write_text(changed, encoding="utf-8")
+    return re.match(r"\S+(?: now)+(?: \S+)?", changed[found.start(2) :]).group(0)

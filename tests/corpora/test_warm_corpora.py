@@ -17,7 +17,7 @@ from pathlib import Path
 import yaml
 
 from rulesite import pipeline
-from rulesite.bench_editions import later_edition
+from rulesite.bench_editions import current_core_rules, later_edition, reword_a_current_rule
 from rulesite.warm import Memory
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "build"))
@@ -25,25 +25,8 @@ from buildproc import change_a_ruling, project  # noqa: E402
 from test_warm_builds import _docs, run, run_reporting, same_trees, settings  # noqa: E402
 
 
-def _current_core_rules(root: Path, corpora: Path) -> tuple[dict, dict, Path]:
-    manifest = yaml.safe_load(pipeline.corpora_manifest(root / "rules_src").read_text(encoding="utf-8"))
-    core = [e for e in manifest["sources"] if e.get("document") == "core-rules" and e.get("format") == "rules-document"]
-    newest = max(core, key=lambda e: str(e["edition"]))
-    return manifest, newest, corpora / newest["path"]
-
-
-def reword_a_current_rule(root: Path, corpora: Path) -> None:
-    _, _, path = _current_core_rules(root, corpora)
-    text = path.read_text(encoding="utf-8")
-    # A sub-rule ("103.1.a. This is placed..."): its first word is no heading's,
-    # so the edit rewords a rule and leaves the sections as they are.
-    changed = re.sub(r"^(10[1-9]\.\d+\.[a-z]\.\s+\S+)", r"\1 now", text, count=1, flags=re.M)
-    assert changed != text, f"{path}: no sub-rule of section 101-109 to reword"
-    path.write_text(changed, encoding="utf-8")
-
-
 def add_an_edition(root: Path, corpora: Path) -> None:
-    manifest, newest, path = _current_core_rules(root, corpora)
+    manifest, newest, path = current_core_rules(root / "rules_src", corpora)
     text, entry = later_edition(path.read_text(encoding="utf-8"), newest, "1.9", "2027-01-31", "still")
     (corpora / entry["path"]).write_text(text, encoding="utf-8")
     manifest["sources"].append(entry)
@@ -96,7 +79,7 @@ def test_warm_builds_of_the_full_corpora_write_the_clean_builds_markdown(tmp_pat
     run(settings(root, "warm", corpora=corpora), memory)
     changes = {
         "ruling reworded": lambda: change_a_ruling(root),
-        "rule reworded": lambda: reword_a_current_rule(root, corpora),
+        "rule reworded": lambda: reword_a_current_rule(root / "rules_src", corpora),
         "card renamed, nickname added": lambda: rename_a_card_and_add_a_nickname(root, corpora),
         "card and answer reworded": lambda: edit_a_card_and_an_answer(corpora),
         "edition added": lambda: add_an_edition(root, corpora),

@@ -16,14 +16,14 @@ from rulesite.bench_serve import ServeProcess
 SCRIPT = """
 import sys, time
 say = lambda line: (print(line), sys.stdout.flush())
-say("built    in 1.00 s: 3 files changed, 1 of them pages")
+say("built    in 1.00 s: 3 files changed, 1 of them pages; tabs told 0.01 s later")
 say("serving  http://127.0.0.1:1/ (Ctrl-C stops)")
 time.sleep(0.5)
 say("changed  rules_src/a.txt")
 time.sleep(2)
 say("built    riftbound/core-rules (en) v1.4: 179 sections")
 time.sleep(2)
-say("built    in 4.00 s: 2 files changed, 1 of them pages")
+say("built    in 4.00 s: 2 files changed, 1 of them pages; tabs told 0.01 s later")
 say("changed  rules_src/b.txt")
 time.sleep(0.5)
 say("serving  the last good site: the build failed (above); save a fix to build again")
@@ -55,3 +55,23 @@ def test_a_failed_build_ends_it_too(tmp_path: Path):
     finally:
         server.process.kill()
         server.process.wait()
+
+
+def test_each_rule_rewording_gives_words_the_rule_did_not_read_before(tmp_path: Path):
+    from rulesite.bench_editions import reword_a_current_rule
+
+    sources, corpora = tmp_path / "rules_src", tmp_path / "corpora"
+    (sources / "external").mkdir(parents=True)
+    corpora.mkdir()
+    entry = "- {id: core, document: core-rules, format: rules-document, edition: '2026-06-18', path: core.txt}\n"
+    (sources / "external" / "corpora.manifest.yml").write_text(f"sources:\n{entry}", encoding="utf-8")
+    rules = corpora / "core.txt"
+    rules.write_text("101. Deck Construction\n103.1.a. This is placed in the Legend Zone.\n", encoding="utf-8")
+    shown = []
+    for _ in range(3):
+        before = rules.read_text(encoding="utf-8")
+        words = reword_a_current_rule(sources, corpora)
+        assert words in rules.read_text(encoding="utf-8") and words not in before, words
+        shown.append(words)
+    assert shown == ["This now is", "This now now is", "This now now now is"]
+    assert rules.read_text(encoding="utf-8").startswith("101. Deck Construction\n103.1.a. This now now now is placed")

@@ -76,3 +76,66 @@ def test_a_served_page_gets_the_script_once_before_its_head_ends():
     page = b"<!doctype html><html><head><title>x</title></head><body></body></html>"
     served = PreviewServer.with_script(Fake(), page)
     assert served == page.replace(b"</head>", b'<script src="/__serve/reload.js?build=0" defer></script></head>')
+
+
+def test_the_files_a_build_changed_are_found_by_inode_then_digest(tmp_path: Path):
+    """Generations as a build makes them: a new folder, unchanged files hard
+    links to the published one's, changed files written anew, the old removed."""
+    from rulesite.serve.built_files import BuiltFiles
+
+    first = tmp_path / "gen1"
+    (first / "es").mkdir(parents=True)
+    for rel, text in {"index.html": "a", "es/index.html": "b", "same.css": "c", "gone.js": "d"}.items():
+        (first / rel).write_text(text, encoding="utf-8")
+    site = tmp_path / "site"
+    site.symlink_to(first.name)
+    found = BuiltFiles()
+    assert found.update(site) == {"index.html", "es/index.html", "same.css", "gone.js"}
+
+    second = tmp_path / "gen2"
+    (second / "es").mkdir(parents=True)
+    (second / "same.css").hardlink_to(first / "same.css")
+    (second / "es" / "index.html").write_text("b", encoding="utf-8")  # written anew, the same bytes
+    (second / "index.html").write_text("a, changed", encoding="utf-8")
+    (second / "new.html").write_text("e", encoding="utf-8")
+    site.unlink()
+    site.symlink_to(second.name)
+    assert found.update(site) == {"index.html", "new.html", "gone.js"}
+    assert found.update(site) == set()
+
+
+def test_a_sites_file_is_asked_again_by_its_etag_and_a_page_never_stored(tmp_path: Path):
+    import urllib.error
+    import urllib.request
+
+    site = tmp_path / "site"
+    site.mkdir()
+    (site / "index.html").write_text("<html><head></head><body>a</body></html>", encoding="utf-8")
+    (site / "rules.css").write_text("a {}", encoding="utf-8")
+    server = PreviewServer(0, site, "/", Channel())
+    server.start()
+    origin = f"http://127.0.0.1:{server.server_port}/"
+
+    def get(rel: str, tag: str | None = None):
+        request = urllib.request.Request(origin + rel, headers={"If-None-Match": tag} if tag else {})
+        try:
+            with urllib.request.urlopen(request, timeout=30) as response:
+                return response.status, response.headers, response.read()
+        except urllib.error.HTTPError as error:
+            return error.code, error.headers, error.read()
+
+    try:
+        status, headers, body = get("rules.css")
+        assert (status, body, headers["Cache-Control"]) == (200, b"a {}", "no-cache")
+        tag = headers["ETag"]
+        status, headers, body = get("rules.css", tag)
+        assert (status, body, headers["ETag"]) == (304, b"", tag)
+        # A build writes a changed file anew (a new inode), the same size and time or not.
+        (site / "new.css").write_text("b {}", encoding="utf-8")
+        (site / "new.css").replace(site / "rules.css")
+        status, headers, body = get("rules.css", tag)
+        assert (status, body) == (200, b"b {}") and headers["ETag"] != tag
+        status, headers, _ = get("index.html")
+        assert status == 200 and headers["Cache-Control"] == "no-store" and "ETag" not in headers
+    finally:
+        server.stop()

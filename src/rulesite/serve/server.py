@@ -103,6 +103,15 @@ class Channel:
         return sorted(addresses)
 
 
+def _file_tag(file: Path) -> str | None:
+    """The file's ETag: a build writes a changed file anew (the others are hard links to the same inode)."""
+    try:
+        info = file.stat()
+    except OSError:
+        return None
+    return f'"{info.st_ino:x}-{info.st_size:x}-{info.st_mtime_ns:x}"'
+
+
 def _client_file(name: str) -> bytes:
     return (resources.files("rulesite") / "serve" / name).read_bytes()
 
@@ -143,21 +152,36 @@ class Handler(BaseHTTPRequestHandler):
         status = HTTPStatus.OK
         if file is None or not file.is_file():
             status, file = HTTPStatus.NOT_FOUND, self.server.site / "404.html"
+        kind = mimetypes.guess_type(file.name)[0] or "application/octet-stream"
+        tag = None
+        if status == HTTPStatus.OK and file.suffix != ".html":
+            # A page's scripts, styles and images are asked again at each
+            # reload, and answered with no body while they are the same file.
+            tag = _file_tag(file)
+            if tag is not None and tag == self.headers.get("If-None-Match"):
+                self.send(HTTPStatus.NOT_MODIFIED, kind, b"", False, tag)
+                return
         try:
             data = file.read_bytes()
         except OSError:
             status, data, file = HTTPStatus.NOT_FOUND, b"<!doctype html><html><head></head><body></body></html>", Path("404.html")
-        kind = mimetypes.guess_type(file.name)[0] or "application/octet-stream"
+            tag = None
         if file.suffix == ".html":
             data = self.server.with_script(data)
             kind = "text/html; charset=utf-8"
-        self.send(status, kind, data, body)
+        self.send(status, kind, data, body, tag)
 
-    def send(self, status: HTTPStatus, kind: str, data: bytes, body: bool) -> None:
+    def send(self, status: HTTPStatus, kind: str, data: bytes, body: bool, tag: str | None = None) -> None:
+        """`tag`: the file's ETag; a response without one is never stored (a page: its script names the build)."""
         self.send_response(status)
         self.send_header("Content-Type", kind)
-        self.send_header("Content-Length", str(len(data)))
-        self.send_header("Cache-Control", "no-store")
+        if status != HTTPStatus.NOT_MODIFIED:
+            self.send_header("Content-Length", str(len(data)))
+        if tag is None:
+            self.send_header("Cache-Control", "no-store")
+        else:
+            self.send_header("Cache-Control", "no-cache")  # stored, but asked again each time
+            self.send_header("ETag", tag)
         self.end_headers()
         if body:
             self.wfile.write(data)
