@@ -14,7 +14,10 @@ times: what is found under an equal digest is what would be made again.
 - `links`: every text's links, while the linker is made from the same
   numbers, titles and keywords (`resolve.linked.KnownLinks`).
 - the docs generation a build replaced is removed beside the next stages
-  (`discard_later`), not before them: some 20,000 files.
+  (`discard_later`), not before them: some 20,000 files; or, kept as `docs`
+  (`output.Spare`), made a copy of the published one in a thread of its own,
+  and taken by the next build as its new generation, where only the files
+  that differ are written (`render.site.write_docs`).
 - `jobs`: each reusable render job's fingerprint and pages (`render/reuse.py`),
   and (`texts`, `heavy`) the parts of those fingerprints that only the rules'
   texts decide, while they stay as they were.
@@ -26,7 +29,15 @@ times: what is found under an equal digest is what would be made again.
 - `findings`: what the output check found of each file, in memory
   (`check.run.HeldFindings`), written to its file once, by `close`;
 - `precache`: the size and hash of each file the service workers list, by the
-  file's identity (`check.offline_app.check_precache`)."""
+  file's identity (`check.offline_app.check_precache`);
+- `site`: the site generation the last build replaced, made a copy of the
+  published one in a thread of its own (`output.Spare`): the next build, when
+  it builds no language whole, takes it as its new generation instead of
+  linking every file again (`pipeline.build`).
+
+Both copies lie beside their folder (`.docs.<id>.spare`, `.site.<id>.spare`);
+when the process ends, the next build removes them, as it removes what a
+killed build left."""
 
 from __future__ import annotations
 
@@ -50,6 +61,7 @@ class Memory:
         self._discarding: threading.Thread | None = None
         self.texts: bytes | None = None  # the digest of what the last render read of the rules
         self.heavy: dict = {}  # section key -> what its page read of the rules then (`reuse.Fingerprints`)
+        self.docs = output.Spare()  # a copy of the published docs generation, for the next build
 
     def known_pairs(self, corpus: Corpus) -> tuple[KnownPairs, dict]:
         """The pairs kept for editions as they are now, and the editions' digests
@@ -95,6 +107,7 @@ class Warm:
         self.mkdocs = Worker(now=start)
         self.findings = HeldFindings()
         self.precache: dict = {}
+        self.site = output.Spare()  # a copy of the published site generation, for the next build
 
     def close(self) -> None:
         self.mkdocs.close()

@@ -65,6 +65,7 @@ def test_warm_builds_of_the_full_corpora_write_the_clean_builds_markdown(tmp_pat
         warm = _docs(run(settings(root, "warm", corpora=corpora), memory))
         clean = _docs(run(settings(root, "clean", corpora=corpora, clean=True)))
         same_trees(warm, clean)
+        assert memory.docs.taken == list(changes).index(what) + 1, "the kept copy of the docs was not used"
         reused = sum(1 for name, (digest, _) in memory.jobs.items() if before.get(name, ("",))[0] == digest)
         print(f"{what}: {reused} of {len(memory.jobs)} reusable render jobs reused")
         if what != "edition added":
