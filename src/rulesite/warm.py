@@ -35,9 +35,9 @@ times: what is found under an equal digest is what would be made again.
   it builds no language whole, takes it as its new generation instead of
   linking every file again (`pipeline.build`).
 
-Both copies lie beside their folder (`.docs.<id>.spare`, `.site.<id>.spare`);
-when the process ends, the next build removes them, as it removes what a
-killed build left."""
+Both copies lie beside their folder (`.docs.<id>.spare`, `.site.<id>.spare`)
+until `close` (`Memory.close`, `Warm.close`); when the process is killed, the
+next build removes them, as it removes what a killed build left."""
 
 from __future__ import annotations
 
@@ -100,6 +100,11 @@ class Memory:
             self._discarding.join()
             self._discarding = None
 
+    def close(self) -> None:
+        """Removes the kept copy of the docs (`docs`): no build will take it."""
+        self.docs.drop()
+        self.settle()
+
 
 class Warm:
     def __init__(self, start: bool = False) -> None:
@@ -112,3 +117,4 @@ class Warm:
     def close(self) -> None:
         self.mkdocs.close()
         self.findings.save()
+        self.site.drop()  # no build will take it

@@ -219,6 +219,9 @@ def test_the_kept_copies_of_the_generations_give_the_clean_builds_output(tmp_pat
         assert any(isinstance(r, Published) for r in build())
         assert warm.site.taken == 4
         clean_build_is_the_same()
+        assert warm.site.path is not None and memory.docs.path is not None
+    memory.close()  # as serve does when it stops: no copy is left behind
+    assert sorted(p.name for p in (root / "warm").glob(".*.spare")) == []
 
 
 def change_a_ruling_back(root):
