@@ -259,6 +259,7 @@ def write(
     crew: workers.Crew | None = None,
     later=None,
     memory: WriteMemory | None = None,
+    spare: output.Spare | None = None,
 ) -> None:
     """The rendered pages into docs_dir/<language>/ (a new generation, published
     in one step; files whose content did not change keep their timestamps), and
@@ -266,9 +267,11 @@ def write(
     (`workers.frozen`). `crew`: render's, when its workers hold files (`Held`).
     `later`: removes the docs generation replaced, after the build has gone on
     (`write_docs`). `memory`: what the last write worked out (`WriteMemory`),
-    used where it was made from the same, and replaced by this one's."""
+    used where it was made from the same, and replaced by this one's.
+    `spare`: a copy of the published generation kept between builds, taken
+    as the new one (`write_docs`)."""
     with workers.frozen():
-        _write(ctx, files, docs_dir, config_dir, config, build_id, crew, later, memory)
+        _write(ctx, files, docs_dir, config_dir, config, build_id, crew, later, memory, spare)
 
 
 def _write(
@@ -281,6 +284,7 @@ def _write(
     crew: workers.Crew | None,
     later=None,
     memory: WriteMemory | None = None,
+    spare: output.Spare | None = None,
 ) -> None:
     contexts = {
         lang: Context(
@@ -324,7 +328,7 @@ def _write(
         added = offline_files(contexts[lang], pages, navs[lang], config_text, rendered[lang], others, kept)
         pages.update(added)
         written[lang].update((path, _digest(_bytes(data))) for path, data in added.items())
-    write_docs(files, docs_dir, build_id or output.new_build_id(), digests, crew, later)
+    write_docs(files, docs_dir, build_id or output.new_build_id(), digests, crew, later, spare)
     configs = memory.configs if memory is not None else None
     for lang in files:
         write_config(contexts[lang], navs[lang], config, docs_dir, config_dir / f"mkdocs.{lang}.yml", configs)
@@ -510,6 +514,7 @@ def build(
     rebuild: dict[str, set[str]] | None = None,
     split: dict[str, int] | None = None,
     warm: Worker | None = None,
+    spare: output.Spare | None = None,
 ) -> tuple[subprocess.CompletedProcess, Path]:
     """Stage 5: the real, strict MkDocs build of every language (English at the
     root, the others in a folder each) into a new generation beside `site_dir`
@@ -527,7 +532,10 @@ def build(
     that many processes, each a share of its pages (`split_build.py`), into
     its one folder. `warm`: a rebuild process kept between builds
     (`rebuild.Worker`, `rulesite serve`'s), which rebuilds the first language
-    in `rebuild` instead of a new process."""
+    in `rebuild` instead of a new process. `spare`: a copy of the published
+    site kept between builds (`output.Spare`, serve's `warm.Warm.site`): when
+    every language is reused or rebuilt, it is taken as the new generation
+    instead of linking every file of the published one again."""
     build_id = build_id or output.new_build_id()
     fresh = output.generation(site_dir, build_id)
     parts = output.generation(site_dir, build_id, "parts")
@@ -542,6 +550,11 @@ def build(
     asked = next(iter(sorted(rebuild, key=ordered.index)), None) if warm is not None else None
     logs: dict[str, object] = {}
     try:
+        # A language built whole needs a folder of its own, empty: a copy holds none.
+        copied = spare is not None and current is not None and all(lang in reuse or lang in rebuild for lang in ordered)
+        copied = copied and spare.take(site_dir, fresh)
+        if spare is not None and not copied:
+            spare.drop()
         for lang in ordered:
             if lang in reuse and current is not None:
                 continue
@@ -568,7 +581,11 @@ def build(
         # The copies of the published output: a rebuilt language's first, made while its
         # process starts, which goes on once told (rebuild.py --wait); then the reused ones'.
         for lang in [*rebuild, *(lang for lang in ordered if lang not in processes and lang != asked)]:
-            _link_tree(current / language_root(lang), out[lang], skip=others if not language_root(lang) else set())
+            if not copied:
+                _link_tree(current / language_root(lang), out[lang], skip=others if not language_root(lang) else set())
+            elif language_root(lang) and lang in rebuild:  # rebuilt apart, as without a copy
+                out[lang].parent.mkdir(parents=True, exist_ok=True)
+                (fresh / language_root(lang).rstrip("/")).rename(out[lang])
             if lang == asked:
                 warm.go()
             elif lang in rebuild:
@@ -598,7 +615,7 @@ def build(
         output.discard(parts)
         return failed[0], fresh
     for lang in ordered:
-        if language_root(lang):
+        if language_root(lang) and (not copied or lang in rebuild):
             out[lang].rename(fresh / language_root(lang).rstrip("/"))
     output.discard(parts)
     done = next(iter(results.values()), subprocess.CompletedProcess([], 0, "", ""))
@@ -702,9 +719,13 @@ def check_offline_app(site_dir: Path, diag: Diagnostics, label: str = "", known:
     return found
 
 
-def publish(fresh: Path, site_dir: Path) -> None:
-    """The checked site becomes `site_dir`, in one step (see output.py)."""
-    output.publish(fresh, site_dir)
+def publish(fresh: Path, site_dir: Path, spare: output.Spare | None = None) -> None:
+    """The checked site becomes `site_dir`, in one step (see output.py).
+    `spare`: made of the generation replaced, for the next build (`build`)."""
+    replaced = output.published(site_dir)
+    output.publish(fresh, site_dir, clean_up=spare is None)
+    if spare is not None:
+        spare.keep(site_dir, replaced if replaced != fresh else None)
 
 
 def discard(fresh: Path) -> None:

@@ -265,12 +265,21 @@ class Sequence:
             if self.memory is not None:
                 self.memory.settle()  # the last build's replaced docs, removed meanwhile
             for folder in folders:
-                output.clean(folder)
+                spare = self._spare(folder)
+                output.clean(folder, keep=spare.kept if spare is not None else ())
             try:
                 yield from self._stages()
             finally:
                 for folder in folders:
                     output.discard_build(folder, self.build_id)
+
+    def _spare(self, folder: Path) -> output.Spare | None:
+        """The copy of `folder`'s published generation kept for this build (`output.Spare`), if any."""
+        if folder == self.settings.docs_dir and self.memory is not None:
+            return self.memory.docs
+        if folder == self.settings.site_dir and self.warm is not None:
+            return self.warm.site
+        return None
 
     def _stages(self) -> Iterator[Record]:
         read = self.read()
@@ -342,7 +351,10 @@ class Sequence:
         kept = self.memory.write if self.memory is not None else None
         if kept is not None and s.clean:  # nothing of earlier builds used; this one's kept
             kept = self.memory.write = WriteMemory()
-        pipeline.write(resolved.ctx, rendered.files, s.docs_dir, s.config_dir, s.config, self.build_id, crew, later, kept)
+        spare = self._spare(s.docs_dir)
+        if spare is not None and s.clean:
+            spare.drop()  # a clean build writes every file; what it writes is still kept
+        pipeline.write(resolved.ctx, rendered.files, s.docs_dir, s.config_dir, s.config, self.build_id, crew, later, kept, spare)
         return Written(rendered.files, s.docs_dir, clock())
 
     def mkdocs(self, read: Read, written: Written) -> Built | Stopped:
@@ -368,6 +380,7 @@ class Sequence:
             rebuild,
             split,
             self.warm and self.warm.mkdocs,
+            self._spare(s.site_dir),
         )
         if result.returncode != 0:
             return Stopped("mkdocs", result.stdout + result.stderr)
@@ -402,7 +415,7 @@ class Sequence:
         the reads were made from is kept for the next build."""
         clock, s = _Clock(), self.settings
         with output.interrupts_held():  # all or nothing: an interrupt waits until the link is flipped
-            pipeline.publish(built.fresh, s.site_dir)
+            pipeline.publish(built.fresh, s.site_dir, self._spare(s.site_dir))
             self.published = True
         pipeline.remember(s.config_dir, s.site_dir, built.keys)
         read.kept.save()

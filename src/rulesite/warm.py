@@ -21,7 +21,10 @@ times: what is found under an equal digest is what would be made again.
   texts and tags, while the cards, nicknames and the corpus's words stay as
   they were (`resolve.card_mentions.KnownMentions`).
 - the docs generation a build replaced is removed beside the next stages
-  (`discard_later`), not before them: some 20,000 files.
+  (`discard_later`), not before them: some 20,000 files; or, kept as `docs`
+  (`output.Spare`), made a copy of the published one in a thread of its own,
+  and taken by the next build as its new generation, where only the files
+  that differ are written (`render.site.write_docs`).
 - `jobs`: each reusable render job's fingerprint and pages (`render/reuse.py`),
   and (`texts`, `heavy`) the parts of those fingerprints that only the rules'
   texts decide, while they stay as they were.
@@ -43,7 +46,15 @@ times: what is found under an equal digest is what would be made again.
   (`check.run.HeldFindings`), written to its file once, by `close`, and the
   findings that need other pages, page by page (`check.run.CrossPages`);
 - `precache`: the size and hash of each file the service workers list, by the
-  file's identity (`check.offline_app.check_precache`)."""
+  file's identity (`check.offline_app.check_precache`);
+- `site`: the site generation the last build replaced, made a copy of the
+  published one in a thread of its own (`output.Spare`): the next build, when
+  it builds no language whole, takes it as its new generation instead of
+  linking every file again (`pipeline.build`).
+
+Both copies lie beside their folder (`.docs.<id>.spare`, `.site.<id>.spare`)
+until `close` (`Memory.close`, `Warm.close`); when the process is killed, the
+next build removes them, as it removes what a killed build left."""
 
 from __future__ import annotations
 
@@ -76,6 +87,7 @@ class Memory:
         self.words: dict = {}  # language -> the rules' digest, its word index's sections part (`render.site.searched_words`)
         self.marked: dict = {}  # (language, path) -> a page's text, its language marker's inputs, the two (`render.languages`)
         self.write = WriteMemory()
+        self.docs = output.Spare()  # a copy of the published docs generation, for the next build
 
     def known_pairs(self, corpus: Corpus, entries: dict[str, str] | None = None) -> tuple[KnownPairs, dict]:
         """The pairs kept for editions as they are now, and the editions' digests
@@ -127,6 +139,11 @@ class Memory:
             self._discarding.join()
             self._discarding = None
 
+    def close(self) -> None:
+        """Removes the kept copy of the docs (`docs`): no build will take it."""
+        self.docs.drop()
+        self.settle()
+
 
 class Warm:
     def __init__(self, start: bool = False) -> None:
@@ -134,7 +151,9 @@ class Warm:
         self.mkdocs = Worker(now=start)
         self.findings = HeldFindings()
         self.precache: dict = {}
+        self.site = output.Spare()  # a copy of the published site generation, for the next build
 
     def close(self) -> None:
         self.mkdocs.close()
         self.findings.save()
+        self.site.drop()  # no build will take it

@@ -8,7 +8,9 @@ through the warm path, compared with a clean build made beside it."""
 
 from __future__ import annotations
 
+import os
 import re
+from contextlib import closing
 
 import pytest
 from buildproc import REPO, change_a_ruling, project, tree
@@ -229,3 +231,91 @@ def test_an_editions_kept_digest_is_the_digest_of_the_edition_read(tmp_path, mon
     monkeypatch.setattr(warm, "content_digest", lambda e: counted.append(e) or content_digest(e))
     again, _ = read_and_digest()
     assert again == digests and counted == []  # nothing changed: no edition digested again
+
+
+def _held(folder, into) -> dict[str, str]:
+    """Every file of the generation `folder` names, hard-linked into `into`
+    (its inode held, wherever the build moves or unlinks it): relative path ->
+    sha256. A write into one of them shows in `tree(into)`."""
+    folder = folder.resolve()
+    for path in folder.rglob("*"):
+        if path.is_file():
+            target = into / path.relative_to(folder)
+            target.parent.mkdir(parents=True, exist_ok=True)
+            os.link(path, target)
+    return tree(into)
+
+
+def test_the_kept_copies_of_the_generations_give_the_clean_builds_output(tmp_path):
+    """serve keeps, beside each output folder, a copy of its published
+    generation made of hard links (`output.Spare`), and the next build takes
+    it as its new one and replaces only the files that differ. Its ways to be
+    wrong: a file written through a link into the published generation, a
+    file removed since left in the next one, a copy taken after a failed
+    build; each time the docs and the site must be a clean build's, and the
+    generation published before untouched."""
+    from rulesite.sequence import Checked, Published
+    from rulesite.warm import Warm
+
+    root = project(tmp_path / "project")
+    memory = Memory()
+    with closing(Warm()) as warm:
+
+        def build(diag=None) -> list:
+            return list(Sequence(settings(root, "warm", site=True), diag or Diagnostics(), memory=memory, warm=warm).run())
+
+        def clean_build_is_the_same() -> None:
+            run(settings(root, "clean", site=True, clean=True))
+            same_trees(tree(root / "warm/docs"), tree(root / "clean/docs"))
+            same_trees(tree(root / "warm/site"), tree(root / "clean/site"))
+
+        assert any(isinstance(r, Published) for r in build())
+        for number, change in enumerate((change_a_ruling, reword_a_rule), start=1):
+            site, docs = tree(root / "warm/site"), tree(root / "warm/docs")
+            held = {"site": _held(root / "warm/site", tmp_path / f"held-site-{number}")}
+            held["docs"] = _held(root / "warm/docs", tmp_path / f"held-docs-{number}")
+            change(root)
+            records = build()
+            assert any(isinstance(r, Published) for r in records), records[-1]
+            assert (memory.docs.taken, warm.site.taken) == (number, number), "a kept copy was not used"
+            assert next(r for r in records if isinstance(r, Checked)).findings_reused > 100  # the same files: the same inodes
+            for name in held:
+                assert tree(tmp_path / f"held-{name}-{number}") == held[name], f"a published {name} file was written into"
+            clean_build_is_the_same()
+            if change is reword_a_rule:  # the rule's preview image has a new name: the old one must be gone
+                assert site.keys() - tree(root / "warm/site").keys(), "no file went: the test tests no removal"
+            assert docs != tree(root / "warm/docs")
+
+        # A page MkDocs refuses: the build fails after taking the copy; the published site stays whole.
+        published = tree(root / "warm/site")
+        about = root / "docs/about.md"
+        text = about.read_text(encoding="utf-8")
+        about.write_text(text + "\nSee [there](#nowhere-at-all).\n", encoding="utf-8")
+        records = build(Diagnostics())
+        assert isinstance(records[-1], Stopped) and records[-1].why == "mkdocs", records[-1]
+        assert warm.site.taken == 3 and warm.site.path is None
+        assert tree(root / "warm/site") == published
+        about.write_text(text, encoding="utf-8")
+        change_a_ruling_back(root)
+        assert any(isinstance(r, Published) for r in build())  # without a site copy: none was kept
+        assert warm.site.taken == 3 and warm.site.path is not None
+        clean_build_is_the_same()
+        # And the next one takes the copy made of the generation the failed build left published.
+        reword_a_rule_back(root)
+        assert any(isinstance(r, Published) for r in build())
+        assert warm.site.taken == 4
+        clean_build_is_the_same()
+        assert warm.site.path is not None and memory.docs.path is not None
+    memory.close()  # as serve does when it stops: no copy is left behind
+    assert sorted(p.name for p in (root / "warm").glob(".*.spare")) == []
+
+
+def change_a_ruling_back(root):
+    _edit(root, "rules_src/riftbound/community-rulings.txt", "You can never choose", "You cannot choose")
+
+
+def reword_a_rule_back(root):
+    for name in ("core-rules-excerpt-2026-10-09.txt", "832-show-off.web-page.txt"):
+        _edit(
+            root, f"rules_src/riftbound/{name}", "Show Off is usually present on Cards.", "Show Off is normally present on Cards."
+        )

@@ -91,6 +91,7 @@ def test_warm_builds_of_the_full_corpora_write_the_clean_builds_markdown(tmp_pat
         clean, clean_problems = run_reporting(settings(root, "clean", corpora=corpora, clean=True))
         same_trees(_docs(warm), _docs(clean))
         assert warm_problems == clean_problems, what
+        assert memory.docs.taken == list(changes).index(what) + 1, "the kept copy of the docs was not used"
         reused = sum(1 for name, (digest, _) in memory.jobs.items() if before.get(name, ("",))[0] == digest)
         print(f"{what}: {reused} of {len(memory.jobs)} reusable render jobs reused")
         if what in ("ruling reworded", "rule reworded"):

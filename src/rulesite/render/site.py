@@ -509,6 +509,7 @@ def write_docs(
     digests: dict[str, str] | None = None,
     crew: Crew | None = None,
     later: Callable[[Path], None] | None = None,
+    spare: output.Spare | None = None,
 ) -> int:
     """Writes a complete docs folder (one subfolder per language) as a new
     generation beside the published one, then publishes it in one step
@@ -522,7 +523,11 @@ def write_docs(
     written by the worker of `crew` that holds it (`render_site`), meanwhile.
     `later`: given the generation the new one replaced, to remove it after
     the build has gone on (a long-lived process's: `warm.Memory.discard_later`);
-    without it, it is removed here. Returns how many files were written."""
+    without it, it is removed here. `spare`: a copy of the published
+    generation kept between builds (`output.Spare`, serve's
+    `warm.Memory.docs`): taken as the new generation, where only the files that
+    differ are written (and the gone removed), and given the generation
+    replaced, for the next build. Returns how many files were written."""
     fresh = output.generation(docs_dir, build_id)
     previous = output.published(docs_dir) or (docs_dir if docs_dir.is_dir() else None)
     assets = {
@@ -534,44 +539,122 @@ def write_docs(
     # cost about what writing it does.
     items = [(f"{lang}/{path}", data) for lang, pages in files.items() for path, data in (*assets.items(), *pages.items())]
     new_root = str(fresh)
-    for folder in sorted({posixpath.dirname(rel) for rel, _ in items}):
-        os.makedirs(os.path.join(new_root, folder), exist_ok=True)
+    old_root = str(previous) if previous else None
+    known = written_digests(previous) if previous else None
+    # A spare copy of the published generation: this one but where files differ.
+    copied = known is not None and spare is not None and spare.take(docs_dir, fresh)
+    if spare is not None and not copied:
+        spare.drop()
     held = {rel: data.digest for rel, data in items if isinstance(data, Held)}
     if held and crew is None:
         raise ValueError("files held by workers, and no crew to write them")
-    items = [(rel, data) for rel, data in items if not isinstance(data, Held)]
-    old_root = str(previous) if previous else None
-    known = written_digests(previous) if previous else None
-    # Thousands of small files: writing them from a few threads overlaps the
-    # waits on the file system (the GIL is released while reading, writing and
-    # hashing). Each thread takes a quarter at once (a task a file costs more than the file).
-    with ThreadPoolExecutor(max_workers=4) as pool:
-        writing = pool.map(partial(_write_all, new_root, old_root, known, digests or {}), [items[i::4] for i in range(4)])
-        done = crew.each(_write_held, new_root, old_root, known) if held else []
-        done += list(writing)
-    digests = dict(sorted(pair for _, found in done for pair in found.items()))
-    if held.items() - digests.items():
-        raise RuntimeError("files held by workers were not written: " + ", ".join(sorted(held.keys() - digests.keys())[:5]))
-    with open(os.path.join(new_root, DIGESTS), "w", encoding="utf-8") as file:
-        json.dump(digests, file, separators=(",", ":"))
+    if copied:
+        written, digests = _write_changed(new_root, known, digests or {}, items, held, crew)
+    else:
+        for folder in sorted({posixpath.dirname(rel) for rel, _ in items}):
+            os.makedirs(os.path.join(new_root, folder), exist_ok=True)
+        items = [(rel, data) for rel, data in items if not isinstance(data, Held)]
+        # Thousands of small files: writing them from a few threads overlaps the
+        # waits on the file system (the GIL is released while reading, writing and
+        # hashing). Each thread takes a quarter at once (a task a file costs more than the file).
+        with ThreadPoolExecutor(max_workers=4) as pool:
+            writing = pool.map(partial(_write_all, new_root, old_root, known, digests or {}), [items[i::4] for i in range(4)])
+            done = crew.each(_write_held, new_root, old_root, known) if held else []
+            done += list(writing)
+        written = sum(count for count, _ in done)
+        digests = dict(sorted(pair for _, found in done for pair in found.items()))
+        if held.items() - digests.items():
+            raise RuntimeError("files held by workers were not written: " + ", ".join(sorted(held.keys() - digests.keys())[:5]))
+    _unlink(os.path.join(new_root, DIGESTS))  # in a spare copy, the published generation's own
+    with open(os.path.join(new_root, DIGESTS), "x", encoding="utf-8") as file:
+        file.write(json.dumps(digests, separators=(",", ":")))  # dumps: C's encoder, dump: Python's
+    stat = os.stat(os.path.join(new_root, DIGESTS))  # once written and closed: its identity for good
+    _keep_digests((stat.st_dev, stat.st_ino, stat.st_size, stat.st_mtime_ns), digests)
     replaced = output.published(docs_dir)
-    output.publish(fresh, docs_dir, clean_up=later is None)
-    if later is not None and replaced is not None and replaced != fresh:
+    output.publish(fresh, docs_dir, clean_up=later is None and spare is None)
+    replaced = replaced if replaced != fresh else None
+    if spare is not None:
+        spare.keep(docs_dir, replaced)
+    elif later is not None and replaced is not None:
         later(replaced)
-    return sum(written for written, _ in done)
+    return written
+
+
+def _write_changed(
+    root: str, known: dict[str, str], given: dict[str, str], items: list, held: dict[str, str], crew: Crew | None
+) -> tuple[int, dict[str, str]]:
+    """`write_docs` into a copy of the published generation (`known`: the
+    digests of its files): only the files that differ are written (a worker
+    of `crew` writes those it holds), the files and folders gone are removed.
+    How many were written, and every file's digest."""
+    digests, todo = {}, []
+    for rel, data in items:
+        if isinstance(data, Held):
+            digests[rel] = data.digest
+            continue
+        data = data.encode("utf-8") if isinstance(data, str) else data
+        digest = digests[rel] = given.get(rel) or output.file_digest(data)
+        if known.get(rel) != digest:
+            todo.append((rel, data))
+    if gone := known.keys() - digests.keys():
+        for rel in gone:
+            _unlink(f"{root}/{rel}")
+        needed = {part for rel in digests for part in _and_above(posixpath.dirname(rel))}
+        for folder in sorted({part for rel in gone for part in _and_above(posixpath.dirname(rel))} - needed, key=len):
+            output.discard(Path(root, folder))
+    changed = {rel for rel, digest in held.items() if known.get(rel) != digest}
+    for folder in sorted({posixpath.dirname(rel) for rel in changed} | {posixpath.dirname(rel) for rel, _ in todo}):
+        os.makedirs(os.path.join(root, folder), exist_ok=True)
+    done = crew.each(_write_held, root, None, None, changed) if changed else []
+    done.append(_write_all(root, None, None, digests, todo, copied=True))
+    wrote = {rel: digest for _, found in done for rel, digest in found.items()}
+    if missing := sorted(rel for rel in changed if wrote.get(rel) != held[rel]):
+        raise RuntimeError("files held by workers were not written: " + ", ".join(missing[:5]))
+    return sum(count for count, _ in done), dict(sorted(digests.items()))
+
+
+def _and_above(folder: str) -> list[str]:
+    """The folder and those above it: a/b/c, a/b, a."""
+    parts = folder.split("/") if folder else []
+    return ["/".join(parts[:k]) for k in range(len(parts), 0, -1)]
+
+
+def _unlink(path: str) -> None:
+    try:
+        os.unlink(path)
+    except FileNotFoundError:
+        pass
 
 
 def written_digests(generation: Path) -> dict[str, str] | None:
     """The digests a docs generation keeps of its files ("en/index.md" -> `output.file_digest`);
-    None when it keeps none (a folder from before digests) or they cannot be read."""
+    None when it keeps none (a folder from before digests) or they cannot be read.
+    The last table written or read is kept by its file's identity (a file that
+    is never written into, `write_docs`): the caller must not change it."""
     try:
+        stat = os.stat(generation / DIGESTS)
+        identity = (stat.st_dev, stat.st_ino, stat.st_size, stat.st_mtime_ns)
+        if identity in _digests_kept:
+            return _digests_kept[identity]
         with open(generation / DIGESTS, encoding="utf-8") as file:
             found = json.load(file)
     except (OSError, ValueError):
         return None
     if not isinstance(found, dict) or not all(isinstance(k, str) and isinstance(v, str) for k, v in found.items()):
         return None
+    _keep_digests(identity, found)
     return found
+
+
+# The last digests table written or read, by its file's identity (device, inode,
+# size, time): a process that builds again and again (`rulesite serve`) reads
+# it back two times a build otherwise.
+_digests_kept: dict[tuple, dict[str, str]] = {}
+
+
+def _keep_digests(identity: tuple, digests: dict[str, str]) -> None:
+    _digests_kept.clear()
+    _digests_kept[identity] = digests
 
 
 def _write_all(
@@ -580,7 +663,11 @@ def _write_all(
     known: dict[str, str] | None,
     given: dict[str, str],
     items: list[tuple[str, str | bytes]],
+    copied: bool = False,
 ) -> tuple[int, dict[str, str]]:
+    """`copied`: `new_root` is a copy of `old_root` (`output.Spare`): a file
+    the same is there already, one that differs is the published one's,
+    unlinked before the new one is written (never written into)."""
     written, digests = 0, {}
     for rel, data in items:
         data = data.encode("utf-8") if isinstance(data, str) else data
@@ -588,13 +675,18 @@ def _write_all(
         new = f"{new_root}/{rel}"
         if old_root is not None:
             same = known.get(rel) == digest if known is not None else _same_file(f"{old_root}/{rel}", data)
+            if same and copied:
+                continue
             if same:
                 try:
                     os.link(f"{old_root}/{rel}", new)
                     continue
                 except OSError:  # another file system, or the file is gone: written instead
                     pass
-        fd = os.open(new, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o666)  # as open(): the umask applies
+        if copied:
+            _unlink(new)
+        # O_EXCL where a file may be linked from elsewhere: a new one, or an error.
+        fd = os.open(new, os.O_WRONLY | os.O_CREAT | (os.O_EXCL if copied else os.O_TRUNC), 0o666)  # the umask applies
         try:
             view = memoryview(data)
             while view:
@@ -605,10 +697,17 @@ def _write_all(
     return written, digests
 
 
-def _write_held(held: dict[str, tuple[bytes, str]], new_root: str, old_root: str | None, known: dict[str, str] | None):
-    """`_write_all` of the files a crew's worker holds (`render_site`)."""
-    items = [(rel, data) for rel, (data, _) in held.items()]
-    return _write_all(new_root, old_root, known, {rel: digest for rel, (_, digest) in held.items()}, items)
+def _write_held(
+    held: dict[str, tuple[bytes, str]],
+    new_root: str,
+    old_root: str | None,
+    known: dict[str, str] | None,
+    only: set[str] | None = None,
+):
+    """`_write_all` of the files a crew's worker holds (`render_site`);
+    `only`: of those alone, into a copy of the published generation (`_write_changed`)."""
+    items = [(rel, data) for rel, (data, _) in held.items() if only is None or rel in only]
+    return _write_all(new_root, old_root, known, {rel: digest for rel, (_, digest) in held.items()}, items, only is not None)
 
 
 def _same_file(path: str, data: bytes) -> bool:

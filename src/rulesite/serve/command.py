@@ -91,6 +91,7 @@ def serve(settings: Settings, port: int, open_browser: bool, build: Build, inter
         signal.signal(signal.SIGINT, signal.SIG_IGN)  # a second Ctrl-C does not interrupt the stop
         watcher.stop()
         server.stop()
+        memory.close()
     print("stopped", file=sys.stderr)
     return 0
 
