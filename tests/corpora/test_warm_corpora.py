@@ -1,11 +1,13 @@
 """`rulesite serve`'s warm builds on the real corpora (copied: the test
 changes them): one ruling reworded, then one rule of the current Core Rules
-reworded (its history, diffs, previews and data change too), then a Core
-Rules edition added, each through the warm path (`warm.Memory`); after each,
-the Markdown written is a clean build's, byte for byte."""
+reworded (its history, diffs, previews and data change too), then a card
+renamed and a nickname added (the cards rulings name), then a Core Rules
+edition added, each through the warm path (`warm.Memory`); after each, the
+Markdown written is a clean build's, byte for byte."""
 
 from __future__ import annotations
 
+import json
 import re
 import shutil
 import sys
@@ -19,7 +21,7 @@ from rulesite.warm import Memory
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "build"))
 from buildproc import change_a_ruling, project  # noqa: E402
-from test_warm_builds import _docs, run, same_trees, settings  # noqa: E402
+from test_warm_builds import _docs, run, run_reporting, same_trees, settings  # noqa: E402
 
 
 def _current_core_rules(root: Path, corpora: Path) -> tuple[dict, dict, Path]:
@@ -48,6 +50,23 @@ def add_an_edition(root: Path, corpora: Path) -> None:
     target.write_text(yaml.safe_dump(manifest, sort_keys=False, allow_unicode=True), encoding="utf-8")
 
 
+def rename_a_card_and_add_a_nickname(root: Path, corpora: Path) -> None:
+    """The card gallery: the first card a ruling names renamed (the rulings that
+    name it, unchanged, name it no more); card-aliases.yml: a nickname added.
+    Card mentions kept from the last build must be found anew."""
+    manifest = yaml.safe_load(pipeline.corpora_manifest(root / "rules_src").read_text(encoding="utf-8"))
+    gallery = corpora / next(e["path"] for e in manifest["sources"] if e.get("format") == "cards-json")
+    rulings = corpora / next(e["path"] for e in manifest["sources"] if e.get("format") == "rulings-mdx")
+    written = " ".join(p.read_text(encoding="utf-8", errors="replace") for p in sorted(rulings.rglob("*")) if p.is_file())
+    data = json.loads(gallery.read_text(encoding="utf-8"))
+    named = [card for card in data["cards"] if card["name"] and card["name"] in written and "," not in card["name"]]
+    assert len(named) >= 2, "no card that a ruling names: update the test"
+    named[0]["name"] += " Prime"
+    gallery.write_text(json.dumps(data, ensure_ascii=False, indent=2), encoding="utf-8")
+    aliases = root / "rules_src/card-aliases.yml"
+    aliases.write_text(aliases.read_text(encoding="utf-8") + f"  {json.dumps(named[1]['name'])}: [Nicknamed]\n", encoding="utf-8")
+
+
 def test_warm_builds_of_the_full_corpora_write_the_clean_builds_markdown(tmp_path, corpora_dir):
     root = project(tmp_path / "project")
     corpora = tmp_path / "corpora"
@@ -57,15 +76,17 @@ def test_warm_builds_of_the_full_corpora_write_the_clean_builds_markdown(tmp_pat
     changes = {
         "ruling reworded": lambda: change_a_ruling(root),
         "rule reworded": lambda: reword_a_current_rule(root, corpora),
+        "card renamed, nickname added": lambda: rename_a_card_and_add_a_nickname(root, corpora),
         "edition added": lambda: add_an_edition(root, corpora),
     }
     for what, change in changes.items():
         before = dict(memory.jobs)
         change()
-        warm = _docs(run(settings(root, "warm", corpora=corpora), memory))
-        clean = _docs(run(settings(root, "clean", corpora=corpora, clean=True)))
-        same_trees(warm, clean)
+        warm, warm_problems = run_reporting(settings(root, "warm", corpora=corpora), memory)
+        clean, clean_problems = run_reporting(settings(root, "clean", corpora=corpora, clean=True))
+        same_trees(_docs(warm), _docs(clean))
+        assert warm_problems == clean_problems, what
         reused = sum(1 for name, (digest, _) in memory.jobs.items() if before.get(name, ("",))[0] == digest)
         print(f"{what}: {reused} of {len(memory.jobs)} reusable render jobs reused")
-        if what != "edition added":
+        if what in ("ruling reworded", "rule reworded"):
             assert reused > len(memory.jobs) // 2, f"{what}: only {reused} of {len(memory.jobs)} reusable jobs reused"
