@@ -611,7 +611,7 @@ def check(
     memory between the checks of one process (`rulesite serve`)."""
     entries: dict = {}
     reused: set = set()
-    expected = expected_entries(ctx.corpus, ctx, languages)
+    expected = expected_entries(ctx.corpus, ctx, languages, held.flat if held is not None else None)
     pages = check_built_site(
         site_dir, diag, expected, label, entries=entries, findings=findings, published=published, reused=reused, held=held
     )

@@ -20,14 +20,25 @@ from .page import Page, text
 Expected = dict[str, list[tuple[str, tuple[str, ...]]]]
 
 
-def expected_entries(corpus: Corpus, places: Places, languages: list[str]) -> Expected:
+def expected_entries(corpus: Corpus, places: Places, languages: list[str], known: dict[str, str] | None = None) -> Expected:
     """What every language's site must hold, by page (paths relative to the whole
-    site). `places`: where the site map puts FAQ answers and cards."""
+    site). `places`: where the site map puts FAQ answers and cards. `known`:
+    text -> its normalized form, from the last call (a process that checks
+    build after build keeps it): replaced by this call's texts."""
     expected: Expected = {}
+    before = known if known is not None else {}
+    seen: dict[str, str] = {}
+
+    def flat(text: str) -> str:
+        found = seen.get(text)
+        if found is None:
+            found = before.get(text)
+            seen[text] = found = _flat(text) if found is None else found
+        return found
 
     def want(language: str, page: str, ident: str, *texts: str) -> None:
         rel = language_root(language) + html_path(page)
-        expected.setdefault(rel, []).append((ident, tuple(_flat(t) for t in texts)))
+        expected.setdefault(rel, []).append((ident, tuple(flat(t) for t in texts)))
 
     for language in languages:
         for section, rule in corpus.rules():
@@ -50,6 +61,9 @@ def expected_entries(corpus: Corpus, places: Places, languages: list[str]) -> Ex
         for walk in corpus.walkthroughs:
             for i, step in enumerate(walk.steps, 1):
                 want(language, page_of(walk), f"step-{i}", step.text)
+    if known is not None:
+        known.clear()
+        known.update(seen)
     return expected
 
 

@@ -208,6 +208,10 @@ class HeldFindings:
         self.state: dict | None = None
         # The site-wide part of the link checks, page by page (`CrossPages`).
         self.cross = CrossPages()
+        # The entries the last check expected, by page, and the digest of each page's.
+        self.expected: tuple[dict, dict] = ({}, {})
+        # Each text the entries expected hold -> its normalized form (`entries.expected_entries`).
+        self.flat: dict[str, str] = {}
         # The last check's (files, folders, pages sorted, files to check sorted, site digests).
         self.listing: tuple | None = None
         self.root: Path | None = None  # the folder `state` is the check of
@@ -280,7 +284,17 @@ def _reusable(
         sites[shown] = site.hexdigest()
     kept = {"site": sites[shown], "files": {}}
     # Expected entries, even none, send a page to the full check: "" only when it has none listed.
-    expected = {rel: hashlib.sha256(repr(entries).encode()).hexdigest() for rel, entries in options.expected.items()}
+    # A page's entries equal to the last check's (`held`: mostly the very texts, so
+    # comparing them is quick) have the digest they had: 10 MB of texts not hashed again.
+    before_expected, before_digests = held.expected if held is not None else ({}, {})
+    expected = {}
+    for rel, entries in options.expected.items():
+        if before_expected.get(rel) == entries:
+            expected[rel] = before_digests[rel]
+        else:
+            expected[rel] = hashlib.sha256(repr(entries).encode()).hexdigest()
+    if held is not None:
+        held.expected = (options.expected, expected)
     if inodes is not None:
         device = os.stat(root).st_dev
         # (Made without a Python loop: 20,000 files.)
