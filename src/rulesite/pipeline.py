@@ -54,6 +54,7 @@ from .resolve.walkthrough_check import check_walkthroughs
 from .split_build import available as split_build_available
 from . import workers
 from .workers import Held
+from .write_memory import WriteMemory
 from .rebuild import Worker
 
 # Defaults, relative to the folder the build runs from (the project folder):
@@ -238,15 +239,17 @@ def write(
     build_id: str = "",
     crew: workers.Crew | None = None,
     later=None,
+    memory: WriteMemory | None = None,
 ) -> None:
     """The rendered pages into docs_dir/<language>/ (a new generation, published
     in one step; files whose content did not change keep their timestamps), and
     each language's MkDocs config. The model and the pages are only read here
     (`workers.frozen`). `crew`: render's, when its workers hold files (`Held`).
     `later`: removes the docs generation replaced, after the build has gone on
-    (`write_docs`)."""
+    (`write_docs`). `memory`: what the last write worked out (`WriteMemory`),
+    used where it was made from the same, and replaced by this one's."""
     with workers.frozen():
-        _write(ctx, files, docs_dir, config_dir, config, build_id, crew, later)
+        _write(ctx, files, docs_dir, config_dir, config, build_id, crew, later, memory)
 
 
 def _write(
@@ -258,6 +261,7 @@ def _write(
     build_id: str,
     crew: workers.Crew | None,
     later=None,
+    memory: WriteMemory | None = None,
 ) -> None:
     contexts = {
         lang: Context(
@@ -273,23 +277,40 @@ def _write(
         for lang in files
     }
     navs = {lang: navigation(contexts[lang], pages) for lang, pages in files.items()}
-    # Every file encoded and digested once (56 MB in the full corpora): the
-    # service worker lists the digests, write_docs writes the bytes and keeps
-    # them. A file render's workers hold (`Held`) was, by its worker.
-    encoded = {lang: {path: _bytes(data) for path, data in pages.items()} for lang, pages in files.items()}
-    digests = {f"{lang}/{path}": _digest(data) for lang, pages in encoded.items() for path, data in pages.items()}
+    # Every file digested once (56 MB in the full corpora): the service worker
+    # lists the digests, write_docs writes the files whose digest changed. A
+    # file render's workers hold (`Held`) was, by its worker; a text the last
+    # write digested (`memory`) is not again.
+    known = memory.digests if memory is not None else {}
+    texts: dict[str, str] = {}
+    rendered: dict[str, dict[str, str]] = {}  # language -> path -> digest
+    for lang, pages in files.items():
+        mine = rendered[lang] = {}
+        for path, data in pages.items():
+            if isinstance(data, Held):
+                mine[path] = data.digest
+            elif isinstance(data, str):
+                digest = known.get(data)
+                mine[path] = texts[data] = digest or output.file_digest(data.encode("utf-8"))
+            else:
+                mine[path] = output.file_digest(data)
+    digests = {f"{lang}/{path}": digest for lang, mine in rendered.items() for path, digest in mine.items()}
     # The service worker lists the finished pages: added once they all are.
     config_text = config.read_text(encoding="utf-8")
+    written = {lang: dict(mine) for lang, mine in rendered.items()}
     for lang, pages in files.items():
-        mine = {path: digests[f"{lang}/{path}"] for path in pages}
         # The other languages' files and navigation: the root site's worker stores their word indexes.
-        others = {o: ({p: d for p in files[o] if (d := digests.get(f"{o}/{p}"))}, navs[o]) for o in files if o != lang}
-        added = offline_files(contexts[lang], pages, navs[lang], config_text, mine, others)
+        others = {o: (rendered[o], navs[o]) for o in files if o != lang}
+        kept = memory.offline.setdefault(lang, {}) if memory is not None else None
+        added = offline_files(contexts[lang], pages, navs[lang], config_text, rendered[lang], others, kept)
         pages.update(added)
-        encoded[lang].update((path, _bytes(data)) for path, data in added.items())
-    write_docs(encoded, docs_dir, build_id or output.new_build_id(), digests, crew, later)
+        written[lang].update((path, _digest(_bytes(data))) for path, data in added.items())
+    write_docs(files, docs_dir, build_id or output.new_build_id(), digests, crew, later)
+    configs = memory.configs if memory is not None else None
     for lang in files:
-        write_config(contexts[lang], navs[lang], config, docs_dir, config_dir / f"mkdocs.{lang}.yml")
+        write_config(contexts[lang], navs[lang], config, docs_dir, config_dir / f"mkdocs.{lang}.yml", configs)
+    if memory is not None:
+        memory.digests, memory.files, memory.file_digests = texts, files, written
 
 
 def _bytes(data: str | bytes | Held) -> bytes | Held:
@@ -309,7 +330,12 @@ def source_date(corpus: Corpus) -> str:
 
 
 def language_keys(
-    files: dict[str, dict[str, str]], config_dir: Path, config: Path, env: dict[str, str], docs_dir: Path | None = None
+    files: dict[str, dict[str, str]],
+    config_dir: Path,
+    config: Path,
+    env: dict[str, str],
+    docs_dir: Path | None = None,
+    memory: WriteMemory | None = None,
 ) -> dict[str, dict]:
     """A fingerprint of everything a language's MkDocs build reads: its pages,
     the site's own assets and theme templates, its config and the project's,
@@ -318,8 +344,15 @@ def language_keys(
     files' contents and the static files (the list of pages and their titles
     stay in it); and
     `files`, each file's digest: read off the digests `docs_dir` keeps of the
-    files as written there (`written_digests`), so they are not worked out twice."""
-    written = (written_digests(docs_dir) if docs_dir is not None else None) or {}
+    files as written there (`written_digests`), so they are not worked out twice,
+    or, when `files` are what the write that kept `memory` wrote, off those it
+    kept (with the titles of the pages it saw)."""
+    if memory is not None and memory.files is files:
+        kept, written = memory.file_digests, {}
+    else:
+        kept, written = {}, (written_digests(docs_dir) if docs_dir is not None else None) or {}
+    titles = memory.titles if memory is not None else {}
+    order = memory.order if memory is not None else {}
     from importlib.metadata import version
 
     common = hashlib.sha256()
@@ -332,18 +365,31 @@ def language_keys(
     for path in sorted(p for p in package.rglob("*") if p.is_file() and p.suffix not in (".py", ".pyc")):
         common.update(path.relative_to(package).as_posix().encode() + b"\0" + path.read_bytes() + b"\0")
     keys = {}
+    seen: dict[str, str] = {}
     for lang, pages in files.items():
         frame = common.copy()
         frame.update((config_dir / f"mkdocs.{lang}.yml").read_bytes())
-        digests = {}
-        for path in sorted(pages):
-            digests[path] = written.get(f"{lang}/{path}") or _digest(_bytes(pages[path]))
-            if path.endswith(".md"):  # static files may come and go (`rebuildable`)
-                frame.update(path.encode() + b"\0" + page_title(pages[path]).encode() + b"\0")
-        key = frame.copy()
+        sorted_paths = order.get(lang)
+        if sorted_paths is None or pages.keys() != sorted_paths[0]:
+            sorted_paths = order[lang] = (set(pages), sorted(pages))
+        mine, ordered = kept.get(lang, {}), sorted_paths[1]
+        digests = dict(zip(ordered, map(mine.get, ordered)))  # what the write kept: no Python loop
+        if not all(digests.values()):
+            for path in ordered:
+                digests[path] = mine.get(path) or written.get(f"{lang}/{path}") or _digest(_bytes(pages[path]))
+        # Static files may come and go (`rebuildable`): only the pages' titles are of the frame.
+        framed = []
         for path, digest in digests.items():
-            key.update(path.encode() + b"\0" + digest.encode() + b"\0")
+            if path.endswith(".md"):
+                title = seen[digest] = titles.get(digest) or seen.get(digest) or page_title(pages[path])
+                framed.append(f"{path}\0{title}\0")
+        # One update of the whole is the digest of the updates one by one.
+        frame.update("".join(framed).encode())
+        key = frame.copy()
+        key.update("".join(map("{}\0{}\0".format, digests.keys(), digests.values())).encode())
         keys[lang] = {"key": key.hexdigest(), "frame": frame.hexdigest(), "files": digests}
+    if memory is not None:
+        memory.titles = seen
     return keys
 
 

@@ -31,6 +31,7 @@ from .read.kept import Kept
 from .render.context import Context
 from .resolve.history import ChainStep, chain_steps
 from .warm import Memory, Warm
+from .write_memory import WriteMemory
 
 
 class SettingsError(ValueError):
@@ -336,7 +337,10 @@ class Sequence:
         """The pages into a new generation of the docs folder, and each language's MkDocs config."""
         clock, s = _Clock(), self.settings
         later = self.memory.discard_later if self.memory is not None else None
-        pipeline.write(resolved.ctx, rendered.files, s.docs_dir, s.config_dir, s.config, self.build_id, crew, later)
+        kept = self.memory.write if self.memory is not None else None
+        if kept is not None and s.clean:  # nothing of earlier builds used; this one's kept
+            kept = self.memory.write = WriteMemory()
+        pipeline.write(resolved.ctx, rendered.files, s.docs_dir, s.config_dir, s.config, self.build_id, crew, later, kept)
         return Written(rendered.files, s.docs_dir, clock())
 
     def mkdocs(self, read: Read, written: Written) -> Built | Stopped:
@@ -346,7 +350,8 @@ class Sequence:
         changed is rebuilt from those alone; a large one is split over the cores."""
         clock, s, files = _Clock(), self.settings, written.files
         env = pipeline.mkdocs_env(read.corpus)
-        keys = pipeline.language_keys(files, s.config_dir, s.config, env, s.docs_dir)
+        kept = self.memory.write if self.memory is not None else None
+        keys = pipeline.language_keys(files, s.config_dir, s.config, env, s.docs_dir, kept)
         reuse = set() if s.clean else pipeline.reusable(s.config_dir, s.site_dir, keys)
         rebuild = {} if s.clean else pipeline.rebuildable(s.config_dir, s.site_dir, keys)
         split = pipeline.split_parts(files)

@@ -18,13 +18,18 @@ times: what is found under an equal digest is what would be made again.
 - `jobs`: each reusable render job's fingerprint and pages (`render/reuse.py`),
   and (`texts`, `heavy`) the parts of those fingerprints that only the rules'
   texts decide, while they stay as they were.
+- `write`: what the write stage worked out (`write_memory.WriteMemory`): each
+  page text's digest, each language's service worker hashes and precache
+  list, its MkDocs config, and (for `pipeline.language_keys`) the digests
+  and titles of the files written.
 
 `Warm` (`Sequence(..., warm=)`), for MkDocs and the check:
 
 - `mkdocs`: the MkDocs rebuild process (`rebuild.Worker`): MkDocs, Material and
   the Markdown extensions imported once, the theme's templates compiled once;
 - `findings`: what the output check found of each file, in memory
-  (`check.run.HeldFindings`), written to its file once, by `close`;
+  (`check.run.HeldFindings`), written to its file once, by `close`, and the
+  findings that need other pages, page by page (`check.run.CrossPages`);
 - `precache`: the size and hash of each file the service workers list, by the
   file's identity (`check.offline_app.check_precache`)."""
 
@@ -40,6 +45,7 @@ from .rebuild import Worker
 from .render.reuse import content_digest
 from .resolve.history import KnownPairs
 from .resolve.linked import KnownLinks
+from .write_memory import WriteMemory
 
 
 class Memory:
@@ -50,6 +56,7 @@ class Memory:
         self._discarding: threading.Thread | None = None
         self.texts: bytes | None = None  # the digest of what the last render read of the rules
         self.heavy: dict = {}  # section key -> what its page read of the rules then (`reuse.Fingerprints`)
+        self.write = WriteMemory()
 
     def known_pairs(self, corpus: Corpus) -> tuple[KnownPairs, dict]:
         """The pairs kept for editions as they are now, and the editions' digests

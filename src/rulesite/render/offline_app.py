@@ -35,8 +35,9 @@ and the budget below.
 from __future__ import annotations
 
 import hashlib
-from functools import cache
+from functools import cache, lru_cache
 from importlib import metadata, resources
+from operator import itemgetter
 from pathlib import Path
 
 import yaml
@@ -59,6 +60,7 @@ from .word_index import is_word_index
 from ..strings import t
 
 MANIFEST = "manifest.webmanifest"
+_FIRST = itemgetter(0)
 PREVIEWS = PREVIEW_FOLDER + "/"  # one script of rule texts per page (render/share.py)
 # One script of rule histories per page (render/history.py): stored when a History is opened.
 HISTORIES = HISTORY_FOLDER + "/"
@@ -105,6 +107,12 @@ BACKGROUND = {"default": "#ffffff", "slate": "#1e2129"}
 
 def palettes(config_text: str) -> list[dict[str, str]]:
     """The palettes mkdocs.yml configures: [{"media", "scheme", "primary", "background"}]."""
+    return [dict(palette) for palette in _palettes(config_text)]
+
+
+@lru_cache(maxsize=4)
+def _palettes(config_text: str) -> tuple[dict[str, str], ...]:
+    """`palettes`, read once for each text of the config (each language's files, each build, ask)."""
     config = mkdocs_config(config_text)
     theme = config.get("theme") or {}
     given = theme.get("palette") or [{}]
@@ -119,7 +127,7 @@ def palettes(config_text: str) -> list[dict[str, str]]:
                 "background": BACKGROUND.get(scheme, BACKGROUND["default"]),
             }
         )
-    return out
+    return tuple(out)
 
 
 class _Lenient(yaml.SafeLoader):
@@ -207,6 +215,7 @@ def offline_files(
     config_text: str,
     digests: dict[str, str] | None = None,
     others: dict[str, tuple[dict[str, str], list]] | None = None,
+    kept: dict | None = None,
 ) -> dict[str, str]:
     """This language's manifest, offline page and service worker, to add to its
     pages. `digests`: path -> `file_digest` of the page's bytes, where the
@@ -214,22 +223,33 @@ def offline_files(
     languages' (Markdown path -> digest, navigation): the site at the root,
     whose worker answers for every language's pages that no worker of their
     own stores, keeps their word indexes too, so that its offline page
-    shows such a page's words."""
+    shows such a page's words. `kept`: what the last call for this language
+    worked out (filled here; a process that builds build after build keeps
+    it): the hashes of the files whose digest is the same, and the list of
+    what is precached while the list of files and what decides it is."""
+    kept = {} if kept is None else kept
     files = {MANIFEST: manifest(ctx, config_text), OFFLINE_PAGE: offline_page(ctx)}
     everything = {**pages, **files}
     known = digests or {}
     shell = shell_hash(ctx, nav, config_text)
-    hashes = {
-        html_path(path) if path.endswith(".md") else path: page_hash(
-            path, known.get(path) or file_digest(text.encode() if isinstance(text, str) else text), shell
-        )
-        for path, text in everything.items()
-    }
+    if known.keys() == pages.keys() and all(known.values()):  # the caller's, as they are (20,000 files)
+        now = {**known, **{path: file_digest(text.encode()) for path, text in files.items()}}
+    else:
+        now = {
+            path: known.get(path) or file_digest(text.encode() if isinstance(text, str) else text)
+            for path, text in everything.items()
+        }
+    hashes = _hashes(now, shell, kept)
     hashes.update({path: file_hash(path) for path in asset_files()})
-    listed = precache(ctx, everything)
+    listed = _precache(ctx, everything, kept)
     entries = [[url, *hashes[url]] for url in listed]
     entries += [[url, digest, 1] for url, digest in material_shell(ctx.language)]
-    build = hashlib.sha256((shell + "".join(f"{p}{h[0]}" for p, h in sorted(hashes.items()))).encode()).hexdigest()[:16]
+    urls = kept.get("urls")
+    if urls is None or hashes.keys() != urls[0]:
+        urls = kept["urls"] = (set(hashes), sorted(hashes))
+    # Each URL and its hash, sorted by URL (without a Python loop: 20,000 files).
+    shown = "".join(map(str.__add__, urls[1], map(_FIRST, map(hashes.__getitem__, urls[1]))))
+    build = hashlib.sha256((shell + shown).encode()).hexdigest()[:16]
     # The root site's worker answers for the other languages' pages that no
     # worker of their own stored: it keeps their word index too, from which the
     # offline page shows such a page's words (assets/offline-page.js).
@@ -237,8 +257,7 @@ def offline_files(
         for other, (other_digests, _nav) in sorted((others or {}).items()):
             entries += [
                 [paths.language_root(other) + path, digest, 0]
-                for path, digest in sorted(other_digests.items())
-                if is_word_index(path)
+                for path, digest in sorted((p, d) for p, d in other_digests.items() if is_word_index(p))
             ]
     # The preview and history files a first visit stores, each folder's fetched
     # as one file (share.PREVIEW_BUNDLE, history.HISTORY_BUNDLE).
@@ -249,6 +268,40 @@ def offline_files(
             bundles.append({"url": url, "hash": hashes[url][0], "folder": folder, "files": held})
     files[SERVICE_WORKER] = service_worker(build, ctx.language, entries, bundles)
     return files
+
+
+def _hashes(digests: dict[str, str], shell: str, kept: dict) -> dict[str, tuple[str, int]]:
+    """URL -> `page_hash` of each file (path -> its digest in `digests`): those
+    of `kept` (the last call's) where the shell and the file's digest are the
+    same, the others worked out."""
+    before = kept.get("hashes")
+    kept["hashes"] = None  # until these are done
+    if before is not None and before[0] == shell:
+        _, old, hashes = before
+        hashes = dict(hashes)
+        for path in old.keys() - digests.keys():
+            del hashes[html_path(path) if path.endswith(".md") else path]
+        for path, digest in digests.items() - old.items():
+            hashes[html_path(path) if path.endswith(".md") else path] = page_hash(path, digest, shell)
+    else:
+        hashes = {html_path(p) if p.endswith(".md") else p: page_hash(p, d, shell) for p, d in digests.items()}
+    if len(hashes) != len(digests):  # two files of one URL ("a.md", "a.html"): the last one's, as always
+        hashes = {html_path(p) if p.endswith(".md") else p: page_hash(p, d, shell) for p, d in digests.items()}
+    else:
+        kept["hashes"] = (shell, dict(digests), hashes)
+    return dict(hashes)
+
+
+def _precache(ctx: Context, pages: dict[str, str], kept: dict) -> list[str]:
+    """`precache`, kept while what it is made of is the same: the files' paths,
+    the language, its current section pages, games and documents."""
+    key = (ctx.language, current_pages(ctx, ctx.language), [(g, idx.documents_of(ctx, g)) for g in idx.games(ctx)])
+    before = kept.get("precache")
+    if before is not None and before[0] == key and pages.keys() == before[1]:
+        return before[2]
+    listed = precache(ctx, pages)
+    kept["precache"] = (key, set(pages), listed)
+    return listed
 
 
 def service_worker(build: str, language: str, entries: list[list], bundles: list[dict] = ()) -> str:

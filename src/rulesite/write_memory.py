@@ -1,0 +1,24 @@
+"""What the write stage (`pipeline.write`) and the fingerprints of what MkDocs
+builds (`pipeline.language_keys`) worked out last time, for a process that
+builds build after build (`warm.Memory.write`): filed under what it was made
+from, so that what is found is what would be made again."""
+
+from __future__ import annotations
+
+
+class WriteMemory:
+    def __init__(self) -> None:
+        # A page's text -> `output.file_digest` of its UTF-8 bytes (only the last build's texts).
+        self.digests: dict[str, str] = {}
+        # Language -> what `offline_files` keeps of its last call (`render/offline_app.py`).
+        self.offline: dict[str, dict] = {}
+        # Language -> (its config's repr, its text as written), `write_config`'s.
+        self.configs: dict[str, tuple] = {}
+        # The file digest of a page -> `page_title` of its text.
+        self.titles: dict[str, str] = {}
+        # The last write's files (the very dict) and "language/path" -> digest of each,
+        # which `language_keys` uses instead of reading the docs folder's `DIGESTS`.
+        self.files: dict | None = None
+        self.file_digests: dict[str, dict[str, str]] = {}
+        # Language -> (its files' paths, sorted), while they are the same.
+        self.order: dict[str, tuple[set, list]] = {}
