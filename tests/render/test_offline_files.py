@@ -265,3 +265,32 @@ def test_the_check_finds_a_listed_url_where_resolving_it_in_full_does(tmp_path):
     for url in urls:
         whole = _site_path(site.resolve(), worker, url)
         assert where.of(worker, url)[0] == (None if whole is None else str(whole)), url
+
+
+def test_a_check_of_the_next_build_reads_again_only_a_bundle_that_changed(built_site, tmp_path, monkeypatch):
+    """`rulesite serve` checks each build's new folder, its unchanged files linked
+    from the last: a bundle that is the very file checked, listed as it was, is
+    not read again; one written anew is, and its problems are found."""
+    import os
+
+    from rulesite.check import offline_app as check
+
+    one = tmp_path / "one"
+    shutil.copytree(built_site.site, one)
+    two = tmp_path / "two"
+    shutil.copytree(one, two, copy_function=os.link)
+    known: dict = {}
+    assert check.check_precache(one, known=known)[0] == []
+    read = []
+    real = check._read_bundle
+    monkeypatch.setattr(check, "_read_bundle", lambda *given: read.append(given[1]) or real(*given))
+    assert check.check_precache(two, known=known)[0] == []
+    assert read == []
+    bundle = read_build(two / "sw.js")["bundles"][0]
+    path = two / bundle["url"]
+    data = path.read_bytes()
+    path.unlink()
+    path.write_bytes(data.replace(b"RulesitePreviews.add(", b"RulesitePreviews.add(/* other */", 1))
+    problems, _ = check.check_precache(two, known=known)
+    assert read == [bundle["url"]]
+    assert ("sw.js", f"its bundle {bundle['url']} is listed with hash {bundle['hash']}, the built file differs") in problems

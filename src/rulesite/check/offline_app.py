@@ -109,7 +109,8 @@ def _check_bundle(
     wanted_facts = tuple(sorted((u, fact) for u, fact in stored.items() if u.startswith(folder)))
     identity = (stat.st_dev, stat.st_ino, stat.st_size, stat.st_mtime_ns)
     made_of = (identity, url, folder, digest, bundle.get("files"), wanted_facts)
-    place = ("bundle", str(worker), url)
+    # By the worker's place in the site: each build's site is a new folder.
+    place = ("bundle", worker.relative_to(where.site_dir).as_posix(), url)
     before = known.get(place)
     if before is not None and before[0] == made_of:
         same, size, problems = before[1]
