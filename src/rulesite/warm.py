@@ -18,6 +18,8 @@ times: what is found under an equal digest is what would be made again.
 - `jobs`: each reusable render job's fingerprint and pages (`render/reuse.py`),
   and (`texts`, `heavy`) the parts of those fingerprints that only the rules'
   texts decide, while they stay as they were.
+- `words`: each language's word index's part made of the section pages,
+  while the rules (`texts`) are as they were.
 - `marked`: each page's text before and after its language marker
   (`render.languages.mark_missing_translations`), with what the marker says:
   a page whose text and marker are as they were is not marked again.
@@ -53,6 +55,7 @@ class Memory:
         self._discarding: threading.Thread | None = None
         self.texts: bytes | None = None  # the digest of what the last render read of the rules
         self.heavy: dict = {}  # section key -> what its page read of the rules then (`reuse.Fingerprints`)
+        self.words: dict = {}  # language -> the rules' digest, its word index's sections part (`render.site.searched_words`)
         self.marked: dict = {}  # (language, path) -> a page's text, its language marker's inputs, the two (`render.languages`)
 
     def known_pairs(self, corpus: Corpus) -> tuple[KnownPairs, dict]:

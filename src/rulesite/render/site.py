@@ -63,7 +63,7 @@ from .section_page import render_section
 from . import og_image
 from .shipped import shipped_bytes
 from .numbers import numbers_js
-from .word_index import word_index
+from .word_index import section_words, word_index
 from .pinned import pinned_pages
 from .history import history_bundle, history_files
 from .share import (
@@ -136,16 +136,34 @@ def render_site(
                 names[k] = (name, prints.of(contexts.get(lang, ctx), name, job))
                 if (found := memory.jobs.get(name)) is not None and found[0] == names[k][1]:
                     kept[k] = found[1]
+    # The word index runs each time, from its sections' part as the last build
+    # made it while the rules are as they were (`searched_words`).
+    words: dict[int, tuple] = {}  # job -> (its language, the rules' digest, the part given)
+    if memory is not None:
+        texts = prints.texts.hex()
+        for k, (lang, job) in enumerate(work):
+            if isinstance(job, partial) and job.func is searched_words:
+                found = memory.words.get(lang)
+                known = found[1] if found is not None and found[0] == texts else None
+                work[k] = (lang, partial(searched_words, *job.args, known=known, keep=True))
+                words[k] = (lang, texts, known)
     if jobs is None:
         jobs = cores() if len(ctx.corpus.sections) >= PARALLEL_SECTIONS else 1
     if crew is not None:
         work = [
-            (lang, job if names[k] or (parted and lang is None) else partial(_held_files, lang or CONTENT_LANGUAGE, job))
+            (
+                lang,
+                job
+                if names[k] or k in words or (parted and lang is None)
+                else partial(_held_files, lang or CONTENT_LANGUAGE, job),
+            )
             for k, (lang, job) in enumerate(work)
         ]
     todo = [k for k in range(len(work)) if k not in kept]
     ran = crew.run([work[k][1] for k in todo], jobs) if crew is not None else run_jobs([work[k][1] for k in todo], jobs)
     made = {**kept, **dict(zip(todo, ran))}
+    if memory is not None:
+        memory.words = {lang: (texts, made[k].pop(SECTION_WORDS, known)) for k, (lang, texts, known) in words.items()}
     if memory is not None:
         memory.jobs = {name: (digest, made[k]) for k, (name, digest) in ((k, n) for k, n in enumerate(names) if n)}
     files: dict[str, dict[str, str]] = {lang: {} for lang in languages}
@@ -340,6 +358,10 @@ def _section_run(ctx: Context, lang: str, run: list[Section]) -> dict[str, str]:
     return pages | history_files(ctx, lang, run) | section_images(ctx, run)
 
 
+# Not a file: where the word index's job hands back its sections' part (`searched_words`).
+SECTION_WORDS = ".section-words"
+
+
 def browser_tables(lang: str) -> str:
     """assets/strings.js: a script, not JSON, so pages opened from disk read it too."""
     return (
@@ -367,10 +389,17 @@ def written_pages(ctx: Context) -> dict[str, str]:
     return {written_page(name): ctx.corpus.written_page(name, ctx.language).text for name in names}
 
 
-def searched_words(ctx: Context) -> dict[str, str]:
-    """The word-search index (word_index.py), written pages included."""
+def searched_words(ctx: Context, known: tuple | None = None, keep: bool = False) -> dict[str, str]:
+    """The word-search index (word_index.py), written pages included. `known`:
+    its sections' part (`section_words`) as the last build made it, while the
+    rules are as they were; `keep`: that part is handed back (`SECTION_WORDS`,
+    not a file) when made here, for the next build."""
     written = {path: (written_heading(text, path.removesuffix(".md")), text) for path, text in written_pages(ctx).items()}
-    return word_index(ctx, ctx.language, written)
+    sections = known if known is not None else section_words(ctx, ctx.language)
+    files = word_index(ctx, ctx.language, written, sections)
+    if keep and known is None:
+        files[SECTION_WORDS] = sections
+    return files
 
 
 def written_heading(text: str, name: str) -> str:

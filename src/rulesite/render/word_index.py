@@ -80,19 +80,19 @@ def _plain(text: str, language: str) -> str:
     return " ".join(shown_text(text, language).split())
 
 
-def word_index(ctx: Context, language: str, written: dict[str, tuple[str, str]] | None = None) -> dict[str, str]:
-    """assets/search-words.js and the assets/search-text-N.js files of `language`'s
-    site. `written`: the written pages (docs path -> (title, Markdown))."""
+def section_words(ctx: Context, language: str) -> tuple[list[dict], dict, list[list], list[list]]:
+    """The part of `language`'s index made of the section pages of its site
+    (every edition's): the label rows it uses (and their index), its entries
+    and the rules found by their text alone. It reads the sections, texts
+    included, and the keyword forms: a warm build keeps it while those stay
+    as they were (render/site.py)."""
     docs = _Docs()
     head: list[list] = []  # [kind, doc, url, title, keys]
-    texts: list[tuple[int, str]] = []  # (entry, its text) for the text files
     rules: list[list] = []  # [kind, doc, url, title, keys, text]: rules found by their text alone
     keys_of = _keyword_forms(ctx, language)
 
-    def add(kind: str, doc: int, url: str, title: str, keys: list[str] = (), text: str = "") -> None:
+    def add(kind: str, doc: int, url: str, title: str, keys: list[str] = ()) -> None:
         head.append([kind, doc, url, title, list(keys)] if keys else [kind, doc, url, title])
-        if text:
-            texts.append((len(head) - 1, text))
 
     sections: list[Section] = list(ctx.editions.pages_of(language))
     # Riftbound before Magic, today's editions before older ones, newer before older.
@@ -119,6 +119,27 @@ def word_index(ctx: Context, language: str, written: dict[str, tuple[str, str]] 
                 add(RULE, doc, url, f"{rule.number} {text}")
             else:
                 rules.append([RULE, doc, url, rule.number, [], text])
+    return docs.rows, docs.index, head, rules
+
+
+def word_index(
+    ctx: Context, language: str, written: dict[str, tuple[str, str]] | None = None, sections: tuple | None = None
+) -> dict[str, str]:
+    """assets/search-words.js and the assets/search-text-N.js files of `language`'s
+    site. `written`: the written pages (docs path -> (title, Markdown));
+    `sections`: `section_words` of the site, when the caller has it."""
+    rows, index, head, rules = sections if sections is not None else section_words(ctx, language)
+    # Copies: what the caller gave is kept for the next build.
+    docs = _Docs()
+    docs.rows, docs.index = list(rows), dict(index)
+    head, rules = list(head), list(rules)
+    texts: list[tuple[int, str]] = []  # (entry, its text) for the text files
+
+    def add(kind: str, doc: int, url: str, title: str, keys: list[str] = (), text: str = "") -> None:
+        head.append([kind, doc, url, title, list(keys)] if keys else [kind, doc, url, title])
+        if text:
+            texts.append((len(head) - 1, text))
+
     if language == CONTENT_LANGUAGE:
         named: set[str] = set()
         nicknames: dict[str, list[str]] = {}  # card name -> its nicknames (card-aliases.yml)
