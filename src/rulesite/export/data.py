@@ -414,20 +414,31 @@ def rules_datasets(resolved: Resolved, ids: Identities | None = None) -> dict[st
     return out
 
 
-def game_datasets(resolved: Resolved, places: Places, ids: Identities | None = None) -> dict[str, dict]:
+def game_datasets(
+    resolved: Resolved,
+    places: Places,
+    ids: Identities | None = None,
+    kinds: tuple[str, ...] = ("rulings", "faq", "cards", "errata"),
+) -> dict[str, dict]:
     """Each game's files of each kind (rulings, FAQ answers, cards, errata),
-    for the games that have any of that kind."""
-    ids = Identities(resolved) if ids is None else ids
+    for the games that have any of that kind; of `kinds` only."""
+    found: list = []  # the rules' identities, worked out for the first file that cites rules
+
+    def identities() -> Identities:
+        if not found:
+            found.append(Identities(resolved) if ids is None else ids)
+        return found[0]
+
     out = {}
     per_game = (
-        ("rulings", resolved.corpus.rulings, lambda game: rulings_data(resolved, game, ids)),
-        ("faq", resolved.corpus.faqs, lambda game: faq_data(resolved, places, game, ids)),
+        ("rulings", resolved.corpus.rulings, lambda game: rulings_data(resolved, game, identities())),
+        ("faq", resolved.corpus.faqs, lambda game: faq_data(resolved, places, game, identities())),
         ("cards", resolved.corpus.cards, lambda game: cards_data(resolved, places, game)),
         ("errata", resolved.corpus.errata, lambda game: errata_data(resolved, places, game)),
     )
     games = dict.fromkeys(game_of(item) for _, items, _ in per_game for item in items)
     for game in games:
         for kind, items, data in per_game:
-            if any(game_of(item) == game for item in items):
+            if kind in kinds and any(game_of(item) == game for item in items):
                 out[f"{game}/{kind}.json"] = data(game)
     return out

@@ -2,7 +2,7 @@
 script twin that pages opened from disk can load.
 
 `data_files(resolved, places)` gives site-relative path -> text for everything under
-`data/`. Each `X.json` has a twin `X.js` that stores the same object in
+`data/`; `data_parts` the same as jobs, which a warm build reuses apart. Each `X.json` has a twin `X.js` that stores the same object in
 `window.RULESITE_DATA["X.json"]`: a page opened from disk (file://) cannot
 fetch JSON, but it can load a script (assets/data.js picks the right one).
 `data/index.json` lists every file with its size and SHA-256, the build id
@@ -45,8 +45,13 @@ def data_files(resolved: Resolved, places: Places) -> dict[str, str]:
 def data_parts(resolved: Resolved, places: Places) -> list:
     """`data_files` as jobs, each giving some of the files and what the
     manifest lists of them (`finish_data` makes it of all of them): the
-    files of the editions alone (`rules_data_files`), then each game's."""
-    return [partial(rules_data_files, resolved), partial(game_data_files, resolved, places)]
+    files of the editions alone (`rules_data_files`), each game's rulings
+    and answers, each game's cards and errata."""
+    return [
+        partial(rules_data_files, resolved),
+        partial(game_data_files, resolved, places),
+        partial(card_data_files, resolved, places),
+    ]
 
 
 def rules_data_files(resolved: Resolved) -> dict[str, str]:
@@ -56,8 +61,14 @@ def rules_data_files(resolved: Resolved) -> dict[str, str]:
 
 
 def game_data_files(resolved: Resolved, places: Places) -> dict[str, str]:
-    """Each game's rulings, FAQ answers, cards and errata (`data.game_datasets`)."""
-    return _files(game_datasets(resolved, places))
+    """Each game's rulings and FAQ answers (`data.game_datasets`)."""
+    return _files(game_datasets(resolved, places, kinds=("rulings", "faq")))
+
+
+def card_data_files(resolved: Resolved, places: Places) -> dict[str, str]:
+    """Each game's cards and errata (`data.game_datasets`): what a warm build
+    reuses while the cards, errata and what cites each card stay as they were."""
+    return _files(game_datasets(resolved, places, kinds=("cards", "errata")))
 
 
 def _files(values: dict[str, dict]) -> dict[str, str]:

@@ -29,7 +29,8 @@ each job adds what it reads besides:
   walkthroughs;
 - numbers.js and strings.js: nothing more;
 - the FAQ index: every answer, and where each is shown;
-- the card pages and errata: what cites each card, and where each card is.
+- the card pages and errata, and their published data: what cites each
+  card, and where each card is.
 
 Some read less than the frame, and start from what they read alone (`LIGHT`):
 a run of sections' share pages (the sections whole, and the site's address),
@@ -73,12 +74,12 @@ def job_name(lang: str | None, job) -> tuple | None:
         walkthrough_pages,
     )
 
-    from ..export.files import rules_data_files
+    from ..export.files import card_data_files, rules_data_files
 
     if not isinstance(job, partial):
         return None
     if lang is None:
-        return ("data", "rules") if job.func is rules_data_files else None
+        return {rules_data_files: ("data", "rules"), card_data_files: ("data", "cards")}.get(job.func)
     if job.func is section_shares:
         return (lang, "shares", tuple(section.key for section in job.args[2]))
     whole = {
@@ -185,7 +186,7 @@ class Fingerprints:
         elif kind == "faq index":
             # The answers' questions, where each is shown, the sections they sit with.
             parts += [ctx.corpus.faqs, [ctx.faq_home(faq) for faq in ctx.corpus.faqs]]
-        elif kind == "cards":
+        elif kind == "cards":  # the card pages, and the cards' and errata's data
             # What cites each card (as a page links it), and where the site map puts each card.
             by_card = ctx.citations.by_card
             parts.append({card: [_cited(ctx, item) for item in items] for card, items in by_card.items()})
