@@ -154,7 +154,9 @@ class Fingerprints:
     `_heavy` part) depends on nothing but the frame and the rules' texts: while
     those are as at the last render (`texts`), its digests are the last
     render's (`heavy`, section key -> digest) and are not worked out again.
-    `memory`: the last render's `texts` and `heavy`, replaced by this one's."""
+    `memory`: the last render's `texts` and `heavy`, replaced by this one's.
+    (The share pages of a run of sections read nothing else than those texts
+    cover: their fingerprints are kept in `heavy` too, by the job's name.)"""
 
     def __init__(self, ctx: Context, memory) -> None:
         self.ctx = ctx
@@ -167,6 +169,14 @@ class Fingerprints:
     def of(self, ctx: Context, name: tuple, job) -> str:
         """The fingerprint of a job named `name` (`job_name`); `ctx`: its language's."""
         kind = name[1]
+        if kind == "shares":
+            # They read only what the rules' texts digest covers: while it is
+            # the same, so is what they read (`heavy`, by the job's name).
+            found = self.known.get(name)
+            if found is None:
+                found = content_digest([name, _shares(ctx, job)]).hex()
+            self.heavy[name] = found
+            return found
         if kind in LIGHT:
             return content_digest([name, LIGHT[kind](ctx, job)]).hex()
         parts: list = [self.frame, name]
