@@ -379,7 +379,8 @@ def mkdocs_serve_reloads(project: Path, browser, clean: float, words: str) -> di
             new = words.replace("You", "You still" if k % 2 == 0 else "You surely")
             # Saved in place, as an editor does (its watcher polls each file's
             # time and size: a new file put in its place went unseen for 10 minutes).
-            generated.write_text(text.replace(words, new, 1), encoding="utf-8")
+            # Every place it reads them: the page's description comes first, its text after.
+            generated.write_text(text.replace(words, new), encoding="utf-8")
             saved = time.monotonic()
             building = next_line("Building documentation", MKDOCS_WAIT_S)
             try:
