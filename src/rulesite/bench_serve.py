@@ -323,7 +323,8 @@ def mkdocs_serve_reloads(project: Path, browser, clean: float, words: str) -> di
     -> the tab showing it. `error` says what did not happen in time (the runs
     before it are kept). Its tab blocks service workers: the site's own would
     answer the reload from what it stored (serve answers it with one that
-    removes itself; mkdocs serve serves it as it is)."""
+    removes itself; mkdocs serve serves it as it is), and ignores the site's
+    script policy, which blocks the inline script mkdocs serve adds."""
     from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
     config = _mkdocs_config(project)
@@ -359,7 +360,9 @@ def mkdocs_serve_reloads(project: Path, browser, clean: float, words: str) -> di
                 return came
         return None
 
-    context = browser.new_context(service_workers="block")
+    # The site's script policy lets no inline script run: mkdocs serve's
+    # reload script is one, so its tab would never reload without this.
+    context = browser.new_context(service_workers="block", bypass_csp=True)
     try:
         if next_line("Serving on", MKDOCS_WAIT_S) is None:
             ended = "ended" if process.poll() is not None else f"did not serve within {MKDOCS_WAIT_S} s"
