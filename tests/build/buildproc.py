@@ -90,6 +90,19 @@ def tree(folder: Path) -> dict[str, str]:
     }
 
 
+def linked_copy(folder: Path, into: Path) -> Path:
+    """The files of `folder` kept alive under `into` (the same files: hard links,
+    whatever a build later moves or unlinks), so what happens to them after the
+    site moves on can be seen."""
+    folder = folder.resolve()
+    for path in folder.rglob("*"):
+        if path.is_file():
+            target = into / path.relative_to(folder)
+            target.parent.mkdir(parents=True, exist_ok=True)
+            os.link(path, target)
+    return into
+
+
 def leftovers(folder: Path) -> list[str]:
     """What lies beside `folder` besides its link, its generation and its lock."""
     current = os.readlink(folder) if folder.is_symlink() else None

@@ -9,12 +9,11 @@ site that was published before."""
 
 from __future__ import annotations
 
-import os
 from contextlib import closing
 import re
 
 import pytest
-from buildproc import REPO, change_a_ruling, project, run, tree
+from buildproc import REPO, change_a_ruling, linked_copy, project, run, tree
 
 
 def _stamps(folder):
@@ -65,18 +64,6 @@ def add_a_ruling(root):
     )
 
 
-def _linked_copy(folder, into):
-    """The files of `folder` kept alive under `into` (the same files: hard links),
-    so what happens to them after the site moves on can be seen."""
-    folder = folder.resolve()
-    for path in folder.rglob("*"):
-        if path.is_file():
-            target = into / path.relative_to(folder)
-            target.parent.mkdir(parents=True, exist_ok=True)
-            os.link(path, target)
-    return into
-
-
 # change, which pages' text it changes, whether only those are built again
 CHANGES = {
     "one ruling's text": (change_a_ruling, "en/riftbound/rulings/", True),
@@ -95,7 +82,7 @@ def test_rebuild_after_one_change_equals_a_clean_build(tmp_path, change):
     docs = root / "build/docs"
     docs_before, stamps_before = tree(docs), _stamps(docs)
     published = tree(root / "site")
-    kept_alive = _linked_copy(root / "site", tmp_path / "published-before")
+    kept_alive = linked_copy(root / "site", tmp_path / "published-before")
 
     edit(root)
     again = run(root)

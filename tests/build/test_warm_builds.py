@@ -8,12 +8,11 @@ through the warm path, compared with a clean build made beside it."""
 
 from __future__ import annotations
 
-import os
 import re
 from contextlib import closing
 
 import pytest
-from buildproc import REPO, change_a_ruling, project, tree
+from buildproc import REPO, change_a_ruling, linked_copy, project, tree
 
 from rulesite.diagnostics import Diagnostics
 from rulesite.sequence import Sequence, Settings, Stopped
@@ -234,16 +233,10 @@ def test_an_editions_kept_digest_is_the_digest_of_the_edition_read(tmp_path, mon
 
 
 def _held(folder, into) -> dict[str, str]:
-    """Every file of the generation `folder` names, hard-linked into `into`
-    (its inode held, wherever the build moves or unlinks it): relative path ->
-    sha256. A write into one of them shows in `tree(into)`."""
-    folder = folder.resolve()
-    for path in folder.rglob("*"):
-        if path.is_file():
-            target = into / path.relative_to(folder)
-            target.parent.mkdir(parents=True, exist_ok=True)
-            os.link(path, target)
-    return tree(into)
+    """Every file of the generation `folder` names, held under `into`
+    (`linked_copy`): relative path -> sha256. A write into one of them shows in
+    `tree(into)`."""
+    return tree(linked_copy(folder, into))
 
 
 def test_the_kept_copies_of_the_generations_give_the_clean_builds_output(tmp_path):
