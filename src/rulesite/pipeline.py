@@ -417,7 +417,7 @@ def language_keys(
 
 
 def page_title(markdown: str) -> str:
-    """What MkDocs may take a page's title from: the front matter's title, and
+    """What MkDocs may take a page's title from: the front matter's title, else
     the first two lines of the text (a heading, underlined or not). A change in
     it may change what other pages show of this one (its place in their
     navigation), which a rebuild of only the changed pages would miss."""
@@ -427,8 +427,10 @@ def page_title(markdown: str) -> str:
         if end >= 0:
             head, body = markdown[4:end], markdown[end + 5 :]
     title = [line for line in head.splitlines() if line.startswith("title:")]
+    if title:  # MkDocs takes it over any heading: the text's lines (a diff's counts) are not the title
+        return "\n".join(title)
     lines = [line for line in body.split("\n", 40)[:40] if line.strip()][:2]
-    return "\n".join(title + ["--"] + lines)
+    return "\n".join(["--"] + lines)
 
 
 # More changed pages than this share of a language's files: a clean build of it
