@@ -56,6 +56,9 @@ def serve(settings: Settings, port: int, open_browser: bool, build: Build, inter
     returns `interrupted` when Ctrl-C stopped it. One `warm.Memory` goes to
     every build: each redoes only what its change touched."""
     settings = replace(settings, site=True, bundle=None)
+    # Ctrl-C stops it even where it was started with SIGINT ignored (a shell's
+    # background job, a tool that starts it so): Python then leaves it ignored.
+    signal.signal(signal.SIGINT, signal.default_int_handler)
     watching = watched(settings)
     contents = Contents(watching)
     channel, built_files = Channel(), BuiltFiles()
