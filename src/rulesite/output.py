@@ -31,6 +31,7 @@ import ctypes
 import errno
 import fcntl
 import hashlib
+import json
 import os
 import secrets
 import shutil
@@ -290,3 +291,9 @@ def _exchange(a: Path, b: Path) -> bool:
     if ctypes.get_errno() in (errno.ENOSYS, errno.EINVAL, errno.EOPNOTSUPP):
         return False
     raise OSError(ctypes.get_errno(), os.strerror(ctypes.get_errno()), str(b))
+
+
+def write_new_json(path: str, value) -> None:
+    """`value` as compact JSON, into a file that must not exist yet."""
+    with open(path, "x", encoding="utf-8") as file:
+        file.write(json.dumps(value, separators=(",", ":")))  # dumps: C's encoder, dump: Python's

@@ -25,7 +25,7 @@ from .check.entries import expected_entries
 from .check.run import HeldFindings, check_built_site
 from .check.offline_app import Precache, check_precache
 from .diagnostics import Diagnostics
-from .export.files import data_files
+from .export.files import data_files, data_parts, finish_data
 from .model import Corpus, Loc
 from .read import read_sources
 from .read.collisions import check_page_names
@@ -40,7 +40,7 @@ from .render.context import Context
 from .render.offline_app import offline_files
 from .site_map.paths import language_root
 from .site_map.site_map import make_site_map
-from .render.site import THEME_ASSETS, navigation, render_site, write_config, write_docs, written_digests
+from .render.site import THEME_ASSETS, Published, navigation, render_site, write_config, write_docs, written_digests
 from .resolve.card_mentions import KnownMentions
 from .resolve.citations import collect
 from .resolve.linked import KnownLinks, link_texts
@@ -246,7 +246,12 @@ def render_files(ctx: Context, crew: workers.Crew | None = None, memory=None) ->
     """Stage 4: every language's pages, language -> path -> text. `crew`: the
     workers that keep the files they made (`Held`) until `write` writes them.
     `memory`: what the last render's reusable jobs made (`warm.Memory`)."""
-    return render_site(ctx, crew=crew, published=partial(data_files, ctx, places=ctx), memory=memory)
+    return render_site(ctx, crew=crew, published=published_data(ctx), memory=memory)
+
+
+def published_data(ctx: Context) -> Published:
+    """The published data (export/), as render runs it beside the pages."""
+    return Published(whole=partial(data_files, ctx, places=ctx), parts=partial(data_parts, ctx, places=ctx), finish=finish_data)
 
 
 def write(

@@ -13,12 +13,10 @@ import os
 import subprocess
 import sys
 import time
-from functools import partial
 
 import pytest
 
 from rulesite import pipeline, workers
-from rulesite.export.files import data_files
 from rulesite.render.site import render_site, write_docs
 
 
@@ -37,8 +35,8 @@ def _same(one: dict, other: dict) -> None:
 
 
 def _data(ctx):
-    """The published data job, as the pipeline hands it to render."""
-    return partial(data_files, ctx, places=ctx)
+    """The published data jobs, as the pipeline hands them to render."""
+    return pipeline.published_data(ctx)
 
 
 @pytest.mark.parametrize("jobs", [2, 3])

@@ -5,7 +5,6 @@ diffs are made from its pairs as from pairs scored here."""
 
 from __future__ import annotations
 
-from functools import partial
 from pathlib import Path
 
 import pytest
@@ -13,7 +12,6 @@ from editions_fixture import write_four_editions
 
 from rulesite import pipeline, workers
 from rulesite.diagnostics import Diagnostics
-from rulesite.export.files import data_files
 from rulesite.render.site import render_site
 
 # An excerpt of the Core Rules dated between v1.1 and v1.2: matched against v1.1,
@@ -70,8 +68,8 @@ def test_resolving_beside_a_worker_gives_the_same_site(sources):
     beside = pipeline.resolve(corpus2, diag2, jobs=2)
     assert [str(d) for d in diag2.items] == [str(d) for d in diag.items]
     assert beside.diffs and len(beside.diffs) == len(alone.diffs) == 5
-    one = render_site(alone, jobs=1, published=partial(data_files, alone, places=alone))
-    other = render_site(beside, jobs=1, published=partial(data_files, beside, places=beside))
+    one = render_site(alone, jobs=1, published=pipeline.published_data(alone))
+    other = render_site(beside, jobs=1, published=pipeline.published_data(beside))
     assert any(path.startswith("data/") for path in one["en"]), "the published data is compared too"
     assert list(one) == list(other)
     for lang in one:

@@ -43,14 +43,16 @@ def data_files(resolved: Resolved, places: Places) -> dict[str, str]:
 
 
 def data_parts(resolved: Resolved, places: Places) -> list:
-    """`data_files` as jobs, each giving some of the files and what the
-    manifest lists of them (`finish_data` makes it of all of them): the
+    """`data_files` as (name, job) pairs, each job giving some of the files and
+    what the manifest lists of them (`finish_data` makes it of all of them);
+    the name, where a warm build may reuse the job's files (render/reuse.py
+    says from what): the
     files of the editions alone (`rules_data_files`), each game's rulings
     and answers, each game's cards and errata."""
     return [
-        partial(rules_data_files, resolved),
-        partial(game_data_files, resolved, places),
-        partial(card_data_files, resolved, places),
+        (("data", "rules"), partial(rules_data_files, resolved)),
+        (None, partial(game_data_files, resolved, places)),
+        (("data", "cards"), partial(card_data_files, resolved, places)),
     ]
 
 

@@ -74,12 +74,8 @@ def job_name(lang: str | None, job) -> tuple | None:
         walkthrough_pages,
     )
 
-    from ..export.files import card_data_files, rules_data_files
-
-    if not isinstance(job, partial):
-        return None
-    if lang is None:
-        return {rules_data_files: ("data", "rules"), card_data_files: ("data", "cards")}.get(job.func)
+    if lang is None or not isinstance(job, partial):
+        return None  # the published data's parts come with their names (`site.Published`)
     if job.func is section_shares:
         return (lang, "shares", tuple(section.key for section in job.args[2]))
     whole = {

@@ -10,7 +10,7 @@ import os
 import posixpath
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from functools import lru_cache, partial
 from importlib import resources
 from pathlib import Path
@@ -18,7 +18,6 @@ from pathlib import Path
 import yaml
 
 from .. import output
-from ..export.files import data_files, data_parts, finish_data
 from ..model import Edition, Section, sort_key
 from ..names import browser_grammar
 from . import index_pages as idx
@@ -92,11 +91,25 @@ THEME_TEMPLATES = Path(str(resources.files("rulesite") / "theme"))
 NOT_FOUND_STRINGS = ("not-found-title", "not-found-text", "not-found-nearest", "not-found-search", "not-found-home")
 
 
+@dataclass(frozen=True)
+class Published:
+    """The files the caller makes at the site root beside the pages (the
+    published data, made by a later stage: render only runs its jobs).
+    `whole`: one job making them all, as a clean build runs it. `parts`: the
+    same as (name, job) pairs, each giving some of the files, for a warm
+    build to reuse one by one (`reuse.py`: the name it is kept under; None:
+    never reused); `finish`: the files of all the parts' results together."""
+
+    whole: Callable[[], dict[str, str]]
+    parts: Callable[[], list[tuple[tuple | None, Callable[[], dict[str, str]]]]]
+    finish: Callable[[list[dict[str, str]]], dict[str, str]]
+
+
 def render_site(
     ctx: Context,
     jobs: int | None = None,
     crew: Crew | None = None,
-    published: Callable[[], dict[str, str]] | None = None,
+    published: Published | None = None,
     memory=None,
 ) -> dict[str, dict[str, str | Held]]:
     """language -> (docs-relative path -> file text, in path order), for every
@@ -110,10 +123,9 @@ def render_site(
     They then hold every file but the Markdown pages (which later steps
     change), and the result has a `workers.Held` for each: its digest.
 
-    `published`: the caller's job that makes the files at the site root beside
-    the pages (the published data, export/files.py's `data_files`): a long
-    job, run first by the same workers; its files join the content
-    language's.
+    `published`: the caller's jobs that make the files at the site root beside
+    the pages (the published data, `Published`): long ones, run first by the
+    same workers; their files join the content language's.
 
     `memory`: what the last render's reusable jobs made (`warm.Memory.jobs`,
     `reuse.py`): a job whose fingerprint is the same is not run again, its
@@ -121,18 +133,17 @@ def render_site(
     in their place. Their files are never held by workers."""
     languages = site_languages(ctx)
     contexts = {lang: replace(ctx, language=lang, languages=languages, cache={}) for lang in languages}
-    work = [(None, published)] if published is not None else []
-    # A warm build makes the published data in parts, each reused on its own (`data_parts`).
-    parted = memory is not None and isinstance(published, partial) and published.func is data_files
-    if parted:
-        work = [(None, part) for part in data_parts(*published.args, **published.keywords)]
+    # A warm build makes the published data in parts, each reused on its own.
+    parted = memory is not None and published is not None
+    given = published.parts() if parted else [(None, published.whole)] if published is not None else []
+    work = [(None, job) for _, job in given]
     work += [(lang, job) for lang in languages for job in language_jobs(contexts[lang])]
     names: list = [None] * len(work)
     kept: dict[int, dict[str, str]] = {}  # job -> its pages, as the last render made them
     if memory is not None:
         prints = reuse.Fingerprints(ctx, memory)
         for k, (lang, job) in enumerate(work):
-            if (name := reuse.job_name(lang, job)) is not None:
+            if (name := given[k][0] if lang is None else reuse.job_name(lang, job)) is not None:
                 names[k] = (name, prints.of(contexts.get(lang, ctx), name, job))
                 if (found := memory.jobs.get(name)) is not None and found[0] == names[k][1]:
                     kept[k] = found[1]
@@ -173,7 +184,7 @@ def render_site(
             continue
         (files[lang] if lang else data).update(made[k])
     if parted:
-        data = finish_data([made[k] for k, (lang, _) in enumerate(work) if lang is None])
+        data = published.finish([made[k] for k, (lang, _) in enumerate(work) if lang is None])
     files = {lang: dict(sorted(pages.items())) for lang, pages in files.items()}
     mark_missing_translations(files, switch_routes(ctx, languages), memory.marked if memory is not None else None)
     files[CONTENT_LANGUAGE].update(sorted(data.items()))
@@ -566,8 +577,7 @@ def write_docs(
         if held.items() - digests.items():
             raise RuntimeError("files held by workers were not written: " + ", ".join(sorted(held.keys() - digests.keys())[:5]))
     _unlink(os.path.join(new_root, DIGESTS))  # in a spare copy, the published generation's own
-    with open(os.path.join(new_root, DIGESTS), "x", encoding="utf-8") as file:
-        file.write(json.dumps(digests, separators=(",", ":")))  # dumps: C's encoder, dump: Python's
+    output.write_new_json(os.path.join(new_root, DIGESTS), digests)
     stat = os.stat(os.path.join(new_root, DIGESTS))  # once written and closed: its identity for good
     _keep_digests((stat.st_dev, stat.st_ino, stat.st_size, stat.st_mtime_ns), digests)
     replaced = output.published(docs_dir)
