@@ -6,6 +6,7 @@ from __future__ import annotations
 import hashlib
 import os
 import shutil
+import signal
 import subprocess
 import sys
 import time
@@ -56,8 +57,21 @@ def command(out: str = "", *extra: str) -> list[str]:
 def start(root: Path, out: str = "", *extra: str) -> subprocess.Popen:
     env = dict(os.environ, NO_MKDOCS_2_WARNING="1")
     return subprocess.Popen(
-        command(out, *extra), cwd=root, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, start_new_session=True
+        command(out, *extra),
+        cwd=root,
+        env=env,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        start_new_session=True,
+        preexec_fn=_ctrl_c_as_at_a_terminal,
     )
+
+
+def _ctrl_c_as_at_a_terminal() -> None:
+    """The build takes Ctrl-C as it does when typed at a terminal, even where
+    the tests run with SIGINT ignored (a shell's background job)."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
 
 
 def run(root: Path, out: str = "", *extra: str) -> subprocess.CompletedProcess:
