@@ -28,6 +28,9 @@ times: what is found under an equal digest is what would be made again.
 - `jobs`: each reusable render job's fingerprint and pages (`render/reuse.py`),
   and (`texts`, `heavy`) the parts of those fingerprints that only the rules'
   texts decide, while they stay as they were.
+- `shared`: the share pages each reusable job making them made last
+  (`render.share.remembering`), by their arguments: a job that runs again
+  takes those whose arguments are as they were.
 - `words`: each language's word index's part made of the section pages,
   while the rules (`texts`) are as they were.
 - `marked`: each page's text before and after its language marker
@@ -84,6 +87,7 @@ class Memory:
         self.parsed: dict = {}  # the YAML texts read parsed (`read.yamlfile.keeping`)
         # (game, document, language, label) -> (the reads its document was merged from, its digest)
         self.edition_digests: dict[tuple, tuple[tuple, str]] = {}
+        self.shared: dict = {}  # job name -> share page's arguments -> (page, image path, image) (`render.share`)
         self.words: dict = {}  # language -> the rules' digest, its word index's sections part (`render.site.searched_words`)
         self.marked: dict = {}  # (language, path) -> a page's text, its language marker's inputs, the two (`render.languages`)
         self.write = WriteMemory()

@@ -232,6 +232,26 @@ def test_an_editions_kept_digest_is_the_digest_of_the_edition_read(tmp_path, mon
     assert again == digests and counted == []  # nothing changed: no edition digested again
 
 
+def test_share_pages_made_of_the_same_arguments_are_not_made_again(tmp_path, monkeypatch):
+    """A job making share pages that runs again (a rule reworded: its run of
+    sections' share pages, the pinned links) takes the pages whose arguments
+    are as they were from the last build (`share.remembering`): only the
+    reworded rule's pages are made, and the docs are a clean build's."""
+    from rulesite.render import share
+
+    root = project(tmp_path / "project")
+    memory = Memory()
+    run(settings(root, "warm"), memory)
+    assert any(memory.shared.values())  # the section shares (the seeds have no card or pinned ones)
+    made, preview_image = [], share.preview_image
+    monkeypatch.setattr(share, "preview_image", lambda *args: made.append(args[1]) or preview_image(*args))
+    reword_a_rule(root)
+    warm = _docs(run(settings(root, "warm"), memory))
+    monkeypatch.undo()
+    same_trees(warm, _docs(run(settings(root, "clean", clean=True))))
+    assert made == ["832.1.a"]  # the reworded rule's share page alone
+
+
 def _held(folder, into) -> dict[str, str]:
     """Every file of the generation `folder` names, held under `into`
     (`linked_copy`): relative path -> sha256. A write into one of them shows in

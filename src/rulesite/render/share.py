@@ -158,14 +158,22 @@ def share_page(
 ) -> str:
     """A share page at `path` forwarding to `target` (both site-root-relative;
     target with #anchor). Its image (`drawn_title`, else `title`; `source`; the
-    text) goes into `images` (path -> PNG), the job's files."""
+    text) goes into `images` (path -> PNG), the job's files. Inside
+    `remembering`, a page made from the same arguments by the last build is
+    taken as it was."""
+    # Everything the page and its image are made of (the templates and strings are the program's).
+    key = (ctx.site_url, language, path, target, title, text, label, site, og_title, source, edition, link_text, drawn_title)
+    if _made is not None and (found := _given.get(key)) is not None:
+        _made[key] = found
+        images[found[1]] = found[2]
+        return found[0]
     here = posixpath.dirname(path) or "."
     page, _, anchor = target.partition("#")
     relative = relpath(page, here) + (f"#{anchor}" if anchor else "")
     drawn = preview_image(ctx, drawn_title or title, source, text)
     images[drawn.path] = drawn.data
     description = summary(text)
-    return html_file(
+    made = html_file(
         "short_page",
         language=language,
         title=title,
@@ -183,6 +191,31 @@ def share_page(
         icon=relpath("assets/images/favicon.png", here),
         link_text=link_text or t(language, "link-to", what=title),
     )
+    if _made is not None:
+        _made[key] = (made, drawn.path, drawn.data)
+    return made
+
+
+# Not a file: where a job run by `remembering` hands back its share pages.
+SHARED = ".shared"
+# While a job runs in `remembering`: the last build's share pages, and this job's.
+_given: dict = {}
+_made: dict | None = None
+
+
+def remembering(given: dict, job) -> dict:
+    """`job`'s pages, its share pages taken from `given` where they are made of
+    the same arguments (`share_page`: each draws an image and fills a
+    template, thousands a job), and under `SHARED` (not a file) those it made,
+    for the next build: share page's arguments -> (page, image path, image)."""
+    global _given, _made
+    _given, _made = given, {}
+    try:
+        pages = job()
+        pages[SHARED] = _made
+    finally:
+        _given, _made = {}, None
+    return pages
 
 
 def short_pages(ctx: Context, language: str, part: int = 0, parts: int = 1) -> dict[str, str]:

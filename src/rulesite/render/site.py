@@ -65,6 +65,7 @@ from .numbers import numbers_js
 from .word_index import section_words, word_index
 from .pinned import pinned_pages
 from .history import history_bundle, history_files
+from . import share
 from .share import (
     card_share_pages,
     faq_share_pages,
@@ -158,6 +159,13 @@ def render_site(
                 known = found[1] if found is not None and found[0] == texts else None
                 work[k] = (lang, partial(searched_words, *job.args, known=known, keep=True))
                 words[k] = (lang, texts, known)
+    # A job making share pages that runs again takes those whose arguments are
+    # as they were from the last build's (`share.remembering`).
+    sharing = {k for k, n in enumerate(names) if n and n[0][1] in SHARING and k not in kept}
+    if sharing:
+        given = {key: found for made in memory.shared.values() for key, found in made.items()}
+        for k in sharing:
+            work[k] = (work[k][0], partial(share.remembering, given, work[k][1]))
     if jobs is None:
         jobs = cores() if len(ctx.corpus.sections) >= PARALLEL_SECTIONS else 1
     if crew is not None:
@@ -176,6 +184,11 @@ def render_site(
     if memory is not None:
         memory.words = {lang: (texts, made[k].pop(SECTION_WORDS, known)) for k, (lang, texts, known) in words.items()}
     if memory is not None:
+        memory.shared = {
+            n[0]: made[k].pop(share.SHARED) if k in sharing else memory.shared.get(n[0], {})
+            for k, n in enumerate(names)
+            if n and n[0][1] in SHARING
+        }
         memory.jobs = {name: (digest, made[k]) for k, (name, digest) in ((k, n) for k, n in enumerate(names) if n)}
     files: dict[str, dict[str, str]] = {lang: {} for lang in languages}
     data: dict[str, str] = {}
@@ -189,6 +202,10 @@ def render_site(
     mark_missing_translations(files, switch_routes(ctx, languages), memory.marked if memory is not None else None)
     files[CONTENT_LANGUAGE].update(sorted(data.items()))
     return files
+
+
+# The reusable jobs (`reuse.job_name`'s kinds) whose pages are mostly share pages.
+SHARING = frozenset({"shares", "faq shares", "card shares", "pinned"})
 
 
 def _held_files(lang: str, job) -> dict[str, str | Held]:
