@@ -23,8 +23,8 @@ each job adds what it reads besides:
   included;
 - the current edition's aliases: nothing more;
 - the preview files, the published data of the editions (export/files.py's
-  `rules_data_files`), the glossaries, the contents and topic pages: every
-  edition's rules, texts included; the history bundle: those, and what cites
+  `rules_data_files`), the glossaries, the contents and topic pages, the
+  keyword index: every edition's rules, texts included; the history bundle: those, and what cites
   each rule; the contents: those, and which games have FAQ answers, rulings,
   walkthroughs;
 - numbers.js and strings.js: nothing more;
@@ -35,9 +35,10 @@ each job adds what it reads besides:
 Some read less than the frame, and start from what they read alone (`LIGHT`):
 a run of sections' share pages (the sections whole, and the site's address),
 the FAQ answers' (the answers, where each is shown, their sources), the
-cards' (the cards and where each is).
+cards' (the cards and where each is); the site's image (its language and
+games).
 
-Every other job (the home and keyword pages, the rulings' and walkthroughs'
+Every other job (the home page, the rulings' and walkthroughs'
 pages and indexes, the FAQ pages, the word index, each game's published
 data of rulings, answers and cards...) reads rulings' texts, and runs each
 time. Equal fingerprints mean equal inputs, so a reused job's pages are the
@@ -61,7 +62,7 @@ def job_name(lang: str | None, job) -> tuple | None:
     from .edition_pages import render_diff_pages
     from .history import history_bundle
     from .pinned import pinned_pages
-    from .share import card_share_pages, faq_share_pages, preview_files, section_shares
+    from .share import card_share_pages, faq_share_pages, preview_files, section_shares, site_image
     from .glossary_page import render_glossary
     from .site import (
         _section_run,
@@ -69,6 +70,7 @@ def job_name(lang: str | None, job) -> tuple | None:
         contents_and_topics,
         current_aliases,
         faq_indexes,
+        keyword_pages,
         numbers_and_tables,
         ruling_pages,
         walkthrough_pages,
@@ -88,6 +90,8 @@ def job_name(lang: str | None, job) -> tuple | None:
         faq_indexes: "faq index",
         card_references: "cards",
         walkthrough_pages: "walkthroughs",
+        keyword_pages: "keywords",
+        site_image: "site image",
     }
     if job.func in whole:
         return (lang, whole[job.func])
@@ -176,7 +180,7 @@ class Fingerprints:
         if kind in LIGHT:
             return content_digest([name, LIGHT[kind](ctx, job)]).hex()
         parts: list = [self.frame, name]
-        if kind in ("previews", "history bundle", "rules", "contents", "glossary", "rulings", "walkthroughs"):
+        if kind in ("previews", "history bundle", "rules", "contents", "glossary", "rulings", "walkthroughs", "keywords"):
             # Every section of every edition, texts included (and the history
             # resolve made of them, and the links found in them).
             parts.append(self.texts)
@@ -227,8 +231,13 @@ def _card_shares(ctx: Context, job) -> tuple:
     return (ctx.site_url, cards, [ctx.card_page(card) if card.id in ctx.where.card_pages else None for card in cards])
 
 
+def _site_image(ctx: Context, job) -> tuple:
+    """What the site's image reads: its language and games (the job's arguments)."""
+    return tuple(job.args[1:])
+
+
 # The jobs whose fingerprint is a few things of the model, not the frame (name[1] -> what they read).
-LIGHT = {"shares": _shares, "faq shares": _faq_shares, "card shares": _card_shares}
+LIGHT = {"shares": _shares, "faq shares": _faq_shares, "card shares": _card_shares, "site image": _site_image}
 
 
 def _ruling_reads(ctx: Context, ruling) -> tuple:

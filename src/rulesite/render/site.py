@@ -222,11 +222,11 @@ def _held_files(lang: str, job) -> dict[str, str | Held]:
 # A site with fewer sections than this is rendered in this process: forking costs more.
 PARALLEL_SECTIONS = 300
 # Rulings' pages are made in runs of this many (a job each).
-RULINGS_A_JOB = 40
+RULINGS_A_JOB = 10
 # Share pages are made in runs of this many sections (a job each).
 SHARES_A_JOB = 25
 # Section pages are handed out in runs of this many (a job each).
-SECTIONS_A_JOB = 25
+SECTIONS_A_JOB = 10
 
 
 def language_jobs(ctx: Context) -> list:
@@ -238,13 +238,9 @@ def language_jobs(ctx: Context) -> list:
     jobs: list = [
         partial(render_diff_pages, ctx, diff, diff.old.game, diff.old.document) for diff in ctx.diffs if diff.old.language == lang
     ]
-    jobs.append(
-        lambda: {
-            paths.HOME: idx.render_home(ctx),
-            **idx.render_keywords(ctx),
-            paths.UNRESOLVED: idx.render_unresolved(ctx),
-        }
-    )
+    jobs.append(lambda: {paths.HOME: idx.render_home(ctx), paths.UNRESOLVED: idx.render_unresolved(ctx)})
+    # Apart: a warm build reuses it while the rules and keywords are as they were (render/reuse.py).
+    jobs.append(partial(keyword_pages, ctx))
 
     # Only this language's own content: a page that exists only in another
     # language is not copied here as a stub; links and the language switch send
@@ -320,6 +316,11 @@ def language_jobs(ctx: Context) -> list:
     jobs.append(partial(numbers_and_tables, ctx, lang))
     jobs.append(partial(searched_words, ctx))
     return jobs
+
+
+def keyword_pages(ctx: Context) -> dict[str, str]:
+    """The keyword index's pages."""
+    return idx.render_keywords(ctx)
 
 
 def ruling_pages(ctx: Context, rulings: list) -> dict[str, str]:
