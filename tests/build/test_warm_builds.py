@@ -148,8 +148,20 @@ def add_a_nickname(root):
     )
 
 
+def cite_a_missing_rule(root):
+    """A ruling reworded to cite a rule no source holds: the page listing
+    those (reused while the rulings' count and such numbers stay) lists it."""
+    change_a_ruling(root)
+    _edit(root, "rules_src/riftbound/community-rulings.txt", "You can never choose", "You can never (see rule 355) choose")
+
+
 # What read and resolve keep besides (parsed YAML, card mentions) must be made anew after these too.
-MORE_CHANGES = {**CHANGES, "keyword edited": edit_a_keyword, "nickname added": add_a_nickname}
+MORE_CHANGES = {
+    **CHANGES,
+    "keyword edited": edit_a_keyword,
+    "nickname added": add_a_nickname,
+    "missing rule cited": cite_a_missing_rule,
+}
 
 
 def _docs(records) -> dict[str, str]:

@@ -28,6 +28,9 @@ each job adds what it reads besides:
   each rule; the contents: those, and which games have FAQ answers, rulings,
   walkthroughs;
 - numbers.js and strings.js: nothing more;
+- the home page and the page of rules cited that no source holds: how many
+  FAQ answers, rulings and walkthroughs there are, the first ruling, and
+  those numbers;
 - the FAQ index: every answer, and where each is shown;
 - the card pages and errata, and their published data: what cites each
   card, and where each card is.
@@ -38,7 +41,7 @@ the FAQ answers' (the answers, where each is shown, their sources), the
 cards' (the cards and where each is); the site's image (its language and
 games).
 
-Every other job (the home page, the rulings' and walkthroughs'
+Every other job (the rulings' and walkthroughs'
 pages and indexes, the FAQ pages, the word index, each game's published
 data of rulings, answers and cards...) reads rulings' texts, and runs each
 time. Equal fingerprints mean equal inputs, so a reused job's pages are the
@@ -70,6 +73,7 @@ def job_name(lang: str | None, job) -> tuple | None:
         contents_and_topics,
         current_aliases,
         faq_indexes,
+        home_pages,
         keyword_pages,
         numbers_and_tables,
         ruling_pages,
@@ -91,6 +95,7 @@ def job_name(lang: str | None, job) -> tuple | None:
         card_references: "cards",
         walkthrough_pages: "walkthroughs",
         keyword_pages: "keywords",
+        home_pages: "home",
         site_image: "site image",
     }
     if job.func in whole:
@@ -201,6 +206,12 @@ class Fingerprints:
             by_card = ctx.citations.by_card
             parts.append({card: [_cited(ctx, item) for item in items] for card, items in by_card.items()})
             parts.append({letter: [(p.page, p.items, p.anchors) for p in found] for letter, found in ctx.where.cards.items()})
+        elif kind == "home":
+            # How many answers, rulings and walkthroughs there are, the ruling it
+            # shows how to link, and the rule numbers cited that no source holds.
+            corpus = ctx.corpus
+            parts += [[len(items) for items in (corpus.faqs, corpus.rulings, corpus.walkthroughs)], corpus.rulings[:1]]
+            parts.append(sorted(ctx.links.unresolved.items()))
         elif name[1] == "sections":
             for section in job.args[2]:
                 heavy = self.known.get(section.key)

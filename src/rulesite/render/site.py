@@ -238,9 +238,8 @@ def language_jobs(ctx: Context) -> list:
     jobs: list = [
         partial(render_diff_pages, ctx, diff, diff.old.game, diff.old.document) for diff in ctx.diffs if diff.old.language == lang
     ]
-    jobs.append(lambda: {paths.HOME: idx.render_home(ctx), paths.UNRESOLVED: idx.render_unresolved(ctx)})
-    # Apart: a warm build reuses it while the rules and keywords are as they were (render/reuse.py).
-    jobs.append(partial(keyword_pages, ctx))
+    # Apart, each reused by a warm build while what it reads is as it was (render/reuse.py).
+    jobs += [partial(home_pages, ctx), partial(keyword_pages, ctx)]
 
     # Only this language's own content: a page that exists only in another
     # language is not copied here as a stub; links and the language switch send
@@ -316,6 +315,11 @@ def language_jobs(ctx: Context) -> list:
     jobs.append(partial(numbers_and_tables, ctx, lang))
     jobs.append(partial(searched_words, ctx))
     return jobs
+
+
+def home_pages(ctx: Context) -> dict[str, str]:
+    """The home page and the page of the rules cited that the sources do not hold."""
+    return {paths.HOME: idx.render_home(ctx), paths.UNRESOLVED: idx.render_unresolved(ctx)}
 
 
 def keyword_pages(ctx: Context) -> dict[str, str]:
