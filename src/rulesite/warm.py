@@ -31,6 +31,8 @@ times: what is found under an equal digest is what would be made again.
 - `shared`: the share pages each reusable job making them made last
   (`render.share.remembering`), by their arguments: a job that runs again
   takes those whose arguments are as they were.
+- `bundles`: each language's history bundle (`render.site._history_bundle`),
+  with the history files it was made of.
 - `words`: each language's word index's part made of the section pages,
   while the rules (`texts`) are as they were.
 - `marked`: each page's text before and after its language marker
@@ -88,6 +90,7 @@ class Memory:
         # (game, document, language, label) -> (the reads its document was merged from, its digest)
         self.edition_digests: dict[tuple, tuple[tuple, str]] = {}
         self.shared: dict = {}  # job name -> share page's arguments -> (page, image path, image) (`render.share`)
+        self.bundles: dict = {}  # language -> (history files, the bundle made of them) (`render.site`)
         self.words: dict = {}  # language -> the rules' digest, its word index's sections part (`render.site.searched_words`)
         self.marked: dict = {}  # (language, path) -> a page's text, its language marker's inputs, the two (`render.languages`)
         self.write = WriteMemory()

@@ -239,9 +239,18 @@ def history_bundle(ctx: Context, language: str) -> dict[str, str]:
     """`HISTORY_BUNDLE`: the history files of this language's current editions'
     pages, path -> text, exactly as `history_files` makes them for those pages
     (made again here, a tenth of a second on the full corpora, as the pages
-    are rendered in runs by separate jobs); none when no page has a history."""
-    current = [section for section in ctx.corpus.sections.values() if section.language == language]
-    files = history_files(ctx, language, current)
+    are rendered in runs by separate jobs; a warm build joins theirs instead:
+    render/site.py); none when no page has a history."""
+    return bundle_of(history_files(ctx, language, current_sections(ctx, language)))
+
+
+def current_sections(ctx: Context, language: str) -> list[Section]:
+    """The sections whose history files the bundle holds: the current editions' in this language."""
+    return [section for section in ctx.corpus.sections.values() if section.language == language]
+
+
+def bundle_of(files: dict[str, str]) -> dict[str, str]:
+    """`HISTORY_BUNDLE` of these history files (path -> text); none when there are none."""
     if not files:
         return {}
     # The files' texts as they are: the service worker stores each under its

@@ -64,7 +64,7 @@ from .shipped import shipped_bytes
 from .numbers import numbers_js
 from .word_index import section_words, word_index
 from .pinned import pinned_pages
-from .history import history_bundle, history_files
+from .history import bundle_of, current_sections, history_bundle, history_file, history_files
 from . import share
 from .share import (
     card_share_pages,
@@ -139,6 +139,9 @@ def render_site(
     given = published.parts() if parted else [(None, published.whole)] if published is not None else []
     work = [(None, job) for _, job in given]
     work += [(lang, job) for lang in languages for job in language_jobs(contexts[lang])]
+    if memory is not None:
+        # A warm build joins the history files its section pages' jobs made into the bundle itself (`_history_bundle`).
+        work = [(lang, job) for lang, job in work if not (isinstance(job, partial) and job.func is history_bundle)]
     names: list = [None] * len(work)
     kept: dict[int, dict[str, str]] = {}  # job -> its pages, as the last render made them
     if memory is not None:
@@ -198,6 +201,9 @@ def render_site(
         (files[lang] if lang else data).update(made[k])
     if parted:
         data = published.finish([made[k] for k, (lang, _) in enumerate(work) if lang is None])
+    if memory is not None:
+        for lang in languages:
+            files[lang].update(_history_bundle(contexts[lang], files[lang], memory))
     files = {lang: dict(sorted(pages.items())) for lang, pages in files.items()}
     mark_missing_translations(files, switch_routes(ctx, languages), memory.marked if memory is not None else None)
     files[CONTENT_LANGUAGE].update(sorted(data.items()))
@@ -206,6 +212,19 @@ def render_site(
 
 # The reusable jobs (`reuse.job_name`'s kinds) whose pages are mostly share pages.
 SHARING = frozenset({"shares", "faq shares", "card shares", "pinned"})
+
+
+def _history_bundle(ctx: Context, pages: dict, memory) -> dict[str, str]:
+    """`history_bundle` of a warm build: the same file, of the history files the
+    section pages' jobs made (named jobs: never held by a worker), made again
+    only when one of those differs from the last build's (`memory.bundles`)."""
+    lang = ctx.language
+    paths = (history_file(html_path(section_page(section.key))) for section in current_sections(ctx, lang))
+    found = {path: pages[path] for path in paths if path in pages}
+    kept = memory.bundles.get(lang)
+    made = kept[1] if kept is not None and kept[0] == found else bundle_of(found)
+    memory.bundles[lang] = (found, made)
+    return made
 
 
 def _held_files(lang: str, job) -> dict[str, str | Held]:
