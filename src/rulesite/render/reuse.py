@@ -145,34 +145,56 @@ def _skeleton(section) -> tuple:
 
 
 class Fingerprints:
-    """The fingerprints of one render's reusable jobs (`of`). What a section's
-    page reads of the rules, of every edition and of their comparison (its
-    `_heavy` part) depends on nothing but the frame and the rules' texts: while
-    those are as at the last render (`texts`), its digests are the last
-    render's (`heavy`, section key -> digest) and are not worked out again.
-    `memory`: the last render's `texts` and `heavy`, replaced by this one's.
-    (The share pages of a run of sections read nothing else than those texts
-    cover: their fingerprints are kept in `heavy` too, by the job's name.)"""
+    """The fingerprints of one render's reusable jobs (`of`). Every edition's
+    texts are digested by document (`documents`), from the digests resolve
+    kept of each edition (`warm.Memory.edition_digests`, by the reads it was
+    merged from), so that only a changed document is pickled again. What a
+    section's page reads of the rules, of every edition and of their
+    comparison (its `_heavy` part) depends on nothing but the frame, its
+    document's editions and those of its equivalents in other languages (the
+    concordance shows them whole): while those are as at the last render, its
+    digest is the last render's and is not worked out again. `memory`: the
+    last render's `texts` (the frame and every document) and `heavy` (section
+    key, or a share job's name -> what it was made from and its digest),
+    replaced by this one's."""
 
     def __init__(self, ctx: Context, memory) -> None:
         self.ctx = ctx
         self.frame = frame(ctx)
-        self.texts = content_digest((self.frame, ctx.corpus.editions, ctx.corpus.sections))
-        self.known = memory.heavy if memory.texts == self.texts else {}
+        self.documents = documents(ctx.corpus, getattr(memory, "edition_digests", None) or {})
+        self.texts = content_digest((self.frame, sorted(self.documents.items())))
+        self.known = memory.heavy
         self.heavy: dict = {}
         memory.texts, memory.heavy = self.texts, self.heavy
+
+    def _kept(self, key, made_from: bytes, make) -> bytes | str:
+        """The last render's digest under `key`, while made from the same; else `make()`."""
+        found = self.known.get(key)
+        digest = found[1] if found is not None and found[0] == made_from else make()
+        self.heavy[key] = (made_from, digest)
+        return digest
+
+    def _made_from(self, sections) -> bytes:
+        """The frame and the documents `sections` are of, or show whole beside
+        them (their equivalents in other languages)."""
+        concordance = self.ctx.concordance
+        shown = set()
+        for section in sections:
+            shown.add((section.game, section.document, section.language))
+            equivalent = concordance.for_section(section)
+            for side in equivalent.sides if equivalent is not None else ():
+                if side.section is not None:
+                    shown.add((side.section.game, side.section.document, side.section.language))
+        return content_digest([self.frame, sorted((d, self.documents.get(d)) for d in shown)])
 
     def of(self, ctx: Context, name: tuple, job) -> str:
         """The fingerprint of a job named `name` (`job_name`); `ctx`: its language's."""
         kind = name[1]
         if kind == "shares":
-            # They read only what the rules' texts digest covers: while it is
-            # the same, so is what they read (`heavy`, by the job's name).
-            found = self.known.get(name)
-            if found is None:
-                found = content_digest([name, _shares(ctx, job)]).hex()
-            self.heavy[name] = found
-            return found
+            # They read only their sections (and the site's address, in the
+            # frame): while their documents are the same, so is what they read.
+            made_from = self._made_from(job.args[2])
+            return self._kept(name, made_from, lambda: content_digest([name, _shares(ctx, job)]).hex())
         if kind in LIGHT:
             return content_digest([name, LIGHT[kind](ctx, job)]).hex()
         parts: list = [self.frame, name]
@@ -199,15 +221,28 @@ class Fingerprints:
             parts.append({letter: [(p.page, p.items, p.anchors) for p in found] for letter, found in ctx.where.cards.items()})
         elif name[1] == "sections":
             for section in job.args[2]:
-                heavy = self.known.get(section.key)
-                if heavy is None:
-                    heavy = _heavy(ctx, section)
-                self.heavy[section.key] = heavy
+                heavy = self._kept(section.key, self._made_from([section]), partial(_heavy, ctx, section))
                 parts += [heavy, _light(ctx, section)]
         elif name[1] in ("pinned", "diff"):
             # Rule texts as every edition prints them, and what resolve matched of them (the chains).
             parts.append(self.texts)
         return content_digest(parts).hex()
+
+
+def documents(corpus, kept: dict) -> dict[tuple, bytes]:
+    """(game, document, language) -> a digest of its editions, texts included
+    (and so of its sections of the current view, made of them). `kept`: the
+    digest of each edition resolve worked out (`warm.Memory.edition_digests`:
+    key -> (the reads it was merged from, its digest)); an edition not there
+    is pickled."""
+    found = {}
+    for document, editions in corpus.editions.items():
+        digests = []
+        for e in editions:
+            known = kept.get((e.game, e.document, e.language, e.label))
+            digests.append((e.label, known[1] if known is not None else content_digest(e).hex()))
+        found[document] = content_digest(digests)
+    return found
 
 
 def _shares(ctx: Context, job) -> tuple:
