@@ -165,6 +165,7 @@ class Fingerprints:
         self.texts = content_digest((self.frame, sorted(self.documents.items())))
         self.known = memory.heavy
         self.heavy: dict = {}
+        self.chains: dict = {}  # the history rows digested so far (`_chain`)
         memory.texts, memory.heavy = self.texts, self.heavy
 
     def _kept(self, key, made_from: bytes, make) -> bytes | str:
@@ -221,7 +222,7 @@ class Fingerprints:
             parts.append({letter: [(p.page, p.items, p.anchors) for p in found] for letter, found in ctx.where.cards.items()})
         elif name[1] == "sections":
             for section in job.args[2]:
-                heavy = self._kept(section.key, self._made_from([section]), partial(_heavy, ctx, section))
+                heavy = self._kept(section.key, self._made_from([section]), partial(_heavy, ctx, section, self.chains))
                 parts += [heavy, _light(ctx, section)]
         elif name[1] in ("pinned", "diff"):
             # Rule texts as every edition prints them, and what resolve matched of them (the chains).
@@ -300,24 +301,23 @@ def content_digest(value) -> bytes:
     return digest.digest()
 
 
-def _heavy(ctx: Context, section) -> bytes:
+def _heavy(ctx: Context, section, chains: dict | None = None) -> bytes:
     """What a section's page and its history files read of the rules and their
     comparison: the section (its rules' texts included) and the links found in
-    them, each rule's history in every edition and its rows, the diff page
-    holding each entry a row may link, what the section's number meant (with
-    what each of those rules became) and where an older one lives now, and its
-    equivalent in other languages."""
+    them, each rule's history rows in every edition (`_chain`: the rows are
+    made of its history entries, one each), what the section's number meant
+    (with what each of those rules became) and where an older one lives now,
+    and its equivalent in other languages. `chains`: the digests of the rows
+    worked out so far in this render (`_chain`)."""
     document = (section.game, section.document, section.language)
     changes, links, game = ctx.changes, ctx.links, section.game
-    histories = (ctx.history or {}).get(document, {})
     numbers = [rule.number for rule in section.rules]
     linked = [
         (links.segments(rule.text, game, section, False), [links.segments(e.text, game, section, False) for e in rule.examples])
         for rule in section.rules
     ]
-    rows = [changes.history(document, section.edition, number) for number in numbers]
-    # Of a row, its page reads the entry, the page showing that edition's rule and the word diff.
-    shown_rows = [[(row.entry, row.shown.page if row.shown else None, row.changes) for row in found] for found in rows]
+    chains = {} if chains is None else chains
+    rows = [_chain(ctx, document, changes.history(document, section.edition, number), chains) for number in numbers]
     was = changes.was.get(section.key)
     became = None
     if was:
@@ -331,9 +331,7 @@ def _heavy(ctx: Context, section) -> bytes:
         (
             section,
             linked,
-            [histories.get((section.edition, number)) for number in numbers],
-            shown_rows,
-            [_holders(ctx, document, found) for found in rows],
+            rows,
             [changes.printed_again(ctx.corpus, document, section.edition, number) for number in numbers]
             if section.version_path
             else None,
@@ -343,6 +341,21 @@ def _heavy(ctx: Context, section) -> bytes:
             ctx.concordance.for_section(section),
         )
     )
+
+
+def _chain(ctx: Context, document: tuple[str, str, str], rows, chains: dict) -> bytes:
+    """A digest of what a page reads of a rule's history rows: each row's entry,
+    the page showing that edition's rule and the word diff, and the diff pages
+    its entries may link (`_holders`). Every edition's rule of one chain has
+    the same rows (`resolve.entries.changes_view`): they are digested once a
+    render, kept in `chains` by their identity (and the rows with it, so that
+    it is not another's while the render lasts)."""
+    key = (id(rows), id(ctx.where), document)
+    found = chains.get(key)
+    if found is None:
+        shown = [(row.entry, row.shown.page if row.shown else None, row.changes) for row in rows]
+        found = chains[key] = (rows, content_digest((shown, _holders(ctx, document, rows))))
+    return found[1]
 
 
 def _holders(ctx: Context, document: tuple[str, str, str], rows) -> list:
