@@ -42,7 +42,16 @@ pages and indexes, the FAQ pages, the word index, each game's published
 data of rulings, answers and cards...) reads rulings' texts, and runs each
 time. Equal fingerprints mean equal inputs, so a reused job's pages are the
 ones it would make: a build with reuse writes what a clean build writes
-(tests/build/test_warm_builds.py, tests/corpora/test_warm_corpora.py)."""
+(tests/build/test_warm_builds.py, tests/corpora/test_warm_corpora.py).
+
+Working the fingerprints out costs in proportion to what changed where the
+rules are concerned: every edition's texts are digested by document, from
+the digest resolve keeps of each edition by the reads it was merged from;
+a section's part (`_heavy`, its history rows by far the most of it) is
+kept by the frame and its documents' digests, and worked out again only
+for the sections of a changed document, each rule history chain once
+(`_chain`). The rest (the frame, each job's answers, citations and cards)
+is digested again each render."""
 
 from __future__ import annotations
 
@@ -165,7 +174,7 @@ class Fingerprints:
         self.texts = content_digest((self.frame, sorted(self.documents.items())))
         self.known = memory.heavy
         self.heavy: dict = {}
-        self.chains: dict = {}  # the history rows digested so far (`_chain`)
+        self.once: dict = {}  # what is worked out once a render: history rows digested (`_chain`), reviews by item
         memory.texts, memory.heavy = self.texts, self.heavy
 
     def _kept(self, key, made_from: bytes, make) -> bytes | str:
@@ -186,7 +195,10 @@ class Fingerprints:
             for side in equivalent.sides if equivalent is not None else ():
                 if side.section is not None:
                     shown.add((side.section.game, side.section.document, side.section.language))
-        return content_digest([self.frame, sorted((d, self.documents.get(d)) for d in shown)])
+        digest = hashlib.sha256(self.frame)
+        for document in sorted(shown):
+            digest.update(repr(document).encode() + (self.documents.get(document) or b"-"))
+        return digest.digest()
 
     def of(self, ctx: Context, name: tuple, job) -> str:
         """The fingerprint of a job named `name` (`job_name`); `ctx`: its language's."""
@@ -206,7 +218,12 @@ class Fingerprints:
             if kind == "history bundle":  # its rows list what cites each rule
                 parts.append(_cited_rules(ctx))
             elif kind == "rulings":
-                parts.append([_ruling_reads(ctx, ruling) for ruling in job.args[1]])
+                reviews = self.once.get("reviews")
+                if reviews is None:  # by the item reviewed, once a render
+                    reviews = self.once["reviews"] = {}
+                    for review in ctx.reviews:
+                        reviews.setdefault(id(review.item), []).append(review)
+                parts.append([_ruling_reads(ctx, ruling, reviews.get(id(ruling), ())) for ruling in job.args[1]])
             elif kind == "contents":  # the game's index links its FAQ, rulings and walkthroughs when it has any
                 corpus = ctx.corpus
                 parts.append(
@@ -222,7 +239,7 @@ class Fingerprints:
             parts.append({letter: [(p.page, p.items, p.anchors) for p in found] for letter, found in ctx.where.cards.items()})
         elif name[1] == "sections":
             for section in job.args[2]:
-                heavy = self._kept(section.key, self._made_from([section]), partial(_heavy, ctx, section, self.chains))
+                heavy = self._kept(section.key, self._made_from([section]), partial(_heavy, ctx, section, self.once))
                 parts += [heavy, _light(ctx, section)]
         elif name[1] in ("pinned", "diff"):
             # Rule texts as every edition prints them, and what resolve matched of them (the chains).
@@ -267,11 +284,11 @@ def _card_shares(ctx: Context, job) -> tuple:
 LIGHT = {"shares": _shares, "faq shares": _faq_shares, "card shares": _card_shares}
 
 
-def _ruling_reads(ctx: Context, ruling) -> tuple:
+def _ruling_reads(ctx: Context, ruling, reviewed) -> tuple:
     """What a ruling's page reads besides the frame and the rules: the ruling,
-    the reviews of it, the rules and terms it links, the cards it names and
-    where each is."""
-    reviews = [(r.rule, r.change, r.changes, r.checked) for r in ctx.reviews if r.item is ruling]
+    the reviews of it (`reviewed`: those of `ctx.reviews` whose item it is),
+    the rules and terms it links, the cards it names and where each is."""
+    reviews = [(r.rule, r.change, r.changes, r.checked) for r in reviewed]
     cards = ctx.citations.cards_of.get(ruling.id, [])
     return (ruling, reviews, ctx.citations.concerns.get(ruling.id), [(card, ctx.card_page(card)) for card in cards])
 
@@ -291,14 +308,19 @@ def content_digest(value) -> bytes:
     values give equal bytes however their parts are shared (the links kept from
     the last build are the same objects where new ones would be new)."""
     digest = hashlib.sha256()
-
-    class Sink:
-        write = digest.update
-
-    pickler = pickle.Pickler(Sink(), pickle.HIGHEST_PROTOCOL)
+    pickler = pickle.Pickler(_Sink(digest.update), pickle.HIGHEST_PROTOCOL)
     pickler.fast = True
     pickler.dump(value)
     return digest.digest()
+
+
+class _Sink:
+    """What `content_digest` pickles into: the digest's `update`."""
+
+    __slots__ = ("write",)
+
+    def __init__(self, write) -> None:
+        self.write = write
 
 
 def _heavy(ctx: Context, section, chains: dict | None = None) -> bytes:
@@ -307,8 +329,8 @@ def _heavy(ctx: Context, section, chains: dict | None = None) -> bytes:
     them, each rule's history rows in every edition (`_chain`: the rows are
     made of its history entries, one each), what the section's number meant
     (with what each of those rules became) and where an older one lives now,
-    and its equivalent in other languages. `chains`: the digests of the rows
-    worked out so far in this render (`_chain`)."""
+    and its equivalent in other languages. `chains`: what this render worked
+    out so far of the rows (`_chain`) and the successors (`_successors_by_label`)."""
     document = (section.game, section.document, section.language)
     changes, links, game = ctx.changes, ctx.links, section.game
     numbers = [rule.number for rule in section.rules]
@@ -321,12 +343,10 @@ def _heavy(ctx: Context, section, chains: dict | None = None) -> bytes:
     was = changes.was.get(section.key)
     became = None
     if was:
+        by_label = _successors_by_label(ctx, document, chains)
         labels = {w.edition for w in was}
-        became = [
-            (key, successor)
-            for key, successor in ctx.editions.successors.get(document, {}).items()
-            if key[0] in labels and key[1].startswith(section.number)
-        ]
+        found = [item for label in labels for item in by_label.get(label, ()) if item[1][1].startswith(section.number)]
+        became = [item[1:] for item in sorted(found, key=lambda item: item[0])]  # in the successors' own order
     return content_digest(
         (
             section,
@@ -343,19 +363,35 @@ def _heavy(ctx: Context, section, chains: dict | None = None) -> bytes:
     )
 
 
+def _successors_by_label(ctx: Context, document: tuple[str, str, str], chains: dict) -> dict:
+    """The document's successors (`editions.successors`: (label, number) ->
+    what that rule became) by label, each with its place among them: worked
+    out once a render (kept in `chains` too)."""
+    successors = ctx.editions.successors.get(document, {})
+    key = ("successors", id(successors), document)
+    found = chains.get(key)
+    if found is None:
+        by_label: dict = {}
+        for k, (number, successor) in enumerate(successors.items()):
+            by_label.setdefault(number[0], []).append((k, number, successor))
+        found = chains[key] = (successors, by_label)
+    return found[1]
+
+
 def _chain(ctx: Context, document: tuple[str, str, str], rows, chains: dict) -> bytes:
     """A digest of what a page reads of a rule's history rows: each row's entry,
     the page showing that edition's rule and the word diff, and the diff pages
     its entries may link (`_holders`). Every edition's rule of one chain has
     the same rows (`resolve.entries.changes_view`): they are digested once a
-    render, kept in `chains` by their identity (and the rows with it, so that
-    it is not another's while the render lasts)."""
-    key = (id(rows), id(ctx.where), document)
+    render, kept in `chains` by their identity and the site map's (and the
+    two with it, so that neither is another's while the render lasts)."""
+    where = ctx.where
+    key = (id(rows), id(where), document)
     found = chains.get(key)
     if found is None:
         shown = [(row.entry, row.shown.page if row.shown else None, row.changes) for row in rows]
-        found = chains[key] = (rows, content_digest((shown, _holders(ctx, document, rows))))
-    return found[1]
+        found = chains[key] = (rows, where, content_digest((shown, _holders(ctx, document, rows))))
+    return found[2]
 
 
 def _holders(ctx: Context, document: tuple[str, str, str], rows) -> list:
