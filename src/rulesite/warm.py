@@ -26,8 +26,11 @@ times: what is found under an equal digest is what would be made again.
   and taken by the next build as its new generation, where only the files
   that differ are written (`render.site.write_docs`).
 - `jobs`: each reusable render job's fingerprint and pages (`render/reuse.py`),
-  and (`texts`, `heavy`) the parts of those fingerprints that only the rules'
-  texts decide, while they stay as they were.
+  and (`heavy`) each section's part of those fingerprints made of the rules
+  and their comparison, by what it was made from: the frame and the digests
+  of its documents' editions (`edition_digests`), so that a rule reworded
+  digests again the sections of its document alone; `texts`, the digest of
+  every document as the last render saw them.
 - `shared`: the share pages each reusable job making them made last
   (`render.share.remembering`), by their arguments: a job that runs again
   takes those whose arguments are as they were.
@@ -85,7 +88,7 @@ class Memory:
         self.mentions = KnownMentions()
         self._discarding: threading.Thread | None = None
         self.texts: bytes | None = None  # the digest of what the last render read of the rules
-        self.heavy: dict = {}  # section key -> what its page read of the rules then (`reuse.Fingerprints`)
+        self.heavy: dict = {}  # section key -> (what it was made from, what its page read of the rules) (`reuse.Fingerprints`)
         self.parsed: dict = {}  # the YAML texts read parsed (`read.yamlfile.keeping`)
         # (game, document, language, label) -> (the reads its document was merged from, its digest)
         self.edition_digests: dict[tuple, tuple[tuple, str]] = {}

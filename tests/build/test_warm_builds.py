@@ -2,7 +2,8 @@
 (`warm.Memory`) and redoes only what a change touches. Whatever it reuses,
 the Markdown it writes (and the site built from it) must be a clean build's
 of the same sources, byte for byte: after a ruling reworded, a rule of the
-newest Core Rules edition reworded, a ruling added and another removed, a
+newest Core Rules edition reworded, an example under one reworded, a rule
+of a translation reworded, a ruling added and another removed, a
 keyword form dropped, a walkthrough reworded, and an edition added, each
 through the warm path, compared with a clean build made beside it."""
 
@@ -59,6 +60,29 @@ def reword_a_rule(root):
         _edit(
             root, f"rules_src/riftbound/{name}", "Show Off is normally present on Cards.", "Show Off is usually present on Cards."
         )
+
+
+def edit_an_example(root):
+    """An example under a rule of the newest Core Rules excerpt reworded (and on
+    the web page printing the same rule): the section's page and its history."""
+    for name in ("core-rules-excerpt-2026-10-09.txt", "832-show-off.web-page.txt"):
+        _edit(
+            root,
+            f"rules_src/riftbound/{name}",
+            "a card with Energy cost [7] or more",
+            "a card costing [7] or more Energy",
+        )
+
+
+def edit_a_translation(root):
+    """A rule of the Spanish Comprehensive Rules page reworded: a document of
+    its own, whose sections the English pages show beside their equivalents."""
+    _edit(
+        root,
+        "rules_src/magic/701.20-mostrar.es.web-page.txt",
+        "Una carta que está mostrada actualmente puede mostrarse de nuevo.",
+        "Una carta ya mostrada puede mostrarse de nuevo.",
+    )
 
 
 def add_and_remove_rulings(root):
@@ -125,6 +149,8 @@ def edit_a_walkthrough(root):
 CHANGES = {
     "ruling reworded": change_a_ruling,
     "rule reworded": reword_a_rule,
+    "example edited": edit_an_example,
+    "translation edited": edit_a_translation,
     "rulings added and removed": add_and_remove_rulings,
     "keyword edited": edit_a_keyword,
     "walkthrough edited": edit_a_walkthrough,

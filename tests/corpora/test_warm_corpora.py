@@ -2,9 +2,9 @@
 changes them): one ruling reworded, then one rule of the current Core Rules
 reworded (its history, diffs, previews and data change too), then a card
 renamed and a nickname added (the cards rulings name), then a card's text
-and a FAQ answer reworded, then a Core Rules edition added, each through
-the warm path (`warm.Memory`); after each, the Markdown written is a clean
-build's, byte for byte."""
+and a FAQ answer reworded, then a translated rule reworded and a card added,
+then a Core Rules edition added, each through the warm path (`warm.Memory`);
+after each, the Markdown written is a clean build's, byte for byte."""
 
 from __future__ import annotations
 
@@ -71,6 +71,23 @@ def edit_a_card_and_an_answer(corpora: Path) -> None:
     faq_path.write_text(json.dumps(articles, ensure_ascii=False), encoding="utf-8")
 
 
+def edit_a_translation_and_add_a_card(root: Path, corpora: Path) -> None:
+    """The Spanish rule the concordance pairs with an English one reworded (the
+    English page shows its equivalent), and a card added to the gallery (its
+    pages, the card index, the published data)."""
+    page = root / "rules_src/magic/701.20-mostrar.es.web-page.txt"
+    text = page.read_text(encoding="utf-8")
+    old = "Una carta que está mostrada actualmente puede mostrarse de nuevo."
+    assert old in text, f"{page}: the rule the test rewords is gone: update the test"
+    page.write_text(text.replace(old, "Una carta ya mostrada puede mostrarse de nuevo.", 1), encoding="utf-8")
+    cards_path = corpora / "rb-cards-en-riftboundoc.json"
+    cards = json.loads(cards_path.read_text(encoding="utf-8"))
+    card = dict(cards["cards"][0], id="ogn-999-298", name="Blazing Scorcher Twin", publicCode="OGN-999/298", collectorNumber=999)
+    cards["cards"].append(card)
+    cards["count"] = len(cards["cards"])
+    cards_path.write_text(json.dumps(cards, ensure_ascii=False), encoding="utf-8")
+
+
 def test_warm_builds_of_the_full_corpora_write_the_clean_builds_markdown(tmp_path, corpora_dir):
     root = project(tmp_path / "project")
     corpora = tmp_path / "corpora"
@@ -82,6 +99,7 @@ def test_warm_builds_of_the_full_corpora_write_the_clean_builds_markdown(tmp_pat
         "rule reworded": lambda: reword_a_current_rule(root / "rules_src", corpora),
         "card renamed, nickname added": lambda: rename_a_card_and_add_a_nickname(root, corpora),
         "card and answer reworded": lambda: edit_a_card_and_an_answer(corpora),
+        "translation edited, card added": lambda: edit_a_translation_and_add_a_card(root, corpora),
         "edition added": lambda: add_an_edition(root, corpora),
     }
     for what, change in changes.items():

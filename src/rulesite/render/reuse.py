@@ -46,7 +46,16 @@ pages and indexes, the FAQ pages, the word index, each game's published
 data of rulings, answers and cards...) reads rulings' texts, and runs each
 time. Equal fingerprints mean equal inputs, so a reused job's pages are the
 ones it would make: a build with reuse writes what a clean build writes
-(tests/build/test_warm_builds.py, tests/corpora/test_warm_corpora.py)."""
+(tests/build/test_warm_builds.py, tests/corpora/test_warm_corpora.py).
+
+Working the fingerprints out costs in proportion to what changed where the
+rules are concerned: every edition's texts are digested by document, from
+the digest resolve keeps of each edition by the reads it was merged from;
+a section's part (`_heavy`, its history rows by far the most of it) is
+kept by the frame and its documents' digests, and worked out again only
+for the sections of a changed document, each rule history chain once
+(`_chain`). The rest (the frame, each job's answers, citations and cards)
+is digested again each render."""
 
 from __future__ import annotations
 
@@ -154,34 +163,60 @@ def _skeleton(section) -> tuple:
 
 
 class Fingerprints:
-    """The fingerprints of one render's reusable jobs (`of`). What a section's
-    page reads of the rules, of every edition and of their comparison (its
-    `_heavy` part) depends on nothing but the frame and the rules' texts: while
-    those are as at the last render (`texts`), its digests are the last
-    render's (`heavy`, section key -> digest) and are not worked out again.
-    `memory`: the last render's `texts` and `heavy`, replaced by this one's.
-    (The share pages of a run of sections read nothing else than those texts
-    cover: their fingerprints are kept in `heavy` too, by the job's name.)"""
+    """The fingerprints of one render's reusable jobs (`of`). Every edition's
+    texts are digested by document (`documents`), from the digests resolve
+    kept of each edition (`warm.Memory.edition_digests`, by the reads it was
+    merged from), so that only a changed document is pickled again. What a
+    section's page reads of the rules, of every edition and of their
+    comparison (its `_heavy` part) depends on nothing but the frame, its
+    document's editions and those of its equivalents in other languages (the
+    concordance shows them whole): while those are as at the last render, its
+    digest is the last render's and is not worked out again. `memory`: the
+    last render's `texts` (the frame and every document) and `heavy` (section
+    key, or a share job's name -> what it was made from and its digest),
+    replaced by this one's."""
 
     def __init__(self, ctx: Context, memory) -> None:
         self.ctx = ctx
         self.frame = frame(ctx)
-        self.texts = content_digest((self.frame, ctx.corpus.editions, ctx.corpus.sections))
-        self.known = memory.heavy if memory.texts == self.texts else {}
+        self.documents = documents(ctx.corpus, getattr(memory, "edition_digests", None) or {})
+        self.texts = content_digest((self.frame, sorted(self.documents.items())))
+        self.known = memory.heavy
         self.heavy: dict = {}
+        self.once: dict = {}  # what is worked out once a render: history rows digested (`_chain`), reviews by item
         memory.texts, memory.heavy = self.texts, self.heavy
+
+    def _kept(self, key, made_from: bytes, make) -> bytes | str:
+        """The last render's digest under `key`, while made from the same; else `make()`."""
+        found = self.known.get(key)
+        digest = found[1] if found is not None and found[0] == made_from else make()
+        self.heavy[key] = (made_from, digest)
+        return digest
+
+    def _made_from(self, sections) -> bytes:
+        """The frame and the documents `sections` are of, or show whole beside
+        them (their equivalents in other languages)."""
+        concordance = self.ctx.concordance
+        shown = set()
+        for section in sections:
+            shown.add((section.game, section.document, section.language))
+            equivalent = concordance.for_section(section)
+            for side in equivalent.sides if equivalent is not None else ():
+                if side.section is not None:
+                    shown.add((side.section.game, side.section.document, side.section.language))
+        digest = hashlib.sha256(self.frame)
+        for document in sorted(shown):
+            digest.update(repr(document).encode() + (self.documents.get(document) or b"-"))
+        return digest.digest()
 
     def of(self, ctx: Context, name: tuple, job) -> str:
         """The fingerprint of a job named `name` (`job_name`); `ctx`: its language's."""
         kind = name[1]
         if kind == "shares":
-            # They read only what the rules' texts digest covers: while it is
-            # the same, so is what they read (`heavy`, by the job's name).
-            found = self.known.get(name)
-            if found is None:
-                found = content_digest([name, _shares(ctx, job)]).hex()
-            self.heavy[name] = found
-            return found
+            # They read only their sections (and the site's address, in the
+            # frame): while their documents are the same, so is what they read.
+            made_from = self._made_from(job.args[2])
+            return self._kept(name, made_from, lambda: content_digest([name, _shares(ctx, job)]).hex())
         if kind in LIGHT:
             return content_digest([name, LIGHT[kind](ctx, job)]).hex()
         parts: list = [self.frame, name]
@@ -192,7 +227,12 @@ class Fingerprints:
             if kind == "history bundle":  # its rows list what cites each rule
                 parts.append(_cited_rules(ctx))
             elif kind == "rulings":
-                parts.append([_ruling_reads(ctx, ruling) for ruling in job.args[1]])
+                reviews = self.once.get("reviews")
+                if reviews is None:  # by the item reviewed, once a render
+                    reviews = self.once["reviews"] = {}
+                    for review in ctx.reviews:
+                        reviews.setdefault(id(review.item), []).append(review)
+                parts.append([_ruling_reads(ctx, ruling, reviews.get(id(ruling), ())) for ruling in job.args[1]])
             elif kind == "contents":  # the game's index links its FAQ, rulings and walkthroughs when it has any
                 corpus = ctx.corpus
                 parts.append(
@@ -214,15 +254,28 @@ class Fingerprints:
             parts.append(sorted(ctx.links.unresolved.items()))
         elif name[1] == "sections":
             for section in job.args[2]:
-                heavy = self.known.get(section.key)
-                if heavy is None:
-                    heavy = _heavy(ctx, section)
-                self.heavy[section.key] = heavy
+                heavy = self._kept(section.key, self._made_from([section]), partial(_heavy, ctx, section, self.once))
                 parts += [heavy, _light(ctx, section)]
         elif name[1] in ("pinned", "diff"):
             # Rule texts as every edition prints them, and what resolve matched of them (the chains).
             parts.append(self.texts)
         return content_digest(parts).hex()
+
+
+def documents(corpus, kept: dict) -> dict[tuple, bytes]:
+    """(game, document, language) -> a digest of its editions, texts included
+    (and so of its sections of the current view, made of them). `kept`: the
+    digest of each edition resolve worked out (`warm.Memory.edition_digests`:
+    key -> (the reads it was merged from, its digest)); an edition not there
+    is pickled."""
+    found = {}
+    for document, editions in corpus.editions.items():
+        digests = []
+        for e in editions:
+            known = kept.get((e.game, e.document, e.language, e.label))
+            digests.append((e.label, known[1] if known is not None else content_digest(e).hex()))
+        found[document] = content_digest(digests)
+    return found
 
 
 def _shares(ctx: Context, job) -> tuple:
@@ -251,11 +304,11 @@ def _site_image(ctx: Context, job) -> tuple:
 LIGHT = {"shares": _shares, "faq shares": _faq_shares, "card shares": _card_shares, "site image": _site_image}
 
 
-def _ruling_reads(ctx: Context, ruling) -> tuple:
+def _ruling_reads(ctx: Context, ruling, reviewed) -> tuple:
     """What a ruling's page reads besides the frame and the rules: the ruling,
-    the reviews of it, the rules and terms it links, the cards it names and
-    where each is."""
-    reviews = [(r.rule, r.change, r.changes, r.checked) for r in ctx.reviews if r.item is ruling]
+    the reviews of it (`reviewed`: those of `ctx.reviews` whose item it is),
+    the rules and terms it links, the cards it names and where each is."""
+    reviews = [(r.rule, r.change, r.changes, r.checked) for r in reviewed]
     cards = ctx.citations.cards_of.get(ruling.id, [])
     return (ruling, reviews, ctx.citations.concerns.get(ruling.id), [(card, ctx.card_page(card)) for card in cards])
 
@@ -275,50 +328,50 @@ def content_digest(value) -> bytes:
     values give equal bytes however their parts are shared (the links kept from
     the last build are the same objects where new ones would be new)."""
     digest = hashlib.sha256()
-
-    class Sink:
-        write = digest.update
-
-    pickler = pickle.Pickler(Sink(), pickle.HIGHEST_PROTOCOL)
+    pickler = pickle.Pickler(_Sink(digest.update), pickle.HIGHEST_PROTOCOL)
     pickler.fast = True
     pickler.dump(value)
     return digest.digest()
 
 
-def _heavy(ctx: Context, section) -> bytes:
+class _Sink:
+    """What `content_digest` pickles into: the digest's `update`."""
+
+    __slots__ = ("write",)
+
+    def __init__(self, write) -> None:
+        self.write = write
+
+
+def _heavy(ctx: Context, section, chains: dict | None = None) -> bytes:
     """What a section's page and its history files read of the rules and their
     comparison: the section (its rules' texts included) and the links found in
-    them, each rule's history in every edition and its rows, the diff page
-    holding each entry a row may link, what the section's number meant (with
-    what each of those rules became) and where an older one lives now, and its
-    equivalent in other languages."""
+    them, each rule's history rows in every edition (`_chain`: the rows are
+    made of its history entries, one each), what the section's number meant
+    (with what each of those rules became) and where an older one lives now,
+    and its equivalent in other languages. `chains`: what this render worked
+    out so far of the rows (`_chain`) and the successors (`_successors_by_label`)."""
     document = (section.game, section.document, section.language)
     changes, links, game = ctx.changes, ctx.links, section.game
-    histories = (ctx.history or {}).get(document, {})
     numbers = [rule.number for rule in section.rules]
     linked = [
         (links.segments(rule.text, game, section, False), [links.segments(e.text, game, section, False) for e in rule.examples])
         for rule in section.rules
     ]
-    rows = [changes.history(document, section.edition, number) for number in numbers]
-    # Of a row, its page reads the entry, the page showing that edition's rule and the word diff.
-    shown_rows = [[(row.entry, row.shown.page if row.shown else None, row.changes) for row in found] for found in rows]
+    chains = {} if chains is None else chains
+    rows = [_chain(ctx, document, changes.history(document, section.edition, number), chains) for number in numbers]
     was = changes.was.get(section.key)
     became = None
     if was:
+        by_label = _successors_by_label(ctx, document, chains)
         labels = {w.edition for w in was}
-        became = [
-            (key, successor)
-            for key, successor in ctx.editions.successors.get(document, {}).items()
-            if key[0] in labels and key[1].startswith(section.number)
-        ]
+        found = [item for label in labels for item in by_label.get(label, ()) if item[1][1].startswith(section.number)]
+        became = [item[1:] for item in sorted(found, key=lambda item: item[0])]  # in the successors' own order
     return content_digest(
         (
             section,
             linked,
-            [histories.get((section.edition, number)) for number in numbers],
-            shown_rows,
-            [_holders(ctx, document, found) for found in rows],
+            rows,
             [changes.printed_again(ctx.corpus, document, section.edition, number) for number in numbers]
             if section.version_path
             else None,
@@ -328,6 +381,37 @@ def _heavy(ctx: Context, section) -> bytes:
             ctx.concordance.for_section(section),
         )
     )
+
+
+def _successors_by_label(ctx: Context, document: tuple[str, str, str], chains: dict) -> dict:
+    """The document's successors (`editions.successors`: (label, number) ->
+    what that rule became) by label, each with its place among them: worked
+    out once a render (kept in `chains` too)."""
+    successors = ctx.editions.successors.get(document, {})
+    key = ("successors", id(successors), document)
+    found = chains.get(key)
+    if found is None:
+        by_label: dict = {}
+        for k, (number, successor) in enumerate(successors.items()):
+            by_label.setdefault(number[0], []).append((k, number, successor))
+        found = chains[key] = (successors, by_label)
+    return found[1]
+
+
+def _chain(ctx: Context, document: tuple[str, str, str], rows, chains: dict) -> bytes:
+    """A digest of what a page reads of a rule's history rows: each row's entry,
+    the page showing that edition's rule and the word diff, and the diff pages
+    its entries may link (`_holders`). Every edition's rule of one chain has
+    the same rows (`resolve.entries.changes_view`): they are digested once a
+    render, kept in `chains` by their identity and the site map's (and the
+    two with it, so that neither is another's while the render lasts)."""
+    where = ctx.where
+    key = (id(rows), id(where), document)
+    found = chains.get(key)
+    if found is None:
+        shown = [(row.entry, row.shown.page if row.shown else None, row.changes) for row in rows]
+        found = chains[key] = (rows, where, content_digest((shown, _holders(ctx, document, rows))))
+    return found[2]
 
 
 def _holders(ctx: Context, document: tuple[str, str, str], rows) -> list:
