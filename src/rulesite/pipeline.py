@@ -522,6 +522,7 @@ def build(
     split: dict[str, int] | None = None,
     warm: Worker | None = None,
     spare: output.Spare | None = None,
+    keys: dict[str, dict] | None = None,
 ) -> tuple[subprocess.CompletedProcess, Path]:
     """Stage 5: the real, strict MkDocs build of every language (English at the
     root, the others in a folder each) into a new generation beside `site_dir`
@@ -542,7 +543,8 @@ def build(
     in `rebuild` instead of a new process. `spare`: a copy of the published
     site kept between builds (`output.Spare`, serve's `warm.Warm.site`): when
     every language is reused or rebuilt, it is taken as the new generation
-    instead of linking every file of the published one again."""
+    instead of linking every file of the published one again. `keys`: each
+    language's `language_keys`, told to `warm` (what it gathered ahead must fit them)."""
     build_id = build_id or output.new_build_id()
     fresh = output.generation(site_dir, build_id)
     parts = output.generation(site_dir, build_id, "parts")
@@ -570,7 +572,7 @@ def build(
             command = [sys.executable, "-m", "mkdocs", "build", "--strict", "--clean"]
             command += ["-f", str(lang_config), "-d", str(out[lang])]
             if lang == asked:
-                warm.start(lang_config, out[lang], rebuild[lang], env)
+                warm.start(lang_config, out[lang], rebuild[lang], env, (keys or {}).get(lang))
                 continue
             if lang in rebuild:
                 changed = output.generation(site_dir, build_id, f"changed-{lang}")
@@ -733,6 +735,16 @@ def publish(fresh: Path, site_dir: Path, spare: output.Spare | None = None) -> N
     output.publish(fresh, site_dir, clean_up=spare is None)
     if spare is not None:
         spare.keep(site_dir, replaced if replaced != fresh else None)
+
+
+def prepare(warm: Worker, config_dir: Path, docs_dir: Path, site_dir: Path, keys: dict[str, dict], env: dict[str, str]) -> None:
+    """After publishing the site built from `docs_dir`: `warm` gathers the
+    language it would rebuild next (English first, as `build` asks) ahead,
+    while nobody waits for it."""
+    ordered = sorted(keys, key=lambda code: code != "en")
+    if ordered:
+        lang = ordered[0]
+        warm.prepare(config_dir / f"mkdocs.{lang}.yml", site_dir, env, keys[lang], docs_dir / lang)
 
 
 def discard(fresh: Path) -> None:
