@@ -315,7 +315,7 @@ def test_what_was_gathered_from_another_generation_or_config_is_not_used(tmp_pat
     assert not _Gathered(config, tmp_path / "out", None).fits(config, {"came.png", gone}, base)
     assert gathered.fits(config, {"came.png", gone}, base)
     assert "came.png" in gathered.files.src_uris and gone not in gathered.files.src_uris
-    gathered.move(tmp_path / "moved")
+    gathered.move(tmp_path / "moved", [gathered.files.src_uris["came.png"]])
     assert gathered.files.src_uris["came.png"].abs_dest_path == str(tmp_path / "moved/came.png")
     assert gathered.config.site_dir == str(tmp_path / "moved")
 
