@@ -452,11 +452,27 @@ def findings_file(config_dir: Path, site_dir: Path) -> Path:
     return config_dir / f"checked-{hashlib.sha256(str(site_dir).encode()).hexdigest()[:12]}.pickle"
 
 
+# The state files read (path -> (identity, what they hold)): 32,600 digests a
+# language, read twice a build, written once: read again only when rewritten.
+_STATES: dict[Path, tuple[tuple, dict]] = {}
+
+
+def _read_state(path: Path) -> dict:
+    stat = path.stat()
+    known = (stat.st_ino, stat.st_mtime_ns, stat.st_size)
+    kept = _STATES.get(path)
+    if kept is not None and kept[0] == known:
+        return kept[1]
+    state = json.loads(path.read_text(encoding="utf-8"))
+    _STATES[path] = (known, state)
+    return state
+
+
 def _built(config_dir: Path, site_dir: Path) -> dict:
     """What the published site's languages were built from (empty when unknown)."""
     current = output.published(site_dir)
     try:
-        state = json.loads(_state_file(config_dir, site_dir).read_text(encoding="utf-8"))
+        state = _read_state(_state_file(config_dir, site_dir))
     except (OSError, ValueError):
         return {}
     if current is None or state.get("generation") != current.name or not current.is_dir():
@@ -501,7 +517,11 @@ def remember(config_dir: Path, site_dir: Path, keys: dict[str, dict]) -> None:
     """After publishing: what the published site's languages were built from."""
     current = output.published(site_dir)
     state = {"generation": current.name if current else None, "languages": keys}
-    _state_file(config_dir, site_dir).write_text(json.dumps(state, sort_keys=True) + "\n", encoding="utf-8")
+    path = _state_file(config_dir, site_dir)
+    path.write_text(json.dumps(state, sort_keys=True) + "\n", encoding="utf-8")
+    # What the next build reads back (strings alone: the same as reading it), not read again.
+    stat = path.stat()
+    _STATES[path] = ((stat.st_ino, stat.st_mtime_ns, stat.st_size), state)
 
 
 def mkdocs_env(corpus: Corpus) -> dict[str, str]:

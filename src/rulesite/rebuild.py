@@ -94,8 +94,10 @@ class _Compiled:
 
     def preload(self, env) -> None:
         """`env` loads the templates the last rebuild used now, ahead (a rebuild
-        loads each once, from the cache: a tenth of a small rebuild)."""
-        for name in sorted(self.used):
+        loads each once, from the cache: a tenth of a small rebuild); before the
+        first rebuild, every page template of the theme (compiled once, now)."""
+        used = self.used or env.list_templates(filter_func=lambda name: name.endswith(".html"))
+        for name in sorted(used):
             try:
                 env.get_template(name)
             except Exception:  # noqa: S112 (the rebuild loads it, and says what fails)
