@@ -452,11 +452,27 @@ def findings_file(config_dir: Path, site_dir: Path) -> Path:
     return config_dir / f"checked-{hashlib.sha256(str(site_dir).encode()).hexdigest()[:12]}.pickle"
 
 
+# The state files read (path -> (identity, what they hold)): 32,600 digests a
+# language, read twice a build, written once: read again only when rewritten.
+_STATES: dict[Path, tuple[tuple, dict]] = {}
+
+
+def _read_state(path: Path) -> dict:
+    stat = path.stat()
+    known = (stat.st_ino, stat.st_mtime_ns, stat.st_size)
+    kept = _STATES.get(path)
+    if kept is not None and kept[0] == known:
+        return kept[1]
+    state = json.loads(path.read_text(encoding="utf-8"))
+    _STATES[path] = (known, state)
+    return state
+
+
 def _built(config_dir: Path, site_dir: Path) -> dict:
     """What the published site's languages were built from (empty when unknown)."""
     current = output.published(site_dir)
     try:
-        state = json.loads(_state_file(config_dir, site_dir).read_text(encoding="utf-8"))
+        state = _read_state(_state_file(config_dir, site_dir))
     except (OSError, ValueError):
         return {}
     if current is None or state.get("generation") != current.name or not current.is_dir():
@@ -501,7 +517,11 @@ def remember(config_dir: Path, site_dir: Path, keys: dict[str, dict]) -> None:
     """After publishing: what the published site's languages were built from."""
     current = output.published(site_dir)
     state = {"generation": current.name if current else None, "languages": keys}
-    _state_file(config_dir, site_dir).write_text(json.dumps(state, sort_keys=True) + "\n", encoding="utf-8")
+    path = _state_file(config_dir, site_dir)
+    path.write_text(json.dumps(state, sort_keys=True) + "\n", encoding="utf-8")
+    # What the next build reads back (strings alone: the same as reading it), not read again.
+    stat = path.stat()
+    _STATES[path] = ((stat.st_ino, stat.st_mtime_ns, stat.st_size), state)
 
 
 def mkdocs_env(corpus: Corpus) -> dict[str, str]:
@@ -522,6 +542,7 @@ def build(
     split: dict[str, int] | None = None,
     warm: Worker | None = None,
     spare: output.Spare | None = None,
+    keys: dict[str, dict] | None = None,
 ) -> tuple[subprocess.CompletedProcess, Path]:
     """Stage 5: the real, strict MkDocs build of every language (English at the
     root, the others in a folder each) into a new generation beside `site_dir`
@@ -542,7 +563,8 @@ def build(
     in `rebuild` instead of a new process. `spare`: a copy of the published
     site kept between builds (`output.Spare`, serve's `warm.Warm.site`): when
     every language is reused or rebuilt, it is taken as the new generation
-    instead of linking every file of the published one again."""
+    instead of linking every file of the published one again. `keys`: each
+    language's `language_keys`, told to `warm` (what it gathered ahead must fit them)."""
     build_id = build_id or output.new_build_id()
     fresh = output.generation(site_dir, build_id)
     parts = output.generation(site_dir, build_id, "parts")
@@ -570,7 +592,7 @@ def build(
             command = [sys.executable, "-m", "mkdocs", "build", "--strict", "--clean"]
             command += ["-f", str(lang_config), "-d", str(out[lang])]
             if lang == asked:
-                warm.start(lang_config, out[lang], rebuild[lang], env)
+                warm.start(lang_config, out[lang], rebuild[lang], env, (keys or {}).get(lang))
                 continue
             if lang in rebuild:
                 changed = output.generation(site_dir, build_id, f"changed-{lang}")
@@ -733,6 +755,16 @@ def publish(fresh: Path, site_dir: Path, spare: output.Spare | None = None) -> N
     output.publish(fresh, site_dir, clean_up=spare is None)
     if spare is not None:
         spare.keep(site_dir, replaced if replaced != fresh else None)
+
+
+def prepare(warm: Worker, config_dir: Path, docs_dir: Path, site_dir: Path, keys: dict[str, dict], env: dict[str, str]) -> None:
+    """After publishing the site built from `docs_dir`: `warm` gathers the
+    language it would rebuild next (English first, as `build` asks) ahead,
+    while nobody waits for it."""
+    ordered = sorted(keys, key=lambda code: code != "en")
+    if ordered:
+        lang = ordered[0]
+        warm.prepare(config_dir / f"mkdocs.{lang}.yml", site_dir, env, keys[lang], docs_dir / lang)
 
 
 def discard(fresh: Path) -> None:

@@ -8,7 +8,7 @@ It runs MkDocs' own build steps (its Python API, the steps of
 new generation that starts as a copy of the published one made of hard links
 (`pipeline._link_tree`), and reads, renders and writes only the changed files:
 the pages and static files named, and the theme's templates it renders every
-time (the sitemap, the not-found page). The caller makes that copy while this
+time (the not-found page). The caller makes that copy while this
 gathers the files and the navigation, and says so with a line on stdin
 (`--wait`). So that no write ever goes through a hard link into the published
 generation, every output it writes is unlinked first.
@@ -24,7 +24,23 @@ search index) is refused (`mkdocs_calls.refuse_whole_site_plugins`).
 A process that stays (`serve`, `Worker`) has MkDocs, Material and the
 Markdown extensions imported once, and keeps each template's compiled code
 between builds (`_Compiled`: recompiled whenever its source differs, so what
-it renders is what a new process renders).
+it renders is what a new process renders). It also gathers, between
+requests, what a rebuild gathers before it reads any page (`_Gathered`: the
+config, the list of files, the theme's environment, the navigation, a Page
+for each page; most of a small rebuild's time): once the parent published a
+site (`Worker.prepare`) and after each rebuild. The next rebuild uses it only
+when it was gathered from the docs generation the published site was built
+from (its real path, taken before and after gathering: one gathered while
+the docs link moved is dropped), the config files byte for byte the same and
+asked under the same folder, variables and frame; the static files that came
+or went since are added or removed, and the site folder it writes to is
+pointed at the new generation (`_Gathered.move`). A rebuild reads pages into
+it: it is used once, then gathered again. A request that comes meanwhile
+waits for the gathering to end (the process reads one line at a time).
+
+The sitemap (and its .gz) is not rendered again: it lists the pages, their
+addresses and the source date, which `pipeline.rebuildable` holds as they
+were, so the copy's is the clean build's.
 
 No MkDocs plugin or hook: this is a caller of MkDocs, like its command line."""
 
@@ -36,6 +52,7 @@ import io
 import json
 import logging
 import os
+import re
 import signal
 import subprocess
 import sys
@@ -73,6 +90,22 @@ class _Compiled:
                 self.kept[bucket.key] = bucket.bytecode_to_string()
 
         self.cache = Cache()
+        self.used: set[str] = set()  # the templates the last rebuild rendered
+
+    def preload(self, env) -> None:
+        """`env` loads the templates the last rebuild used now, ahead (a rebuild
+        loads each once, from the cache: a tenth of a small rebuild); before the
+        first rebuild, every page template of the theme (compiled once, now)."""
+        used = self.used or env.list_templates(filter_func=lambda name: name.endswith(".html"))
+        for name in sorted(used):
+            try:
+                env.get_template(name)
+            except Exception:  # noqa: S112 (the rebuild loads it, and says what fails)
+                continue
+
+    def note(self, env) -> None:
+        """Which templates `env` loaded (`preload`)."""
+        self.used = {key[1] for key in env.cache.keys() if isinstance(key, tuple) and isinstance(key[1], str)}
 
     def attach(self, config) -> None:
         """The theme's environments of `config` use the cache."""
@@ -86,47 +119,164 @@ class _Compiled:
         theme.get_env = get_env
 
 
-def rebuild(config_file: Path, site_dir: Path, changed: set[str], ready=lambda: None, compiled: _Compiled | None = None) -> int:
+class _Gathered:
+    """What a rebuild gathers before it reads any page: the config, the files,
+    the theme's environment and the navigation (the steps that do not depend
+    on what changed), with what they were gathered from."""
+
+    def __init__(self, config_file: Path, site_dir: Path, compiled: _Compiled | None) -> None:
+        from mkdocs import utils
+        from mkdocs.config import load_config
+        from mkdocs.structure.files import InclusionLevel, get_files, set_exclusions
+        from mkdocs.structure.nav import get_navigation
+        from mkdocs.structure.pages import Page
+
+        self.sources = _config_bytes(config_file)
+        config = load_config(str(config_file), site_dir=str(site_dir), strict=True)
+        refuse_whole_site_plugins(config)
+        if compiled is not None:
+            compiled.attach(config)
+        self.counter = utils.CountHandler()
+        self.counter.setLevel(logging.WARNING)
+        self.docs_real = os.path.realpath(config.docs_dir)
+        logging.getLogger("mkdocs").addHandler(self.counter)
+        config.plugins.on_startup(command="build", dirty=True)
+        try:
+            config = config.plugins.on_config(config)
+            config.plugins.on_pre_build(config=config)
+            files = get_files(config)
+            self.names = {file.src_uri for file in files}
+            env = config.theme.get_env()
+            files.add_files_from_theme(env, config)
+            files = config.plugins.on_files(files, config=config)
+            set_exclusions(files, config)
+            nav = get_navigation(files, config)
+            nav = config.plugins.on_nav(nav, config=config, files=files)
+            docs = files.documentation_pages(inclusion=InclusionLevel.is_included)
+            if compiled is not None:
+                compiled.preload(env)
+            # Built again or not, every page needs its Page (the navigation, the sitemap);
+            # none of it reads a page (MkDocs makes them all before it renders any, too).
+            for file in docs:
+                if file.page is None and file.inclusion.is_not_in_nav():
+                    Page(None, file, config)
+        except Exception as error:
+            config.plugins.on_build_error(error=error)
+            config.plugins.on_shutdown()
+            raise
+        finally:
+            logging.getLogger("mkdocs").removeHandler(self.counter)
+        self.config, self.files, self.env, self.nav, self.docs = config, files, env, nav, docs
+        self.said = ""  # what MkDocs printed meanwhile, for the rebuild's output
+
+    def drop(self) -> None:
+        """Not used: the plugins are told the build ends."""
+        with contextlib.suppress(Exception):
+            self.config.plugins.on_shutdown()
+
+    def fits(self, config_file: Path, changed: set[str], base: str | None) -> bool:
+        """Whether this is what gathering now would give: gathered from the docs
+        generation `base` (the published site's, which the rebuild starts from),
+        the config files' bytes the same; the static files that came or went in
+        `changed` (since `base`) added or removed, when it is."""
+        from mkdocs.structure.files import File, set_exclusions
+
+        if base != self.docs_real or self.sources != _config_bytes(config_file):
+            return False
+        config, files = self.config, self.files
+        came, went = [], []
+        for path in sorted(changed):
+            there = os.path.isfile(os.path.join(config.docs_dir, *path.split("/")))
+            if there and path not in self.names:
+                came.append(path)
+            elif not there and path in self.names:
+                went.append(path)
+        if came or went:
+            # A theme file of that name (which a docs file hides), a file built to another's
+            # address, a page: what `get_files` and the navigation decide, gathered anew.
+            theme = {f.src_uri for f in files if f.src_uri not in self.names}
+            if any(path.endswith(".md") or path in theme for path in came + went):
+                return False
+            made = [File(path, config.docs_dir, config.site_dir, config.use_directory_urls) for path in came]
+            taken = {f.dest_uri for f in files}
+            if any(f.dest_uri in taken for f in made):
+                return False
+            for path in went:
+                files.remove(files.src_uris[path])
+            set_exclusions(made, config)
+            for file in made:
+                files.append(file)
+            self.names = (self.names | set(came)) - set(went)
+        return True
+
+    def move(self, site_dir: Path, files) -> None:
+        """What it builds goes into `site_dir` instead: the config's site folder
+        and `files`' (what a rebuild writes: the others' are never asked for,
+        and re-pointing all 32,600 costs a tenth of a rebuild)."""
+        self.config["site_dir"] = str(site_dir)
+        for file in files:
+            file.dest_dir = str(site_dir)
+            file.__dict__.pop("abs_dest_path", None)  # MkDocs keeps it once asked
+
+
+def _config_bytes(config_file: Path) -> list[bytes]:
+    """The bytes of a config and of the one it inherits (what `load_config` reads)."""
+    found, path = [], Path(config_file)
+    for _ in range(8):
+        data = path.read_bytes()
+        found.append(data)
+        match = re.search(rb"^INHERIT: *(.+?) *$", data, re.M)
+        if match is None:
+            break
+        inherit = match.group(1).decode("utf-8", "replace").strip("'\"")
+        path = path.parent / inherit
+    return found
+
+
+def rebuild(
+    config_file: Path,
+    site_dir: Path,
+    changed: set[str],
+    ready=lambda: None,
+    compiled: _Compiled | None = None,
+    gathered: _Gathered | None = None,
+) -> int:
     """Builds the site of `config_file` into `site_dir` (a hard-linked copy of
     the published output) again: `changed` (paths under docs_dir) and the
     theme's templates. `ready()` returns once `site_dir` holds that copy:
-    nothing before it looks there. Returns how many files were built again."""
-    from mkdocs import utils
+    nothing before it looks there. `gathered`: what was gathered ahead of it
+    (`_Gathered`, checked to fit by the caller), used up. Returns how many
+    files were built again."""
     from mkdocs.commands import build as steps
-    from mkdocs.config import load_config
     from mkdocs.exceptions import Abort, BuildError
-    from mkdocs.structure.files import InclusionLevel, get_files, set_exclusions
-    from mkdocs.structure.nav import get_navigation
-    from mkdocs.structure.pages import Page
+    from mkdocs.structure.files import InclusionLevel
 
-    config = load_config(str(config_file), site_dir=str(site_dir), strict=True)
-    refuse_whole_site_plugins(config)
-    if compiled is not None:
-        compiled.attach(config)
-    counter = utils.CountHandler()
-    counter.setLevel(logging.WARNING)
+    fresh = gathered is None
+    if fresh:
+        gathered = _Gathered(config_file, site_dir, compiled)
+    config, files, env, nav, docs, counter = (
+        gathered.config,
+        gathered.files,
+        gathered.env,
+        gathered.nav,
+        gathered.docs,
+        gathered.counter,
+    )
     logging.getLogger("mkdocs").addHandler(counter)
-    config.plugins.on_startup(command="build", dirty=True)
     try:
-        config = config.plugins.on_config(config)
-        config.plugins.on_pre_build(config=config)
-        files = get_files(config)
-        env = config.theme.get_env()
-        files.add_files_from_theme(env, config)
-        files = config.plugins.on_files(files, config=config)
-        set_exclusions(files, config)
-        nav = get_navigation(files, config)
-        nav = config.plugins.on_nav(nav, config=config, files=files)
-        docs = files.documentation_pages(inclusion=InclusionLevel.is_included)
         again = [f for f in files if f.src_uri in changed and InclusionLevel.is_included(f.inclusion)]
+        if not fresh:
+            gathered.move(site_dir, again)
         ready()
         for file in again:
             _unlink(file.abs_dest_path)
+        # The sitemap (and its .gz) lists the pages, their addresses and the source date, all as
+        # when the published site was built (`pipeline.rebuildable`): the copy's is kept.
+        kept = {"sitemap.xml"} if os.path.isfile(os.path.join(config.site_dir, "sitemap.xml.gz")) else set()
         for name in [*config.theme.static_templates, *config.extra_templates, "sitemap.xml.gz"]:
-            _unlink(os.path.join(config.site_dir, name))
+            if name not in kept and name.removesuffix(".gz") not in kept:
+                _unlink(os.path.join(config.site_dir, name))
         for file in docs:
-            if file.page is None and file.inclusion.is_not_in_nav():
-                Page(None, file, config)
             if file.src_uri in changed:
                 steps._populate_page(file.page, config, files)
         env = config.plugins.on_env(env, config=config, files=files)
@@ -140,7 +290,10 @@ def rebuild(config_file: Path, site_dir: Path, changed: set[str], ready=lambda: 
             if not gone.endswith(".md"):
                 _unlink(os.path.join(config.site_dir, *gone.split("/")))
         for template in config.theme.static_templates:
-            steps._build_theme_template(template, env, files, config, nav)
+            if template not in kept:
+                # The pages it lists are `docs` (what MkDocs works out again from `files`, 32,600 of them):
+                # the sitemap alone asks `files` for more.
+                steps._build_theme_template(template, env, files if template == "sitemap.xml" else docs, config, nav)
         for template in config.extra_templates:
             steps._build_extra_template(template, files, config, nav)
         built = [file for file in docs if file.src_uri in changed]
@@ -149,6 +302,8 @@ def rebuild(config_file: Path, site_dir: Path, changed: set[str], ready=lambda: 
         for file in built:
             file.page.validate_anchor_links(files=files, log_level=config.validation.links.anchors)
         config.plugins.on_post_build(config=config)
+        if compiled is not None:
+            compiled.note(env)
         if counts := counter.get_counts():
             raise Abort(f"Aborted with {', '.join(f'{v} {k.lower()}s' for k, v in counts)} in strict mode!")
     except BuildError as error:
@@ -163,17 +318,78 @@ def rebuild(config_file: Path, site_dir: Path, changed: set[str], ready=lambda: 
     return len(again)
 
 
+class _Logged:
+    """MkDocs' messages and anything printed, into one text, while it lasts."""
+
+    def __init__(self) -> None:
+        self.said = io.StringIO()
+        self.handler = logging.StreamHandler(self.said)
+        self.handler.setFormatter(logging.Formatter("%(levelname)-8s-  %(message)s"))
+        self.streams = contextlib.ExitStack()
+
+    def __enter__(self) -> io.StringIO:
+        logging.getLogger("mkdocs").addHandler(self.handler)
+        self.streams.enter_context(contextlib.redirect_stdout(self.said))
+        self.streams.enter_context(contextlib.redirect_stderr(self.said))
+        return self.said
+
+    def __exit__(self, *exc) -> None:
+        self.streams.close()
+        logging.getLogger("mkdocs").removeHandler(self.handler)
+
+
+def _tag(ask: dict) -> str:
+    """What a gathering was asked under besides its config's bytes and its docs
+    folder's list: the folder it ran in, the variables it set (the source date
+    every page carries), the language's frame as the parent computed it."""
+    return json.dumps([ask["cwd"], ask["env"], ask.get("frame")], sort_keys=True)
+
+
+def _prepare(ask: dict, ahead: dict, compiled: _Compiled) -> None:
+    """Gathers `ask`'s language (`_Gathered`) for its next rebuild, into
+    `ahead` (config -> (tag, gathered)), unless what is there still fits. One
+    made while the docs link moved is not kept: its files are of neither
+    generation."""
+    config, tag = ask["config"], _tag(ask)
+    before = ahead.pop(config, None)
+    if before is not None:
+        docs_real = os.path.realpath(before[1].config.docs_dir)
+        if before[0] == tag and before[1].docs_real == docs_real and before[1].sources == _config_bytes(Path(config)):
+            ahead[config] = before
+            return
+        before[1].drop()
+    os.chdir(ask["cwd"])
+    os.environ.update(ask["env"])
+    logged = _Logged()
+    try:
+        with logged:
+            gathered = _Gathered(Path(config), Path(ask["site_dir"]), compiled)
+    except Exception:
+        return  # the rebuild gathers again and says what fails
+    if gathered.docs_real != os.path.realpath(gathered.config.docs_dir):
+        gathered.drop()
+        return
+    gathered.said = logged.said.getvalue()
+    ahead[config] = (tag, gathered)
+
+
 def serve(requests, replies) -> None:
     """Rebuilds on request until `requests` ends: a JSON line each (`config`,
-    `site_dir`, `changed`, `cwd`, `env`: variables to set), then a line once
-    the site folder holds its copy; each answered with one JSON line
-    (`status`, `output`: what MkDocs printed)."""
+    `site_dir`, `changed`, `cwd`, `env`: variables to set, `frame`: the
+    language's frame as the parent computed it, `base`: the real path of the
+    docs folder the published site was built from), then a line once the site folder holds its copy;
+    each answered with one JSON line (`status`, `output`: what MkDocs printed).
+    A line with `prepare` (and `config`, `site_dir`, `cwd`, `env`, `frame`)
+    asks for no answer: the worker gathers that language ahead (`_Gathered`),
+    as it does after each rebuild, before it reads the next request. A line
+    with `ping` is answered once all before it are done."""
     # What every rebuild needs, imported before the first is asked for.
     import mkdocs.commands.build  # noqa: F401
     import mkdocs.config  # noqa: F401
     import mkdocs.structure.nav  # noqa: F401
 
     compiled = _Compiled()
+    ahead: dict[str, tuple[str, _Gathered]] = {}
     log = logging.getLogger("mkdocs")
     log.propagate = False
     log.setLevel(logging.INFO)
@@ -181,23 +397,35 @@ def serve(requests, replies) -> None:
         if not line.strip():
             continue  # the go-ahead of a request that failed before it waited for it
         ask = json.loads(line)
-        said = io.StringIO()
-        handler = logging.StreamHandler(said)
-        handler.setFormatter(logging.Formatter("%(levelname)-8s-  %(message)s"))
-        log.addHandler(handler)
+        if ask.get("prepare"):
+            _prepare(ask, ahead, compiled)
+            continue
+        if ask.get("ping"):
+            replies.write(json.dumps({"status": 0, "output": ""}) + "\n")
+            replies.flush()
+            continue
         os.chdir(ask["cwd"])
         os.environ.update(ask["env"])
-        try:
-            with contextlib.redirect_stdout(said), contextlib.redirect_stderr(said):
-                work = partial(rebuild, Path(ask["config"]), Path(ask["site_dir"]), set(ask["changed"]))
-                status = run(lambda: f"Rebuilt {work(requests.readline, compiled)} files")  # noqa: B023 (called at once)
-        except Exception:
-            said.write(traceback.format_exc())
-            status = 1
-        finally:
-            log.removeHandler(handler)
+        config, changed = Path(ask["config"]), set(ask["changed"])
+        tag, gathered = ahead.pop(ask["config"], (None, None))
+        logged = _Logged()
+        with logged as said:
+            if gathered is not None and (tag != _tag(ask) or not gathered.fits(config, changed, ask.get("base"))):
+                gathered.drop()
+                gathered = None
+            if gathered is not None:
+                said.write(gathered.said)
+            how = " (its files and navigation gathered ahead)" if gathered is not None else ""
+            try:
+                work = partial(rebuild, config, Path(ask["site_dir"]), changed, requests.readline, compiled, gathered)
+                status = run(lambda: f"Rebuilt {work()} files{how}")  # noqa: B023 (called at once)
+            except Exception:
+                said.write(traceback.format_exc())
+                status = 1
         replies.write(json.dumps({"status": status, "output": said.getvalue()}) + "\n")
         replies.flush()
+        # Pages were read into this one: the next rebuild's is gathered anew, now, while nobody waits.
+        _prepare(dict(ask, prepare=True), ahead, compiled)
 
 
 class Worker:
@@ -209,6 +437,10 @@ class Worker:
     def __init__(self, now: bool = False) -> None:
         """`now`: the process starts at once (it imports MkDocs meanwhile), else at the first rebuild."""
         self.process: subprocess.Popen | None = None
+        self.said = ""  # what the last rebuild printed
+        # The docs generation the published site was built from (`prepare`): what
+        # the process gathered ahead from another is not used.
+        self.base: str | None = None
         if now:
             self._running(dict(os.environ, NO_MKDOCS_2_WARNING="1"))
 
@@ -217,16 +449,34 @@ class Worker:
             command = [sys.executable, "-m", "rulesite.rebuild", "--serve"]
             self.process = subprocess.Popen(command, stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, env=env)
 
-    def start(self, config: Path, site_dir: Path, changed: set[str], env: dict[str, str]) -> None:
+    def start(self, config: Path, site_dir: Path, changed: set[str], env: dict[str, str], key: dict | None = None) -> None:
+        """A rebuild of `config`'s language; `key`: its `pipeline.language_keys`
+        entry (what was gathered ahead under another frame is not used)."""
         self._running(env)
-        ask = {
-            "config": str(config),
-            "site_dir": str(site_dir),
-            "changed": sorted(changed),
-            "cwd": str(config.resolve().parent),
-            "env": env,
-        }
+        ask = self._ask(config, site_dir, env, key)
+        ask["changed"], ask["base"] = sorted(changed), self.base
         self._send(json.dumps(ask))
+
+    def prepare(self, config: Path, site_dir: Path, env: dict[str, str], key: dict, docs: Path) -> None:
+        """The site was published, built from the docs generation `docs` (its
+        language's folder) now links to: the running process gathers `config`'s
+        language ahead of its next rebuild, which starts from that site (no
+        answer; a rebuild asked meanwhile waits for it)."""
+        self.base = os.path.realpath(docs)
+        if self.process is not None and self.process.poll() is None:
+            self._send(json.dumps(dict(self._ask(config, site_dir, env, key), prepare=True)))
+
+    def settled(self) -> None:
+        """Returns once the process has done all it was asked (a preparation included)."""
+        if self.process is not None and self.process.poll() is None:
+            self._send(json.dumps({"ping": True}))
+            self.process.stdout.readline()
+
+    @staticmethod
+    def _ask(config: Path, site_dir: Path, env: dict[str, str], key: dict | None) -> dict:
+        ask = {"config": str(config), "site_dir": str(site_dir), "cwd": str(config.resolve().parent), "env": env}
+        ask["frame"] = key["frame"] if key is not None else None
+        return ask
 
     def go(self) -> None:
         self._send("")
@@ -244,6 +494,7 @@ class Worker:
             self.close()
             return subprocess.CompletedProcess(["rulesite.rebuild --serve"], 1, "the MkDocs rebuild process ended\n", "")
         reply = json.loads(line)
+        self.said = reply["output"]
         return subprocess.CompletedProcess(["rulesite.rebuild --serve"], reply["status"], reply["output"], "")
 
     def close(self, kill: bool = False) -> None:

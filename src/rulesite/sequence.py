@@ -381,6 +381,7 @@ class Sequence:
             split,
             self.warm and self.warm.mkdocs,
             self._spare(s.site_dir),
+            keys=keys,
         )
         if result.returncode != 0:
             return Stopped("mkdocs", result.stdout + result.stderr)
@@ -418,6 +419,9 @@ class Sequence:
             pipeline.publish(built.fresh, s.site_dir, self._spare(s.site_dir))
             self.published = True
         pipeline.remember(s.config_dir, s.site_dir, built.keys)
+        if self.warm is not None:
+            env = pipeline.mkdocs_env(read.corpus)
+            pipeline.prepare(self.warm.mkdocs, s.config_dir, s.docs_dir, s.site_dir, built.keys, env)
         read.kept.save()
         return Published(s.site_dir, clock())
 

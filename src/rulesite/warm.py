@@ -49,7 +49,9 @@ times: what is found under an equal digest is what would be made again.
 `Warm` (`Sequence(..., warm=)`), for MkDocs and the check:
 
 - `mkdocs`: the MkDocs rebuild process (`rebuild.Worker`): MkDocs, Material and
-  the Markdown extensions imported once, the theme's templates compiled once;
+  the Markdown extensions imported once, the theme's templates compiled once,
+  English's config, files and navigation gathered ahead between builds
+  (`rebuild._Gathered`, asked for once a site is published);
 - `findings`: what the output check found of each file, in memory
   (`check.run.HeldFindings`), written to its file once, by `close`, and the
   findings that need other pages, page by page (`check.run.CrossPages`);

@@ -213,3 +213,111 @@ def test_the_rebuild_process_serve_keeps_gives_the_clean_build(tmp_path):
             for m in re.finditer(pattern.replace("full-", "full2-"), full.stdout + full.stderr, re.M)
         )
         assert found == printed, (full.stdout + full.stderr)[-3000:]
+
+
+AHEAD = "(its files and navigation gathered ahead)"
+
+
+def test_what_the_rebuild_process_gathers_ahead_gives_the_clean_build(tmp_path):
+    """The kept rebuild process gathers English's config, files and navigation
+    ahead (once the site is published, and after each rebuild), and a rebuild
+    through them gives the clean build's site: after a ruling's text changed,
+    after a rule's (its preview image renamed: a static file came, one went),
+    after a page under docs/ was edited, after the config changed and after a
+    page was added (each a clean build of English, then gathered anew); the
+    sitemap it keeps included."""
+    from rulesite.diagnostics import Diagnostics
+    from rulesite.sequence import Built, Published, Sequence, Settings
+    from rulesite.warm import Warm
+
+    root = project(tmp_path / "p")
+    config = root / "mkdocs.yml"
+    # An address: the sitemap (kept by a rebuild) lists every page.
+    text = (REPO / "mkdocs.yml").read_text(encoding="utf-8")
+    config.write_text(text.replace("# site_url: https://", "site_url: https://", 1), encoding="utf-8")
+    assert run(root, "", "--config", str(config)).returncode == 0
+    assert "<loc>" in (root / "site/sitemap.xml").read_text(encoding="utf-8")
+    settings = Settings.of(root / "rules_src", root / "build/docs", root / "site", config=config, pages_dir=root / "docs")
+
+    def same_as_clean(out):
+        clean = run(root, out, "--config", str(config))
+        assert clean.returncode == 0, clean.stderr[-3000:]
+        built, expected = tree(root / "site"), tree(root / f"{out}site")
+        assert built.keys() == expected.keys()
+        assert [p for p in expected if built[p] != expected[p]] == []
+
+    with closing(Warm(start=True)) as warm:
+
+        def build(rebuilt_ahead: bool):
+            warm.mkdocs.settled()  # gathered meanwhile, as when a maintainer types between saves
+            records = list(Sequence(settings, Diagnostics(), warm=warm).run())
+            assert isinstance(records[-1], Published), records[-1]
+            built = next(r for r in records if isinstance(r, Built))
+            if rebuilt_ahead:
+                assert "en" in built.rebuilt, built
+                assert AHEAD in warm.mkdocs.said, warm.mkdocs.said
+            else:
+                assert "en" not in built.rebuilt, built
+            return built
+
+        build(rebuilt_ahead=False)  # nothing changed: English gathered ahead once published
+        change_a_ruling(root)
+        build(rebuilt_ahead=True)
+        change_a_rule(root)
+        build(rebuilt_ahead=True)
+        same_as_clean("clean-")
+
+        about = root / "docs/about.md"
+        about.write_text(about.read_text(encoding="utf-8") + "\nOne more line.\n", encoding="utf-8")
+        build(rebuilt_ahead=True)
+        text = config.read_text(encoding="utf-8")
+        config.write_text(text.replace("site_description: ", "site_description: Edited. ", 1), encoding="utf-8")
+        build(rebuilt_ahead=False)
+        about.write_text(about.read_text(encoding="utf-8") + "\nAnd one more.\n", encoding="utf-8")
+        build(rebuilt_ahead=True)
+        add_a_ruling(root)
+        build(rebuilt_ahead=False)
+        _edit(root, "rules_src/riftbound/community-rulings.txt", "You can never choose", "You can not ever choose")
+        build(rebuilt_ahead=True)
+    same_as_clean("clean2-")
+
+
+def test_what_was_gathered_from_another_generation_or_config_is_not_used(tmp_path):
+    """What was gathered ahead fits a rebuild only when it was gathered from
+    the docs generation the published site was built from (the static files
+    that came or went since then added or removed), the config files byte for
+    byte as they are."""
+    import os
+    import shutil
+
+    from rulesite.rebuild import _Gathered
+
+    root = project(tmp_path / "p")
+    assert run(root).returncode == 0
+    docs = root / "build/docs"
+    config = next((root / "build").rglob("mkdocs.en.yml"))
+    base = os.path.realpath(docs / "en")
+    gathered = _Gathered(config, tmp_path / "out", None)
+    names = set(gathered.names)
+    assert "about.md" in names and any(not n.endswith(".md") for n in names)
+    assert not gathered.fits(config, {"about.md"}, None)
+    assert not gathered.fits(config, {"about.md"}, base + "x")
+    assert gathered.fits(config, {"about.md"}, base)
+
+    # The next generation of the docs, a static file more and one fewer, the link flipped to it.
+    generation = docs.parent / ".docs.another"
+    shutil.copytree(docs.resolve(), generation, copy_function=os.link)
+    gone = sorted(n for n in names if n.endswith(".png"))[0]
+    (generation / "en" / gone).unlink()
+    (generation / "en/came.png").write_bytes(b"\x89PNG")
+    (docs.parent / "link").symlink_to(generation.name)
+    os.replace(docs.parent / "link", docs)
+    assert not _Gathered(config, tmp_path / "out", None).fits(config, {"came.png", gone}, base)
+    assert gathered.fits(config, {"came.png", gone}, base)
+    assert "came.png" in gathered.files.src_uris and gone not in gathered.files.src_uris
+    gathered.move(tmp_path / "moved", [gathered.files.src_uris["came.png"]])
+    assert gathered.files.src_uris["came.png"].abs_dest_path == str(tmp_path / "moved/came.png")
+    assert gathered.config.site_dir == str(tmp_path / "moved")
+
+    config.write_text(config.read_text(encoding="utf-8") + "\n# edited\n", encoding="utf-8")
+    assert not gathered.fits(config, set(), base)
