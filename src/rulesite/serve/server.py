@@ -118,6 +118,9 @@ def _client_file(name: str) -> bytes:
 
 class Handler(BaseHTTPRequestHandler):
     server: PreviewServer
+    # Connections kept open between requests: a reload asks again for a
+    # dozen scripts and styles, each answered 304 on a connection it has.
+    protocol_version = "HTTP/1.1"
 
     def log_message(self, format, *args) -> None:  # noqa: A002 - the standard library's name
         pass  # the terminal shows the builds, not every request
@@ -192,6 +195,7 @@ class Handler(BaseHTTPRequestHandler):
             since = int(query.get("build", ["0"])[0])
         except ValueError:
             since = 0
+        self.close_connection = True  # the stream has no length: it ends with its connection
         self.send_response(HTTPStatus.OK)
         self.send_header("Content-Type", "text/event-stream")
         self.send_header("Cache-Control", "no-store")
