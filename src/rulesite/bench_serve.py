@@ -214,8 +214,8 @@ def _reword(path: Path, old: str, new: str) -> str:
 def await_words(page, words: str | None, since: float = 0.0) -> None:
     """The tab's pages loaded after `since` (`time.time()`) watch for `words`
     (`SEEN`, which its context runs in every page); None: for none."""
-    if words is None:
-        page.evaluate("key => sessionStorage.removeItem(key)", WORDS_KEY)
+    if words is None:  # and what this page saw of the last words forgotten
+        page.evaluate("key => { sessionStorage.removeItem(key); delete window.rulesiteBenchSeen; }", WORDS_KEY)
         return
     wanted = json.dumps({"words": words, "since": since * 1000})
     page.evaluate("([key, wanted]) => sessionStorage.setItem(key, wanted)", [WORDS_KEY, wanted])

@@ -121,8 +121,8 @@ def _build_once(settings: Settings, build: Build, interrupted: int, channel: Cha
         told["published"] = time.perf_counter()
         told["changed"] = built_files.update(settings.site_dir)
         channel.built(told["changed"])
-        channel.told(TELL_WAIT_S, PAGE_WAIT_S)
         told["told"] = time.perf_counter()
+        channel.told(TELL_WAIT_S, PAGE_WAIT_S)
 
     with _copied_stderr() as said:
         status = build(settings, diag, published=tell)
