@@ -17,10 +17,14 @@ as the clean build it is divided by (these machines' speed drifts):
   as such.
 
 Each reload is told in parts, so a reader sees where the time goes: save ->
-build start (the watcher), the build, and build end -> tab reloaded (serve
-finding the changed files and telling the tabs; the tab's reload starting;
-the page fetched and shown). Serve's side is read from what it prints, the
-tab's from its navigation timing; the ends are read in the bench's clock."""
+build start (the watcher), the build until it published the new site, and
+published -> tab reloaded (serve finding the changed files and telling the
+tabs; the tab's reload starting; the page fetched and shown). What the build
+does after it published (saving what the next build reuses) delays no tab:
+it is told beside them. Serve's side is read from what it prints, the tab's
+from its navigation timing. The tab's words are shown when the page itself
+sees them in a drawn frame (`SEEN`, run in each page the tab loads): the
+bench's own polling of the tab adds nothing. Times are read in one clock."""
 
 from __future__ import annotations
 
@@ -62,15 +66,35 @@ NOTHING_WAIT_S = 5  # how long a save of the same bytes is watched for a build
 # (The build's own `built    <edition>: ...` lines, the counts of what MkDocs
 # built, come before its check and publication: they end nothing.)
 STARTED, ENDED = ("changed ",), ("built    in ", "serving  the last good site")
-BUILT = re.compile(r"built    in ([\d.]+) s: .*; tabs told ([\d.]+) s later")
+BUILT = re.compile(r"built    in ([\d.]+) s \(published at ([\d.]+) s\): .*; tabs told ([\d.]+) s after publishing")
 IDLE_S = 1.5  # no build running this long after a save: the watcher started none
 STOP_WAIT_S = 120  # Ctrl-C during a build: the build's processes and folders are cleaned up first
 MKDOCS_WAIT_S = 900  # mkdocs serve's whole build of the English pages, at its start and after each save
-# The words shown, and then when the tab's page started loading and got its
-# HTML, in the page's clock (ms since the epoch): read in the same turn, as
-# the page may navigate again at any time (the site's service worker
-# answered by one that removes itself, `serve/server.py`).
-SHOWN = """words => document.body?.innerText.includes(words) && JSON.stringify({
+# Which words the tab awaits, and since when (ms since the epoch): in its
+# sessionStorage, which its reloads keep.
+WORDS_KEY = "rulesite-bench-words"
+# Run in every page a tab loads (`add_init_script`): at each frame, whether
+# a page loaded after the save shows the awaited words; once it does, the
+# start of the next frame (the one showing them is drawn by then) is kept,
+# in the page's clock (ms since the epoch). A page loaded before the save
+# never looks: it is not the one that shows them.
+SEEN = """(() => {
+  const frame = () => {
+    const wanted = JSON.parse(sessionStorage.getItem(KEY) || "null");
+    if (wanted && performance.timeOrigin < wanted.since) return;
+    if (wanted && document.body?.innerText.includes(wanted.words)) {
+      requestAnimationFrame(() => { window.rulesiteBenchSeen = performance.timeOrigin + performance.now(); });
+      return;
+    }
+    requestAnimationFrame(frame);
+  };
+  requestAnimationFrame(frame);
+})();""".replace("KEY", json.dumps(WORDS_KEY))
+# When the tab showed them, started loading its page and got its HTML: read
+# in the same turn, as the page may navigate again at any time (the site's
+# service worker answered by one that removes itself, `serve/server.py`).
+SHOWN = """() => window.rulesiteBenchSeen && JSON.stringify({
+  shown: window.rulesiteBenchSeen,
   start: performance.timeOrigin,
   fetched: performance.timeOrigin + performance.getEntriesByType("navigation")[0].responseEnd,
 })"""
@@ -155,12 +179,13 @@ class ServeProcess:
             return self.process.wait()  # negative: killed, which the figures record
 
 
-def _built(line: str) -> tuple[float, float]:
-    """The build's seconds and the seconds after it until the tabs were told, as serve printed them."""
+def _built(line: str) -> tuple[float, float, float]:
+    """The build's seconds, those until it published, and those after that
+    until the tabs were told, as serve printed them."""
     found = BUILT.match(line)
     if found is None:
         raise RuntimeError(f"the build failed: {line}")
-    return float(found.group(1)), float(found.group(2))
+    return float(found.group(1)), float(found.group(2)), float(found.group(3))
 
 
 def _progress(what: str, value) -> None:
@@ -186,20 +211,31 @@ def _reword(path: Path, old: str, new: str) -> str:
     return new
 
 
-def _shows(page, words: str, timeout: float = WAIT_S) -> tuple[float, tuple[float, float] | None]:
-    """Waits until the tab shows `words` (it reloaded): when it did, and when
-    its page started loading and got its HTML (monotonic; None when the tab
+def await_words(page, words: str | None, since: float = 0.0) -> None:
+    """The tab's pages loaded after `since` (`time.time()`) watch for `words`
+    (`SEEN`, which its context runs in every page); None: for none."""
+    if words is None:  # and what this page saw of the last words forgotten
+        page.evaluate("key => { sessionStorage.removeItem(key); delete window.rulesiteBenchSeen; }", WORDS_KEY)
+        return
+    wanted = json.dumps({"words": words, "since": since * 1000})
+    page.evaluate("([key, wanted]) => sessionStorage.setItem(key, wanted)", [WORDS_KEY, wanted])
+
+
+def _shows(page, timeout: float = WAIT_S) -> tuple[float, tuple[float, float] | None]:
+    """Waits until the tab shows the words `await_words` named (it reloaded):
+    when it did, and when its page started loading and got its HTML
+    (monotonic; the bench's own time it saw it, and None, when the tab
     navigated again before they were read)."""
     from playwright.sync_api import Error as PlaywrightError
 
-    found = page.wait_for_function(SHOWN, arg=words, timeout=timeout * 1000)
-    shown = time.monotonic()
-    offset = time.time() - shown
+    found = page.wait_for_function(SHOWN, timeout=timeout * 1000)
+    seen = time.monotonic()
+    offset = time.time() - seen
     try:
         timing = json.loads(found.json_value())
     except PlaywrightError:
-        return shown, None
-    return shown, (timing["start"] / 1000 - offset, timing["fetched"] / 1000 - offset)
+        return seen, None
+    return timing["shown"] / 1000 - offset, (timing["start"] / 1000 - offset, timing["fetched"] / 1000 - offset)
 
 
 def spread(values: list[float], clean: float) -> dict:
@@ -219,22 +255,26 @@ def reload_parts(server: ServeProcess, page, save: Callable[[], str]) -> dict:
     the tab `page` showing it, in parts (seconds)."""
     server.settled()
     said = len(server.said)
+    await_words(page, None)
+    since = time.time()
     words = save()
     saved = time.monotonic()
+    await_words(page, words, since)  # seconds before the build can end
     server.wait_for(STARTED)
     started = server.at
-    shown, navigation = _shows(page, words)
-    build, told = _built(server.build_ended())
+    shown, navigation = _shows(page)
+    whole, build, told = _built(server.build_ended())
     built = started + build
     run = {
         "total": round(shown - saved, 2),
         "save_to_build_start": round(started - saved, 2),
-        "build": round(build, 2),
+        "build": round(build, 2),  # until the new site was published
         "build_end_to_tab_reloaded": round(shown - built, 2),
         # of which: the changed files found and the tabs told (serve), the
         # tab's reload starting (the channel, the tab's script), and the page
         # fetched and shown
         "tabs_told": round(told, 2),
+        "kept_after": round(whole - build, 2),  # the build's saving for the next one, after it published
         "printed": [line.rstrip("\n") for line in server.said[said:]],  # the build's stages, as serve printed them
     }
     if navigation is None:
@@ -268,6 +308,7 @@ def serve_figures(sources: Path, pages: Path, corpora: Path, config: Path, work:
     server = ServeProcess(project, config, "--sources-dir", "rules_src", "--pages-dir", "docs", "--corpora", str(folder))
     found: dict = {}
     context = browser.new_context()
+    context.add_init_script(SEEN)
     try:
         url = server.wait_for("serving  http").split()[1]
         clean = found["clean_build_seconds"] = round(time.monotonic() - started, 2)
@@ -300,7 +341,7 @@ def serve_figures(sources: Path, pages: Path, corpora: Path, config: Path, work:
         server.settled()
         manifest_path.write_text(yaml.safe_dump(manifest, sort_keys=False, allow_unicode=True), encoding="utf-8")
         saved = time.monotonic()
-        build, _ = _built(server.build_ended())
+        build, _, _ = _built(server.build_ended())
         found["edition"] = {"build": build, **spread([round(server.at - saved, 2)], clean)}
         _progress("a Core Rules edition added -> built", found["edition"]["seconds"][0])
         page.close()
@@ -363,6 +404,7 @@ def mkdocs_serve_reloads(project: Path, browser, clean: float, words: str) -> di
     # The site's script policy lets no inline script run: mkdocs serve's
     # reload script is one, so its tab would never reload without this.
     context = browser.new_context(service_workers="block", bypass_csp=True)
+    context.add_init_script(SEEN)
     try:
         if next_line("Serving on", MKDOCS_WAIT_S) is None:
             ended = "ended" if process.poll() is not None else f"did not serve within {MKDOCS_WAIT_S} s"
@@ -383,11 +425,14 @@ def mkdocs_serve_reloads(project: Path, browser, clean: float, words: str) -> di
             # Saved in place, as an editor does (its watcher polls each file's
             # time and size: a new file put in its place went unseen for 10 minutes).
             # Every place it reads them: the page's description comes first, its text after.
+            await_words(page, None)
+            since = time.time()
             generated.write_text(text.replace(words, new), encoding="utf-8")
             saved = time.monotonic()
+            await_words(page, new, since)
             building = next_line("Building documentation", MKDOCS_WAIT_S)
             try:
-                shown, _ = _shows(page, new, MKDOCS_WAIT_S)
+                shown, _ = _shows(page, MKDOCS_WAIT_S)
             except PlaywrightTimeout:
                 found["error"] = f"mkdocs serve's tab did not show the change within {MKDOCS_WAIT_S} s (run {k + 1})"
                 return found
@@ -431,10 +476,12 @@ def report_lines(found: dict) -> list[str]:
     clean = found["clean_build_seconds"]
     lines = [
         f"rulesite serve: clean build {clean} s (until it serves); each figure ÷ that clean build, min / median / max; "
-        "the parts are medians of the runs (s): save → build start, build, build end → tab reloaded (of which: "
-        "changed files found and tabs told, the tab's reload started, its page fetched, shown)",
-        "| change → what | seconds | ÷ clean build | save → build start | build | build end → tab | (told, reload, fetch, shown) |",
-        "|---|---|---|---|---|---|---|",
+        "the parts are medians of the runs (s): save → build start, the build until it published, published → tab "
+        "reloaded (of which: changed files found and tabs told, the tab's reload started, its page fetched, shown), "
+        "and the build's saving for the next one after it published (no tab waits for it)",
+        "| change → what | seconds | ÷ clean build | save → build start | build | published → tab "
+        "| (told, reload, fetch, shown) | then kept |",
+        "|---|---|---|---|---|---|---|---|",
     ]
 
     def row(what: str, figure: dict) -> str:
@@ -443,7 +490,8 @@ def report_lines(found: dict) -> list[str]:
         seconds = ", ".join(f"{s}" for s in figure.get("seconds", [])) or "—"
         tail = ", ".join(_median(runs, key) for key in TAIL) if any(TAIL[0] in run for run in runs) else ""
         parts = " | ".join(_median(runs, key) for key in PARTS)
-        return f"| {what} | {seconds} | {ratios} | {parts} | {tail} |"
+        kept = _median(runs, "kept_after") if any("kept_after" in run for run in runs) else ""
+        return f"| {what} | {seconds} | {ratios} | {parts} | {tail} | {kept} |"
 
     lines.append(row("one ruling saved → its tab reloaded", found["ruling"]))
     lines.append(row("one sub-rule of the current Core Rules reworded → its tab reloaded", found["rule"]))

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import os
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
@@ -247,8 +247,12 @@ class Sequence:
         build_id: str = "",
         memory: Memory | None = None,
         warm: Warm | None = None,
+        on_published: Callable[[], None] | None = None,
     ) -> None:
         self.settings = settings
+        # Called once the new site is published, before what is kept for the
+        # next build is saved: `rulesite serve` tells its open tabs then.
+        self.on_published = on_published
         # What serve keeps between its builds (`warm.py`); None: nothing is kept in memory.
         self.memory = memory  # for read, resolve and render
         self.warm = warm  # for MkDocs and the check
@@ -418,6 +422,8 @@ class Sequence:
         with output.interrupts_held():  # all or nothing: an interrupt waits until the link is flipped
             pipeline.publish(built.fresh, s.site_dir, self._spare(s.site_dir))
             self.published = True
+        if self.on_published is not None:
+            self.on_published()
         pipeline.remember(s.config_dir, s.site_dir, built.keys)
         if self.warm is not None:
             env = pipeline.mkdocs_env(read.corpus)

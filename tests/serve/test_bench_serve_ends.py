@@ -16,14 +16,14 @@ from rulesite.bench_serve import ServeProcess
 SCRIPT = """
 import sys, time
 say = lambda line: (print(line), sys.stdout.flush())
-say("built    in 1.00 s: 3 files changed, 1 of them pages; tabs told 0.01 s later")
+say("built    in 1.00 s (published at 0.95 s): 3 files changed, 1 of them pages; tabs told 0.01 s after publishing")
 say("serving  http://127.0.0.1:1/ (Ctrl-C stops)")
 time.sleep(0.5)
 say("changed  rules_src/a.txt")
 time.sleep(2)
 say("built    riftbound/core-rules (en) v1.4: 179 sections")
 time.sleep(2)
-say("built    in 4.00 s: 2 files changed, 1 of them pages; tabs told 0.01 s later")
+say("built    in 4.00 s (published at 3.90 s): 2 files changed, 1 of them pages; tabs told 0.01 s after publishing")
 say("changed  rules_src/b.txt")
 time.sleep(0.5)
 say("serving  the last good site: the build failed (above); save a fix to build again")

@@ -139,3 +139,58 @@ def test_a_sites_file_is_asked_again_by_its_etag_and_a_page_never_stored(tmp_pat
         assert status == 200 and headers["Cache-Control"] == "no-store" and "ETag" not in headers
     finally:
         server.stop()
+
+
+def test_a_folder_listed_before_is_listed_again_only_once_its_entries_changed(tmp_path: Path, monkeypatch):
+    """Generations as serve's builds make them: each takes the one before the
+    last (`output.Spare`, made the published one's copy by `output.mirror`),
+    replaces the files that changed, and is published. A folder whose entries
+    are as when last listed is not listed again, and every change is found."""
+    import os
+    import shutil
+    import time
+
+    from rulesite.output import mirror
+    from rulesite.serve import built_files
+
+    listed: list[str] = []
+    real = built_files._listing
+    monkeypatch.setattr(built_files, "_listing", lambda folder: (listed.append(Path(folder).name), real(folder))[1])
+
+    def write(path: Path, text: str) -> None:  # as a build writes: a new file put in its place
+        path.parent.mkdir(parents=True, exist_ok=True)
+        (path.parent / "new").write_text(text, encoding="utf-8")
+        os.replace(path.parent / "new", path)
+
+    a, b, site = tmp_path / "a", tmp_path / "b", tmp_path / "site"
+    for rel, text in {"index.html": "i", "es/index.html": "e", "es/deep/page.html": "p", "assets/x.css": "x"}.items():
+        write(a / rel, text)
+    site.symlink_to(a.name)
+    found = built_files.BuiltFiles()
+    assert len(found.update(site)) == 4
+
+    def publish(generation: Path, changes: dict[str, str | None]) -> set[str]:
+        """`generation` made a copy of the published one, `changes` written (None: removed), published."""
+        time.sleep(0.02)  # a build takes longer: a folder's change time moves on
+        if generation.exists():
+            mirror(site.resolve(), generation)
+        else:
+            shutil.copytree(site.resolve(), generation, copy_function=os.link)
+        for rel, text in changes.items():
+            if text is None:
+                (generation / rel).unlink()
+            else:
+                write(generation / rel, text)
+        site.unlink()
+        site.symlink_to(generation.name)
+        listed.clear()
+        return found.update(site)
+
+    assert publish(b, {"es/deep/page.html": "p2"}) == {"es/deep/page.html"}
+    assert publish(a, {"es/index.html": "e2", "es/deep/page.html": "p2"}) == {"es/index.html"}  # p2: the same bytes
+    assert sorted(listed) == ["deep", "es"], "folders whose entries did not change were listed again"
+    assert publish(b, {}) == set()
+    assert publish(a, {"assets/y.css": "y", "index.html": None}) == {"assets/y.css", "index.html"}
+    assert publish(b, {"assets/x.css": None, "assets/y.css": None}) == {"assets/x.css", "assets/y.css"}
+    assert publish(a, {"index.html": "i"}) == {"index.html"}
+    assert (a / "es" / "deep" / "page.html").read_text(encoding="utf-8") == "p2"

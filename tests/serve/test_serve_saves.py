@@ -22,11 +22,12 @@ from rulesite.serve.command import serve
 root, build_s = Path(sys.argv[1]), float(sys.argv[2])
 settings = Settings.of(root / "rules_src", root / "build" / "docs", root / "site", config=root / "mkdocs.yml")
 
-def build(settings, diag, memory=None):
+def build(settings, diag, memory=None, published=None):
     time.sleep(build_s)
     settings.site_dir.mkdir(parents=True, exist_ok=True)
     page = (settings.sources_dir / "rulings.txt").read_text(encoding="utf-8")
     (settings.site_dir / "index.html").write_text(f"<html><head></head><body>{page}</body></html>", encoding="utf-8")
+    published()
     return 0
 
 sys.exit(serve(settings, 0, False, build, 130))

@@ -31,8 +31,18 @@ from .built_files import BuiltFiles
 from .server import Channel, PreviewServer
 from .watch import Contents, Watched, Watcher
 
-# `build(settings, diag, memory=...)`: `rulesite build`'s, with what serve keeps between builds (`warm.Memory`).
+# `build(settings, diag, memory=..., published=...)`: `rulesite build`'s, with
+# what serve keeps between builds (`warm.Memory`), calling `published()` once
+# the new site is published.
 Build = Callable[..., int]
+# The longest a build waits, once published, for its news to be sent to the
+# open pages, and then for a page to be asked for (a tab reloading).
+TELL_WAIT_S = 0.2
+PAGE_WAIT_S = 0.1
+# Serve's threads (the pages' requests, their event streams) wait this long at
+# most while the build's hold the interpreter (Python's default: 5 ms, each
+# time a thread takes it back after a read or a write).
+SWITCH_S = 0.0005
 # Lines of a failed build's other output shown over the page when it reported no problem of its own.
 SHOWN_LINES = 40
 
@@ -59,6 +69,7 @@ def serve(settings: Settings, port: int, open_browser: bool, build: Build, inter
     # Ctrl-C stops it even where it was started with SIGINT ignored (a shell's
     # background job, a tool that starts it so): Python then leaves it ignored.
     signal.signal(signal.SIGINT, signal.default_int_handler)
+    sys.setswitchinterval(SWITCH_S)
     watching = watched(settings)
     contents = Contents(watching)
     channel, built_files = Channel(), BuiltFiles()
@@ -102,8 +113,19 @@ def serve(settings: Settings, port: int, open_browser: bool, build: Build, inter
 def _build_once(settings: Settings, build: Build, interrupted: int, channel: Channel, built_files: BuiltFiles) -> None:
     diag = Diagnostics()
     started = time.perf_counter()
+    told: dict = {}
+
+    def tell() -> None:
+        """The open tabs told as soon as the new site is published: the build
+        then saves what it keeps for the next one, which no tab waits for."""
+        told["published"] = time.perf_counter()
+        told["changed"] = built_files.update(settings.site_dir)
+        channel.built(told["changed"])
+        told["told"] = time.perf_counter()
+        channel.told(TELL_WAIT_S, PAGE_WAIT_S)
+
     with _copied_stderr() as said:
-        status = build(settings, diag)
+        status = build(settings, diag, published=tell)
     if status == interrupted:
         raise KeyboardInterrupt
     if status != 0:
@@ -111,13 +133,15 @@ def _build_once(settings: Settings, build: Build, interrupted: int, channel: Cha
         print("serving  the last good site: the build failed (above); save a fix to build again", flush=True)
         return
     built = time.perf_counter()
-    changed = built_files.update(settings.site_dir)
-    channel.built(changed)
+    if not told:  # a build that did not say when it published: the tabs are told now
+        tell()
+    changed = told["changed"]
     pages = sum(1 for path in changed if path.endswith(".html"))
-    # The open tabs' wait is the build and then this: `rulesite bench --serve` reads both.
-    told = time.perf_counter() - built
+    # The open tabs' wait is the build until it published, and then this:
+    # `rulesite bench --serve` reads both.
     print(
-        f"built    in {built - started:.2f} s: {len(changed)} files changed, {pages} of them pages; tabs told {told:.2f} s later",
+        f"built    in {built - started:.2f} s (published at {told['published'] - started:.2f} s): {len(changed)} files "
+        f"changed, {pages} of them pages; tabs told {told['told'] - told['published']:.2f} s after publishing",
         flush=True,
     )
 

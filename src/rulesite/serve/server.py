@@ -68,6 +68,10 @@ class Channel:
         self.problems: dict | None = None  # the overlay's content while the last build failed
         self.version = 0  # goes up at each build, good or failed
         self.closed = False
+        self.streams = 0  # the pages listening
+        self.sent = 0  # of them, those that were sent this version
+        self.pages = 0  # the pages (HTML) served so far
+        self.pages_before = 0  # when the last build was told
 
     def built(self, changed: set[str]) -> None:
         with self.lock:
@@ -76,12 +80,31 @@ class Channel:
             self.changed.pop(self.build - KEPT_BUILDS, None)
             self.problems = None
             self.version += 1
+            self.sent = 0
+            self.pages_before = self.pages
             self.lock.notify_all()
 
     def failed(self, problems: dict) -> None:
         with self.lock:
             self.problems = problems
             self.version += 1
+            self.sent = 0
+            self.lock.notify_all()
+
+    def told(self, timeout: float, page_timeout: float) -> None:
+        """Waits until every listening page was sent the last build's news (at
+        most `timeout` s), then until a page was served since (at most
+        `page_timeout` s: a tab that reloads asks for its page within a few
+        ms): the build, which goes on in this process, would otherwise hold
+        the interpreter while they wait."""
+        with self.lock:
+            self.lock.wait_for(lambda: self.sent >= self.streams or self.closed, timeout=timeout)
+            if self.streams:
+                self.lock.wait_for(lambda: self.pages > self.pages_before or self.closed, timeout=page_timeout)
+
+    def page_sent(self) -> None:
+        with self.lock:
+            self.pages += 1
             self.lock.notify_all()
 
     def close(self) -> None:
@@ -118,6 +141,9 @@ def _client_file(name: str) -> bytes:
 
 class Handler(BaseHTTPRequestHandler):
     server: PreviewServer
+    # Connections kept open between requests: a reload asks again for a
+    # dozen scripts and styles, each answered 304 on a connection it has.
+    protocol_version = "HTTP/1.1"
 
     def log_message(self, format, *args) -> None:  # noqa: A002 - the standard library's name
         pass  # the terminal shows the builds, not every request
@@ -170,6 +196,8 @@ class Handler(BaseHTTPRequestHandler):
             data = self.server.with_script(data)
             kind = "text/html; charset=utf-8"
         self.send(status, kind, data, body, tag)
+        if file.suffix == ".html":
+            self.server.channel.page_sent()
 
     def send(self, status: HTTPStatus, kind: str, data: bytes, body: bool, tag: str | None = None) -> None:
         """`tag`: the file's ETag; a response without one is never stored (a page: its script names the build)."""
@@ -192,12 +220,15 @@ class Handler(BaseHTTPRequestHandler):
             since = int(query.get("build", ["0"])[0])
         except ValueError:
             since = 0
+        self.close_connection = True  # the stream has no length: it ends with its connection
         self.send_response(HTTPStatus.OK)
         self.send_header("Content-Type", "text/event-stream")
         self.send_header("Cache-Control", "no-store")
         self.end_headers()
         shown = None
-        seen = -1
+        seen = counted = -1  # the version last sent, and last counted as sent
+        with channel.lock:
+            channel.streams += 1
         try:
             while True:
                 with channel.lock:
@@ -219,8 +250,17 @@ class Handler(BaseHTTPRequestHandler):
                 if message:
                     self.wfile.write(message.encode("utf-8"))
                     self.wfile.flush()
+                with channel.lock:
+                    if counted != seen == channel.version:
+                        counted = seen
+                        channel.sent += 1
+                        channel.lock.notify_all()
         except (ConnectionError, OSError):
             return
+        finally:
+            with channel.lock:
+                channel.streams -= 1
+                channel.lock.notify_all()
 
 
 class PreviewServer(ThreadingHTTPServer):
