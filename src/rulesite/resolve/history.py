@@ -1041,3 +1041,26 @@ def _all_before_partial(ordered: list[Edition], k: int) -> bool:
     """Whether every edition before index `k` is an excerpt (so a rule first seen at
     `k` was not "added" there: nothing whole came before)."""
     return all(e.partial for e in ordered[:k])
+
+
+class KnownComparisons:
+    """What comparing each document's editions made (`pipeline.compare_editions`),
+    kept for the next build in the same process (`rulesite serve`): a document
+    whose editions are the very same objects as then (merge hands out a document
+    read from the same entries as it was: `read.kept.Shared`) is not compared
+    again. `views`: the editions and changes views made from all of them, used
+    again while every document's editions are the same objects."""
+
+    def __init__(self) -> None:
+        self.documents: dict[tuple[str, str, str], tuple] = {}  # document -> (its editions, history, chains, diffs)
+        self.views: tuple | None = None  # (each document's editions, the editions view, the changes view)
+
+    def views_of(self, editions: dict[tuple[str, str, str], list[Edition]]) -> tuple | None:
+        """(the editions view, the changes view) kept for `editions`, when every
+        document's editions are the same objects as they were made from."""
+        if self.views is None:
+            return None
+        then = self.views[0]
+        if list(then) != list(editions) or any(then[key] is not found for key, found in editions.items()):
+            return None
+        return self.views[1:]
