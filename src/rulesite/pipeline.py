@@ -190,7 +190,9 @@ def _resolve(
     # this process links, then the chains and diffs are made from its pairs
     # (without a worker, nothing is scored before: all of it is done below).
     with workers.beside(partial(edition_pairs, corpus) if fork else dict, fork) as scored:
-        linked = link_texts(corpus, Linker(corpus, keyword_forms(corpus, diag)), links)
+        tables = links.tables if links is not None else None
+        linker = Linker(corpus, keyword_forms(corpus, diag, tables), tables)
+        linked = link_texts(corpus, linker, links)
         citations = collect(corpus, linked, diag, mentions)
         found = scored()
     if known is None:
@@ -219,7 +221,7 @@ def _resolve(
         findings=list(diag.warnings),
         editions=editions,
         changes=changes,
-        site_map=make_site_map(corpus, citations, editions, changes, diffs),
+        site_map=make_site_map(corpus, citations, editions, changes, diffs, compared.site_map if compared is not None else None),
     )
 
 

@@ -345,7 +345,10 @@ class Sequence:
         ctx = replace(ctx, site_url=pipeline.site_url(self.settings.config, self.settings.site_url))
         # Drawn preview images are kept there for the next build; a clean one draws them all again.
         ctx = replace(ctx, og_cache=str(self.settings.config_dir / "og"), og_redraw=self.settings.clean)
-        history = [(key, step) for key, found in ctx.chains.items() for step in chain_steps(found)]
+        if compared is not None:
+            history = compared.chain_steps(ctx.chains)
+        else:
+            history = [(key, step) for key, found in ctx.chains.items() for step in chain_steps(found)]
         return Resolved(ctx, ctx.links.cited, dict(ctx.links.unresolved), history, len(ctx.reviews), clock())
 
     def render(self, resolved: Resolved, crew: workers.Crew | None = None) -> Rendered:

@@ -15,16 +15,20 @@ times: what is found under an equal digest is what would be made again.
   later step can tell it unchanged by its objects. A document merge reported
   a problem in, or with cards (resolve adds their errata), is not kept.
 - `compared`: what comparing each document's editions made (history, chains,
-  diffs), by its editions' objects, and the editions and changes views, while
-  every document's editions are those objects (`resolve.history.KnownComparisons`):
-  a build that changes no rules source compares no edition again.
+  diffs, chain steps), by its editions' objects, and the editions and changes
+  views and the diffs' pages, while every document's editions are those
+  objects (`resolve.history.KnownComparisons`): a build that changes no rules
+  source compares no edition again.
 - `pairs`: the rule pairs of two editions (`resolve.history.rule_pairs`,
   most of comparing them), by the two editions' digests: a change that leaves
   both editions as they were scores them no more. An edition's digest is kept
   too (`edition_digests`), by the reads of its document's sources it was
   merged from (`read.kept.Kept.entries`).
 - `links`: every text's links, while the linker is made from the same
-  numbers, titles and keywords (`resolve.linked.KnownLinks`).
+  numbers, titles and keywords (`resolve.linked.KnownLinks`); a section page
+  that is the same object is not linked again (its rules' references are
+  what they were); the linker's number tables and the titles' keyword forms,
+  while every document's editions are the same objects.
 - `parsed`: each YAML text read (walkthroughs, manifests, rulings' ids)
   parsed, by the text's digest and where it is shown (`read.yamlfile.keeping`).
 - `mentions`: the cards each ruling, FAQ answer and erratum names, by its

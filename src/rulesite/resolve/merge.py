@@ -98,11 +98,22 @@ def merge(sources: list[Source], imported: list[Imported], diag: Diagnostics, ke
         # Resolve adds each card's errata to it: a card read once is never handed out again.
         if not any(r.cards for r in results) and document not in reported and len(diag.items) == before:
             made[document] = (tuple(results), document_editions, view)
+    for document, results in read.items():
+        if document not in order and not any(r.cards for r in results):  # no sections: nothing merged
+            made[document] = (tuple(results), [], ())
     if kept is not None:
         kept.clear()
         kept.update(made)
     _unique_ids(corpus, diag)
     return corpus
+
+
+def same_editions(then: dict, now: dict) -> bool:
+    """Whether every document of `now` (`Corpus.editions`) has the very editions
+    it had `then` (a copy of an earlier one), in the same order: merge hands
+    out a document's editions again only while its sources read the same, so
+    what was made of them all (the current view's sections too) still holds."""
+    return list(then) == list(now) and all(then[key] is editions for key, editions in now.items())
 
 
 def current_edition(editions: list[Edition]) -> Edition | None:
