@@ -2,7 +2,7 @@
 changes them): one ruling reworded, then one rule of the current Core Rules
 reworded (its history, diffs, previews and data change too), then a card
 renamed and a nickname added (the cards rulings name), then a card's text
-and a FAQ answer reworded, then a Core Rules edition added, each through
+and a FAQ answer reworded, then a Core Rules edition added and removed again, each through
 the warm path (`warm.Memory`); after each, the Markdown written is a clean
 build's, byte for byte."""
 
@@ -31,6 +31,17 @@ def add_an_edition(root: Path, corpora: Path) -> None:
     (corpora / entry["path"]).write_text(text, encoding="utf-8")
     manifest["sources"].append(entry)
     target = pipeline.corpora_manifest(root / "rules_src")
+    target.write_text(yaml.safe_dump(manifest, sort_keys=False, allow_unicode=True), encoding="utf-8")
+
+
+def remove_the_added_edition(root: Path, corpora: Path) -> None:
+    """The edition `add_an_edition` added removed again: the documents kept as
+    they were before it (`read.kept.Shared`) are not those of now."""
+    target = pipeline.corpora_manifest(root / "rules_src")
+    manifest = yaml.safe_load(target.read_text(encoding="utf-8"))
+    entry = manifest["sources"].pop()
+    assert str(entry.get("edition")) == "2027-01-31", entry
+    (corpora / entry["path"]).unlink()
     target.write_text(yaml.safe_dump(manifest, sort_keys=False, allow_unicode=True), encoding="utf-8")
 
 
@@ -83,6 +94,7 @@ def test_warm_builds_of_the_full_corpora_write_the_clean_builds_markdown(tmp_pat
         "card renamed, nickname added": lambda: rename_a_card_and_add_a_nickname(root, corpora),
         "card and answer reworded": lambda: edit_a_card_and_an_answer(corpora),
         "edition added": lambda: add_an_edition(root, corpora),
+        "edition removed": lambda: remove_the_added_edition(root, corpora),
     }
     for what, change in changes.items():
         before = dict(memory.jobs)

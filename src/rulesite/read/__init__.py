@@ -101,8 +101,9 @@ def read_sources(
     for k, source in enumerate(sources):
         documents.setdefault((source.game, source.document, source.language), []).append(k)
     looks: dict[int, list] = {}  # source -> the other files its read looked at, for `shared`
-    if shared is not None and kept is not None:
-        shared.read = {}
+    if shared is not None:
+        shared.read = {}  # filled below with this build's reads alone
+    if shared is not None and kept is not None and kept.reuse:
         for document, members in documents.items():
             if not all(k in keys for k in members):
                 continue
