@@ -115,9 +115,11 @@ class KnownLinks:
         self.texts: dict = {}
         self.targets: dict = {}
         # id(section) -> (the section, the (text key, segments) of its rules, in
-        # order): a section page that is the very same object (`read.kept.Shared`)
-        # linked by the same linker has its rules' references as they are.
-        self.pages: dict[int, tuple[Section, list]] = {}
+        # order, (how many references they hold, the numbers of those not in
+        # the sources)): a section page that is the very same object
+        # (`read.kept.Shared`) linked by the same linker has its rules'
+        # references as they are.
+        self.pages: dict[int, tuple[Section, list, tuple]] = {}
         self.shapes: tuple | None = None  # (the editions, the sections' shapes pickled: `linker_digest`)
         self.tables: dict = {}  # the linker's number tables and the titles' forms (`links.Linker.kept`, `keyword_forms`)
 
@@ -189,7 +191,7 @@ def link_texts(corpus: Corpus, linker: Linker, known: KnownLinks | None = None) 
     linking = _Linking(linker, known if same else None)
     pages = _section_pages(corpus)
     kept_pages = known.pages if same else {}
-    linked_pages: dict[int, tuple[Section, list]] = {}
+    linked_pages: dict[int, tuple[Section, list, tuple]] = {}
     for section in pages:
         found = kept_pages.get(id(section))
         if found is not None and found[0] is section:
@@ -203,7 +205,8 @@ def link_texts(corpus: Corpus, linker: Linker, known: KnownLinks | None = None) 
                 segments.append(linking.text(t, section.game, section, terms=False))
                 texts.append(((section.game, here, False, t), segments[-1]))
             rule.references = _references(segments, rule.loc)
-        linked_pages[id(section)] = (section, texts)
+        refs = [ref for rule in section.rules for ref in rule.references]
+        linked_pages[id(section)] = (section, texts, (len(refs), [ref.number for ref in refs if ref.target is None]))
     faqs_of: dict[tuple[str, str], list] = {}
     for faq in corpus.faqs:
         faqs_of.setdefault((faq.game, faq.section), []).append(faq)
@@ -238,17 +241,22 @@ def link_texts(corpus: Corpus, linker: Linker, known: KnownLinks | None = None) 
     for card in corpus.cards:
         for line in card.text.split("\n") if card.text else []:
             linking.quoted(line, card.game or "riftbound")
+    numbered: dict[tuple[str, str, str], Section] = {}  # the first section of each number, in any language
+    for k, s in corpus.sections.items() if corpus.topics else ():
+        numbered.setdefault((k.game, k.document, k.number), s)
     for topic in corpus.topics:
         for game, document, number in topic.sections:
-            section = next(
-                (s for k, s in corpus.sections.items() if (k.game, k.document, k.number) == (game, document, number)), None
-            )
+            section = numbered.get((game, document, number))
             for rule in section.rules if section is not None else []:
                 linking.text(rule.text, game, section)
                 linking.target(game, rule.number, section)
-    stored = [ref for s in pages for rule in s.rules for ref in rule.references]
-    stored += [ref for item in [*corpus.faqs, *corpus.rulings] for ref in item.references]
-    unresolved = Counter(ref.number for ref in stored if ref.target is None)
+    cited, unresolved = 0, Counter()
+    for section in pages:  # each page's count and numbers not in the sources, made once with its references
+        count, missing = linked_pages[id(section)][2]
+        cited += count
+        unresolved.update(missing)
+    stored = [ref for item in [*corpus.faqs, *corpus.rulings] for ref in item.references]
+    unresolved.update(ref.number for ref in stored if ref.target is None)
     if known is not None:
         known.digest, known.texts, known.targets, known.pages = digest, linking.texts, linking.targets, linked_pages
     return LinkedTexts(
@@ -257,7 +265,7 @@ def link_texts(corpus: Corpus, linker: Linker, known: KnownLinks | None = None) 
         sections=Frozen(linker.sections),
         keywords=Frozen({game: Frozen(forms) for game, forms in linker.keywords.items()}),
         unresolved=Frozen(unresolved),
-        cited=len(stored),
+        cited=cited + len(stored),
     )
 
 
