@@ -30,7 +30,7 @@ from .model import Corpus, Loc
 from .read import read_sources
 from .read.collisions import check_page_names
 from .read.extras import read_card_aliases, read_concordance, read_keywords
-from .read.kept import Kept
+from .read.kept import Kept, Shared
 from .read.manifest import shown_path
 from .read.untrusted import check_characters
 from .read.walkthroughs import read_walkthroughs
@@ -45,7 +45,15 @@ from .resolve.card_mentions import KnownMentions
 from .resolve.citations import collect
 from .resolve.linked import KnownLinks, link_texts
 from .resolve.concordance import resolve_concordance
-from .resolve.history import KnownPairs, diff_editions, prerendered_pairs, rule_chains, rule_history, score_editions
+from .resolve.history import (
+    KnownComparisons,
+    KnownPairs,
+    diff_editions,
+    prerendered_pairs,
+    rule_chains,
+    rule_history,
+    score_editions,
+)
 from .resolve.review import attach_errata, needs_review
 from .resolve.keywords import keyword_forms
 from .resolve.links import Linker
@@ -84,30 +92,40 @@ def read_corpus(
     pages_dir: Path | None = None,
     kept: Kept | None = None,
     parsed: dict | None = None,
+    shared: Shared | None = None,
 ) -> Corpus:
     """Stage 1 and 2: every source read by its importer, merged into one corpus.
     `also`: extra (manifest, folder) pairs whose sources are read too;
     `pages_dir`: the folder of written pages (docs/), when the site shows them;
     `kept`: what earlier builds read (`kept_reads`), when it is used;
     `parsed`: the YAML texts an earlier read parsed (`yamlfile.keeping`), not
-    parsed again, and replaced by what this one parsed."""
+    parsed again, and replaced by what this one parsed; `shared`: what the last
+    build in this process read and merged (`kept.Shared`), with `kept`."""
     # What read makes is only read afterwards: neither it nor, while it is made,
     # what it is made from is walked by the collector (`workers.frozen`).
     with workers.frozen():
         if parsed is None:
-            return _read_corpus(manifest, diag, also, pages_dir, kept)
+            return _read_corpus(manifest, diag, also, pages_dir, kept, shared)
         with keeping(parsed) as used:
-            corpus = _read_corpus(manifest, diag, also, pages_dir, kept)
+            corpus = _read_corpus(manifest, diag, also, pages_dir, kept, shared)
         parsed.clear()
         parsed.update(used)
         return corpus
 
 
 def _read_corpus(
-    manifest: Path, diag: Diagnostics, also: list[tuple[Path, Path]], pages_dir: Path | None, kept: Kept | None
+    manifest: Path,
+    diag: Diagnostics,
+    also: list[tuple[Path, Path]],
+    pages_dir: Path | None,
+    kept: Kept | None,
+    shared: Shared | None = None,
 ) -> Corpus:
-    sources, imported = read_sources(manifest, diag, also, kept=kept)
-    corpus = merge(sources, imported, diag)
+    shared = shared if kept is not None else None
+    sources, imported = read_sources(manifest, diag, also, kept=kept, shared=shared)
+    corpus = merge(sources, imported, diag, shared.merged if shared is not None else None)
+    if shared is not None:
+        shared.keep_read()
     if sources and not any(True for _ in corpus.rules()):
         diag.error(Loc(shown_path(manifest), 1), "no-rules", "the sources yield no rules: nothing to build")
     folder = manifest.parent
@@ -133,6 +151,7 @@ def resolve(
     known: KnownPairs | None = None,
     links: KnownLinks | None = None,
     mentions: KnownMentions | None = None,
+    compared: KnownComparisons | None = None,
 ) -> Context:
     """Stage 3: references and keywords resolved, walkthroughs checked against their rules.
     What read made is only read here: frozen, the collector does not walk it.
@@ -143,11 +162,13 @@ def resolve(
     pairs left are scored in this process. `links`: the texts the last build
     linked (`linked.KnownLinks`), used where they still hold, replaced by these.
     `mentions`: the card mentions the last build found
-    (`card_mentions.KnownMentions`), likewise."""
+    (`card_mentions.KnownMentions`), likewise. `compared`: what the last
+    build compared (`history.KnownComparisons`), used for documents whose
+    editions are the same objects, replaced by this build's."""
     if jobs is None:
         jobs = workers.cores() if _compared_rules(corpus) >= BESIDE_RULES else 1
     with workers.frozen():
-        return _resolve(corpus, diag, jobs > 1 and not known, known, links, mentions)
+        return _resolve(corpus, diag, jobs > 1 and not known, known, links, mentions, compared)
 
 
 # Rules in the editions to compare from which scoring them runs beside linking
@@ -162,26 +183,32 @@ def _resolve(
     known: KnownPairs | None = None,
     links: KnownLinks | None = None,
     mentions: KnownMentions | None = None,
+    compared: KnownComparisons | None = None,
 ) -> Context:
     # Scoring which rules of two editions are the same rule is most of comparing
     # them, and nothing of linking the texts needs it: a worker scores while
     # this process links, then the chains and diffs are made from its pairs
     # (without a worker, nothing is scored before: all of it is done below).
     with workers.beside(partial(edition_pairs, corpus) if fork else dict, fork) as scored:
-        linked = link_texts(corpus, Linker(corpus, keyword_forms(corpus, diag)), links)
+        tables = links.tables if links is not None else None
+        linker = Linker(corpus, keyword_forms(corpus, diag, tables), tables)
+        linked = link_texts(corpus, linker, links)
         citations = collect(corpus, linked, diag, mentions)
         found = scored()
     if known is None:
         known = found
     else:
         known.update(found)
-    history, diffs, chains = compare_editions(corpus, known)
-    editions = editions_view(corpus, chains)
+    history, diffs, chains = compare_editions(corpus, known, compared)
+    views = compared.views_of(corpus.editions) if compared is not None else None
+    editions = views[0] if views is not None else editions_view(corpus, chains)
     check_walkthroughs(corpus, diag, editions)
     concordance = resolve_concordance(corpus, diag)
     attach_errata(corpus, diag)
     reviews = needs_review(corpus, history, editions)
-    changes = changes_view(corpus, editions, diffs, history)
+    changes = views[1] if views is not None else changes_view(corpus, editions, diffs, history)
+    if compared is not None:
+        compared.views = (dict(corpus.editions), editions, changes)
     return Context(
         corpus,
         linked,
@@ -194,23 +221,38 @@ def _resolve(
         findings=list(diag.warnings),
         editions=editions,
         changes=changes,
-        site_map=make_site_map(corpus, citations, editions, changes, diffs),
+        site_map=make_site_map(corpus, citations, editions, changes, diffs, compared.site_map if compared is not None else None),
     )
 
 
-def compare_editions(corpus: Corpus, known: KnownPairs | None = None) -> tuple[dict, list, dict]:
+def compare_editions(
+    corpus: Corpus, known: KnownPairs | None = None, compared: KnownComparisons | None = None
+) -> tuple[dict, list, dict]:
     """Every rule's history and match chain in its document, and the diffs the site
     pre-renders: between neighbouring whole dated editions and between each one and
     the current edition (`prerendered_pairs`: linear in editions). The diff of any
     other pair is composed along the chains (`traced_diff`) and published as data.
-    `known`: the rule pairs scored before (`edition_pairs`), and where new ones are kept."""
-    history, diffs, chains = {}, [], {}
-    for key, dated in _compared(corpus):
-        found = chains[key] = rule_chains(dated, known)  # key: (game, document, language)
+    `known`: the rule pairs scored before (`edition_pairs`), and where new ones are kept.
+    `compared`: what the last build compared (`KnownComparisons`): a document
+    whose editions are the same objects is not compared again; replaced by this
+    build's."""
+    history, diffs, chains, made = {}, [], {}, {}
+    for key, dated in _compared(corpus):  # key: (game, document, language)
+        editions = corpus.editions[key]
+        kept = compared.documents.get(key) if compared is not None else None
+        if kept is not None and kept[0] is editions:
+            _, history[key], chains[key], ours = made[key] = kept
+            diffs += ours
+            continue
+        found = chains[key] = rule_chains(dated, known)
         history[key] = rule_history(dated, found)
         whole = [e for e in found.editions if not e.partial]
         # Neighbours were matched for the chains already: their diffs reuse them.
-        diffs += [diff_editions(a, b, found.matches.get((a.label, b.label)), known) for a, b in prerendered_pairs(whole)]
+        ours = [diff_editions(a, b, found.matches.get((a.label, b.label)), known) for a, b in prerendered_pairs(whole)]
+        diffs += ours
+        made[key] = (editions, history[key], found, ours)
+    if compared is not None:
+        compared.documents = made
     return history, diffs, chains
 
 

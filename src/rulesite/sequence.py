@@ -27,9 +27,9 @@ from .check.edition_counts import Counts, counts_in
 from .check.offline_app import Precache
 from .diagnostics import Diagnostics
 from .model import Corpus
-from .read.kept import Kept
+from .read.kept import Kept, Shared
 from .render.context import Context
-from .resolve.history import ChainStep, chain_steps
+from .resolve.history import ChainStep, KnownComparisons, chain_steps
 from .warm import Memory, Warm
 from .write_memory import WriteMemory
 
@@ -322,7 +322,12 @@ class Sequence:
         clock, s = _Clock(), self.settings
         kept = pipeline.kept_reads(s.config_dir, s.clean)
         parsed = self.memory.parsed if self.memory is not None and not s.clean else None
-        corpus = pipeline.read_corpus(s.manifest, self.diag, s.sources, s.pages_dir, kept, parsed)
+        shared = None
+        if self.memory is not None:
+            if s.clean:  # nothing of earlier builds used; this one's kept
+                self.memory.shared = Shared()
+            shared = self.memory.shared
+        corpus = pipeline.read_corpus(s.manifest, self.diag, s.sources, s.pages_dir, kept, parsed, shared)
         return Read(corpus, kept, counts_in(corpus), clock())
 
     def resolve(self, read: Read) -> Resolved:
@@ -333,13 +338,21 @@ class Sequence:
             known = {} if self.settings.clean else known
         links = self.memory.links if self.memory is not None and not self.settings.clean else None
         mentions = self.memory.mentions if self.memory is not None and not self.settings.clean else None
-        ctx = pipeline.resolve(corpus, self.diag, known=known, links=links, mentions=mentions)
+        compared = None
+        if self.memory is not None:
+            if self.settings.clean:
+                self.memory.compared = KnownComparisons()
+            compared = self.memory.compared
+        ctx = pipeline.resolve(corpus, self.diag, known=known, links=links, mentions=mentions, compared=compared)
         if self.memory is not None:
             self.memory.keep_pairs(known, digests)
         ctx = replace(ctx, site_url=pipeline.site_url(self.settings.config, self.settings.site_url))
         # Drawn preview images are kept there for the next build; a clean one draws them all again.
         ctx = replace(ctx, og_cache=str(self.settings.config_dir / "og"), og_redraw=self.settings.clean)
-        history = [(key, step) for key, found in ctx.chains.items() for step in chain_steps(found)]
+        if compared is not None:
+            history = compared.chain_steps(ctx.chains)
+        else:
+            history = [(key, step) for key, found in ctx.chains.items() for step in chain_steps(found)]
         return Resolved(ctx, ctx.links.cited, dict(ctx.links.unresolved), history, len(ctx.reviews), clock())
 
     def render(self, resolved: Resolved, crew: workers.Crew | None = None) -> Rendered:

@@ -8,13 +8,27 @@ and the problems found are those a clean build gives
 in it is filed under digests of the content it was made from, never under
 times: what is found under an equal digest is what would be made again.
 
+- `shared`: each document's reads and what merge made of them (its editions
+  and current view), by the names of its sources' reads
+  (`read.kept.Shared`): a document read from the same entries is handed out
+  as the very same objects, neither unpickled nor merged again, so that a
+  later step can tell it unchanged by its objects. A document merge reported
+  a problem in, or with cards (resolve adds their errata), is not kept.
+- `compared`: what comparing each document's editions made (history, chains,
+  diffs, chain steps), by its editions' objects, and the editions and changes
+  views and the diffs' pages, while every document's editions are those
+  objects (`resolve.history.KnownComparisons`): a build that changes no rules
+  source compares no edition again.
 - `pairs`: the rule pairs of two editions (`resolve.history.rule_pairs`,
   most of comparing them), by the two editions' digests: a change that leaves
   both editions as they were scores them no more. An edition's digest is kept
   too (`edition_digests`), by the reads of its document's sources it was
   merged from (`read.kept.Kept.entries`).
 - `links`: every text's links, while the linker is made from the same
-  numbers, titles and keywords (`resolve.linked.KnownLinks`).
+  numbers, titles and keywords (`resolve.linked.KnownLinks`); a section page
+  that is the same object is not linked again (its rules' references are
+  what they were); the linker's number tables and the titles' keyword forms,
+  while every document's editions are the same objects.
 - `parsed`: each YAML text read (walkthroughs, manifests, rulings' ids)
   parsed, by the text's digest and where it is shown (`read.yamlfile.keeping`).
 - `mentions`: the cards each ruling, FAQ answer and erratum names, by its
@@ -74,9 +88,10 @@ from pathlib import Path
 from . import output
 from .check.run import HeldFindings
 from .model import Corpus
+from .read.kept import Shared
 from .rebuild import Worker
 from .render.reuse import content_digest
-from .resolve.history import KnownPairs
+from .resolve.history import KnownComparisons, KnownPairs
 from .resolve.card_mentions import KnownMentions
 from .resolve.linked import KnownLinks
 from .write_memory import WriteMemory
@@ -99,6 +114,8 @@ class Memory:
         self.words: dict = {}  # language -> the rules' digest, its word index's sections part (`render.site.searched_words`)
         self.marked: dict = {}  # (language, path) -> a page's text, its language marker's inputs, the two (`render.languages`)
         self.write = WriteMemory()
+        self.shared = Shared()  # each document's reads and merged editions (`read.kept.Shared`)
+        self.compared = KnownComparisons()  # each document's comparison, the views of them all
         self.docs = output.Spare()  # a copy of the published docs generation, for the next build
 
     def known_pairs(self, corpus: Corpus, entries: dict[str, str] | None = None) -> tuple[KnownPairs, dict]:

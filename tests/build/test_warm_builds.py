@@ -370,3 +370,96 @@ def reword_a_rule_back(root):
         _edit(
             root, f"rules_src/riftbound/{name}", "Show Off is usually present on Cards.", "Show Off is normally present on Cards."
         )
+
+
+def cite_a_rule(root):
+    """A ruling made to cite rule 832.2.a (the rule pages list it; its data cites it)."""
+    _edit(
+        root,
+        "rules_src/riftbound/community-rulings.txt",
+        "You cannot choose to deal less damage",
+        "As rule 832.2.a says, you cannot choose to deal less damage",
+    )
+
+
+def remove_the_cited_rule(root):
+    """Rule 832.2.a removed from the web page that prints it: the ruling, unchanged, cites a rule not in the sources."""
+    path = root / "rules_src/riftbound/832-show-off.web-page.txt"
+    text = path.read_text(encoding="utf-8")
+    changed = re.sub(r"- 832\.2\.a\.\n- [^\n]*\n", "", text, count=1).replace("— 14 rules", "— 13 rules", 1)
+    assert changed != text, f"{path}: rule 832.2.a is gone: update the test"
+    path.write_text(changed, encoding="utf-8")
+
+
+def renumber_a_rule(root):
+    """Rule 832.3 renumbered 832.4 on the web page that prints it."""
+    _edit(root, "rules_src/riftbound/832-show-off.web-page.txt", "- 832.3.\n", "- 832.4.\n")
+
+
+def remove_the_added_edition(root):
+    manifest = root / "rules_src/manifest.yml"
+    text = manifest.read_text(encoding="utf-8")
+    start = text.index("\n  - id: rb-core-2026-12-01\n")
+    manifest.write_text(text[:start] + "\n", encoding="utf-8")
+    (root / "rules_src/riftbound/core-rules-excerpt-2026-12-01.txt").unlink()
+
+
+def reword_the_excerpt_alone(root):
+    """The excerpt's rule reworded, not the web page's: the two disagree (an error; nothing is written)."""
+    _edit(
+        root,
+        "rules_src/riftbound/core-rules-excerpt-2026-10-09.txt",
+        "Show Off is normally present on Cards.",
+        "Show Off is usually present on Cards.",
+    )
+
+
+def reword_the_web_page_too(root):
+    _edit(
+        root,
+        "rules_src/riftbound/832-show-off.web-page.txt",
+        "Show Off is normally present on Cards.",
+        "Show Off is usually present on Cards.",
+    )
+
+
+def test_documents_kept_as_the_same_objects_follow_each_change(tmp_path):
+    """Read hands out a document read from the same entries as the very same
+    objects, and resolve reuses what it made of them (`read.kept.Shared`,
+    `history.KnownComparisons`): after each change that touches some
+    documents and not others, and after a build stopped by a conflict merge
+    found (which changed what it was given), the next warm build writes a clean
+    build's Markdown and reports its problems."""
+    root = project(tmp_path / "project")
+    memory = Memory()
+    run(settings(root, "warm"), memory)
+    run(settings(root, "warm"), memory)  # the second build takes the documents as they were
+    steps = {
+        "a ruling cites a rule": cite_a_rule,
+        "the rule it cites removed": remove_the_cited_rule,
+        "a rule renumbered": renumber_a_rule,
+        "nothing changed": lambda root: None,
+        "an edition added": add_an_edition,
+        "the edition removed": remove_the_added_edition,
+        "a conflict": reword_the_excerpt_alone,
+        "the conflict settled": reword_the_web_page_too,
+    }
+    for what, change in steps.items():
+        change(root)
+        if what == "a conflict":
+            found = []
+            for given, kept in ((settings(root, "warm"), memory), (settings(root, "clean", clean=True), None)):
+                diag = Diagnostics()
+                records = list(Sequence(given, diag, memory=kept).run())
+                assert isinstance(records[-1], Stopped), what
+                found.append(sorted(str(d) for d in diag.items))
+            assert found[0] == found[1] and any("rule-conflict" in d for d in found[0]), what
+            continue
+        warm, warm_problems = run_reporting(settings(root, "warm"), memory)
+        clean, clean_problems = run_reporting(settings(root, "clean", clean=True))
+        same_trees(_docs(warm), _docs(clean))
+        assert warm_problems == clean_problems, what
+        written = next(r for r in warm if type(r).__name__ == "Written").docs_dir
+        ruling = (written / "en/riftbound/rulings/all-combat-damage-must-be-assigned.md").read_text(encoding="utf-8")
+        linked = 'href="../core-rules/832.html#832.2.a"' in ruling
+        assert linked == (what == "a ruling cites a rule"), what  # the test tests what it says

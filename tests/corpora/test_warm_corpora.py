@@ -3,8 +3,9 @@ changes them): one ruling reworded, then one rule of the current Core Rules
 reworded (its history, diffs, previews and data change too), then a card
 renamed and a nickname added (the cards rulings name), then a card's text
 and a FAQ answer reworded, then a translated rule reworded and a card added,
-then a Core Rules edition added, each through the warm path (`warm.Memory`);
-after each, the Markdown written is a clean build's, byte for byte."""
+then a Core Rules edition added and removed again, each through the warm path
+(`warm.Memory`); after each, the Markdown written is a clean build's, byte for
+byte."""
 
 from __future__ import annotations
 
@@ -31,6 +32,17 @@ def add_an_edition(root: Path, corpora: Path) -> None:
     (corpora / entry["path"]).write_text(text, encoding="utf-8")
     manifest["sources"].append(entry)
     target = pipeline.corpora_manifest(root / "rules_src")
+    target.write_text(yaml.safe_dump(manifest, sort_keys=False, allow_unicode=True), encoding="utf-8")
+
+
+def remove_the_added_edition(root: Path, corpora: Path) -> None:
+    """The edition `add_an_edition` added removed again: the documents kept as
+    they were before it (`read.kept.Shared`) are not those of now."""
+    target = pipeline.corpora_manifest(root / "rules_src")
+    manifest = yaml.safe_load(target.read_text(encoding="utf-8"))
+    entry = manifest["sources"].pop()
+    assert str(entry.get("edition")) == "2027-01-31", entry
+    (corpora / entry["path"]).unlink()
     target.write_text(yaml.safe_dump(manifest, sort_keys=False, allow_unicode=True), encoding="utf-8")
 
 
@@ -101,6 +113,7 @@ def test_warm_builds_of_the_full_corpora_write_the_clean_builds_markdown(tmp_pat
         "card and answer reworded": lambda: edit_a_card_and_an_answer(corpora),
         "translation edited, card added": lambda: edit_a_translation_and_add_a_card(root, corpora),
         "edition added": lambda: add_an_edition(root, corpora),
+        "edition removed": lambda: remove_the_added_edition(root, corpora),
     }
     for what, change in changes.items():
         before = dict(memory.jobs)

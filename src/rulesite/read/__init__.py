@@ -24,7 +24,7 @@ from . import (
     web_pages,
 )
 from .files import read_text, recording, split_lines
-from .kept import Kept, entry_key, unpickled
+from .kept import Kept, Shared, entry_key, unpickled
 from .manifest import read_manifest
 from .rule_checks import check_rules
 from .untrusted import check_characters, warn_untrusted
@@ -53,13 +53,20 @@ FOLDER_IMPORTERS: dict[str, FolderImporter] = {"rulings-mdx": rulings_mdx.read_f
 
 
 def read_sources(
-    manifest: Path, diag: Diagnostics, also: list[tuple[Path, Path]] = (), jobs: int | None = None, kept: Kept | None = None
+    manifest: Path,
+    diag: Diagnostics,
+    also: list[tuple[Path, Path]] = (),
+    jobs: int | None = None,
+    kept: Kept | None = None,
+    shared: Shared | None = None,
 ) -> tuple[list[Source], list[Imported]]:
     """Every source of `manifest`, then of each extra (manifest, root folder) pair.
     `jobs`: how many forked workers read them (default: one a core when there
     are many sources, else none). `kept`: what earlier builds read (`kept.py`):
     a source whose entry is there is not read again; what is read is handed
-    to it, to file if the build succeeds."""
+    to it, to file if the build succeeds. `shared`: what the last build in this
+    process read (`kept.Shared`, with `kept`): a document whose sources are
+    read from the same entries is handed out as the same objects."""
     formats = set(IMPORTERS) | set(FOLDER_IMPORTERS)
     folders = set(FOLDER_IMPORTERS)
     sources = read_manifest(manifest, formats, diag, folder_formats=folders)
@@ -74,6 +81,7 @@ def read_sources(
     todo: list[int] = []  # the sources read now (the others: unreadable, or kept)
     work: list = []
     keys: dict[int, str] = {}  # source -> the name of its entry
+    texts: dict[int, str | None] = {}
     for k, source in enumerate(sources):
         text = None  # a folder's files are read by its importer, each look noted (`kept.py`)
         if source.format not in FOLDER_IMPORTERS:
@@ -83,24 +91,48 @@ def read_sources(
             if text is None:
                 read[k] = (Imported(), found.items)
                 continue
+        texts[k] = text
         key = entry_key(source, text or "") if kept is not None else None
         if key is not None:
             keys[k] = key
             if text is not None:
                 kept.entries[source.id] = key
+    documents: dict[tuple, list[int]] = {}
+    for k, source in enumerate(sources):
+        documents.setdefault((source.game, source.document, source.language), []).append(k)
+    looks: dict[int, list] = {}  # source -> the other files its read looked at, for `shared`
+    if shared is not None:
+        shared.read = {}  # filled below with this build's reads alone
+    if shared is not None and kept is not None and kept.reuse:
+        for document, members in documents.items():
+            if not all(k in keys for k in members):
+                continue
+            found = shared.found(document, tuple(keys[k] for k in members))
+            for k, (result, problems, seen) in zip(members, found or []):
+                kept.named(keys[k])
+                read[k], looks[k] = (result, problems), seen
+    for k, text in texts.items():
+        if read[k] is not None:
+            continue
+        if (key := keys.get(k)) is not None:
             if (data := kept.load(key)) is not None and (entry := unpickled(data)) is not None:
-                read[k] = entry[:2]
+                read[k], looks[k] = entry[:2], entry[2]
                 continue
         todo.append(k)
-        work.append(partial(_read_alone, source, text))
+        work.append(partial(_read_alone, sources[k], text))
     # Sources are read side by side by forked workers when there are many
     # (`workers.py`); each one's problems are reported in the sources' order.
     if jobs is None:
         jobs = cores() if len(todo) >= PARALLEL_SOURCES else 1
     for k, data in zip(todo, run_jobs(work, jobs, [_size(sources[k]) for k in todo])):
-        read[k] = pickle.loads(data)[:2]
+        entry = pickle.loads(data)
+        read[k], looks[k] = entry[:2], entry[2]
         if (key := keys.get(k)) is not None:
             kept.keep(key, data)
+    if shared is not None and kept is not None:
+        for document, members in documents.items():
+            if all(k in keys and k in looks for k in members):
+                shared.read[document] = (tuple(keys[k] for k in members), [(*read[k], looks[k]) for k in members])
     imported = []
     for result, found in read:
         diag.items += found

@@ -86,6 +86,10 @@ class Kept:
         except OSError:
             return None
 
+    def named(self, key: str) -> None:
+        """`key` is looked for, and its entry found elsewhere (`Shared`): it stays filed."""
+        self._named.add(key)
+
     def keep(self, key: str, data: bytes) -> None:
         """`data` is to be filed under `key` when the build has succeeded."""
         self._named.add(key)
@@ -111,6 +115,41 @@ class Kept:
                     os.unlink(self.folder / name)
                 except OSError:
                     pass
+
+
+class Shared:
+    """What read made of each document's sources, kept in memory for the next
+    build in the same process (`rulesite serve`) and handed out again as the
+    very same objects, neither unpickled nor merged again: so that the later
+    stages can tell an unchanged document by its objects (`resolve.merge`).
+
+    A document (game, document, language) is shared while its sources are read
+    from the same entries, in the same order, and every other file they looked
+    at is still so; and only when merge kept what it made of them (`merged`):
+    merge changes the sections it is given, so sections it would merge again
+    must be unpickled afresh. `merged` is merge's: (game, document, language)
+    -> (what each source read, its editions, its current view's sections)."""
+
+    def __init__(self) -> None:
+        # (game, document, language) -> (its sources' entry names, each one's (read, problems, looks))
+        self.documents: dict[tuple, tuple[tuple[str, ...], list[tuple]]] = {}
+        self.read: dict[tuple, tuple[tuple[str, ...], list[tuple]]] = {}  # this build's, the same
+        self.merged: dict[tuple, tuple] = {}
+
+    def found(self, document: tuple, keys: tuple[str, ...]) -> list[tuple] | None:
+        """The (read, problems, looks) of each of `document`'s sources, when they
+        are read from `keys` and merge kept what it made of them; else None."""
+        kept = self.documents.get(document)
+        if kept is None or kept[0] != keys or document not in self.merged:
+            return None
+        if not all(still_so(look) for _, _, looks in kept[1] for look in looks):
+            return None
+        return kept[1]
+
+    def keep_read(self) -> None:
+        """After merge, which replaced `merged`: this build's reads of the documents it kept."""
+        self.documents = {document: found for document, found in self.read.items() if document in self.merged}
+        self.read = {}
 
 
 def unpickled(data: bytes) -> tuple | None:

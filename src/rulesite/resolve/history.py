@@ -89,7 +89,7 @@ from rapidfuzz import fuzz, process
 
 from ..model import Edition, Rule, Section, number_parts, parent_number
 from ..normalize import normalize_text
-from .merge import printed
+from .merge import printed, same_editions
 
 SIMILAR = 0.8  # text similarity (fuzz.ratio / 100) that makes two rules the same rule
 SAME_POSITION = 0.6  # enough at the same relative position in paired sections
@@ -1041,3 +1041,37 @@ def _all_before_partial(ordered: list[Edition], k: int) -> bool:
     """Whether every edition before index `k` is an excerpt (so a rule first seen at
     `k` was not "added" there: nothing whole came before)."""
     return all(e.partial for e in ordered[:k])
+
+
+class KnownComparisons:
+    """What comparing each document's editions made (`pipeline.compare_editions`),
+    kept for the next build in the same process (`rulesite serve`): a document
+    whose editions are the very same objects as then (merge hands out a document
+    read from the same entries as it was: `read.kept.Shared`) is not compared
+    again. `views`: the editions and changes views made from all of them, used
+    again while every document's editions are the same objects."""
+
+    def __init__(self) -> None:
+        self.documents: dict[tuple[str, str, str], tuple] = {}  # document -> (its editions, history, chains, diffs)
+        self.views: tuple | None = None  # (each document's editions, the editions view, the changes view)
+        self.site_map: dict = {}  # the diffs' pages, while the changes view is the same (`site_map.make_site_map`)
+        self.steps: dict[int, tuple[RuleChains, list[ChainStep]]] = {}  # id(chains) -> them, their `chain_steps`
+
+    def chain_steps(self, chains: dict) -> list[tuple[tuple[str, str, str], ChainStep]]:
+        """(document, step) of every document's chains (`chain_steps`), those of
+        chains that are the very objects of the last build taken as they were."""
+        out, kept = [], {}
+        for key, found in chains.items():
+            then = self.steps.get(id(found))
+            steps = then[1] if then is not None and then[0] is found else chain_steps(found)
+            kept[id(found)] = (found, steps)
+            out += [(key, step) for step in steps]
+        self.steps = kept
+        return out
+
+    def views_of(self, editions: dict[tuple[str, str, str], list[Edition]]) -> tuple | None:
+        """(the editions view, the changes view) kept for `editions`, when every
+        document's editions are the same objects as they were made from."""
+        if self.views is None:
+            return None
+        return self.views[1:] if same_editions(self.views[0], editions) else None

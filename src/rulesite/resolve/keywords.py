@@ -6,9 +6,10 @@ from ..diagnostics import Diagnostics
 from ..model import Corpus
 from ..read.rules_document import is_title
 from .links import MAIN_DOCUMENT
+from .merge import same_editions
 
 
-def keyword_forms(corpus: Corpus, diag: Diagnostics) -> dict[str, dict[str, tuple[str, str, bool]]]:
+def keyword_forms(corpus: Corpus, diag: Diagnostics, kept: dict | None = None) -> dict[str, dict[str, tuple[str, str, bool]]]:
     """game -> printed form -> (number, language, keyword) of the section it names.
 
     `keyword` is True for the keyword index proper: the forms keywords.yml lists,
@@ -17,7 +18,31 @@ def keyword_forms(corpus: Corpus, diag: Diagnostics) -> dict[str, dict[str, tupl
     those link everywhere, rule text included. Every other section title of the
     main rules is a defined game term ("Hidden", "Showdown"), linked in rulings,
     FAQ answers and other prose, not in rule text, which cites its rules itself.
-    Single-word terms link as capitalized; longer ones also in lower case."""
+    Single-word terms link as capitalized; longer ones also in lower case.
+    `kept`: where the forms the sections make are kept for the next build in
+    the same process, used again while every document's editions are the same
+    objects (`merge.same_editions`)."""
+    then = kept.get("titles") if kept is not None else None
+    if then is not None and same_editions(then[0], corpus.editions):
+        forms = {game: dict(found) for game, found in then[1].items()}
+    else:
+        forms = _title_forms(corpus)
+        if kept is not None:
+            kept["titles"] = (dict(corpus.editions), {game: dict(found) for game, found in forms.items()})
+    # The extra forms keywords.yml lists (read, and its shape checked, by read/extras.py).
+    for entry in corpus.keywords:
+        game, number, language = entry.game, entry.number, entry.language
+        titles = [s.title for s in corpus.sections.values() if (s.game, s.number, s.language) == (game, number, language)]
+        if not titles:
+            diag.error(entry.loc, "keyword", f"no {game} section {number} in {language} for keywords {entry.words}")
+            continue
+        for word in [*titles, *(t.lower() for t in titles), *entry.words]:
+            forms.setdefault(game, {})[word] = (number, language, True)
+    return forms
+
+
+def _title_forms(corpus: Corpus) -> dict[str, dict[str, tuple[str, str, bool]]]:
+    """The forms the sections' titles and the rules that are titles make."""
     forms: dict[str, dict[str, tuple[str, str, bool]]] = {}
     # Titles of the main rules documents only: a Tournament Rules heading such as
     # "Display" is no game term, and its number means another rule.
@@ -43,15 +68,6 @@ def keyword_forms(corpus: Corpus, diag: Diagnostics) -> dict[str, dict[str, tupl
             named = (rule.number, section.language, False)
             for form in dict.fromkeys([title, title.lower(), *_singular(title)]):
                 game.setdefault(form, named)
-    # The extra forms keywords.yml lists (read, and its shape checked, by read/extras.py).
-    for entry in corpus.keywords:
-        game, number, language = entry.game, entry.number, entry.language
-        titles = [s.title for s in corpus.sections.values() if (s.game, s.number, s.language) == (game, number, language)]
-        if not titles:
-            diag.error(entry.loc, "keyword", f"no {game} section {number} in {language} for keywords {entry.words}")
-            continue
-        for word in [*titles, *(t.lower() for t in titles), *entry.words]:
-            forms.setdefault(game, {})[word] = (number, language, True)
     return forms
 
 

@@ -27,7 +27,7 @@ from dataclasses import dataclass
 from ..card_symbols import SYMBOL
 from ..model import Corpus, Edition, FaqAnswer, Loc, Reference, Ruling, Section, SectionKey
 from .links import Link, Linker, Target
-from .merge import edition_label
+from .merge import edition_label, same_editions
 from .view import Frozen
 
 Segment = str | Link
@@ -114,20 +114,39 @@ class KnownLinks:
         self.digest = b""
         self.texts: dict = {}
         self.targets: dict = {}
+        # id(section) -> (the section, the (text key, segments) of its rules, in
+        # order, (how many references they hold, the numbers of those not in
+        # the sources)): a section page that is the very same object
+        # (`read.kept.Shared`) linked by the same linker has its rules'
+        # references as they are.
+        self.pages: dict[int, tuple[Section, list, tuple]] = {}
+        self.shapes: tuple | None = None  # (the editions, the sections' shapes pickled: `linker_digest`)
+        self.tables: dict = {}  # the linker's number tables and the titles' forms (`links.Linker.kept`, `keyword_forms`)
 
 
-def linker_digest(linker: Linker) -> bytes:
-    """A digest of everything `linker` links by (see `KnownLinks`)."""
+def linker_digest(linker: Linker, known: KnownLinks | None = None) -> bytes:
+    """A digest of everything `linker` links by (see `KnownLinks`). `known`:
+    the sections' part kept, used while every document's editions are the same
+    objects (then so are the current view's sections: `resolve.merge`)."""
     corpus = linker.corpus
+    kept = known.shapes if known is not None else None
+    if kept is not None and same_editions(kept[0], corpus.editions):
+        shapes = kept[1]
+    else:
+        shapes = pickle.dumps(_shapes(corpus), pickle.HIGHEST_PROTOCOL)
+        if known is not None:
+            known.shapes = (dict(corpus.editions), shapes)
+    return hashlib.sha256(shapes + pickle.dumps(linker.keywords, pickle.HIGHEST_PROTOCOL)).digest()
 
+
+def _shapes(corpus: Corpus) -> tuple:
     def shape(section: Section) -> tuple:
         return (section.key, section.number, section.title, section.edition, [rule.number for rule in section.rules])
 
     editions = {
         key: [(e.label, [shape(s) for s in e.sections.values()]) for e in found] for key, found in corpus.editions.items()
     }
-    whole = ([shape(s) for s in corpus.sections.values()], editions, linker.keywords)
-    return hashlib.sha256(pickle.dumps(whole, pickle.HIGHEST_PROTOCOL)).digest()
+    return ([shape(s) for s in corpus.sections.values()], editions)
 
 
 class _Linking:
@@ -167,13 +186,27 @@ def link_texts(corpus: Corpus, linker: Linker, known: KnownLinks | None = None) 
     in; fills `references` on every rule shown on a section page and on every
     FAQ answer and ruling. `known`: what the last build linked (`KnownLinks`),
     used where the linker is made from the same, and replaced by this build's."""
-    digest = linker_digest(linker) if known is not None else b""
-    linking = _Linking(linker, known if known is not None and known.digest == digest else None)
+    digest = linker_digest(linker, known) if known is not None else b""
+    same = known is not None and known.digest == digest
+    linking = _Linking(linker, known if same else None)
     pages = _section_pages(corpus)
+    kept_pages = known.pages if same else {}
+    linked_pages: dict[int, tuple[Section, list, tuple]] = {}
     for section in pages:
+        found = kept_pages.get(id(section))
+        if found is not None and found[0] is section:
+            linking.texts.update(found[1])  # in the order they were first linked
+            linked_pages[id(section)] = found
+            continue
+        here, texts = scope(section), []
         for rule in section.rules:
-            segments = [linking.text(t, section.game, section, terms=False) for t in _rule_texts(rule)]
+            segments = []
+            for t in _rule_texts(rule):
+                segments.append(linking.text(t, section.game, section, terms=False))
+                texts.append(((section.game, here, False, t), segments[-1]))
             rule.references = _references(segments, rule.loc)
+        refs = [ref for rule in section.rules for ref in rule.references]
+        linked_pages[id(section)] = (section, texts, (len(refs), [ref.number for ref in refs if ref.target is None]))
     faqs_of: dict[tuple[str, str], list] = {}
     for faq in corpus.faqs:
         faqs_of.setdefault((faq.game, faq.section), []).append(faq)
@@ -208,26 +241,31 @@ def link_texts(corpus: Corpus, linker: Linker, known: KnownLinks | None = None) 
     for card in corpus.cards:
         for line in card.text.split("\n") if card.text else []:
             linking.quoted(line, card.game or "riftbound")
+    numbered: dict[tuple[str, str, str], Section] = {}  # the first section of each number, in any language
+    for k, s in corpus.sections.items() if corpus.topics else ():
+        numbered.setdefault((k.game, k.document, k.number), s)
     for topic in corpus.topics:
         for game, document, number in topic.sections:
-            section = next(
-                (s for k, s in corpus.sections.items() if (k.game, k.document, k.number) == (game, document, number)), None
-            )
+            section = numbered.get((game, document, number))
             for rule in section.rules if section is not None else []:
                 linking.text(rule.text, game, section)
                 linking.target(game, rule.number, section)
-    stored = [ref for s in pages for rule in s.rules for ref in rule.references]
-    stored += [ref for item in [*corpus.faqs, *corpus.rulings] for ref in item.references]
-    unresolved = Counter(ref.number for ref in stored if ref.target is None)
+    cited, unresolved = 0, Counter()
+    for section in pages:  # each page's count and numbers not in the sources, made once with its references
+        count, missing = linked_pages[id(section)][2]
+        cited += count
+        unresolved.update(missing)
+    stored = [ref for item in [*corpus.faqs, *corpus.rulings] for ref in item.references]
+    unresolved.update(ref.number for ref in stored if ref.target is None)
     if known is not None:
-        known.digest, known.texts, known.targets = digest, linking.texts, linking.targets
+        known.digest, known.texts, known.targets, known.pages = digest, linking.texts, linking.targets, linked_pages
     return LinkedTexts(
         texts=Frozen(linking.texts),
         targets=Frozen(linking.targets),
         sections=Frozen(linker.sections),
         keywords=Frozen({game: Frozen(forms) for game, forms in linker.keywords.items()}),
         unresolved=Frozen(unresolved),
-        cited=len(stored),
+        cited=cited + len(stored),
     )
 
 

@@ -12,10 +12,11 @@ build report counts it. Which texts are cut, and where each is read, is
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from ..model import Corpus, Section, SectionKey
 from ..names import CITED_NUMBER, HEAD
+from .merge import same_editions
 from .view import page_showing
 
 # Riftbound 811.5.a / 129.4 / 355, Magic 602.2a / 701.20.
@@ -51,8 +52,23 @@ class Link:
 class Linker:
     corpus: Corpus
     keywords: dict[str, dict[str, tuple[str, str, bool]]]  # game -> form -> (section number, language, keyword)
+    # Where the number tables are kept for the next build in the same process
+    # (`rulesite serve`): used again while every document's editions are the
+    # same objects (`resolve.merge`); then so are the sections and numbers.
+    kept: dict | None = field(default=None, compare=False, repr=False)
 
     def __post_init__(self) -> None:
+        editions = self.corpus.editions
+        then = self.kept.get("tables") if self.kept is not None else None
+        if then is not None and same_editions(then[0], editions):
+            self.sections, self._rules, self._edition_rules = dict(then[1]), then[2], then[3]
+        else:
+            self._tables()
+            if self.kept is not None:
+                self.kept["tables"] = (dict(editions), dict(self.sections), self._rules, self._edition_rules)
+        self._keywords()
+
+    def _tables(self) -> None:
         # Every section that has a page: the current view, and editions' own pages.
         self.sections: dict[SectionKey, Section] = dict(self.corpus.sections)
         # (game, number) -> (document, language) -> target: each document numbers
@@ -72,6 +88,8 @@ class Linker:
                     shown = page_showing(self.corpus.sections, section) or section
                     self.sections[shown.key] = shown
                     self._index(scope, shown, section)
+
+    def _keywords(self) -> None:
         # Keyword forms by their first word and number of words, for a quick scan of
         # each text (one alternation of thousands of titles makes a slow regular
         # expression): game -> first word of a form -> the most words of a form

@@ -26,11 +26,29 @@ def edition_label(source: Source) -> str:
     return f"v{source.version}" if source.version else source.edition
 
 
-def merge(sources: list[Source], imported: list[Imported], diag: Diagnostics) -> Corpus:
+def merge(sources: list[Source], imported: list[Imported], diag: Diagnostics, kept: dict | None = None) -> Corpus:
+    """`kept`: what the last merge in this process made of each document
+    (`read.kept.Shared.merged`): a document whose sources read the very same
+    objects as then is taken as it was, its editions and current view the same
+    objects; replaced by what this merge made of each document it reported
+    nothing in, and whose sources read no cards (resolve adds to those)."""
     corpus = Corpus(sources={s.id: s for s in sources})
     editions: dict[tuple[str, str, str, str], Edition] = {}
+    read: dict[tuple[str, str, str], list[Imported]] = {}
     for source, result in zip(sources, imported):
-        for section in result.sections:
+        read.setdefault((source.game, source.document, source.language), []).append(result)
+    taken = {}
+    for document, results in read.items():
+        found = (kept or {}).get(document)
+        if found is not None and len(found[0]) == len(results) and all(a is b for a, b in zip(found[0], results)):
+            taken[document] = found
+    order: dict[tuple[str, str, str], None] = {}  # documents, in the order their first section is read
+    reported: set[tuple[str, str, str]] = set()  # documents merge reported something in
+    for source, result in zip(sources, imported):
+        document = (source.game, source.document, source.language)
+        if result.sections:
+            order.setdefault(document)
+        for section in result.sections if document not in taken else ():
             label = edition_label(source)
             edition = editions.setdefault(
                 (source.game, source.document, source.language, label),
@@ -44,7 +62,10 @@ def merge(sources: list[Source], imported: list[Imported], diag: Diagnostics) ->
             if known is None:
                 edition.sections[section.number] = section
             else:
+                before = len(diag.items)
                 merge_section(known, section, diag)
+                if len(diag.items) != before:
+                    reported.add(document)
         corpus.faqs.extend(result.faqs)
         corpus.rulings.extend(result.rulings)
         corpus.cards.extend(result.cards)
@@ -55,16 +76,44 @@ def merge(sources: list[Source], imported: list[Imported], diag: Diagnostics) ->
         for section in edition.sections.values():
             section.rules.sort(key=lambda r: sort_key(r.number))
         corpus.editions.setdefault((edition.game, edition.document, edition.language), []).append(edition)
-    for document_editions in corpus.editions.values():
+    made = {}
+    for document in order:
+        if document in taken:
+            _, document_editions, view = made[document] = taken[document]
+            corpus.editions[document] = document_editions
+            corpus.sections.update((section.key, section) for section in view)
+            continue
+        document_editions = corpus.editions.pop(document)
+        corpus.editions[document] = document_editions  # in the order documents are read
         document_editions.sort(key=lambda e: (e.date == "undated", e.date, e.label))  # a total order
-        for section in current_view(document_editions, diag):
+        before = len(diag.items)
+        view = current_view(document_editions, diag)
+        for section in view:
             corpus.sections[section.key] = section
         for edition in document_editions:
             for number, section in edition.sections.items():
                 if not shown_in_current_view(document_editions, edition, number):
                     section.version_path = edition.label
+        results = read[document]
+        # Resolve adds each card's errata to it: a card read once is never handed out again.
+        if not any(r.cards for r in results) and document not in reported and len(diag.items) == before:
+            made[document] = (tuple(results), document_editions, view)
+    for document, results in read.items():
+        if document not in order and not any(r.cards for r in results):  # no sections: nothing merged
+            made[document] = (tuple(results), [], ())
+    if kept is not None:
+        kept.clear()
+        kept.update(made)
     _unique_ids(corpus, diag)
     return corpus
+
+
+def same_editions(then: dict, now: dict) -> bool:
+    """Whether every document of `now` (`Corpus.editions`) has the very editions
+    it had `then` (a copy of an earlier one), in the same order: merge hands
+    out a document's editions again only while its sources read the same, so
+    what was made of them all (the current view's sections too) still holds."""
+    return list(then) == list(now) and all(then[key] is editions for key, editions in now.items())
 
 
 def current_edition(editions: list[Edition]) -> Edition | None:

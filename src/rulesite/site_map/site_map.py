@@ -66,11 +66,14 @@ class SiteMap:
         return self.diffs[(o.game, o.document, o.language, o.label, n.label)]
 
 
-def make_site_map(corpus, citations, editions, changes, diffs: list) -> SiteMap:
+def make_site_map(corpus, citations, editions, changes, diffs: list, kept: dict | None = None) -> SiteMap:
     """The site map of a resolved corpus. `citations`: resolve/citations.py's
     (which answers sit with a section, which cards each names); `changes`,
     `editions`: resolve's views (each diff's entries); `diffs`: the diffs the
-    site shows on pages of their own (resolve.history.prerendered_pairs)."""
+    site shows on pages of their own (resolve.history.prerendered_pairs).
+    `kept`: where the diffs' pages are kept for the next build in the same
+    process, used again while the changes view and the diffs are the same
+    objects (`resolve.history.KnownComparisons`)."""
     cards = {
         page: tuple(Part(p, tuple(listed), card_anchors(listed)) for p, listed in parts)
         for page, parts in card_parts(corpus.cards, citations.by_card).items()
@@ -79,12 +82,18 @@ def make_site_map(corpus, citations, editions, changes, diffs: list) -> SiteMap:
     for game, source_id in dict.fromkeys((f.game, f.source_id) for f in corpus.faqs):
         listed = [f for f in corpus.faqs if f.source_id == source_id and citations.faq_section(f) is None]
         faqs[(game, source_id)] = faq_pages(faq_parts(game, source_id, listed, citations.cards_of))
-    shown = {}
-    for d in diffs:
-        groups = changes.diff(d, corpus, editions)
-        shown[(d.old.game, d.old.document, d.old.language, d.old.label, d.new.label)] = diff_pages(
-            diff_page(d.old.game, d.old.document, d.old, d.new), groups
-        )
+    then = (kept or {}).get("diffs")
+    if then is not None and then[0] is changes and len(then[1]) == len(diffs) and all(a is b for a, b in zip(then[1], diffs)):
+        shown = then[2]
+    else:
+        shown = {}
+        for d in diffs:
+            groups = changes.diff(d, corpus, editions)
+            shown[(d.old.game, d.old.document, d.old.language, d.old.label, d.new.label)] = diff_pages(
+                diff_page(d.old.game, d.old.document, d.old, d.new), groups
+            )
+        if kept is not None:
+            kept["diffs"] = (changes, list(diffs), shown)
     return SiteMap(
         cards=Frozen(cards),
         card_pages=Frozen({c.id: part.page for parts in cards.values() for part in parts for c in part.items}),
