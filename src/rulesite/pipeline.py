@@ -17,6 +17,8 @@ import sys
 import tempfile
 from dataclasses import dataclass
 from functools import partial
+from itertools import compress
+from operator import is_not
 from pathlib import Path
 
 from . import output
@@ -305,24 +307,42 @@ def _write(
         for lang in files
     }
     navs = {lang: navigation(contexts[lang], pages) for lang, pages in files.items()}
-    # Every file digested once (56 MB in the full corpora): the service worker
-    # lists the digests, write_docs writes the files whose digest changed. A
-    # file render's workers hold (`Held`) was, by its worker; a text the last
-    # write digested (`memory`) is not again.
-    known = memory.digests if memory is not None else {}
-    texts: dict[str, str] = {}
+    # Each file's digest: the service worker lists them, write_docs writes the
+    # files whose digest changed. A file render's workers hold (`Held`) comes
+    # with its own. In a process that builds again and again (`memory`), a
+    # file that is the very object the last write wrote (a reused render
+    # job's, `render_site`), or an equal text, has the digest it had: only the
+    # others are digested, and what follows works on those (`changed`).
+    basis = memory.files if memory is not None else None
+    if memory is not None:
+        memory.files = None  # until this write is done: a failed one is no basis for the next
+    if basis is not None and basis.keys() != files.keys():
+        basis = None
     rendered: dict[str, dict[str, str]] = {}  # language -> path -> digest
+    changed: dict[str, list[str]] = {}  # language -> paths whose file came, changed or went since `basis`
     for lang, pages in files.items():
-        mine = rendered[lang] = {}
-        for path, data in pages.items():
+        if basis is not None:
+            before, before_digests = basis[lang], memory.file_digests.get(lang, {})
+            mine = rendered[lang] = dict(zip(pages, map(before_digests.get, pages)))
+            # (Without a Python loop: 20,000 files, nearly all the very objects.)
+            others = list(compress(pages, map(is_not, map(before.get, pages), pages.values())))
+        else:
+            before, before_digests, mine = {}, {}, {}
+            rendered[lang], others = mine, list(pages)
+        moved = changed[lang] = []
+        for path in others:
+            data = pages[path]
             if isinstance(data, Held):
-                mine[path] = data.digest
+                digest = data.digest
             elif isinstance(data, str):
-                digest = known.get(data)
-                mine[path] = texts[data] = digest or output.file_digest(data.encode("utf-8"))
+                old = before.get(path)
+                same = type(old) is str and old == data and path in before_digests
+                digest = before_digests[path] if same else output.file_digest(data.encode("utf-8"))
             else:
-                mine[path] = output.file_digest(data)
-    digests = {f"{lang}/{path}": digest for lang, mine in rendered.items() for path, digest in mine.items()}
+                digest = output.file_digest(data)
+            mine[path] = digest
+            if digest != before_digests.get(path):
+                moved.append(path)
     # The service worker lists the finished pages: added once they all are.
     config_text = config.read_text(encoding="utf-8")
     written = {lang: dict(mine) for lang, mine in rendered.items()}
@@ -330,15 +350,33 @@ def _write(
         # The other languages' files and navigation: the root site's worker stores their word indexes.
         others = {o: (rendered[o], navs[o]) for o in files if o != lang}
         kept = memory.offline.setdefault(lang, {}) if memory is not None else None
-        added = offline_files(contexts[lang], pages, navs[lang], config_text, rendered[lang], others, kept)
+        since = (basis[lang], changed[lang]) if basis is not None else None
+        added = offline_files(contexts[lang], pages, navs[lang], config_text, rendered[lang], others, kept, since)
         pages.update(added)
-        written[lang].update((path, _digest(_bytes(data))) for path, data in added.items())
-    write_docs(files, docs_dir, build_id or output.new_build_id(), digests, crew, later, spare)
+        before_digests = memory.file_digests.get(lang, {}) if basis is not None else {}
+        for path, data in added.items():
+            digest = written[lang][path] = _digest(_bytes(data))
+            if digest != before_digests.get(path):
+                changed[lang].append(path)
+        if basis is not None:
+            changed[lang] += basis[lang].keys() - pages.keys()  # gone
+    if basis is not None:
+        digests = {
+            f"{lang}/{path}": written[lang][path] for lang, paths in changed.items() for path in paths if path in files[lang]
+        }
+        since = memory.docs_digests
+    else:
+        digests = {f"{lang}/{path}": digest for lang, mine in rendered.items() for path, digest in mine.items()}
+        since = None
+    write_docs(files, docs_dir, build_id or output.new_build_id(), digests, crew, later, spare, changed, since)
     configs = memory.configs if memory is not None else None
     for lang in files:
         write_config(contexts[lang], navs[lang], config, docs_dir, config_dir / f"mkdocs.{lang}.yml", configs)
     if memory is not None:
-        memory.digests, memory.files, memory.file_digests = texts, files, written
+        memory.files, memory.file_digests = files, written
+        # The table the published generation keeps (`write_docs`): the next write's `since`.
+        published = output.published(docs_dir)
+        memory.docs_digests = written_digests(published) if published is not None else None
 
 
 def _bytes(data: str | bytes | Held) -> bytes | Held:

@@ -521,6 +521,8 @@ def write_docs(
     crew: Crew | None = None,
     later: Callable[[Path], None] | None = None,
     spare: output.Spare | None = None,
+    changed: dict[str, list[str]] | None = None,
+    since: dict[str, str] | None = None,
 ) -> int:
     """Writes a complete docs folder (one subfolder per language) as a new
     generation beside the published one, then publishes it in one step
@@ -538,7 +540,12 @@ def write_docs(
     generation kept between builds (`output.Spare`, serve's
     `warm.Memory.docs`): taken as the new generation, where only the files that
     differ are written (and the gone removed), and given the generation
-    replaced, for the next build. Returns how many files were written."""
+    replaced, for the next build. `changed` (language -> paths), `since`:
+    the only files that may differ from the digests table `since` (the
+    caller's last write's, the very dict `written_digests` gave): when it is
+    the published generation's, and the spare copy is taken, only those (and
+    the assets) are looked at; `digests` needs to hold only theirs then.
+    Returns how many files were written."""
     fresh = output.generation(docs_dir, build_id)
     previous = output.published(docs_dir) or (docs_dir if docs_dir.is_dir() else None)
     assets = {
@@ -546,9 +553,6 @@ def write_docs(
         for p in sorted(THEME_ASSETS.rglob("*"))
         if p.is_file()
     }
-    # Paths as strings, joined once: some 21,000 files, where a Path a file
-    # cost about what writing it does.
-    items = [(f"{lang}/{path}", data) for lang, pages in files.items() for path, data in (*assets.items(), *pages.items())]
     new_root = str(fresh)
     old_root = str(previous) if previous else None
     known = written_digests(previous) if previous else None
@@ -556,11 +560,23 @@ def write_docs(
     copied = known is not None and spare is not None and spare.take(docs_dir, fresh)
     if spare is not None and not copied:
         spare.drop()
+    gone = None
+    if copied and changed is not None and since is not None and known is since:
+        # The rest are the files of `since`, as they are in the copy.
+        items = [(f"{lang}/{path}", data) for lang in files for path, data in assets.items()]
+        items += [
+            (f"{lang}/{path}", files[lang][path]) for lang, paths in changed.items() for path in paths if path in files[lang]
+        ]
+        gone = [f"{lang}/{path}" for lang, paths in changed.items() for path in paths if path not in files[lang]]
+    else:
+        # Paths as strings, joined once: some 21,000 files, where a Path a file
+        # cost about what writing it does.
+        items = [(f"{lang}/{path}", data) for lang, pages in files.items() for path, data in (*assets.items(), *pages.items())]
     held = {rel: data.digest for rel, data in items if isinstance(data, Held)}
     if held and crew is None:
         raise ValueError("files held by workers, and no crew to write them")
     if copied:
-        written, digests = _write_changed(new_root, known, digests or {}, items, held, crew)
+        written, digests = _write_changed(new_root, known, digests or {}, items, held, crew, gone)
     else:
         for folder in sorted({posixpath.dirname(rel) for rel, _ in items}):
             os.makedirs(os.path.join(new_root, folder), exist_ok=True)
@@ -591,27 +607,51 @@ def write_docs(
 
 
 def _write_changed(
-    root: str, known: dict[str, str], given: dict[str, str], items: list, held: dict[str, str], crew: Crew | None
+    root: str,
+    known: dict[str, str],
+    given: dict[str, str],
+    items: list,
+    held: dict[str, str],
+    crew: Crew | None,
+    gone: list[str] | None = None,
 ) -> tuple[int, dict[str, str]]:
     """`write_docs` into a copy of the published generation (`known`: the
     digests of its files): only the files that differ are written (a worker
     of `crew` writes those it holds), the files and folders gone are removed.
-    How many were written, and every file's digest."""
+    `gone`: the files gone, when `items` are only the files that may differ
+    (the others are the copy's, as `known` says); else every file is in
+    `items`. How many were written, and every file's digest."""
     digests, todo = {}, []
     for rel, data in items:
         if isinstance(data, Held):
             digests[rel] = data.digest
             continue
-        data = data.encode("utf-8") if isinstance(data, str) else data
-        digest = digests[rel] = given.get(rel) or output.file_digest(data)
+        digest = given.get(rel)
+        if digest is None:
+            data = data.encode("utf-8") if isinstance(data, str) else data
+            digest = output.file_digest(data)
+        digests[rel] = digest
         if known.get(rel) != digest:
-            todo.append((rel, data))
-    if gone := known.keys() - digests.keys():
+            todo.append((rel, data))  # _write_all encodes a text
+    if gone is None:
+        gone = known.keys() - digests.keys()
+        table = dict(sorted(digests.items()))
+    else:
+        gone = [rel for rel in gone if rel in known and rel not in digests]
+        table = dict(known)
+        table.update(digests)
         for rel in gone:
-            _unlink(f"{root}/{rel}")
-        needed = {part for rel in digests for part in _and_above(posixpath.dirname(rel))}
-        for folder in sorted({part for rel in gone for part in _and_above(posixpath.dirname(rel))} - needed, key=len):
-            output.discard(Path(root, folder))
+            del table[rel]
+        if len(table) != len(known) - len(gone):  # files came: in path order, as a clean write's
+            table = dict(sorted(table.items()))
+    for rel in gone:
+        _unlink(f"{root}/{rel}")
+    # The folders left empty, the deepest first (the copy holds only `known`'s files).
+    for folder in sorted({part for rel in gone for part in _and_above(posixpath.dirname(rel))}, key=len, reverse=True):
+        try:
+            os.rmdir(os.path.join(root, folder))
+        except OSError:  # not empty: a file still needs it
+            pass
     changed = {rel for rel, digest in held.items() if known.get(rel) != digest}
     for folder in sorted({posixpath.dirname(rel) for rel in changed} | {posixpath.dirname(rel) for rel, _ in todo}):
         os.makedirs(os.path.join(root, folder), exist_ok=True)
@@ -620,7 +660,7 @@ def _write_changed(
     wrote = {rel: digest for _, found in done for rel, digest in found.items()}
     if missing := sorted(rel for rel in changed if wrote.get(rel) != held[rel]):
         raise RuntimeError("files held by workers were not written: " + ", ".join(missing[:5]))
-    return sum(count for count, _ in done), dict(sorted(digests.items()))
+    return sum(count for count, _ in done), table
 
 
 def _and_above(folder: str) -> list[str]:
