@@ -16,7 +16,7 @@ import subprocess
 import sys
 import tempfile
 from dataclasses import dataclass
-from functools import partial
+from functools import cache, partial
 from itertools import compress
 from operator import is_not
 from pathlib import Path
@@ -419,17 +419,12 @@ def language_keys(
         kept, written = {}, (written_digests(docs_dir) if docs_dir is not None else None) or {}
     titles = memory.titles if memory is not None else {}
     order = memory.order if memory is not None else {}
-    from importlib.metadata import version
-
     common = hashlib.sha256()
     for name in ("mkdocs", "mkdocs-material", "pymdown-extensions", "Markdown", "Pygments"):
-        common.update(f"{name}={version(name)}\n".encode())
+        common.update(f"{name}={_version(name)}\n".encode())
     common.update(f"{sys.version}\n{env.get('SOURCE_DATE_EPOCH', '')}\n".encode())
     common.update(Path(config).read_bytes())
-    # The package's own files MkDocs reads: assets, theme templates (not the code: it made the pages).
-    package = THEME_ASSETS.parent
-    for path in sorted(p for p in package.rglob("*") if p.is_file() and p.suffix not in (".py", ".pyc")):
-        common.update(path.relative_to(package).as_posix().encode() + b"\0" + path.read_bytes() + b"\0")
+    common.update(_package_files())
     keys = {}
     seen: dict[str, str] = {}
     for lang, pages in files.items():
@@ -457,6 +452,38 @@ def language_keys(
     if memory is not None:
         memory.titles = seen
     return keys
+
+
+@cache
+def _version(name: str) -> str:
+    """An installed package's version, once a process (MkDocs' worker imports each once too)."""
+    from importlib.metadata import version
+
+    return version(name)
+
+
+def _package_files() -> bytes:
+    """The package's own files MkDocs reads: assets, theme templates (not the
+    code: it made the pages), each path and its bytes; read again only when
+    a file's size or time is another than last time (`_files_kept`)."""
+    package = THEME_ASSETS.parent
+    found = []
+    for folder, dirs, names in os.walk(package):
+        dirs.sort()
+        for name in names:
+            path = os.path.join(folder, name)
+            if Path(name).suffix not in (".py", ".pyc") and os.path.isfile(path):
+                stat = os.stat(path)
+                found.append((Path(path).relative_to(package).as_posix(), stat.st_size, stat.st_mtime_ns, stat.st_ino))
+    found.sort(key=lambda found: found[0].split("/"))  # as paths sort
+    if _files_kept.get("listing") == found:
+        return _files_kept["data"]
+    data = b"".join(rel.encode() + b"\0" + (package / rel).read_bytes() + b"\0" for rel, *_ in found)
+    _files_kept.update(listing=found, data=data)
+    return data
+
+
+_files_kept: dict = {}  # the last listing of `_package_files` (paths, sizes, times, inodes), and its bytes
 
 
 def page_title(markdown: str) -> str:
@@ -493,10 +520,13 @@ def findings_file(config_dir: Path, site_dir: Path) -> Path:
 def _built(config_dir: Path, site_dir: Path) -> dict:
     """What the published site's languages were built from (empty when unknown)."""
     current = output.published(site_dir)
-    try:
-        state = json.loads(_state_file(config_dir, site_dir).read_text(encoding="utf-8"))
-    except (OSError, ValueError):
-        return {}
+    path = _state_file(config_dir, site_dir)
+    state = _states.get(path)
+    if state is None:
+        try:
+            state = json.loads(path.read_text(encoding="utf-8"))
+        except (OSError, ValueError):
+            return {}
     if current is None or state.get("generation") != current.name or not current.is_dir():
         return {}
     built = state.get("languages", {})
@@ -535,11 +565,37 @@ def rebuildable(config_dir: Path, site_dir: Path, keys: dict[str, dict]) -> dict
     return found
 
 
-def remember(config_dir: Path, site_dir: Path, keys: dict[str, dict]) -> None:
-    """After publishing: what the published site's languages were built from."""
+def remember(config_dir: Path, site_dir: Path, keys: dict[str, dict], later: dict | None = None) -> None:
+    """After publishing: what the published site's languages were built from.
+    `later`: a process that builds again and again keeps it (`warm.Warm.states`)
+    instead of writing 3 MB of JSON a build: this process's next build reads
+    it from memory, the file is written once by `write_states`. Until then
+    the file names an older generation than the published one: no build of
+    another process reuses anything by it."""
     current = output.published(site_dir)
     state = {"generation": current.name if current else None, "languages": keys}
-    _state_file(config_dir, site_dir).write_text(json.dumps(state, sort_keys=True) + "\n", encoding="utf-8")
+    path = _state_file(config_dir, site_dir)
+    _states[path] = state
+    if later is not None:
+        later[path] = state
+    else:
+        _write_state(path, state)
+
+
+def write_states(later: dict) -> None:
+    """The states `remember` kept in `later`, into their files (each still the last remembered of its file)."""
+    for path, state in later.items():
+        if _states.get(path) is state:
+            _write_state(path, state)
+    later.clear()
+
+
+def _write_state(path: Path, state: dict) -> None:
+    path.write_text(json.dumps(state, sort_keys=True) + "\n", encoding="utf-8")
+
+
+# The state each state file was last given in this process (`remember`), read instead of the file.
+_states: dict[Path, dict] = {}
 
 
 def mkdocs_env(corpus: Corpus) -> dict[str, str]:

@@ -417,7 +417,7 @@ class Sequence:
         with output.interrupts_held():  # all or nothing: an interrupt waits until the link is flipped
             pipeline.publish(built.fresh, s.site_dir, self._spare(s.site_dir))
             self.published = True
-        pipeline.remember(s.config_dir, s.site_dir, built.keys)
+        pipeline.remember(s.config_dir, s.site_dir, built.keys, self.warm.states if self.warm is not None else None)
         read.kept.save()
         return Published(s.site_dir, clock())
 

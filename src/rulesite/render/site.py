@@ -8,6 +8,7 @@ from __future__ import annotations
 import json
 import os
 import posixpath
+import re
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, replace
@@ -488,11 +489,10 @@ def navigation(ctx: Context, pages: dict[str, str]) -> list:
         if written_page(name) in pages
     ]
     written += [
-        {written_title(text, path): path}
-        for path, text in pages.items()
-        if path.endswith(".md")
-        and "/" not in path
-        and path != paths.HOME  # the home page's introduction: the home page heads the navigation
+        {written_title(pages[path], path): path}
+        # The pages at the root, in the pages' order (filtered without a Python loop: 20,000 files).
+        for path in filter(_ROOT_PAGE.fullmatch, pages)
+        if path != paths.HOME  # the home page's introduction: the home page heads the navigation
         and path.removesuffix(".md") in {p.name for p in ctx.corpus.written}
         and path.removesuffix(".md") not in WRITTEN_ORDER
     ]
@@ -507,6 +507,8 @@ def navigation(ctx: Context, pages: dict[str, str]) -> list:
     nav.append({t(lang, "maintainers-section"): maintainers})
     return nav
 
+
+_ROOT_PAGE = re.compile(r"[^/]*\.md")
 
 # In each docs generation: the digest of every file in it, so the next build
 # knows which files it can link unchanged without reading them all again.
