@@ -441,8 +441,21 @@ def shell_hash(ctx: Context, nav: list, config_text: str, kept: dict | None = No
     parts = [config_text, dumped, ",".join(ctx.languages), ctx.language]
     parts += [f"{name}={_version(name)}" for name in HTML_PACKAGES]
     if THEME.is_dir():
-        parts += [_digest(p.read_bytes()) for p in sorted(THEME.rglob("*")) if p.is_file()]
+        parts += _theme_digests()
     return _digest("\n".join(parts).encode("utf-8"))
+
+
+def _theme_digests() -> list[str]:
+    """Each theme file's `_digest`, in path order: read again only when the
+    files' list, sizes, times or inodes are another than last time."""
+    files = sorted(p for p in THEME.rglob("*") if p.is_file())
+    listing = [(p, (stat := p.stat()).st_size, stat.st_mtime_ns, stat.st_ino) for p in files]
+    if _theme_kept.get("listing") != listing:
+        _theme_kept.update(listing=listing, digests=[_digest(p.read_bytes()) for p in files])
+    return _theme_kept["digests"]
+
+
+_theme_kept: dict = {}  # the theme's last listing and its files' digests
 
 
 def _version(name: str) -> str:
