@@ -42,15 +42,16 @@ def expected_entries(corpus: Corpus, places: Places, languages: list[str], known
 
     # The rules of every language in one pass (a page is of one language: each page's entries keep their order).
     shown = set(languages)
-    page, last = "", None
+    listed, last = [], None
     for section, rule in corpus.rules():
         if section.language not in shown:
             continue
-        if section is not last:
-            page, last = section_page(section.key), section
-        want(section.language, page, rule.number, rule.text)
+        if section is not last:  # the page's list, found once a section
+            rel = language_root(section.language) + html_path(section_page(section.key))
+            listed, last = expected.setdefault(rel, []), section
+        listed.append((rule.number, (flat(rule.text),)))
         for i, example in enumerate(rule.examples, 1):
-            want(section.language, page, f"{rule.number}-example-{i}", example.text)
+            listed.append((f"{rule.number}-example-{i}", (flat(example.text),)))
     for language in languages:
         for faq in corpus.faqs:
             home, faq_language = places.faq_home(faq)
