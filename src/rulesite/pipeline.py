@@ -575,10 +575,10 @@ def remember(config_dir: Path, site_dir: Path, keys: dict[str, dict], later: dic
     current = output.published(site_dir)
     state = {"generation": current.name if current else None, "languages": keys}
     path = _state_file(config_dir, site_dir)
-    _states[path] = state
     if later is not None:
-        later[path] = state
+        _states[path] = later[path] = state
     else:
+        _states.pop(path, None)  # the file says it
         _write_state(path, state)
 
 
@@ -587,6 +587,7 @@ def write_states(later: dict) -> None:
     for path, state in later.items():
         if _states.get(path) is state:
             _write_state(path, state)
+            del _states[path]  # the file says it
     later.clear()
 
 
@@ -594,7 +595,8 @@ def _write_state(path: Path, state: dict) -> None:
     path.write_text(json.dumps(state, sort_keys=True) + "\n", encoding="utf-8")
 
 
-# The state each state file was last given in this process (`remember`), read instead of the file.
+# The state a build with `later` last gave each state file in this process
+# (`remember`), read instead of the file until it is written.
 _states: dict[Path, dict] = {}
 
 
