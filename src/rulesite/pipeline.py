@@ -16,7 +16,9 @@ import subprocess
 import sys
 import tempfile
 from dataclasses import dataclass
-from functools import partial
+from functools import cache, partial
+from itertools import compress
+from operator import is_not
 from pathlib import Path
 
 from . import output
@@ -347,24 +349,42 @@ def _write(
         for lang in files
     }
     navs = {lang: navigation(contexts[lang], pages) for lang, pages in files.items()}
-    # Every file digested once (56 MB in the full corpora): the service worker
-    # lists the digests, write_docs writes the files whose digest changed. A
-    # file render's workers hold (`Held`) was, by its worker; a text the last
-    # write digested (`memory`) is not again.
-    known = memory.digests if memory is not None else {}
-    texts: dict[str, str] = {}
+    # Each file's digest: the service worker lists them, write_docs writes the
+    # files whose digest changed. A file render's workers hold (`Held`) comes
+    # with its own. In a process that builds again and again (`memory`), a
+    # file that is the very object the last write wrote (a reused render
+    # job's, `render_site`), or an equal text, has the digest it had: only the
+    # others are digested, and what follows works on those (`changed`).
+    basis = memory.files if memory is not None else None
+    if memory is not None:
+        memory.files = None  # until this write is done: a failed one is no basis for the next
+    if basis is not None and basis.keys() != files.keys():
+        basis = None
     rendered: dict[str, dict[str, str]] = {}  # language -> path -> digest
+    changed: dict[str, list[str]] = {}  # language -> paths whose file came, changed or went since `basis`
     for lang, pages in files.items():
-        mine = rendered[lang] = {}
-        for path, data in pages.items():
+        if basis is not None:
+            before, before_digests = basis[lang], memory.file_digests.get(lang, {})
+            mine = rendered[lang] = dict(zip(pages, map(before_digests.get, pages)))
+            # (Without a Python loop: 20,000 files, nearly all the very objects.)
+            others = list(compress(pages, map(is_not, map(before.get, pages), pages.values())))
+        else:
+            before, before_digests, mine = {}, {}, {}
+            rendered[lang], others = mine, list(pages)
+        moved = changed[lang] = []
+        for path in others:
+            data = pages[path]
             if isinstance(data, Held):
-                mine[path] = data.digest
+                digest = data.digest
             elif isinstance(data, str):
-                digest = known.get(data)
-                mine[path] = texts[data] = digest or output.file_digest(data.encode("utf-8"))
+                old = before.get(path)
+                same = type(old) is str and old == data and path in before_digests
+                digest = before_digests[path] if same else output.file_digest(data.encode("utf-8"))
             else:
-                mine[path] = output.file_digest(data)
-    digests = {f"{lang}/{path}": digest for lang, mine in rendered.items() for path, digest in mine.items()}
+                digest = output.file_digest(data)
+            mine[path] = digest
+            if digest != before_digests.get(path):
+                moved.append(path)
     # The service worker lists the finished pages: added once they all are.
     config_text = config.read_text(encoding="utf-8")
     written = {lang: dict(mine) for lang, mine in rendered.items()}
@@ -372,15 +392,33 @@ def _write(
         # The other languages' files and navigation: the root site's worker stores their word indexes.
         others = {o: (rendered[o], navs[o]) for o in files if o != lang}
         kept = memory.offline.setdefault(lang, {}) if memory is not None else None
-        added = offline_files(contexts[lang], pages, navs[lang], config_text, rendered[lang], others, kept)
+        since = (basis[lang], changed[lang]) if basis is not None else None
+        added = offline_files(contexts[lang], pages, navs[lang], config_text, rendered[lang], others, kept, since)
         pages.update(added)
-        written[lang].update((path, _digest(_bytes(data))) for path, data in added.items())
-    write_docs(files, docs_dir, build_id or output.new_build_id(), digests, crew, later, spare)
+        before_digests = memory.file_digests.get(lang, {}) if basis is not None else {}
+        for path, data in added.items():
+            digest = written[lang][path] = _digest(_bytes(data))
+            if digest != before_digests.get(path):
+                changed[lang].append(path)
+        if basis is not None:
+            changed[lang] += basis[lang].keys() - pages.keys()  # gone
+    if basis is not None:
+        digests = {
+            f"{lang}/{path}": written[lang][path] for lang, paths in changed.items() for path in paths if path in files[lang]
+        }
+        since = memory.docs_digests
+    else:
+        digests = {f"{lang}/{path}": digest for lang, mine in rendered.items() for path, digest in mine.items()}
+        since = None
+    write_docs(files, docs_dir, build_id or output.new_build_id(), digests, crew, later, spare, changed, since)
     configs = memory.configs if memory is not None else None
     for lang in files:
         write_config(contexts[lang], navs[lang], config, docs_dir, config_dir / f"mkdocs.{lang}.yml", configs)
     if memory is not None:
-        memory.digests, memory.files, memory.file_digests = texts, files, written
+        memory.files, memory.file_digests = files, written
+        # The table the published generation keeps (`write_docs`): the next write's `since`.
+        published = output.published(docs_dir)
+        memory.docs_digests = written_digests(published) if published is not None else None
 
 
 def _bytes(data: str | bytes | Held) -> bytes | Held:
@@ -423,17 +461,12 @@ def language_keys(
         kept, written = {}, (written_digests(docs_dir) if docs_dir is not None else None) or {}
     titles = memory.titles if memory is not None else {}
     order = memory.order if memory is not None else {}
-    from importlib.metadata import version
-
     common = hashlib.sha256()
     for name in ("mkdocs", "mkdocs-material", "pymdown-extensions", "Markdown", "Pygments"):
-        common.update(f"{name}={version(name)}\n".encode())
+        common.update(f"{name}={_version(name)}\n".encode())
     common.update(f"{sys.version}\n{env.get('SOURCE_DATE_EPOCH', '')}\n".encode())
     common.update(Path(config).read_bytes())
-    # The package's own files MkDocs reads: assets, theme templates (not the code: it made the pages).
-    package = THEME_ASSETS.parent
-    for path in sorted(p for p in package.rglob("*") if p.is_file() and p.suffix not in (".py", ".pyc")):
-        common.update(path.relative_to(package).as_posix().encode() + b"\0" + path.read_bytes() + b"\0")
+    common.update(_package_files())
     keys = {}
     seen: dict[str, str] = {}
     for lang, pages in files.items():
@@ -461,6 +494,38 @@ def language_keys(
     if memory is not None:
         memory.titles = seen
     return keys
+
+
+@cache
+def _version(name: str) -> str:
+    """An installed package's version, once a process (MkDocs' worker imports each once too)."""
+    from importlib.metadata import version
+
+    return version(name)
+
+
+def _package_files() -> bytes:
+    """The package's own files MkDocs reads: assets, theme templates (not the
+    code: it made the pages), each path and its bytes; read again only when
+    a file's size or time is another than last time (`_files_kept`)."""
+    package = THEME_ASSETS.parent
+    found = []
+    for folder, dirs, names in os.walk(package):
+        dirs.sort()
+        for name in names:
+            path = os.path.join(folder, name)
+            if Path(name).suffix not in (".py", ".pyc") and os.path.isfile(path):
+                stat = os.stat(path)
+                found.append((Path(path).relative_to(package).as_posix(), stat.st_size, stat.st_mtime_ns, stat.st_ino))
+    found.sort(key=lambda found: found[0].split("/"))  # as paths sort
+    if _files_kept.get("listing") == found:
+        return _files_kept["data"]
+    data = b"".join(rel.encode() + b"\0" + (package / rel).read_bytes() + b"\0" for rel, *_ in found)
+    _files_kept.update(listing=found, data=data)
+    return data
+
+
+_files_kept: dict = {}  # the last listing of `_package_files` (paths, sizes, times, inodes), and its bytes
 
 
 def page_title(markdown: str) -> str:
@@ -513,10 +578,13 @@ def _read_state(path: Path) -> dict:
 def _built(config_dir: Path, site_dir: Path) -> dict:
     """What the published site's languages were built from (empty when unknown)."""
     current = output.published(site_dir)
-    try:
-        state = _read_state(_state_file(config_dir, site_dir))
-    except (OSError, ValueError):
-        return {}
+    path = _state_file(config_dir, site_dir)
+    state = _states.get(path)
+    if state is None:
+        try:
+            state = _read_state(path)
+        except (OSError, ValueError):
+            return {}
     if current is None or state.get("generation") != current.name or not current.is_dir():
         return {}
     built = state.get("languages", {})
@@ -555,15 +623,39 @@ def rebuildable(config_dir: Path, site_dir: Path, keys: dict[str, dict]) -> dict
     return found
 
 
-def remember(config_dir: Path, site_dir: Path, keys: dict[str, dict]) -> None:
-    """After publishing: what the published site's languages were built from."""
+def remember(config_dir: Path, site_dir: Path, keys: dict[str, dict], later: dict | None = None) -> None:
+    """After publishing: what the published site's languages were built from.
+    `later`: a process that builds again and again keeps it (`warm.Warm.states`)
+    instead of writing 3 MB of JSON a build: this process's next build reads
+    it from memory, the file is written once by `write_states`. Until then
+    the file names an older generation than the published one: no build of
+    another process reuses anything by it."""
     current = output.published(site_dir)
     state = {"generation": current.name if current else None, "languages": keys}
     path = _state_file(config_dir, site_dir)
+    if later is not None:
+        _states[path] = later[path] = state
+    else:
+        _states.pop(path, None)  # the file says it
+        _write_state(path, state)
+
+
+def write_states(later: dict) -> None:
+    """The states `remember` kept in `later`, into their files (each still the last remembered of its file)."""
+    for path, state in later.items():
+        if _states.get(path) is state:
+            _write_state(path, state)
+            del _states[path]  # the file says it
+    later.clear()
+
+
+def _write_state(path: Path, state: dict) -> None:
     path.write_text(json.dumps(state, sort_keys=True) + "\n", encoding="utf-8")
-    # What the next build reads back (strings alone: the same as reading it), not read again.
-    stat = path.stat()
-    _STATES[path] = ((stat.st_ino, stat.st_mtime_ns, stat.st_size), state)
+
+
+# The state a build with `later` last gave each state file in this process
+# (`remember`), read instead of the file until it is written.
+_states: dict[Path, dict] = {}
 
 
 def mkdocs_env(corpus: Corpus) -> dict[str, str]:

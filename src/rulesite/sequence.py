@@ -437,7 +437,7 @@ class Sequence:
             self.published = True
         if self.on_published is not None:
             self.on_published()
-        pipeline.remember(s.config_dir, s.site_dir, built.keys)
+        pipeline.remember(s.config_dir, s.site_dir, built.keys, self.warm.states if self.warm is not None else None)
         if self.warm is not None:
             env = pipeline.mkdocs_env(read.corpus)
             pipeline.prepare(self.warm.mkdocs, s.config_dir, s.docs_dir, s.site_dir, built.keys, env)

@@ -55,10 +55,13 @@ times: what is found under an equal digest is what would be made again.
 - `marked`: each page's text before and after its language marker
   (`render.languages.mark_missing_translations`), with what the marker says:
   a page whose text and marker are as they were is not marked again.
-- `write`: what the write stage worked out (`write_memory.WriteMemory`): each
-  page text's digest, each language's service worker hashes and precache
-  list, its MkDocs config, and (for `pipeline.language_keys`) the digests
-  and titles of the files written.
+- `write`: what the write stage worked out (`write_memory.WriteMemory`): the
+  files written (the very texts: a file that is the same object, or an equal
+  text, is the same file) with each one's digest and the published docs
+  generation's digests table, so that only the files that changed are
+  looked at again; each language's service worker hashes, URL string and
+  precache list, its MkDocs config, and (for `pipeline.language_keys`) the
+  titles of the pages written.
 
 `Warm` (`Sequence(..., warm=)`), for MkDocs and the check:
 
@@ -71,6 +74,9 @@ times: what is found under an equal digest is what would be made again.
   findings that need other pages, page by page (`check.run.CrossPages`);
 - `precache`: the size and hash of each file the service workers list, by the
   file's identity (`check.offline_app.check_precache`);
+- `states`: what the published site's languages were built from
+  (`pipeline.remember`), read from memory by the next build and written
+  to its file once, by `close`;
 - `site`: the site generation the last build replaced, made a copy of the
   published one in a thread of its own (`output.Spare`): the next build, when
   it builds no language whole, takes it as its new generation instead of
@@ -181,8 +187,12 @@ class Warm:
         self.findings = HeldFindings()
         self.precache: dict = {}
         self.site = output.Spare()  # a copy of the published site generation, for the next build
+        self.states: dict = {}  # state file -> what the published languages were built from (`pipeline.remember`)
 
     def close(self) -> None:
         self.mkdocs.close()
         self.findings.save()
+        from .pipeline import write_states
+
+        write_states(self.states)
         self.site.drop()  # no build will take it

@@ -8,8 +8,6 @@ from __future__ import annotations
 
 class WriteMemory:
     def __init__(self) -> None:
-        # A page's text -> `output.file_digest` of its UTF-8 bytes (only the last build's texts).
-        self.digests: dict[str, str] = {}
         # Language -> what `offline_files` keeps of its last call (`render/offline_app.py`).
         self.offline: dict[str, dict] = {}
         # Language -> (its config's repr, its text as written), `write_config`'s.
@@ -20,5 +18,9 @@ class WriteMemory:
         # which `language_keys` uses instead of reading the docs folder's `DIGESTS`.
         self.files: dict | None = None
         self.file_digests: dict[str, dict[str, str]] = {}
+        # The digests table of the docs generation the last write published
+        # (`render.site.written_digests`, the very dict): the files the last
+        # write's `files` did not change are as it says.
+        self.docs_digests: dict[str, str] | None = None
         # Language -> (its files' paths, sorted), while they are the same.
         self.order: dict[str, tuple[set, list]] = {}

@@ -67,3 +67,48 @@ def test_the_build_keys_read_off_the_written_digests_are_the_ones_worked_out(tmp
     config, env = repo_root / "mkdocs.yml", {"SOURCE_DATE_EPOCH": "0"}
     worked_out = pipeline.language_keys(files, config_dir, config, env)
     assert pipeline.language_keys(files, config_dir, config, env, docs) == worked_out
+
+
+def test_a_write_told_only_what_changed_holds_exactly_the_pages(tmp_path):
+    # Under serve the write is told the files that may differ since the
+    # last write (`changed`, against that write's digests table `since`):
+    # a file changed, one gone (its folder with it), one come in a new
+    # folder. Told of a table that is not the published one's, it looks at
+    # every file instead: the folder holds the pages either way.
+    from rulesite import output
+    from rulesite.render.site import written_digests
+
+    docs = tmp_path / "docs"
+    spare = output.Spare()
+    pages = _pages(**{"riftbound/gone/only.md": "# Only\n"})
+    write_docs(pages, docs, "first", spare=spare)
+    since = written_digests(output.published(docs))
+    now = _pages(**{"riftbound/rulings/r3.md": "# Ruling 3\n\nReworded.\n", "riftbound/new/came.md": "# Came\n"})
+    changed = {"en": ["riftbound/rulings/r3.md", "riftbound/gone/only.md", "riftbound/new/came.md"], "es": []}
+    write_docs(now, docs, "second", spare=spare, changed=changed, since=since)
+    assert spare.taken == 1, "the copy of the published generation was not taken"
+    expected = {f"{lang}/{p}": t.encode() for lang, files in now.items() for p, t in files.items()}
+    assert {rel: data for rel, data in _tree(docs).items() if rel.split("/")[1] != "assets"} == expected
+    assert not (docs.resolve() / "en/riftbound/gone").exists()
+    kept = json.loads((docs / DIGESTS).read_text(encoding="utf-8"))
+    assert kept == {rel: hashlib.sha256(data).hexdigest()[:32] for rel, data in _tree(docs).items()}
+    assert list(kept) == sorted(kept)
+
+    # A stale `since` (not the published table): the changes it names are not all there are.
+    later = _pages(**{"riftbound/rulings/r4.md": "# Ruling 4\n\nAlso reworded.\n"})
+    write_docs(later, docs, "third", spare=spare, changed={"en": [], "es": []}, since=since)
+    expected = {f"{lang}/{p}": t.encode() for lang, files in later.items() for p, t in files.items()}
+    assert {rel: data for rel, data in _tree(docs).items() if rel.split("/")[1] != "assets"} == expected
+    spare.drop()
+
+
+def test_the_digests_tables_json_is_jsons_own(tmp_path):
+    from rulesite.render.site import _table_json
+
+    table = {'a,"b".md': "é\n", "ü/x.md": "0" * 32, "z.md": ""}
+    assert _table_json(table) == json.dumps(table, separators=(",", ":"))
+    moved = dict(table, **{"ü/x.md": "1" * 32})
+    assert _table_json(moved, table, ["ü/x.md"]) == json.dumps(moved, separators=(",", ":"))
+    came = dict(moved, **{"b.md": "2"})
+    assert _table_json(came, moved, ["b.md"]) == json.dumps(came, separators=(",", ":"))
+    assert _table_json({}) == "{}"

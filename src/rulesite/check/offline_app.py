@@ -49,7 +49,7 @@ def check_precache(
     links every unchanged file from the published site)."""
     facts = _Facts(known)
     site_dir = site_dir.resolve()
-    where = _Paths(site_dir)
+    where = _Paths(site_dir, facts.known)
     problems: list[tuple[str, str]] = []
     found: list[Precache] = []
     workers = sorted(p for p in [site_dir / SERVICE_WORKER, *site_dir.glob(f"*/{SERVICE_WORKER}")] if p.is_file())
@@ -164,21 +164,32 @@ class _Paths:
     A URL with a ".." goes the whole way (`_site_path`): a folder before it
     may be a symbolic link, which ".." leaves from where it leads."""
 
-    def __init__(self, site_dir: Path) -> None:
+    def __init__(self, site_dir: Path, known: dict | None = None) -> None:
         self.site_dir = site_dir
         self.inside = str(site_dir).rstrip("/") + "/"
         self.folders: dict[str, str] = {}
         self.workers: dict[Path, str] = {}
+        # (worker's folder in the site, URL) -> (folder in the site, name): the
+        # same in every build's site (`check_precache`'s `known`).
+        self.split = {} if known is None else known.setdefault("split", {})
 
     def of(self, worker: Path, url: str) -> tuple[str | None, os.stat_result | None]:
         """(the path, or None; what os.lstat found of it when it is no link, or None)."""
-        if ".." in url.split("/"):
-            found = _site_path(self.site_dir, worker, url)
-            return (None if found is None else str(found)), None
         base = self.workers.get(worker)
         if base is None:
-            base = self.workers[worker] = str(worker.parent)
-        folder, name = posixpath.split(posixpath.normpath(posixpath.join(base, url)))
+            base = self.workers[worker] = worker.parent.relative_to(self.site_dir).as_posix()
+        found = self.split.get((base, url))
+        if found is None:
+            if ".." in url.split("/") or url.startswith("/"):
+                found = None, None
+            else:
+                found = posixpath.split(posixpath.normpath(posixpath.join(base, url)))
+            self.split[(base, url)] = found
+        if found[0] is None:
+            found = _site_path(self.site_dir, worker, url)
+            return (None if found is None else str(found)), None
+        folder = self.inside + found[0] if found[0] not in ("", ".") else self.inside.rstrip("/")
+        name = found[1]
         real = self.folders.get(folder)
         if real is None:
             real = self.folders[folder] = os.path.realpath(folder)

@@ -167,6 +167,9 @@ def _forwarding_result(rel: str, data: bytes, options: _Options) -> _FileResult 
 
 
 _CODE = operator.itemgetter(1)  # a link check's problem code ("": none, or deferred)
+_FIRST = operator.itemgetter(0)
+_PROBLEMS = operator.itemgetter(1)  # a file result's problems
+_ENTRIES = operator.itemgetter(5)  # a file result's entries
 
 # page_entries of a page with no heading, rule or example; the ids of a page without any.
 _NO_ENTRIES: tuple = (set(), [], [])
@@ -205,7 +208,11 @@ class HeldFindings:
 
     def __init__(self) -> None:
         self.path: Path | None = None
-        self.state: dict | None = None
+        self._state: dict | None = None
+        # What `state` is made of, kept as the check left it (made into one
+        # dict only when needed: 20,000 files): (the generation checked, the
+        # site's digest, rel -> its identity, rel -> its result).
+        self.parts: tuple | None = None
         # The site-wide part of the link checks, page by page (`CrossPages`).
         self.cross = CrossPages()
         # The entries the last check expected, by page, and the digest of each page's.
@@ -215,6 +222,20 @@ class HeldFindings:
         # The last check's (files, folders, pages sorted, files to check sorted, site digests).
         self.listing: tuple | None = None
         self.root: Path | None = None  # the folder `state` is the check of
+
+    @property
+    def state(self) -> dict | None:
+        """The findings as their file holds them (`_keep`)."""
+        if self._state is None and self.parts is not None:
+            generation, site, identities, results = self.parts
+            with _no_gc():
+                files = dict(zip(identities, zip(identities.values(), map(results.__getitem__, identities))))
+            self._state = {"generation": generation, "site": site, "files": files}
+        return self._state
+
+    @state.setter
+    def state(self, state: dict | None) -> None:
+        self._state, self.parts = state, None
 
     def save(self) -> None:
         """Into the file, each file known by its size and time too, as a check
@@ -304,6 +325,14 @@ def _reusable(
     if published is None:
         return kept, {}
     identities = kept["files"]
+    if held is not None and held.path == findings and held.parts is not None:
+        # The last check's, as it left them: the files that are the same are
+        # found without a Python loop (20,000 files).
+        generation, site, before_identities, before_results = held.parts
+        if generation != published or site != kept["site"]:
+            return kept, {}
+        same = list(map(_FIRST, identities.items() & before_identities.items()))
+        return kept, dict(zip(same, map(before_results.__getitem__, same)))
     if held is not None and held.path == findings and held.state is not None:
         before = held.state
     else:
@@ -339,16 +368,18 @@ def _identities(root: Path, todo: list[str], expected: dict[str, str]) -> dict[s
 def _keep(findings: Path, root: Path, kept: dict, results: dict[str, _FileResult], held: HeldFindings | None = None) -> None:
     """What this check found of each file, for the next check (`_reusable`):
     into `held` when given, else into its file."""
+    if held is not None:  # as they are: made into the file's state when it is written (`HeldFindings.state`)
+        held.path, held.root = findings, root
+        held.parts = (root.name, kept["site"], kept["files"], results)
+        held._state = None
+        return
     with _no_gc():
         state = {
             "generation": root.name,
             "site": kept["site"],
             "files": dict(zip(kept["files"], zip(kept["files"].values(), map(results.__getitem__, kept["files"])))),
         }
-    if held is not None:
-        held.path, held.state, held.root = findings, state, root
-    else:
-        _write(findings, state)
+    _write(findings, state)
 
 
 def _write(findings: Path, state: dict) -> None:
@@ -428,11 +459,11 @@ def check_built_site(
     results = list(map(results_of.__getitem__, todo))
     if findings is not None:
         _keep(findings, root, kept, results_of, held)
-    for result in results:
+    for result in filter(_PROBLEMS, results):  # (the few with problems found without a Python loop)
         for line, code, message in result[1]:
             report(result[0], line, code, message)
-    if entries is not None:  # what each page anchors, for the counts per edition
-        entries.update({r[0]: r[5] for r in results if r[5] is not None})
+    if entries is not None:  # what each page anchors, for the counts per edition (None: not a page)
+        entries.update(zip(map(_FIRST, results), map(_ENTRIES, results)))
     cross = held.cross if held is not None else CrossPages()
     if links:
         cross.update(results_of)

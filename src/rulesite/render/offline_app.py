@@ -216,6 +216,7 @@ def offline_files(
     digests: dict[str, str] | None = None,
     others: dict[str, tuple[dict[str, str], list]] | None = None,
     kept: dict | None = None,
+    since: tuple[dict, list[str]] | None = None,
 ) -> dict[str, str]:
     """This language's manifest, offline page and service worker, to add to its
     pages. `digests`: path -> `file_digest` of the page's bytes, where the
@@ -226,12 +227,15 @@ def offline_files(
     shows such a page's words. `kept`: what the last call for this language
     worked out (filled here; a process that builds build after build keeps
     it): the hashes of the files whose digest is the same, and the list of
-    what is precached while the list of files and what decides it is."""
+    what is precached while the list of files and what decides it is.
+    `since`: (the pages of an earlier call, the paths whose digest may differ
+    from then): when that call is the one `kept` holds, only those (and the
+    files that came or went) are looked at again."""
     kept = {} if kept is None else kept
     files = {MANIFEST: manifest(ctx, config_text), OFFLINE_PAGE: offline_page(ctx)}
     everything = {**pages, **files}
     known = digests or {}
-    shell = shell_hash(ctx, nav, config_text)
+    shell = shell_hash(ctx, nav, config_text, kept)
     if known.keys() == pages.keys() and all(known.values()):  # the caller's, as they are (20,000 files)
         now = {**known, **{path: file_digest(text.encode()) for path, text in files.items()}}
     else:
@@ -239,26 +243,29 @@ def offline_files(
             path: known.get(path) or file_digest(text.encode() if isinstance(text, str) else text)
             for path, text in everything.items()
         }
-    hashes = _hashes(now, shell, kept)
+    moved = None
+    if since is not None and kept.get("basis") is since[0]:
+        moved = [*since[1], *files]
+    kept["basis"] = pages
+    # The URL string (`_shown`) is updated from the hashes it was last made of.
+    in_step = kept.get("hashes") is not None and kept.pop("shown_of", None) is kept.get("hashes")
+    hashes, urls_moved = _hashes(now, shell, kept, moved)
     hashes.update({path: file_hash(path) for path in asset_files()})
     listed = _precache(ctx, everything, kept)
     entries = [[url, *hashes[url]] for url in listed]
     entries += [[url, digest, 1] for url, digest in material_shell(ctx.language)]
-    urls = kept.get("urls")
-    if urls is None or hashes.keys() != urls[0]:
-        urls = kept["urls"] = (set(hashes), sorted(hashes))
-    # Each URL and its hash, sorted by URL (without a Python loop: 20,000 files).
-    shown = "".join(map(str.__add__, urls[1], map(_FIRST, map(hashes.__getitem__, urls[1]))))
-    build = hashlib.sha256((shell + shown).encode()).hexdigest()[:16]
+    build = hashlib.sha256((shell + _shown(hashes, kept, urls_moved if in_step else None)).encode()).hexdigest()[:16]
+    kept["shown_of"] = kept["hashes"]
     # The root site's worker answers for the other languages' pages that no
     # worker of their own stored: it keeps their word index too, from which the
     # offline page shows such a page's words (assets/offline-page.js).
     if paths.language_root(ctx.language) == "":
+        words = kept.setdefault("words", {})
         for other, (other_digests, _nav) in sorted((others or {}).items()):
-            entries += [
-                [paths.language_root(other) + path, digest, 0]
-                for path, digest in sorted((p, d) for p, d in other_digests.items() if is_word_index(p))
-            ]
+            found = words.get(other)
+            if found is None or other_digests.keys() != found[0]:
+                found = words[other] = (set(other_digests), sorted(p for p in other_digests if is_word_index(p)))
+            entries += [[paths.language_root(other) + path, other_digests[path], 0] for path in found[1]]
     # The preview and history files a first visit stores, each folder's fetched
     # as one file (share.PREVIEW_BUNDLE, history.HISTORY_BUNDLE).
     bundles = []
@@ -270,26 +277,65 @@ def offline_files(
     return files
 
 
-def _hashes(digests: dict[str, str], shell: str, kept: dict) -> dict[str, tuple[str, int]]:
+def _shown(hashes: dict[str, tuple[str, int]], kept: dict, moved: set[str] | None) -> str:
+    """Each URL and its hash, sorted by URL, as one string (the build id's).
+    `moved`: the only URLs whose hash may differ from the last call's (kept),
+    when they are the same URLs: only theirs are put in again."""
+    urls = kept.get("urls")
+    if urls is None or hashes.keys() != urls[0]:
+        ordered = sorted(hashes)
+        urls = kept["urls"] = (set(hashes), ordered, {url: k for k, url in enumerate(ordered)}, None)
+        moved = None
+    pieces = urls[3]
+    if pieces is None or moved is None:
+        # Without a Python loop: 20,000 files.
+        pieces = list(map(str.__add__, urls[1], map(_FIRST, map(hashes.__getitem__, urls[1]))))
+    else:
+        place = urls[2]
+        for url in moved:
+            pieces[place[url]] = url + hashes[url][0]
+    kept["urls"] = (*urls[:3], pieces)
+    return "".join(pieces)
+
+
+def _hashes(
+    digests: dict[str, str], shell: str, kept: dict, moved: list[str] | None = None
+) -> tuple[dict[str, tuple[str, int]], set[str] | None]:
     """URL -> `page_hash` of each file (path -> its digest in `digests`): those
     of `kept` (the last call's) where the shell and the file's digest are the
-    same, the others worked out."""
+    same, the others worked out; and the URLs whose hash may have changed
+    (None: any). `moved`: the only paths whose digest may differ from the
+    last call's, besides those that came or went (None: any)."""
     before = kept.get("hashes")
     kept["hashes"] = None  # until these are done
+    urls = None
     if before is not None and before[0] == shell:
         _, old, hashes = before
-        hashes = dict(hashes)
-        for path in old.keys() - digests.keys():
+        urls = set()
+        gone, came = old.keys() - digests.keys(), digests.keys() - old.keys()
+        for path in gone:
             del hashes[html_path(path) if path.endswith(".md") else path]
-        for path, digest in digests.items() - old.items():
-            hashes[html_path(path) if path.endswith(".md") else path] = page_hash(path, digest, shell)
+            old.pop(path)
+        paths_ = (digests.items() - old.items()) if moved is None else {*moved, *came}
+        for path in paths_:
+            digest = digests.get(path)
+            if digest is None or old.get(path) == digest:
+                continue
+            url = html_path(path) if path.endswith(".md") else path
+            hashes[url] = page_hash(path, digest, shell)
+            old[path] = digest
+            urls.add(url)
+        if gone or came:
+            urls = None  # other URLs: `_shown` orders them all again
     else:
         hashes = {html_path(p) if p.endswith(".md") else p: page_hash(p, d, shell) for p, d in digests.items()}
+        old = dict(digests)
     if len(hashes) != len(digests):  # two files of one URL ("a.md", "a.html"): the last one's, as always
         hashes = {html_path(p) if p.endswith(".md") else p: page_hash(p, d, shell) for p, d in digests.items()}
+        urls = None
     else:
-        kept["hashes"] = (shell, dict(digests), hashes)
-    return dict(hashes)
+        kept["hashes"] = (shell, old, hashes)
+    return dict(hashes), urls
 
 
 def _precache(ctx: Context, pages: dict[str, str], kept: dict) -> list[str]:
@@ -382,15 +428,34 @@ def page_hash(path: str, digest: str, shell: str) -> tuple[str, int]:
     return digest[:16], 1
 
 
-def shell_hash(ctx: Context, nav: list, config_text: str) -> str:
+def shell_hash(ctx: Context, nav: list, config_text: str, kept: dict | None = None) -> str:
     """What every page's HTML shows around its Markdown: the config, this
     language's navigation, the languages, our templates and the packages that
-    turn Markdown into HTML."""
-    parts = [config_text, yaml.safe_dump(nav, sort_keys=True), ",".join(ctx.languages), ctx.language]
+    turn Markdown into HTML. `kept`: where the navigation's YAML of the last
+    call is kept, by its repr (the same navigation is not dumped again)."""
+    shown = repr(nav)
+    before = (kept or {}).get("nav")
+    dumped = before[1] if before is not None and before[0] == shown else yaml.safe_dump(nav, sort_keys=True)
+    if kept is not None:
+        kept["nav"] = (shown, dumped)
+    parts = [config_text, dumped, ",".join(ctx.languages), ctx.language]
     parts += [f"{name}={_version(name)}" for name in HTML_PACKAGES]
     if THEME.is_dir():
-        parts += [_digest(p.read_bytes()) for p in sorted(THEME.rglob("*")) if p.is_file()]
+        parts += _theme_digests()
     return _digest("\n".join(parts).encode("utf-8"))
+
+
+def _theme_digests() -> list[str]:
+    """Each theme file's `_digest`, in path order: read again only when the
+    files' list, sizes, times or inodes are another than last time."""
+    files = sorted(p for p in THEME.rglob("*") if p.is_file())
+    listing = [(p, (stat := p.stat()).st_size, stat.st_mtime_ns, stat.st_ino) for p in files]
+    if _theme_kept.get("listing") != listing:
+        _theme_kept.update(listing=listing, digests=[_digest(p.read_bytes()) for p in files])
+    return _theme_kept["digests"]
+
+
+_theme_kept: dict = {}  # the theme's last listing and its files' digests
 
 
 def _version(name: str) -> str:
