@@ -45,7 +45,7 @@ times: what is found under an equal digest is what would be made again.
   of its documents' editions (`edition_digests`), so that a rule reworded
   digests again the sections of its document alone; `texts`, the digest of
   every document as the last render saw them.
-- `shared`: the share pages each reusable job making them made last
+- `share_pages`: the share pages each reusable job making them made last
   (`render.share.remembering`), by their arguments: a job that runs again
   takes those whose arguments are as they were.
 - `bundles`: each language's history bundle (`render.site._history_bundle`),
@@ -115,7 +115,7 @@ class Memory:
         self.parsed: dict = {}  # the YAML texts read parsed (`read.yamlfile.keeping`)
         # (game, document, language, label) -> (the reads its document was merged from, its digest)
         self.edition_digests: dict[tuple, tuple[tuple, str]] = {}
-        self.shared: dict = {}  # job name -> share page's arguments -> (page, image path, image) (`render.share`)
+        self.share_pages: dict = {}  # job name -> share page's arguments -> (page, image path, image) (`render.share`)
         self.bundles: dict = {}  # language -> (history files, the bundle made of them) (`render.site`)
         self.words: dict = {}  # language -> the rules' digest, its word index's sections part (`render.site.searched_words`)
         self.marked: dict = {}  # (language, path) -> a page's text, its language marker's inputs, the two (`render.languages`)

@@ -280,7 +280,7 @@ def test_share_pages_made_of_the_same_arguments_are_not_made_again(tmp_path, mon
     root = project(tmp_path / "project")
     memory = Memory()
     run(settings(root, "warm"), memory)
-    assert any(memory.shared.values())  # the section shares (the seeds have no card or pinned ones)
+    assert any(memory.share_pages.values())  # the section shares (the seeds have no card or pinned ones)
     made, preview_image = [], share.preview_image
     monkeypatch.setattr(share, "preview_image", lambda *args: made.append(args[1]) or preview_image(*args))
     reword_a_rule(root)

@@ -169,7 +169,7 @@ def render_site(
     # as they were from the last build's (`share.remembering`).
     sharing = {k for k, n in enumerate(names) if n and n[0][1] in SHARING and k not in kept}
     if sharing:
-        given = {key: found for made in memory.shared.values() for key, found in made.items()}
+        given = {key: found for made in memory.share_pages.values() for key, found in made.items()}
         for k in sharing:
             work[k] = (work[k][0], partial(share.remembering, given, work[k][1]))
     if jobs is None:
@@ -190,8 +190,8 @@ def render_site(
     if memory is not None:
         memory.words = {lang: (texts, made[k].pop(SECTION_WORDS, known)) for k, (lang, texts, known) in words.items()}
     if memory is not None:
-        memory.shared = {
-            n[0]: made[k].pop(share.SHARED) if k in sharing else memory.shared.get(n[0], {})
+        memory.share_pages = {
+            n[0]: made[k].pop(share.SHARED) if k in sharing else memory.share_pages.get(n[0], {})
             for k, n in enumerate(names)
             if n and n[0][1] in SHARING
         }
@@ -752,7 +752,8 @@ _digests_kept: dict[tuple, dict[str, str]] = {}
 
 
 def _table_json(table: dict[str, str], base: dict[str, str] | None = None, moved=()) -> str:
-    """`json.dumps(table, separators=(",", ":"))`, made of one piece an entry
+    """The compact JSON of `table` (what the json module's encoder makes of it
+    with the separators "," and ":"), made of one piece an entry
     (kept for the next call). `base`: a table whose pieces the last call
     made, and `moved` the only entries whose value may differ: when `table`
     has the same keys in the same order, only theirs are made again."""
