@@ -854,9 +854,27 @@ def check(
     generation found of each file, reused for the files it still shares
     (`check_built_site`, `findings_file`); `held`: those findings kept in
     memory between the checks of one process (`rulesite serve`)."""
+    # What exists (the model, the findings kept) is not walked by the collector
+    # while the check makes its many small objects (`workers.frozen`).
+    with workers.frozen():
+        return _check(ctx, site_dir, languages, diag, label, findings, published, held)
+
+
+def _check(
+    ctx: Context,
+    site_dir: Path,
+    languages: list[str],
+    diag: Diagnostics,
+    label: str,
+    findings: Path | None,
+    published: str | None,
+    held: HeldFindings | None,
+) -> SiteCheck:
     entries: dict = {}
     reused: set = set()
-    expected = expected_entries(ctx.corpus, ctx, languages, held.flat if held is not None else None)
+    expected = expected_entries(
+        ctx.corpus, ctx, languages, held.flat if held is not None else None, held.sections if held is not None else None
+    )
     pages = check_built_site(
         site_dir, diag, expected, label, entries=entries, findings=findings, published=published, reused=reused, held=held
     )

@@ -118,3 +118,30 @@ def test_workers_find_what_one_process_finds(tmp_path):
     )
     assert "site/r/11.html:3: error[broken-anchor]: <a href> '#nowhere': no id 'nowhere' on this page" in serial
     assert check(root, jobs=2) == serial
+
+
+def test_expected_entries_kept_by_section_follow_a_changed_section(repo_root):
+    """The entries a call kept by section (`sections`) are used only for the
+    very section objects they were made of: a section replaced by another
+    (its rule reworded, as resolve hands out a changed document's) expects
+    its new text, as a call with nothing kept does."""
+    import dataclasses
+
+    from rulesite import pipeline
+    from rulesite.check.entries import expected_entries
+
+    diag = Diagnostics()
+    ctx = pipeline.resolve(pipeline.read_corpus(repo_root / "rules_src" / "manifest.yml", diag), diag)
+    languages = sorted({s.language for s in ctx.corpus.sections.values()})
+    flat: dict = {}
+    sections: dict = {}
+    first = expected_entries(ctx.corpus, ctx, languages, flat, sections)
+    assert first == expected_entries(ctx.corpus, ctx, languages)
+    assert expected_entries(ctx.corpus, ctx, languages, flat, sections) == first  # all kept
+    key, section = next((k, s) for k, s in ctx.corpus.sections.items() if s.rules)
+    rule = section.rules[0]
+    reworded = dataclasses.replace(rule, text=rule.text + " now reworded")
+    ctx.corpus.sections[key] = dataclasses.replace(section, rules=[reworded, *section.rules[1:]])
+    again = expected_entries(ctx.corpus, ctx, languages, flat, sections)
+    assert again == expected_entries(ctx.corpus, ctx, languages) != first
+    assert any("now reworded" in text for entries in again.values() for _, texts in entries for text in texts)

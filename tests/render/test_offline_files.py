@@ -294,3 +294,40 @@ def test_a_check_of_the_next_build_reads_again_only_a_bundle_that_changed(built_
     problems, _ = check.check_precache(two, known=known)
     assert read == [bundle["url"]]
     assert ("sw.js", f"its bundle {bundle['url']} is listed with hash {bundle['hash']}, the built file differs") in problems
+
+
+def test_a_kept_precache_follows_files_that_came_or_went_as_a_new_one_lists_them(repo_root):
+    """`offline_files` keeps its precache list and looks again only at the files
+    that came or went (a reworded sub-rule renames its preview files): what it
+    lists is what a call without anything kept lists."""
+    diag = Diagnostics()
+    ctx = pipeline.resolve(pipeline.read_corpus(repo_root / "rules_src" / "manifest.yml", diag), diag)
+    files = render_site(ctx)
+    lang_ctx = Context(
+        ctx.corpus, ctx.links, ctx.citations, ctx.concordance, language="en", languages=tuple(files), editions=ctx.editions
+    )
+    pages, config_text = files["en"], (repo_root / "mkdocs.yml").read_text(encoding="utf-8")
+    nav = navigation(lang_ctx, pages)
+    kept: dict = {}
+    offline_app.offline_files(lang_ctx, pages, nav, config_text, kept=kept)
+    current = offline_app.precache(lang_ctx, pages)
+    previews = [p for p in current if p.startswith(offline_app.PREVIEWS)]
+    assert previews and "riftbound/rulings/index.md" in pages
+    later = dict(pages)
+    gone = {previews[0], "riftbound/rulings/index.md", "index.md"}  # a precached preview, two indexes
+    for path in gone:
+        del later[path]
+    renamed = previews[0].replace(".js", "-2.js")
+    later[renamed] = "x"  # not a current page's: not precached
+    later["keywords/index-zz.md"] = "# new part"  # an index's part: precached
+    later["assets/extra.css"] = "a{}"  # a generated asset: precached
+    kept_build = build_of(offline_app.offline_files(lang_ctx, later, nav, config_text, kept=kept)["sw.js"])
+    new_build = build_of(offline_app.offline_files(lang_ctx, later, nav, config_text)["sw.js"])
+    assert kept_build == new_build
+    urls = {url for url, _, _ in new_build["precache"]}
+    assert "keywords/index-zz.html" in urls and "assets/extra.css" in urls
+    assert previews[0] not in urls and renamed not in urls and "index.html" not in urls
+    assert "riftbound/rulings/index.html" not in urls
+    # And back: what it lists with every file again is the first list.
+    back = build_of(offline_app.offline_files(lang_ctx, pages, nav, config_text, kept=kept)["sw.js"])
+    assert back == build_of(offline_app.offline_files(lang_ctx, pages, nav, config_text)["sw.js"])

@@ -20,11 +20,20 @@ from .page import Page, text
 Expected = dict[str, list[tuple[str, tuple[str, ...]]]]
 
 
-def expected_entries(corpus: Corpus, places: Places, languages: list[str], known: dict[str, str] | None = None) -> Expected:
+def expected_entries(
+    corpus: Corpus,
+    places: Places,
+    languages: list[str],
+    known: dict[str, str] | None = None,
+    sections: dict[int, tuple] | None = None,
+) -> Expected:
     """What every language's site must hold, by page (paths relative to the whole
     site). `places`: where the site map puts FAQ answers and cards. `known`:
     text -> its normalized form, from the last call (a process that checks
-    build after build keeps it): replaced by this call's texts."""
+    build after build keeps it): replaced by this call's texts. `sections`:
+    each section's page and entries, from the last call, by the section's
+    identity (resolve hands out an unchanged document's sections as the very
+    objects it did): replaced by this call's."""
     expected: Expected = {}
     before = known if known is not None else {}
     seen: dict[str, str] = {}
@@ -42,16 +51,24 @@ def expected_entries(corpus: Corpus, places: Places, languages: list[str], known
 
     # The rules of every language in one pass (a page is of one language: each page's entries keep their order).
     shown = set(languages)
-    listed, last = [], None
-    for section, rule in corpus.rules():
-        if section.language not in shown:
+    before_sections = sections if sections is not None else {}
+    now: dict[int, tuple] = {}
+    for section in corpus.sections.values():
+        if section.language not in shown or not section.rules:
             continue
-        if section is not last:  # the page's list, found once a section
-            rel = language_root(section.language) + html_path(section_page(section.key))
-            listed, last = expected.setdefault(rel, []), section
-        listed.append((rule.number, (flat(rule.text),)))
-        for i, example in enumerate(rule.examples, 1):
-            listed.append((f"{rule.number}-example-{i}", (flat(example.text),)))
+        found = before_sections.get(id(section))
+        if found is None or found[0] is not section:  # (the very section: its entries as they were)
+            mine: list = []
+            for rule in section.rules:
+                mine.append((rule.number, (flat(rule.text),)))
+                for i, example in enumerate(rule.examples, 1):
+                    mine.append((f"{rule.number}-example-{i}", (flat(example.text),)))
+            found = (section, language_root(section.language) + html_path(section_page(section.key)), mine)
+        now[id(section)] = found
+        expected.setdefault(found[1], []).extend(found[2])
+    if sections is not None:
+        sections.clear()
+        sections.update(now)
     for language in languages:
         for faq in corpus.faqs:
             home, faq_language = places.faq_home(faq)

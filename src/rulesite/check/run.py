@@ -24,7 +24,7 @@ import gc
 import hashlib
 import multiprocessing
 import operator
-from itertools import compress, repeat
+from itertools import compress, filterfalse, repeat
 from operator import is_not
 import os
 import pickle
@@ -217,8 +217,10 @@ class HeldFindings:
         self.cross = CrossPages()
         # The entries the last check expected, by page, and the digest of each page's.
         self.expected: tuple[dict, dict] = ({}, {})
-        # Each text the entries expected hold -> its normalized form (`entries.expected_entries`).
+        # Each text the entries expected hold -> its normalized form, and each
+        # section's page and entries by its identity (`entries.expected_entries`).
         self.flat: dict[str, str] = {}
+        self.sections: dict[int, tuple] = {}
         # The last check's (files, folders, pages sorted, files to check sorted, site digests).
         self.listing: tuple | None = None
         self.root: Path | None = None  # the folder `state` is the check of
@@ -452,7 +454,8 @@ def check_built_site(
     options = _Options(root, expected, links, offline, scripts, SiteFiles(files, dirs, set(pages)))
     # A process that checks build after build knows each file by its inode (see `_reusable`).
     kept, known = _reusable(findings, published, root, todo, options, held, inodes if held is not None else None, listing[4])
-    results_of = {r[0]: r for r in _check_all([rel for rel in todo if rel not in known], options, jobs)}
+    # (The few to check found without a Python loop: 20,000 files.)
+    results_of = {r[0]: r for r in _check_all(list(filterfalse(known.__contains__, todo)), options, jobs)}
     results_of.update(known)
     if reused is not None:
         reused.update(known)

@@ -339,14 +339,24 @@ def _hashes(
 
 
 def _precache(ctx: Context, pages: dict[str, str], kept: dict) -> list[str]:
-    """`precache`, kept while what it is made of is the same: the files' paths,
-    the language, its current section pages, games and documents."""
+    """`precache`, kept while what it is made of is the same: the language, its
+    current section pages, games and documents. A file decides alone what it
+    adds (`_Precached`): when only some came or went (a sub-rule reworded
+    renames its preview images), only theirs are looked at."""
     key = (ctx.language, current_pages(ctx, ctx.language), [(g, idx.documents_of(ctx, g)) for g in idx.games(ctx)])
     before = kept.get("precache")
-    if before is not None and before[0] == key and pages.keys() == before[1]:
-        return before[2]
-    listed = precache(ctx, pages)
-    kept["precache"] = (key, set(pages), listed)
+    if before is not None and before[0] == key:
+        _, listed, held = before
+        came, gone = pages.keys() - held.paths, held.paths - pages.keys()
+        if not came and not gone:
+            return listed
+        held.remove(gone)
+        held.add(came)
+    else:
+        held = _Precached(ctx, key[1])
+        held.add(pages)
+    listed = held.listed()
+    kept["precache"] = (key, listed, held)
     return listed
 
 
@@ -362,42 +372,77 @@ def service_worker(build: str, language: str, entries: list[list], bundles: list
 def precache(ctx: Context, pages: dict[str, str]) -> list[str]:
     """The URLs (from this language's root) a first visit stores: the shell, the
     home page, the indexes and the offline page, sorted."""
-    urls = {path for path in asset_files()}
-    # Generated assets; of the per-page preview texts and rule histories, those
-    # of current editions (older editions' are stored when visited), so that a
-    # History opened offline first is not empty.
-    current = current_pages(ctx, ctx.language)
-    urls |= {
-        path
-        for path in pages
-        if path == MANIFEST
-        or (
-            path.startswith("assets/")
-            and not path.startswith((PREVIEWS, HISTORIES, OG_IMAGES))
-            and path not in (PREVIEW_BUNDLE, HISTORY_BUNDLE)
-        )
-        or (path.startswith(PREVIEWS) and path[len(PREVIEWS) :].removesuffix(".js") + ".html" in current)
-        or (path.startswith(HISTORIES) and path[len(HISTORIES) :].removesuffix(".js") + ".html" in current)
-    }
-    indexes = [paths.HOME, paths.KEYWORDS, OFFLINE_PAGE]
-    games = idx.games(ctx)
-    for game in games:
-        indexes += [
-            paths.game_index(game),
-            paths.faq_index(game),
-            paths.rulings_index(game),
-            paths.walkthroughs_index(game),
-            guides_index(game),
-        ]
-        for document in idx.documents_of(ctx, game):
-            # The contents page, and its parts when it is long (paths.contents_parts).
-            folder = paths.contents_page(game, document).removesuffix("index.md") + "contents/"
-            indexes += [paths.contents_page(game, document), *sorted(p for p in pages if p.startswith(folder))]
-    # The keyword index's parts, and the rulings index's.
-    parts = ("keywords/", *(f"{g}/rulings/index-" for g in games))
-    indexes += sorted(p for p in pages if p.startswith(parts))
-    urls |= {html_path(path) for path in indexes if path in pages}
-    return sorted(urls)
+    held = _Precached(ctx, current_pages(ctx, ctx.language))
+    held.add(pages)
+    return held.listed()
+
+
+class _Precached:
+    """What `precache` lists, as the sum of what each file adds (each URL
+    counted by the files that add it, so one that goes takes only its own)."""
+
+    def __init__(self, ctx: Context, current) -> None:
+        self.current = current
+        self.paths: set[str] = set()
+        self.counts: dict[str, int] = {}
+        # The indexes: the home page, the offline page, each game's, each document's contents page.
+        indexes = [paths.HOME, paths.KEYWORDS, OFFLINE_PAGE]
+        folders = []
+        games = idx.games(ctx)
+        for game in games:
+            indexes += [
+                paths.game_index(game),
+                paths.faq_index(game),
+                paths.rulings_index(game),
+                paths.walkthroughs_index(game),
+                guides_index(game),
+            ]
+            for document in idx.documents_of(ctx, game):
+                # The contents page, and its parts when it is long (paths.contents_parts).
+                indexes.append(paths.contents_page(game, document))
+                folders.append(paths.contents_page(game, document).removesuffix("index.md") + "contents/")
+        self.indexes = set(indexes)
+        # The contents pages' parts, the keyword index's parts, and the rulings index's.
+        self.prefixes = (*folders, "keywords/", *(f"{g}/rulings/index-" for g in games))
+
+    def _urls(self, path: str) -> list[str]:
+        urls = []
+        # Generated assets; of the per-page preview texts and rule histories, those
+        # of current editions (older editions' are stored when visited), so that a
+        # History opened offline first is not empty.
+        if (
+            path == MANIFEST
+            or (
+                path.startswith("assets/")
+                and not path.startswith((PREVIEWS, HISTORIES, OG_IMAGES))
+                and path not in (PREVIEW_BUNDLE, HISTORY_BUNDLE)
+            )
+            or (path.startswith(PREVIEWS) and path[len(PREVIEWS) :].removesuffix(".js") + ".html" in self.current)
+            or (path.startswith(HISTORIES) and path[len(HISTORIES) :].removesuffix(".js") + ".html" in self.current)
+        ):
+            urls.append(path)
+        if path in self.indexes or path.startswith(self.prefixes):
+            urls.append(html_path(path))
+        return urls
+
+    def add(self, found) -> None:
+        counts = self.counts
+        for path in found:
+            self.paths.add(path)
+            for url in self._urls(path):
+                counts[url] = counts.get(url, 0) + 1
+
+    def remove(self, gone) -> None:
+        counts = self.counts
+        for path in gone:
+            self.paths.discard(path)
+            for url in self._urls(path):
+                counts[url] -= 1
+                if not counts[url]:
+                    del counts[url]
+
+    def listed(self) -> list[str]:
+        return sorted(self.counts.keys() | set(asset_files()))
 
 
 @cache
