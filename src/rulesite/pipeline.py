@@ -880,7 +880,7 @@ def _check(
     )
     built: dict = {}
     for language in languages:
-        counted, problems = counts_out(ctx.corpus, entries, language)
+        counted, problems = counts_out(ctx.corpus, entries, language, held.counts if held is not None else None)
         built.update(counted)
         for found in problems:
             diag.error_found(found, label)

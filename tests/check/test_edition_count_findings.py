@@ -28,3 +28,23 @@ def test_missing_pages_and_invented_rules_are_findings_of_their_page(ctx):
     totals = compare(counts_in(ctx.corpus), counted)
     assert {p.path for p in totals} == {""} and len(totals) == len(counted)
     assert all(" read " in p.message and "but its pages anchor 0 sections" in p.message for p in totals)
+
+
+def test_counts_kept_by_edition_follow_a_page_whose_entries_changed(ctx):
+    """What a call kept (`known`) is used only where each edition and each of
+    its pages' entries are the very objects it was worked out from: a page
+    checked again (new entries) is counted again, as with nothing kept."""
+    _, missing = counts_out(ctx.corpus, {}, "en")
+    entries = {p.path: (set(), [], []) for p in missing}
+    known: dict = {}
+    first = counts_out(ctx.corpus, entries, "en", known)
+    assert first == counts_out(ctx.corpus, entries, "en")
+    assert counts_out(ctx.corpus, entries, "en", known) == first  # all kept
+    # One page now anchors its section's heading and rules: counted, as a new call counts it.
+    page = missing[0].path
+    edition = next(e for eds in ctx.corpus.editions.values() for e in eds if e.language == "en")
+    number, section = next(iter(edition.sections.items()))
+    changed = dict(entries)
+    changed[page] = ({number, *(s for s in edition.sections)}, [r.number for r in section.rules], [])
+    again = counts_out(ctx.corpus, changed, "en", known)
+    assert again == counts_out(ctx.corpus, changed, "en") != first

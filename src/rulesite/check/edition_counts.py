@@ -13,6 +13,7 @@ prints is reported as invented. The build prints both and fails when they differ
 
 from __future__ import annotations
 
+import operator
 import re
 from dataclasses import dataclass
 
@@ -75,40 +76,71 @@ def _page_of(editions: list[Edition], edition: Edition, number: str, section) ->
     return section_page(section.key)
 
 
-def counts_out(corpus: Corpus, entries: dict, language: str) -> tuple[dict[str, Counts], list[Finding]]:
+def counts_out(
+    corpus: Corpus, entries: dict, language: str, known: dict | None = None
+) -> tuple[dict[str, Counts], list[Finding]]:
     """The anchored entries of each edition of `language` in the built site
     (`entries`: site path -> `page_entries` of that page), and the problems found
-    (pages missing, entries no shown edition prints)."""
+    (pages missing, entries no shown edition prints). `known`: what the last
+    call worked out of each edition (a process that checks build after build
+    keeps it), by the identity of the edition, of its document's editions and
+    of the entries of each of its pages: the same objects, the same counts
+    (resolve hands out unchanged documents' editions as the very objects, and
+    the check a page's entries reused from the last check as the very ones)."""
     root = language_root(language)
     parsed: dict[str, tuple[set[str], list[str], list[str]]] = {}  # page -> (h1 ids, rules, examples)
     printed_on: dict[str, set[str]] = {}  # page -> every number its editions print
     problems: list[Finding] = []
     out: dict[str, Counts] = {}
+    before = known if known is not None else {}
+    now: dict = {}
     for (game, document, lang), editions, edition in _editions(corpus, language):
-        sections = rules = examples = headings = 0
-        for number, section in edition.sections.items():
-            page = html_path(_page_of(editions, edition, number, section))
+        name = edition_name(game, document, lang, edition)
+        kept = before.get(id(edition))
+        if kept is None or kept[0] is not edition or not _same(kept[1], editions):
+            plan = []  # (number, its page, whether titled, the numbers of its rules), by section
+            for number, section in edition.sections.items():
+                page = html_path(_page_of(editions, edition, number, section))
+                plan.append((number, page, bool(section.title), frozenset(r.number for r in section.rules)))
+            kept = (edition, tuple(editions), plan, None, None)
+        plan = kept[2]
+        found = [entries.get(root + page) for _, page, _, _ in plan]
+        for (number, page, _, mine), of_page in zip(plan, found):
             if page not in parsed:
-                found = entries.get(root + page)
-                if found is None:
+                if of_page is None:
                     problems.append(Finding(root + page, 1, CODE, "page missing"))
-                parsed[page] = found or (set(), [], [])
-            h1s, shown_rules, shown_examples = parsed[page]
-            mine = {r.number for r in section.rules}
+                parsed[page] = of_page or (set(), [], [])
             printed_on.setdefault(page, set()).update(mine | {number})
-            if number in h1s:
-                sections += 1
-                headings += bool(section.title)
-            rules += sum(1 for n in shown_rules if n in mine)
-            examples += sum(1 for n in shown_examples if n in mine)
-        out[edition_name(game, document, lang, edition)] = Counts(sections, headings, rules, examples)
+        if kept[3] is not None and _same(kept[3], found):
+            counts = kept[4]
+        else:
+            sections = rules = examples = headings = 0
+            for (number, _, titled, mine), of_page in zip(plan, found):
+                h1s, shown_rules, shown_examples = of_page or (set(), [], [])
+                if number in h1s:
+                    sections += 1
+                    headings += titled
+                rules += sum(1 for n in shown_rules if n in mine)
+                examples += sum(1 for n in shown_examples if n in mine)
+            counts = Counts(sections, headings, rules, examples)
+        now[id(edition)] = (edition, kept[1], plan, found, counts)
+        out[name] = counts
     for page, numbers in printed_on.items():
         _, shown_rules, _ = parsed[page]
         invented = sorted(set(shown_rules) - numbers)
         if invented:
             message = f"rule entries no edition shown here prints: {', '.join(invented[:5])}"
             problems.append(Finding(root + page, 1, CODE, message))
+    if known is not None:
+        for ident in [i for i, (edition, *_) in known.items() if edition.language == language]:
+            del known[ident]
+        known.update(now)
     return out, problems
+
+
+def _same(before, now) -> bool:
+    """The same objects, in the same order."""
+    return len(before) == len(now) and all(map(operator.is_, before, now))
 
 
 def page_entries(page) -> tuple[set[str], list[str], list[str]]:

@@ -221,6 +221,8 @@ class HeldFindings:
         # section's page and entries by its identity (`entries.expected_entries`).
         self.flat: dict[str, str] = {}
         self.sections: dict[int, tuple] = {}
+        # What each edition's pages anchor, by its identity (`edition_counts.counts_out`).
+        self.counts: dict[int, tuple] = {}
         # The last check's (files, folders, pages sorted, files to check sorted, site digests).
         self.listing: tuple | None = None
         self.root: Path | None = None  # the folder `state` is the check of
