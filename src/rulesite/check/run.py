@@ -223,7 +223,8 @@ class HeldFindings:
         self.sections: dict[int, tuple] = {}
         # What each edition's pages anchor, by its identity (`edition_counts.counts_out`).
         self.counts: dict[int, tuple] = {}
-        # The last check's (files, folders, pages sorted, files to check sorted, site digests).
+        # The last check's (files, folders, pages sorted, files to check sorted, site digests,
+        # `SiteFiles` with the links resolved against them).
         self.listing: tuple | None = None
         self.root: Path | None = None  # the folder `state` is the check of
 
@@ -443,17 +444,19 @@ def check_built_site(
     files = set(inodes)
     listing = held.listing if held is not None else None
     if listing is not None and listing[0] == files and listing[1] == dirs:
-        pages, todo = listing[2], listing[3]  # the same files: sorted as they were
+        # The same files: sorted as they were, and the links resolved against them so far.
+        pages, todo, site = listing[2], listing[3], listing[5]
     else:
         pages = sorted(f for f in files if f.endswith(".html"))
         todo = pages + sorted(f for f in files if f.endswith((".js", ".css")))
-        listing = (files, dirs, pages, todo, {})
+        site = SiteFiles(files, dirs, set(pages))
+        listing = (files, dirs, pages, todo, {}, site)
         if held is not None:
             held.listing = listing
     if not pages:
         report("", 1, "not-a-site", f"{root}: no .html pages")
         return 0
-    options = _Options(root, expected, links, offline, scripts, SiteFiles(files, dirs, set(pages)))
+    options = _Options(root, expected, links, offline, scripts, site)
     # A process that checks build after build knows each file by its inode (see `_reusable`).
     kept, known = _reusable(findings, published, root, todo, options, held, inodes if held is not None else None, listing[4])
     # (The few to check found without a Python loop: 20,000 files.)
