@@ -60,7 +60,7 @@ times: what is found under an equal digest is what would be made again.
   text, is the same file) with each one's digest and the published docs
   generation's digests table, so that only the files that changed are
   looked at again; each language's service worker hashes, URL string and
-  precache list, its MkDocs config, and (for `pipeline.language_keys`) the
+  precache list (followed file by file as files come or go), its MkDocs config, and (for `pipeline.language_keys`) the
   titles of the pages written.
 
 `Warm` (`Sequence(..., warm=)`), for MkDocs and the check:
@@ -72,6 +72,9 @@ times: what is found under an equal digest is what would be made again.
 - `findings`: what the output check found of each file, in memory
   (`check.run.HeldFindings`), written to its file once, by `close`, and the
   findings that need other pages, page by page (`check.run.CrossPages`);
+  the site's list of files with the links resolved against it; each
+  section's expected entries and each edition's counts, by the identity of
+  the section or edition (and of its pages' entries) they were made of;
 - `precache`: the size and hash of each file the service workers list, by the
   file's identity (`check.offline_app.check_precache`);
 - `states`: what the published site's languages were built from
