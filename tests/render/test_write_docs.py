@@ -111,4 +111,10 @@ def test_the_digests_tables_json_is_jsons_own(tmp_path):
     assert _table_json(moved, table, ["ü/x.md"]) == json.dumps(moved, separators=(",", ":"))
     came = dict(moved, **{"b.md": "2"})
     assert _table_json(came, moved, ["b.md"]) == json.dumps(came, separators=(",", ":"))
+    # Files came and went, one changed: the pieces kept are used for the others only.
+    later = {"0.md": "3", **{k: v for k, v in came.items() if k != "z.md"}, "zz.md": "4"}
+    later["b.md"] = "5"
+    assert _table_json(later, came, ["b.md", "0.md", "zz.md"]) == json.dumps(later, separators=(",", ":"))
+    again = dict(later, **{"b.md": "6"})
+    assert _table_json(again, later, ["b.md"]) == json.dumps(again, separators=(",", ":"))
     assert _table_json({}) == "{}"

@@ -762,6 +762,17 @@ def _table_json(table: dict[str, str], base: dict[str, str] | None = None, moved
         pieces, place = kept["pieces"], kept["place"]
         for rel in moved:
             pieces[place[rel]] = encode_basestring_ascii(rel) + ":" + encode_basestring_ascii(table[rel])
+    elif base is not None and kept.get("table") is base:
+        # Files came or went (a reworded sub-rule renames its previews): each
+        # other entry's piece is the one made for `base`, found by its path.
+        made = dict(zip(base, kept["pieces"]))
+        for rel in moved:
+            made.pop(rel, None)
+        pieces = list(map(made.get, table))
+        keys = list(table)
+        for k in [k for k, piece in enumerate(pieces) if piece is None]:
+            pieces[k] = encode_basestring_ascii(keys[k]) + ":" + encode_basestring_ascii(table[keys[k]])
+        place = None
     else:
         # Without a Python loop (33,000 files): the encoder's own escaping of each string.
         keys = map(encode_basestring_ascii, table)
