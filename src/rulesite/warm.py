@@ -42,8 +42,10 @@ times: what is found under an equal digest is what would be made again.
 - `jobs`: each reusable render job's fingerprint and pages (`render/reuse.py`),
   and (`heavy`) each section's part of those fingerprints made of the rules
   and their comparison, by what it was made from: the frame and the digests
-  of its documents' editions (`edition_digests`), so that a rule reworded
-  digests again the sections of its document alone; `texts`, the digest of
+  of its documents' editions (`edition_digests`), or else by what it read
+  (its rules, history rows, links, equivalents: compared, not digested) and
+  where its document's diff pages held each entry, so that a rule reworded
+  digests again only the sections showing it; `texts`, the digest of
   every document as the last render saw them.
 - `share_pages`: the share pages each reusable job making them made last
   (`render.share.remembering`), by their arguments: a job that runs again
@@ -114,7 +116,7 @@ class Memory:
         self.mentions = KnownMentions()
         self._discarding: threading.Thread | None = None
         self.texts: bytes | None = None  # the digest of what the last render read of the rules
-        self.heavy: dict = {}  # section key -> (what it was made from, what its page read of the rules) (`reuse.Fingerprints`)
+        self.heavy: dict = {}  # section key -> (what it was made from and read, its digest) (`reuse.Fingerprints`)
         self.parsed: dict = {}  # the YAML texts read parsed (`read.yamlfile.keeping`)
         # (game, document, language, label) -> (the reads its document was merged from, its digest)
         self.edition_digests: dict[tuple, tuple[tuple, str]] = {}

@@ -52,13 +52,15 @@ Working the fingerprints out costs in proportion to what changed where the
 rules are concerned: every edition's texts are digested by document, from
 the digest resolve keeps of each edition by the reads it was merged from;
 a section's part (`_heavy`, its history rows by far the most of it) is
-kept by the frame and its documents' digests, and worked out again only
-for the sections of a changed document, each rule history chain once
-(`_chain`). The rest (the frame, each job's answers, citations and cards)
-is digested again each render."""
+kept by the frame and its documents' digests and, in a changed document,
+by what it reads compared with what it read then (`Fingerprints._section`):
+only the sections a change touched are digested again, each rule history
+chain once (`_chain`). The rest (the frame, each job's answers, citations
+and cards) is digested again each render."""
 
 from __future__ import annotations
 
+import bisect
 import hashlib
 import pickle
 from functools import partial
@@ -171,10 +173,12 @@ class Fingerprints:
     comparison (its `_heavy` part) depends on nothing but the frame, its
     document's editions and those of its equivalents in other languages (the
     concordance shows them whole): while those are as at the last render, its
-    digest is the last render's and is not worked out again. `memory`: the
-    last render's `texts` (the frame and every document) and `heavy` (section
-    key, or a share job's name -> what it was made from and its digest),
-    replaced by this one's."""
+    digest is the last render's and is not worked out again; else while what
+    it reads is (`_section`). `memory`: the last render's `texts` (the frame
+    and every document) and `heavy` (section key -> its documents' digest,
+    the frame, what it read and its digest; a share job's name -> what it was
+    made from and its digest; each document's diffs' entries), replaced by
+    this one's."""
 
     def __init__(self, ctx: Context, memory) -> None:
         self.ctx = ctx
@@ -182,7 +186,8 @@ class Fingerprints:
         self.documents = documents(ctx.corpus, getattr(memory, "edition_digests", None) or {})
         self.texts = content_digest((self.frame, sorted(self.documents.items())))
         self.known = memory.heavy
-        self.heavy: dict = {}
+        # Where the diff pages held each entry, for the documents no section's part was worked out for.
+        self.heavy: dict = {key: found for key, found in self.known.items() if key[0] is _PLACED}
         self.once: dict = {}  # what is worked out once a render: history rows digested (`_chain`), reviews by item
         memory.texts, memory.heavy = self.texts, self.heavy
 
@@ -196,11 +201,10 @@ class Fingerprints:
     def _made_from(self, sections) -> bytes:
         """The frame and the documents `sections` are of, or show whole beside
         them (their equivalents in other languages)."""
-        concordance = self.ctx.concordance
         shown = set()
         for section in sections:
             shown.add((section.game, section.document, section.language))
-            equivalent = concordance.for_section(section)
+            equivalent = _equivalent(self.ctx, section, self.once)
             for side in equivalent.sides if equivalent is not None else ():
                 if side.section is not None:
                     shown.add((side.section.game, side.section.document, side.section.language))
@@ -208,6 +212,58 @@ class Fingerprints:
         for document in sorted(shown):
             digest.update(repr(document).encode() + (self.documents.get(document) or b"-"))
         return digest.digest()
+
+    def _section(self, ctx: Context, section) -> bytes:
+        """A section's part (`_heavy`): the last render's while its documents
+        are as they were (`_made_from`), or else while the frame is, what the
+        section reads (`_reads`: its rules, their history rows and links, its
+        equivalents...) equals what it read then, and no entry of its rows'
+        moved to another diff page (`_moved`); else worked out again. So a
+        rule reworded digests again only the sections that show it (its own,
+        its chain's other editions', its equivalents'), not every section of
+        its document."""
+        key = section.key
+        found = self.known.get(key)
+        documents = self._made_from([section])
+        if found is not None and len(found) == 4 and found[0] == documents:
+            self.heavy[key] = found
+            return found[3]
+        moved = self._moved(ctx, (section.game, section.document, section.language))
+        reads = _reads(ctx, section, self.once)
+        if (
+            found is not None
+            and len(found) == 4
+            and moved is not None
+            and found[1] == self.frame
+            and found[2] == reads
+            and not (moved and any(row[1] in moved for rows in reads[3] for row in rows))
+        ):
+            digest = found[3]
+        else:
+            digest = _heavy(ctx, section, self.once)
+        self.heavy[key] = (documents, self.frame, reads, digest)
+        return digest
+
+    def _moved(self, ctx: Context, document: tuple[str, str, str]) -> set | None:
+        """The rule numbers whose entry a diff page of the document holds
+        (`_holders`) elsewhere than at the last render (an entry added or
+        removed too); None: the document's diffs are not those of the last
+        render, or it kept none. Once a render."""
+        key = ("moved", document, id(ctx.where))
+        found = self.once.get(key)
+        if found is None:
+            where = ctx.where
+            placed = {pair: where.diff(diff).entries for pair, diff in ctx.changes.pairs.items() if pair[:3] == document}
+            then = self.known.get((_PLACED, document))
+            self.heavy[(_PLACED, document)] = placed
+            moved = None
+            if then is not None and then.keys() == placed.keys():
+                moved = set()
+                for pair, entries in placed.items():
+                    if then[pair] is not entries:  # anchors: "d-<number>", "was-<number>" (`entry_anchor`)
+                        moved.update(anchor.split("-", 1)[1] for anchor, _ in set(then[pair].items()) ^ set(entries.items()))
+            found = self.once[key] = (where, moved)
+        return found[1]
 
     def of(self, ctx: Context, name: tuple, job) -> str:
         """The fingerprint of a job named `name` (`job_name`); `ctx`: its language's."""
@@ -254,12 +310,14 @@ class Fingerprints:
             parts.append(sorted(ctx.links.unresolved.items()))
         elif name[1] == "sections":
             for section in job.args[2]:
-                heavy = self._kept(section.key, self._made_from([section]), partial(_heavy, ctx, section, self.once))
-                parts += [heavy, _light(ctx, section)]
+                parts += [self._section(ctx, section), _light(ctx, section)]
         elif name[1] in ("pinned", "diff"):
             # Rule texts as every edition prints them, and what resolve matched of them (the chains).
             parts.append(self.texts)
         return content_digest(parts).hex()
+
+
+_PLACED = object()  # `Fingerprints.heavy`'s keys of a document's diffs' entries (`_moved`)
 
 
 def documents(corpus, kept: dict) -> dict[tuple, bytes]:
@@ -317,8 +375,8 @@ def _cited_rules(ctx: Context) -> list:
     """What cites each rule of the language's current sections, as a history file lists it."""
     by_rule = ctx.citations.by_rule
     return [
-        [[_shown(ctx, item) for item in by_rule.get((section.key, rule.number), [])] for rule in section.rules]
-        for section in ctx.corpus.sections.values()
+        [[_shown(ctx, item) for item in by_rule.get((key, rule.number), [])] for rule in section.rules]
+        for key, section in ((section.key, section) for section in ctx.corpus.sections.values())
         if section.language == ctx.language
     ]
 
@@ -361,12 +419,7 @@ def _heavy(ctx: Context, section, chains: dict | None = None) -> bytes:
     chains = {} if chains is None else chains
     rows = [_chain(ctx, document, changes.history(document, section.edition, number), chains) for number in numbers]
     was = changes.was.get(section.key)
-    became = None
-    if was:
-        by_label = _successors_by_label(ctx, document, chains)
-        labels = {w.edition for w in was}
-        found = [item for label in labels for item in by_label.get(label, ()) if item[1][1].startswith(section.number)]
-        became = [item[1:] for item in sorted(found, key=lambda item: item[0])]  # in the successors' own order
+    became = _became(ctx, document, section, was, chains) if was else None
     return content_digest(
         (
             section,
@@ -378,15 +431,98 @@ def _heavy(ctx: Context, section, chains: dict | None = None) -> bytes:
             was,
             became,
             changes.now.get(section.key),
-            ctx.concordance.for_section(section),
+            _equivalent(ctx, section, chains),
         )
     )
 
 
+def _reads(ctx: Context, section, once: dict) -> tuple:
+    """What `_heavy` digests of a section, as the values themselves (compared
+    with the last render's, not digested): the section, the links found in its
+    texts, each rule's history rows (`_rows`), what its number meant and
+    became, where an older one lives now, its equivalent; and the references
+    of every section among them as they are now (resolve assigns them anew
+    to a section it hands out again: the section alone would compare equal
+    to itself). What else `_heavy` reads is made of these and of the frame
+    (`printed_again`: the editions' labels and the rows' entries) or is in
+    `Fingerprints._moved` (where the diff pages hold its rows' entries)."""
+    document = (section.game, section.document, section.language)
+    changes, links, game = ctx.changes, ctx.links, section.game
+    linked = [
+        (links.segments(rule.text, game, section, False), [links.segments(e.text, game, section, False) for e in rule.examples])
+        for rule in section.rules
+    ]
+    rows = [_rows(changes.history(document, section.edition, rule.number), once) for rule in section.rules]
+    key = section.key
+    was = changes.was.get(key)
+    now = changes.now.get(key)
+    equivalent = _equivalent(ctx, section, once)
+    became = _became(ctx, document, section, was, once) if was else None
+    shown = [section, *(w.now for w in was or ()), *([now.section] if now is not None else [])]
+    shown += [side.section for side in equivalent.sides if side.section is not None] if equivalent is not None else []
+    references = [[rule.references for rule in s.rules] for s in shown]
+    return (section, references, linked, rows, was, became, now, equivalent)
+
+
+def _rows(rows, once: dict) -> tuple:
+    """What `_chain` digests of a rule's history rows but the diff pages'
+    entries: each row's entry (its fields: `HistoryEntry` is not frozen), the
+    page showing it, its word diff. Once a render for each chain."""
+    key = ("rows", id(rows))
+    found = once.get(key)
+    if found is None:
+        shown = tuple(
+            (
+                r.entry.edition_label,
+                r.entry.number,
+                r.entry.text_changed,
+                r.entry.how,
+                r.shown.page if r.shown else None,
+                r.changes,
+            )
+            for r in rows
+        )
+        found = once[key] = (rows, shown)
+    return found[1]
+
+
+def _equivalent(ctx: Context, section, once: dict):
+    """`ctx.concordance.for_section(section)`, from an index made once a render."""
+    key = ("equivalents", id(ctx.concordance))
+    found = once.get(key)
+    if found is None:
+        index: dict = {}
+        for equivalent in ctx.concordance.equivalents:
+            for side in equivalent.sides:
+                if side.section is not None:
+                    index.setdefault(id(side.section), (side.section, equivalent))
+        found = once[key] = (ctx.concordance, index)
+    hit = found[1].get(id(section))
+    return hit[1] if hit is not None and hit[0] is section else None
+
+
+def _became(ctx: Context, document: tuple[str, str, str], section, was, chains: dict) -> list:
+    """What the rules the section's number meant before became: those of the
+    editions of `was` whose number starts with the section's, in the
+    successors' own order."""
+    by_label = _successors_by_label(ctx, document, chains)
+    number = section.number
+    found = []
+    for label in {w.edition for w in was}:
+        numbers, items = by_label.get(label, ((), ()))
+        # The numbers starting with `number` are a run of the sorted numbers.
+        for k in range(bisect.bisect_left(numbers, number), len(numbers)):
+            if not numbers[k].startswith(number):
+                break
+            found.append(items[k])
+    return [item[1:] for item in sorted(found, key=lambda item: item[0])]
+
+
 def _successors_by_label(ctx: Context, document: tuple[str, str, str], chains: dict) -> dict:
     """The document's successors (`editions.successors`: (label, number) ->
-    what that rule became) by label, each with its place among them: worked
-    out once a render (kept in `chains` too)."""
+    what that rule became) by label, each with its place among them, sorted
+    by number (the numbers alone beside them, for `bisect`): worked out once
+    a render (kept in `chains` too)."""
     successors = ctx.editions.successors.get(document, {})
     key = ("successors", id(successors), document)
     found = chains.get(key)
@@ -394,6 +530,9 @@ def _successors_by_label(ctx: Context, document: tuple[str, str, str], chains: d
         by_label: dict = {}
         for k, (number, successor) in enumerate(successors.items()):
             by_label.setdefault(number[0], []).append((k, number, successor))
+        for label, items in by_label.items():
+            items.sort(key=lambda item: item[1][1])
+            by_label[label] = ([item[1][1] for item in items], items)
         found = chains[key] = (successors, by_label)
     return found[1]
 
@@ -439,11 +578,12 @@ def _light(ctx: Context, section) -> tuple:
     citations = ctx.citations
     # An older edition's own page shows no FAQ answers (they sit with the current text).
     faqs = [] if section.version_path else ctx.section_faqs(section)
-    cited = [citations.by_rule.get((section.key, rule.number), []) for rule in section.rules]
+    key = section.key
+    cited = [citations.by_rule.get((key, rule.number), []) for rule in section.rules]
     return (
         faqs,
         [ctx.links.quoted(faq.answer, faq.game, section) for faq in faqs],
-        [_shown(ctx, item) for item in citations.by_section.get(section.key, [])],
+        [_shown(ctx, item) for item in citations.by_section.get(key, [])],
         [[_shown(ctx, item) for item in items] for items in cited],
     )
 
