@@ -1064,13 +1064,19 @@ class KnownComparisons:
     whose editions are the very same objects as then (merge hands out a document
     read from the same entries as it was: `read.kept.Shared`) is not compared
     again. `views`: the editions and changes views made from all of them, used
-    again while every document's editions are the same objects."""
+    again while every document's editions are the same objects; else each
+    document's part of them whose inputs are the same objects
+    (`edition_parts`, `change_parts`)."""
 
     def __init__(self) -> None:
         self.documents: dict[tuple[str, str, str], tuple] = {}  # document -> (its editions, history, chains, diffs)
         self.views: tuple | None = None  # (each document's editions, the editions view, the changes view)
         self.site_map: dict = {}  # the diffs' pages, while the changes view is the same (`site_map.make_site_map`)
         self.steps: dict[int, tuple[RuleChains, list[ChainStep]]] = {}  # id(chains) -> them, their `chain_steps`
+        # Each document's part of the editions and changes views, by what it was
+        # made from: after a rule reworded, the other documents' are taken again.
+        self.edition_parts: dict = {}  # (`view.editions_view`)
+        self.change_parts: dict = {}  # (`entries.changes_view`)
 
     def chain_steps(self, chains: dict) -> list[tuple[tuple[str, str, str], ChainStep]]:
         """(document, step) of every document's chains (`chain_steps`), those of
