@@ -203,12 +203,13 @@ def _resolve(
         known.update(found)
     history, diffs, chains = compare_editions(corpus, known, compared)
     views = compared.views_of(corpus.editions) if compared is not None else None
-    editions = views[0] if views is not None else editions_view(corpus, chains)
+    parts = (compared.edition_parts, compared.change_parts) if compared is not None else (None, None)
+    editions = views[0] if views is not None else editions_view(corpus, chains, parts[0])
     check_walkthroughs(corpus, diag, editions)
     concordance = resolve_concordance(corpus, diag)
     attach_errata(corpus, diag)
     reviews = needs_review(corpus, history, editions)
-    changes = views[1] if views is not None else changes_view(corpus, editions, diffs, history)
+    changes = views[1] if views is not None else changes_view(corpus, editions, diffs, history, parts[1])
     if compared is not None:
         compared.views = (dict(corpus.editions), editions, changes)
     return Context(

@@ -18,7 +18,11 @@ times: what is found under an equal digest is what would be made again.
   diffs, chain steps), by its editions' objects, and the editions and changes
   views and the diffs' pages, while every document's editions are those
   objects (`resolve.history.KnownComparisons`): a build that changes no rules
-  source compares no edition again.
+  source compares no edition again. Each document's part of the two views is
+  kept too, by the objects it was made from (`edition_parts`,
+  `change_parts`): after a rule reworded, only its document's is made again.
+  (Matching's pure text functions, `resolve.history`'s normalized texts,
+  title keys and rule positions, are cached by their strings, process-wide.)
 - `pairs`: the rule pairs of two editions (`resolve.history.rule_pairs`,
   most of comparing them), by the two editions' digests: a change that leaves
   both editions as they were scores them no more. An edition's digest is kept

@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 
 from ..model import Corpus, Section, SectionKey
 from .history import EditionDiff, HistoryEntry, Matched, Traced, rule_text, word_diff
-from .view import DocumentKey, EditionsView, Frozen, Shown
+from .view import DocumentKey, EditionsView, Frozen, Shown, same_objects, sections_by_document
 
 WordDiff = tuple[tuple[str, str], ...]  # ("=", same), ("-", only in the old text), ("+", only in the new)
 
@@ -257,25 +257,73 @@ class ChangesView:
         return bool(later) and later[0].number is not None and not later[0].text_changed
 
 
-def changes_view(corpus: Corpus, view: EditionsView, diffs: list[EditionDiff], history: dict) -> ChangesView:
-    """`diffs`: the pre-rendered EditionDiffs; `history`: document -> rule_history."""
-    groups = {(d.old.game, d.old.document, d.old.language, d.old.label, d.new.label): diff_groups(corpus, view, d) for d in diffs}
-    histories = {}
-    for key, found in history.items():
+def changes_view(
+    corpus: Corpus, view: EditionsView, diffs: list[EditionDiff], history: dict, kept: dict | None = None
+) -> ChangesView:
+    """`diffs`: the pre-rendered EditionDiffs; `history`: document -> rule_history.
+    `kept`: each document's part as the last build in this process made it
+    (`rulesite serve`), taken again for a document whose editions, history,
+    diffs, plain sections and part of `view` are the very same objects;
+    replaced by this build's."""
+    plain_of = sections_by_document(corpus)
+    diffs_of: dict[DocumentKey, list[EditionDiff]] = {}
+    for d in diffs:
+        diffs_of.setdefault((d.old.game, d.old.document, d.old.language), []).append(d)
+    made = {
+        key: _document_changes(corpus, view, key, editions, history.get(key), diffs_of.get(key, []), plain_of.get(key, ()), kept)
+        for key, editions in corpus.editions.items()
+    }
+    if kept is not None:
+        kept.clear()
+        kept.update(made)
+    parts = {key: part for key, (_, part) in made.items()}
+    groups = {id(d): found for part in parts.values() for d, found in part[0]}
+    now = {at: found for part in parts.values() for at, found in part[2].items()}
+    were = {at: found for part in parts.values() for at, found in part[3].items()}
+    return ChangesView(
+        Frozen({(d.old.game, d.old.document, d.old.language, d.old.label, d.new.label): groups[id(d)] for d in diffs}),
+        Frozen({key: parts[key][1] for key in history}),
+        Frozen(now),
+        # In the corpus's order of sections, as each was found.
+        Frozen({s.key: were[s.key] for s in corpus.sections.values() if s.key in were}),
+        Frozen({(d.old.game, d.old.document, d.old.language, d.old.label, d.new.label): d for d in diffs}),
+    )
+
+
+def _document_changes(
+    corpus: Corpus,
+    view: EditionsView,
+    key: DocumentKey,
+    editions: list,
+    found: dict | None,
+    diffs: list[EditionDiff],
+    plain: tuple,
+    kept: dict | None,
+) -> tuple[tuple, tuple]:
+    """(what it was made from, (its diffs' sections, its histories' rows, its
+    older sections now, its numbers that were other sections)) of one
+    document: all of it reads only that document's editions, history, diffs,
+    plain sections and part of `view`."""
+    made_from = (editions, found, view.current_of(key), *[view.rules.get((*key, e.label)) for e in editions], *diffs, *plain)
+    then = kept.get(key) if kept is not None else None
+    if then is not None and same_objects(then[0], made_from):
+        return then
+    groups = tuple((d, diff_groups(corpus, view, d)) for d in diffs)
+    histories = None
+    if found is not None:
         rows: dict[int, tuple[HistoryRow, ...]] = {}  # one chain's keys share its list of entries
         for entries in found.values():
             if id(entries) not in rows:
                 rows[id(entries)] = history_rows(view, key, entries)
-        histories[key] = Frozen({k: rows[id(entries)] for k, entries in found.items()})
-    pairs = {(d.old.game, d.old.document, d.old.language, d.old.label, d.new.label): d for d in diffs}
-    return ChangesView(
-        Frozen(groups), Frozen(histories), Frozen(_sections_now(corpus, view)), Frozen(_numbers_were(corpus)), Frozen(pairs)
-    )
+        histories = Frozen({k: rows[id(entries)] for k, entries in found.items()})
+    now = _sections_now(corpus, view, {key: editions})
+    were = _numbers_were(corpus, plain)
+    return made_from, (groups, histories, now, were)
 
 
-def _sections_now(corpus: Corpus, view: EditionsView) -> dict[SectionKey, SectionNow]:
+def _sections_now(corpus: Corpus, view: EditionsView, documents: dict) -> dict[SectionKey, SectionNow]:
     out = {}
-    for key, editions in corpus.editions.items():
+    for key, editions in documents.items():
         current = view.current_of(key)
         if current is None:
             continue
@@ -295,12 +343,13 @@ def _sections_now(corpus: Corpus, view: EditionsView) -> dict[SectionKey, Sectio
     return out
 
 
-def _numbers_were(corpus: Corpus) -> dict[SectionKey, tuple[NumberWas, ...]]:
+def _numbers_were(corpus: Corpus, sections: tuple[Section, ...]) -> dict[SectionKey, tuple[NumberWas, ...]]:
+    """`sections`: the corpus's sections of one document."""
     titles: dict[DocumentKey, dict[str, Section]] = {}
-    for s in corpus.sections.values():
+    for s in sections:
         titles.setdefault((s.game, s.document, s.language), {})[s.title.casefold()] = s
     out = {}
-    for section in corpus.sections.values():
+    for section in sections:
         if section.version_path:
             continue
         document = (section.game, section.document, section.language)

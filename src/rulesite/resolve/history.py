@@ -79,6 +79,7 @@ from __future__ import annotations
 
 import math
 import re
+import itertools
 from collections import Counter
 from collections.abc import Callable, Iterable
 from functools import lru_cache
@@ -277,11 +278,24 @@ class HistoryEntry:
 
 def rule_text(rule: Rule) -> str:
     """The rule as printed (text and examples), normalized: what "changed" compares."""
-    return normalize_text(printed(rule))
+    return _normalized(printed(rule))
 
 
 def _match_text(rule: Rule) -> str:
-    return normalize_text(rule.text or printed(rule)).casefold()
+    return _folded(rule.text or printed(rule))
+
+
+# Pure functions of a string, cached: an edition is compared with two or three
+# others, and a document re-read after one rule's reword brings back thousands
+# of texts as they were (new objects, the same strings).
+@lru_cache(maxsize=1 << 16)
+def _normalized(text: str) -> str:
+    return normalize_text(text)
+
+
+@lru_cache(maxsize=1 << 16)
+def _folded(text: str) -> str:
+    return normalize_text(text).casefold()
 
 
 def _similarity(a: str, b: str) -> float:
@@ -349,6 +363,7 @@ def _uncached_word_diff(a: str, b: str) -> list[tuple[str, str]]:
 # --- sections --------------------------------------------------------------------
 
 
+@lru_cache(maxsize=1 << 12)
 def _title_key(title: str) -> str:
     return normalize_text(title).casefold().rstrip(" .:")
 
@@ -444,6 +459,7 @@ def match_sections(old: Edition, new: Edition) -> list[tuple[Section, Section]]:
 # --- rules -----------------------------------------------------------------------
 
 
+@lru_cache(maxsize=1 << 16)  # a pure function of two strings, asked for each rule of each pair
 def relative_position(section_number: str, rule_number: str) -> tuple | None:
     """Where a rule sits in its section, whatever the section's number: 424.1.a in 424
     and 411.1.a in 411 are both (0, "1", "a"); 141.2 in 140 is (1, "2")."""
@@ -485,7 +501,7 @@ class _Side:
 _WORD = re.compile(r"\w+")
 
 
-@lru_cache(maxsize=16384)
+@lru_cache(maxsize=1 << 16)
 def _word_set(text: str) -> frozenset[str]:
     """Cached: an edition's texts are weighed again for each edition it is compared with."""
     return frozenset(_WORD.findall(text))
@@ -498,9 +514,8 @@ class _Weights:
 
     def __init__(self, a: _Side, b: _Side):
         self.texts = a.texts, b.texts
-        seen: Counter = Counter()
-        for text in a.texts + b.texts:
-            seen.update(_word_set(text))
+        # Each text's words counted once: one pass in C over all of them.
+        seen = Counter(itertools.chain.from_iterable(map(_word_set, a.texts + b.texts)))
         n = len(a.texts) + len(b.texts) + 1
         self.weight = {w: math.log(n / df) for w, df in seen.items()}
         self.counted: dict[tuple[int, int], tuple[Counter, float]] = {}  # only the rules compared
@@ -1049,13 +1064,19 @@ class KnownComparisons:
     whose editions are the very same objects as then (merge hands out a document
     read from the same entries as it was: `read.kept.Shared`) is not compared
     again. `views`: the editions and changes views made from all of them, used
-    again while every document's editions are the same objects."""
+    again while every document's editions are the same objects; else each
+    document's part of them whose inputs are the same objects
+    (`edition_parts`, `change_parts`)."""
 
     def __init__(self) -> None:
         self.documents: dict[tuple[str, str, str], tuple] = {}  # document -> (its editions, history, chains, diffs)
         self.views: tuple | None = None  # (each document's editions, the editions view, the changes view)
         self.site_map: dict = {}  # the diffs' pages, while the changes view is the same (`site_map.make_site_map`)
         self.steps: dict[int, tuple[RuleChains, list[ChainStep]]] = {}  # id(chains) -> them, their `chain_steps`
+        # Each document's part of the editions and changes views, by what it was
+        # made from: after a rule reworded, the other documents' are taken again.
+        self.edition_parts: dict = {}  # (`view.editions_view`)
+        self.change_parts: dict = {}  # (`entries.changes_view`)
 
     def chain_steps(self, chains: dict) -> list[tuple[tuple[str, str, str], ChainStep]]:
         """(document, step) of every document's chains (`chain_steps`), those of

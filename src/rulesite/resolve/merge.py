@@ -184,6 +184,8 @@ def merge_section(known: Section, other: Section, diag: Diagnostics) -> None:
 
 def printed(rule: Rule) -> str:
     """The rule as printed (normalized), examples included."""
+    if not rule.examples:  # most rules; asked for each rule of each pair compared
+        return rule.text
     return " ".join([rule.text] + [f"{e.label}: {e.text}" for e in rule.examples])
 
 

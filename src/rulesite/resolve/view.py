@@ -102,35 +102,77 @@ class EditionsView:
         return self.plain_rules.get(key, {}).get(number)
 
 
-def editions_view(corpus: Corpus, chains: Mapping[DocumentKey, RuleChains] | None = None) -> EditionsView:
-    """`chains`: the match chains of documents with several dated editions (history.rule_chains)."""
-    current = {key: e for key, editions in corpus.editions.items() if (e := current_edition(editions)) is not None}
-    rules: dict[tuple[str, str, str, str], Mapping[str, Shown]] = {}
-    for key, editions in corpus.editions.items():
-        for edition in editions:
-            rules[(*key, edition.label)] = Frozen(_shown_rules(corpus, edition))
-    successors = {key: Frozen(_successors(found, current.get(key))) for key, found in (chains or {}).items()}
-    printed: dict[tuple[str, str, str, str], Mapping[str, Rule]] = {}
-    for key, editions in corpus.editions.items():
-        for edition in editions:
-            numbered: dict[str, Rule] = {}
-            for rule in edition.rules():
-                numbered.setdefault(rule.number, rule)  # an edition printing a number twice: the first
-            printed[(*key, edition.label)] = Frozen(numbered)
+def editions_view(
+    corpus: Corpus, chains: Mapping[DocumentKey, RuleChains] | None = None, kept: dict | None = None
+) -> EditionsView:
+    """`chains`: the match chains of documents with several dated editions
+    (history.rule_chains). `kept`: each document's part as the last build in
+    this process made it (`rulesite serve`), taken again for a document whose
+    editions, chains and plain sections are the very same objects (a rule
+    reworded makes its own document's part alone again); replaced by this
+    build's."""
+    plain_of = sections_by_document(corpus)
+    made = {
+        key: _document_view(corpus, key, editions, (chains or {}).get(key), plain_of.get(key, ()), kept)
+        for key, editions in corpus.editions.items()
+    }
+    if kept is not None:
+        kept.clear()
+        kept.update(made)
+    parts = {key: part for key, (_, part) in made.items()}
+    return EditionsView(
+        Frozen({key: part[0] for key, part in parts.items() if part[0] is not None}),
+        Frozen({at: shown for part in parts.values() for at, shown in part[1]}),
+        Frozen({key: parts[key][2] for key in (chains or {})}),
+        Frozen({key: tuple(editions) for key, editions in corpus.editions.items()}),
+        Frozen({at: numbered for part in parts.values() for at, numbered in part[3]}),
+        Frozen(_plain_rules(corpus)),
+        Frozen(corpus.sections),
+        Frozen(_site_pages(corpus)),
+    )
+
+
+def sections_by_document(corpus: Corpus) -> dict[DocumentKey, tuple[Section, ...]]:
+    """The corpus's (plain) sections of each document, in their order."""
+    found: dict[DocumentKey, list[Section]] = {}
+    for section in corpus.sections.values():
+        found.setdefault((section.game, section.document, section.language), []).append(section)
+    return {key: tuple(sections) for key, sections in found.items()}
+
+
+def same_objects(a: tuple, b: tuple) -> bool:
+    """Whether two tuples hold the very same objects (not merely equal ones)."""
+    return len(a) == len(b) and all(x is y for x, y in zip(a, b))
+
+
+def _document_view(
+    corpus: Corpus, key: DocumentKey, editions: list[Edition], found: RuleChains | None, plain: tuple, kept: dict | None
+) -> tuple[tuple, tuple]:
+    """(what it was made from, (current edition, each edition's shown rules,
+    successors, each edition's rules by number)) of one document. What it
+    reads: its editions, its chains, its plain sections (the pages showing
+    its sections' texts)."""
+    made_from = (editions, found, *plain)
+    then = kept.get(key) if kept is not None else None
+    if then is not None and same_objects(then[0], made_from):
+        return then
+    rules = tuple(((*key, e.label), Frozen(_shown_rules(corpus, e))) for e in editions)
+    successors = Frozen(_successors(found, current_edition(editions))) if found is not None else None
+    printed = []
+    for edition in editions:
+        numbered: dict[str, Rule] = {}
+        for rule in edition.rules():
+            numbered.setdefault(rule.number, rule)  # an edition printing a number twice: the first
+        printed.append(((*key, edition.label), Frozen(numbered)))
+    return made_from, (current_edition(editions), rules, successors, tuple(printed))
+
+
+def _plain_rules(corpus: Corpus) -> dict[DocumentKey, Frozen]:
     plain: dict[DocumentKey, dict[str, Rule]] = {}
     for section in corpus.sections.values():
         for rule in section.rules:
             plain.setdefault((section.game, section.document, section.language), {}).setdefault(rule.number, rule)
-    return EditionsView(
-        Frozen(current),
-        Frozen(rules),
-        Frozen(successors),
-        Frozen({key: tuple(editions) for key, editions in corpus.editions.items()}),
-        Frozen(printed),
-        Frozen({key: Frozen(found) for key, found in plain.items()}),
-        Frozen(corpus.sections),
-        Frozen(_site_pages(corpus)),
-    )
+    return {key: Frozen(found) for key, found in plain.items()}
 
 
 def page_showing(plain: Mapping[SectionKey, Section], section: Section) -> Section | None:
