@@ -291,6 +291,30 @@ def test_share_pages_made_of_the_same_arguments_are_not_made_again(tmp_path, mon
     assert made == ["832.1.a"]  # the reworded rule's share page alone
 
 
+def test_the_editions_data_of_a_changed_document_alone_is_made_again(tmp_path):
+    """The published data of the editions is made a document at a time
+    (export/files.py's `document_data_files`), each reused apart: after a
+    rule of the Spanish page reworded, that document's part is made again
+    (a part kept by mistake would publish the old text) and the others are
+    reused; after a rule of the Core Rules reworded, the Core Rules' alone.
+    Pages sent back the same as the last build made them (`site.SAME`)
+    are the kept ones: the docs are a clean build's each time."""
+    root = project(tmp_path / "project")
+    memory = Memory()
+    run(settings(root, "warm"), memory)
+    for change, document in ((edit_a_translation, "comprehensive-rules"), (reword_a_rule, "core-rules")):
+        before = dict(memory.jobs)
+        parts = [name for name in before if name[:2] == ("data", "rules") and len(name) > 2]
+        assert len(parts) > 1
+        change(root)
+        warm = _docs(run(settings(root, "warm"), memory))
+        again = [name[2] for name in parts if memory.jobs[name][0] != before[name][0]]
+        assert [key[1] for key in again] == [document]
+        same_trees(warm, _docs(run(settings(root, "clean", clean=True))))
+    made = [pages for name, (_, pages) in memory.jobs.items() if name[:2] == ("data", "rules") and name[2:3] == (again[0],)]
+    assert any("Show Off is usually present" in text for text in made[0].values())
+
+
 def _held(folder, into) -> dict[str, str]:
     """Every file of the generation `folder` names, held under `into`
     (`linked_copy`): relative path -> sha256. A write into one of them shows in

@@ -66,9 +66,12 @@ class Identities:
     number, rule number): from its match chain where the document has several
     dated editions, else its own first (only) appearance."""
 
-    def __init__(self, resolved: Resolved):
+    def __init__(self, resolved: Resolved, keys=None):
+        """`keys`: of these documents alone (each document's are its own: a chain never leaves it)."""
         self.ids: dict[tuple, str] = {}
         for key, editions in resolved.corpus.editions.items():
+            if keys is not None and key not in keys:
+                continue
             game, document, language = key
             prefix = ("" if language == "en" else f"{language}/") + document
             found = resolved.chains.get(key)
@@ -404,10 +407,19 @@ def rules_datasets(resolved: Resolved, ids: Identities | None = None) -> dict[st
     ids = Identities(resolved) if ids is None else ids
     worded: dict = {}  # how_words_once's memo
     out = {"editions.json": editions_data(resolved)}
-    for editions in resolved.corpus.editions.values():
-        for edition in editions:
-            out[edition_file(edition)] = edition_data(resolved, edition, ids)
-    for key in resolved.chains:
+    for key in resolved.corpus.editions:
+        out.update(document_datasets(resolved, key, ids, worded))
+    return out
+
+
+def document_datasets(resolved: Resolved, key: tuple[str, str, str], ids: Identities | None = None, worded=None) -> dict:
+    """One document's part of `rules_datasets` (made of its editions alone, and
+    what resolve matched and compared of them): each edition's file, its
+    trace and diffs. `worded`: how_words_once's memo."""
+    ids = Identities(resolved, (key,)) if ids is None else ids
+    worded = {} if worded is None else worded
+    out = {edition_file(edition): edition_data(resolved, edition, ids) for edition in resolved.corpus.editions[key]}
+    if key in resolved.chains:
         out[trace_file(*key)] = trace_data(resolved, key, ids)
         for diff in every_pair(resolved, key):
             out[diff_file(*key, diff.old.label, diff.new.label)] = diff_data(resolved, diff, worded)

@@ -18,7 +18,7 @@ from functools import partial
 
 from ..resolve.resolved import Resolved
 from ..site_map.places import Places
-from .data import SCHEMA_VERSION, datasets, game_datasets, rules_datasets
+from .data import SCHEMA_VERSION, datasets, document_datasets, editions_data, game_datasets, rules_datasets
 
 FOLDER = "data"
 MANIFEST = "index.json"
@@ -47,10 +47,13 @@ def data_parts(resolved: Resolved, places: Places) -> list:
     what the manifest lists of them (`finish_data` makes it of all of them);
     the name, where a warm build may reuse the job's files (render/reuse.py
     says from what): the
-    files of the editions alone (`rules_data_files`), each game's rulings
+    files of the editions alone (`rules_data_files`) as editions.json and
+    each document's (`document_data_files`, so that a reworded rule makes
+    its document's again, not every document's), each game's rulings
     and answers, each game's cards and errata."""
     return [
-        (("data", "rules"), partial(rules_data_files, resolved)),
+        (("data", "rules"), partial(editions_data_files, resolved)),
+        *((("data", "rules", key), partial(document_data_files, resolved, key)) for key in resolved.corpus.editions),
         (None, partial(game_data_files, resolved, places)),
         (("data", "cards"), partial(card_data_files, resolved, places)),
     ]
@@ -60,6 +63,17 @@ def rules_data_files(resolved: Resolved) -> dict[str, str]:
     """The files made of the editions alone (`data.rules_datasets`): what a warm
     build reuses while the editions stay as they were (render/reuse.py)."""
     return _files(rules_datasets(resolved))
+
+
+def editions_data_files(resolved: Resolved) -> dict[str, str]:
+    """editions.json: `rules_data_files` but each document's own files."""
+    return _files({"editions.json": editions_data(resolved)})
+
+
+def document_data_files(resolved: Resolved, key: tuple[str, str, str]) -> dict[str, str]:
+    """One document's part of `rules_data_files` (`data.document_datasets`): what a
+    warm build reuses while that document's editions stay as they were."""
+    return _files(document_datasets(resolved, key))
 
 
 def game_data_files(resolved: Resolved, places: Places) -> dict[str, str]:

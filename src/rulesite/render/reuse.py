@@ -22,8 +22,10 @@ each job adds what it reads besides:
 - the pinned links and the pre-rendered diffs: every edition's rules, texts
   included;
 - the current edition's aliases: nothing more;
-- the preview files, the published data of the editions (export/files.py's
-  `rules_data_files`), the glossaries, the contents and topic pages, the
+- the published data of one document's editions (export/files.py's
+  `document_data_files`): its editions, texts included;
+- the preview files, editions.json (export/files.py's
+  `editions_data_files`), the glossaries, the contents and topic pages, the
   keyword index: every edition's rules, texts included; the history bundle: those, and what cites
   each rule; the contents: those, and which games have FAQ answers, rulings,
   walkthroughs;
@@ -276,6 +278,12 @@ class Fingerprints:
         if kind in LIGHT:
             return content_digest([name, LIGHT[kind](ctx, job)]).hex()
         parts: list = [self.frame, name]
+        if kind == "rules" and len(name) > 2:
+            # One document's published data (export/files.py's
+            # `document_data_files`): its editions, texts included, and what
+            # resolve matched and compared of them (made of them alone).
+            parts.append(self.documents.get(name[2]))
+            return content_digest(parts).hex()
         if kind in ("previews", "history bundle", "rules", "contents", "glossary", "rulings", "walkthroughs", "keywords"):
             # Every section of every edition, texts included (and the history
             # resolve made of them, and the links found in them).
