@@ -560,30 +560,15 @@ def findings_file(config_dir: Path, site_dir: Path) -> Path:
     return config_dir / f"checked-{hashlib.sha256(str(site_dir).encode()).hexdigest()[:12]}.pickle"
 
 
-# The state files read (path -> (identity, what they hold)): 32,600 digests a
-# language, read twice a build, written once: read again only when rewritten.
-_STATES: dict[Path, tuple[tuple, dict]] = {}
-
-
-def _read_state(path: Path) -> dict:
-    stat = path.stat()
-    known = (stat.st_ino, stat.st_mtime_ns, stat.st_size)
-    kept = _STATES.get(path)
-    if kept is not None and kept[0] == known:
-        return kept[1]
-    state = json.loads(path.read_text(encoding="utf-8"))
-    _STATES[path] = (known, state)
-    return state
-
-
-def _built(config_dir: Path, site_dir: Path) -> dict:
-    """What the published site's languages were built from (empty when unknown)."""
+def published_keys(config_dir: Path, site_dir: Path) -> dict:
+    """What the published site's languages were built from (empty when unknown):
+    read once a build, for `reusable` and `rebuildable`."""
     current = output.published(site_dir)
     path = _state_file(config_dir, site_dir)
     state = _states.get(path)
     if state is None:
         try:
-            state = _read_state(path)
+            state = json.loads(path.read_text(encoding="utf-8"))
         except (OSError, ValueError):
             return {}
     if current is None or state.get("generation") != current.name or not current.is_dir():
@@ -592,20 +577,19 @@ def _built(config_dir: Path, site_dir: Path) -> dict:
     return {lang: value for lang, value in built.items() if isinstance(value, dict)}
 
 
-def reusable(config_dir: Path, site_dir: Path, keys: dict[str, dict]) -> set[str]:
+def reusable(built: dict, keys: dict[str, dict]) -> set[str]:
     """The languages whose output in the published site was built from exactly
-    what they would be built from now: copying it is the same as building it."""
-    built = _built(config_dir, site_dir)
+    what they would be built from now (`built`: `published_keys`): copying it
+    is the same as building it."""
     return {lang for lang, key in keys.items() if built.get(lang, {}).get("key") == key["key"]}
 
 
-def rebuildable(config_dir: Path, site_dir: Path, keys: dict[str, dict]) -> dict[str, set[str]]:
+def rebuildable(built: dict, keys: dict[str, dict]) -> dict[str, set[str]]:
     """The languages whose output in the published site was built from the same
     pages, navigation, titles, config and tools, only some files' contents
     differing or static files added or removed: language -> the files that
     changed, came or went. A dirty build of those
-    (`rebuild.py`) gives what a clean build gives."""
-    built = _built(config_dir, site_dir)
+    (`rebuild.py`) gives what a clean build gives. `built`: `published_keys`."""
     found = {}
     for lang, key in keys.items():
         before = built.get(lang, {})

@@ -383,8 +383,8 @@ class Sequence:
         env = pipeline.mkdocs_env(read.corpus)
         kept = self.memory.write if self.memory is not None else None
         keys = pipeline.language_keys(files, s.config_dir, s.config, env, s.docs_dir, kept)
-        reuse = set() if s.clean else pipeline.reusable(s.config_dir, s.site_dir, keys)
-        rebuild = {} if s.clean else pipeline.rebuildable(s.config_dir, s.site_dir, keys)
+        built = {} if s.clean else pipeline.published_keys(s.config_dir, s.site_dir)
+        reuse, rebuild = pipeline.reusable(built, keys), pipeline.rebuildable(built, keys)
         split = pipeline.split_parts(files)
         result, fresh = pipeline.build(
             s.config_dir,
