@@ -283,3 +283,41 @@ def test_what_a_change_leaves_as_it_was_is_not_worked_out_again(monkeypatch):
     corpus.cards.append(_card("Zhonya", "OGN-200/298"))
     _mentions_and_problems(corpus, known)
     assert len(worked_out) == 1 + len(ANSWERS)  # another card: every item again
+
+
+def test_a_word_printed_no_more_is_no_word_of_the_next_build():
+    known = KnownMentions()
+    printed = _ruled()
+    CHANGES["a word printed"](printed)
+    _mentions_and_problems(printed, known)
+    corpus = _ruled()  # the card's text as it was: "Stupify" printed nowhere
+    alone = _mentions_and_problems(copy.deepcopy(corpus))
+    assert alone != _mentions_and_problems(copy.deepcopy(printed)), "the word changes nothing: it tests nothing"
+    assert _mentions_and_problems(corpus, known) == alone
+
+
+def test_the_words_of_texts_counted_from_the_last_build_are_those_found_anew():
+    # Texts come, go, repeat and change, one build after another: the words
+    # counted from the last build's are those split from the texts afresh.
+    pieces = ["Stun", "it.", "Stun's", "hidden", "unit", "A", "OGN-099/298", "Fox,", "fox", "—", "l'unité", ""]
+    rng = random.Random(7)
+    texts = [" ".join(rng.choices(pieces, k=rng.randrange(4))) for _ in range(12)]
+    then = card_mentions_module._words_of(texts, None)
+    for _ in range(300):
+        texts = list(texts)
+        k = rng.randrange(len(texts))
+        how = rng.randrange(4)
+        if how == 0:
+            texts[k] = " ".join(rng.choices(pieces, k=rng.randrange(5)))
+        elif how == 1 and len(texts) > 1:
+            del texts[k]
+        elif how == 2:
+            texts.insert(k, texts[rng.randrange(len(texts))])
+        else:
+            texts.append("  ".join(rng.choices(pieces, k=rng.randrange(3))))
+        made = card_mentions_module._words_of(texts, then)
+        fresh = card_mentions_module._words_of(texts, None)
+        assert made[1] == frozenset(card_mentions_module._word_set(texts)) == fresh[1]
+        assert made[2] == fresh[2]
+        assert (made[1] is then[1]) == (then[1] == made[1])
+        then = made

@@ -33,7 +33,7 @@ from __future__ import annotations
 
 import copy
 import re
-from collections import defaultdict
+from collections import Counter, defaultdict
 from dataclasses import dataclass
 from functools import cache
 
@@ -165,7 +165,7 @@ def find_mentions(corpus: Corpus, diag: Diagnostics | None = None, known: KnownM
     if not by_name:
         return []
     fresh = KnownMentions()
-    words = _Words(corpus, known.words if known is not None else {}, fresh.words)
+    words = _Words(corpus, known.words, fresh.words) if known is not None else _Words(corpus)
     cards = [(c.id, c.name, c.code, c.game) for c in corpus.cards]
     # Copied: what is kept is compared with the next build's, whatever this build does to its corpus.
     made_from = (cards, copy.deepcopy(corpus.card_aliases), words.spelled, words.lower, words.terms)
@@ -280,19 +280,32 @@ class _Words:
 
     def __init__(self, corpus: Corpus, known: dict | None = None, kept: dict | None = None) -> None:
         """`known`: the word sets of the last build, by name (`KnownMentions.words`),
-        used for texts equal to those they were made from; `kept`: where these are filed."""
+        used for texts equal to those they were made from, and counted from for
+        others; `kept`: where these are filed (with what counts them: None, the
+        words are only found)."""
         printed = [rule.text for _, rule in corpus.rules()]
         printed += [example.text for _, rule in corpus.rules() for example in rule.examples]
         printed += [c.text for c in corpus.cards] + [c.name for c in corpus.cards]
         printed += [d for entry in corpus.glossary for d in (entry.term, *entry.definitions)]
         written = [text or "" for item in [*corpus.rulings, *corpus.faqs, *corpus.errata] for text in _texts(item)]
         known = known or {}
-        kept = {} if kept is None else kept
+        counted, kept = kept is not None, {} if kept is None else kept
         for name, texts in (("printed", printed), ("written", written)):
             found = known.get(name)
-            kept[name] = found if found is not None and found[0] == texts else (texts, frozenset(_word_set(texts)))
+            if found is not None and found[0] == texts:
+                kept[name] = found
+            elif counted:
+                kept[name] = _words_of(texts, found)
+            else:
+                kept[name] = (texts, frozenset(_word_set(texts)), None)
         self.spelled = kept["printed"][1]
-        self.lower = {w.lower() for w in self.spelled | kept["written"][1] if w[0].islower()}
+        # Made again only from other word sets (those equal to the last build's are its very objects).
+        then = known.get("lower")
+        if then is not None and then[0] is self.spelled and then[1] is kept["written"][1]:
+            self.lower = then[2]
+        else:
+            self.lower = {w.lower() for w in self.spelled | kept["written"][1] if w[0].islower()}
+        kept["lower"] = (self.spelled, kept["written"][1], self.lower)
         terms = [s.title for s in corpus.sections.values() if s.title]
         terms += [entry.term for entry in corpus.glossary]
         terms += [x for c in corpus.cards for x in (*c.types, *c.supertypes, *c.domains, *c.tags)]
@@ -300,6 +313,35 @@ class _Words:
 
     def ordinary(self, word: str) -> bool:
         return word.lower() in self.lower or word in self.terms
+
+
+def _words_of(texts: list[str], then: tuple | None) -> tuple[list[str], frozenset[str], tuple[Counter, Counter]]:
+    """(`texts`, the words they hold (`_word_set`), (how often each token is
+    printed in them, how many of those tokens hold each word)). `then`: the
+    same for the texts of the last build: only the tokens of the texts that
+    came or went are counted again, and a word looked for only in a token
+    that came or went (the texts are joined by spaces: no token spans two).
+    Equal words give the very set of `then`."""
+    if then is None or then[2] is None:
+        tokens = Counter(" ".join(texts).split())
+        words = Counter(word for token in tokens for word in _WORD.findall(token))
+        return texts, frozenset(words), (tokens, words)
+    came = Counter(texts)
+    came.subtract(then[0])
+    tokens, words = Counter(then[2][0]), Counter(then[2][1])
+    for text, n in came.items():
+        for token in text.split() if n else ():
+            before = tokens[token]
+            tokens[token] += n
+            if before > 0 and tokens[token] <= 0:  # printed no more
+                del tokens[token]
+                for word in _WORD.findall(token):
+                    words[word] -= 1
+                    if words[word] <= 0:
+                        del words[word]
+            elif before <= 0 and tokens[token] > 0:  # printed now
+                words.update(_WORD.findall(token))
+    return texts, then[1] if words.keys() == then[1] else frozenset(words), (tokens, words)
 
 
 def _word_set(texts: list[str]) -> set[str]:
