@@ -11,6 +11,7 @@ v1.4) and properties every diff must have. Counts and timings are printed
 from __future__ import annotations
 
 import copy
+import random
 import re
 import time
 from pathlib import Path
@@ -20,11 +21,13 @@ import pytest
 from rulesite.diagnostics import Diagnostics
 from rulesite.model import Edition, Source
 from rulesite.history_words import how_words
+from rulesite.resolve import history
 from rulesite.resolve.history import (
     EditionDiff,
     diff_editions,
     match_editions,
     rule_history,
+    rule_pairs,
     rule_text,
     word_diff,
 )
@@ -256,3 +259,56 @@ def test_matches_are_in_the_new_editions_order(diffs):
         order = {id(r): k for k, r in enumerate(d.new.rules())}
         positions = [order[id(m.new)] for m in d.matches]
         assert positions == sorted(positions)
+
+
+def _edited(edition: Edition, how: str, rng: random.Random, unpaired: list[int]) -> Edition:
+    """A copy of `edition` with one of its rules changed as `how` says
+    (`unpaired`: the places of its rules no rule of the other edition pairs)."""
+    new = copy.deepcopy(edition)
+    sections = [s for s in new.sections.values() if s.rules]
+    section = rng.choice(sections)
+    rule = rng.choice(section.rules)
+    if how == "reworded, unpaired":  # left for the search across the edition, before and after
+        rule = history._flat(new)[0][rng.choice(unpaired)]
+        rule.text = (rule.text or "") + " again"
+    elif how == "reworded":
+        rule.text = (rule.text or "") + " again"
+    elif how == "rewritten":
+        rule.text = "Entirely other words, about nothing the rules print."
+    elif how == "removed":
+        section.rules.remove(rule)
+    elif how == "renumbered":
+        rule.number += ".z"
+    elif how == "moved":
+        section.rules.remove(rule)
+        rng.choice(sections).rules.append(rule)
+    else:  # "added": a rule printed elsewhere in the edition, once more
+        section.rules.append(copy.deepcopy(rng.choice(rng.choice(sections).rules)))
+    return new
+
+
+@pytest.mark.parametrize("how", ["reworded", "reworded, unpaired", "rewritten", "removed", "renumbered", "moved", "added"])
+def test_pairs_scored_after_an_edit_are_those_scored_afresh(editions, how):
+    # Scoring an edition again after one rule changed takes what it can from
+    # the last scoring (`history._moved`, cached by its inputs): the pairs are
+    # those scored with nothing kept, whichever rule changed and how.
+    rng = random.Random(how)
+    taken = 0
+    for old, new in [("v1.2", "v1.4"), ("v1.1", "v1.4")]:
+        for _ in range(4):
+            pairs = rule_pairs(editions[old], editions[new])
+            paired = {j for _, j, _, _ in pairs}
+            unpaired = [j for j in range(len(history._flat(editions[new])[0])) if j not in paired]
+            edited = _edited(editions[new], how, rng, unpaired)
+            hits = history._moved.cache_info().hits
+            then = rule_pairs(editions[old], edited)
+            taken += history._moved.cache_info().hits - hits
+            history._moved.cache_clear()
+            assert rule_pairs(editions[old], edited) == then
+    # A rule removed, added or moved shifts the places of those after it, and a
+    # rule left to the search reworded is another text to look for: no search
+    # is taken again then, but one is after most other rewords.
+    if how in ("reworded, unpaired", "rewritten", "removed", "moved", "added"):
+        assert taken == 0
+    else:
+        assert taken > 0

@@ -687,25 +687,40 @@ def rule_pairs(old: Edition, new: Edition, across_sections: bool = True) -> list
             for i, j in _best_assignment(found, lambda i, j, found=found: _value(a, b, weights, i, j, found[(i, j)])):
                 pair(i, j, found[(i, j)][0])
 
-    # Stage 4: across the whole edition, for rules moved between sections.
-    left_new = {j: b.texts[j] for j in range(len(b.rules)) if j not in taken_new and b.texts[j]} if across_sections else {}
-    ranked = []
-    if left_new:
-        for i in range(len(a.rules)):
-            if i in pairs:
-                continue
-            text = a.texts[i]
-            if not text:
-                continue  # an empty rule is only ever matched by its position
-            cutoff = 100.0 if len(text) < SHORT else SIMILAR * 100
-            for _, score, j in process.extract(text, left_new, scorer=fuzz.ratio, score_cutoff=cutoff, limit=GLOBAL_CANDIDATES):
-                if score < 100.0 and len(b.texts[j]) < SHORT:
-                    continue
-                ranked.append(((score, a.rules[i].number == b.rules[j].number, -abs(i - j)), i, j))
-    for _, i, j in sorted(ranked, key=lambda c: c[0], reverse=True):
-        if i not in pairs and j not in taken_new:
+    # Stage 4: across the whole edition, for rules moved between sections
+    # (an empty rule is only ever matched by its position).
+    if across_sections:
+        olds = tuple((i, a.texts[i], a.rules[i].number) for i in range(len(a.rules)) if i not in pairs and a.texts[i])
+        news = tuple((j, b.texts[j], b.rules[j].number) for j in range(len(b.rules)) if j not in taken_new and b.texts[j])
+        for i, j in _moved(olds, news):
             pair(i, j, "global")
     return [(i, j, stage, (id(a.sections[i]), id(b.sections[j])) in paired_sections) for i, (j, stage) in pairs.items()]
+
+
+# Cached: a pure function of the strings and numbers it is given. After one
+# rule reworded, the rules its edition leaves unpaired on both sides are most
+# often those left last time, whose search is most of scoring the edition.
+@lru_cache(maxsize=32)
+def _moved(olds: tuple[tuple[int, str, str], ...], news: tuple[tuple[int, str, str], ...]) -> tuple[tuple[int, int], ...]:
+    """Stage 4 (module doc): the rules left unpaired in the old edition and in
+    the new one, each as (index, matched text, number), paired across the
+    whole edition, best first."""
+    left_new = {j: text for j, text, _ in news}
+    number_of = {j: number for j, _, number in news}
+    ranked = []
+    for i, text, number in olds if left_new else ():
+        cutoff = 100.0 if len(text) < SHORT else SIMILAR * 100
+        for _, score, j in process.extract(text, left_new, scorer=fuzz.ratio, score_cutoff=cutoff, limit=GLOBAL_CANDIDATES):
+            if score < 100.0 and len(left_new[j]) < SHORT:
+                continue
+            ranked.append(((score, number == number_of[j], -abs(i - j)), i, j))
+    chosen, taken_old, taken_new = [], set(), set()
+    for _, i, j in sorted(ranked, key=lambda c: c[0], reverse=True):
+        if i not in taken_old and j not in taken_new:
+            chosen.append((i, j))
+            taken_old.add(i)
+            taken_new.add(j)
+    return tuple(chosen)
 
 
 # A candidate pair of stage 3: (stage, text similarity, nested under the parents'
