@@ -22,7 +22,10 @@ times: what is found under an equal digest is what would be made again.
   kept too, by the objects it was made from (`edition_parts`,
   `change_parts`): after a rule reworded, only its document's is made again.
   (Matching's pure text functions, `resolve.history`'s normalized texts,
-  title keys and rule positions, are cached by their strings, process-wide.)
+  title keys and rule positions, are cached by their strings, process-wide;
+  so is its search for rules moved between sections, by the rules left
+  unpaired on both sides: after a rule reworded, most often those of the
+  last build.)
 - `pairs`: the rule pairs of two editions (`resolve.history.rule_pairs`,
   most of comparing them), by the two editions' digests: a change that leaves
   both editions as they were scores them no more. An edition's digest is kept
@@ -37,7 +40,9 @@ times: what is found under an equal digest is what would be made again.
   parsed, by the text's digest and where it is shown (`read.yamlfile.keeping`).
 - `mentions`: the cards each ruling, FAQ answer and erratum names, by its
   texts and tags, while the cards, nicknames and the corpus's words stay as
-  they were (`resolve.card_mentions.KnownMentions`).
+  they were (`resolve.card_mentions.KnownMentions`); the corpus's words
+  with how often each token is printed, so that only the texts that changed
+  are split into words again.
 - the docs generation a build replaced is removed beside the next stages
   (`discard_later`), not before them: some 20,000 files; or, kept as `docs`
   (`output.Spare`), made a copy of the published one in a thread of its own,
