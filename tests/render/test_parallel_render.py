@@ -13,6 +13,7 @@ import os
 import subprocess
 import sys
 import time
+from functools import partial
 
 import pytest
 
@@ -77,6 +78,33 @@ def test_results_keep_the_jobs_order_whatever_their_costs(workers_):
     costs = [1, 9, 5]
     made = workers.run_jobs([lambda k=k: {"job": str(k)} for k in range(3)], workers_, costs)
     assert made == [{"job": "0"}, {"job": "1"}, {"job": "2"}]
+
+
+@pytest.mark.parametrize("workers_", [1, 2])
+def test_a_job_made_again_sends_what_differs_and_is_put_back_whole(workers_):
+    # What equals the last result is the parent's own object (`workers.since`);
+    # the rest, a nested dict's too, comes back in the job's order.
+    shared = {("k", 1): ("page", "p.png", b"img"), ("k", 2): ("other", "q.png", b"img2")}
+    before = {"same": "text " * 1000, "image": b"\x89PNG", "changed": "old", "gone": "x", "flag": 1, "shared": shared}
+    made = {
+        "image": b"\x89PNG",
+        "same": "text " * 1000,
+        "new": "n",
+        "changed": "new",
+        "flag": True,  # equal to 1, not the same
+        "shared": {("k", 3): ("made",), ("k", 2): shared[("k", 2)]},
+    }
+    again = workers.run_jobs(
+        [partial(workers.since, before, lambda: made), partial(workers.since, before, lambda: dict(before))], workers_
+    )
+    assert again[1] == workers.Changed(None, (), {}), "nothing differs: nothing is sent"
+    assert set(again[0].values) == {"new", "changed", "flag", "shared"}
+    assert again[0].values["shared"].values == {("k", 3): ("made",)}
+    restored = workers.restore(before, again[0])
+    assert restored == made and list(restored) == list(made) and list(restored["shared"]) == list(made["shared"])
+    assert restored["flag"] is True
+    assert restored["same"] is before["same"] and restored["shared"][("k", 2)] is shared[("k", 2)]
+    assert workers.restore(before, again[1]) == before
 
 
 def _docs(folder):

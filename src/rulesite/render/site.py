@@ -81,7 +81,7 @@ from .share import (
 )
 from ..strings import LANGUAGE_NAMES, browser_strings, t
 from .walkthrough_page import render_walkthrough
-from ..workers import Crew, Held, cores, hold, run_jobs
+from ..workers import Crew, Held, cores, hold, restore, run_jobs, since
 
 # Documents with more sections than this are reached through their contents
 # page: every page embeds the navigation, so a long one makes the build slow.
@@ -185,8 +185,17 @@ def render_site(
             for k, (lang, job) in enumerate(work)
         ]
     todo = [k for k in range(len(work)) if k not in kept]
+    # A job made again sends back only what differs from what it made last
+    # (`workers.since`), put back together here of the kept objects.
+    before = {k: memory.jobs[names[k][0]][1] for k in todo if memory is not None and names[k] and names[k][0] in memory.jobs}
+    for k in sharing & before.keys():  # with the share pages it made (`share.remembering`)
+        before[k] = {**before[k], share.SHARED: memory.share_pages.get(names[k][0], {})}
+    for k, found in before.items():
+        work[k] = (work[k][0], partial(since, found, work[k][1]))
     ran = crew.run([work[k][1] for k in todo], jobs) if crew is not None else run_jobs([work[k][1] for k in todo], jobs)
     made = {**kept, **dict(zip(todo, ran))}
+    for k, found in before.items():
+        made[k] = restore(found, made[k])
     if memory is not None:
         memory.words = {lang: (texts, made[k].pop(SECTION_WORDS, known)) for k, (lang, texts, known) in words.items()}
     if memory is not None:
