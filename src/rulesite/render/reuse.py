@@ -19,8 +19,12 @@ each job adds what it reads besides:
   FAQ answers, what cites it and its rules (as the page links them), the
   diff page of each diff entry its history may link, and what the rules its
   number meant before became;
-- the pinned links and the pre-rendered diffs: every edition's rules, texts
-  included;
+- one edition's pinned links: that edition (texts included), where each rule
+  of its document is today (the document's successors: a digest kept while
+  they are equal), the labels of its chain and the current edition;
+- a run of a pre-rendered diff's parts: the diff's entries in their sections
+  (a digest kept while they are equal; the first run: the numbers and entry
+  counts of every part, for the summary), its counts, where its pages are;
 - the current edition's aliases: nothing more;
 - the published data of one document's editions (export/files.py's
   `document_data_files`): its editions, texts included;
@@ -120,13 +124,13 @@ def job_name(lang: str | None, job) -> tuple | None:
     if job.func is _section_run:
         return (lang, "sections", tuple(section.key for section in job.args[2]))
     if job.func is pinned_pages:
-        return (lang, "pinned")
+        return (lang, "pinned", *job.args[2:])
     if job.func is current_aliases:
         current = job.args[0]
         return (lang, "aliases", None if current is None else (current.game, current.document, current.language, current.label))
     if job.func is render_diff_pages:
         diff = job.args[1]
-        return (lang, "diff", job.args[2], job.args[3], diff.old.language, diff.old.label, diff.new.label)
+        return (lang, "diff", job.args[2], job.args[3], diff.old.language, diff.old.label, diff.new.label, *job.args[4:])
     return None
 
 
@@ -191,6 +195,7 @@ class Fingerprints:
         # Where the diff pages held each entry, for the documents no section's part was worked out for.
         self.heavy: dict = {key: found for key, found in self.known.items() if key[0] is _PLACED}
         self.once: dict = {}  # what is worked out once a render: history rows digested (`_chain`), reviews by item
+        self.editions = getattr(memory, "edition_digests", None) or {}  # for one edition's pinned links
         memory.texts, memory.heavy = self.texts, self.heavy
 
     def _kept(self, key, made_from: bytes, make) -> bytes | str:
@@ -278,6 +283,24 @@ class Fingerprints:
         if kind in LIGHT:
             return content_digest([name, LIGHT[kind](ctx, job)]).hex()
         parts: list = [self.frame, name]
+        if kind == "pinned" and len(name) > 2:
+            # One edition's pinned links (pinned.py): its rules' texts; where
+            # every rule of its document is shown (the frame: sections' keys,
+            # rule numbers); where each is today (the document's successors).
+            document, label = name[2]
+            parts += [self._edition(ctx, document, label), self._successors(ctx, document)]
+            parts.append([e.label for e in ctx.chains[document].editions])
+            parts.append(getattr(ctx.editions.current_of(document), "label", None))
+            return content_digest(parts).hex()
+        if kind == "diff" and (groups := self._diff_groups(job.args[1], job.args[4:])) is not None:
+            # A diff's pages (edition_pages.py's `render_diff_pages`; a run of
+            # its parts) read its entries as resolve pre-rendered them (texts,
+            # word diffs, where each number is shown) in the sections they
+            # make, its counts, and where the site map puts it and its parts.
+            diff = job.args[1]
+            where = ctx.where.diff(diff)
+            parts += [groups, diff.counts(), [m.text_changed for m in diff.moved], where.page, [p.page for p in where.parts]]
+            return content_digest(parts).hex()
         if kind == "rules" and len(name) > 2:
             # One document's published data (export/files.py's
             # `document_data_files`): its editions, texts included, and what
@@ -324,8 +347,51 @@ class Fingerprints:
             parts.append(self.texts)
         return content_digest(parts).hex()
 
+    def _edition(self, ctx: Context, document: tuple, label: str) -> bytes | str:
+        """A digest of one edition, texts included: resolve's (`documents`), else pickled."""
+        known = self.editions.get((*document, label))
+        if known is not None:
+            return known[1]
+        return content_digest(next(e for e in ctx.corpus.editions[document] if e.label == label))
+
+    def _successors(self, ctx: Context, document: tuple) -> bytes:
+        """A digest of where each rule of a document's editions is today
+        (`EditionsView.successors`): the last render's while they are equal."""
+        successors = ctx.editions.successors.get(document)
+        key = (_SUCCESSORS, document)
+        then = self.heavy.get(key) or self.known.get(key)
+        if then is None or not (then[0] is successors or then[0] == successors):
+            then = (successors, content_digest(list((successors or {}).items())))
+        self.heavy[key] = then
+        return then[1]
+
+    def _diff_groups(self, diff, run: tuple) -> bytes | None:
+        """A digest of a pre-rendered diff's entries (`ChangesView.diff`): of
+        the sections of a run of its parts (`run`: (first, end), or None: all)
+        with the numbers and entry counts its summary shows (the first run);
+        the last render's while they are equal. None: not pre-rendered."""
+        o, n = diff.old, diff.new
+        pair = (o.game, o.document, o.language, o.label, n.label)
+        groups = self.ctx.changes.diffs.get(pair)
+        if groups is None:
+            return None
+        if run and run[0] is not None:
+            first, end = run[0]
+            shown = self.ctx.where.diff(diff).parts
+            numbers = {number for part in shown[first:end] for number in part.items}
+            summary = ([p.items for p in shown], [(g.number, len(g.entries)) for g in groups]) if not first else ()
+            groups = (*(g for g in groups if g.number in numbers), shown[first:end], summary)
+        key = (_GROUPS, pair, *run)
+        then = self.heavy.get(key) or self.known.get(key)
+        if then is None or not (then[0] is groups or then[0] == groups):
+            then = (groups, content_digest(groups))
+        self.heavy[key] = then
+        return then[1]
+
 
 _PLACED = object()  # `Fingerprints.heavy`'s keys of a document's diffs' entries (`_moved`)
+_SUCCESSORS = object()  # `Fingerprints.heavy`'s keys of a document's successors (`_successors`)
+_GROUPS = object()  # `Fingerprints.heavy`'s keys of a diff's entries (`_diff_groups`)
 
 
 def documents(corpus, kept: dict) -> dict[tuple, bytes]:
