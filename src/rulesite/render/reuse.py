@@ -29,10 +29,15 @@ each job adds what it reads besides:
 - the published data of one document's editions (export/files.py's
   `document_data_files`): its editions, texts included;
 - the preview files, editions.json (export/files.py's
-  `editions_data_files`), the glossaries, the contents and topic pages, the
+  `editions_data_files`), the glossaries, the
   keyword index: every edition's rules, texts included; the history bundle: those, and what cites
-  each rule; the contents: those, and which games have FAQ answers, rulings,
-  walkthroughs;
+  each rule;
+- the contents and topic pages: the topics, the first three rules of each
+  topic's sections (their links' targets, their texts as linked), and which
+  games have FAQ answers, rulings, walkthroughs;
+- a run of rulings' pages: the keyword forms the links are made of (the
+  terms rules' texts define among them), the rulings, the reviews of them,
+  what they cite, the cards they name and where each is;
 - numbers.js and strings.js: nothing more;
 - the home page and the page of rules cited that no source holds: how many
   FAQ answers, rulings and walkthroughs there are, the first ruling, and
@@ -48,7 +53,7 @@ cards' (the cards and where each is); the site's image (its language and
 games).
 
 Every other job (the rulings' and walkthroughs'
-pages and indexes, the FAQ pages, the word index, each game's published
+indexes, the FAQ pages, the word index, each game's published
 data of rulings, answers and cards...) reads rulings' texts, and runs each
 time. Equal fingerprints mean equal inputs, so a reused job's pages are the
 ones it would make: a build with reuse writes what a clean build writes
@@ -307,24 +312,34 @@ class Fingerprints:
             # resolve matched and compared of them (made of them alone).
             parts.append(self.documents.get(name[2]))
             return content_digest(parts).hex()
-        if kind in ("previews", "history bundle", "rules", "contents", "glossary", "rulings", "walkthroughs", "keywords"):
+        if kind == "contents":
+            # The contents and game indexes show sections' numbers, titles and
+            # rule counts (the frame); the topic pages, the first rules of their
+            # sections as linked there (`_topic_rules`). Each game's index links its
+            # FAQ, rulings and walkthroughs when it has any.
+            corpus = ctx.corpus
+            parts += [ctx.concordance.topics, _topic_rules(ctx)]
+            parts.append([sorted({item.game for item in items}) for items in (corpus.faqs, corpus.rulings, corpus.walkthroughs)])
+            return content_digest(parts).hex()
+        if kind == "rulings":
+            # A run of rulings' pages reads no rule's text: the numbers and
+            # section titles its links name (the frame), the terms rules'
+            # texts define (the keyword forms the links are made of), what the
+            # rulings cite and the reviews of them (their word diffs).
+            reviews = self.once.get("reviews")
+            if reviews is None:  # by the item reviewed, once a render
+                reviews = self.once["reviews"] = {}
+                for review in ctx.reviews:
+                    reviews.setdefault(id(review.item), []).append(review)
+            parts.append(self._forms(ctx))
+            parts.append([_ruling_reads(ctx, ruling, reviews.get(id(ruling), ())) for ruling in job.args[1]])
+            return content_digest(parts).hex()
+        if kind in ("previews", "history bundle", "rules", "glossary", "walkthroughs", "keywords"):
             # Every section of every edition, texts included (and the history
             # resolve made of them, and the links found in them).
             parts.append(self.texts)
             if kind == "history bundle":  # its rows list what cites each rule
                 parts.append(_cited_rules(ctx))
-            elif kind == "rulings":
-                reviews = self.once.get("reviews")
-                if reviews is None:  # by the item reviewed, once a render
-                    reviews = self.once["reviews"] = {}
-                    for review in ctx.reviews:
-                        reviews.setdefault(id(review.item), []).append(review)
-                parts.append([_ruling_reads(ctx, ruling, reviews.get(id(ruling), ())) for ruling in job.args[1]])
-            elif kind == "contents":  # the game's index links its FAQ, rulings and walkthroughs when it has any
-                corpus = ctx.corpus
-                parts.append(
-                    [sorted({item.game for item in items}) for items in (corpus.faqs, corpus.rulings, corpus.walkthroughs)]
-                )
         elif kind == "faq index":
             # The answers' questions, where each is shown, the sections they sit with.
             parts += [ctx.corpus.faqs, [ctx.faq_home(faq) for faq in ctx.corpus.faqs]]
@@ -365,6 +380,18 @@ class Fingerprints:
         self.heavy[key] = then
         return then[1]
 
+    def _forms(self, ctx: Context) -> bytes:
+        """A digest of the keyword forms texts are linked by (`Linker.keywords`:
+        keywords.yml's, the sections' titles, the terms rules' texts define):
+        the last render's while they are equal."""
+        forms = ctx.links.keywords
+        key = (_FORMS,)
+        then = self.heavy.get(key) or self.known.get(key)
+        if then is None or not (then[0] is forms or then[0] == forms):
+            then = (forms, content_digest(forms))
+        self.heavy[key] = then
+        return then[1]
+
     def _diff_groups(self, diff, run: tuple) -> bytes | None:
         """A digest of a pre-rendered diff's entries (`ChangesView.diff`): of
         the sections of a run of its parts (`run`: (first, end), or None: all)
@@ -392,6 +419,7 @@ class Fingerprints:
 _PLACED = object()  # `Fingerprints.heavy`'s keys of a document's diffs' entries (`_moved`)
 _SUCCESSORS = object()  # `Fingerprints.heavy`'s keys of a document's successors (`_successors`)
 _GROUPS = object()  # `Fingerprints.heavy`'s keys of a diff's entries (`_diff_groups`)
+_FORMS = object()  # `Fingerprints.heavy`'s key of the keyword forms (`_forms`)
 
 
 def documents(corpus, kept: dict) -> dict[tuple, bytes]:
@@ -443,6 +471,31 @@ def _ruling_reads(ctx: Context, ruling, reviewed) -> tuple:
     reviews = [(r.rule, r.change, r.changes, r.checked) for r in reviewed]
     cards = ctx.citations.cards_of.get(ruling.id, [])
     return (ruling, reviews, ctx.citations.concerns.get(ruling.id), [(card, ctx.card_page(card)) for card in cards])
+
+
+def _topic_rules(ctx: Context) -> list:
+    """What the topic pages (index_pages.py's `render_topic`) read of the
+    rules: each topic section's first three, their links' targets and their
+    texts as linked there."""
+    by_key: dict = {}
+    for k, section in ctx.corpus.sections.items():
+        by_key.setdefault((k.game, k.document, k.number), section)  # the first, as the page finds it
+    links, found = ctx.links, []
+    for topic in ctx.concordance.topics:
+        for key in topic.sections:
+            section = by_key.get(key)
+            rules = section.rules[:3] if section is not None else ()
+            found.append(
+                [
+                    (
+                        rule.number,
+                        links.target(section.game, rule.number, section),
+                        links.segments(rule.text, section.game, section),
+                    )
+                    for rule in rules
+                ]
+            )
+    return found
 
 
 def _cited_rules(ctx: Context) -> list:
