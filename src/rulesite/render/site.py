@@ -173,6 +173,11 @@ def render_site(
         given = {key: found for made in memory.share_pages.values() for key, found in made.items()}
         for k in sharing:
             work[k] = (work[k][0], partial(share.remembering, given, work[k][1]))
+    # A preview job that runs again takes the files made of the same data from the last one's (`preview_files`).
+    previewing = {k for k, n in enumerate(names) if n and n[0][1] == "previews" and k not in kept}
+    for k in previewing:
+        lang, job = work[k]
+        work[k] = (lang, partial(preview_files, *job.args, known=memory.previews.get(lang, {})))
     if jobs is None:
         jobs = cores() if len(ctx.corpus.sections) >= PARALLEL_SECTIONS else 1
     if crew is not None:
@@ -190,6 +195,8 @@ def render_site(
     made = {**kept, **dict(zip(todo, ran))}
     if memory is not None:
         memory.words = {lang: (texts, made[k].pop(SECTION_WORDS, known)) for k, (lang, texts, known) in words.items()}
+    for k in previewing:
+        memory.previews[work[k][0]] = made[k].pop(share.PREVIEWS_MADE)
     if memory is not None:
         memory.share_pages = {
             n[0]: made[k].pop(share.SHARED) if k in sharing else memory.share_pages.get(n[0], {})
