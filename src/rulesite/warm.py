@@ -63,6 +63,9 @@ times: what is found under an equal digest is what would be made again.
   with the history files it was made of.
 - `words`: each language's word index's part made of the section pages,
   while the rules (`texts`) are as they were.
+- `previews`: each language's preview files with the data each was made of
+  (`render.share.preview_files`): a preview job that runs again encodes only
+  the files whose data changed.
 - `marked`: each page's text before and after its language marker
   (`render.languages.mark_missing_translations`), with what the marker says:
   a page whose text and marker are as they were is not marked again.
@@ -132,6 +135,7 @@ class Memory:
         self.share_pages: dict = {}  # job name -> share page's arguments -> (page, image path, image) (`render.share`)
         self.bundles: dict = {}  # language -> (history files, the bundle made of them) (`render.site`)
         self.words: dict = {}  # language -> the rules' digest, its word index's sections part (`render.site.searched_words`)
+        self.previews: dict = {}  # language -> preview file -> its data, text, bundle part (`render.share.preview_files`)
         self.marked: dict = {}  # (language, path) -> a page's text, its language marker's inputs, the two (`render.languages`)
         self.write = WriteMemory()
         self.shared = Shared()  # each document's reads and merged editions (`read.kept.Shared`)

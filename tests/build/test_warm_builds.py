@@ -182,12 +182,21 @@ def cite_a_missing_rule(root):
     _edit(root, "rules_src/riftbound/community-rulings.txt", "You can never choose", "You can never (see rule 355) choose")
 
 
+def make_a_rule_a_term(root):
+    """A rule of the newest Core Rules excerpt (and of the web page printing it)
+    reworded into a title: it defines a term, which the rulings' texts then
+    link ("reaction spells"), though no ruling changed (render/reuse.py)."""
+    for name in ("core-rules-excerpt-2026-10-09.txt", "832-show-off.web-page.txt"):
+        _edit(root, f"rules_src/riftbound/{name}", "Show Off is normally present on Cards.", "Reaction Spells")
+
+
 # What read and resolve keep besides (parsed YAML, card mentions) must be made anew after these too.
 MORE_CHANGES = {
     **CHANGES,
     "keyword edited": edit_a_keyword,
     "nickname added": add_a_nickname,
     "missing rule cited": cite_a_missing_rule,
+    "rule made a term": make_a_rule_a_term,
 }
 
 

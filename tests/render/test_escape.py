@@ -26,7 +26,7 @@ from rulesite.render.card_pages import render_cards_page
 from rulesite.render.escape import Md, html_text, md_text, page, script_json
 from rulesite.render.index_pages import render_topic
 from rulesite.render.section_page import render_section
-from rulesite.render.share import preview_files
+from rulesite.render.share import PREVIEW_BUNDLE, PREVIEWS_MADE, preview_files
 from rulesite.render.site import render_site
 from rulesite.resolve.concordance import Topic
 
@@ -177,6 +177,23 @@ def test_rule_text_and_number_in_previews_cannot_end_a_script(fresh_ctx):
     assert "</script" not in js.lower() and "\u2028" not in js
     data = json.loads(js.removeprefix("RulesitePreviews.add(").removesuffix(");\n"))
     assert data["entries"]["999.9"]["text"].startswith("</script>")
+
+
+def test_previews_made_again_from_the_last_ones_are_a_fresh_makes(fresh_ctx):
+    """A warm build's preview job encodes only the files whose data changed,
+    and builds the bundle of the files' parts: byte for byte what a fresh
+    job makes, hostile text included."""
+    section = next(s for s in fresh_ctx.corpus.sections.values() if s.language == "en" and s.rules)
+    rule = section.rules[0]
+    section.rules.append(Rule("999.9", 'a "quote" \\ </script>\u2028 & <!--', rule.loc))
+    first = preview_files(fresh_ctx, "en", known={})
+    made = first.pop(PREVIEWS_MADE)
+    assert first == preview_files(fresh_ctx, "en") and PREVIEW_BUNDLE in first
+    section.rules[-1] = Rule("999.9", 'now "other" \u2029 text', rule.loc)
+    again = preview_files(fresh_ctx, "en", known=made)
+    again.pop(PREVIEWS_MADE)
+    fresh = preview_files(fresh_ctx, "en")
+    assert again == fresh and again != first
 
 
 # --- every page -------------------------------------------------------------------------

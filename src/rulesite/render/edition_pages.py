@@ -206,8 +206,9 @@ class _Group:
         self.renumbered = group.renumbered
 
 
-def _diff_groups(ctx: Context, diff, page: str) -> dict[str, _Group]:
-    """Section number -> the diff's entries there, their links made for `page`."""
+def _diff_groups(ctx: Context, diff, page: str, made: set | None = None) -> dict[str, _Group]:
+    """Section number -> the diff's entries there, their links made for `page`
+    (of the sections in `made` alone when given: the others' items are empty)."""
     here = posixpath.dirname(page)
     pages: dict = {}  # section page -> its address from `page`: thousands of numbers, a few hundred pages
 
@@ -239,7 +240,10 @@ def _diff_groups(ctx: Context, diff, page: str) -> dict[str, _Group]:
             diff=changes,
         )
 
-    return {g.number: _Group(g, [item(e) for e in g.entries]) for g in ctx.changes.diff(diff, ctx.corpus, ctx.editions)}
+    return {
+        g.number: _Group(g, [item(e) for e in g.entries] if made is None or g.number in made else [])
+        for g in ctx.changes.diff(diff, ctx.corpus, ctx.editions)
+    }
 
 
 def _section_head(ctx: Context, diff, group: _Group, page: str) -> dict:
@@ -338,25 +342,40 @@ def _whole_diff(ctx: Context, diff, document: str, groups: dict[str, _Group], pa
     )
 
 
-def render_diff_pages(ctx: Context, diff, game: str, document: str) -> dict[str, str]:
+def diff_runs(ctx: Context, diff) -> list[tuple[int, int] | None]:
+    """The runs of a diff's parts (`render_diff_pages`' `run`), a job each, so
+    that a warm build makes again only the parts whose entries changed
+    (render/reuse.py); [None]: the diff is one page."""
+    count = len(ctx.where.diff(diff).parts)
+    return [(k, min(k + DIFF_PARTS_A_JOB, count)) for k in range(0, count, DIFF_PARTS_A_JOB)] or [None]
+
+
+# A diff in parts is made in runs of this many parts (a job each).
+DIFF_PARTS_A_JOB = 5
+
+
+def render_diff_pages(ctx: Context, diff, game: str, document: str, run: tuple[int, int] | None = None) -> dict[str, str]:
     """docs-relative path -> Markdown: the diff as one page, or, where the site map
     cut it (site_map.site_map.diff_pages), a summary page linking to parts of
     consecutive sections (changes/v1.2-to-v1.4/420-426.md), each with the same
-    counts and filter."""
+    counts and filter. `run`: (first, end) of the parts to make alone (the
+    summary with the first run)."""
     where = ctx.where.diff(diff)
     page = where.page
     counts = _counts_line(diff, ctx.language)
     if not where.parts:
         return {page: _whole_diff(ctx, diff, document, _diff_groups(ctx, diff, page), page, counts)}
     title = f"{document_name(document)}: {diff.old.label} → {diff.new.label}"
+    first, end = run if run is not None else (0, len(where.parts))
+    made = {n for part in where.parts[first:end] for n in part.items}
     # Every part is in the same folder: links made for one part serve them all.
-    groups = _diff_groups(ctx, diff, diff_part_page(page, "part"))
+    groups = _diff_groups(ctx, diff, diff_part_page(page, "part"), made)
     names = [posixpath.basename(part.page).removesuffix(".md") for part in where.parts]
     pages = {}
     summary = [*_diff_head(title, counts), _filter(ctx.language), "", Md('<ul class="diff-parts">')]
     for k, (name, part) in enumerate(zip(names, where.parts)):
         numbers = list(part.items)
-        entries = sum(len(groups[n].items) for n in numbers)
+        entries = sum(len(groups[n].group.entries) for n in numbers)
         href = posixpath.relpath(html_path(part.page), posixpath.dirname(page))
         # diff-filter.js sends a section number to the part that holds it.
         summary.append(
@@ -371,6 +390,8 @@ def render_diff_pages(ctx: Context, diff, game: str, document: str) -> dict[str,
         around = [html_link(html_text(t(ctx.language, "part-previous", part=names[k - 1])), f"{names[k - 1]}.html")] if k else []
         if k + 1 < len(names):
             around.append(html_link(html_text(t(ctx.language, "part-next", part=names[k + 1])), f"{names[k + 1]}.html"))
+        if not first <= k < end:
+            continue
         back = posixpath.relpath(html_path(page), posixpath.dirname(part.page))
         part_title = t(ctx.language, "diff-part-title", title=title, part=name)
         pages[part.page] = whole_page(
@@ -389,7 +410,8 @@ def render_diff_pages(ctx: Context, diff, game: str, document: str) -> dict[str,
             search=NOT_SEARCHED,
         )
     summary += [Md("</ul>"), ""]
-    pages[page] = whole_page(title, summary, search=NOT_SEARCHED)
+    if first == 0:
+        pages[page] = whole_page(title, summary, search=NOT_SEARCHED)
     return pages
 
 

@@ -46,21 +46,32 @@ def _pinned_editions(ctx: Context, language: str) -> set[tuple[str, str, str]]:
     }
 
 
-def pinned_pages(ctx: Context, language: str) -> dict[str, str]:
+def pinned_parts(ctx: Context, language: str) -> list[tuple[tuple[str, str, str], str]]:
+    """(document, edition label) of each edition whose rules have pinned links
+    in this language's site: a job each (`pinned_pages`), so that a warm build
+    makes again only the editions whose pages may differ (render/reuse.py)."""
+    return [(key, e.label) for key, found in ctx.chains.items() if key[2] == language for e in found.editions]
+
+
+def pinned_pages(ctx: Context, language: str, part: tuple | None = None) -> dict[str, str]:
+    """The pinned links of this language's site; of one edition alone when
+    `part` is given ((document, edition label): `pinned_parts`)."""
     pages: dict[str, str] = {}
     for key, found in ctx.chains.items():
         game, document, lang = key
-        if lang != language:
+        if lang != language or (part is not None and part[0] != key):
             continue
         editions = ctx.corpus.editions[key]
-        by_label = {e.label: e for e in editions}
-        labels = [e.label for e in found.editions]
         # Each rule's url and text, as its edition's published file has them.
-        rules = {label: rule_places(ctx.editions, by_label[label]) for label in labels}
+        rules = _Places(ctx.editions, {e.label: e for e in editions})
+        by_label = rules.by_label
+        labels = [e.label for e in found.editions]
         now = ctx.editions.current_of(key)
         current = next((label for label in labels if by_label[label] is now), labels[-1])
         # Where each rule is today, along its match chain: resolve's answer (resolve/view.py).
         for (label, number), successor in ctx.editions.successors.get(key, {}).items():
+            if part is not None and label != part[1]:
+                continue
             rule = rules[label].get(number)
             if rule is None:
                 continue
@@ -97,3 +108,15 @@ def pinned_pages(ctx: Context, language: str) -> dict[str, str]:
                 drawn_title=number,
             )
     return pages
+
+
+class _Places(dict):
+    """Edition label -> `rule_places` of that edition, worked out when first asked for."""
+
+    def __init__(self, editions, by_label: dict) -> None:
+        super().__init__()
+        self.editions, self.by_label = editions, by_label
+
+    def __missing__(self, label: str) -> dict:
+        found = self[label] = rule_places(self.editions, self.by_label[label])
+        return found

@@ -19,16 +19,25 @@ each job adds what it reads besides:
   FAQ answers, what cites it and its rules (as the page links them), the
   diff page of each diff entry its history may link, and what the rules its
   number meant before became;
-- the pinned links and the pre-rendered diffs: every edition's rules, texts
-  included;
+- one edition's pinned links: that edition (texts included), where each rule
+  of its document is today (the document's successors: a digest kept while
+  they are equal), the labels of its chain and the current edition;
+- a run of a pre-rendered diff's parts: the diff's entries in their sections
+  (a digest kept while they are equal; the first run: the numbers and entry
+  counts of every part, for the summary), its counts, where its pages are;
 - the current edition's aliases: nothing more;
 - the published data of one document's editions (export/files.py's
   `document_data_files`): its editions, texts included;
 - the preview files, editions.json (export/files.py's
-  `editions_data_files`), the glossaries, the contents and topic pages, the
+  `editions_data_files`), the glossaries, the
   keyword index: every edition's rules, texts included; the history bundle: those, and what cites
-  each rule; the contents: those, and which games have FAQ answers, rulings,
-  walkthroughs;
+  each rule;
+- the contents and topic pages: the topics, the first three rules of each
+  topic's sections (their links' targets, their texts as linked), and which
+  games have FAQ answers, rulings, walkthroughs;
+- a run of rulings' pages: the keyword forms the links are made of (the
+  terms rules' texts define among them), the rulings, the reviews of them,
+  what they cite, the cards they name and where each is;
 - numbers.js and strings.js: nothing more;
 - the home page and the page of rules cited that no source holds: how many
   FAQ answers, rulings and walkthroughs there are, the first ruling, and
@@ -44,7 +53,7 @@ cards' (the cards and where each is); the site's image (its language and
 games).
 
 Every other job (the rulings' and walkthroughs'
-pages and indexes, the FAQ pages, the word index, each game's published
+indexes, the FAQ pages, the word index, each game's published
 data of rulings, answers and cards...) reads rulings' texts, and runs each
 time. Equal fingerprints mean equal inputs, so a reused job's pages are the
 ones it would make: a build with reuse writes what a clean build writes
@@ -120,13 +129,13 @@ def job_name(lang: str | None, job) -> tuple | None:
     if job.func is _section_run:
         return (lang, "sections", tuple(section.key for section in job.args[2]))
     if job.func is pinned_pages:
-        return (lang, "pinned")
+        return (lang, "pinned", *job.args[2:])
     if job.func is current_aliases:
         current = job.args[0]
         return (lang, "aliases", None if current is None else (current.game, current.document, current.language, current.label))
     if job.func is render_diff_pages:
         diff = job.args[1]
-        return (lang, "diff", job.args[2], job.args[3], diff.old.language, diff.old.label, diff.new.label)
+        return (lang, "diff", job.args[2], job.args[3], diff.old.language, diff.old.label, diff.new.label, *job.args[4:])
     return None
 
 
@@ -191,6 +200,7 @@ class Fingerprints:
         # Where the diff pages held each entry, for the documents no section's part was worked out for.
         self.heavy: dict = {key: found for key, found in self.known.items() if key[0] is _PLACED}
         self.once: dict = {}  # what is worked out once a render: history rows digested (`_chain`), reviews by item
+        self.editions = getattr(memory, "edition_digests", None) or {}  # for one edition's pinned links
         memory.texts, memory.heavy = self.texts, self.heavy
 
     def _kept(self, key, made_from: bytes, make) -> bytes | str:
@@ -278,30 +288,58 @@ class Fingerprints:
         if kind in LIGHT:
             return content_digest([name, LIGHT[kind](ctx, job)]).hex()
         parts: list = [self.frame, name]
+        if kind == "pinned" and len(name) > 2:
+            # One edition's pinned links (pinned.py): its rules' texts; where
+            # every rule of its document is shown (the frame: sections' keys,
+            # rule numbers); where each is today (the document's successors).
+            document, label = name[2]
+            parts += [self._edition(ctx, document, label), self._successors(ctx, document)]
+            parts.append([e.label for e in ctx.chains[document].editions])
+            parts.append(getattr(ctx.editions.current_of(document), "label", None))
+            return content_digest(parts).hex()
+        if kind == "diff" and (groups := self._diff_groups(job.args[1], job.args[4:])) is not None:
+            # A diff's pages (edition_pages.py's `render_diff_pages`; a run of
+            # its parts) read its entries as resolve pre-rendered them (texts,
+            # word diffs, where each number is shown) in the sections they
+            # make, its counts, and where the site map puts it and its parts.
+            diff = job.args[1]
+            where = ctx.where.diff(diff)
+            parts += [groups, diff.counts(), [m.text_changed for m in diff.moved], where.page, [p.page for p in where.parts]]
+            return content_digest(parts).hex()
         if kind == "rules" and len(name) > 2:
             # One document's published data (export/files.py's
             # `document_data_files`): its editions, texts included, and what
             # resolve matched and compared of them (made of them alone).
             parts.append(self.documents.get(name[2]))
             return content_digest(parts).hex()
-        if kind in ("previews", "history bundle", "rules", "contents", "glossary", "rulings", "walkthroughs", "keywords"):
+        if kind == "contents":
+            # The contents and game indexes show sections' numbers, titles and
+            # rule counts (the frame); the topic pages, the first rules of their
+            # sections as linked there (`_topic_rules`). Each game's index links its
+            # FAQ, rulings and walkthroughs when it has any.
+            corpus = ctx.corpus
+            parts += [ctx.concordance.topics, _topic_rules(ctx)]
+            parts.append([sorted({item.game for item in items}) for items in (corpus.faqs, corpus.rulings, corpus.walkthroughs)])
+            return content_digest(parts).hex()
+        if kind == "rulings":
+            # A run of rulings' pages reads no rule's text: the numbers and
+            # section titles its links name (the frame), the terms rules'
+            # texts define (the keyword forms the links are made of), what the
+            # rulings cite and the reviews of them (their word diffs).
+            reviews = self.once.get("reviews")
+            if reviews is None:  # by the item reviewed, once a render
+                reviews = self.once["reviews"] = {}
+                for review in ctx.reviews:
+                    reviews.setdefault(id(review.item), []).append(review)
+            parts.append(self._forms(ctx))
+            parts.append([_ruling_reads(ctx, ruling, reviews.get(id(ruling), ())) for ruling in job.args[1]])
+            return content_digest(parts).hex()
+        if kind in ("previews", "history bundle", "rules", "glossary", "walkthroughs", "keywords"):
             # Every section of every edition, texts included (and the history
             # resolve made of them, and the links found in them).
             parts.append(self.texts)
             if kind == "history bundle":  # its rows list what cites each rule
                 parts.append(_cited_rules(ctx))
-            elif kind == "rulings":
-                reviews = self.once.get("reviews")
-                if reviews is None:  # by the item reviewed, once a render
-                    reviews = self.once["reviews"] = {}
-                    for review in ctx.reviews:
-                        reviews.setdefault(id(review.item), []).append(review)
-                parts.append([_ruling_reads(ctx, ruling, reviews.get(id(ruling), ())) for ruling in job.args[1]])
-            elif kind == "contents":  # the game's index links its FAQ, rulings and walkthroughs when it has any
-                corpus = ctx.corpus
-                parts.append(
-                    [sorted({item.game for item in items}) for items in (corpus.faqs, corpus.rulings, corpus.walkthroughs)]
-                )
         elif kind == "faq index":
             # The answers' questions, where each is shown, the sections they sit with.
             parts += [ctx.corpus.faqs, [ctx.faq_home(faq) for faq in ctx.corpus.faqs]]
@@ -324,8 +362,64 @@ class Fingerprints:
             parts.append(self.texts)
         return content_digest(parts).hex()
 
+    def _edition(self, ctx: Context, document: tuple, label: str) -> bytes | str:
+        """A digest of one edition, texts included: resolve's (`documents`), else pickled."""
+        known = self.editions.get((*document, label))
+        if known is not None:
+            return known[1]
+        return content_digest(next(e for e in ctx.corpus.editions[document] if e.label == label))
+
+    def _successors(self, ctx: Context, document: tuple) -> bytes:
+        """A digest of where each rule of a document's editions is today
+        (`EditionsView.successors`): the last render's while they are equal."""
+        successors = ctx.editions.successors.get(document)
+        key = (_SUCCESSORS, document)
+        then = self.heavy.get(key) or self.known.get(key)
+        if then is None or not (then[0] is successors or then[0] == successors):
+            then = (successors, content_digest(list((successors or {}).items())))
+        self.heavy[key] = then
+        return then[1]
+
+    def _forms(self, ctx: Context) -> bytes:
+        """A digest of the keyword forms texts are linked by (`Linker.keywords`:
+        keywords.yml's, the sections' titles, the terms rules' texts define):
+        the last render's while they are equal."""
+        forms = ctx.links.keywords
+        key = (_FORMS,)
+        then = self.heavy.get(key) or self.known.get(key)
+        if then is None or not (then[0] is forms or then[0] == forms):
+            then = (forms, content_digest(forms))
+        self.heavy[key] = then
+        return then[1]
+
+    def _diff_groups(self, diff, run: tuple) -> bytes | None:
+        """A digest of a pre-rendered diff's entries (`ChangesView.diff`): of
+        the sections of a run of its parts (`run`: (first, end), or None: all)
+        with the numbers and entry counts its summary shows (the first run);
+        the last render's while they are equal. None: not pre-rendered."""
+        o, n = diff.old, diff.new
+        pair = (o.game, o.document, o.language, o.label, n.label)
+        groups = self.ctx.changes.diffs.get(pair)
+        if groups is None:
+            return None
+        if run and run[0] is not None:
+            first, end = run[0]
+            shown = self.ctx.where.diff(diff).parts
+            numbers = {number for part in shown[first:end] for number in part.items}
+            summary = ([p.items for p in shown], [(g.number, len(g.entries)) for g in groups]) if not first else ()
+            groups = (*(g for g in groups if g.number in numbers), shown[first:end], summary)
+        key = (_GROUPS, pair, *run)
+        then = self.heavy.get(key) or self.known.get(key)
+        if then is None or not (then[0] is groups or then[0] == groups):
+            then = (groups, content_digest(groups))
+        self.heavy[key] = then
+        return then[1]
+
 
 _PLACED = object()  # `Fingerprints.heavy`'s keys of a document's diffs' entries (`_moved`)
+_SUCCESSORS = object()  # `Fingerprints.heavy`'s keys of a document's successors (`_successors`)
+_GROUPS = object()  # `Fingerprints.heavy`'s keys of a diff's entries (`_diff_groups`)
+_FORMS = object()  # `Fingerprints.heavy`'s key of the keyword forms (`_forms`)
 
 
 def documents(corpus, kept: dict) -> dict[tuple, bytes]:
@@ -377,6 +471,31 @@ def _ruling_reads(ctx: Context, ruling, reviewed) -> tuple:
     reviews = [(r.rule, r.change, r.changes, r.checked) for r in reviewed]
     cards = ctx.citations.cards_of.get(ruling.id, [])
     return (ruling, reviews, ctx.citations.concerns.get(ruling.id), [(card, ctx.card_page(card)) for card in cards])
+
+
+def _topic_rules(ctx: Context) -> list:
+    """What the topic pages (index_pages.py's `render_topic`) read of the
+    rules: each topic section's first three, their links' targets and their
+    texts as linked there."""
+    by_key: dict = {}
+    for k, section in ctx.corpus.sections.items():
+        by_key.setdefault((k.game, k.document, k.number), section)  # the first, as the page finds it
+    links, found = ctx.links, []
+    for topic in ctx.concordance.topics:
+        for key in topic.sections:
+            section = by_key.get(key)
+            rules = section.rules[:3] if section is not None else ()
+            found.append(
+                [
+                    (
+                        rule.number,
+                        links.target(section.game, rule.number, section),
+                        links.segments(rule.text, section.game, section),
+                    )
+                    for rule in rules
+                ]
+            )
+    return found
 
 
 def _cited_rules(ctx: Context) -> list:

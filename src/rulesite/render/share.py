@@ -376,14 +376,19 @@ def preview_file(page: str) -> str:
     return f"{PREVIEWS}/{page.removesuffix('.html')}.js"
 
 
-def preview_files(ctx: Context, language: str) -> dict[str, str]:
+def preview_files(ctx: Context, language: str, known: dict | None = None) -> dict[str, str]:
     """One small script per section page of this language's site, with the text
     of the section and of each of its rules, for the previews of links to that
     page (assets/previews.js loads it on the first hover or focus). Scripts, not
     JSON: a page opened from disk (file://) can load a script but not fetch.
     Links to another language's page read that site's own files. Also the
-    current editions' files in one (`PREVIEW_BUNDLE`), for the service worker."""
+    current editions' files in one (`PREVIEW_BUNDLE`), for the service worker.
+
+    `known`: what a warm build's last run of this job made of each file (not
+    None: under `PREVIEWS_MADE`, not a file, what this run made, for the next
+    one): a file made of the same data is not encoded again."""
     files = {}
+    made: dict[str, tuple] = {}  # file -> (its data, its text, its part of the bundle once made)
     for section in ctx.editions.pages_of(language):
         page = html_path(section_page(section.key))
         heading = f"{section.number} {section.title}"
@@ -393,13 +398,32 @@ def preview_files(ctx: Context, language: str) -> dict[str, str]:
             entries[rule.number] = {"number": rule.number, "section": heading, "text": rule.text}
         entries.setdefault(section.number, entries[""])
         data = {"page": page, "lang": language, "entries": entries}
-        files[preview_file(page)] = "RulesitePreviews.add(" + script_json(data) + ");\n"
+        path = preview_file(page)
+        then = known.get(path) if known else None
+        made[path] = then if then is not None and then[0] == data else (data, _preview_script(data), None)
+        files[path] = made[path][1]
     bundled = sorted(path for page in current_pages(ctx, language) if (path := preview_file(page)) in files)
     if bundled:
         # The files' texts as they are: the service worker stores each under its
-        # own URL, checked against the hash the precache lists for it.
-        files[PREVIEW_BUNDLE] = script_json({"files": {path: files[path] for path in bundled}})
+        # own URL, checked against the hash the precache lists for it. Each
+        # file's part as `script_json` of the whole would give it (no character
+        # it escapes is one of JSON's own), so a kept file's part is kept too.
+        for path in bundled:
+            data, text, part = made[path]
+            if part is None:
+                made[path] = (data, text, script_json(path) + ":" + script_json(text))
+        files[PREVIEW_BUNDLE] = '{"files":{' + ",".join(made[path][2] for path in bundled) + "}}"
+    if known is not None:
+        files[PREVIEWS_MADE] = made
     return files
+
+
+# Not a file: where a warm build's preview job hands back what it made of each file (`preview_files`).
+PREVIEWS_MADE = ".previews-made"
+
+
+def _preview_script(data: dict) -> str:
+    return "RulesitePreviews.add(" + script_json(data) + ");\n"
 
 
 def current_pages(ctx: Context, language: str) -> set[str]:

@@ -35,6 +35,7 @@ from .guide_page import render_guide, render_guides_index
 from .edition_pages import (
     document_name,
     documents_with_editions,
+    diff_runs,
     render_changes_index,
     render_compare,
     render_diff_pages,
@@ -66,7 +67,7 @@ from . import og_image
 from .shipped import shipped_bytes
 from .numbers import numbers_js
 from .word_index import section_words, word_index
-from .pinned import pinned_pages
+from .pinned import pinned_pages, pinned_parts
 from .history import bundle_of, current_sections, history_bundle, history_file, history_files
 from . import share
 from .share import (
@@ -172,6 +173,11 @@ def render_site(
         given = {key: found for made in memory.share_pages.values() for key, found in made.items()}
         for k in sharing:
             work[k] = (work[k][0], partial(share.remembering, given, work[k][1]))
+    # A preview job that runs again takes the files made of the same data from the last one's (`preview_files`).
+    previewing = {k for k, n in enumerate(names) if n and n[0][1] == "previews" and k not in kept}
+    for k in previewing:
+        lang, job = work[k]
+        work[k] = (lang, partial(preview_files, *job.args, known=memory.previews.get(lang, {})))
     if jobs is None:
         jobs = cores() if len(ctx.corpus.sections) >= PARALLEL_SECTIONS else 1
     if crew is not None:
@@ -198,6 +204,8 @@ def render_site(
         made[k] = restore(found, made[k])
     if memory is not None:
         memory.words = {lang: (texts, made[k].pop(SECTION_WORDS, known)) for k, (lang, texts, known) in words.items()}
+    for k in previewing:
+        memory.previews[work[k][0]] = made[k].pop(share.PREVIEWS_MADE)
     if memory is not None:
         memory.share_pages = {
             n[0]: made[k].pop(share.SHARED) if k in sharing else memory.share_pages.get(n[0], {})
@@ -267,7 +275,10 @@ def language_jobs(ctx: Context) -> list:
     lang = ctx.language
     # The diff pages first: the longest jobs.
     jobs: list = [
-        partial(render_diff_pages, ctx, diff, diff.old.game, diff.old.document) for diff in ctx.diffs if diff.old.language == lang
+        partial(render_diff_pages, ctx, diff, diff.old.game, diff.old.document, run)
+        for diff in ctx.diffs
+        if diff.old.language == lang
+        for run in diff_runs(ctx, diff)
     ]
     # Apart, each reused by a warm build while what it reads is as it was (render/reuse.py).
     jobs += [partial(home_pages, ctx), partial(keyword_pages, ctx)]
@@ -336,7 +347,9 @@ def language_jobs(ctx: Context) -> list:
     native = native_sections(ctx, lang)
     jobs += [partial(section_shares, ctx, lang, native[k : k + SHARES_A_JOB]) for k in range(0, len(native), SHARES_A_JOB)]
     jobs += [partial(faq_share_pages, ctx, lang), partial(card_share_pages, ctx, lang)]
-    jobs += [partial(f, ctx, lang) for f in (pinned_pages, preview_files)]
+    # The pinned links by edition: a warm build makes again those of the editions that changed.
+    jobs += [partial(pinned_pages, ctx, lang, part) for part in pinned_parts(ctx, lang)]
+    jobs.append(partial(preview_files, ctx, lang))
     # The current editions' history files in one, for a first visit's service worker.
     jobs.append(partial(history_bundle, ctx, lang))
     jobs.append(partial(site_image, ctx, lang, idx.games(ctx)))
