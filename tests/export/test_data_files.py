@@ -110,3 +110,23 @@ def test_the_build_id_is_a_hash_of_the_data(built_site, tmp_path, repo_root):
     ours = {p.relative_to(site_data).as_posix(): p.read_bytes() for p in site_data.rglob("*") if p.is_file()}
     assert theirs.keys() == ours.keys()
     assert [p for p in ours if ours[p] != theirs[p]] == []
+
+
+def test_a_step_is_worded_once_per_value_and_as_the_pages_word_it():
+    """The trace and diffs word each step once per value (`data._how`): two
+    equal steps (distinct objects: each chain makes its own) take one wording,
+    two that differ in anything worded (here the score) take their own, and
+    every one reads as `how_words` words it."""
+    from rulesite.export.data import _how
+    from rulesite.history_words import how_words
+    from rulesite.resolve.history import Absent, Added, Matched, Place, Traced
+
+    def matched(score: float) -> Matched:
+        return Matched("411.1", "424.1", Place("411", "Reveal"), Place("424", "Reveal"), True, True, True, score)
+
+    steps = [matched(1.0), matched(1.0), matched(0.87), Absent("v1.1", "not-yet"), Absent("v1.1", "not-yet"), Added("v1.2")]
+    steps.append(Traced(True, True, ("v1.2",)))
+    worded: dict = {}
+    words = [_how(worded, how) for how in steps]
+    assert words == [how_words(how, "en") for how in steps]
+    assert len(worded) == 5 and words[0] != words[2]
