@@ -130,3 +130,28 @@ def test_a_step_is_worded_once_per_value_and_as_the_pages_word_it():
     words = [_how(worded, how) for how in steps]
     assert words == [how_words(how, "en") for how in steps]
     assert len(worded) == 5 and words[0] != words[2]
+
+
+def test_identities_worked_out_a_document_at_a_time_are_every_documents_own(ctx):
+    """`Identities` works a document's out when first asked for one of them:
+    asked in any order, of all documents or of some (`keys`), each rule has the
+    identity the rules' published files give it, and a document left out has none."""
+    from rulesite.export.data import Identities
+
+    rules = [
+        (key, section, rule.number)
+        for key, editions in ctx.corpus.editions.items()
+        for edition in editions
+        for section in edition.sections.values()
+        for rule in section.rules
+    ]
+    assert len({key for key, _, _ in rules}) > 1
+    forwards, backwards = Identities(ctx), Identities(ctx)
+    found = [forwards.of(section, number) for _, section, number in rules]
+    assert found == [backwards.of(section, number) for _, section, number in reversed(rules)][::-1]
+    assert None not in found
+    first = rules[0][0]
+    some = Identities(ctx, (first,))
+    assert [some.of(section, number) for _, section, number in rules] == [
+        ident if key == first else None for (key, _, _), ident in zip(rules, found)
+    ]

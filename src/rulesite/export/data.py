@@ -64,31 +64,42 @@ def diff_file(game: str, document: str, language: str, old: str, new: str) -> st
 class Identities:
     """Every rule's identity, by (game, document, language, edition label, section
     number, rule number): from its match chain where the document has several
-    dated editions, else its own first (only) appearance."""
+    dated editions, else its own first (only) appearance. A document's are
+    worked out when `of` is first asked for one of them: a game's rulings and
+    answers cite the rules of one or two documents of all of them."""
 
     def __init__(self, resolved: Resolved, keys=None):
         """`keys`: of these documents alone (each document's are its own: a chain never leaves it)."""
+        self.resolved = resolved
+        self.keys = keys
         self.ids: dict[tuple, str] = {}
-        for key, editions in resolved.corpus.editions.items():
-            if keys is not None and key not in keys:
-                continue
-            game, document, language = key
-            prefix = ("" if language == "en" else f"{language}/") + document
-            found = resolved.chains.get(key)
-            chained = found.stable_ids() if found else {}
-            used: dict[str, int] = {}
-            for edition in editions:
-                for section in edition.sections.values():
-                    for rule in section.rules:
-                        ident = chained.get((edition.label, section.number, rule.number))
-                        if ident is None:  # no chain: an undated edition, or a document's only one
-                            ident = f"{edition.label}:{rule.number}"
-                            used[ident] = used.get(ident, 0) + 1
-                            ident += f"~{used[ident]}" if used[ident] > 1 else ""
-                        self.ids[key + (edition.label, section.number, rule.number)] = f"{prefix}:{ident}"
+        self.done: set[tuple[str, str, str]] = set()  # the documents worked out (or not to be)
+
+    def _document(self, key: tuple[str, str, str]) -> None:
+        self.done.add(key)
+        editions = self.resolved.corpus.editions.get(key)
+        if editions is None or (self.keys is not None and key not in self.keys):
+            return
+        game, document, language = key
+        prefix = ("" if language == "en" else f"{language}/") + document
+        found = self.resolved.chains.get(key)
+        chained = found.stable_ids() if found else {}
+        used: dict[str, int] = {}
+        for edition in editions:
+            for section in edition.sections.values():
+                for rule in section.rules:
+                    ident = chained.get((edition.label, section.number, rule.number))
+                    if ident is None:  # no chain: an undated edition, or a document's only one
+                        ident = f"{edition.label}:{rule.number}"
+                        used[ident] = used.get(ident, 0) + 1
+                        ident += f"~{used[ident]}" if used[ident] > 1 else ""
+                    self.ids[key + (edition.label, section.number, rule.number)] = f"{prefix}:{ident}"
 
     def of(self, section: Section, rule_number: str) -> str | None:
-        return self.ids.get((section.game, section.document, section.language, section.edition, section.number, rule_number))
+        key = (section.game, section.document, section.language)
+        if key not in self.done:
+            self._document(key)
+        return self.ids.get(key + (section.edition, section.number, rule_number))
 
 
 def edition_data(resolved: Resolved, edition: Edition, ids: Identities) -> dict:
