@@ -155,3 +155,36 @@ def test_identities_worked_out_a_document_at_a_time_are_every_documents_own(ctx)
     assert [some.of(section, number) for _, section, number in rules] == [
         ident if key == first else None for (key, _, _), ident in zip(rules, found)
     ]
+
+
+def test_a_document_part_given_what_it_made_last_writes_out_only_what_changed(ctx):
+    """A document's published data that runs again in a warm build is given
+    what it made last (export/files.py's `data_again`): a file whose dataset
+    is as it was is that very text again, with its twin and manifest entry; a
+    dataset that differs in anything (a rule's text, a number's type) is
+    written out again, as a build without the last one writes it."""
+    import json
+
+    from rulesite.export import files
+    from rulesite.export.data import document_datasets
+
+    key = next(key for key, editions in ctx.corpus.editions.items() if any(e.sections for e in editions))
+    values = document_datasets(ctx, key)
+    plain = files._files(values)
+    first = files.document_data_files(ctx, key, known={})
+    assert {path: text for path, text in first.items() if path != files.DIGESTS} == plain
+    again = files._files(values, first)
+    assert again == first and all(again[path] is first[path] for path in first if path not in (files.DIGESTS, files.ENTRIES))
+    changed = json.loads(json.dumps(values))  # a copy: no string shared with the first
+    edition = next(path for path, value in changed.items() if value["kind"] == "edition" and value["rules"])
+    changed[edition]["rules"][0]["text"] += " Reworded."
+    other = next((path for path in changed if path != edition), None)
+    if other is not None:
+        changed[other]["schema_version"] = float(changed[other]["schema_version"])  # 2 -> 2.0: other JSON
+    made = files._files(changed, first)
+    assert {path: text for path, text in made.items() if path != files.DIGESTS} == files._files(changed)
+    redone = {f"data/{edition}"} | ({f"data/{other}"} if other else set())
+    assert {path for path in first if path not in (files.DIGESTS, files.ENTRIES) and made[path] is not first[path]} >= redone
+    assert [path for path in first if path.endswith(".json") and made[path] is first[path]] == [
+        f"data/{path}" for path in values if f"data/{path}" not in redone
+    ]
