@@ -27,7 +27,7 @@ from .check.entries import expected_entries
 from .check.run import HeldFindings, check_built_site
 from .check.offline_app import Precache, check_precache
 from .diagnostics import Diagnostics
-from .export.files import data_files, data_parts, finish_data
+from .export.files import data_again, data_files, data_parts, finish_data
 from .model import Corpus, Loc
 from .read import read_sources
 from .read.collisions import check_page_names
@@ -296,7 +296,12 @@ def render_files(ctx: Context, crew: workers.Crew | None = None, memory=None) ->
 
 def published_data(ctx: Context) -> Published:
     """The published data (export/), as render runs it beside the pages."""
-    return Published(whole=partial(data_files, ctx, places=ctx), parts=partial(data_parts, ctx, places=ctx), finish=finish_data)
+    return Published(
+        whole=partial(data_files, ctx, places=ctx),
+        parts=partial(data_parts, ctx, places=ctx),
+        finish=finish_data,
+        again=data_again,
+    )
 
 
 def write(

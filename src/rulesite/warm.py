@@ -48,7 +48,9 @@ times: what is found under an equal digest is what would be made again.
   (`output.Spare`), made a copy of the published one in a thread of its own,
   and taken by the next build as its new generation, where only the files
   that differ are written (`render.site.write_docs`).
-- `jobs`: each reusable render job's fingerprint and pages (`render/reuse.py`),
+- `jobs`: each reusable render job's fingerprint and pages (`render/reuse.py`;
+  a document's published data with a digest of each file's data, so that made
+  again it writes out only the files that changed: `export.files.data_again`),
   and (`heavy`) each section's part of those fingerprints made of the rules
   and their comparison, by what it was made from: the frame and the digests
   of its documents' editions (`edition_digests`), or else by what it read

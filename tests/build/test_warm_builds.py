@@ -324,6 +324,28 @@ def test_the_editions_data_of_a_changed_document_alone_is_made_again(tmp_path):
     assert any("Show Off is usually present" in text for text in made[0].values())
 
 
+def test_the_editions_list_is_made_again_when_an_edition_comes_or_goes_alone(tmp_path):
+    """editions.json (export/files.py's `editions_data_files`) lists each
+    document's editions, their counts, the current one and the pairs: no
+    rule's text. A rule or an example reworded keeps it (its fingerprint reads
+    no text); an edition added or removed makes it again (kept by mistake, it
+    would list the editions that were)."""
+    root = project(tmp_path / "project")
+    memory = Memory()
+    run(settings(root, "warm"), memory)
+    for change, again in (
+        (reword_a_rule, False),
+        (edit_an_example, False),
+        (add_an_edition, True),
+        (remove_the_added_edition, True),
+    ):
+        before = memory.jobs[("data", "rules")][0]
+        change(root)
+        warm = _docs(run(settings(root, "warm"), memory))
+        assert (memory.jobs[("data", "rules")][0] != before) is again, change.__name__
+        same_trees(warm, _docs(run(settings(root, "clean", clean=True))))
+
+
 def _held(folder, into) -> dict[str, str]:
     """Every file of the generation `folder` names, held under `into`
     (`linked_copy`): relative path -> sha256. A write into one of them shows in

@@ -110,3 +110,81 @@ def test_the_build_id_is_a_hash_of_the_data(built_site, tmp_path, repo_root):
     ours = {p.relative_to(site_data).as_posix(): p.read_bytes() for p in site_data.rglob("*") if p.is_file()}
     assert theirs.keys() == ours.keys()
     assert [p for p in ours if ours[p] != theirs[p]] == []
+
+
+def test_a_step_is_worded_once_per_value_and_as_the_pages_word_it():
+    """The trace and diffs word each step once per value (`data._how`): two
+    equal steps (distinct objects: each chain makes its own) take one wording,
+    two that differ in anything worded (here the score) take their own, and
+    every one reads as `how_words` words it."""
+    from rulesite.export.data import _how
+    from rulesite.history_words import how_words
+    from rulesite.resolve.history import Absent, Added, Matched, Place, Traced
+
+    def matched(score: float) -> Matched:
+        return Matched("411.1", "424.1", Place("411", "Reveal"), Place("424", "Reveal"), True, True, True, score)
+
+    steps = [matched(1.0), matched(1.0), matched(0.87), Absent("v1.1", "not-yet"), Absent("v1.1", "not-yet"), Added("v1.2")]
+    steps.append(Traced(True, True, ("v1.2",)))
+    worded: dict = {}
+    words = [_how(worded, how) for how in steps]
+    assert words == [how_words(how, "en") for how in steps]
+    assert len(worded) == 5 and words[0] != words[2]
+
+
+def test_identities_worked_out_a_document_at_a_time_are_every_documents_own(ctx):
+    """`Identities` works a document's out when first asked for one of them:
+    asked in any order, of all documents or of some (`keys`), each rule has the
+    identity the rules' published files give it, and a document left out has none."""
+    from rulesite.export.data import Identities
+
+    rules = [
+        (key, section, rule.number)
+        for key, editions in ctx.corpus.editions.items()
+        for edition in editions
+        for section in edition.sections.values()
+        for rule in section.rules
+    ]
+    assert len({key for key, _, _ in rules}) > 1
+    forwards, backwards = Identities(ctx), Identities(ctx)
+    found = [forwards.of(section, number) for _, section, number in rules]
+    assert found == [backwards.of(section, number) for _, section, number in reversed(rules)][::-1]
+    assert None not in found
+    first = rules[0][0]
+    some = Identities(ctx, (first,))
+    assert [some.of(section, number) for _, section, number in rules] == [
+        ident if key == first else None for (key, _, _), ident in zip(rules, found)
+    ]
+
+
+def test_a_document_part_given_what_it_made_last_writes_out_only_what_changed(ctx):
+    """A document's published data that runs again in a warm build is given
+    what it made last (export/files.py's `data_again`): a file whose dataset
+    is as it was is that very text again, with its twin and manifest entry; a
+    dataset that differs in anything (a rule's text, a number's type) is
+    written out again, as a build without the last one writes it."""
+    import json
+
+    from rulesite.export import files
+    from rulesite.export.data import document_datasets
+
+    key = next(key for key, editions in ctx.corpus.editions.items() if any(e.sections for e in editions))
+    values = document_datasets(ctx, key)
+    plain = files._files(values)
+    first = files.document_data_files(ctx, key, known={})
+    assert {path: text for path, text in first.items() if path != files.DIGESTS} == plain
+    again = files._files(values, first)
+    assert again == first and all(again[path] is first[path] for path in first if path not in (files.DIGESTS, files.ENTRIES))
+    changed = json.loads(json.dumps(values))  # a copy: no string shared with the first
+    edition = next(path for path, value in changed.items() if value["kind"] == "edition" and value["rules"])
+    changed[edition]["rules"][0]["text"] += " Reworded."
+    other = next((path for path in changed if path != edition), None)
+    if other is not None:
+        changed[other]["schema_version"] = float(changed[other]["schema_version"])  # 2 -> 2.0: other JSON
+    made = files._files(changed, first)
+    assert {path: text for path, text in made.items() if path != files.DIGESTS} == files._files(changed)
+    redone = {f"data/{edition}"} | ({f"data/{other}"} if other else set())
+    assert {path for path in first if path not in (files.DIGESTS, files.ENTRIES) and made[path] is not first[path]} >= redone
+    assert [path for path in first if path.endswith(".json") and made[path] is first[path]] == [
+        f"data/{path}" for path in values if f"data/{path}" not in redone
+    ]

@@ -21,7 +21,7 @@ from functools import cache
 
 from ..documents import document_name
 from ..model import Edition, FaqAnswer, Reference, Rule, Ruling, Section, parent_number, sort_key
-from ..history_words import how_words_once
+from ..history_words import how_words
 from ..resolve.resolved import Resolved
 from ..site_map.paths import ERRATA, diff_page, faq_anchor, page_of, section_page
 from ..site_map.places import Places, shown_page, url
@@ -64,31 +64,42 @@ def diff_file(game: str, document: str, language: str, old: str, new: str) -> st
 class Identities:
     """Every rule's identity, by (game, document, language, edition label, section
     number, rule number): from its match chain where the document has several
-    dated editions, else its own first (only) appearance."""
+    dated editions, else its own first (only) appearance. A document's are
+    worked out when `of` is first asked for one of them: a game's rulings and
+    answers cite the rules of one or two documents of all of them."""
 
     def __init__(self, resolved: Resolved, keys=None):
         """`keys`: of these documents alone (each document's are its own: a chain never leaves it)."""
+        self.resolved = resolved
+        self.keys = keys
         self.ids: dict[tuple, str] = {}
-        for key, editions in resolved.corpus.editions.items():
-            if keys is not None and key not in keys:
-                continue
-            game, document, language = key
-            prefix = ("" if language == "en" else f"{language}/") + document
-            found = resolved.chains.get(key)
-            chained = found.stable_ids() if found else {}
-            used: dict[str, int] = {}
-            for edition in editions:
-                for section in edition.sections.values():
-                    for rule in section.rules:
-                        ident = chained.get((edition.label, section.number, rule.number))
-                        if ident is None:  # no chain: an undated edition, or a document's only one
-                            ident = f"{edition.label}:{rule.number}"
-                            used[ident] = used.get(ident, 0) + 1
-                            ident += f"~{used[ident]}" if used[ident] > 1 else ""
-                        self.ids[key + (edition.label, section.number, rule.number)] = f"{prefix}:{ident}"
+        self.done: set[tuple[str, str, str]] = set()  # the documents worked out (or not to be)
+
+    def _document(self, key: tuple[str, str, str]) -> None:
+        self.done.add(key)
+        editions = self.resolved.corpus.editions.get(key)
+        if editions is None or (self.keys is not None and key not in self.keys):
+            return
+        game, document, language = key
+        prefix = ("" if language == "en" else f"{language}/") + document
+        found = self.resolved.chains.get(key)
+        chained = found.stable_ids() if found else {}
+        used: dict[str, int] = {}
+        for edition in editions:
+            for section in edition.sections.values():
+                for rule in section.rules:
+                    ident = chained.get((edition.label, section.number, rule.number))
+                    if ident is None:  # no chain: an undated edition, or a document's only one
+                        ident = f"{edition.label}:{rule.number}"
+                        used[ident] = used.get(ident, 0) + 1
+                        ident += f"~{used[ident]}" if used[ident] > 1 else ""
+                    self.ids[key + (edition.label, section.number, rule.number)] = f"{prefix}:{ident}"
 
     def of(self, section: Section, rule_number: str) -> str | None:
-        return self.ids.get((section.game, section.document, section.language, section.edition, section.number, rule_number))
+        key = (section.game, section.document, section.language)
+        if key not in self.done:
+            self._document(key)
+        return self.ids.get(key + (section.edition, section.number, rule_number))
 
 
 def edition_data(resolved: Resolved, edition: Edition, ids: Identities) -> dict:
@@ -175,14 +186,25 @@ def editions_data(resolved: Resolved) -> dict:
     return {"schema_version": SCHEMA_VERSION, "kind": "editions", "documents": documents}
 
 
-def trace_data(resolved: Resolved, key: tuple[str, str, str], ids: Identities) -> dict:
+def _how(worded: dict, how) -> str:
+    """`how_words` in English, worked out once per value in `worded`: a
+    document's trace and diffs word some 10,000 steps, a third of them
+    distinct (a match is on every rule of its chain's list and on the diffs
+    of its pair; "not yet printed", "added in v1.2" are on many chains)."""
+    found = worded.get(how)
+    if found is None:  # the How types are frozen dataclasses: equal values, equal words
+        found = worded[how] = how_words(how, "en")
+    return found
+
+
+def trace_data(resolved: Resolved, key: tuple[str, str, str], ids: Identities, worded: dict | None = None) -> dict:
     """Every rule of the document through every dated edition: its number in each
     (null: not printed there), whether its text changed since the previous edition
-    of its chain, and how each step was decided."""
+    of its chain, and how each step was decided. `worded`: `_how`'s memo."""
     found = resolved.chains[key]
     game, document, language = key
     rules = []
-    worded: dict = {}  # a match is on every rule of its chain's list: worded once
+    worded = {} if worded is None else worded
     for chain, entries in zip(found.chains, chain_entries(found)):
         k0 = min(chain)
         rule, section, _ = chain[k0]
@@ -191,7 +213,7 @@ def trace_data(resolved: Resolved, key: tuple[str, str, str], ids: Identities) -
                 "id": ids.of(section, rule.number),
                 "numbers": [e.number for e in entries],
                 "changed": [e.text_changed for e in entries],
-                "how": [how_words_once(worded, e.how, "en") for e in entries],
+                "how": [_how(worded, e.how) for e in entries],
             }
         )
     return {
@@ -344,8 +366,8 @@ def diff_data(resolved: Resolved, diff: EditionDiff, worded: dict | None = None)
     word diff and where its rules are, so that a browser only lays it out.
     Compact: a rule is [number, index in `pages`], its edition the pair's old
     or new one by its place (moved: old, then new; removed and `was`: old).
-    `worded`: how each match is worded, kept across the diffs of a document
-    (a match is on many of its pairs)."""
+    `worded`: how each match is worded (`_how`), kept across the diffs of a
+    document (a match is on many of its pairs)."""
     worded = {} if worded is None else worded
     old, new = diff.old, diff.new
     pages: dict = {}  # section page -> its index in "pages": thousands of rules, a few hundred pages
@@ -368,9 +390,9 @@ def diff_data(resolved: Resolved, diff: EditionDiff, worded: dict | None = None)
             if e.text:
                 entry["text"] = e.text
             if e.how is not None:
-                entry["how"] = how_words_once(worded, e.how, "en")
+                entry["how"] = _how(worded, e.how)
             if e.changes:
-                entry["diff"] = [list(op) for op in e.changes]
+                entry["diff"] = list(map(list, e.changes))
             if e.renumbered:
                 entry["renumbered"] = True
             entries.append(entry)
@@ -405,7 +427,7 @@ def rules_datasets(resolved: Resolved, ids: Identities | None = None) -> dict[st
     what resolve matched and compared of them): editions.json, each
     edition's file, each document's trace and diffs."""
     ids = Identities(resolved) if ids is None else ids
-    worded: dict = {}  # how_words_once's memo
+    worded: dict = {}  # `_how`'s memo
     out = {"editions.json": editions_data(resolved)}
     for key in resolved.corpus.editions:
         out.update(document_datasets(resolved, key, ids, worded))
@@ -415,12 +437,12 @@ def rules_datasets(resolved: Resolved, ids: Identities | None = None) -> dict[st
 def document_datasets(resolved: Resolved, key: tuple[str, str, str], ids: Identities | None = None, worded=None) -> dict:
     """One document's part of `rules_datasets` (made of its editions alone, and
     what resolve matched and compared of them): each edition's file, its
-    trace and diffs. `worded`: how_words_once's memo."""
+    trace and diffs. `worded`: `_how`'s memo."""
     ids = Identities(resolved, (key,)) if ids is None else ids
     worded = {} if worded is None else worded
     out = {edition_file(edition): edition_data(resolved, edition, ids) for edition in resolved.corpus.editions[key]}
     if key in resolved.chains:
-        out[trace_file(*key)] = trace_data(resolved, key, ids)
+        out[trace_file(*key)] = trace_data(resolved, key, ids, worded)
         for diff in every_pair(resolved, key):
             out[diff_file(*key, diff.old.label, diff.new.label)] = diff_data(resolved, diff, worded)
     return out

@@ -2,7 +2,9 @@
 script twin that pages opened from disk can load.
 
 `data_files(resolved, places)` gives site-relative path -> text for everything under
-`data/`; `data_parts` the same as jobs, which a warm build reuses apart. Each `X.json` has a twin `X.js` that stores the same object in
+`data/`; `data_parts` the same as jobs, which a warm build reuses apart (a
+document's that runs again is given what it made last, `data_again`, and
+writes out only the files whose datasets changed). Each `X.json` has a twin `X.js` that stores the same object in
 `window.RULESITE_DATA["X.json"]`: a page opened from disk (file://) cannot
 fetch JSON, but it can load a script (assets/data.js picks the right one).
 `data/index.json` lists every file with its size and SHA-256, the build id
@@ -14,6 +16,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import pickle
 from functools import partial
 
 from ..resolve.resolved import Resolved
@@ -24,6 +27,8 @@ FOLDER = "data"
 MANIFEST = "index.json"
 # Not a file: where a part of the data (`_files`) gives the manifest its entries.
 ENTRIES = ".entries"
+# Not a file: what a part's datasets were, by path (`_files`' `known`).
+DIGESTS = ".digests"
 
 
 def dumps(value) -> str:
@@ -70,10 +75,22 @@ def editions_data_files(resolved: Resolved) -> dict[str, str]:
     return _files({"editions.json": editions_data(resolved)})
 
 
-def document_data_files(resolved: Resolved, key: tuple[str, str, str]) -> dict[str, str]:
+def document_data_files(resolved: Resolved, key: tuple[str, str, str], known: dict | None = None) -> dict[str, str]:
     """One document's part of `rules_data_files` (`data.document_datasets`): what a
-    warm build reuses while that document's editions stay as they were."""
-    return _files(document_datasets(resolved, key))
+    warm build reuses while that document's editions stay as they were.
+    `known`: what this part made at the last build (`_files`)."""
+    return _files(document_datasets(resolved, key), known)
+
+
+def data_again(job: partial, last: dict[str, str] | None) -> partial:
+    """A part of `data_parts` that runs again in a warm build, given what it made
+    last (`last`, None: nothing yet): a document's files whose datasets are as
+    they were are not written out again (after a rule reworded, its edition's
+    file, the trace and the diffs with that edition change; the other
+    editions' files and diffs do not)."""
+    if job.func is document_data_files:
+        return partial(job, known=last or {})
+    return job
 
 
 def game_data_files(resolved: Resolved, places: Places) -> dict[str, str]:
@@ -87,19 +104,57 @@ def card_data_files(resolved: Resolved, places: Places) -> dict[str, str]:
     return _files(game_datasets(resolved, places, kinds=("cards", "errata")))
 
 
-def _files(values: dict[str, dict]) -> dict[str, str]:
+def _files(values: dict[str, dict], known: dict[str, str] | None = None) -> dict[str, str]:
     """Each dataset as its file and its script twin, and (under `ENTRIES`,
-    not a file) the manifest's entries of them."""
+    not a file) the manifest's entries of them. `known`: a warm build's, what
+    this part made last (its files, ENTRIES and DIGESTS; empty: nothing yet):
+    a dataset whose digest is the one its file was made of then gives that
+    file, twin and entry again, not serialised and hashed again; the digest
+    of each is kept under `DIGESTS`."""
     out = {}
     entries = []
+    digests: dict[str, str] = {}
+    last = json.loads(known[DIGESTS]) if known and DIGESTS in known else {}
+    was = {entry["path"]: entry for entry in json.loads(known[ENTRIES])} if last and ENTRIES in known else {}
     for path, value in values.items():
+        name, twin = f"{FOLDER}/{path}", f"{FOLDER}/{path.removesuffix('.json')}.js"
+        if known is not None:
+            digest = digests[path] = value_digest(value)
+            if last.get(path) == digest and path in was and name in known and twin in known:
+                entries.append(was[path])
+                out[name], out[twin] = known[name], known[twin]
+                continue
         text = dumps(value)
         data = text.encode("utf-8")
         entries.append({"path": path, "kind": value["kind"], "bytes": len(data), "sha256": hashlib.sha256(data).hexdigest()})
-        out[f"{FOLDER}/{path}"] = text
-        out[f"{FOLDER}/{path.removesuffix('.json')}.js"] = script_twin(path, text)
+        out[name] = text
+        out[twin] = script_twin(path, text)
     out[ENTRIES] = dumps(entries)
+    if known is not None:
+        out[DIGESTS] = dumps(digests)
     return out
+
+
+def value_digest(value) -> str:
+    """A digest of a dataset (dicts, lists, strings, numbers, booleans, None):
+    pickled without the memo, so equal values give equal bytes however their
+    strings are shared; equal pickles are equal values, so equal JSON (pickle
+    tells True from 1 and 1.0, as JSON does). (render/reuse.py's
+    `content_digest` does the same for the model; export does not import render.)"""
+    digest = hashlib.sha256()
+    pickler = pickle.Pickler(_Sink(digest.update), pickle.HIGHEST_PROTOCOL)
+    pickler.fast = True
+    pickler.dump(value)
+    return digest.hexdigest()
+
+
+class _Sink:
+    """What `value_digest` pickles into: the digest's `update`."""
+
+    __slots__ = ("write",)
+
+    def __init__(self, write) -> None:
+        self.write = write
 
 
 def finish_data(parts: list[dict[str, str]]) -> dict[str, str]:
@@ -109,7 +164,7 @@ def finish_data(parts: list[dict[str, str]]) -> dict[str, str]:
     entries: list[dict] = []
     for part in parts:
         entries += json.loads(part[ENTRIES])
-        files.update((path, text) for path, text in part.items() if path != ENTRIES)
+        files.update((path, text) for path, text in part.items() if path not in (ENTRIES, DIGESTS))
     entries.sort(key=lambda e: e["path"])
     build = hashlib.sha256("".join(e["path"] + e["sha256"] for e in entries).encode()).hexdigest()[:16]
     text = dumps({"schema_version": SCHEMA_VERSION, "kind": "index", "build": build, "files": entries})

@@ -28,8 +28,10 @@ each job adds what it reads besides:
 - the current edition's aliases: nothing more;
 - the published data of one document's editions (export/files.py's
   `document_data_files`): its editions, texts included;
-- the preview files, editions.json (export/files.py's
-  `editions_data_files`), the glossaries, the
+- editions.json (export/files.py's `editions_data_files`): each document's
+  current edition and the dated ones its chains run through (its editions,
+  their sections and rule numbers are in the frame);
+- the preview files, the glossaries, the
   keyword index: every edition's rules, texts included; the history bundle: those, and what cites
   each rule;
 - the contents and topic pages: the topics, the first three rules of each
@@ -334,7 +336,24 @@ class Fingerprints:
             parts.append(self._forms(ctx))
             parts.append([_ruling_reads(ctx, ruling, reviews.get(id(ruling), ())) for ruling in job.args[1]])
             return content_digest(parts).hex()
-        if kind in ("previews", "history bundle", "rules", "glossary", "walkthroughs", "keywords"):
+        if kind == "rules":
+            # editions.json (`editions_data_files`): of each document, its
+            # editions (in the frame: labels, dates, sections and rule numbers,
+            # so their counts), the current one and the dated ones its chains
+            # run through (whose pairs it lists): no rule's text.
+            chains = ctx.chains
+            parts.append(
+                [
+                    (
+                        key,
+                        getattr(ctx.editions.current_of(key), "label", None),
+                        [e.label for e in chains[key].editions] if key in chains else None,
+                    )
+                    for key in ctx.corpus.editions
+                ]
+            )
+            return content_digest(parts).hex()
+        if kind in ("previews", "history bundle", "glossary", "walkthroughs", "keywords"):
             # Every section of every edition, texts included (and the history
             # resolve made of them, and the links found in them).
             parts.append(self.texts)

@@ -103,11 +103,14 @@ class Published:
     `whole`: one job making them all, as a clean build runs it. `parts`: the
     same as (name, job) pairs, each giving some of the files, for a warm
     build to reuse one by one (`reuse.py`: the name it is kept under; None:
-    never reused); `finish`: the files of all the parts' results together."""
+    never reused); `finish`: the files of all the parts' results together;
+    `again`: a named part that runs again, given what it made at the last
+    build (None: nothing yet), as the job to run (it may take what is as it was)."""
 
     whole: Callable[[], dict[str, str]]
     parts: Callable[[], list[tuple[tuple | None, Callable[[], dict[str, str]]]]]
     finish: Callable[[list[dict[str, str]]], dict[str, str]]
+    again: Callable[[Callable, dict[str, str] | None], Callable] | None = None
 
 
 def render_site(
@@ -155,6 +158,12 @@ def render_site(
                 names[k] = (name, prints.of(contexts.get(lang, ctx), name, job))
                 if (found := memory.jobs.get(name)) is not None and found[0] == names[k][1]:
                     kept[k] = found[1]
+    # A published part that runs again is given what it made last (`Published.again`).
+    if parted and published.again is not None:
+        for k, (lang, job) in enumerate(work):
+            if lang is None and names[k] is not None and k not in kept:
+                found = memory.jobs.get(names[k][0])
+                work[k] = (None, published.again(job, found[1] if found is not None else None))
     # The word index runs each time, from its sections' part as the last build
     # made it while the rules are as they were (`searched_words`).
     words: dict[int, tuple] = {}  # job -> (its language, the rules' digest, the part given)
