@@ -245,12 +245,13 @@ class _Share:
 
     def __init__(self, pages: list, config, files, docs, nav, env) -> None:
         self.pid = 0
+        prctl = _prctl()  # found before the fork: the copy's time is the rebuild's
         read, write = os.pipe()
         parent = os.getpid()
         pid = os.fork()
         if pid == 0:  # the copy: never returns
             os.close(read)
-            _share_child(write, parent, pages, config, files, docs, nav, env)
+            _share_child(write, parent, prctl, pages, config, files, docs, nav, env)
         os.close(write)
         self.pid, self.read, self.pages = pid, read, pages
 
@@ -310,14 +311,14 @@ class _Share:
             self.read = None
 
 
-def _share_child(write: int, parent: int, pages: list, config, files, docs, nav, env) -> None:
+def _share_child(write: int, parent: int, prctl, pages: list, config, files, docs, nav, env) -> None:
     """The forked copy's work (`_Share`): builds `pages`, sends what it found, exits."""
     from mkdocs.commands import build as steps
 
     status = 0
     try:
         gc.disable()  # a short life: collecting would only touch (and so copy) the parent's objects
-        _die_with(parent)
+        _die_with(parent, prctl)
         records: list[tuple[str, int, str]] = []
 
         class Keep(logging.Handler):
@@ -357,13 +358,27 @@ def _share_child(write: int, parent: int, pages: list, config, files, docs, nav,
         os._exit(status)
 
 
-def _die_with(parent: int) -> None:
+def _prctl():
+    """Linux's `prctl`, or None."""
+    global _PRCTL
+    if _PRCTL is False:
+        try:
+            import ctypes
+
+            _PRCTL = ctypes.CDLL(None, use_errno=True).prctl
+        except (ImportError, OSError, AttributeError):
+            _PRCTL = None
+    return _PRCTL
+
+
+_PRCTL = False  # not looked for yet
+
+
+def _die_with(parent: int, prctl) -> None:
     """The forked copy is killed when its parent dies (Linux), as the parent's
     output folder is removed then: it writes nothing after."""
-    with contextlib.suppress(Exception):
-        import ctypes
-
-        ctypes.CDLL(None, use_errno=True).prctl(1, signal.SIGKILL)  # PR_SET_PDEATHSIG
+    if prctl is not None:
+        prctl(1, signal.SIGKILL)  # PR_SET_PDEATHSIG
     if os.getppid() != parent:
         os._exit(1)
 
