@@ -386,8 +386,10 @@ def _write(
                 old = before.get(path)
                 same = type(old) is str and old == data and path in before_digests
                 digest = before_digests[path] if same else output.file_digest(data.encode("utf-8"))
-            else:
-                digest = output.file_digest(data)
+            else:  # bytes: an image a job that ran again drew anew is mostly the same image
+                old = before.get(path)
+                same = type(old) is bytes and old == data and path in before_digests
+                digest = before_digests[path] if same else output.file_digest(data)
             mine[path] = digest
             if digest != before_digests.get(path):
                 moved.append(path)

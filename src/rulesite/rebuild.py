@@ -38,6 +38,14 @@ pointed at the new generation (`_Gathered.move`). A rebuild reads pages into
 it: it is used once, then gathered again. A request that comes meanwhile
 waits for the gathering to end (the process reads one line at a time).
 
+Many pages to build again (a rule that became a change shows on every page
+of its edition's diff: some 90) are shared with a forked copy of the process
+(`_Share`), on the machine's other core (the build that asked for the
+rebuild only waits for it meanwhile). The copy reads, renders and writes its share of the pages and
+sends back what MkDocs said and each page's anchors and links to anchors;
+the parent checks every built page's anchor links itself, as one process
+does, so MkDocs warns of the very same links.
+
 The sitemap (and its .gz) is not rendered again: it lists the pages, their
 addresses and the source date, which `pipeline.rebuildable` holds as they
 were, so the copy's is the clean build's.
@@ -48,10 +56,12 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import gc
 import io
 import json
 import logging
 import os
+import pickle
 import re
 import signal
 import subprocess
@@ -62,6 +72,12 @@ from pathlib import Path
 
 from .mkdocs_calls import log_like_mkdocs, refuse_whole_site_plugins, run
 from .split_build import _place
+
+
+# From this many pages to build again, a rebuild shares them with a forked copy
+# of its process (`_Share`): a page is some 9 ms; fewer save less than the fork
+# and the memory pages both processes then copy cost (some 30 ms).
+SHARE_FROM = 16
 
 
 def _unlink(path: str) -> None:
@@ -219,6 +235,154 @@ class _Gathered:
             file.__dict__.pop("abs_dest_path", None)  # MkDocs keeps it once asked
 
 
+class _Share:
+    """A share of a rebuild's pages read, rendered and written by a forked copy
+    of this process (Linux: `fork`), while this one builds the others: the
+    copy has everything gathered as it is, and writes only its own pages'
+    files. It sends back (pickled, through a pipe) what MkDocs logged, each of
+    its pages' anchors and links to anchors (`validate_anchor_links`, which the
+    parent runs over every built page), and an error it ended with."""
+
+    def __init__(self, pages: list, config, files, docs, nav, env) -> None:
+        self.pid = 0
+        prctl = _prctl()  # found before the fork: the copy's time is the rebuild's
+        read, write = os.pipe()
+        parent = os.getpid()
+        pid = os.fork()
+        if pid == 0:  # the copy: never returns
+            os.close(read)
+            _share_child(write, parent, prctl, pages, config, files, docs, nav, env)
+        os.close(write)
+        self.pid, self.read, self.pages = pid, read, pages
+
+    @staticmethod
+    def split(built: list) -> tuple[list, list]:
+        """`built` in two shares of about the same size of Markdown (most of a
+        page's time): (this process's, the copy's). This process also places
+        the static files and renders the theme's templates: it starts a page ahead."""
+        sizes = {}
+        for file in built:
+            try:
+                sizes[file.src_uri] = os.path.getsize(file.abs_src_path)
+            except OSError:
+                sizes[file.src_uri] = 0
+        ours, theirs, load = [], [], [max(sizes.values(), default=0), 0]
+        for file in sorted(built, key=lambda f: -sizes[f.src_uri]):
+            share = 0 if load[0] <= load[1] else 1
+            (ours, theirs)[share].append(file)
+            load[share] += sizes[file.src_uri]
+        mine = {f.src_uri for f in ours}
+        return [f for f in built if f.src_uri in mine], [f for f in built if f.src_uri not in mine]
+
+    def finish(self, files) -> None:
+        """Waits for the copy; logs what it logged (here: counted, and said);
+        sets its pages' anchors on this process's pages; raises its error."""
+        with os.fdopen(self.read, "rb") as pipe:
+            data = pipe.read()
+        self.read = None
+        os.waitpid(self.pid, 0)
+        self.pid = 0
+        try:
+            found = pickle.loads(data)
+        except Exception:  # noqa: BLE001 (it died before it said anything)
+            found = {"records": [], "anchors": {}, "error": RuntimeError("the rebuild's forked share ended without a word")}
+        for name, level, message in found["records"]:
+            logging.getLogger(name).log(level, "%s", message)
+        uris = files.src_uris
+        for file in self.pages:
+            present, links = found["anchors"].get(file.src_uri, (None, None))
+            file.page.present_anchor_ids = present
+            if links is not None:
+                file.page.links_to_anchors = {uris[target]: anchors for target, anchors in links.items() if target in uris}
+        if found["error"] is not None:
+            raise found["error"]
+
+    def close(self) -> None:
+        """Ends the copy if still running (this process failed first)."""
+        if self.pid:
+            with contextlib.suppress(OSError):
+                os.kill(self.pid, signal.SIGKILL)
+            with contextlib.suppress(OSError):
+                os.waitpid(self.pid, 0)
+            self.pid = 0
+        if self.read is not None:
+            with contextlib.suppress(OSError):
+                os.close(self.read)
+            self.read = None
+
+
+def _share_child(write: int, parent: int, prctl, pages: list, config, files, docs, nav, env) -> None:
+    """The forked copy's work (`_Share`): builds `pages`, sends what it found, exits."""
+    from mkdocs.commands import build as steps
+
+    status = 0
+    try:
+        gc.disable()  # a short life: collecting would only touch (and so copy) the parent's objects
+        _die_with(parent, prctl)
+        records: list[tuple[str, int, str]] = []
+
+        class Keep(logging.Handler):
+            def emit(self, record: logging.LogRecord) -> None:
+                records.append((record.name, record.levelno, record.getMessage()))
+
+        log = logging.getLogger("mkdocs")
+        for handler in list(log.handlers):  # the parent's (its counter, its output): told through `records`
+            log.removeHandler(handler)
+        log.addHandler(Keep())
+        log.propagate = False
+        error = None
+        try:
+            for file in pages:
+                steps._populate_page(file.page, config, files)
+            env = config.plugins.on_env(env, config=config, files=files)
+            for file in pages:
+                steps._build_page(file.page, config, docs, nav, env, excluded=file.inclusion.is_excluded())
+        except Exception as failed:  # noqa: BLE001 (sent to the parent, which raises it)
+            error = failed
+        anchors = {}
+        for file in pages:
+            page = file.page
+            links = page.links_to_anchors
+            shown = None if links is None else {target.src_uri: dict(found) for target, found in links.items()}
+            anchors[file.src_uri] = (page.present_anchor_ids, shown)
+        try:
+            data = pickle.dumps({"records": records, "anchors": anchors, "error": error}, protocol=pickle.HIGHEST_PROTOCOL)
+        except Exception:  # noqa: BLE001 (an error that does not pickle: its words)
+            error = RuntimeError("".join(traceback.format_exception(error)))
+            data = pickle.dumps({"records": records, "anchors": anchors, "error": error}, protocol=pickle.HIGHEST_PROTOCOL)
+        with os.fdopen(write, "wb") as pipe:
+            pipe.write(data)
+    except BaseException:  # noqa: BLE001 (the parent says the share ended without a word)
+        status = 1
+    finally:
+        os._exit(status)
+
+
+def _prctl():
+    """Linux's `prctl`, or None."""
+    global _PRCTL
+    if _PRCTL is False:
+        try:
+            import ctypes
+
+            _PRCTL = ctypes.CDLL(None, use_errno=True).prctl
+        except (ImportError, OSError, AttributeError):
+            _PRCTL = None
+    return _PRCTL
+
+
+_PRCTL = False  # not looked for yet
+
+
+def _die_with(parent: int, prctl) -> None:
+    """The forked copy is killed when its parent dies (Linux), as the parent's
+    output folder is removed then: it writes nothing after."""
+    if prctl is not None:
+        prctl(1, signal.SIGKILL)  # PR_SET_PDEATHSIG
+    if os.getppid() != parent:
+        os._exit(1)
+
+
 def _config_bytes(config_file: Path) -> list[bytes]:
     """The bytes of a config and of the one it inherits (what `load_config` reads)."""
     found, path = [], Path(config_file)
@@ -240,13 +404,15 @@ def rebuild(
     ready=lambda: None,
     compiled: _Compiled | None = None,
     gathered: _Gathered | None = None,
+    share_from: int = SHARE_FROM,
 ) -> int:
     """Builds the site of `config_file` into `site_dir` (a hard-linked copy of
     the published output) again: `changed` (paths under docs_dir) and the
     theme's templates. `ready()` returns once `site_dir` holds that copy:
     nothing before it looks there. `gathered`: what was gathered ahead of it
-    (`_Gathered`, checked to fit by the caller), used up. Returns how many
-    files were built again."""
+    (`_Gathered`, checked to fit by the caller), used up. `share_from`: from
+    that many pages to build, a forked copy of the process builds a share of
+    them (`_Share`). Returns how many files were built again."""
     from mkdocs.commands import build as steps
     from mkdocs.exceptions import Abort, BuildError
     from mkdocs.structure.files import InclusionLevel
@@ -263,6 +429,7 @@ def rebuild(
         gathered.counter,
     )
     logging.getLogger("mkdocs").addHandler(counter)
+    share = None
     try:
         again = [f for f in files if f.src_uri in changed and InclusionLevel.is_included(f.inclusion)]
         if not fresh:
@@ -276,9 +443,13 @@ def rebuild(
         for name in [*config.theme.static_templates, *config.extra_templates, "sitemap.xml.gz"]:
             if name not in kept and name.removesuffix(".gz") not in kept:
                 _unlink(os.path.join(config.site_dir, name))
-        for file in docs:
-            if file.src_uri in changed:
-                steps._populate_page(file.page, config, files)
+        built = [file for file in docs if file.src_uri in changed]
+        ours = built
+        if len(built) >= share_from and hasattr(os, "fork") and sys.platform.startswith("linux"):
+            ours, theirs = _Share.split(built)
+            share = _Share(theirs, config, files, docs, nav, env)
+        for file in ours:
+            steps._populate_page(file.page, config, files)
         env = config.plugins.on_env(env, config=config, files=files)
         docs_dir = os.path.join(os.path.normpath(config.docs_dir), "")
         for file in again:
@@ -296,9 +467,10 @@ def rebuild(
                 steps._build_theme_template(template, env, files if template == "sitemap.xml" else docs, config, nav)
         for template in config.extra_templates:
             steps._build_extra_template(template, files, config, nav)
-        built = [file for file in docs if file.src_uri in changed]
-        for file in built:
+        for file in ours:
             steps._build_page(file.page, config, docs, nav, env, excluded=file.inclusion.is_excluded())
+        if share is not None:
+            share.finish(files)
         for file in built:
             file.page.validate_anchor_links(files=files, log_level=config.validation.links.anchors)
         config.plugins.on_post_build(config=config)
@@ -313,6 +485,8 @@ def rebuild(
         config.plugins.on_build_error(error=error)
         raise
     finally:
+        if share is not None:
+            share.close()
         config.plugins.on_shutdown()
         logging.getLogger("mkdocs").removeHandler(counter)
     return len(again)
