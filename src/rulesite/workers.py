@@ -45,9 +45,12 @@ def frozen():
     in it: the stages make few cycles (peak memory is the same) and the
     collections cost 8 % of read + resolve + render's instructions. Nested
     blocks keep it frozen until the outermost one ends; what it made then
-    joins the oldest generation, where only a full collection walks it."""
-    global _frozen
+    joins the oldest generation, where only a full collection walks it, and
+    the collector is as it was before the block (`rulesite serve` keeps it
+    off, collecting while it waits for a save)."""
+    global _frozen, _was_enabled
     if _frozen == 0:
+        _was_enabled = gc.isenabled()
         gc.freeze()
         gc.disable()
     _frozen += 1
@@ -61,10 +64,12 @@ def frozen():
             # (resolve's and read's results: 0.05-0.07 s each).
             gc.freeze()
             gc.unfreeze()
-            gc.enable()
+            if _was_enabled:
+                gc.enable()
 
 
 _frozen = 0
+_was_enabled = True
 
 
 def _start() -> None:

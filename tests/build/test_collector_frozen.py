@@ -28,3 +28,15 @@ def test_what_the_block_made_is_not_young_after_it():
     assert not any(id(item) in young for item in made)
     assert any(item is made[0] for item in gc.get_objects(generation=2))
     assert gc.get_freeze_count() == 0  # nothing left frozen
+
+
+def test_a_collector_kept_off_stays_off_after_the_block():
+    # `rulesite serve` keeps it off between builds, collecting while it waits
+    # for a save: a stage's block must not turn it back on.
+    gc.disable()
+    try:
+        with workers.frozen():
+            assert not gc.isenabled()
+        assert not gc.isenabled()
+    finally:
+        gc.enable()

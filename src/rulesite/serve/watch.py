@@ -11,6 +11,7 @@ import hashlib
 import os
 import queue
 import threading
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -131,15 +132,18 @@ class Watcher:
         for thread in self.threads:
             thread.start()
 
-    def next(self) -> set[Path]:
+    def next(self, idle: Callable[[], object] | None = None) -> set[Path]:
         """Waits for the next burst, and takes every burst queued behind it too
-        (saves made while a build ran give one build after it)."""
+        (saves made while a build ran give one build after it). `idle`: run
+        once if no burst came in the first half second."""
         while True:
             try:
                 found = self.events.get(timeout=0.5)  # a timeout: Ctrl-C is seen while waiting
                 break
             except queue.Empty:
-                continue
+                if idle is not None:
+                    idle()
+                    idle = None
         while True:
             try:
                 found |= self.events.get_nowait()
