@@ -115,7 +115,7 @@ from .check.run import HeldFindings
 from .model import Corpus
 from .read.kept import Shared
 from .rebuild import Worker
-from .render.reuse import content_digest
+from .content_digest import content_digest
 from .resolve.history import KnownComparisons, KnownPairs
 from .resolve.card_mentions import KnownMentions
 from .resolve.linked import KnownLinks

@@ -16,9 +16,9 @@ from __future__ import annotations
 
 import hashlib
 import json
-import pickle
 from functools import partial
 
+from ..content_digest import content_digest
 from ..resolve.resolved import Resolved
 from ..site_map.places import Places
 from .data import SCHEMA_VERSION, datasets, document_datasets, editions_data, game_datasets, rules_datasets
@@ -137,24 +137,8 @@ def _files(values: dict[str, dict], known: dict[str, str] | None = None) -> dict
 
 def value_digest(value) -> str:
     """A digest of a dataset (dicts, lists, strings, numbers, booleans, None):
-    pickled without the memo, so equal values give equal bytes however their
-    strings are shared; equal pickles are equal values, so equal JSON (pickle
-    tells True from 1 and 1.0, as JSON does). (render/reuse.py's
-    `content_digest` does the same for the model; export does not import render.)"""
-    digest = hashlib.sha256()
-    pickler = pickle.Pickler(_Sink(digest.update), pickle.HIGHEST_PROTOCOL)
-    pickler.fast = True
-    pickler.dump(value)
-    return digest.hexdigest()
-
-
-class _Sink:
-    """What `value_digest` pickles into: the digest's `update`."""
-
-    __slots__ = ("write",)
-
-    def __init__(self, write) -> None:
-        self.write = write
+    equal digests are equal values, so equal JSON (`content_digest`)."""
+    return content_digest(value).hex()
 
 
 def finish_data(parts: list[dict[str, str]]) -> dict[str, str]:

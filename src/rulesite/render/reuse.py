@@ -75,9 +75,9 @@ from __future__ import annotations
 
 import bisect
 import hashlib
-import pickle
 from functools import partial
 
+from ..content_digest import content_digest
 from ..model import Erratum, FaqAnswer
 from ..resolve.entries import entry_anchor
 from .context import Context
@@ -525,26 +525,6 @@ def _cited_rules(ctx: Context) -> list:
         for key, section in ((section.key, section) for section in ctx.corpus.sections.values())
         if section.language == ctx.language
     ]
-
-
-def content_digest(value) -> bytes:
-    """A digest of `value`'s content: pickled without the memo, so that equal
-    values give equal bytes however their parts are shared (the links kept from
-    the last build are the same objects where new ones would be new)."""
-    digest = hashlib.sha256()
-    pickler = pickle.Pickler(_Sink(digest.update), pickle.HIGHEST_PROTOCOL)
-    pickler.fast = True
-    pickler.dump(value)
-    return digest.digest()
-
-
-class _Sink:
-    """What `content_digest` pickles into: the digest's `update`."""
-
-    __slots__ = ("write",)
-
-    def __init__(self, write) -> None:
-        self.write = write
 
 
 def _heavy(ctx: Context, section, chains: dict | None = None) -> bytes:
