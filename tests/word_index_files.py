@@ -38,3 +38,10 @@ def index_texts(site: Path) -> dict[str, str]:
         for row in part["entries"]:  # a rule: [kind, document, url, number, keys, text]
             add(row[2], f"{row[3]} {row[5]}")
     return {page: " ".join(parts) for page, parts in pages.items()}
+
+
+def text_rows(site: Path) -> tuple[list[dict], list[list]]:
+    """The label rows of the word index and the entries its text files add
+    (rules and rules' examples: [kind, document, url, number, keys, text])."""
+    docs = _script_data(site / "assets/search-words.js")["docs"]
+    return docs, [row for path in index_files(site)[1:] for row in _script_data(path)["entries"]]

@@ -692,6 +692,7 @@ SEARCH_STRINGS = {
     "en": {
         "kind-section": "Section",
         "kind-rule": "Rule",
+        "kind-example": "Rule's example",
         "kind-card": "Card",
         "kind-ruling": "Ruling",
         "kind-faq-answer": "FAQ answer",
@@ -709,6 +710,7 @@ SEARCH_STRINGS = {
     "es": {
         "kind-section": "Sección",
         "kind-rule": "Regla",
+        "kind-example": "Ejemplo de una regla",
         "kind-card": "Carta",
         "kind-ruling": "Resolución",
         "kind-faq-answer": "Respuesta de las preguntas frecuentes",
@@ -726,6 +728,7 @@ SEARCH_STRINGS = {
     "fr": {
         "kind-section": "Section",
         "kind-rule": "Règle",
+        "kind-example": "Exemple d'une règle",
         "kind-card": "Carte",
         "kind-ruling": "Décision",
         "kind-faq-answer": "Réponse de la FAQ",

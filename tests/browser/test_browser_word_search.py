@@ -5,9 +5,10 @@ and their labels checked once every file of the word index has arrived.
 On the seed site: the section whose title or keyword is the query comes
 first ("reveal", "show off"), a misspelt word of five letters or more finds
 it too ("revael"), every result names its kind, the Spanish site searches
-its own rules, Enter opens the first result and ?q= in the address opens
-the search with its results. On the full corpora site (they fail loudly under CI
-when the corpora are missing): 811 for "hidden", 832 for "show off", 424 for
+its own rules, Enter opens the first result, ?q= in the address opens
+the search with its results, and a word only a rule's example prints finds
+that example, labelled so, and opens it. On the full corpora site (they fail
+loudly under CI when the corpora are missing): 811 for "hidden", 832 for "show off", 424 for
 "reveal" and "revael", the card for "Zhonya", "TR 703.4" keeping its word
 results to the Tournament Rules, and the Spanish and French sites.
 
@@ -136,6 +137,21 @@ def test_a_search_in_the_address_opens_with_its_results(built_site, root_url, ph
     expect(first).to_be_visible(timeout=30_000)
     assert first.get_attribute("href").split("#")[0].endswith("/" + expected), first.get_attribute("href")
     expect(phone.locator("input.md-search__input")).to_have_value("reveal")
+
+
+def test_words_of_a_rules_example_find_that_example(built_site, root_url, phone):
+    # "sufficient" is printed, in the seed's 832 Show Off, by one example only.
+    expected = current_section(built_site.site, "riftbound/core-rules", "Show Off")
+    box = open_search(phone, root_url)
+    results = word_results(phone, box, "sufficient")
+    assert [r["path"] for r in results] == [expected], results[:5]
+    assert results[0]["label"].startswith(KINDS["en"]["kind-example"] + " · Riftbound · Core Rules"), results[0]
+    href = phone.locator(".md-search-result__list a.md-search-result__link").first.get_attribute("href")
+    anchor = href.split("#")[1]
+    assert re.fullmatch(re.escape(results[0]["title"]) + r"-example-\d+", anchor), (href, results[0])
+    with phone.expect_navigation():
+        box.press("Enter")
+    expect(phone.locator(f'[id="{anchor}"]')).to_contain_text("sufficient")
 
 
 # -- The full corpora site ------------------------------------------------------

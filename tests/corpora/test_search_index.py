@@ -7,6 +7,8 @@ else: Material's index of every page's HTML is not built.
 - English's word index is at most 2.5 MB, the budget Material's had;
 - every rule of every edition is findable in it: each rule's text at the newest
   edition printing it, on the page of a rule printing those words;
+- every rule's example of every edition is findable, once a document, at the
+  anchor of an example printing it;
 - every ruling and FAQ answer is findable;
 - a phrase only an older edition prints is found on that edition's page, and
   only there.
@@ -21,7 +23,8 @@ from pathlib import Path
 import pytest
 
 from rulesite.card_symbols import shown_text
-from word_index_files import index_files, index_texts, plain
+from rulesite.render.share import GAME_NAMES
+from word_index_files import index_files, index_texts, plain, text_rows
 
 pytestmark = pytest.mark.corpora
 
@@ -50,7 +53,7 @@ def _editions(site: Path):
 
 
 def _rule_words(rule: dict) -> str:
-    """A rule's text as the index holds it (its examples are not indexed: a search finds the rule)."""
+    """A rule's text as the index holds it (its examples are entries of their own)."""
     return plain(shown_text(rule["text"]))
 
 
@@ -84,6 +87,35 @@ def test_every_rule_of_every_edition_is_findable(corpora_site, texts):
                 )
                 checked += 1
     assert checked > 5000, checked
+
+
+def test_every_example_of_every_edition_is_findable_once(corpora_site):
+    site = corpora_site.site
+    docs, rows = text_rows(site)
+    indexed: dict[tuple[str, str, str], list[str]] = {}  # (game, document, text) -> the urls it leads to
+    for row in rows:
+        if row[0] == "e":
+            doc = docs[row[1]]
+            indexed.setdefault((doc["game"], doc["document"], row[5]), []).append(row[2])
+    assert all(len(urls) == 1 for urls in indexed.values()), [k for k, v in indexed.items() if len(v) > 1][:3]
+    shown: dict[tuple[str, str, str], set[str]] = {}  # the same -> the anchors of the examples printing it
+    for doc in _data(site, "editions.json")["documents"]:
+        if doc["language"] != "en":
+            continue
+        for edition in doc["editions"]:
+            for rule in _data(site, edition["file"])["rules"]:
+                page = rule["url"].split("#")[0]
+                for i, example in enumerate(rule.get("examples", []), 1):
+                    key = (doc["game"], doc["name"], plain(shown_text(example["text"])))
+                    shown.setdefault(key, set()).add(f"{page}#{rule['number']}-example-{i}")
+    shown = {(GAME_NAMES.get(g, g), name, text): anchors for (g, name, text), anchors in shown.items()}
+    assert len(shown) > 500, len(shown)
+    lost = [key for key in shown if key not in indexed]
+    assert not lost, f"{len(lost)} examples not indexed: {lost[:3]}"
+    invented = [key for key in indexed if key not in shown]
+    assert not invented, f"{len(invented)} indexed examples no edition prints: {invented[:3]}"
+    astray = [(key, indexed[key][0]) for key in shown if indexed[key][0] not in shown[key]]
+    assert not astray, astray[:3]
 
 
 def test_rulings_and_faq_answers_are_findable(corpora_site, texts):

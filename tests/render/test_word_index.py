@@ -4,7 +4,9 @@ search box ranks and labels from.
 - a keyword's section carries the forms that link to it, each once;
 - every entry names a kind and a labelled document (or none: topics, pages);
 - every rule text is in the text files once, and each file is a script that
-  adds its data to the queue word-search.js reads.
+  adds its data to the queue word-search.js reads;
+- every rule's example is searched once, after every rule, and a word only an
+  example prints leads to that example's anchor on its section page.
 """
 
 from __future__ import annotations
@@ -12,7 +14,10 @@ from __future__ import annotations
 import json
 from dataclasses import replace
 
+from rulesite.card_symbols import shown_text
+from rulesite.render.section_page import render_section
 from rulesite.render.word_index import QUEUE, TEXT_PART, WORDS, word_index
+from rulesite.site_map.paths import html_path, section_page
 
 
 def _data(text: str) -> dict:
@@ -81,3 +86,47 @@ def test_spanish_index_holds_its_rules_then_englishs_by_title(ctx):
     assert all(e[2].startswith("../") for e in english), [e for e in english if not e[2].startswith("../")][:3]
     assert any(e[0] == "s" and e[3] == "424 Reveal" for e in english), english[:5]
     assert not [row for part in parts for row in part["entries"] if row[2].startswith("../")], "English texts on the Spanish site"
+
+
+def _plain(text: str) -> str:
+    return " ".join(shown_text(text).split())
+
+
+def test_every_example_is_searched_once_after_every_rule(ctx):
+    words, parts = _index(ctx)
+    rows = [row for part in parts for row in part["entries"]]
+    examples = [row for row in rows if row[0] == "e"]
+    # Every example the English site prints, each text once a document.
+    printed = {
+        (section.game, section.document, _plain(example.text))
+        for section in ctx.editions.pages_of("en")
+        for rule in section.rules
+        for example in rule.examples
+    }
+    found = [(words["docs"][row[1]]["game"], row[5]) for row in examples]
+    assert len(found) == len(set(found)), "an example listed twice"
+    assert len(examples) == len(printed) >= 5, (len(examples), len(printed))
+    assert {row[5] for row in examples} == {text for _game, _document, text in printed}
+    # After the rules: the first results come as soon as before.
+    last_rule = max(k for k, row in enumerate(rows) if row[0] == "r")
+    assert all(k > last_rule for k, row in enumerate(rows) if row[0] == "e")
+    assert all(row[3] and row[3][0].isdigit() and not row[4] for row in examples), examples[:3]
+
+
+def test_a_word_only_an_example_prints_leads_to_that_example(ctx):
+    words, parts = _index(ctx)
+    holding = [e for e in words["entries"] if "sufficient" in " ".join([e[3], *(e[4] if len(e) > 4 else [])]).lower()]
+    holding += [words["entries"][k] for part in parts for k, text in part["texts"] if "sufficient" in text.lower()]
+    holding += [row for part in parts for row in part["entries"] if "sufficient" in row[5].lower()]
+    # The seed's 832 Show Off prints "sufficient" in one example only, not in a rule's text.
+    assert [row[0] for row in holding] == ["e"], holding
+    url = holding[0][2]
+    page, anchor = url.split("#")
+    assert anchor.startswith(holding[0][3] + "-example-"), url
+    doc = words["docs"][holding[0][1]]
+    assert (doc["game"], doc["document"], doc["current"]) == ("Riftbound", "Core Rules", True), doc
+    # The section page shows that example at that anchor.
+    section = next(s for s in ctx.editions.pages_of("en") if html_path(section_page(s.key)) == page)
+    html = render_section(section, ctx)
+    start = html.index(f'id="{anchor}"')
+    assert "sufficient" in html[start : html.index("</div>", start)], html[start : start + 400]

@@ -12,11 +12,12 @@
  * query mostly covers, then older editions' such entries, then the rest.
  * Within each: sections, cards and topics whose title holds every word,
  * then rules, then rulings, FAQ answers and walkthroughs whose title does,
- * then the rest by kind. A word of five letters or more that the site does
+ * then the rest by kind (a rule's example, titled by its rule's number,
+ * right after the rules). A word of five letters or more that the site does
  * not hold is read as the nearest one it does ("revael": reveal). A first
  * word naming a document or game ("TR", "CR", "MTG") keeps only its
  * results. Every result names its kind, game, document and edition (a
- * rule, its section too, before its text). core.js loads this file with
+ * rule or a rule's example, its section too, before its text). core.js loads this file with
  * number-search.js, when the search box is first used or the address has ?q=.
  */
 (function () {
@@ -27,8 +28,11 @@
 
   var WORDS = "assets/search-words.js";
   var MAX_SHOWN = 30;
-  var KIND_RANK = { s: 0, c: 1, t: 2, r: 3, l: 4, f: 4, w: 5, g: 6, p: 7 };
-  var KIND_NAME = { s: "section", c: "card", t: "topic", r: "rule", l: "ruling", f: "faq-answer", w: "walkthrough", g: "guide", p: "page" };
+  // A rule's example ("e"): after the rules, before the rulings whose text alone has the words.
+  var KIND_RANK = { s: 0, c: 1, t: 2, r: 3, e: 3.5, l: 4, f: 4, w: 5, g: 6, p: 7 };
+  var KIND_NAME = {
+    s: "section", c: "card", t: "topic", r: "rule", e: "example", l: "ruling", f: "faq-answer", w: "walkthrough", g: "guide", p: "page",
+  };
   // Words too common to look for, when a query has others.
   var STOP = {
     en: ["a", "an", "the", "of", "to", "in", "on", "and", "or", "is", "for", "with"],
@@ -439,8 +443,8 @@
       article.appendChild(title);
       article.appendChild(tag);
       var text = snippet(e, found.query);
-      var section = e.kind === "r" ? sectionOf[e.url.split("#")[0]] : "";
-      if (section) text = text ? section + " \u2014 " + text : section; // a rule's section: "424 Reveal — …"
+      var section = e.kind === "r" || e.kind === "e" ? sectionOf[e.url.split("#")[0]] : "";
+      if (section) text = text ? section + " \u2014 " + text : section; // a rule's (or example's) section: "424 Reveal — …"
       if (text) {
         var p = document.createElement("p");
         p.textContent = text;

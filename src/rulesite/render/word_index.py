@@ -14,9 +14,13 @@ it names each entry's kind, and its game, document and edition:
   cards, rulings, walkthroughs and answers by title (`_english_titles`), after
   its own entries: those sites translate a few pages of the rules.
 - `assets/search-text-N.js`, loaded right after it, one after another: the
-  texts of those entries and of every rule (each text once, at the newest
+  texts of those entries and of every rule and example (each text once, at the newest
   edition printing it), so that a word found only in a text is found too.
-  The rulings' and answers' texts come first, then Riftbound's rules.
+  The rulings' and answers' texts come first, then Riftbound's rules; the
+  rules' examples ("Example: …") last, each text once at the newest edition
+  printing it, as an entry of its own (kind "e", titled by its rule's number)
+  that leads to the example's anchor on its section page
+  ("832.html#832.1.d-example-1").
 
 Scripts, not JSON: a page opened from disk (file://) can load a script but
 not fetch. Each entry is `[kind, document, url, title, keys]`, url relative
@@ -51,6 +55,7 @@ TITLE_WORDS = 6
 
 # Entry kinds (assets/word-search.js ranks and labels them).
 SECTION, RULE, CARD, RULING, FAQ, WALKTHROUGH, TOPIC, GUIDE, PAGE = "s", "r", "c", "l", "f", "w", "t", "g", "p"
+EXAMPLE = "e"  # a rule's example ("Example: …"), titled by its rule's number
 
 
 class _Docs:
@@ -83,12 +88,13 @@ def _plain(text: str, language: str) -> str:
 def section_words(ctx: Context, language: str) -> tuple[list[dict], dict, list[list], list[list]]:
     """The part of `language`'s index made of the section pages of its site
     (every edition's): the label rows it uses (and their index), its entries
-    and the rules found by their text alone. It reads the sections, texts
+    and the rules found by their text alone, then the rules' examples. It reads the sections, texts
     included, and the keyword forms: a warm build keeps it while those stay
     as they were (render/site.py)."""
     docs = _Docs()
     head: list[list] = []  # [kind, doc, url, title, keys]
     rules: list[list] = []  # [kind, doc, url, title, keys, text]: rules found by their text alone
+    examples: list[list] = []  # the same for the rules' examples, after every rule
     keys_of = _keyword_forms(ctx, language)
 
     def add(kind: str, doc: int, url: str, title: str, keys: list[str] = ()) -> None:
@@ -100,6 +106,7 @@ def section_words(ctx: Context, language: str) -> tuple[list[dict], dict, list[l
     sections.sort(key=lambda s: s.edition, reverse=True)
     sections.sort(key=lambda s: (games.index(s.game), bool(s.version_path)))
     printed: set[tuple[str, str, str]] = set()  # each rule text once, at the newest edition printing it
+    shown: set[tuple[str, str, str]] = set()  # each example's text once, the same way
     for section in sections:
         current = not section.version_path
         doc = docs.of(section.game, section.document, document_name(section.document), section.edition, current)
@@ -108,6 +115,12 @@ def section_words(ctx: Context, language: str) -> tuple[list[dict], dict, list[l
         if section.title.strip() or keys:  # a bare number ("100.1") is the number search's
             add(SECTION, doc, page, f"{section.number} {section.title}".strip(), keys)
         for rule in section.rules:
+            # Its examples, each at the anchor the section page gives it.
+            for i, example in enumerate(rule.examples, 1):
+                said = _plain(example.text, language)
+                if said and (section.game, section.document, said) not in shown:
+                    shown.add((section.game, section.document, said))
+                    examples.append([EXAMPLE, doc, f"{page}#{rule.number}-example-{i}", rule.number, [], said])
             if rule.number == section.number:
                 continue
             text = _plain(rule.text, language)
@@ -119,7 +132,7 @@ def section_words(ctx: Context, language: str) -> tuple[list[dict], dict, list[l
                 add(RULE, doc, url, f"{rule.number} {text}")
             else:
                 rules.append([RULE, doc, url, rule.number, [], text])
-    return docs.rows, docs.index, head, rules
+    return docs.rows, docs.index, head, rules + examples
 
 
 def word_index(
@@ -132,7 +145,8 @@ def word_index(
     # Copies: what the caller gave is kept for the next build.
     docs = _Docs()
     docs.rows, docs.index = list(rows), dict(index)
-    head, rules = list(head), list(rules)
+    examples = [r for r in rules if r[0] == EXAMPLE]
+    head, rules = list(head), [r for r in rules if r[0] != EXAMPLE]
     texts: list[tuple[int, str]] = []  # (entry, its text) for the text files
 
     def add(kind: str, doc: int, url: str, title: str, keys: list[str] = (), text: str = "") -> None:
@@ -184,8 +198,9 @@ def word_index(
     # The answers readers type words from (rulings, FAQ answers, walkthroughs,
     # guides, pages) come first, in a part of FIRST_PART bytes that a phone
     # has within a second of the titles; then Riftbound's rules, the cards'
-    # texts, Magic's rules, in parts of TEXT_PART bytes. The order of the files
-    # is not the order of the ranking: each entry ranks by what it is.
+    # texts, Magic's rules, then the rules' examples (Riftbound's, then
+    # Magic's), in parts of TEXT_PART bytes. The order of the files is not the
+    # order of the ranking: each entry ranks by what it is.
     parts: list[dict] = []
     size = limit = FIRST_PART
     first_magic = next((k for k, r in enumerate(rules) if docs.rows[r[1]]["game"] != GAME_NAMES["riftbound"]), len(rules))
@@ -195,6 +210,7 @@ def word_index(
         + [("rule", r) for r in rules[:first_magic]]
         + [("text", x) for x in texts if head[x[0]][0] == CARD]
         + [("rule", r) for r in rules[first_magic:]]
+        + [("rule", r) for r in examples]
     )
     for what, item in ordered:
         if size >= limit:
