@@ -45,3 +45,15 @@ def text_rows(site: Path) -> tuple[list[dict], list[list]]:
     (rules and rules' examples: [kind, document, url, number, keys, text])."""
     docs = _script_data(site / "assets/search-words.js")["docs"]
     return docs, [row for path in index_files(site)[1:] for row in _script_data(path)["entries"]]
+
+
+def index_texts_by_entry(site: Path) -> list[str]:
+    """The words of each entry of the word index (title, keys and text), one string an entry."""
+    head = _script_data(site / "assets/search-words.js")["entries"]
+    out = [" ".join([row[3], *(row[4] if len(row) > 4 else [])]) for row in head]
+    for path in index_files(site)[1:]:
+        part = _script_data(path)
+        for entry, text in part["texts"]:
+            out[entry] += " " + text
+        out += [f"{row[3]} {row[5]}" for row in part["entries"]]
+    return out

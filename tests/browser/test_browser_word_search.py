@@ -9,7 +9,8 @@ its own rules, Enter opens the first result, ?q= in the address opens
 the search with its results, and a word only a rule's example prints finds
 that example, labelled so, and opens it. On the full corpora site (they fail
 loudly under CI when the corpora are missing): 811 for "hidden", 832 for "show off", 424 for
-"reveal" and "revael", the card for "Zhonya", "TR 703.4" keeping its word
+"reveal" and "revael", the card for "Zhonya", a word only one example
+prints finding that example, "TR 703.4" keeping its word
 results to the Tournament Rules, and the Spanish and French sites.
 
 The expected pages are found in the built HTML (the current section whose
@@ -27,6 +28,7 @@ from playwright.sync_api import expect
 
 from rulesite.check.page import load_page
 from rulesite.strings import SEARCH_STRINGS
+from word_index_files import index_texts_by_entry, text_rows
 
 pytestmark = pytest.mark.browser
 
@@ -183,6 +185,37 @@ def test_keywords_then_cards_first_on_the_full_site(corpora_site, corpora_root, 
     assert first["path"].startswith("riftbound/cards/"), first
     assert any(r["label"].startswith("Ruling · ") for r in results), results
     assert_labelled(results)
+
+
+@pytest.mark.corpora
+def test_a_word_only_an_example_prints_finds_it_on_the_full_site(corpora_site, corpora_root, corpora_phone):
+    # The word is chosen from the built index: one of nine letters or more that
+    # one entry alone holds (nor begins a word of another), an example of
+    # today's Core Rules.
+    site = corpora_site.site
+    docs, rows = text_rows(site)
+    holders: dict[str, set[int]] = {}
+    for k, text in enumerate(index_texts_by_entry(site)):
+        for word in set(re.findall(r"[a-z]+", text.lower())):
+            holders.setdefault(word, set()).add(k)
+
+    def alone(word: str) -> bool:
+        return len(set().union(*(ks for w, ks in holders.items() if w.startswith(word)))) == 1
+
+    example, word = next(
+        (row, w)
+        for row in rows
+        if row[0] == "e" and docs[row[1]]["current"] and docs[row[1]]["document"] == "Core Rules"
+        for w in sorted(set(re.findall(r"[a-z]{9,}", row[5].lower())))
+        if len(holders.get(w, ())) == 1 and alone(w)
+    )
+    box = open_search(corpora_phone, corpora_root)
+    results = word_results(corpora_phone, box, word)
+    assert len(results) == 1 and results[0]["path"] == example[2].split("#")[0], (word, example[2], results)
+    assert results[0]["title"] == example[3], results
+    assert results[0]["label"].startswith(KINDS["en"]["kind-example"] + " · Riftbound · Core Rules · "), results
+    href = corpora_phone.locator(".md-search-result__list a.md-search-result__link").first.get_attribute("href")
+    assert href.endswith("#" + example[2].split("#")[1]), (href, example[2])
 
 
 @pytest.mark.corpora
