@@ -14,13 +14,12 @@ it names each entry's kind, and its game, document and edition:
   cards, rulings, walkthroughs and answers by title (`_english_titles`), after
   its own entries: those sites translate a few pages of the rules.
 - `assets/search-text-N.js`, loaded right after it, one after another: the
-  texts of those entries and of every rule and example (each text once, at the newest
-  edition printing it), so that a word found only in a text is found too.
-  The rulings' and answers' texts come first, then Riftbound's rules; the
-  rules' examples ("Example: …") last, each text once at the newest edition
-  printing it, as an entry of its own (kind "e", titled by its rule's number)
-  that leads to the example's anchor on its section page
-  ("832.html#832.1.d-example-1").
+  texts of those entries, of every rule and of every rule's example (each
+  text once, at the newest edition printing it), so that a word found only
+  in a text is found too. The rulings' and answers' texts come first, then
+  Riftbound's rules; the examples ("Example: …") last, each an entry of its
+  own (kind "e", titled by its rule's number) leading to the example's
+  anchor on its section page ("832.html#832.2.a-example-1").
 
 Scripts, not JSON: a page opened from disk (file://) can load a script but
 not fetch. Each entry is `[kind, document, url, title, keys]`, url relative
