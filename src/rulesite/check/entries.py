@@ -12,7 +12,7 @@ from __future__ import annotations
 from ..card_symbols import shown_text
 from ..model import CONTENT_LANGUAGE, Corpus
 from ..normalize import normalize_text
-from ..site_map.paths import faq_anchor, html_path, language_root, page_of, section_page
+from ..site_map.paths import example_anchor, faq_anchor, html_path, language_root, page_of, section_page
 from ..site_map.places import Places
 from .page import Page, text
 
@@ -62,7 +62,7 @@ def expected_entries(
             for rule in section.rules:
                 mine.append((rule.number, (flat(rule.text),)))
                 for i, example in enumerate(rule.examples, 1):
-                    mine.append((f"{rule.number}-example-{i}", (flat(example.text),)))
+                    mine.append((example_anchor(rule.number, i), (flat(example.text),)))
             found = (section, language_root(section.language) + html_path(section_page(section.key)), mine)
         now[id(section)] = found
         expected.setdefault(found[1], []).extend(found[2])

@@ -14,7 +14,7 @@ from .escape import Html, Md, block, md_text, script_json
 from .escape import page as whole_page
 from .languages import equivalents_note
 from .markup import UNSEARCHED, code, div, finished, heading, md, plain_heading, relpath
-from ..site_map.paths import faq_anchor, html_path, section_page, short_link
+from ..site_map.paths import example_anchor, faq_anchor, html_path, section_page, short_link
 from .labels import section_label
 from .pinned import pinned_editions, pinned_link
 from .ruling_page import freshness
@@ -199,7 +199,7 @@ def _rule(rule: Rule, section: Section, page: str, ctx: Context, sources) -> lis
     out = [md("rule", depth=rule.depth, number=number, text=text, unsearched=unsearched), ""]
     for i, example in enumerate(rule.examples, 1):
         out += [
-            md("div", classes="admonition example", id=f"{number}-example-{i}", data=[]),
+            md("div", classes="admonition example", id=example_anchor(number, i), data=[]),
             md("example_title", label=example.label),
             "",
             ctx.inline(example.text, section.game, page, section, terms=False),
@@ -217,7 +217,7 @@ def _finished_rule(rule: Rule, section: Section, page: str, ctx: Context, unsear
     """A rule with no line under it but its History, as the built page shows it."""
     game, number = section.game, rule.number
     examples = [
-        (f"{number}-example-{i}", example.label, ctx.inline_html(example.text, game, page, section, terms=False))
+        (example_anchor(number, i), example.label, ctx.inline_html(example.text, game, page, section, terms=False))
         for i, example in enumerate(rule.examples, 1)
     ]
     return finished(

@@ -31,7 +31,7 @@ from __future__ import annotations
 
 from ..model import Section
 from ..resolve.links import MAIN_DOCUMENT
-from ..site_map.paths import faq_anchor, guide_page, html_path, page_of, section_page, topic_page
+from ..site_map.paths import example_anchor, faq_anchor, guide_page, html_path, page_of, section_page, topic_page
 from .context import CONTENT_LANGUAGE, Context
 from .edition_pages import document_name
 from .escape import script_json
@@ -119,7 +119,7 @@ def section_words(ctx: Context, language: str) -> tuple[list[dict], dict, list[l
                 said = _plain(example.text, language)
                 if said and (section.game, section.document, said) not in shown:
                     shown.add((section.game, section.document, said))
-                    examples.append([EXAMPLE, doc, f"{page}#{rule.number}-example-{i}", rule.number, [], said])
+                    examples.append([EXAMPLE, doc, f"{page}#{example_anchor(rule.number, i)}", rule.number, [], said])
             if rule.number == section.number:
                 continue
             text = _plain(rule.text, language)

@@ -53,6 +53,11 @@ def faq_anchor(faq: FaqAnswer) -> str:
     return f"faq-{faq.id}"
 
 
+def example_anchor(number: str, index: int) -> str:
+    """The anchor of rule `number`'s example `index` (from 1) on its section page."""
+    return f"{number}-example-{index}"
+
+
 def page_of(item: Section | Ruling | Walkthrough) -> str:
     if isinstance(item, Section):
         return section_page(item.key)
