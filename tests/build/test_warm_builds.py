@@ -16,7 +16,6 @@ import pytest
 from buildproc import REPO, change_a_ruling, linked_copy, project, tree
 
 from rulesite.diagnostics import Diagnostics
-from rulesite.model import SectionKey
 from rulesite.sequence import Sequence, Settings, Stopped
 from rulesite.warm import Memory
 
@@ -519,58 +518,3 @@ def test_documents_kept_as_the_same_objects_follow_each_change(tmp_path):
         ruling = (written / "en/riftbound/rulings/all-combat-damage-must-be-assigned.md").read_text(encoding="utf-8")
         linked = 'href="../core-rules/832.html#832.2.a"' in ruling
         assert linked == (what == "a ruling cites a rule"), what  # the test tests what it says
-
-
-def test_each_sections_kept_fingerprint_part_is_the_one_made_again(tmp_path):
-    """A section's part of the fingerprints kept from the last render
-    (`reuse.Fingerprints._section`: while what it reads compares equal) is
-    the part worked out again from this render's model, section by section,
-    whether or not a page shows the difference: after an edition added
-    whose rule 832.1.c.2 moved to section 833, that rule reworded there twice
-    (the older edition's page of 832 shows its history), an example edited
-    and a translation. Kept by less than the section, its texts' links and
-    its rules' history rows, the parts of 832 fail here."""
-    from rulesite.render import reuse
-
-    root = project(tmp_path / "project")
-    memory = Memory()
-    run(settings(root, "warm"), memory)
-    add_an_edition(root)
-    # The later excerpt taken as a whole edition: the current one, which the older excerpt is no part of.
-    _edit(
-        root,
-        "rules_src/manifest.yml",
-        'rules-text\n    partial: true\n    title: "Riftbound Core Rules, later',
-        'rules-text\n    title: "Riftbound Core Rules, later',
-    )
-    later = root / "rules_src/riftbound/core-rules-excerpt-2026-12-01.txt"
-    lines = later.read_text(encoding="utf-8").splitlines(keepends=True)
-    moved = next(line for line in lines if line.startswith("832.1.c.2. "))
-    later.write_text(
-        "".join(line for line in lines if line is not moved) + moved.replace("832.1.c.2. ", "833.1. "), encoding="utf-8"
-    )
-
-    def reword(old, new):
-        return lambda root: _edit(root, "rules_src/riftbound/core-rules-excerpt-2026-12-01.txt", old, new)
-
-    steps = [
-        lambda root: None,
-        reword("process of finalizing it", "process of finalizing the item"),
-        reword("decision of whether", "decision whether"),
-        reword("a card with Energy cost [7] or more", "a card costing [7] or more Energy"),
-        edit_a_translation,
-    ]
-    checked = 0
-    for change in steps:
-        change(root)
-        ctx = next(r for r in run(settings(root, "warm"), memory) if type(r).__name__ == "Resolved").ctx
-        sections = {s.key: s for s in ctx.corpus.sections.values()}
-        # An older edition's own page shows its edition's section; a plain page, the current view's.
-        sections.update(
-            {s.key: s for found in ctx.corpus.editions.values() for e in found for s in e.sections.values() if s.version_path}
-        )
-        for key, found in memory.heavy.items():
-            if isinstance(key, SectionKey):
-                assert found[-1] == reuse._heavy(ctx, sections[key]), key
-                checked += 1
-    assert checked
