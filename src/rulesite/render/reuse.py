@@ -205,12 +205,14 @@ class Fingerprints:
         self.editions = getattr(memory, "edition_digests", None) or {}  # for one edition's pinned links
         memory.texts, memory.heavy = self.texts, self.heavy
 
-    def _kept(self, key, made_from: bytes, make) -> bytes | str:
-        """The last render's digest under `key`, while made from the same; else `make()`."""
-        found = self.known.get(key)
-        digest = found[1] if found is not None and found[0] == made_from else make()
-        self.heavy[key] = (made_from, digest)
-        return digest
+    def _kept(self, key, made_from, make) -> bytes | str:
+        """The digest under `key` that this render or the last made from the
+        same (the very object, or an equal one); else `make()`."""
+        found = self.heavy.get(key) or self.known.get(key)
+        if found is None or not (found[0] is made_from or found[0] == made_from):
+            found = (made_from, make())
+        self.heavy[key] = found
+        return found[1]
 
     def _made_from(self, sections) -> bytes:
         """The frame and the documents `sections` are of, or show whole beside
@@ -392,24 +394,14 @@ class Fingerprints:
         """A digest of where each rule of a document's editions is today
         (`EditionsView.successors`): the last render's while they are equal."""
         successors = ctx.editions.successors.get(document)
-        key = (_SUCCESSORS, document)
-        then = self.heavy.get(key) or self.known.get(key)
-        if then is None or not (then[0] is successors or then[0] == successors):
-            then = (successors, content_digest(list((successors or {}).items())))
-        self.heavy[key] = then
-        return then[1]
+        return self._kept((_SUCCESSORS, document), successors, lambda: content_digest(list((successors or {}).items())))
 
     def _forms(self, ctx: Context) -> bytes:
         """A digest of the keyword forms texts are linked by (`Linker.keywords`:
         keywords.yml's, the sections' titles, the terms rules' texts define):
         the last render's while they are equal."""
         forms = ctx.links.keywords
-        key = (_FORMS,)
-        then = self.heavy.get(key) or self.known.get(key)
-        if then is None or not (then[0] is forms or then[0] == forms):
-            then = (forms, content_digest(forms))
-        self.heavy[key] = then
-        return then[1]
+        return self._kept((_FORMS,), forms, lambda: content_digest(forms))
 
     def _diff_groups(self, diff, run: tuple) -> bytes | None:
         """A digest of a pre-rendered diff's entries (`ChangesView.diff`): of
@@ -427,12 +419,7 @@ class Fingerprints:
             numbers = {number for part in shown[first:end] for number in part.items}
             summary = ([p.items for p in shown], [(g.number, len(g.entries)) for g in groups]) if not first else ()
             groups = (*(g for g in groups if g.number in numbers), shown[first:end], summary)
-        key = (_GROUPS, pair, *run)
-        then = self.heavy.get(key) or self.known.get(key)
-        if then is None or not (then[0] is groups or then[0] == groups):
-            then = (groups, content_digest(groups))
-        self.heavy[key] = then
-        return then[1]
+        return self._kept((_GROUPS, pair, *run), groups, lambda: content_digest(groups))
 
 
 _PLACED = object()  # `Fingerprints.heavy`'s keys of a document's diffs' entries (`_moved`)
