@@ -39,14 +39,17 @@ def how_words(how: How, lang: str) -> str:
 
 
 def how_words_once(cache: dict, how: How, lang: str) -> str:
-    """`how_words`, worked out once per match and language for a site (`cache`:
-    the render context's, or the published data's own): a chain's matches are
-    worded on every page its rule is on, in its history and on the diff pages."""
+    """`how_words`, worked out once per distinct match and language for a site
+    (`cache`: the render context's, or the published data's own): a chain's
+    matches are worded on every page its rule is on, in its history and on the
+    diff pages, and many are equal ("added in v1.2"; a document's data words
+    some 12,500 steps, 2,900 of them distinct). The How types are frozen
+    dataclasses of plain values: equal values, equal words."""
     memo = cache.setdefault("how-words", {})
-    found = memo.get((id(how), lang))
-    if found is None or found[0] is not how:  # kept with its match: the id stays its own
-        found = memo[(id(how), lang)] = (how, how_words(how, lang))
-    return found[1]
+    found = memo.get((how, lang))
+    if found is None:
+        found = memo[(how, lang)] = how_words(how, lang)
+    return found
 
 
 def _matched(how: Matched, lang: str) -> str:

@@ -113,12 +113,11 @@ def test_the_build_id_is_a_hash_of_the_data(built_site, tmp_path, repo_root):
 
 
 def test_a_step_is_worded_once_per_value_and_as_the_pages_word_it():
-    """The trace and diffs word each step once per value (`data._how`): two
+    """The trace and diffs word each step once per value (`how_words_once`): two
     equal steps (distinct objects: each chain makes its own) take one wording,
     two that differ in anything worded (here the score) take their own, and
     every one reads as `how_words` words it."""
-    from rulesite.export.data import _how
-    from rulesite.history_words import how_words
+    from rulesite.history_words import how_words, how_words_once
     from rulesite.resolve.history import Absent, Added, Matched, Place, Traced
 
     def matched(score: float) -> Matched:
@@ -127,9 +126,9 @@ def test_a_step_is_worded_once_per_value_and_as_the_pages_word_it():
     steps = [matched(1.0), matched(1.0), matched(0.87), Absent("v1.1", "not-yet"), Absent("v1.1", "not-yet"), Added("v1.2")]
     steps.append(Traced(True, True, ("v1.2",)))
     worded: dict = {}
-    words = [_how(worded, how) for how in steps]
+    words = [how_words_once(worded, how, "en") for how in steps]
     assert words == [how_words(how, "en") for how in steps]
-    assert len(worded) == 5 and words[0] != words[2]
+    assert len(worded["how-words"]) == 5 and words[0] != words[2]
 
 
 def test_identities_worked_out_a_document_at_a_time_are_every_documents_own(ctx):

@@ -21,7 +21,7 @@ from functools import cache
 
 from ..documents import document_name
 from ..model import Edition, FaqAnswer, Reference, Rule, Ruling, Section, parent_number, sort_key
-from ..history_words import how_words
+from ..history_words import how_words_once
 from ..resolve.resolved import Resolved
 from ..site_map.paths import ERRATA, diff_page, faq_anchor, page_of, section_page
 from ..site_map.places import Places, shown_page, url
@@ -186,21 +186,10 @@ def editions_data(resolved: Resolved) -> dict:
     return {"schema_version": SCHEMA_VERSION, "kind": "editions", "documents": documents}
 
 
-def _how(worded: dict, how) -> str:
-    """`how_words` in English, worked out once per value in `worded`: a
-    document's trace and diffs word some 10,000 steps, a third of them
-    distinct (a match is on every rule of its chain's list and on the diffs
-    of its pair; "not yet printed", "added in v1.2" are on many chains)."""
-    found = worded.get(how)
-    if found is None:  # the How types are frozen dataclasses: equal values, equal words
-        found = worded[how] = how_words(how, "en")
-    return found
-
-
 def trace_data(resolved: Resolved, key: tuple[str, str, str], ids: Identities, worded: dict | None = None) -> dict:
     """Every rule of the document through every dated edition: its number in each
     (null: not printed there), whether its text changed since the previous edition
-    of its chain, and how each step was decided. `worded`: `_how`'s memo."""
+    of its chain, and how each step was decided. `worded`: `how_words_once`'s memo."""
     found = resolved.chains[key]
     game, document, language = key
     rules = []
@@ -213,7 +202,7 @@ def trace_data(resolved: Resolved, key: tuple[str, str, str], ids: Identities, w
                 "id": ids.of(section, rule.number),
                 "numbers": [e.number for e in entries],
                 "changed": [e.text_changed for e in entries],
-                "how": [_how(worded, e.how) for e in entries],
+                "how": [how_words_once(worded, e.how, "en") for e in entries],
             }
         )
     return {
@@ -366,7 +355,7 @@ def diff_data(resolved: Resolved, diff: EditionDiff, worded: dict | None = None)
     word diff and where its rules are, so that a browser only lays it out.
     Compact: a rule is [number, index in `pages`], its edition the pair's old
     or new one by its place (moved: old, then new; removed and `was`: old).
-    `worded`: how each match is worded (`_how`), kept across the diffs of a
+    `worded`: how each match is worded (`how_words_once`), kept across the diffs of a
     document (a match is on many of its pairs)."""
     worded = {} if worded is None else worded
     old, new = diff.old, diff.new
@@ -390,7 +379,7 @@ def diff_data(resolved: Resolved, diff: EditionDiff, worded: dict | None = None)
             if e.text:
                 entry["text"] = e.text
             if e.how is not None:
-                entry["how"] = _how(worded, e.how)
+                entry["how"] = how_words_once(worded, e.how, "en")
             if e.changes:
                 entry["diff"] = list(map(list, e.changes))
             if e.renumbered:
@@ -427,7 +416,7 @@ def rules_datasets(resolved: Resolved, ids: Identities | None = None) -> dict[st
     what resolve matched and compared of them): editions.json, each
     edition's file, each document's trace and diffs."""
     ids = Identities(resolved) if ids is None else ids
-    worded: dict = {}  # `_how`'s memo
+    worded: dict = {}  # `how_words_once`'s memo
     out = {"editions.json": editions_data(resolved)}
     for key in resolved.corpus.editions:
         out.update(document_datasets(resolved, key, ids, worded))
@@ -437,7 +426,7 @@ def rules_datasets(resolved: Resolved, ids: Identities | None = None) -> dict[st
 def document_datasets(resolved: Resolved, key: tuple[str, str, str], ids: Identities | None = None, worded=None) -> dict:
     """One document's part of `rules_datasets` (made of its editions alone, and
     what resolve matched and compared of them): each edition's file, its
-    trace and diffs. `worded`: `_how`'s memo."""
+    trace and diffs. `worded`: `how_words_once`'s memo."""
     ids = Identities(resolved, (key,)) if ids is None else ids
     worded = {} if worded is None else worded
     out = {edition_file(edition): edition_data(resolved, edition, ids) for edition in resolved.corpus.editions[key]}
