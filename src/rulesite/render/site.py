@@ -122,10 +122,10 @@ def render_site(
 ) -> dict[str, dict[str, str | Held]]:
     """language -> (docs-relative path -> file text, in path order), for every
     language's site. The pages are rendered by `jobs` forked workers
-    (`workers.py`; by default one a core for a large site), each taking
-    the next job as it finishes one. No job needs another's pages: where
-    everything is, is the site map's (ctx.site_map). The result is the same in
-    any order.
+    (`workers.py`; by default one a core for a large site, unless a warm
+    build runs few jobs again: `FEW_AGAIN`), each taking the next job as it
+    finishes one. No job needs another's pages: where everything is, is the
+    site map's (ctx.site_map). The result is the same in any order.
 
     `crew`: the workers, to keep until the pages are written (`write_docs`).
     They then hold every file but the Markdown pages (which later steps
@@ -187,8 +187,6 @@ def render_site(
     for k in previewing:
         lang, job = work[k]
         work[k] = (lang, partial(preview_files, *job.args, known=memory.previews.get(lang, {})))
-    if jobs is None:
-        jobs = cores() if len(ctx.corpus.sections) >= PARALLEL_SECTIONS else 1
     if crew is not None:
         work = [
             (
@@ -200,6 +198,9 @@ def render_site(
             for k, (lang, job) in enumerate(work)
         ]
     todo = [k for k in range(len(work)) if k not in kept]
+    if jobs is None:
+        large = len(ctx.corpus.sections) >= PARALLEL_SECTIONS and len(todo) > len(work) // FEW_AGAIN
+        jobs = cores() if large else 1
     # A job made again sends back only what differs from what it made last
     # (`workers.since`), put back together here of the kept objects.
     before = {k: memory.jobs[names[k][0]][1] for k in todo if memory is not None and names[k] and names[k][0] in memory.jobs}
@@ -269,6 +270,13 @@ def _held_files(lang: str, job) -> dict[str, str | Held]:
 
 # A site with fewer sections than this is rendered in this process: forking costs more.
 PARALLEL_SECTIONS = 300
+# A warm build that runs again at most this share of the jobs (1/FEW_AGAIN)
+# runs them in this process too: forking from one that holds what serve keeps
+# (its page tables copied, then each page either side writes to) cost more
+# than the workers saved. Measured on the full corpora: one ruling's 18 jobs
+# of 351, 0.12-0.17 s by two workers and 0.08 s here; one sub-rule's 33,
+# 0.39-0.41 s either way.
+FEW_AGAIN = 8
 # Rulings' pages are made in runs of this many (a job each).
 RULINGS_A_JOB = 10
 # Share pages are made in runs of this many sections (a job each).
