@@ -256,3 +256,23 @@ def first_visit(context, root: str, timeout_ms: int = 60_000):
     page.goto(root + "index.html")
     page.wait_for_function(READY, timeout=timeout_ms)
     return page
+
+
+def await_every_word_file(page, query: str, timeout_ms: int = 60_000) -> None:
+    """Waits until the search box holds `query` and its results were found
+    with every file of the word index read: the meta line no longer says it is
+    still reading texts (results come as each file arrives, and a word only a
+    later file holds is found last)."""
+    page.wait_for_function(
+        """(query) => {
+            const meta = document.querySelector('.md-search-result__meta');
+            const input = document.querySelector('input.md-search__input');
+            if (!meta || !input || input.value !== query) return false;
+            const text = meta.textContent;
+            return text && text.indexOf(Rulesite.t('search-more')) < 0 && text !== Rulesite.t('search-loading')
+                && text !== Rulesite.t('search-prompt');
+        }""",
+        arg=query,
+        timeout=timeout_ms,
+    )
+    page.wait_for_timeout(100)  # the last render after the last file

@@ -21,6 +21,7 @@ import re
 import pytest
 from playwright.sync_api import expect
 
+from browser_site import await_every_word_file
 from rulesite.card_symbols import split_symbols
 from word_index_files import index_texts
 
@@ -172,12 +173,13 @@ def _history_file(site, rel: str) -> str:
 
 
 def labelled_results(page, query: str) -> list[tuple[str, str | None]]:
-    """Types a word query; returns each result's page (relative to the site) and
-    the label naming its kind, game, document and edition."""
+    """Types a word query; once every file of the word index has arrived,
+    returns each result's page (relative to the site) and the label naming its
+    kind, game, document and edition."""
     box = page.locator("input.md-search__input")
     box.click()
     box.press_sequentially(query, delay=20)
-    expect(page.locator(".md-search-result__item .rulesite-result-label").first).to_be_attached(timeout=30_000)
+    await_every_word_file(page, query)
     return page.evaluate(
         """() => [...document.querySelectorAll('.md-search-result__item > a.md-search-result__link')].map(a => [
             a.href.slice(String(Rulesite.siteRoot()).length).split(/[?#]/)[0],

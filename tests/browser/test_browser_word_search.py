@@ -23,7 +23,7 @@ import json
 import re
 
 import pytest
-from browser_site import PHONE
+from browser_site import PHONE, await_every_word_file
 from playwright.sync_api import expect
 
 from rulesite.check.page import load_page
@@ -50,19 +50,7 @@ def word_results(page, box, query: str) -> list[dict]:
     each word result as {path (from the language site's root), title, label}."""
     box.fill("")
     box.press_sequentially(query, delay=20)
-    page.wait_for_function(
-        """(query) => {
-            const meta = document.querySelector('.md-search-result__meta');
-            const input = document.querySelector('input.md-search__input');
-            if (!meta || !input || input.value !== query) return false;
-            const text = meta.textContent;
-            return text && text.indexOf(Rulesite.t('search-more')) < 0 && text !== Rulesite.t('search-loading')
-                && text !== Rulesite.t('search-prompt');
-        }""",
-        arg=query,
-        timeout=60_000,
-    )
-    page.wait_for_timeout(100)  # the last render after the last file
+    await_every_word_file(page, query)
     return page.evaluate(
         """() => [...document.querySelectorAll('.md-search-result__list > .md-search-result__item > a.md-search-result__link')]
             .map(a => ({
