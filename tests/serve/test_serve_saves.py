@@ -3,24 +3,28 @@ its build replaced by one that takes a set time and writes the site, in a
 process of its own, as a maintainer runs it: several saves made at once start
 one build; saves made while a build runs start exactly one more after it; a
 save of the same bytes starts none; the cyclic collector runs while serve
-waits for a save, never in a build."""
+waits for a save, never in a build, and Ctrl-C during it stops serve."""
 
 from __future__ import annotations
 
+import subprocess
 import sys
 import time
 from pathlib import Path
+
+import pytest
 
 from rulesite.bench_serve import ServeProcess
 
 # `serve` with a build that lasts BUILD_S seconds and writes the saved file's words as the site's page.
 SCRIPT = """
-import gc, sys, time
+import gc, os, signal, sys, time
 from pathlib import Path
 from rulesite.sequence import Settings
 from rulesite.serve.command import serve
 
 root, build_s = Path(sys.argv[1]), float(sys.argv[2])
+ctrl_c_in_collection = sys.argv[3:] == ["ctrl-c-in-collection"]
 gc.callbacks.append(lambda phase, info: phase == "stop" and info["generation"] == 2 and print("collected", flush=True))
 settings = Settings.of(root / "rules_src", root / "build" / "docs", root / "site", config=root / "mkdocs.yml")
 
@@ -31,18 +35,20 @@ def build(settings, diag, memory=None, published=None):
     page = (settings.sources_dir / "rulings.txt").read_text(encoding="utf-8")
     (settings.site_dir / "index.html").write_text(f"<html><head></head><body>{page}</body></html>", encoding="utf-8")
     published()
+    if ctrl_c_in_collection:  # Ctrl-C pressed as the next full collection starts
+        gc.callbacks.append(lambda phase, info: phase == "start" and info["generation"] == 2 and os.kill(os.getpid(), signal.SIGINT))
     return 0
 
 sys.exit(serve(settings, 0, False, build, 130))
 """
 
 
-def start(tmp_path: Path, build_s: float) -> tuple[ServeProcess, Path]:
+def start(tmp_path: Path, build_s: float, *extra: str) -> tuple[ServeProcess, Path]:
     (tmp_path / "rules_src").mkdir()
     ruling = tmp_path / "rules_src" / "rulings.txt"
     ruling.write_text("You cannot choose.\n", encoding="utf-8")
     (tmp_path / "mkdocs.yml").write_text("site_name: t\n", encoding="utf-8")
-    server = ServeProcess(tmp_path, tmp_path, command=[sys.executable, "-c", SCRIPT, str(tmp_path), str(build_s)])
+    server = ServeProcess(tmp_path, tmp_path, command=[sys.executable, "-c", SCRIPT, str(tmp_path), str(build_s), *extra])
     server.wait_for("serving  http", timeout=60)
     return server, ruling
 
@@ -100,3 +106,17 @@ def test_the_collector_runs_while_serve_waits_not_in_a_build(tmp_path: Path):
         server.wait_for("collected", timeout=10)  # the wait for the next save
     finally:
         assert server.stop() == 0, "".join(server.errors)[-3000:]
+
+
+def test_ctrl_c_while_serve_collects_stops_it(tmp_path: Path):
+    # Ctrl-C pressed during the collection serve runs while it waits: raised
+    # inside the collection (in a finalizer or a callback it runs), it would
+    # be printed as ignored and serve would go on serving.
+    server, _ = start(tmp_path, 0.2, "ctrl-c-in-collection")
+    try:
+        status = server.process.wait(timeout=30)
+    except subprocess.TimeoutExpired:
+        pytest.fail("serve went on after Ctrl-C during its collection: " + "".join(server.errors)[-3000:])
+    finally:
+        server.stop()
+    assert status == 0 and "stopped" in "".join(server.errors), "".join(server.errors)[-3000:]

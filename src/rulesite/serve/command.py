@@ -96,7 +96,7 @@ def serve(settings: Settings, port: int, open_browser: bool, build: Build, inter
         if open_browser:
             webbrowser.open(url)
         while True:
-            changed = contents.changed(watcher.next(idle=gc.collect))
+            changed = contents.changed(watcher.next(idle=_collect))
             if not changed:
                 continue  # saved as it was: nothing to build
             shown = ", ".join(shown_path(path) for path in changed[:3]) + (
@@ -114,6 +114,20 @@ def serve(settings: Settings, port: int, open_browser: bool, build: Build, inter
         gc.enable()
     print("stopped", file=sys.stderr)
     return 0
+
+
+def _collect() -> None:
+    """A full collection, with Ctrl-C held until it ends: raised inside a
+    finalizer or callback that the collection runs, KeyboardInterrupt would
+    be printed as ignored and serve would go on."""
+    pressed: list[int] = []
+    previous = signal.signal(signal.SIGINT, lambda number, _frame: pressed.append(number))
+    try:
+        gc.collect()
+    finally:
+        signal.signal(signal.SIGINT, previous)
+    if pressed:
+        raise KeyboardInterrupt
 
 
 def _build_once(settings: Settings, build: Build, interrupted: int, channel: Channel, built_files: BuiltFiles) -> None:
