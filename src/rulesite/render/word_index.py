@@ -84,16 +84,16 @@ def _plain(text: str, language: str) -> str:
     return " ".join(shown_text(text, language).split())
 
 
-def section_words(ctx: Context, language: str) -> tuple[list[dict], dict, list[list], list[list]]:
+def section_words(ctx: Context, language: str) -> tuple[list[dict], dict, list[list], list[list], list[list]]:
     """The part of `language`'s index made of the section pages of its site
-    (every edition's): the label rows it uses (and their index), its entries
-    and the rules found by their text alone, then the rules' examples. It reads the sections, texts
-    included, and the keyword forms: a warm build keeps it while those stay
-    as they were (render/site.py)."""
+    (every edition's): the label rows it uses (and their index), its entries,
+    the rules found by their text alone and the rules' examples. It reads the
+    sections, texts included, and the keyword forms: a warm build keeps it
+    while those stay as they were (render/site.py)."""
     docs = _Docs()
     head: list[list] = []  # [kind, doc, url, title, keys]
     rules: list[list] = []  # [kind, doc, url, title, keys, text]: rules found by their text alone
-    examples: list[list] = []  # the same for the rules' examples, after every rule
+    examples: list[list] = []  # the same for the rules' examples
     keys_of = _keyword_forms(ctx, language)
 
     def add(kind: str, doc: int, url: str, title: str, keys: list[str] = ()) -> None:
@@ -131,7 +131,7 @@ def section_words(ctx: Context, language: str) -> tuple[list[dict], dict, list[l
                 add(RULE, doc, url, f"{rule.number} {text}")
             else:
                 rules.append([RULE, doc, url, rule.number, [], text])
-    return docs.rows, docs.index, head, rules + examples
+    return docs.rows, docs.index, head, rules, examples
 
 
 def word_index(
@@ -140,12 +140,11 @@ def word_index(
     """assets/search-words.js and the assets/search-text-N.js files of `language`'s
     site. `written`: the written pages (docs path -> (title, Markdown));
     `sections`: `section_words` of the site, when the caller has it."""
-    rows, index, head, rules = sections if sections is not None else section_words(ctx, language)
+    rows, index, head, rules, examples = sections if sections is not None else section_words(ctx, language)
     # Copies: what the caller gave is kept for the next build.
     docs = _Docs()
     docs.rows, docs.index = list(rows), dict(index)
-    examples = [r for r in rules if r[0] == EXAMPLE]
-    head, rules = list(head), [r for r in rules if r[0] != EXAMPLE]
+    head, rules = list(head), list(rules)
     texts: list[tuple[int, str]] = []  # (entry, its text) for the text files
 
     def add(kind: str, doc: int, url: str, title: str, keys: list[str] = (), text: str = "") -> None:
