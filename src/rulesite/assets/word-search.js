@@ -17,8 +17,9 @@
  * not hold is read as the nearest one it does ("revael": reveal). A first
  * word naming a document or game ("TR", "CR", "MTG") keeps only its
  * results. Every result names its kind, game, document and edition (a
- * rule or a rule's example, its section too, before its text). core.js loads this file with
- * number-search.js, when the search box is first used or the address has ?q=.
+ * rule or a rule's example, its section too, before its text). core.js
+ * loads this file with number-search.js, when the search box is first used
+ * or the address has ?q=.
  */
 (function () {
   "use strict";
