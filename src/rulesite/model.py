@@ -165,6 +165,11 @@ class FaqAnswer:
     loc: Loc
     references: list[Reference] = field(default_factory=list)  # filled by resolve
     topic: str = ""  # the heading the source prints it under ("Scoring"), when not a section
+    # "answer": a question and its answer; "clarification": a section of prose
+    # under its own heading (`question` is the heading); "introduction": an
+    # article's text before its first heading (`question` is the article's title)
+    kind: str = "answer"
+    document: str = ""  # the official document (OfficialDocument.id) it was published in
 
 
 # The language rulings, walkthroughs and the card gallery are written in: their
@@ -300,6 +305,38 @@ class TopicEntry:
 
 
 @dataclass
+class OfficialDocument:
+    """One article the publisher released (an FAQ, a clarifications document, an
+    errata list): what it says of its own authority, as printed."""
+
+    id: str  # the article's id in its source
+    title: str
+    game: str
+    kind: str  # "faq" (answers and clarifications) or "errata"
+    source_id: str
+    loc: Loc
+    published: str  # YYYY-MM-DD, or "" when the article gives no date
+    url: str = ""  # where it was published
+    amends: str = ""  # what it changes: a document ("core-rules") or "cards"; "" when it says neither
+    precedence: bool = False  # it says it takes precedence over `amends` where they differ
+    lapses: str = ""  # "next-rules-update": it says it becomes obsolete when the next rules update is published
+
+
+@dataclass
+class RuleRevision:
+    """A rule's text as an official document revised it ("Rule 735.1.c (revised text)")."""
+
+    number: str  # as printed, without a trailing dot
+    text: str
+    game: str
+    document: str  # the rules document it amends: "core-rules"
+    official: str  # the OfficialDocument.id that printed it
+    date: str  # that document's publication date, or ""
+    source_id: str
+    loc: Loc
+
+
+@dataclass
 class Imported:
     """What one importer read from one source."""
 
@@ -310,6 +347,8 @@ class Imported:
     errata: list[Erratum] = field(default_factory=list)
     guides: list[Guide] = field(default_factory=list)
     glossary: list[GlossaryEntry] = field(default_factory=list)
+    official: list[OfficialDocument] = field(default_factory=list)
+    revisions: list[RuleRevision] = field(default_factory=list)
 
 
 @dataclass(frozen=True)
@@ -344,6 +383,8 @@ class Corpus:
     equivalents: list[EquivalentEntry] = field(default_factory=list)
     topics: list[TopicEntry] = field(default_factory=list)
     written: list[WrittenPage] = field(default_factory=list)  # docs/*.md
+    official: list[OfficialDocument] = field(default_factory=list)  # FAQ, clarification and errata articles
+    revisions: list[RuleRevision] = field(default_factory=list)  # rule texts official documents revised
 
     def written_page(self, name: str, language: str) -> WrittenPage | None:
         """Written page `name` as the `language` site shows it: its translation, else the original."""

@@ -211,14 +211,51 @@ def test_faq_has_one_answer_per_question_marker(corpora_dir):
     data = json.loads((corpora_dir / FAQ).read_text(encoding="utf-8-sig"))
     imported, diag = faqs(corpora_dir)
     markers = [sum(1 for row in article["content"].split("\n") if row.startswith("### Q:")) for article in data]
-    assert len(imported.faqs) == sum(markers) == 124
-    per_article = Counter(next(a["id"] for a in data if f.id.startswith(a["id"] + "-")) for f in imported.faqs)
+    answers = [f for f in imported.faqs if f.kind == "answer"]
+    assert len(answers) == sum(markers) == 124
+    per_article = Counter(f.document for f in answers)
     assert per_article == Counter({a["id"]: n for a, n in zip(data, markers) if n})
     assert not diag.errors
-    # Articles without any "### Q:" are reported, not dropped silently.
-    for article, n in zip(data, markers):
-        if n == 0:
-            assert any(article["id"] in d.message and d.code == "unplaced" for d in diag.warnings)
+    # Nothing of the official articles is left out: no line is reported unplaced.
+    assert [d for d in diag.warnings if d.code == "unplaced"] == []
+
+
+@pytest.mark.corpora
+def test_faq_every_heading_and_introduction_is_an_item(corpora_dir):
+    """Each article's text before its first heading is its introduction; every
+    other heading with text under it (a prose section, an entry of a list by
+    heading) is an item, except revised texts, which become errata and rule
+    revisions; counted from the headings themselves."""
+    data = json.loads((corpora_dir / FAQ).read_text(encoding="utf-8-sig"))
+    imported, _ = faqs(corpora_dir)
+    assert [d.id for d in imported.official] == [a["id"] for a in data]
+    revised = 0
+    for article in data:
+        rows = article["content"].split("\n")
+        heads = [i for i, row in enumerate(rows) if row.startswith("#")]
+        mine = [f for f in imported.faqs if f.document == article["id"]]
+        if any(row.strip() for row in rows[: heads[0]]):
+            assert (mine[0].kind, mine[0].question) == ("introduction", article["title"])
+        else:
+            assert "introduction" not in [f.kind for f in mine]
+        revised += sum("(revised text)" in rows[i] for i in heads)
+        if not any(rows[i].startswith("### Q:") for i in heads):
+            # A clarifications document: one item per heading with text under it.
+            filled = [i for k, i in enumerate(heads) if any(r.strip() for r in rows[i + 1 : (heads + [len(rows)])[k + 1]])]
+            assert [f.question for f in mine if f.kind != "introduction"] == [rows[i].lstrip("#").strip() for i in filled]
+    assert len(imported.errata) + len(imported.revisions) == revised
+    assert [(r.number, r.official) for r in imported.revisions] == [("735.1.c", "riftbound-spiritforged-faq")]
+
+
+@pytest.mark.corpora
+def test_faq_documents_state_their_authority(corpora_dir):
+    """The Unleashed clarifications say they take precedence over the Core Rules
+    and become obsolete at the next rules update; the others say neither."""
+    imported, _ = faqs(corpora_dir)
+    said = {d.id: (d.published, d.amends, d.precedence, d.lapses) for d in imported.official}
+    assert said["unleashed-rules-faq-and-clarifications"] == ("2026-04-29", "core-rules", True, "next-rules-update")
+    assert said["riftbound-spiritforged-faq"][1:] == ("core-rules", False, "")
+    assert said["rq-vegas-2026-rulings"] == ("2026-02-25", "", False, "")
 
 
 @pytest.mark.corpora
@@ -228,7 +265,8 @@ def test_faq_answers_are_plain_with_stable_unique_ids(corpora_dir):
     ids = [f.id for f in imported.faqs]
     assert len(ids) == len(set(ids))
     for faq in imported.faqs:
-        assert faq.section == "" and faq.question and faq.answer and faq.topic
+        assert faq.section == "" and faq.question and faq.answer
+        assert faq.topic or faq.kind != "answer"
         assert re.fullmatch(r"[a-z0-9]+(?:-[a-z0-9]+)*", faq.id)
         for text in (faq.question, faq.answer):
             assert "<img" not in text and "](" not in text and "\n" not in text
@@ -248,6 +286,9 @@ def test_errata_pairs_match_the_markers(corpora_dir):
     assert len(imported.errata) == sum(olds) == 55
     assert Counter(e.article_id for e in imported.errata) == Counter({a["id"]: n for a, n in zip(data, olds)})
     assert not diag.errors
+    # Each article's preamble is kept as its introduction, not reported unplaced.
+    assert [d for d in diag.warnings if d.code == "unplaced"] == []
+    assert [f.document for f in imported.faqs if f.kind == "introduction"] == [a["id"] for a in data]
     for erratum in imported.errata:
         assert erratum.card and erratum.old_text and erratum.new_text and erratum.old_text != erratum.new_text
         assert re.fullmatch(r"\d{4}-\d{2}-\d{2}", erratum.date) and erratum.article
@@ -407,16 +448,18 @@ def test_faq_json_problems(tmp_path):
     lines = file.read_text().splitlines()
     content_line = [i + 1 for i, line in enumerate(lines) if '"content"' in line]
     opens_three = next(i + 1 for i, line in enumerate(lines) if '"three"' in line) - 1  # its "{" line
-    assert [(f.id, f.answer, f.topic) for f in imported.faqs] == [("one-also-asked", "Answered.", "Topic")]
+    # Every line is kept: the introduction, the question with its answer, the prose section.
+    assert [(f.id, f.kind, f.answer, f.topic) for f in imported.faqs] == [
+        ("one-introduction", "introduction", "Intro words.", ""),
+        ("one-also-asked", "answer", "Answered.", "Topic"),
+        ("two-only-prose", "clarification", "No questions here.", ""),
+    ]
     assert found(diag) == [
-        ("warning", "unplaced", "faq.json", content_line[0]),
-        ("error", "faq-syntax", "faq.json", content_line[0]),
-        ("warning", "unplaced", "faq.json", content_line[1]),
+        ("error", "faq-syntax", "faq.json", content_line[0]),  # "Asked?" has no answer
         ("error", "faq-json", "faq.json", opens_three),  # an article without content: at its "{"
     ]
-    assert "/0/content, line 1 of the text" in diag.items[0].message
-    assert "/0/content, line 5 of the text" in diag.items[1].message
-    assert "/2/content" in diag.items[3].message
+    assert "/0/content, line 5 of the text" in diag.items[0].message
+    assert "/2/content" in diag.items[1].message
 
 
 def test_errata_json_problems(tmp_path):
@@ -437,16 +480,17 @@ def test_errata_json_problems(tmp_path):
         ("Card One", "New words.", "Old words.", "Only in English.", "2026-01-02"),
         ("Card Three", "New.", "Old.", "", "2026-01-02"),
     ]
+    # The intro is kept as the article's introduction (the orphan block's words are its [OLD TEXT]'s).
+    assert [(f.id, f.kind, f.answer) for f in imported.faqs] == [("e-introduction", "introduction", "Intro.")]
     assert [(d.severity, d.code, d.loc) for d in diag.items] == [
-        ("warning", "unplaced", Loc("errata.json", line)),  # the intro, line 1 of the text
         ("error", "errata-syntax", Loc("errata.json", line)),  # Card Two has no [OLD TEXT] (line 13)
         ("error", "errata-syntax", Loc("errata.json", line)),  # second [OLD TEXT] for Card Three (line 21)
         ("warning", "unplaced", Loc("errata.json", line)),  # ... and its text (line 22)
         ("error", "errata-syntax", Loc("errata.json", line)),  # [OLD TEXT] before any [NEW TEXT] (line 2)
     ]
     where = [re.search(r"line (\d+) of the text", d.message).group(1) for d in diag.items]
-    assert where == ["1", "13", "21", "22", "2"]
-    assert "Card Two" in diag.items[1].message and "Card Three" in diag.items[2].message
+    assert where == ["13", "21", "22", "2"]
+    assert "Card Two" in diag.items[0].message and "Card Three" in diag.items[1].message
 
 
 def test_cards_json_problems(tmp_path):
@@ -497,7 +541,8 @@ def test_faq_label_lines_become_topics_and_subheadings_stay_with_answers(tmp_pat
     file = write(tmp_path / "faq.json", json.dumps([{"id": "a", "title": "A", "content": content}], indent=2))
     imported, diag = run_lines(faq_json, "faq.json", "faq-json", file)
     assert [(f.id, f.topic, f.answer) for f in imported.faqs] == [
+        ("a-topic", "Topic", "Some intro."),  # the topic's text before its first question: an item of its own
         ("a-first", "Card X", "- One. - Two. Card X (new words): Words."),
         ("a-second", "Card Y", "Answer two with a link (https://example.org/a)."),
     ]
-    assert [(d.code, re.search(r"line (\d+) of", d.message).group(1)) for d in diag.items] == [("unplaced", "3")]
+    assert diag.items == []

@@ -17,10 +17,13 @@ or at a `Note:` line. Wordings keep one line per paragraph, joined with "\\n",
 each line normalized; they are card text, so `[A]`, `[1]` and keywords in
 brackets stay as printed.
 
+Each article is also an `OfficialDocument` (kind "errata", amending cards),
+and its text before the first pair (the publisher's preamble) is kept as its
+introduction: a `FaqAnswer` of kind "introduction", shown on the source's page.
+
 Reported: a block without its partner or without a card name (errors); text
-before the first pair and text between pairs that is not a heading (warnings:
-not imported). Headings with nothing under them (a set's name) only group the
-pairs and are not reported.
+between pairs that is not a heading (warnings: not imported). Headings with
+nothing under them (a set's name) only group the pairs and are not reported.
 """
 
 from __future__ import annotations
@@ -28,16 +31,16 @@ from __future__ import annotations
 import re
 
 from ..diagnostics import Diagnostics
-from ..model import Erratum, Imported, Loc, Source
+from ..model import Erratum, FaqAnswer, Imported, Loc, Source
 from ..names import describe, name_problem
-from .markup import item_lines, load_json, plain, remove_images, where
+from .faq_json import official_document, plain_block
+from .markup import images_as_text, item_lines, load_json, plain, where
 
 FORMAT = "errata-json"
 _NEW = re.compile(r"^#{1,6}\s*\[NEW TEXT\]\s*$", re.IGNORECASE)
 _OLD = re.compile(r"^#{1,6}\s*\[OLD TEXT\]\s*$", re.IGNORECASE)
 _HEADING = re.compile(r"^#{1,6}(?:\s+(?P<title>.*?))?\s*$")
 _NOTE = re.compile(r"^Note\s*:\s*(?P<note>.+)$", re.IGNORECASE)
-_DATE = re.compile(r"^[0-9]{4}-[0-9]{2}-[0-9]{2}")
 
 
 def read(source: Source, lines: list[str], diag: Diagnostics) -> Imported:
@@ -48,7 +51,7 @@ def read(source: Source, lines: list[str], diag: Diagnostics) -> Imported:
         diag.error(Loc(source.path, 1), "errata-json", "expected a list of articles")
         return Imported()
     content_lines = item_lines(lines, 1, "content", len(data))
-    errata: list[Erratum] = []
+    out = Imported()
     for index, article in enumerate(data):
         pointer = f"/{index}"
         loc = Loc(source.path, content_lines[index])
@@ -59,8 +62,11 @@ def read(source: Source, lines: list[str], diag: Diagnostics) -> Imported:
             for code, problem in problems:
                 diag.error(loc, code, problem)
             continue
-        errata += _article(source, article, pointer, loc, diag)
-    return Imported(errata=errata)
+        if not isinstance(article.get("id"), str) or not article["id"] or not isinstance(article.get("title"), str):
+            diag.error(loc, "errata-json", f"{pointer}: an article needs an 'id' and a 'title'")
+            continue
+        out.errata += _article(source, article, pointer, loc, diag, out)
+    return out
 
 
 _URL = re.compile(r"https?://[^\s<>\"'`]+", re.ASCII)
@@ -83,20 +89,18 @@ def _field_problems(article: dict, pointer: str) -> list[tuple[str, str]]:
     return problems
 
 
-def _article(source: Source, article: dict, pointer: str, loc: Loc, diag: Diagnostics) -> list[Erratum]:
+def _article(source: Source, article: dict, pointer: str, loc: Loc, diag: Diagnostics, out: Imported) -> list[Erratum]:
     text_pointer = f"{pointer}/content"
-    published = str(article.get("publishedAt", ""))
-    date = published[:10] if _DATE.match(published) else ""
-    if not date:
-        diag.warning(loc, "errata-json", f"{pointer}/publishedAt: no YYYY-MM-DD date ({published!r}); errata are undated")
-    content, _ = remove_images(article["content"])
-    rows = content.split("\n")
+    document = official_document(source, article, pointer, loc, "errata", diag)
+    out.official.append(document)
+    date = document.published
+    # Pictures keep their alt text, as "(image: ...)"; none is fetched.
+    rows = images_as_text(article["content"]).split("\n")
     news = [i for i, row in enumerate(rows) if _NEW.match(row.strip())]
     olds = [i for i, row in enumerate(rows) if _OLD.match(row.strip())]
     if not news and not olds:
-        diag.warning(
-            loc, "unplaced", f"{where(text_pointer)}: no [NEW TEXT]/[OLD TEXT] pairs: its {len(rows)} lines are not imported"
-        )
+        # No pairs: the whole article is its introduction.
+        _introduction(source, document, rows, loc, out)
         return []
     # The name of each pair: the last non-blank line above its [NEW TEXT].
     names = {}
@@ -106,7 +110,7 @@ def _article(source: Source, article: dict, pointer: str, loc: Loc, diag: Diagno
     errata: list[Erratum] = []
     first = min(news + olds)
     name_row = names.get(first)
-    _unplaced(rows, 0, name_row if name_row is not None else first, text_pointer, loc, "text before the first erratum", diag)
+    _introduction(source, document, rows[: name_row if name_row is not None else first], loc, out)
     for k, new in enumerate(news):
         following = news[k + 1] if k + 1 < len(news) else len(rows)
         old = next((o for o in olds if new < o < following), None)
@@ -201,7 +205,20 @@ def _is_group_heading(rows: list[str], i: int) -> bool:
     return bool(_HEADING.match(rows[i].strip()))
 
 
-def _unplaced(rows, start, end, pointer, loc, what, diag) -> None:
-    filled = [i for i in range(start, end) if rows[i].strip() and not _HEADING.match(rows[i].strip())]
-    if filled:
-        diag.warning(loc, "unplaced", f"{where(pointer, filled[0] + 1)}: {what} ({len(filled)} lines) is not imported")
+def _introduction(source: Source, document, rows: list[str], loc: Loc, out: Imported) -> None:
+    """The publisher's text before the first pair, kept as the article's introduction
+    (headings there only group the pairs: a set's name)."""
+    if preamble := plain_block([row for row in rows if not _HEADING.match(row.strip())]):
+        out.faqs.append(
+            FaqAnswer(
+                id=f"{document.id}-introduction",
+                question=document.title,
+                answer=preamble,
+                game=source.game,
+                section="",
+                source_id=source.id,
+                loc=loc,
+                kind="introduction",
+                document=document.id,
+            )
+        )

@@ -6,7 +6,9 @@ markup is taken out here, keeping what a reader would see:
 - `**bold**`, `*italic*`, `__bold__`, `_italic_` keep their words;
 - `[text](/a/page#anchor)` keeps its text; `[text](https://...)` keeps the text
   and the address in parentheses, so the address stays visible;
-- `<img ...>` and `![alt](...)` are removed and counted (pictures, not text).
+- `<img ...>` and `![alt](...)` are removed and counted (pictures, not text);
+  `images_as_text` keeps each one's alt text instead, as "(image: alt)", and
+  never fetches the picture.
 
 JSON sources hold a whole article in one string, so a problem inside it is
 reported at the file line where that string starts, with a JSON pointer and the
@@ -90,6 +92,24 @@ def plain_links(text: str) -> str:
 
 def remove_images(text: str) -> tuple[str, int]:
     return _IMAGE.subn("", text)
+
+
+_ALT = re.compile(r"""\balt\s*=\s*(?:"([^"]{0,300}+)"|'([^']{0,300}+)')""", re.IGNORECASE)
+
+
+def image_alt(image: str) -> str:
+    """The alt text of one image (`<img alt="...">` or `![alt](...)`), plain; "" when it has none."""
+    if image.startswith("!["):
+        alt = image[2 : image.index("]")]
+    else:
+        match = _ALT.search(image)
+        alt = (match.group(1) or match.group(2) or "") if match else ""
+    return plain(alt)
+
+
+def images_as_text(text: str) -> str:
+    """`text` with each image replaced by "(image: its alt text)", or removed when it has none."""
+    return _IMAGE.sub(lambda m: f"(image: {alt})" if (alt := image_alt(m.group(0))) else "", text)
 
 
 def plain(text: str) -> str:

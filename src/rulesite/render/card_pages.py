@@ -9,10 +9,12 @@ from .context import Context
 from .escape import Md, md_text
 from .escape import page as whole_page
 from .markup import UNSEARCHED, div, heading, md_link
+from .official import document_link, standing_of
 from .part_anchors import with_part_anchors
 from .share import card_share, site_name, summary
 from ..site_map.paths import ERRATA, cards_index, relative
 from .symbols import with_symbols
+from ..strings import t
 
 
 def render_cards_pages(ctx: Context, named: dict[str, list]) -> dict[str, str]:
@@ -89,7 +91,11 @@ def render_cards_page(
             out += [card_line(ctx, line, card.game or "riftbound", page), ""]
         for erratum in card.errata:
             out += [Md('!!! warning "Errata {}"').format(erratum.date), ""]
-            lines = lines_of("Old", erratum.old_text, ctx.language) + lines_of("New", erratum.new_text, ctx.language)
+            # A revised text an FAQ printed has no old wording beside it.
+            lines = lines_of("Old", erratum.old_text, ctx.language) if erratum.old_text else []
+            lines += lines_of("New", erratum.new_text, ctx.language)
+            if (standing := standing_of(ctx, erratum.article_id)) is not None:
+                lines += [Md("{}: {}").format(t(ctx.language, "source"), document_link(ctx, standing, page)), Md("")]
             out += [Md("    {}").format(line) for line in lines]
         items = named.get(card.id, [])  # resolved in resolve/card_mentions.py
         if items:
@@ -125,7 +131,7 @@ def render_errata(ctx: Context) -> str:
             "",
             Md("**{}**").format(name),
             "",
-            *lines_of("Old", erratum.old_text, ctx.language),
+            *(lines_of("Old", erratum.old_text, ctx.language) if erratum.old_text else []),
             *lines_of("New", erratum.new_text, ctx.language),
             Md("</div>"),
             "",

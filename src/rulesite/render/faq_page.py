@@ -11,6 +11,7 @@ from .escape import page as whole_page
 from .markup import heading, md_link
 from .part_anchors import with_part_anchors
 from ..site_map.paths import faq_anchor, relative
+from .official import authority, question_heading
 from .ruling_page import card_link, freshness
 from .share import faq_cite, faq_share
 from ..strings import t
@@ -35,8 +36,9 @@ def render_faq_part(ctx: Context, source, title: str, k: int, parts: list, topic
     label = title if len(parts) == 1 else f"{title} ({k}/{len(parts)})"
     out = [Md("# {} {{: #faq }}").format(label), ""]
     out += [Md("{}: {}").format(t(lang, "source"), ctx.source_line(source, lang)), Md("{: .source-note }"), ""]
-    # Every answer of a FAQ source is dated alike (by its source): said once.
-    out += freshness(faqs[0], ctx)
+    # Answers of a source that names no documents are dated alike (by its source): said once.
+    if not any(faq.document for faq in faqs):
+        out += freshness(faqs[0], ctx)
     out += parts_line(lang, page, [other for other, _ in parts], k)
     if k == 1 and len(parts) > 1:
         # The first part is the source's contents: every topic, on its part.
@@ -54,9 +56,14 @@ def render_faq_part(ctx: Context, source, title: str, k: int, parts: list, topic
             out += [heading(2, md_text(faq.topic), id=topics[(page, i)]), ""]
         out += [
             heading(
-                3, md_text(faq.question), id=faq_anchor(faq), classes="faq-question", data=faq_share(faq) | faq_cite(faq, ctx)
+                3,
+                md_text(question_heading(faq, lang)),
+                id=faq_anchor(faq),
+                classes="faq-question",
+                data=faq_share(faq) | faq_cite(faq, ctx),
             ),
             "",
+            *authority(faq, ctx, page),
             ctx.quoted(faq.answer, faq.game, page),
             Md("{: .faq-answer }"),
             "",

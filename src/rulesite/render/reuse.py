@@ -79,6 +79,7 @@ from functools import partial
 
 from ..content_digest import content_digest
 from ..model import Erratum, FaqAnswer
+from .official import revisions_of, standing_of
 from ..resolve.entries import entry_anchor
 from .context import Context
 
@@ -369,6 +370,13 @@ class Fingerprints:
             by_card = ctx.citations.by_card
             parts.append({card: [_cited(ctx, item) for item in items] for card, items in by_card.items()})
             parts.append({letter: [(p.page, p.items, p.anchors) for p in found] for letter, found in ctx.where.cards.items()})
+            # Each erratum names its document, linked where that document's page opens.
+            parts.append(
+                [
+                    (d, ctx.faq_home(s.opening) if (s := standing_of(ctx, d.id)) and s.opening else None)
+                    for d in ctx.corpus.official
+                ]
+            )
         elif kind == "home":
             # How many answers, rulings and walkthroughs there are, the ruling it
             # shows how to link, and the rule numbers cited that no source holds.
@@ -377,7 +385,7 @@ class Fingerprints:
             parts.append(sorted(ctx.links.unresolved.items()))
         elif name[1] == "sections":
             for section in job.args[2]:
-                parts += [self._section(ctx, section), _light(ctx, section)]
+                parts += [self._section(ctx, section), _light(ctx, section), _official(ctx, section)]
         elif name[1] in ("pinned", "diff"):
             # Rule texts as every edition prints them, and what resolve matched of them (the chains).
             parts.append(self.texts)
@@ -699,6 +707,36 @@ def _light(ctx: Context, section) -> tuple:
         [_shown(ctx, item) for item in citations.by_section.get(key, [])],
         [[_shown(ctx, item) for item in items] for items in cited],
     )
+
+
+def _official(ctx: Context, section) -> list:
+    """What a section's page reads of official documents (render/official.py): the
+    revisions shown on its rules, and the standing of each FAQ item it shows, each
+    with the documents and editions it names and where their pages are."""
+
+    def standing(document_id: str) -> tuple | None:
+        found = standing_of(ctx, document_id)
+        if found is None:
+            return None
+        edition = found.superseded_by
+        opening = found.opening
+        return (
+            found.document,
+            (edition.label, edition.date, edition.document) if edition else None,
+            ctx.faq_home(opening) if opening else None,
+            opening.id if opening else None,
+        )
+
+    revised = [
+        [
+            (shown.revision, shown.amended, shown.number, shown.later, later, standing(shown.revision.official))
+            for shown, later in found
+        ]
+        for rule in section.rules
+        if (found := revisions_of(rule, section, ctx))
+    ]
+    faqs = [] if section.version_path else ctx.section_faqs(section)
+    return [revised, [standing(faq.document) for faq in faqs if faq.document]]
 
 
 def _cited(ctx: Context, item):

@@ -17,6 +17,7 @@ from .markup import UNSEARCHED, code, div, finished, heading, md, plain_heading,
 from ..site_map.paths import example_anchor, faq_anchor, html_path, section_page, short_link
 from .labels import section_label
 from .pinned import pinned_editions, pinned_link
+from .official import authority, question_heading, revision_lines
 from .ruling_page import freshness
 from .share import faq_cite, faq_share, section_image, section_preview
 from ..strings import t
@@ -191,7 +192,8 @@ def _rule(rule: Rule, section: Section, page: str, ctx: Context, sources) -> lis
     cited_by = ctx.citations.by_rule.get((section.key, number), [])
     if cited_by and not folds_cited_by(rule, section, ctx, page):  # else in its History
         meta.append(Md("{}: {}").format(t(lang, "cited-by"), Md(" · ").join(ctx.item_link(i, page) for i in cited_by)))
-    if not meta:
+    revised = revision_lines(rule, section, ctx, page)
+    if not meta and not revised:
         # Nearly every rule: finished HTML, which MkDocs need not read (escape.Html).
         return [block(_finished_rule(rule, section, page, ctx, unsearched))]
     # Its links to other pages are Markdown, which MkDocs checks and rewrites.
@@ -207,7 +209,9 @@ def _rule(rule: Rule, section: Section, page: str, ctx: Context, sources) -> lis
             Md("</div>"),
             "",
         ]
-    out += [Md(" — ").join(meta), Md('{: .rule-meta data-search-exclude="1" }'), ""]
+    if meta:
+        out += [Md(" — ").join(meta), Md('{: .rule-meta data-search-exclude="1" }'), ""]
+    out += revised
     out += rule_history_lines(rule, section, ctx, page)
     out += [Md("</div>"), ""]
     return out
@@ -234,12 +238,18 @@ def _finished_rule(rule: Rule, section: Section, page: str, ctx: Context, unsear
 def _faq(faq: FaqAnswer, section: Section, page: str, ctx: Context) -> list[str]:
     lang = section.language
     return [
-        heading(3, md_text(faq.question), id=faq_anchor(faq), classes="faq-question", data=faq_share(faq) | faq_cite(faq, ctx)),
+        heading(
+            3,
+            md_text(question_heading(faq, lang)),
+            id=faq_anchor(faq),
+            classes="faq-question",
+            data=faq_share(faq) | faq_cite(faq, ctx),
+        ),
         "",
         ctx.quoted(faq.answer, faq.game, page, section),
         Md("{: .faq-answer }"),
         "",
-        *freshness(faq, ctx),
+        *(authority(faq, ctx, page) or freshness(faq, ctx)),
         Md("{}: {}").format(t(lang, "source"), ctx.source_line(ctx.corpus.sources[faq.source_id], lang)),
         Md('{: .source-note data-search-exclude="1" }'),
         "",

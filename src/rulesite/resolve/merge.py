@@ -72,6 +72,8 @@ def merge(sources: list[Source], imported: list[Imported], diag: Diagnostics, ke
         corpus.errata.extend(result.errata)
         corpus.guides.extend(result.guides)
         corpus.glossary.extend(result.glossary)
+        corpus.official.extend(result.official)
+        corpus.revisions.extend(result.revisions)
     for edition in editions.values():
         for section in edition.sections.values():
             section.rules.sort(key=lambda r: sort_key(r.number))
