@@ -9,6 +9,7 @@ through the warm path, compared with a clean build made beside it."""
 
 from __future__ import annotations
 
+import json
 import re
 from contextlib import closing
 
@@ -189,6 +190,27 @@ def make_a_rule_a_term(root):
         _edit(root, f"rules_src/riftbound/{name}", "Show Off is normally present on Cards.", "Reaction Spells")
 
 
+def add_an_official_document(root):
+    """An official clarifications document (faq-json) added: its page, its items
+    listed on the rule it cites, the indexes, the word index and the data."""
+    article = {
+        "id": "show-off-clarifications",
+        "title": "Show Off Clarifications",
+        "publishedAt": "2026-10-20T00:00:00.000Z",
+        "originUrl": "https://example.org/show-off-clarifications/",
+        "content": "Where this document and the Core Rules differ, this document will take precedence.\n\n"
+        "## Showing Off\n\nA facedown card cannot show off (rule 832.1).\n",
+    }
+    (root / "rules_src/riftbound/official-faq.json").write_text(json.dumps([article], indent=2), encoding="utf-8")
+    manifest = root / "rules_src/manifest.yml"
+    manifest.write_text(
+        manifest.read_text(encoding="utf-8") + "\n  - id: rb-official-faq-seed\n    path: riftbound/official-faq.json\n"
+        "    game: riftbound\n    document: official-faq\n    language: en\n    edition: undated\n"
+        '    format: faq-json\n    title: "Official clarifications"\n',
+        encoding="utf-8",
+    )
+
+
 # What read and resolve keep besides (parsed YAML, card mentions) must be made anew after these too.
 MORE_CHANGES = {
     **CHANGES,
@@ -196,6 +218,7 @@ MORE_CHANGES = {
     "nickname added": add_a_nickname,
     "missing rule cited": cite_a_missing_rule,
     "rule made a term": make_a_rule_a_term,
+    "official document added": add_an_official_document,
 }
 
 

@@ -8,12 +8,14 @@ from __future__ import annotations
 
 import json
 import shutil
+import sys
 from pathlib import Path
 
 import pytest
 
 from rulesite import pipeline
 from rulesite.diagnostics import Diagnostics
+from rulesite.export.data import game_datasets
 from rulesite.model import Loc, Source
 from rulesite.read import faq_json
 from rulesite.render.card_pages import render_errata
@@ -215,3 +217,30 @@ def test_revised_card_text_is_an_erratum_with_its_source(ctx):
     page = _unescaped(render_errata(ctx))
     assert "Fixture Bolt" in page and "Deal 3 to another unit." in page
     assert "**Old:**" not in page  # the FAQ prints no old wording
+
+
+# --- published data -------------------------------------------------------------------------
+
+
+def test_published_faq_data_holds_each_item_kind_and_its_documents_authority(ctx):
+    sys.path.insert(0, str(Path(__file__).parent.parent / "export"))
+    from datafiles import schema_problems
+
+    files = game_datasets(ctx, ctx, kinds=("faq", "errata"))  # the context is the places it renders
+    faq, errata = files["riftbound/faq.json"], files["riftbound/errata.json"]
+    assert schema_problems(faq) == [] and schema_problems(errata) == []
+    by_id = {a["id"]: a for a in faq["answers"]}
+    moving = by_id["lapsed-clarifications-moving-units"]
+    assert moving["kind"] == "clarification" and moving["url"].endswith("#faq-lapsed-clarifications-moving-units")
+    assert moving["document"] == {
+        "id": "lapsed-clarifications",
+        "title": "Lapsed Clarifications",
+        "published": "2025-02-15",
+        "source_url": "https://example.org/news/lapsed-clarifications/",
+        "amends": "core-rules",
+        "precedence": True,
+        "lapses": "next-rules-update",
+        "superseded_by": {"document": "core-rules", "edition": "v1.2", "date": "2025-03-01"},
+    }
+    assert by_id["event-rulings-spell-costs"]["document"]["superseded_by"] is None
+    assert [(e["card"], e["document"], e["old_text"]) for e in errata["errata"]] == [("Fixture Bolt", "set-faq", "")]

@@ -29,8 +29,9 @@ from ..normalize import normalize_text
 from ..resolve.entries import NumberAt, SectionAt
 from ..resolve.history import EditionDiff, chain_entries, prerendered_pairs, traced_diff
 from ..resolve.merge import printed
+from ..resolve.official import standings
 
-SCHEMA_VERSION = 2
+SCHEMA_VERSION = 3
 
 
 def text_sha256(rule: Rule) -> str:
@@ -267,10 +268,11 @@ def rulings_data(resolved: Resolved, game: str, ids: Identities) -> dict:
     return _of_game("rulings", "rulings", game, rulings)
 
 
-def _faq(resolved: Resolved, places: Places, f: FaqAnswer, ids: Identities) -> dict:
+def _faq(resolved: Resolved, places: Places, f: FaqAnswer, ids: Identities, documents: dict) -> dict:
     home, language = places.faq_home(f)
     return {
         "id": f.id,
+        "kind": f.kind,
         "question": f.question,
         "answer": f.answer,
         "section": f.section or None,
@@ -278,17 +280,38 @@ def _faq(resolved: Resolved, places: Places, f: FaqAnswer, ids: Identities) -> d
         "source": resolved.corpus.sources[f.source_id].title or f.source_id,
         "url": url(language, home, faq_anchor(f)),
         "cites": _cites(resolved, f.references, ids),
+        "document": documents.get(f.document),
+    }
+
+
+def _document(standing) -> dict:
+    """An official document's authority and time, as resolve decided them (resolve/official.py)."""
+    d, edition = standing.document, standing.superseded_by
+    superseded = None
+    if edition is not None:
+        superseded = {"document": edition.document, "edition": edition.label, "date": edition.date}
+    return {
+        "id": d.id,
+        "title": d.title,
+        "published": d.published or None,
+        "source_url": d.url or None,
+        "amends": d.amends or None,
+        "precedence": d.precedence,
+        "lapses": d.lapses or None,
+        "superseded_by": superseded,
     }
 
 
 def faq_data(resolved: Resolved, places: Places, game: str, ids: Identities) -> dict:
-    answers = [_faq(resolved, places, f, ids) for f in resolved.corpus.faqs if f.game == game]
+    documents = {d: _document(s) for d, s in standings(resolved.corpus).items()}
+    answers = [_faq(resolved, places, f, ids, documents) for f in resolved.corpus.faqs if f.game == game]
     return _of_game("faq", "answers", game, answers)
 
 
 def _erratum(e, card_url: str | None) -> dict:
     return {
         "card": e.card,
+        "document": e.article_id or None,
         "old_text": e.old_text,
         "new_text": e.new_text,
         "date": e.date,
