@@ -34,6 +34,8 @@ from rulesite.check.command import check_offline, check_site
 from rulesite.diagnostics import Diagnostics
 from rulesite.model import Corpus, Edition, Loc, Rule, Ruling, Section, SectionKey
 from rulesite.resolve.history import diff_editions, match_editions, rule_history, rule_text
+from rulesite.resolve.official import revisions
+from rulesite.site_map.paths import html_path
 from rulesite.resolve.review import needs_review
 from rulesite.strings import language_in, review_change, t
 from rulesite.card_symbols import shown_text
@@ -755,12 +757,13 @@ def test_cards_with_errata_show_old_and_new_text(card_entries, corpus):
         ((rel, nodes),) = card_entries[card.id]
         boxes = [n for n in nodes if n.tag == "div" and "admonition" in classes(n)]
         for erratum in card.errata:
-            box = next((b for b in boxes if erratum.date in words(b)), None)
+            # Its date and its source (an errata article, or an FAQ's revised text) tell its box.
+            box = next((b for b in boxes if erratum.date in words(b) and erratum.article in words(b)), None)
             if box is None:
                 problems.append(f"{rel}#{card.id}: no errata box for {erratum.date}")
                 continue
             box_text = squash(text(box, _headerlink))
-            for label, wording in (("old", erratum.old_text), ("new", erratum.new_text)):
+            for label, wording in (("old", erratum.old_text), ("new", erratum.new_text)):  # an FAQ prints no old text
                 shown = [shown_text(line) for line in wording.split("\n") if line.strip()]  # symbols in words
                 lost = [line for line in shown if squash(line) not in box_text]
                 if lost:
@@ -920,6 +923,114 @@ def test_core_rules_references_and_keywords_stay_in_the_core_rules(corpora_site,
     assert not wrong, f"{sum(wrong.values())} links on {len(wrong)} pages go to the Tournament Rules, e.g.\n" + "\n".join(
         examples
     )
+
+
+# --- 9. official documents (resolve/official.py, render/official.py) ------------------------------
+
+OFFICIAL = ("rb-official-faq", "rb-official-errata")  # their ids in rules_src/external/corpora.manifest.yml
+UNLEASHED = "unleashed-rules-faq-and-clarifications"
+
+
+def official_item(site: Path, ctx, faq):
+    """(page, the item's heading, its answer's paragraph, its authority line) as built."""
+    home, _ = ctx.faq_home(faq)
+    rel = html_path(home)
+    heading = find(page(site, rel), "h3", id=f"faq-{faq.id}")
+    assert heading is not None, f"{rel}: no #faq-{faq.id}"
+    after = list(heading.itersiblings())
+    answer = next((p for p in after if "faq-answer" in classes(p)), None)
+    freshness = next((p for p in after if "freshness" in classes(p)), None)
+    return rel, heading, answer, freshness
+
+
+def test_no_official_line_is_left_unplaced(corpora_site):
+    lines = (corpora_site.stdout + corpora_site.stderr).splitlines()
+    official = [line for line in lines if "official-riftboundoc" in line and "[unplaced]" in line]
+    assert official == []
+
+
+def test_every_formerly_dropped_section_is_on_the_site_at_its_permalink(corpora_site, model):
+    """Introductions, clarification sections and lists by heading: each at its
+    permalink, its first sentence in its answer, its authority line beside it."""
+    corpus, ctx = model
+    items = [f for f in corpus.faqs if f.source_id in OFFICIAL and f.kind != "answer"]
+    assert {f.kind for f in items} == {"introduction", "clarification"}
+    # What the importers used to drop: whole clarification documents, an FAQ's prose, the errata preambles.
+    dropped = {UNLEASHED, "rq-vegas-2026-rulings", "riftbound-spiritforged-faq"} | {
+        d.id for d in corpus.official if d.kind == "errata"
+    }
+    assert dropped <= {f.document for f in items}
+    problems = []
+    for faq in items:
+        rel, heading, answer, freshness = official_item(corpora_site.site, ctx, faq)
+        sentence = shown_text(re.split(r"(?<=[.!?])\s", faq.answer)[0])[:120]
+        if answer is None or squash(sentence) not in squash(words(answer)):
+            problems.append(f"{rel}#faq-{faq.id}: its first sentence {sentence[:40]!r} is not in its answer")
+        if freshness is None or "Published" not in words(freshness):
+            problems.append(f"{rel}#faq-{faq.id}: no authority line")
+    assert not problems, problems[:5]
+
+
+def test_unleashed_clarifications_link_their_rules_both_ways_and_are_superseded_by_v14(corpora_site, model):
+    corpus, ctx = model
+    site = corpora_site.site
+    sections = [f for f in corpus.faqs if f.document == UNLEASHED and f.kind == "clarification"]
+    assert len(sections) == 7
+    v14 = editions(corpus)["v1.4"]
+    checked = 0
+    for faq in sections:
+        rel, _, answer, freshness = official_item(site, ctx, faq)
+        # Superseded by v1.4, named and linked, as the data's dates say.
+        said = words(freshness)
+        assert f"{t('en', 'official-superseded')} Core Rules v1.4 ({v14.date})" in said, said
+        assert t("en", "official-precedence") in said
+        linked = [a for a in find_all(freshness, "a") if words(a) == "Core Rules v1.4"]
+        assert linked and target_of(rel, linked[0].get("href"))[0] == "riftbound/core-rules/index.html"
+        # Each rule it cites is a link, and that rule lists it back.
+        for ref in find_all(answer, "a", "ref"):
+            to, number = target_of(rel, ref.get("href"))
+            cited = cited_by_links(site, to, rule_div(site, to, number), number)
+            assert any(target_of(to, href) == (rel, f"faq-{faq.id}") for href in cited), f"{to}#{number} ← {faq.id}"
+            checked += 1
+    assert checked >= 7
+
+
+def test_rq_vegas_clarifications_are_on_the_cards_they_name_and_revised_texts_on_theirs(card_entries, model):
+    corpus, ctx = model
+    by_id = {c.id: c for c in corpus.cards}
+    missing, checked = [], 0
+    for faq in (f for f in corpus.faqs if f.document == "rq-vegas-2026-rulings"):
+        home = html_path(ctx.faq_home(faq)[0])
+        for card in ctx.citations.cards_of.get(faq.id, []):
+            ((rel, nodes),) = card_entries[card.id]
+            hrefs = {target_of(rel, a.get("href")) for n in nodes for a in find_all(n, "a") if a.get("href") is not None}
+            checked += 1
+            if (home, f"faq-{faq.id}") not in hrefs:
+                missing.append(f"{card.name} ← {faq.id}")
+    assert checked >= 3 and not missing, (checked, missing[:5])
+    # Every revised card text an FAQ printed is an erratum of a gallery card, dated, naming its FAQ.
+    revised = [e for e in corpus.errata if e.source_id == "rb-official-faq"]
+    assert len(revised) > 10 and all(e.date and not e.old_text for e in revised)
+    on_cards = {(e.card, e.article) for c in by_id.values() for e in c.errata if not e.old_text}
+    assert on_cards and on_cards <= {(e.card, e.article) for e in revised}
+
+
+def test_rule_735_1_c_shows_its_revision_in_v12_and_v14_says_it_did_not_take_it(corpora_site, model):
+    corpus, ctx = model
+    site = corpora_site.site
+    [standing] = [s for s in revisions(corpus, ctx.history) if s.revision.number == "735.1.c"]
+    assert standing.amended == "v1.2"
+    v12 = editions(corpus)["v1.2"]
+    section = next(s for s in v12.sections.values() if any(r.number == "735.1.c" for r in s.rules))
+    rel = f"riftbound/core-rules/v1.2/{section.number}.html"
+    shown = words(rule_div(site, rel, "735.1.c"))
+    assert "Revised by Riftbound Spiritforged FAQ (2026-01-14)" in shown
+    assert squash(shown_text(standing.revision.text)) in squash(shown)
+    [later] = standing.later
+    status = t("en", "revision-incorporated" if later.incorporated else "revision-not-incorporated", edition="v1.4")
+    assert status in shown
+    now = words(rule_div(site, f"riftbound/core-rules/{later.number.split('.')[0]}.html", later.number))
+    assert f"{t('en', 'revision-of', number='735.1.c', edition='v1.2')} Riftbound Spiritforged FAQ" in now and status in now
 
 
 # --- 8. the build's own checks -----------------------------------------------------------------

@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 import re
 
-from rulesite.read.markup import SPAN, plain, strip_emphasis
+from rulesite.read.markup import SPAN, images_as_text, plain, strip_emphasis
 
 # The specification: what the emphasis rules mean, as plain regular expressions.
 _BOLD = re.compile(rf"\*\*(?=\S)(.{{1,{SPAN}}}?)(?<=\S)\*\*|__(?=\S)(.{{1,{SPAN}}}?)(?<=\S)__")
@@ -31,3 +31,10 @@ def test_hostile_lines_are_read_whole():
     n = 60_000
     for payload in ("_a " * n, "*a " * n, "**a " * n, "[x](" * n, "[" * n + "]" * n, "![a](" * n):
         assert plain(payload) == payload.strip(), payload[:10]
+
+
+def test_images_keep_their_alt_text_and_are_never_fetched():
+    text = 'Before <img src="https://example.org/a.png" alt="A &quot;card&quot;"> mid ![Second](https://example.org/b.png) <img src="c.png"> end'
+    shown = images_as_text(text)
+    assert shown == 'Before (image: A "card") mid (image: Second)  end'
+    assert "example.org" not in shown

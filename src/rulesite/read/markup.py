@@ -17,6 +17,7 @@ line inside the string in the message (`/2/content, line 57 of the text`).
 
 from __future__ import annotations
 
+import html
 import json
 import re
 from bisect import bisect_left
@@ -103,7 +104,8 @@ def image_alt(image: str) -> str:
         alt = image[2 : image.index("]")]
     else:
         match = _ALT.search(image)
-        alt = (match.group(1) or match.group(2) or "") if match else ""
+        # An HTML attribute: its character references are what a reader sees ("&quot;" is ").
+        alt = html.unescape(match.group(1) or match.group(2) or "") if match else ""
     return plain(alt)
 
 

@@ -146,7 +146,10 @@ def card_line(ctx: Context, line: str, game: str, page: str) -> Md:
 
 def erratum_anchor(erratum: Erratum) -> str:
     # Every part slugged: Material's table of contents writes an id into an href unescaped.
-    return f"erratum-{slugify(erratum.card)}-{slugify(erratum.date, empty='undated')}"
+    # A revised text an FAQ printed (no old wording) may share its card and day
+    # with the errata article's pair: it is told apart.
+    revised = "" if erratum.old_text else "-revised"
+    return f"erratum-{slugify(erratum.card)}-{slugify(erratum.date, empty='undated')}{revised}"
 
 
 def erratum_link(erratum: Erratum, page: str) -> Md:
