@@ -20,6 +20,7 @@ from rulesite.model import Loc, Source
 from rulesite.read import faq_json
 from rulesite.render.card_pages import render_errata
 from rulesite.render.faq_page import render_faq_pages
+from rulesite.render.official import official_pages
 from rulesite.render.section_page import render_section
 from rulesite.resolve.official import official_documents, revisions
 
@@ -173,6 +174,17 @@ def test_a_rule_revision_sits_on_the_edition_it_amends_and_later_editions_say_if
 
 
 # --- render -------------------------------------------------------------------------------
+
+
+def test_each_official_document_has_a_page_a_feed_can_list(ctx):
+    pages = [(s.document.title, s.document.published, page, anchor) for s, page, anchor, _ in official_pages(ctx)]
+    assert pages == [
+        ("Quick Rulings for an Event", "2025-02-20", "riftbound/faq/official-faq.md", "faq-event-rulings-introduction"),
+        ("Lapsed Clarifications", "2025-02-15", "riftbound/faq/official-faq.md", "faq-lapsed-clarifications-introduction"),
+        ("Set FAQ", "2025-02-15", "riftbound/faq/official-faq.md", "faq-set-faq-introduction"),
+    ]
+    page = _faq_page(ctx)
+    assert all(f'id="{anchor}"' in page for *_, anchor in pages)
 
 
 def _unescaped(markdown: str) -> str:

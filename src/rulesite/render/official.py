@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from ..documents import document_name
 from ..model import FaqAnswer, Rule, Section
-from ..resolve.official import RevisionStanding, revisions, standings
+from ..resolve.official import RevisionStanding, Standing, official_documents, revisions, standings
 from ..site_map.paths import contents_page, editions_page, faq_anchor
 from ..strings import t
 from .context import Context
@@ -45,6 +45,19 @@ def authority(item: FaqAnswer, ctx: Context, page: str) -> list[Md]:
     elif document.lapses == "next-rules-update":
         parts.append(md_text(t(lang, "official-lapses")))
     return [Md(" · ").join(parts), Md('{: .freshness data-search-exclude="1" }'), ""]
+
+
+def official_pages(ctx: Context) -> list[tuple[Standing, str, str, str]]:
+    """Every official document, newest first (resolve's `official_documents`), with
+    where its page opens: (standing, docs page, anchor, language of that page).
+    Its title and date are `standing.document.title` and `.published`: what a
+    change feed lists. A document with no item (an empty article) has no page: left out."""
+    out = []
+    for standing in official_documents(ctx.corpus):
+        if standing.opening is not None:
+            home, language = ctx.faq_home(standing.opening)
+            out.append((standing, home, faq_anchor(standing.opening), language))
+    return out
 
 
 def document_link(ctx: Context, standing, page: str) -> Md:
