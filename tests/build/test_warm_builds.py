@@ -4,17 +4,20 @@ the Markdown it writes (and the site built from it) must be a clean build's
 of the same sources, byte for byte: after a ruling reworded, a rule of the
 newest Core Rules edition reworded, an example under one reworded, a rule
 of a translation reworded, a ruling added and another removed, a
-keyword form dropped, a walkthrough reworded, and an edition added, each
+keyword form dropped, a walkthrough reworded, an edition added, an official
+document added and a rule revision's text changed, each
 through the warm path, compared with a clean build made beside it."""
 
 from __future__ import annotations
 
 import json
 import re
+import shutil
 from contextlib import closing
 
 import pytest
 from buildproc import REPO, change_a_ruling, linked_copy, project, tree
+from editions_fixture import write_four_editions
 
 from rulesite.diagnostics import Diagnostics
 from rulesite.sequence import Sequence, Settings, Stopped
@@ -541,3 +544,34 @@ def test_documents_kept_as_the_same_objects_follow_each_change(tmp_path):
         ruling = (written / "en/riftbound/rulings/all-combat-damage-must-be-assigned.md").read_text(encoding="utf-8")
         linked = 'href="../core-rules/832.html#832.2.a"' in ruling
         assert linked == (what == "a ruling cites a rule"), what  # the test tests what it says
+
+
+def _page(records, path: str) -> str:
+    written = next(r for r in records if type(r).__name__ == "Written")
+    return (written.docs_dir / path).read_text(encoding="utf-8")
+
+
+def test_a_warm_build_after_a_rule_revision_changed_writes_the_clean_builds_markdown(tmp_path):
+    """A revised rule text that later editions did not print becomes one they
+    did: the rule's pages in every edition say so anew, though no rule changed
+    (render/reuse.py's `_official`)."""
+    root = tmp_path / "project"
+    sources = write_four_editions(root)
+    shutil.copy(REPO / "tests/read/fixtures/official.faq-json.json", sources)
+    manifest = sources / "manifest.yml"
+    manifest.write_text(
+        manifest.read_text(encoding="utf-8")
+        + "\n  - id: official-faq\n    path: official.faq-json.json\n    game: riftbound\n    document: official-faq\n"
+        "    language: en\n    edition: undated\n    format: faq-json\n    title: Official FAQ\n",
+        encoding="utf-8",
+    )
+    shutil.copytree(REPO / "docs", root / "docs")
+    memory = Memory()
+    page = "en/riftbound/core-rules/v1.1/102.md"
+    assert "not in v1\\.2" in _page(run(settings(root, "warm"), memory), page)
+    _edit(root, "rules_src/official.faq-json.json", "by conquering battlefields.", "by holding battlefields.")
+    warm, warm_problems = run_reporting(settings(root, "warm"), memory)
+    assert "incorporated in v1\\.2; incorporated in v1\\.3" in _page(warm, page)
+    clean, clean_problems = run_reporting(settings(root, "clean", clean=True))
+    same_trees(_docs(warm), _docs(clean))
+    assert warm_problems == clean_problems
