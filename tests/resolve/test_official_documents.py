@@ -131,7 +131,10 @@ def test_hostile_articles_give_path_line_errors(tmp_path):
     articles = json.loads(FIXTURE.read_text(encoding="utf-8"))
     articles[0]["originUrl"] = "javascript:alert(1)"
     articles[1]["publishedAt"] = ["2025"]
-    articles[2]["content"] = '## Issues\n\n### Fixture Bolt (revised text)\n\n<img alt="only a picture" src="x.png">\n'
+    articles[2]["content"] = (
+        '## Issues\n\n### Fixture Bolt (revised text)\n\n<img alt="only a picture" src="x.png">\n\n'
+        "### <b>Bolt</b> (revised text)\n\nDeal 1.\n"
+    )
     path = tmp_path / "bad.json"
     path.write_text(json.dumps(articles, indent=2), encoding="utf-8")
     imported, diag = _read(path, "bad.json")
@@ -141,10 +144,12 @@ def test_hostile_articles_give_path_line_errors(tmp_path):
         ("error", "faq-json", Loc("bad.json", content[0])),
         ("error", "faq-json", Loc("bad.json", content[1])),
         ("error", "faq-syntax", Loc("bad.json", content[2])),
+        ("error", "name", Loc("bad.json", content[2])),
     ]
-    assert [str(d).split(": ", 1)[0] for d in diag.items] == [f"bad.json:{n}" for n in content]
+    assert [str(d).split(": ", 1)[0] for d in diag.items] == [f"bad.json:{n}" for n in [*content, content[2]]]
     assert "http(s) address" in diag.items[0].message and "/1/publishedAt must be text" in diag.items[1].message
     assert "revised text of 'Fixture Bolt' is empty" in diag.items[2].message
+    assert "line 7 of the text: revised card name '<b>Bolt</b>' is not a printed name" in diag.items[3].message
     # The broken articles are left out whole; the empty revised text makes no erratum.
     assert imported.faqs == [] and imported.errata == []
 

@@ -37,7 +37,7 @@ import re
 from ..diagnostics import Diagnostics
 from ..model import Erratum, FaqAnswer, Imported, Loc, OfficialDocument, RuleRevision, Source
 from ..normalize import normalize_text
-from ..names import RULE_NUMBER, canonical_number, name_problem
+from ..names import RULE_NUMBER, canonical_number, name_problem, printed_name_problem
 from .common import slugify
 from .markup import image_alt, images_as_text, item_lines, load_json, plain, where
 
@@ -216,6 +216,10 @@ def _revised(source, document, name, body, pointer, line, loc, diag, out: Import
                 loc=loc,
             )
         )
+        return
+    # A card's name, as the card pages and errata print it: one grammar (names.py).
+    if problem := printed_name_problem(name, f"{where(pointer, line)}: revised card name"):
+        diag.error(loc, "name", problem)
         return
     out.errata.append(
         Erratum(
