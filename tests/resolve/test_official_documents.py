@@ -22,7 +22,9 @@ from rulesite.render.card_pages import render_errata
 from rulesite.render.faq_page import render_faq_pages
 from rulesite.render.official import official_pages
 from rulesite.render.section_page import render_section
+from rulesite.render.word_index import QUEUE, WORDS, word_index
 from rulesite.resolve.official import official_documents, revisions
+from rulesite.strings import t
 
 from editions_fixture import write_four_editions
 
@@ -261,3 +263,15 @@ def test_published_faq_data_holds_each_item_kind_and_its_documents_authority(ctx
     }
     assert by_id["event-rulings-spell-costs"]["document"]["superseded_by"] is None
     assert [(e["card"], e["document"], e["old_text"]) for e in errata["errata"]] == [("Fixture Bolt", "set-faq", "")]
+
+
+def test_clarifications_are_searched_as_their_own_kind(ctx):
+    """The word index lists answers as FAQ answers and the other official items
+    (clarifications, introductions) as official clarifications ("o"), each at its permalink."""
+    files = word_index(ctx, "en")
+    words = json.loads(files.pop(WORDS)[len(QUEUE) : -3])
+    kinds = {row[2].rsplit("#", 1)[-1]: row[0] for row in words["entries"] if "#faq-" in row[2]}
+    for faq in ctx.corpus.faqs:
+        assert kinds[f"faq-{faq.id}"] == ("f" if faq.kind == "answer" else "o"), faq.id
+    assert {"o", "f"} <= set(kinds.values())
+    assert t("en", "kind-official") == "Official clarification" and t("fr", "kind-official") != t("en", "kind-official")

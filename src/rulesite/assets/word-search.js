@@ -30,9 +30,10 @@
   var WORDS = "assets/search-words.js";
   var MAX_SHOWN = 30;
   // A rule's example ("e"): after the rules, before the rulings whose text alone has the words.
-  var KIND_RANK = { s: 0, c: 1, t: 2, r: 3, e: 3.5, l: 4, f: 4, w: 5, g: 6, p: 7 };
+  var KIND_RANK = { s: 0, c: 1, t: 2, r: 3, e: 3.5, l: 4, f: 4, o: 4, w: 5, g: 6, p: 7 };
   var KIND_NAME = {
     s: "section", c: "card", t: "topic", r: "rule", e: "example", l: "ruling", f: "faq-answer", w: "walkthrough", g: "guide", p: "page",
+    o: "official",
   };
   // Words too common to look for, when a query has others.
   var STOP = {

@@ -54,6 +54,7 @@ TITLE_WORDS = 6
 
 # Entry kinds (assets/word-search.js ranks and labels them).
 SECTION, RULE, CARD, RULING, FAQ, WALKTHROUGH, TOPIC, GUIDE, PAGE = "s", "r", "c", "l", "f", "w", "t", "g", "p"
+OFFICIAL = "o"  # an official document's clarification or introduction (an FaqAnswer not of kind "answer")
 EXAMPLE = "e"  # a rule's example ("Example: …"), titled by its rule's number
 
 
@@ -180,7 +181,8 @@ def word_index(
             continue
         source = ctx.corpus.sources[faq.source_id]
         doc = docs.of(faq.game, "faq", t(language, "official-faq"), source.edition)
-        add(FAQ, doc, f"{html_path(home)}#{faq_anchor(faq)}", faq.question, [], _plain(faq.answer, language))
+        kind = FAQ if faq.kind == "answer" else OFFICIAL
+        add(kind, doc, f"{html_path(home)}#{faq_anchor(faq)}", faq.question, [], _plain(faq.answer, language))
     for topic in ctx.concordance.topics:
         add(TOPIC, -1, html_path(topic_page(topic.id)), topic.title)
     for guide in ctx.corpus.guides:
@@ -264,7 +266,7 @@ def _english_titles(ctx: Context, language: str, docs: _Docs) -> list[list]:
         home, home_language = ctx.faq_home(faq)
         if home_language == CONTENT_LANGUAGE:
             at = doc(faq.game, "faq", t(language, "official-faq"), ctx.corpus.sources[faq.source_id].edition)
-            rows.append([FAQ, at, f"{up}{html_path(home)}#{faq_anchor(faq)}", faq.question])
+            rows.append([FAQ if faq.kind == "answer" else OFFICIAL, at, f"{up}{html_path(home)}#{faq_anchor(faq)}", faq.question])
     return rows
 
 
