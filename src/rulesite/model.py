@@ -300,6 +300,17 @@ class TopicEntry:
 
 
 @dataclass
+class Misprint:
+    """A citation a source prints of a rule its edition lacks, checked by hand
+    (misprints.yml): reported as a warning with its reason, not an error."""
+
+    source: str  # the id of the source that prints it (manifest)
+    rule: str  # the number as printed
+    reason: str
+    loc: Loc
+
+
+@dataclass
 class Imported:
     """What one importer read from one source."""
 
@@ -343,6 +354,7 @@ class Corpus:
     card_aliases: list[CardAlias] = field(default_factory=list)  # card-aliases.yml, matched by resolve/card_mentions.py
     equivalents: list[EquivalentEntry] = field(default_factory=list)
     topics: list[TopicEntry] = field(default_factory=list)
+    misprints: list[Misprint] = field(default_factory=list)  # misprints.yml, matched by resolve/cited_rules.py
     written: list[WrittenPage] = field(default_factory=list)  # docs/*.md
 
     def written_page(self, name: str, language: str) -> WrittenPage | None:

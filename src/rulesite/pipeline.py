@@ -31,7 +31,7 @@ from .export.files import data_again, data_files, data_parts, finish_data
 from .model import Corpus, Loc
 from .read import read_sources
 from .read.collisions import check_page_names
-from .read.extras import read_card_aliases, read_concordance, read_keywords
+from .read.extras import read_card_aliases, read_concordance, read_keywords, read_misprints
 from .read.kept import Kept, Shared
 from .read.manifest import shown_path
 from .read.untrusted import check_characters
@@ -45,6 +45,7 @@ from .site_map.site_map import make_site_map
 from .render.site import THEME_ASSETS, Published, navigation, render_site, write_config, write_docs, written_digests
 from .resolve.card_mentions import KnownMentions
 from .resolve.citations import collect
+from .resolve.cited_rules import check_cited_rules
 from .resolve.linked import KnownLinks, link_texts
 from .resolve.concordance import resolve_concordance
 from .resolve.history import (
@@ -138,7 +139,8 @@ def _read_corpus(
     corpus.keywords = read_keywords(folder / "keywords.yml", diag, folder)
     corpus.card_aliases = read_card_aliases(folder / "card-aliases.yml", diag, folder)
     corpus.equivalents, corpus.topics = read_concordance(folder / "concordance.yml", diag, folder)
-    hand_written = [corpus.keywords, corpus.card_aliases, corpus.equivalents, corpus.topics]
+    corpus.misprints = read_misprints(folder / "misprints.yml", diag, folder)
+    hand_written = [corpus.keywords, corpus.card_aliases, corpus.equivalents, corpus.topics, corpus.misprints]
     check_characters(hand_written, Loc(shown_path(folder), 1), diag)
     check_page_names(corpus, diag)
     if pages_dir is not None:
@@ -206,6 +208,7 @@ def _resolve(
     parts = (compared.edition_parts, compared.change_parts) if compared is not None else (None, None)
     editions = views[0] if views is not None else editions_view(corpus, chains, parts[0])
     check_walkthroughs(corpus, diag, editions)
+    check_cited_rules(corpus, diag)
     concordance = resolve_concordance(corpus, diag)
     attach_errata(corpus, diag)
     reviews = needs_review(corpus, history, editions)

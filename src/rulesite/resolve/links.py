@@ -144,16 +144,7 @@ class Linker:
         return [s for s in out if s != ""]
 
     def _numbers(self, text: str):
-        if not _HEAD.search(text):
-            return  # no number to cite: most texts, found at once (the full expression is slow to fail)
-        for reference in _REFERENCE.finditer(text):
-            group = "list" if reference.group("list") is not None else "bare"
-            listed = reference.group(group)
-            if group == "bare" and "." not in listed and text[reference.end() :][:1] not in ("", *'.,;:)"'):
-                continue  # "see 100 cards"
-            start = reference.start(group)
-            for number in _NUMBER.finditer(listed):
-                yield _Shifted(number, start)
+        return _cited(text)
 
     def _keyword_segments(self, text, game, here, done, terms=True) -> list[str | Link]:
         forms = self.keywords.get(game)
@@ -198,6 +189,24 @@ class Linker:
                 if phrase in forms and before != "[" and after != "]":
                     yield start, end, phrase
                     break
+
+
+def cited_numbers(text: str) -> list[str]:
+    """The rule numbers `text` cites, in order, as `Linker.segments` links them."""
+    return [match.group(0) for match in _cited(text)]
+
+
+def _cited(text: str):
+    if not _HEAD.search(text):
+        return  # no number to cite: most texts, found at once (the full expression is slow to fail)
+    for reference in _REFERENCE.finditer(text):
+        group = "list" if reference.group("list") is not None else "bare"
+        listed = reference.group(group)
+        if group == "bare" and "." not in listed and text[reference.end() :][:1] not in ("", *'.,;:)"'):
+            continue  # "see 100 cards"
+        start = reference.start(group)
+        for number in _NUMBER.finditer(listed):
+            yield _Shifted(number, start)
 
 
 class _Shifted:
