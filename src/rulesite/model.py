@@ -165,6 +165,10 @@ class FaqAnswer:
     loc: Loc
     references: list[Reference] = field(default_factory=list)  # filled by resolve
     topic: str = ""  # the heading the source prints it under ("Scoring"), when not a section
+    # The FAQ document (article) that prints it, when its source names one: its id, title and publication date.
+    article_id: str = ""
+    article: str = ""
+    date: str = ""  # YYYY-MM-DD
 
 
 # The language rulings, walkthroughs and the card gallery are written in: their
@@ -191,6 +195,7 @@ class Ruling:
     licence: str = ""  # e.g. "CC BY-SA 4.0"
     attribution: str = ""  # e.g. "Riftbound FAQ, Christian Ivicevic"
     rule_citations: list[str] = field(default_factory=list)  # explicit citations, in order, repeats kept
+    date: str = ""  # when its source first published it (YYYY-MM-DD), when it says
 
 
 @dataclass

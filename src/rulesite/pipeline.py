@@ -46,6 +46,7 @@ from .render.site import THEME_ASSETS, Published, navigation, render_site, write
 from .resolve.card_mentions import KnownMentions
 from .resolve.citations import collect
 from .resolve.cited_rules import check_cited_rules
+from .resolve.dated import dated_items, newest_source
 from .resolve.linked import KnownLinks, link_texts
 from .resolve.concordance import resolve_concordance
 from .resolve.history import (
@@ -227,6 +228,8 @@ def _resolve(
         findings=list(diag.warnings),
         editions=editions,
         changes=changes,
+        dated=dated_items(corpus, diffs),
+        feed_date=newest_source(corpus),
         site_map=make_site_map(corpus, citations, editions, changes, diffs, compared.site_map if compared is not None else None),
     )
 

@@ -690,6 +690,34 @@ def test_no_keyword_is_linked_inside_a_card_name_on_any_ruling_page(corpora_site
     assert not inside, inside[:5]
 
 
+def test_the_change_feed_is_atom_and_lists_the_newest_edition_first_of_the_editions(corpora_site, corpus):
+    """feed.xml of each language: valid by RFC 4287's rules (tests/atom_rules.py),
+    newest first, its first edition entry the newest whole Core Rules edition,
+    linking its diff page; every entry's link lands on a page of the site."""
+    from atom_rules import ATOM, problems
+    from lxml import etree
+
+    site = corpora_site.site
+    core = [e for e in editions(corpus).values() if not e.partial and e.date != "undated"]
+    newest, before = sorted(core, key=lambda e: e.date)[-1], sorted(core, key=lambda e: e.date)[-2]
+    for root in ("", "es/", "fr/"):
+        data = (site / root / "feed.xml").read_bytes()
+        assert problems(data) == [], root
+        found = etree.fromstring(data).findall(f"{{{ATOM}}}entry")
+        assert len(found) > len(corpus.rulings) // 2, f"{root}feed.xml lists {len(found)} entries"
+        dates = [e.findtext(f"{{{ATOM}}}updated") for e in found]
+        assert dates == sorted(dates, reverse=True), root
+        hrefs = [e.find(f"{{{ATOM}}}link").get("href") for e in found]
+        first_edition = next(h for h in hrefs if "/changes/" in h or h.endswith("/editions.html"))
+        wanted = f"riftbound/core-rules/changes/{before.label}-to-{newest.label}.html"
+        assert target_of(root + "feed.xml", first_edition)[0] == wanted, (root, first_edition)
+        for href in hrefs:
+            path, anchor = target_of(root + "feed.xml", href)  # "?from=es" is the query, not the path
+            assert (site / path).is_file(), f"{root}feed.xml links {href}: no page"
+            if anchor:
+                assert f'id="{anchor}"' in (site / path).read_text(encoding="utf-8"), f"{root}feed.xml links {href}: no anchor"
+
+
 def test_needs_review_page_lists_what_the_model_flags(corpora_site, model):
     site = corpora_site.site
     _, ctx = model

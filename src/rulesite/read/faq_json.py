@@ -29,7 +29,7 @@ import re
 from ..diagnostics import Diagnostics
 from ..model import FaqAnswer, Imported, Loc, Source
 from ..normalize import normalize_text
-from ..names import name_problem
+from ..names import edition_problem, name_problem
 from .common import slugify
 from .markup import item_lines, load_json, plain, remove_images, where
 
@@ -54,8 +54,24 @@ def read(source: Source, lines: list[str], diag: Diagnostics) -> Imported:
         loc = Loc(source.path, content_lines[index])
         if not _valid(article, pointer, loc, diag):
             continue
-        faqs += _article(source, article, pointer, loc, taken, diag)
+        found = _article(source, article, pointer, loc, taken, diag)
+        date = published(article.get("publishedAt"), f"{pointer}/publishedAt", loc, diag)
+        for faq in found:  # the document each answer is printed in (the change feed lists documents)
+            faq.article_id, faq.article, faq.date = article["id"], plain(article["title"]), date
+        faqs += found
     return Imported(faqs=faqs)
+
+
+def published(value, pointer: str, loc: Loc, diag: Diagnostics) -> str:
+    """The day of a `publishedAt` time ("2026-04-29T16:00:00.000Z" -> "2026-04-29"), or ""
+    when there is none; one that is no day of the calendar is reported and left out."""
+    if value is None:
+        return ""
+    day = value[:10] if isinstance(value, str) else value
+    if day == "undated" or (problem := edition_problem(day, pointer)):
+        diag.warning(loc, "faq-date", problem if day != "undated" else f"{pointer} is no date")
+        return ""
+    return day
 
 
 def _valid(article, pointer: str, loc: Loc, diag: Diagnostics) -> bool:
