@@ -27,10 +27,11 @@ def source(id: str, edition: str, version: str = "", document: str = "core-rules
     return Source(id, f"{id}.txt", "riftbound", document, "en", edition, "rules-text", version=version, partial=partial)
 
 
-def corpus(*, excerpt_cites: str = "", v14_cites: str = "") -> Corpus:
-    """v1.2 (2025-12-01) prints 411 Reveal; v1.4 (2026-06-18) prints 424 Reveal;
-    an excerpt (2026-10-09) prints 832 only."""
-    v12 = edition("v1.2", "2025-12-01", False, [section("411", "Reveal", ["411.1", "411.2"], "v1.2")])
+def corpus(*, excerpt_cites: str = "", v14_cites: str = "", first: str = "1.3") -> Corpus:
+    """v1.3 (2025-12-01) prints 411 Reveal; v1.4 (2026-06-18) prints 424 Reveal;
+    an excerpt (2026-10-09) prints 832 only. `first`: the first edition's
+    version ("1.2": the sources lack the 1.3 between)."""
+    v12 = edition(f"v{first}", "2025-12-01", False, [section("411", "Reveal", ["411.1", "411.2"], f"v{first}")])
     v14_rules = {"424.2": v14_cites} if v14_cites else None
     v14 = edition("v1.4", "2026-06-18", False, [section("424", "Reveal", ["424.1", "424.2", "424.3.a"], "v1.4", v14_rules)])
     v14.sections["425"] = section("425", "Hide", ["425.1"], "v1.4")
@@ -40,7 +41,7 @@ def corpus(*, excerpt_cites: str = "", v14_cites: str = "") -> Corpus:
         sources={
             s.id: s
             for s in [
-                source("core-v1.2", "2025-12-01", "1.2"),
+                source(f"core-v{first}", "2025-12-01", first),
                 source("core-v1.4", "2026-06-18", "1.4"),
                 source("core-2026-10-09", "2026-10-09", partial=True),
                 source("rulings", "undated", document="community-rulings"),
@@ -85,10 +86,10 @@ def test_a_ruling_citing_a_rule_its_whole_edition_lacks_is_an_error_naming_the_n
 
 def test_a_ruling_is_checked_against_the_version_it_was_reviewed_against():
     c = corpus()
-    # 411.1 is v1.2's Reveal; v1.4 renumbered it 424.1.
-    c.rulings = [ruling("See rule 411.1.", reviewed="1.2")]
+    # 411.1 is v1.3's Reveal; v1.4 renumbered it 424.1.
+    c.rulings = [ruling("See rule 411.1.", reviewed="1.3")]
     assert check(c).items == []
-    c.rulings = [ruling("See rule 424.1.", reviewed="1.2")]
+    c.rulings = [ruling("See rule 424.1.", reviewed="1.3")]
     assert check(c).codes() == ["unknown-rule"]
     c.rulings = [ruling("See rule 411.1.")]  # no version: the current edition, v1.4
     assert check(c).codes() == ["unknown-rule"]
@@ -96,17 +97,31 @@ def test_a_ruling_is_checked_against_the_version_it_was_reviewed_against():
 
 def test_a_dated_faq_is_checked_against_the_edition_in_force_at_its_date():
     c = corpus()
-    c.faqs = [faq("See rule 411.2.", "faq-2026-01")]  # 2026-01-15: v1.2 was in force
+    c.faqs = [faq("See rule 411.2.", "faq-2026-01")]  # 2026-01-15: v1.3 was in force
     assert check(c).items == []
     c.faqs = [faq("See rule 424.2.", "faq-2026-01")]
     [found] = check(c).items
     assert (found.code, str(found.loc)) == ("unknown-rule", "faq-2026-01.json:12")
-    assert "riftbound core-rules v1.2" in found.message
+    assert "riftbound core-rules v1.3" in found.message
+    # The answer's own date, where its source gives one, comes before its source's.
+    c.faqs = [faq("See rule 424.2.", "faq-2026-01")]
+    c.faqs[0].date = "2026-07-01"
+    assert check(c).items == []
+
+
+def test_between_two_held_versions_with_one_missing_the_edition_in_force_is_not_held():
+    c = corpus(first="1.2")  # 1.2 and 1.4: a 1.3 the sources lack may have been in force
+    c.faqs = [faq("See rule 424.2.", "faq-2026-01")]  # v1.2 lacks 424.2; 1.3 may print it
+    assert check(c).items == []
+    c.faqs = [faq("See rule 998.1.", "faq-2026-01")]  # no page shows it
+    [found] = check(c).items
+    assert (found.severity, found.code) == ("warning", "rule-not-in-sources")
+    assert "edition in force on 2026-01-15 (after v1.2; not in the sources)" in found.message
 
 
 def test_an_excerpt_or_an_edition_not_held_gives_a_warning_not_an_error():
     c = corpus(excerpt_cites="As rule 999.1 says.")  # the excerpt prints 832 alone
-    c.rulings = [ruling("See rule 998.2.", reviewed="1.3")]  # v1.3 is not in the sources
+    c.rulings = [ruling("See rule 998.2.", reviewed="1.1")]  # v1.1 is not in the sources
     diag = check(c)
     assert diag.errors == []
     assert sorted((d.code, str(d.loc)) for d in diag.warnings) == [
@@ -123,7 +138,7 @@ def test_an_excerpt_citing_a_rule_some_page_shows_is_no_problem():
 
 def test_rule_text_is_checked_against_its_own_edition():
     assert check(corpus(v14_cites="See rule 424.3.a.")).items == []
-    diag = check(corpus(v14_cites="See rule 411.1."))  # v1.2's number, gone in v1.4
+    diag = check(corpus(v14_cites="See rule 411.1."))  # v1.3's number, gone in v1.4
     assert [(d.code, str(d.loc)) for d in diag.items] == [("unknown-rule", "core-v1.4.txt:3")]
 
 

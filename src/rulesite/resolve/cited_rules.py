@@ -7,7 +7,9 @@ A text that cites "rule 424.9" means some edition of some document. Which one:
   Rules may cite the Core Rules; an error only when both are held whole);
 - a ruling reviewed against a version ("1.4"): that version of the main rules;
 - any other dated text (an official FAQ, a guide, the card list): the whole
-  edition of the main rules in force at its date (the newest one not newer);
+  edition of the main rules in force at its date (the newest one not newer),
+  unless a version the sources lack may have come between (1.3 between the
+  1.2 and 1.4 they hold): then one not held;
 - an undated text: the current edition (the newest whole dated one);
 - a walkthrough: the edition it names.
 
@@ -131,10 +133,25 @@ def _at(editions: list[Edition], version: str = "", date: str = "") -> tuple[str
         return label, next((e for e in editions if e.label == label), None)
     current = current_edition(editions)
     if date and date != "undated":
-        whole = [e for e in editions if not e.partial and e.date != "undated" and e.date <= date]
-        if whole:
-            return whole[-1].label, whole[-1]
+        whole = [e for e in editions if not e.partial and e.date != "undated"]
+        before = [e for e in whole if e.date <= date]
+        after = [e for e in whole if e.date > date]
+        if before and after and not _next_version(before[-1], after[0]):
+            # A version between them (1.3 between 1.2 and 1.4) may have been in force: not held.
+            return f"edition in force on {date} (after {before[-1].label}; not in the sources)", None
+        if before:
+            return before[-1].label, before[-1]
     return (current.label, current) if current is not None else ("current edition", None)
+
+
+def _next_version(old: Edition, new: Edition) -> bool:
+    """Whether `new` is the version right after `old` ("1.3" after "1.2", "2.0" after
+    "1.9"); editions without a version name are taken to follow each other."""
+    a, b = old.label.removeprefix("v").split("."), new.label.removeprefix("v").split(".")
+    if not (old.label.startswith("v") and new.label.startswith("v") and all(p.isdigit() for p in a + b)):
+        return True
+    x, y = [int(p) for p in a], [int(p) for p in b]
+    return y == [*x[:-1], x[-1] + 1] or (y[0] == x[0] + 1 and not any(y[1:]))
 
 
 def _main(checker: _Checker, game: str, language: str = "en", version: str = "", date: str = "") -> tuple[str, Edition | None]:
@@ -172,10 +189,10 @@ def _places(corpus: Corpus, checker: _Checker) -> Iterator[tuple]:
                 texts = [rule.text, *(example.text for example in rule.examples)]
                 yield rule.loc, f"rule {rule.number} of {own[0]}", game, texts, against, rule.source_ids
     for faq in corpus.faqs:
-        against = [_main(checker, faq.game, date=dated(faq.source_id))]
+        against = [_main(checker, faq.game, date=faq.date or dated(faq.source_id))]
         yield faq.loc, f"FAQ answer {faq.id}", faq.game, [faq.question, faq.answer], against, [faq.source_id]
     for ruling in corpus.rulings:
-        against = [_main(checker, ruling.game, version=ruling.reviewed_version, date=dated(ruling.source_id))]
+        against = [_main(checker, ruling.game, version=ruling.reviewed_version, date=ruling.date or dated(ruling.source_id))]
         texts = [ruling.question, ruling.answer, *ruling.steps, *ruling.nuances]
         yield ruling.loc, f"ruling {ruling.id}", ruling.game, texts, against, [ruling.source_id]
     for walk in corpus.walkthroughs:
