@@ -18,7 +18,7 @@ When that edition is whole and does not print the number, the citation is
 wrong, or the edition chosen is, and either is worth a failed build. A
 citation checked by hand and listed in misprints.yml (the source's own
 mistake, with the reason) is a `warning[misprint]` instead; an entry there
-whose source is read and cites no such rule is an error. When it
+whose source is read and cites no such rule is an error. When the edition
 is an excerpt, or the sources do not hold it, a number no page of the game
 shows is a `warning[rule-not-in-sources]`: the page shows it as "∉", and the
 sources may simply lack the rule.
