@@ -19,7 +19,7 @@ from rulesite.render.ruling_page import render_ruling
 from rulesite.model import Card, Loc, Ruling
 from rulesite.resolve.citations import collect
 from rulesite.resolve.keywords import keyword_forms
-from rulesite.resolve.linked import link_texts
+from rulesite.resolve.linked import KnownLinks, link_texts
 from rulesite.resolve.links import Link, Linker
 
 FIXTURES = Path(__file__).parent.parent / "read" / "fixtures"
@@ -116,3 +116,16 @@ def test_a_rulings_concerns_leave_out_keywords_inside_card_names(terms):
     citations = collect(corpus, linked, diag)
     assert [(link.kind, link.number) for link in citations.concerns["r"]] == [("rule", "806.1")]
     assert [card.name for card in citations.cards_of["r"]] == ["Hidden Action Plan"]
+
+
+def test_texts_kept_for_the_next_build_are_linked_again_when_the_card_names_change(terms):
+    """`rulesite serve` keeps each text's links (linked.KnownLinks) while the
+    linker is made from the same: a card named anew changes what its words link."""
+    before = _with_card(terms, "Hidden Plans", "Play Hidden Action Plan, see rule 806.1.")
+    after = _with_card(terms, "Hidden Action Plan", "Play Hidden Action Plan, see rule 806.1.")
+    known, diag = KnownLinks(), Diagnostics()
+    first = link_texts(before, Linker(before, keyword_forms(before, diag)), known)
+    second = link_texts(after, Linker(after, keyword_forms(after, diag)), known)
+    ruling = after.rulings[0]
+    assert [s.text for s in first.of_item(before.rulings[0]) if isinstance(s, Link)] == ["Hidden", "Action", "806.1"]
+    assert [s.text for s in second.of_item(ruling) if isinstance(s, Link)] == ["806.1"]
