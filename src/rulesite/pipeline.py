@@ -24,6 +24,7 @@ from pathlib import Path
 from . import output
 from .check.edition_counts import compare, counts_in, counts_out
 from .check.entries import expected_entries
+from .check.feed import feed_problems
 from .check.run import HeldFindings, check_built_site
 from .check.offline_app import Precache, check_precache
 from .diagnostics import Diagnostics
@@ -884,6 +885,8 @@ def _check(
             diag.error_found(found, label)
     for found in compare(counts_in(ctx.corpus), built):  # of the whole site: named by its folder
         diag.error_found(found._replace(path=label or str(site_dir)))
+    for found in feed_problems(site_dir, languages):  # each language's feed.xml, whose links readers follow
+        diag.error_found(found, label)
     return SiteCheck(pages, built, len(reused))
 
 

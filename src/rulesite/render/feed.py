@@ -24,6 +24,7 @@ import uuid
 from ..card_symbols import shown_text
 from ..model import CONTENT_LANGUAGE, Edition, Erratum, FaqAnswer, Ruling
 from ..documents import document_name
+from ..feed_file import ATOM, FEED
 from ..resolve.dated import Dated
 from ..site_map import paths
 from ..site_map.paths import cross_href, editions_page, faq_anchor, language_root, page_of
@@ -35,8 +36,6 @@ from .index_pages import GAME_NAMES
 from .offline_app import site_name
 from .share import summary
 
-FEED = "feed.xml"
-ATOM = "http://www.w3.org/2005/Atom"
 # The ids' namespace: a UUID of its own, so that no other name's UUID is one of ours.
 _IDS = uuid.uuid5(uuid.NAMESPACE_URL, "urn:rulesite:change-feed")
 
