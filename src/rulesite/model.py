@@ -170,6 +170,7 @@ class FaqAnswer:
     # article's text before its first heading (`question` is the article's title)
     kind: str = "answer"
     document: str = ""  # the official document (OfficialDocument.id) it was published in
+    date: str = ""  # that document's publication day (YYYY-MM-DD), "" when it gives none
 
 
 # The language rulings, walkthroughs and the card gallery are written in: their
@@ -196,6 +197,7 @@ class Ruling:
     licence: str = ""  # e.g. "CC BY-SA 4.0"
     attribution: str = ""  # e.g. "Riftbound FAQ, Christian Ivicevic"
     rule_citations: list[str] = field(default_factory=list)  # explicit citations, in order, repeats kept
+    date: str = ""  # when its source first published it (YYYY-MM-DD), when it says
 
 
 @dataclass
@@ -337,6 +339,17 @@ class RuleRevision:
 
 
 @dataclass
+class Misprint:
+    """A citation a source prints of a rule its edition lacks, checked by hand
+    (misprints.yml): reported as a warning with its reason, not an error."""
+
+    source: str  # the id of the source that prints it (manifest)
+    rule: str  # the number as printed
+    reason: str
+    loc: Loc
+
+
+@dataclass
 class Imported:
     """What one importer read from one source."""
 
@@ -382,6 +395,7 @@ class Corpus:
     card_aliases: list[CardAlias] = field(default_factory=list)  # card-aliases.yml, matched by resolve/card_mentions.py
     equivalents: list[EquivalentEntry] = field(default_factory=list)
     topics: list[TopicEntry] = field(default_factory=list)
+    misprints: list[Misprint] = field(default_factory=list)  # misprints.yml, matched by resolve/cited_rules.py
     written: list[WrittenPage] = field(default_factory=list)  # docs/*.md
     official: list[OfficialDocument] = field(default_factory=list)  # FAQ, clarification and errata articles
     revisions: list[RuleRevision] = field(default_factory=list)  # rule texts official documents revised

@@ -24,6 +24,7 @@ from pathlib import Path
 from . import output
 from .check.edition_counts import compare, counts_in, counts_out
 from .check.entries import expected_entries
+from .check.feed import feed_problems
 from .check.run import HeldFindings, check_built_site
 from .check.offline_app import Precache, check_precache
 from .diagnostics import Diagnostics
@@ -31,7 +32,7 @@ from .export.files import data_again, data_files, data_parts, finish_data
 from .model import Corpus, Loc
 from .read import read_sources
 from .read.collisions import check_page_names
-from .read.extras import read_card_aliases, read_concordance, read_keywords
+from .read.extras import read_card_aliases, read_concordance, read_keywords, read_misprints
 from .read.kept import Kept, Shared
 from .read.manifest import shown_path
 from .read.untrusted import check_characters
@@ -45,6 +46,8 @@ from .site_map.site_map import make_site_map
 from .render.site import THEME_ASSETS, Published, navigation, render_site, write_config, write_docs, written_digests
 from .resolve.card_mentions import KnownMentions
 from .resolve.citations import collect
+from .resolve.cited_rules import check_cited_rules
+from .resolve.dated import dated_items, newest_source
 from .resolve.linked import KnownLinks, link_texts
 from .resolve.concordance import resolve_concordance
 from .resolve.history import (
@@ -138,7 +141,8 @@ def _read_corpus(
     corpus.keywords = read_keywords(folder / "keywords.yml", diag, folder)
     corpus.card_aliases = read_card_aliases(folder / "card-aliases.yml", diag, folder)
     corpus.equivalents, corpus.topics = read_concordance(folder / "concordance.yml", diag, folder)
-    hand_written = [corpus.keywords, corpus.card_aliases, corpus.equivalents, corpus.topics]
+    corpus.misprints = read_misprints(folder / "misprints.yml", diag, folder)
+    hand_written = [corpus.keywords, corpus.card_aliases, corpus.equivalents, corpus.topics, corpus.misprints]
     check_characters(hand_written, Loc(shown_path(folder), 1), diag)
     check_page_names(corpus, diag)
     if pages_dir is not None:
@@ -206,6 +210,7 @@ def _resolve(
     parts = (compared.edition_parts, compared.change_parts) if compared is not None else (None, None)
     editions = views[0] if views is not None else editions_view(corpus, chains, parts[0])
     check_walkthroughs(corpus, diag, editions)
+    check_cited_rules(corpus, diag)
     concordance = resolve_concordance(corpus, diag)
     attach_errata(corpus, diag)
     reviews = needs_review(corpus, history, editions)
@@ -224,6 +229,8 @@ def _resolve(
         findings=list(diag.warnings),
         editions=editions,
         changes=changes,
+        dated=dated_items(corpus, diffs),
+        feed_date=newest_source(corpus),
         site_map=make_site_map(corpus, citations, editions, changes, diffs, compared.site_map if compared is not None else None),
     )
 
@@ -878,6 +885,8 @@ def _check(
             diag.error_found(found, label)
     for found in compare(counts_in(ctx.corpus), built):  # of the whole site: named by its folder
         diag.error_found(found._replace(path=label or str(site_dir)))
+    for found in feed_problems(site_dir, languages):  # each language's feed.xml, whose links readers follow
+        diag.error_found(found, label)
     return SiteCheck(pages, built, len(reused))
 
 

@@ -656,6 +656,70 @@ def test_rules_cited_by_a_ruling_list_it(corpora_site, corpus, mdx_rulings):
     )
 
 
+def test_no_keyword_is_linked_inside_a_card_name_on_any_ruling_page(corpora_site, corpus):
+    """Card names come before keywords: "Thrill of the Hunt" is a card, so its
+    "Hunt" links nowhere, and the rulings naming it do not list 823 Hunt among
+    what they concern; what they do cite is still listed."""
+    site = corpora_site.site
+    hunt = section_titled(editions(corpus)["v1.4"], "hunt")
+    hunt_page = f"riftbound/core-rules/{hunt.number}.html"
+    for ruling_id in ("thrill-of-the-hunt-score-on-opponents-turn", "abandoned-hall-replay"):
+        rel = f"riftbound/rulings/{ruling_id}.html"
+        body = article(site, rel)
+        assert "Thrill of the Hunt" in words(body), rel
+        links = [target_of(rel, a.get("href"))[0] for a in find_all(body, "a") if a.get("href") and "://" not in a.get("href")]
+        assert hunt_page not in links, f"{rel} links {hunt_page}"
+        concerns = next(p for p in find_all(body, "p", "rule-meta") if words(p).startswith(t("en", "concerns")))
+        cited = {a.get("data-rule") for a in find_all(concerns, "a")}
+        ruling = next(r for r in corpus.rulings if r.id == ruling_id)
+        assert set(ruling.rule_citations) <= cited, (rel, sorted(set(ruling.rule_citations) - cited))
+    # Every ruling page: no keyword link's words are part of a longer card name around them.
+    names = [c.name for c in corpus.cards if " " in c.name]
+    inside = []
+    for ruling in corpus.rulings:
+        rel = f"riftbound/rulings/{ruling.id}.html"
+        for a in find_all(article(site, rel), "a", "keyword"):
+            before = (a.getparent().text if a.getprevious() is None else a.getprevious().tail) or ""
+            before = re.sub(r"\s+", " ", before)  # the spaces around the link kept
+            window = before[-60:] + words(a) + re.sub(r"\s+", " ", a.tail or "")[:60]
+            start, end = len(before[-60:]), len(before[-60:]) + len(words(a))
+            for name in names:
+                at = window.find(name)
+                while at >= 0:
+                    if at <= start and end <= at + len(name) and (at, at + len(name)) != (start, end):
+                        inside.append(f"{rel}: {words(a)!r} in {name!r}")
+                    at = window.find(name, at + 1)
+    assert not inside, inside[:5]
+
+
+def test_the_change_feed_is_atom_and_lists_the_newest_edition_first_of_the_editions(corpora_site, corpus):
+    """feed.xml of each language: valid by RFC 4287's rules (tests/atom_rules.py),
+    newest first, its first edition entry the newest whole Core Rules edition,
+    linking its diff page; every entry's link lands on a page of the site."""
+    from atom_rules import ATOM, problems
+    from lxml import etree
+
+    site = corpora_site.site
+    core = [e for e in editions(corpus).values() if not e.partial and e.date != "undated"]
+    newest, before = sorted(core, key=lambda e: e.date)[-1], sorted(core, key=lambda e: e.date)[-2]
+    for root in ("", "es/", "fr/"):
+        data = (site / root / "feed.xml").read_bytes()
+        assert problems(data) == [], root
+        found = etree.fromstring(data).findall(f"{{{ATOM}}}entry")
+        assert len(found) > len(corpus.rulings) // 2, f"{root}feed.xml lists {len(found)} entries"
+        dates = [e.findtext(f"{{{ATOM}}}updated") for e in found]
+        assert dates == sorted(dates, reverse=True), root
+        hrefs = [e.find(f"{{{ATOM}}}link").get("href") for e in found]
+        first_edition = next(h for h in hrefs if "/changes/" in h or h.endswith("/editions.html"))
+        wanted = f"riftbound/core-rules/changes/{before.label}-to-{newest.label}.html"
+        assert target_of(root + "feed.xml", first_edition)[0] == wanted, (root, first_edition)
+        for href in hrefs:
+            path, anchor = target_of(root + "feed.xml", href)  # "?from=es" is the query, not the path
+            assert (site / path).is_file(), f"{root}feed.xml links {href}: no page"
+            if anchor:
+                assert f'id="{anchor}"' in (site / path).read_text(encoding="utf-8"), f"{root}feed.xml links {href}: no anchor"
+
+
 def test_needs_review_page_lists_what_the_model_flags(corpora_site, model):
     site = corpora_site.site
     _, ctx = model

@@ -470,3 +470,21 @@ def test_navigation_lists_sections_and_indexes_but_not_each_ruling(site, ctx):
     listed = {h.rsplit("/", 1)[-1].removesuffix(".html") for h in hrefs}
     assert listed & rulings == set()
     assert listed & walks == set()
+
+
+def test_each_language_home_page_names_its_change_feed_and_the_feed_is_atom(built_site):
+    """feed.xml at each language's root, valid by RFC 4287's rules, named by the
+    home page as an alternate; no other page names it."""
+    from atom_rules import problems
+
+    site = built_site.site
+    homes = [site / "index.html", *sorted(site.glob("*/index.html"))]
+    languages = [home for home in homes if (home.parent / "feed.xml").is_file()]
+    assert len(languages) >= 2, "no feed.xml beside the English and Spanish home pages"
+    for home in languages:
+        feed = home.parent / "feed.xml"
+        assert problems(feed.read_bytes()) == [], feed
+        links = re.findall(r'<link rel="alternate" type="application/atom\+xml" href="([^"]*)"', home.read_text(encoding="utf-8"))
+        assert links == ["feed.xml"], home
+    section = next(site.glob("riftbound/core-rules/*.html"))
+    assert "application/atom+xml" not in section.read_text(encoding="utf-8")

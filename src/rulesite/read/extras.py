@@ -15,8 +15,12 @@ card-aliases.yml: a mapping of `game` to a mapping of card names, as the card
 gallery prints them, to lists of nicknames; each is a printed name
 (`names.printed_name_problem`).
 
-Every problem is an `error[keyword]`, `error[card-alias]` or
-`error[concordance]` at its line.
+misprints.yml: a mapping of source ids (the manifest's) to lists of `{rule,
+reason}`: a rule number the source cites that the edition it is checked
+against does not print, and why that is the source's mistake.
+
+Every problem is an `error[keyword]`, `error[card-alias]`, `error[concordance]`
+or `error[misprint]` at its line.
 """
 
 from __future__ import annotations
@@ -24,7 +28,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from ..diagnostics import Diagnostics
-from ..model import CardAlias, EquivalentEntry, KeywordEntry, Loc, TopicEntry
+from ..model import CardAlias, EquivalentEntry, KeywordEntry, Loc, Misprint, TopicEntry
 from ..names import describe, edition_problem, name_problem, printed_name_problem, rule_number_problem
 from ..normalize import normalize_text
 from .manifest import GAMES, LANGUAGES, shown_path
@@ -229,3 +233,36 @@ def _topic(node: dict, problems: list[str]) -> TopicEntry | None:
     if problems:
         return None
     return TopicEntry(node["id"], normalize_text(node["title"]), refs, Loc("", 1))
+
+
+def read_misprints(path: Path, diag: Diagnostics, root: Path | None = None) -> list[Misprint]:
+    found = _mapping_file(path, diag, root, "misprint", "a mapping of source ids to lists of misprints")
+    if found is None:
+        return []
+    where, data = found
+    misprints: list[Misprint] = []
+    for source, entries in data.items():
+        loc = Loc(where, line_of(entries, line_of(data)))
+        if problem := name_problem(source, "source id"):
+            diag.error(loc, "misprint", problem)
+            continue
+        if not isinstance(entries, list):
+            diag.error(loc, "misprint", f"{source}: expected a list of misprints, not {describe(entries)}")
+            continue
+        for index, entry in enumerate(entries):
+            here = Loc(where, line_of(entry, entries.lines[index]))
+            problems: list[str] = []
+            if not isinstance(entry, dict):
+                problems.append(f"each misprint must be a mapping, not {describe(entry)}")
+            elif _fields(entry, ("rule", "reason"), "a misprint", problems):
+                if problem := rule_number_problem(entry["rule"], "a misprint: rule"):
+                    problems.append(problem)
+                if not isinstance(entry["reason"], str) or not normalize_text(entry["reason"]):
+                    problems.append(
+                        f"a misprint: reason must say why, in words, not {describe(entry['reason'])} {entry['reason']!r:.40}"
+                    )
+            for problem in problems:
+                diag.error(here, "misprint", f"{source}: {problem}")
+            if not problems:
+                misprints.append(Misprint(source, entry["rule"], normalize_text(entry["reason"]), here))
+    return misprints

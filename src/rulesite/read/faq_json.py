@@ -37,7 +37,7 @@ import re
 from ..diagnostics import Diagnostics
 from ..model import Erratum, FaqAnswer, Imported, Loc, OfficialDocument, RuleRevision, Source
 from ..normalize import normalize_text
-from ..names import RULE_NUMBER, canonical_number, name_problem, printed_name_problem
+from ..names import RULE_NUMBER, canonical_number, edition_problem, name_problem, printed_name_problem
 from .common import slugify
 from .markup import image_alt, images_as_text, item_lines, load_json, plain, where
 
@@ -75,6 +75,18 @@ def read(source: Source, lines: list[str], diag: Diagnostics) -> Imported:
     return out
 
 
+def published(value, pointer: str, loc: Loc, diag: Diagnostics) -> str:
+    """The day of a `publishedAt` time ("2026-04-29T16:00:00.000Z" -> "2026-04-29"), or ""
+    when there is none; one that is no day of the calendar is reported and left out."""
+    if value is None:
+        return ""
+    day = value[:10] if isinstance(value, str) else value
+    if day == "undated" or (problem := edition_problem(day, pointer)):
+        diag.warning(loc, "faq-date", problem if day != "undated" else f"{pointer} is no date")
+        return ""
+    return day
+
+
 def _valid(article, pointer: str, loc: Loc, diag: Diagnostics) -> bool:
     if not isinstance(article, dict):
         diag.error(loc, "faq-json", f"{pointer}: an article must be an object")
@@ -102,10 +114,13 @@ def _valid(article, pointer: str, loc: Loc, diag: Diagnostics) -> bool:
 
 def official_document(source: Source, article: dict, pointer: str, loc: Loc, kind: str, diag: Diagnostics) -> OfficialDocument:
     """The article as an official document: its date and what its text says of its authority."""
-    published = str(article.get("publishedAt", ""))
-    date = published[:10] if _DATE.match(published) else ""
-    if not date and kind == "errata":  # an FAQ without a date is shown as undated
-        diag.warning(loc, "errata-json", f"{pointer}/publishedAt: no YYYY-MM-DD date ({published!r}); errata are undated")
+    if kind == "errata":
+        printed = str(article.get("publishedAt", ""))
+        date = printed[:10] if _DATE.match(printed) else ""
+        if not date:
+            diag.warning(loc, "errata-json", f"{pointer}/publishedAt: no YYYY-MM-DD date ({printed!r}); errata are undated")
+    else:  # an FAQ without a date is shown as undated
+        date = published(article.get("publishedAt"), f"{pointer}/publishedAt", loc, diag)
     text = " ".join(article["content"].split())
     precedence = next((m for m in _PRECEDENCE.finditer(text)), None)
     # What it takes precedence over: the sentence that says so names it.
@@ -152,6 +167,7 @@ def _article(source, article, pointer, loc, taken, diag, out: Imported) -> None:
             topic=topic,
             kind=kind,
             document=document.id,
+            date=document.published,
         )
         out.faqs.append(made)
         return made

@@ -42,7 +42,7 @@ from pathlib import Path
 
 from ..diagnostics import Diagnostics
 from ..model import Imported, Loc, Ruling, Source
-from ..names import KEBAB, name_problem
+from ..names import KEBAB, edition_problem, name_problem
 from ..normalize import normalize_text
 from .common import RB_NUMBER, slugify
 from .files import folder_files, is_folder, read_text, split_lines
@@ -54,7 +54,7 @@ ATTRIBUTION = "Riftbound FAQ, Christian Ivicevic"
 LICENCE = "CC BY-SA 4.0"
 NAVIGATION_FILES = {"meta.json"}  # folder navigation for the upstream site: nothing to read
 CARD_FOLDER = "cards"
-# Front matter read (`title`, `reviewedCoreRulesVersion`) or known and not carried.
+# Front matter read (`title`, `reviewedCoreRulesVersion`, `createdAt`) or known and not carried.
 FRONT_MATTER_KEYS = {
     "title",
     "reviewedCoreRulesVersion",
@@ -200,6 +200,11 @@ def read_page(source: Source, rel: str, shown: str, lines: list[str], diag: Diag
     for key in sorted(set(map(str, front)) - FRONT_MATTER_KEYS):
         line = next((i + 1 for i in range(1, body_start) if lines[i].startswith(f"{key}:")), 1)
         diag.warning(Loc(shown, line), "unplaced", f"front matter field {key!r} is not known: not imported")
+    created = front.get("createdAt", "")
+    if created and (problem := edition_problem(created, "createdAt") if created != "undated" else "createdAt is no date"):
+        line = next((i + 1 for i in range(1, body_start) if lines[i].startswith("createdAt:")), 1)
+        diag.warning(Loc(shown, line), "ruling-date", f"{problem}: the page's rulings are left undated")
+        created = ""
     stem = Path(rel).stem
     page_card = normalize_text(str(front.get("title", ""))) if Path(rel).parts[0] == CARD_FOLDER else ""
     first = headings[0] if headings else len(lines)
@@ -212,6 +217,7 @@ def read_page(source: Source, rel: str, shown: str, lines: list[str], diag: Diag
         end = headings[n + 1] if n + 1 < len(headings) else len(lines)
         ruling = _ruling(source, shown, stem, start, lines[start:end], anchors, page_card, str(version), diag)
         if ruling:
+            ruling.date = created
             rulings.append(ruling)
     return rulings
 

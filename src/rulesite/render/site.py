@@ -44,6 +44,7 @@ from .edition_pages import (
 from .languages import mark_missing_translations, site_languages, switch_routes
 from .markup import html_file, safe_href
 from ..content_policy import REFERRER_POLICY, not_found_root_script, theme_policies
+from .feed import change_feed
 from .offline_app import mkdocs_config, offline_config
 from ..site_map.paths import (
     ERRATA,
@@ -375,6 +376,7 @@ def language_jobs(ctx: Context) -> list:
     # and one rule-number grammar (names.py): core.js reads both from this script.
     jobs.append(partial(numbers_and_tables, ctx, lang))
     jobs.append(partial(searched_words, ctx))
+    jobs.append(partial(change_feed, ctx))  # feed.xml: small, made again each render
     return jobs
 
 

@@ -106,7 +106,7 @@ class KnownLinks:
     """The segments and targets a build worked out, kept for the next build in
     the same process (`rulesite serve`): used again while the linker is made
     from the same things (`linker_digest`: every page's numbers and titles,
-    each edition's, the keyword forms), since a text's segments are a function
+    each edition's, the keyword forms, the card names), since a text's segments are a function
     of those, the text and where it is read. `link_texts` replaces them with
     its own."""
 
@@ -136,7 +136,8 @@ def linker_digest(linker: Linker, known: KnownLinks | None = None) -> bytes:
         shapes = pickle.dumps(_shapes(corpus), pickle.HIGHEST_PROTOCOL)
         if known is not None:
             known.shapes = (dict(corpus.editions), shapes)
-    return hashlib.sha256(shapes + pickle.dumps(linker.keywords, pickle.HIGHEST_PROTOCOL)).digest()
+    made = (linker.keywords, linker.card_names)  # a keyword inside a card's name is not linked
+    return hashlib.sha256(shapes + pickle.dumps(made, pickle.HIGHEST_PROTOCOL)).digest()
 
 
 def _shapes(corpus: Corpus) -> tuple:

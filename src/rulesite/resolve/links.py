@@ -3,7 +3,9 @@
 A text is cut into plain strings and `Link`s. A link is either a rule reference
 ("See rule 355", "rules 811.5.a and 129.4", "véase la regla 602.2a", a range
 "rules 103.1–103.3": each number is its own link) or a keyword ("[Show Off]",
-"revealed") that leads to the section defining it. A reference whose rule is
+"revealed") that leads to the section defining it. Card names come before
+keywords: no keyword is linked inside a card's name as printed ("Thrill of the
+Hunt" is a card, not the keyword Hunt). A reference whose rule is
 not in the sources keeps `target=None`; the renderer shows it distinctly and the
 build report counts it. Which texts are cut, and where each is read, is
 `linked.py`'s: the one answer render formats and the stored references repeat.
@@ -16,6 +18,7 @@ from dataclasses import dataclass, field
 
 from ..model import Corpus, Section, SectionKey
 from ..names import CITED_NUMBER, HEAD
+from .card_mentions import longest_of
 from .merge import same_editions
 from .view import page_showing
 
@@ -103,6 +106,14 @@ class Linker:
                     reach[first.group(0)] = max(reach.get(first.group(0), 0), len(_WORD.findall(form)))
         # (game, text) -> its keyword matches: the same texts are linked on several pages.
         self._matches: dict[tuple[str, str], tuple[tuple[int, int, str], ...]] = {}
+        # game -> the names of its cards of two words or more, as printed: a
+        # keyword inside one of them is part of the name, not the keyword.
+        names: dict[str, set[str]] = {}
+        for card in self.corpus.cards:
+            if card.name and " " in card.name.strip():
+                names.setdefault(card.game or "riftbound", set()).add(card.name)
+        self.card_names: dict[str, tuple[str, ...]] = {game: tuple(sorted(found)) for game, found in sorted(names.items())}
+        self._card_pattern: dict[str, re.Pattern] = {}
 
     @staticmethod
     def _index(table: dict, shown: Section, section: Section | None = None) -> None:
@@ -144,16 +155,7 @@ class Linker:
         return [s for s in out if s != ""]
 
     def _numbers(self, text: str):
-        if not _HEAD.search(text):
-            return  # no number to cite: most texts, found at once (the full expression is slow to fail)
-        for reference in _REFERENCE.finditer(text):
-            group = "list" if reference.group("list") is not None else "bare"
-            listed = reference.group(group)
-            if group == "bare" and "." not in listed and text[reference.end() :][:1] not in ("", *'.,;:)"'):
-                continue  # "see 100 cards"
-            start = reference.start(group)
-            for number in _NUMBER.finditer(listed):
-                yield _Shifted(number, start)
+        return _cited(text)
 
     def _keyword_segments(self, text, game, here, done, terms=True) -> list[str | Link]:
         forms = self.keywords.get(game)
@@ -164,7 +166,10 @@ class Linker:
         position = 0
         matches = self._matches.get((game, text))
         if matches is None:
-            matches = self._matches[(game, text)] = tuple(self._keyword_matches(text, forms, self._reach[game]))
+            matches = tuple(self._keyword_matches(text, forms, self._reach[game]))
+            if matches and self.card_names.get(game):
+                matches = self._outside_card_names(text, game, matches)
+            self._matches[(game, text)] = matches
         for start, end, form in matches:
             number, language, keyword = forms[form]
             if start < position or (here is not None and here.number == number) or number in linked:
@@ -177,6 +182,23 @@ class Linker:
             position = end
         out.append(text[position:])
         return out
+
+    def _outside_card_names(self, text: str, game: str, matches: tuple) -> tuple:
+        """The keyword `matches` that are no part of a card name `text` prints
+        (one that is the whole name, or more, is left: a card named as a
+        keyword is the keyword here)."""
+        pattern = self._card_pattern.get(game)
+        if pattern is None:
+            names = longest_of(set(self.card_names[game]))
+            pattern = self._card_pattern[game] = re.compile(rf"(?<![\w'’-]){names}(?![\w-])")
+        names = [m.span() for m in pattern.finditer(text)]
+        if not names:
+            return matches
+        return tuple(
+            (start, end, form)
+            for start, end, form in matches
+            if not any(a < end and start < b and not (start <= a and b <= end) for a, b in names)
+        )
 
     @staticmethod
     def _keyword_matches(text: str, forms: dict[str, str], reach: dict[str, int]):
@@ -198,6 +220,24 @@ class Linker:
                 if phrase in forms and before != "[" and after != "]":
                     yield start, end, phrase
                     break
+
+
+def cited_numbers(text: str) -> list[str]:
+    """The rule numbers `text` cites, in order, as `Linker.segments` links them."""
+    return [match.group(0) for match in _cited(text)]
+
+
+def _cited(text: str):
+    if not _HEAD.search(text):
+        return  # no number to cite: most texts, found at once (the full expression is slow to fail)
+    for reference in _REFERENCE.finditer(text):
+        group = "list" if reference.group("list") is not None else "bare"
+        listed = reference.group(group)
+        if group == "bare" and "." not in listed and text[reference.end() :][:1] not in ("", *'.,;:)"'):
+            continue  # "see 100 cards"
+        start = reference.start(group)
+        for number in _NUMBER.finditer(listed):
+            yield _Shifted(number, start)
 
 
 class _Shifted:

@@ -31,3 +31,5 @@ class Resolved:
     findings: list = field(default_factory=list)  # warnings about the sources, for the maintainer
     editions: EditionsView | None = None  # current editions and where each edition's rules are shown
     changes: ChangesView | None = None  # diff entries, history rows, where older sections are now
+    dated: tuple = ()  # every dated item, newest first (dated.py): what the change feed lists
+    feed_date: str = "2000-01-01"  # the newest source's date: a feed's date when it lists nothing
