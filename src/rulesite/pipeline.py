@@ -578,7 +578,7 @@ def published_keys(config_dir: Path, site_dir: Path) -> dict:
             state = json.loads(path.read_text(encoding="utf-8"))
         except (OSError, ValueError):
             return {}
-    if current is None or state.get("generation") != current.name or not current.is_dir():
+    if current is None or state.get("generation") != output.identity(current) or not current.is_dir():
         return {}
     built = state.get("languages", {})
     return {lang: value for lang, value in built.items() if isinstance(value, dict)}
@@ -623,7 +623,7 @@ def remember(config_dir: Path, site_dir: Path, keys: dict[str, dict], later: dic
     the file names an older generation than the published one: no build of
     another process reuses anything by it."""
     current = output.published(site_dir)
-    state = {"generation": current.name if current else None, "languages": keys}
+    state = {"generation": output.identity(current), "languages": keys}
     path = _state_file(config_dir, site_dir)
     if later is not None:
         _states[path] = later[path] = state
@@ -773,6 +773,7 @@ def build(
         if language_root(lang) and (not copied or lang in rebuild):
             out[lang].rename(fresh / language_root(lang).rstrip("/"))
     output.discard(parts)
+    output.stamp(fresh)  # the build's, and known by it from now on (copies hold the published one's)
     done = next(iter(results.values()), subprocess.CompletedProcess([], 0, "", ""))
     return done, fresh
 
@@ -895,10 +896,9 @@ def check_offline_app(site_dir: Path, diag: Diagnostics, label: str = "", known:
 def publish(fresh: Path, site_dir: Path, spare: output.Spare | None = None) -> None:
     """The checked site becomes `site_dir`, in one step (see output.py).
     `spare`: made of the generation replaced, for the next build (`build`)."""
-    replaced = output.published(site_dir)
-    output.publish(fresh, site_dir, clean_up=spare is None)
+    replaced = output.publish(fresh, site_dir, clean_up=spare is None)
     if spare is not None:
-        spare.keep(site_dir, replaced if replaced != fresh else None)
+        spare.keep(site_dir, replaced)
 
 
 def prepare(warm: Worker, config_dir: Path, docs_dir: Path, site_dir: Path, keys: dict[str, dict], env: dict[str, str]) -> None:

@@ -684,9 +684,8 @@ def write_docs(
         file.write(_table_json(digests, base, moved))
     stat = os.stat(os.path.join(new_root, DIGESTS))  # once written and closed: its identity for good
     _keep_digests((stat.st_dev, stat.st_ino, stat.st_size, stat.st_mtime_ns), digests)
-    replaced = output.published(docs_dir)
-    output.publish(fresh, docs_dir, clean_up=later is None and spare is None)
-    replaced = replaced if replaced != fresh else None
+    output.stamp(fresh)
+    replaced = output.publish(fresh, docs_dir, clean_up=later is None and spare is None, link=True)
     if spare is not None:
         spare.keep(docs_dir, replaced)
     elif later is not None and replaced is not None:
