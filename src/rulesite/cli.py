@@ -105,7 +105,7 @@ def add_build_options(parser: argparse.ArgumentParser, publish: bool = True) -> 
         "--site-url",
         metavar="URL",
         help="the address the site is published at (default: site_url of the MkDocs config, if any): "
-        "makes canonical links, og:url and the sitemap absolute",
+        "makes canonical links and og:url absolute, and the sitemap (without it there is none)",
     )
 
 
@@ -304,6 +304,8 @@ def _print_build(sequence: Sequence) -> int:
     if Published not in records:  # --no-site
         diag.report()
         return 0
+    if not records[Resolved].ctx.site_url:
+        print("sitemap  none: the site's address is not known (--site-url URL, or site_url in the MkDocs config, makes one)")
     print(f"open {sequence.settings.site_dir / 'index.html'} in a browser")
     return 0
 

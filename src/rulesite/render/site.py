@@ -32,6 +32,7 @@ from .escape import nav_title, script_json
 from .faq_page import render_faq_pages
 from .glossary_page import glossaries, render_glossary
 from .guide_page import render_guide, render_guides_index
+from .host_files import HEADERS_FILE, NOJEKYLL, NOJEKYLL_FILE, headers_file
 from .edition_pages import (
     document_name,
     documents_with_editions,
@@ -437,12 +438,14 @@ def card_references(ctx: Context) -> dict[str, str]:
 
 
 def numbers_and_tables(ctx: Context, lang: str) -> dict[str, str]:
-    """assets/numbers.js, assets/strings.js and (at the site's root) robots.txt:
-    made of the sections' and rules' numbers, the interface strings and the
-    site's languages and address."""
+    """assets/numbers.js, assets/strings.js and (at the site's root) robots.txt
+    and the hosts' files (`host_files.py`): made of the sections' and rules'
+    numbers, the interface strings and the site's languages and address."""
     tables = {"assets/numbers.js": numbers_js(ctx, lang), "assets/strings.js": browser_tables(lang)}
-    if not language_root(lang):  # the site's root: crawlers read /robots.txt
+    if not language_root(lang):  # the site's root: crawlers read /robots.txt, hosts their files
         tables["robots.txt"] = robots_txt(ctx)
+        tables[HEADERS_FILE] = headers_file(ctx.languages)
+        tables[NOJEKYLL_FILE] = NOJEKYLL
     return tables
 
 
@@ -936,6 +939,8 @@ def write_config(ctx: Context, nav: list, base_config: Path, docs_dir: Path, out
         "docs_dir": os.path.abspath(docs_dir / lang),
         # Our page template (OpenGraph tags, the not-found page, the app manifest) over Material's.
         "theme": {"language": lang, "custom_dir": str(THEME_TEMPLATES)},
+        # MkDocs leaves out files whose names start with "." but this one, for GitHub Pages.
+        "exclude_docs": f"!/{NOJEKYLL_FILE}\n",
         "nav": nav,
         "extra": {"alternate": alternate} if len(ctx.languages) > 1 else {},
     }
