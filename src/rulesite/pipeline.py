@@ -42,7 +42,16 @@ from .render.context import Context
 from .render.offline_app import offline_files
 from .site_map.paths import language_root
 from .site_map.site_map import make_site_map
-from .render.site import THEME_ASSETS, Published, navigation, render_site, write_config, write_docs, written_digests
+from .render.site import (
+    THEME_ASSETS,
+    Published,
+    navigation,
+    render_site,
+    top_folders,
+    write_config,
+    write_docs,
+    written_digests,
+)
 from .resolve.card_mentions import KnownMentions
 from .resolve.citations import collect
 from .resolve.linked import KnownLinks, link_texts
@@ -421,7 +430,8 @@ def _write(
     write_docs(files, docs_dir, build_id or output.new_build_id(), digests, crew, later, spare, changed, since)
     configs = memory.configs if memory is not None else None
     for lang in files:
-        write_config(contexts[lang], navs[lang], config, docs_dir, config_dir / f"mkdocs.{lang}.yml", configs)
+        folders = top_folders(files, lang)
+        write_config(contexts[lang], navs[lang], config, docs_dir, config_dir / f"mkdocs.{lang}.yml", configs, folders)
     if memory is not None:
         memory.files, memory.file_digests = files, written
         # The table the published generation keeps (`write_docs`): the next write's `since`.

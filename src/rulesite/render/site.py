@@ -922,7 +922,25 @@ def _config_extras(lang: str, base_text: str, site_url: str | None) -> tuple[dic
     return offline_config(lang, base_text), theme_policies({**given, "site_url": site_url})
 
 
-def write_config(ctx: Context, nav: list, base_config: Path, docs_dir: Path, out: Path, kept: dict | None = None) -> None:
+def top_folders(files: dict[str, dict], lang: str) -> list[str]:
+    """The top-level folders of `lang`'s site: its files' first folders, and, in
+    the root site, the other languages' (the not-found page finds the site's
+    folder by them: theme/404.html)."""
+    names = {path.split("/", 1)[0] for path in files[lang] if "/" in path}
+    if not language_root(lang):
+        names |= {language_root(other).rstrip("/") for other in files if language_root(other)}
+    return sorted(names)
+
+
+def write_config(
+    ctx: Context,
+    nav: list,
+    base_config: Path,
+    docs_dir: Path,
+    out: Path,
+    kept: dict | None = None,
+    folders: list[str] = (),
+) -> None:
     """The MkDocs config of one language: the project's mkdocs.yml, its docs, its
     navigation, and the language selector pointing at the same path elsewhere.
     `kept`: language -> (the config's repr, its text) of the last call: the
@@ -949,7 +967,12 @@ def write_config(ctx: Context, nav: list, base_config: Path, docs_dir: Path, out
     config["extra"]["not_found"] = {key: t(lang, key) for key in NOT_FOUND_STRINGS}
     if not ctx.site_url:  # the not-found page finds the site's folder itself (theme/404.html)
         config["extra"]["not_found_root"] = not_found_root_script()
-    offline, policies = _config_extras(lang, base_config.read_text(encoding="utf-8"), config.get("site_url"))
+        config["extra"]["not_found_folders"] = list(folders)
+    base_text = base_config.read_text(encoding="utf-8")
+    # The site's stylesheets, given to the pages by theme/main.html's styles block.
+    config["extra_css"] = []
+    config["extra"]["stylesheets"] = list(mkdocs_config(base_text).get("extra_css") or [])
+    offline, policies = _config_extras(lang, base_text, config.get("site_url"))
     config["extra"]["offline"] = offline
     config["extra"]["content_policy"] = policies
     config["extra"]["referrer_policy"] = REFERRER_POLICY
