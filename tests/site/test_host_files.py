@@ -57,3 +57,19 @@ def test_a_malformed_headers_file_is_refused():
         parse_headers_file("/*\nX-Content-Type-Options nosniff\n")
     with pytest.raises(ValueError):
         parse_headers_file("  X-Content-Type-Options: nosniff\n")
+
+
+def test_the_guides_pages_workflow_publishes_the_site_folder_with_the_official_actions():
+    """The GitHub Pages workflow of docs/deploying.md is valid YAML, builds with
+    the Pages address and uploads `site` with GitHub's own Pages actions."""
+    import yaml
+    from hosting import guide_blocks
+
+    (block,) = guide_blocks("yaml")
+    workflow = yaml.safe_load(block)
+    steps = [step for job in workflow["jobs"].values() for step in job["steps"]]
+    uses = {step["uses"].split("@")[0]: step for step in steps if "uses" in step}
+    assert {"actions/configure-pages", "actions/upload-pages-artifact", "actions/deploy-pages"} <= uses.keys()
+    assert uses["actions/upload-pages-artifact"]["with"]["path"] == "site"
+    assert any("rulesite build --site-url" in step.get("run", "") for step in steps)
+    assert workflow["permissions"] == {"contents": "read", "pages": "write", "id-token": "write"}

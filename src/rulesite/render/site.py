@@ -89,7 +89,7 @@ from ..workers import Crew, Held, cores, hold, restore, run_jobs, since
 # page: every page embeds the navigation, so a long one makes the build slow.
 NAV_SECTIONS = 30
 # The written pages (docs/) in the order the navigation lists them; others follow by name.
-WRITTEN_ORDER = ("linking", "about", "maintainers")
+WRITTEN_ORDER = ("linking", "about", "maintainers", "deploying")
 # The site's own CSS and JavaScript ship inside the package.
 THEME_ASSETS = Path(str(resources.files("rulesite") / "assets"))
 THEME_TEMPLATES = Path(str(resources.files("rulesite") / "theme"))
