@@ -42,7 +42,7 @@ def test_a_rule_that_names_a_missing_folder_or_file_would_be_dead(built_site, fi
     """Each rule of `_headers` names files the site has: none is left over from
     another Material version or a language the site no longer has."""
     rules = parse_headers_file((built_site.site / "_headers").read_text(encoding="utf-8"))
-    assert rules
+    assert 0 < len(rules) <= 100  # Cloudflare Pages reads 100 rules at most
     for pattern, _ in rules:
         assert any(headers_for([(pattern, [("x", "y")])], path)[0] for path in files), pattern
 
