@@ -41,8 +41,9 @@ class SettingsError(ValueError):
 @dataclass(frozen=True)
 class Settings:
     """Everything a build is told, resolved once. Paths are absolute: MkDocs runs
-    from the config's folder. The output folders are links to their current
-    generation (`output.py`): made absolute, never resolved."""
+    from the config's folder. The output folders (the site a real folder, the
+    docs a link to its current generation: `output.py`) are made absolute,
+    never resolved."""
 
     sources_dir: Path
     docs_dir: Path
@@ -457,7 +458,7 @@ class Sequence:
         """The checked site replaces the previous one in one step; what it and
         the reads were made from is kept for the next build."""
         clock, s = _Clock(), self.settings
-        with output.interrupts_held():  # all or nothing: an interrupt waits until the link is flipped
+        with output.interrupts_held():  # all or nothing: an interrupt waits until the folders are swapped
             pipeline.publish(built.fresh, s.site_dir, self._spare(s.site_dir))
             self.published = True
         if self.on_published is not None:
