@@ -12,8 +12,11 @@
 # - Compiles src/ to bytecode (only what changed since), as pip does for
 #   installed packages: build processes then start without compiling it.
 # - With --browser: installs Debian's `chromium` package with apt-get when
-#   /usr/bin/chromium (or $CHROMIUM_PATH, when set) is missing. Uses sudo only
-#   when not root. (`playwright install` cannot download browsers here.)
+#   /usr/bin/chromium (or $CHROMIUM_PATH, when set) is missing, and Debian's
+#   `nginx` (the test that serves the site as a plain host would) when
+#   /usr/sbin/nginx (or $NGINX_PATH) is missing; the tests run it as their own
+#   process, never as a service. Uses sudo only when not root. (`playwright
+#   install` cannot download browsers here.)
 #   If that fails, it is fatal under CI / RULESITE_REQUIRE_ALL, else a warning.
 #
 # Silent when there is nothing to do; one line on stderr per slow step; on
@@ -137,6 +140,21 @@ if [[ "$want_browser" -eq 1 ]]; then
                 die "could not install Debian's chromium (CI or RULESITE_REQUIRE_ALL is set, so this is fatal)"
             fi
             note "warning: Chromium is not installed; the browser tests will be skipped"
+        fi
+    fi
+    nginx="${NGINX_PATH:-/usr/sbin/nginx}"
+    if [[ ! -x "$nginx" ]]; then
+        if [[ -n "${NGINX_PATH:-}" ]]; then
+            die "NGINX_PATH=$NGINX_PATH is not an executable file"
+        fi
+        # Only the program: Debian's package also enables a service, which the
+        # tests never use (they start nginx with a config of their own).
+        if ! ( apt_install nginx ) || [[ ! -x /usr/sbin/nginx ]]; then
+            : >"$log"
+            if is_set "${RULESITE_REQUIRE_ALL:-}" || is_set "${CI:-}"; then
+                die "could not install Debian's nginx (CI or RULESITE_REQUIRE_ALL is set, so this is fatal)"
+            fi
+            note "warning: nginx is not installed; the test of the documented nginx set-up will be skipped"
         fi
     fi
 fi

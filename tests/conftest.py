@@ -80,6 +80,24 @@ def chromium_path() -> Path:
     return path
 
 
+@pytest.fixture(scope="session")
+def nginx_path() -> Path:
+    """Debian's nginx: $NGINX_PATH, else /usr/sbin/nginx, with Debian's
+    /etc/nginx/mime.types (the documented server blocks sit in its http block).
+
+    `bash scripts/setup.sh --browser` installs it (apt-get install nginx); the
+    tests run it as their own process, never as a service.
+    """
+    env = os.environ.get("NGINX_PATH", "").strip()
+    path = Path(env) if env else Path("/usr/sbin/nginx")
+    if not (path.is_file() and os.access(path, os.X_OK)) or not Path("/etc/nginx/mime.types").is_file():
+        source = "$NGINX_PATH" if env else "default path"
+        missing_resource(
+            "nginx", f"no executable {path} ({source}) or no /etc/nginx/mime.types; run `bash scripts/setup.sh --browser`"
+        )
+    return path
+
+
 @dataclass(frozen=True)
 class BuiltSite:
     docs: Path  # the generated Markdown (MkDocs' docs_dir)

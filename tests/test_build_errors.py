@@ -15,6 +15,8 @@ from pathlib import Path
 import pytest
 from buildutil import run_build
 
+from rulesite import output
+
 CORE = "rules_src/riftbound/core-rules-excerpt-2026-10-09.txt"
 WEB_424 = "rules_src/riftbound/424-reveal.web-page.txt"
 WEB_832 = "rules_src/riftbound/832-show-off.web-page.txt"
@@ -166,11 +168,14 @@ def _snapshot(folder: Path) -> dict:
 
 
 def test_existing_docs_and_site_are_left_untouched(repo_root: Path, tmp_path: Path):
+    """Folders an earlier build made (they hold its marker; one it did not make
+    is refused before anything is read: tests/build/test_output_folders.py)."""
     root = copy_sources(repo_root, tmp_path)
     for name in ("docs", "site"):
         (root / name / "sub").mkdir(parents=True)
         (root / name / "index.html").write_text(f"the previous {name}\n", encoding="utf-8")
         (root / name / "sub" / "page.md").write_text("kept\n", encoding="utf-8")
+        output.stamp(root / name)
     before = {name: _snapshot(root / name) for name in ("docs", "site")}
     for edit in EDITS:
         edit(root)

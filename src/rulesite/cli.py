@@ -92,6 +92,7 @@ def add_build_options(parser: argparse.ArgumentParser, publish: bool = True) -> 
         help="where to write the generated Markdown (default: build/docs)",
     )
     parser.add_argument("--site-dir", type=Path, default=Path("site"), help="where to build HTML (default: site)")
+    add_replace_option(parser)
     if publish:
         parser.add_argument("--no-site", action="store_true", help="write docs/ only; skip MkDocs and the site checks")
         parser.add_argument(
@@ -104,7 +105,16 @@ def add_build_options(parser: argparse.ArgumentParser, publish: bool = True) -> 
         "--site-url",
         metavar="URL",
         help="the address the site is published at (default: site_url of the MkDocs config, if any): "
-        "makes canonical links, og:url and the sitemap absolute",
+        "makes canonical links and og:url absolute, and the sitemap (without it there is none)",
+    )
+
+
+def add_replace_option(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--replace-output",
+        action="store_true",
+        help="replace output folders (and the bundle) even when the build did not make them, "
+        "deleting everything they hold (without it, such a folder is refused: error[output-folder])",
     )
 
 
@@ -126,6 +136,7 @@ def settings_of(args: argparse.Namespace, publish: bool = True) -> Settings:
         also=args.also,
         corpora=args.corpora,
         site_url=args.site_url,
+        replace=args.replace_output,
         **last,
     )
 
@@ -274,6 +285,10 @@ def _print_build(sequence: Sequence) -> int:
                     f"{record.files} files in {record.path} (opens from disk: {FOLDER}/index.html)",
                     records[Published].seconds + record.seconds,
                 )
+            case Stopped(why="output"):
+                diag.report()
+                print("nothing was written: an output folder is not the build's (see above)", file=sys.stderr)
+                return record.status
             case Stopped(why="sources"):
                 diag.report()
                 print("nothing was written: fix the errors above and build again", file=sys.stderr)
@@ -289,6 +304,8 @@ def _print_build(sequence: Sequence) -> int:
     if Published not in records:  # --no-site
         diag.report()
         return 0
+    if not records[Resolved].ctx.site_url:
+        print("sitemap  none: the site's address is not known (--site-url URL, or site_url in the MkDocs config, makes one)")
     print(f"open {sequence.settings.site_dir / 'index.html'} in a browser")
     return 0
 

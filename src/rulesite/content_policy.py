@@ -80,16 +80,17 @@ def policy(inline_scripts=(), policies=TRUSTED_TYPES_POLICIES) -> str:
 def theme_policies(config: dict) -> dict[str, str]:
     """The policy of each page MkDocs renders with Material, by its `base_url`
     (theme/main.html looks its own up): ".", "..", "../.." ... for pages, and
-    the site's path ("/" without a site_url) for the not-found page, which
-    without a site_url also runs `NOT_FOUND_ROOT`."""
+    the site's path for the not-found page, or, without a site_url, "" (its
+    links relative to the address's folder: theme/404.html), where it also
+    runs `NOT_FOUND_ROOT`."""
     bases = ["."] + ["/".join([".."] * depth) for depth in range(1, _DEEPEST + 1)]
     policies = {base: policy(material_inline_scripts(base, config)) for base in bases}
-    found = urlsplit(config.get("site_url") or "/").path or "/"
     if config.get("site_url"):
+        found = urlsplit(config["site_url"]).path or "/"
         policies[found] = policy(material_inline_scripts(found, config))
     else:  # the not-found page finds the site's folder (NOT_FOUND_ROOT)
-        scripts = [*material_inline_scripts(found, config), not_found_root_script()]
-        policies[found] = policy(scripts, (*TRUSTED_TYPES_POLICIES, NOT_FOUND_POLICY))
+        scripts = [*material_inline_scripts("", config), not_found_root_script()]
+        policies[""] = policy(scripts, (*TRUSTED_TYPES_POLICIES, NOT_FOUND_POLICY))
     return policies
 
 

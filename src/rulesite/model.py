@@ -16,10 +16,10 @@ class Loc:
     """Where something was read: a repository-relative path and a 1-based line."""
 
     path: str
-    line: int = 1  # lines count "\n" only; never 0
+    line: int = 1  # lines count "\n" only; 0: the path as a whole (a folder), no line
 
     def __str__(self) -> str:
-        return f"{self.path}:{self.line}"
+        return f"{self.path}:{self.line}" if self.line else self.path
 
 
 @dataclass

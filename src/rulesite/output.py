@@ -1,20 +1,34 @@
 """The output folders (docs/, site/): one build at a time, each replaced whole
-in one atomic step.
+in one atomic step, and none written that the build did not make.
 
-A published folder is a symbolic link to a generation folder beside it:
+Every generation a build makes holds a marker (`MARKER`, a file of fixed
+words, written anew for each generation). A folder the build is pointed at is
+replaced only when it is missing, empty, or holds that marker (or is the link
+of an older version, below); anything else is someone else's folder, and the
+build refuses it (`foreign`, reported as `error[output-folder]`) unless told
+to replace it.
 
-    site -> .site.20261201T101500-4242-1a2b3c/
+The site (`site/`) is an ordinary folder, which `cp -r`, `tar`, `rsync` and
+upload actions copy as it is. A build writes its new generation beside it,
+under a name of its own (the build id), and publishes it by swapping the two
+names in one step, renameat2(RENAME_EXCHANGE) on Linux: at every instant
+`site/` names a whole site, the old one or the new one, also when the build is
+killed halfway. A reader who is inside the old folder then (an open file or
+folder, a copy under way) goes on reading the old site's files until the build
+removes that folder, just after. Where the system or the file system cannot
+swap, the old folder is renamed aside and the new one into its place: for that
+moment there is no `site/`, and a build killed in between leaves the old one
+aside, which the next build puts back (`clean`).
 
-A build writes a new generation under a name of its own (the build id), and
-publishes it by creating a new link and renaming it over the old one: rename()
-replaces a name in one step, so at every instant `site/` names a whole site,
-the old one or the new one, also when the build is killed halfway. (The first
-time, when `site/` is still a real folder from an older version, the two are
-swapped with renameat2(RENAME_EXCHANGE), also one step; where the system lacks
-it, the folder is renamed away first, and that one build has a moment without
-`site/`.) The link's target is relative, so the folders can be moved together,
-and `site/index.html` opens from disk as before: browsers resolve relative
-links against the address, which keeps naming `site/`.
+The docs folder (`build/docs/`, the build's own working folder, never shipped)
+stays a symbolic link to its generation: `docs -> .docs.20261201T101500-4242-1a2b3c/`,
+replaced by renaming a new link over it. The tools that keep MkDocs warm
+between builds know a docs generation by its real path. (A `site` link left by
+an older version is replaced by a real folder the same way.)
+
+A generation is known by its marker file's inode and time (`identity`): the
+name of the folder changes when it is published, its marker never does, and a
+new generation's marker is a new file.
 
 Generations other than the published one are left by killed builds and are
 removed by the next build of the same folder. A process that builds again
@@ -52,6 +66,78 @@ class Busy(Exception):
     def __init__(self, folder: Path) -> None:
         super().__init__(f"another build is writing {folder} right now: wait for it to finish, then build again")
         self.folder = folder
+
+
+# The marker of a folder the build made (see above): fixed words, so that two
+# builds of the same sources stay byte-identical.
+MARKER = ".rulesite-output"
+MARKER_TEXT = (
+    "This folder was made by `rulesite build` (or `rulesite export`).\n"
+    "Each build replaces it whole: keep nothing of your own in it.\n"
+)
+
+
+def stamp(generation: Path) -> None:
+    """Marks a generation as the build's: a new marker file (never a link to
+    an older generation's), whose inode and time are its `identity`."""
+    path = generation / MARKER
+    path.unlink(missing_ok=True)
+    with open(path, "x", encoding="utf-8") as file:
+        file.write(MARKER_TEXT)
+    now = time.time_ns()
+    os.utime(path, ns=(now, now))
+
+
+def identity(generation: Path | None) -> str | None:
+    """What tells a generation from every other one of its folder (its marker
+    file's inode and time), whatever name it has now; None without a marker."""
+    if generation is None:
+        return None
+    try:
+        stat = os.stat(generation / MARKER)
+    except OSError:
+        return None
+    return f"{stat.st_ino}.{stat.st_mtime_ns}"
+
+
+def foreign(folder: Path) -> str | None:
+    """Why `folder` is not the build's to replace (None when it is: missing,
+    an empty folder, a folder holding the marker, or a link an older version
+    made to a generation beside it)."""
+    if folder.is_symlink():
+        target = os.readlink(folder)
+        if "/" not in target and target.startswith(f".{folder.name}."):
+            return None
+        return "it is a symbolic link the build did not make"
+    if not folder.exists():
+        return None
+    if not folder.is_dir():
+        return "it is a file, not a folder"
+    if (folder / MARKER).is_file() and not (folder / MARKER).is_symlink():
+        return None
+    try:
+        with os.scandir(folder) as entries:
+            if next(entries, None) is None:
+                return None
+    except OSError as error:
+        return f"it cannot be read ({error.strerror})"
+    return f"it is not empty and has no {MARKER} file, so the build did not make it"
+
+
+def refusal(why: str) -> str:
+    """The message of `error[output-folder]`: why, and how to go on."""
+    return (
+        f"not replaced: {why}; nothing was written. Name another place (where nothing is yet, or an empty folder), "
+        "or pass --replace-output to replace it whole, deleting everything it holds"
+    )
+
+
+def shown(path: Path) -> str:
+    """`path` as a message names it: from the working folder when it lies under it."""
+    try:
+        return os.path.relpath(path) if Path(path).resolve().is_relative_to(Path.cwd()) else str(path)
+    except (OSError, ValueError):
+        return str(path)
 
 
 def new_build_id() -> str:
@@ -93,44 +179,85 @@ def file_digest(data: bytes) -> str:
 
 
 def published(folder: Path) -> Path | None:
-    """The generation `folder` links to now (None when it is no link)."""
-    if not folder.is_symlink():
-        return None
-    return folder.parent / os.readlink(folder)
+    """The published generation of `folder`: the generation it links to, or
+    the folder itself when it is a real one the build made (None: neither)."""
+    if folder.is_symlink():
+        return folder.parent / os.readlink(folder)
+    if folder.is_dir() and (folder / MARKER).is_file():
+        return folder
+    return None
 
 
-def publish(fresh: Path, folder: Path, clean_up: bool = True) -> None:
-    """Makes `folder` name `fresh` (a generation beside it), in one step, then
-    removes the generations nobody names any more (`clean_up` False: the
-    caller removes the one it replaced, later; the next build removes any left)."""
+def publish(fresh: Path, folder: Path, clean_up: bool = True, link: bool = False) -> Path | None:
+    """Makes `folder` the generation `fresh` (made beside it), in one step:
+    `fresh` takes its place (`link`: `folder` becomes a link to it). Returns
+    where the generation it replaced is now (None: there was none), which is
+    removed here with every generation nobody names any more, unless
+    `clean_up` is False (the caller removes it, later; the next build removes
+    any left)."""
+    replaced = _publish_link(fresh, folder) if link else _publish_folder(fresh, folder)
+    if clean_up:
+        if replaced is not None:
+            discard(replaced)
+        clean(folder)
+    return replaced
+
+
+def _publish_link(fresh: Path, folder: Path) -> Path | None:
     link = fresh.with_name(fresh.name + ".link")
     if link.is_symlink() or link.exists():
         link.unlink()
     os.symlink(fresh.name, link, target_is_directory=True)
+    replaced = published(folder)
     if folder.is_symlink() or not folder.exists():
         os.replace(link, folder)
     elif folder.is_dir():
-        # A real folder, from before generations: swap it with the link.
+        # A real folder: swap it with the link.
+        replaced = fresh.with_name(fresh.name + ".replaced")
         if _exchange(link, folder):
-            shutil.rmtree(link)  # now the old folder
+            link.rename(replaced)  # now the old folder
         else:
-            old = fresh.with_name(fresh.name + ".old")
-            folder.rename(old)
+            folder.rename(replaced)
             os.replace(link, folder)
-            shutil.rmtree(old)
     else:
         link.unlink()
         raise FileExistsError(f"{folder} is a file, not a folder: move it away")
-    if clean_up:
-        clean(folder)
+    return replaced if replaced != fresh else None
+
+
+def _publish_folder(fresh: Path, folder: Path) -> Path | None:
+    if folder.is_symlink():  # an older version's link to its generation
+        replaced = published(folder)
+        if _exchange(fresh, folder):
+            fresh.unlink()  # now the link
+        else:
+            folder.unlink()
+            fresh.rename(folder)
+        return replaced
+    if not folder.exists():
+        fresh.rename(folder)
+        return None
+    if not folder.is_dir():
+        raise FileExistsError(f"{folder} is a file, not a folder: move it away")
+    if _exchange(fresh, folder):
+        return fresh  # the old site is there now
+    aside = fresh.with_name(fresh.name + ".replaced")
+    folder.rename(aside)
+    fresh.rename(folder)  # killed before this, the next build puts the old one back (`clean`)
+    return aside
 
 
 def clean(folder: Path, keep: tuple[Path, ...] = ()) -> None:
     """Removes every generation and scratch folder of `folder` but the published
     one (and `keep`): what earlier builds left when they were killed. Call it
     only while holding the folder's lock."""
-    current = published(folder)
     prefix = f".{folder.name}."
+    if not folder.exists() and not folder.is_symlink():
+        # A build killed between the two renames of a swap (`_publish_folder`): the old site back.
+        aside = sorted(folder.parent.glob(prefix + "*.replaced"))
+        if aside:
+            aside[-1].rename(folder)
+    current = published(folder)
     for path in folder.parent.glob(prefix + "*"):
         if path == lock_path(folder) or path == current or path in keep:
             continue
@@ -185,7 +312,7 @@ class Spare:
 
     def __init__(self) -> None:
         self.path: Path | None = None  # the copy, being made or made
-        self._of: str | None = None  # the name of the generation it copies
+        self._of: str | None = None  # the identity of the generation it copies
         self._thread: threading.Thread | None = None
         self._failed = False
         self.taken = 0  # how many builds took it (for the tests)
@@ -205,7 +332,7 @@ class Spare:
             make = partial(mirror, current, path)
         else:
             make = partial(shutil.copytree, current, path, copy_function=os.link, symlinks=True)
-        self.path, self._of, self._failed = path, current.name, False
+        self.path, self._of, self._failed = path, identity(current), False
         self._thread = threading.Thread(target=self._make, args=(make,), daemon=True)
         self._thread.start()
 
@@ -222,7 +349,7 @@ class Spare:
         self.settle()
         current = published(folder)
         whole = self.path is not None and not self._failed and self.path.is_dir()
-        if not whole or current is None or current.name != self._of or fresh.exists():
+        if not whole or current is None or identity(current) != self._of or self._of is None or fresh.exists():
             self.drop()
             return False
         self.path.rename(fresh)

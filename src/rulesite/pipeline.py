@@ -43,7 +43,16 @@ from .render.context import Context
 from .render.offline_app import offline_files
 from .site_map.paths import language_root
 from .site_map.site_map import make_site_map
-from .render.site import THEME_ASSETS, Published, navigation, render_site, write_config, write_docs, written_digests
+from .render.site import (
+    THEME_ASSETS,
+    Published,
+    navigation,
+    render_site,
+    top_folders,
+    write_config,
+    write_docs,
+    written_digests,
+)
 from .resolve.card_mentions import KnownMentions
 from .resolve.citations import collect
 from .resolve.cited_rules import check_cited_rules
@@ -428,7 +437,8 @@ def _write(
     write_docs(files, docs_dir, build_id or output.new_build_id(), digests, crew, later, spare, changed, since)
     configs = memory.configs if memory is not None else None
     for lang in files:
-        write_config(contexts[lang], navs[lang], config, docs_dir, config_dir / f"mkdocs.{lang}.yml", configs)
+        folders = top_folders(files, lang)
+        write_config(contexts[lang], navs[lang], config, docs_dir, config_dir / f"mkdocs.{lang}.yml", configs, folders)
     if memory is not None:
         memory.files, memory.file_digests = files, written
         # The table the published generation keeps (`write_docs`): the next write's `since`.
@@ -585,7 +595,7 @@ def published_keys(config_dir: Path, site_dir: Path) -> dict:
             state = json.loads(path.read_text(encoding="utf-8"))
         except (OSError, ValueError):
             return {}
-    if current is None or state.get("generation") != current.name or not current.is_dir():
+    if current is None or state.get("generation") != output.identity(current) or not current.is_dir():
         return {}
     built = state.get("languages", {})
     return {lang: value for lang, value in built.items() if isinstance(value, dict)}
@@ -630,7 +640,7 @@ def remember(config_dir: Path, site_dir: Path, keys: dict[str, dict], later: dic
     the file names an older generation than the published one: no build of
     another process reuses anything by it."""
     current = output.published(site_dir)
-    state = {"generation": current.name if current else None, "languages": keys}
+    state = {"generation": output.identity(current), "languages": keys}
     path = _state_file(config_dir, site_dir)
     if later is not None:
         _states[path] = later[path] = state
@@ -780,6 +790,7 @@ def build(
         if language_root(lang) and (not copied or lang in rebuild):
             out[lang].rename(fresh / language_root(lang).rstrip("/"))
     output.discard(parts)
+    output.stamp(fresh)  # the build's, and known by it from now on (copies hold the published one's)
     done = next(iter(results.values()), subprocess.CompletedProcess([], 0, "", ""))
     return done, fresh
 
@@ -904,10 +915,9 @@ def check_offline_app(site_dir: Path, diag: Diagnostics, label: str = "", known:
 def publish(fresh: Path, site_dir: Path, spare: output.Spare | None = None) -> None:
     """The checked site becomes `site_dir`, in one step (see output.py).
     `spare`: made of the generation replaced, for the next build (`build`)."""
-    replaced = output.published(site_dir)
-    output.publish(fresh, site_dir, clean_up=spare is None)
+    replaced = output.publish(fresh, site_dir, clean_up=spare is None)
     if spare is not None:
-        spare.keep(site_dir, replaced if replaced != fresh else None)
+        spare.keep(site_dir, replaced)
 
 
 def prepare(warm: Worker, config_dir: Path, docs_dir: Path, site_dir: Path, keys: dict[str, dict], env: dict[str, str]) -> None:

@@ -26,7 +26,7 @@ from . import output, pipeline, workers
 from .check.edition_counts import Counts, counts_in
 from .check.offline_app import Precache
 from .diagnostics import Diagnostics
-from .model import Corpus
+from .model import Corpus, Loc
 from .read.kept import Kept, Shared
 from .render.context import Context
 from .resolve.history import ChainStep, KnownComparisons, chain_steps
@@ -41,8 +41,9 @@ class SettingsError(ValueError):
 @dataclass(frozen=True)
 class Settings:
     """Everything a build is told, resolved once. Paths are absolute: MkDocs runs
-    from the config's folder. The output folders are links to their current
-    generation (`output.py`): made absolute, never resolved."""
+    from the config's folder. The output folders (the site a real folder, the
+    docs a link to its current generation: `output.py`) are made absolute,
+    never resolved."""
 
     sources_dir: Path
     docs_dir: Path
@@ -57,6 +58,8 @@ class Settings:
     # A clean build uses nothing of earlier builds (kept reads, published
     # languages, the check's findings); what it makes is still kept for the next.
     clean: bool = False
+    # Replace output folders (and the bundle) the build did not make (--replace-output).
+    replace: bool = False
 
     @classmethod
     def of(
@@ -72,6 +75,7 @@ class Settings:
         site: bool = True,
         bundle: Path | None = None,
         clean: bool = False,
+        replace: bool = False,
     ) -> Settings:
         """Settings from paths relative to the working folder (options as given).
         Raises `SettingsError` for generated pages that would mix with written ones."""
@@ -89,8 +93,9 @@ class Settings:
             corpora=resolved(corpora),
             site_url=site_url,
             site=site,
-            bundle=resolved(bundle),
+            bundle=Path(os.path.abspath(bundle)) if bundle is not None else None,
             clean=clean,
+            replace=replace,
         )
         pages, docs = settings.pages_dir, settings.docs_dir
         if pages is not None and (docs == pages or pages in docs.parents):
@@ -214,7 +219,8 @@ class Bundled:
 
 @dataclass(frozen=True)
 class Stopped:
-    """The build ended here: `why` is "sources" (errors in what was read: nothing
+    """The build ended here: `why` is "output" (an output folder it did not
+    make: nothing written), "sources" (errors in what was read: nothing
     written), "mkdocs" (its `output` says why) or "checks" (the built site failed
     them); the previous site is left whole."""
 
@@ -224,6 +230,23 @@ class Stopped:
 
 
 Record = Read | Resolved | Rendered | Written | Built | Checked | Published | Bundled | Stopped
+
+
+def foreign_outputs(settings: Settings, diag: Diagnostics) -> int:
+    """Reports each output folder (and the bundle) that the build did not make
+    and would replace (`output.foreign`), unless told to replace them
+    (`Settings.replace`); how many."""
+    if settings.replace:
+        return 0
+    found = [(folder, output.foreign(folder)) for folder in settings.outputs]
+    if settings.bundle is not None:
+        from .export.bundle import foreign_bundle
+
+        found.append((settings.bundle, foreign_bundle(settings.bundle)))
+    for path, why in found:
+        if why is not None:
+            diag.error(Loc(output.shown(path), 0), "output-folder", output.refusal(why))
+    return sum(why is not None for _, why in found)
 
 
 class _Clock:
@@ -266,6 +289,9 @@ class Sequence:
         what killed builds left removed. A `Stopped` record ends it."""
         folders = self.settings.outputs
         with output.locked(*folders):
+            if foreign_outputs(self.settings, self.diag):
+                yield Stopped("output")
+                return
             if self.memory is not None:
                 self.memory.settle()  # the last build's replaced docs, removed meanwhile
             for folder in folders:
@@ -420,7 +446,7 @@ class Sequence:
             self.diag,
             label=label,
             findings=pipeline.findings_file(s.config_dir, s.site_dir),
-            published=current.name if current else None,
+            published=output.identity(current),
             held=self.warm and self.warm.findings,
         )
         problems = len(self.diag.errors) - before
@@ -432,7 +458,7 @@ class Sequence:
         """The checked site replaces the previous one in one step; what it and
         the reads were made from is kept for the next build."""
         clock, s = _Clock(), self.settings
-        with output.interrupts_held():  # all or nothing: an interrupt waits until the link is flipped
+        with output.interrupts_held():  # all or nothing: an interrupt waits until the folders are swapped
             pipeline.publish(built.fresh, s.site_dir, self._spare(s.site_dir))
             self.published = True
         if self.on_published is not None:

@@ -90,12 +90,11 @@ def wait_for(condition, timeout: float = 600, what: str = "the build to get ther
 
 def building_site(folder: Path) -> bool:
     """True once a build is writing a new generation of `folder` (MkDocs has started)."""
-    current = os.readlink(folder) if folder.is_symlink() else None
-    return any(p.name != current and not p.name.endswith(".lock") for p in folder.parent.glob(f".{folder.name}.*"))
+    return any(not p.name.endswith(".lock") for p in folder.parent.glob(f".{folder.name}.*"))
 
 
 def tree(folder: Path) -> dict[str, str]:
-    """relative path -> sha256 of every file under `folder` (following its link)."""
+    """relative path -> sha256 of every file under `folder`."""
     folder = folder.resolve()
     return {
         p.relative_to(folder).as_posix(): hashlib.sha256(p.read_bytes()).hexdigest()
@@ -118,6 +117,6 @@ def linked_copy(folder: Path, into: Path) -> Path:
 
 
 def leftovers(folder: Path) -> list[str]:
-    """What lies beside `folder` besides its link, its generation and its lock."""
+    """What lies beside `folder` besides its lock (and, for the docs folder, the generation it links to)."""
     current = os.readlink(folder) if folder.is_symlink() else None
     return sorted(p.name for p in folder.parent.glob(f".{folder.name}.*") if p.name not in (current, f".{folder.name}.lock"))

@@ -46,34 +46,38 @@ def test_a_mirror_is_the_source_made_of_its_own_files_and_nothing_else(tmp_path)
     assert old.read_text(encoding="utf-8") == "old"
 
 
-def _generation(folder: Path, name: str, files: dict[str, str]) -> Path:
+def _publish(folder: Path, name: str, files: dict[str, str]) -> Path | None:
+    """A generation of `folder` holding `files`, published; where the one it replaced is now."""
     fresh = output.generation(folder, name)
     _write(fresh, files)
-    output.publish(fresh, folder, clean_up=False)
-    return fresh
+    output.stamp(fresh)
+    return output.publish(fresh, folder, clean_up=False)
 
 
 def test_a_spare_is_taken_only_whole_and_only_as_a_copy_of_the_published_generation(tmp_path, monkeypatch):
     site = tmp_path / "site"
-    first = _generation(site, "1", {"index.html": "one", "gone.html": "gone"})
-    second = _generation(site, "2", {"index.html": "two", "new/page.html": "page"})
+    assert _publish(site, "1", {"index.html": "one", "gone.html": "gone"}) is None
+    first = _publish(site, "2", {"index.html": "two", "new/page.html": "page"})
+    assert first is not None and (first / "gone.html").is_file()  # the first site, aside
+    second = _files(site)
     spare = output.Spare()
     spare.keep(site, first)
     assert not first.exists() and spare.kept  # renamed: the build that made it would remove its leftovers
     output.clean(site, keep=spare.kept)  # the next build's clean leaves it
     fresh = output.generation(site, "3")
     assert spare.take(site, fresh) and spare.taken == 1 and not spare.kept
-    assert _files(fresh) == _files(second)
+    assert _files(fresh) == second  # the published site's own files
+    output.discard(fresh)
 
-    # Another build published meanwhile: the copy is of a generation no longer named, and goes.
+    # Another build published meanwhile: the copy is of a generation no longer there, and goes.
     spare.keep(site, None)  # none replaced: a new copy
     spare.settle()
     kept = spare.path
-    assert kept is not None and _files(kept) == _files(second)
-    third = _generation(site, "4", {"index.html": "four"})
+    assert kept is not None and _files(kept) == second
+    replaced = _publish(site, "4", {"index.html": "four"})
     assert not spare.take(site, output.generation(site, "5")) and spare.taken == 1
     assert not kept.exists() and not spare.kept
-    assert _files(site.resolve()) == _files(third)
+    assert (site / "index.html").read_text(encoding="utf-8") == "four"
 
     # A copy that failed to be made is never taken.
     def fails(source, target):
@@ -81,6 +85,6 @@ def test_a_spare_is_taken_only_whole_and_only_as_a_copy_of_the_published_generat
         raise OSError("no space left")
 
     monkeypatch.setattr(output, "mirror", fails)
-    spare.keep(site, second)
+    spare.keep(site, replaced)
     assert not spare.take(site, output.generation(site, "6"))
     assert not any(p.name.endswith(".spare") for p in tmp_path.iterdir())

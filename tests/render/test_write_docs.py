@@ -12,6 +12,7 @@ import os
 
 import pytest
 
+from rulesite import output
 from rulesite.render.site import DIGESTS, write_docs
 
 
@@ -23,7 +24,11 @@ def _pages(**changed: str) -> dict[str, dict[str, str]]:
 
 def _tree(folder) -> dict[str, bytes]:
     folder = folder.resolve()
-    return {p.relative_to(folder).as_posix(): p.read_bytes() for p in folder.rglob("*") if p.is_file() and p.name != DIGESTS}
+    return {
+        p.relative_to(folder).as_posix(): p.read_bytes()
+        for p in folder.rglob("*")
+        if p.is_file() and p.name not in (DIGESTS, output.MARKER)  # the generation's own files, not pages
+    }
 
 
 def _inode(folder, rel: str) -> int:
@@ -75,7 +80,6 @@ def test_a_write_told_only_what_changed_holds_exactly_the_pages(tmp_path):
     # a file changed, one gone (its folder with it), one come in a new
     # folder. Told of a table that is not the published one's, it looks at
     # every file instead: the folder holds the pages either way.
-    from rulesite import output
     from rulesite.render.site import written_digests
 
     docs = tmp_path / "docs"

@@ -218,6 +218,16 @@ def test_sitemap_and_robots_use_the_site_address(site):
     assert spanish.links["canonical"] == SITE_URL + "es/magic/comprehensive-rules/701.20.html"
 
 
+def test_without_an_address_there_is_no_sitemap_and_robots_names_none(built_site):
+    """A sitemap lists absolute addresses: without the site's there is none to
+    give (not an empty list), and robots.txt names none."""
+    site = built_site.site
+    for folder in (site, site / "es"):
+        assert not (folder / "sitemap.xml").exists() and not (folder / "sitemap.xml.gz").exists()
+    robots = (site / "robots.txt").read_text(encoding="utf-8")
+    assert "User-agent: *" in robots and "Sitemap" not in robots
+
+
 def test_unknown_addresses_get_a_helpful_not_found_page(site):
     text = (site / "404.html").read_text(encoding="utf-8")
     assert "Page not found" in text

@@ -10,15 +10,19 @@
   var me = document.currentScript;
   if (!box || !search || !window.Rulesite) return;
   var R = window.Rulesite;
-  // The page's links are named from its base (the site_url's path, else "/");
-  // served from another folder of the host (render/not_found_root.js loaded
-  // this file from there), they are pointed there.
+  // The page's links are named from its base: the site_url's path, or,
+  // without one, relative to the address's folder (theme/404.html). Where
+  // that is not the site's folder (render/not_found_root.js loaded this file
+  // from the site's), they are pointed there.
   var base = box.getAttribute("data-base") || "";
   var home = me && me.src ? new URL("../", me.src) : null;
-  if (/^\//.test(base) && home && home.pathname !== base) {
+  var folder = location.pathname.slice(0, location.pathname.lastIndexOf("/") + 1);
+  if (home && home.pathname !== (/^\//.test(base) ? base : folder)) {
     Array.prototype.forEach.call(document.querySelectorAll("a[href]"), function (link) {
       var href = link.getAttribute("href");
-      var to = href.indexOf(base) === 0 && R.siteUrl(href.slice(base.length), home);
+      var to = /^\//.test(base)
+        ? href.indexOf(base) === 0 && R.siteUrl(href.slice(base.length), home)
+        : !/^(?:[a-z][a-z0-9+.-]*:|[/?#])/i.test(href) && R.siteUrl(href, home);
       if (to) link.setAttribute("href", to.pathname + to.search + to.hash);
     });
   }

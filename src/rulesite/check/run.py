@@ -35,6 +35,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 
+from .. import output
 from ..diagnostics import Diagnostic, Diagnostics
 from ..model import Loc
 from ..site_map.paths import PREVIEW_IMAGES
@@ -375,12 +376,12 @@ def _keep(findings: Path, root: Path, kept: dict, results: dict[str, _FileResult
     into `held` when given, else into its file."""
     if held is not None:  # as they are: made into the file's state when it is written (`HeldFindings.state`)
         held.path, held.root = findings, root
-        held.parts = (root.name, kept["site"], kept["files"], results)
+        held.parts = (output.identity(root), kept["site"], kept["files"], results)
         held._state = None
         return
     with _no_gc():
         state = {
-            "generation": root.name,
+            "generation": output.identity(root),
             "site": kept["site"],
             "files": dict(zip(kept["files"], zip(kept["files"].values(), map(results.__getitem__, kept["files"])))),
         }

@@ -32,6 +32,7 @@ from .escape import nav_title, script_json
 from .faq_page import render_faq_pages
 from .glossary_page import glossaries, render_glossary
 from .guide_page import render_guide, render_guides_index
+from .host_files import HEADERS_FILE, NOJEKYLL, NOJEKYLL_FILE, headers_file
 from .edition_pages import (
     document_name,
     documents_with_editions,
@@ -89,7 +90,7 @@ from ..workers import Crew, Held, cores, hold, restore, run_jobs, since
 # page: every page embeds the navigation, so a long one makes the build slow.
 NAV_SECTIONS = 30
 # The written pages (docs/) in the order the navigation lists them; others follow by name.
-WRITTEN_ORDER = ("linking", "about", "maintainers")
+WRITTEN_ORDER = ("linking", "about", "maintainers", "deploying")
 # The site's own CSS and JavaScript ship inside the package.
 THEME_ASSETS = Path(str(resources.files("rulesite") / "assets"))
 THEME_TEMPLATES = Path(str(resources.files("rulesite") / "theme"))
@@ -439,12 +440,14 @@ def card_references(ctx: Context) -> dict[str, str]:
 
 
 def numbers_and_tables(ctx: Context, lang: str) -> dict[str, str]:
-    """assets/numbers.js, assets/strings.js and (at the site's root) robots.txt:
-    made of the sections' and rules' numbers, the interface strings and the
-    site's languages and address."""
+    """assets/numbers.js, assets/strings.js and (at the site's root) robots.txt
+    and the hosts' files (`host_files.py`): made of the sections' and rules'
+    numbers, the interface strings and the site's languages and address."""
     tables = {"assets/numbers.js": numbers_js(ctx, lang), "assets/strings.js": browser_tables(lang)}
-    if not language_root(lang):  # the site's root: crawlers read /robots.txt
+    if not language_root(lang):  # the site's root: crawlers read /robots.txt, hosts their files
         tables["robots.txt"] = robots_txt(ctx)
+        tables[HEADERS_FILE] = headers_file(ctx.languages)
+        tables[NOJEKYLL_FILE] = NOJEKYLL
     return tables
 
 
@@ -686,9 +689,8 @@ def write_docs(
         file.write(_table_json(digests, base, moved))
     stat = os.stat(os.path.join(new_root, DIGESTS))  # once written and closed: its identity for good
     _keep_digests((stat.st_dev, stat.st_ino, stat.st_size, stat.st_mtime_ns), digests)
-    replaced = output.published(docs_dir)
-    output.publish(fresh, docs_dir, clean_up=later is None and spare is None)
-    replaced = replaced if replaced != fresh else None
+    output.stamp(fresh)
+    replaced = output.publish(fresh, docs_dir, clean_up=later is None and spare is None, link=True)
     if spare is not None:
         spare.keep(docs_dir, replaced)
     elif later is not None and replaced is not None:
@@ -922,7 +924,25 @@ def _config_extras(lang: str, base_text: str, site_url: str | None) -> tuple[dic
     return offline_config(lang, base_text), theme_policies({**given, "site_url": site_url})
 
 
-def write_config(ctx: Context, nav: list, base_config: Path, docs_dir: Path, out: Path, kept: dict | None = None) -> None:
+def top_folders(files: dict[str, dict], lang: str) -> list[str]:
+    """The top-level folders of `lang`'s site: its files' first folders, and, in
+    the root site, the other languages' (the not-found page finds the site's
+    folder by them: theme/404.html)."""
+    names = {path.split("/", 1)[0] for path in files[lang] if "/" in path}
+    if not language_root(lang):
+        names |= {language_root(other).rstrip("/") for other in files if language_root(other)}
+    return sorted(names)
+
+
+def write_config(
+    ctx: Context,
+    nav: list,
+    base_config: Path,
+    docs_dir: Path,
+    out: Path,
+    kept: dict | None = None,
+    folders: list[str] = (),
+) -> None:
     """The MkDocs config of one language: the project's mkdocs.yml, its docs, its
     navigation, and the language selector pointing at the same path elsewhere.
     `kept`: language -> (the config's repr, its text) of the last call: the
@@ -939,6 +959,8 @@ def write_config(ctx: Context, nav: list, base_config: Path, docs_dir: Path, out
         "docs_dir": os.path.abspath(docs_dir / lang),
         # Our page template (OpenGraph tags, the not-found page, the app manifest) over Material's.
         "theme": {"language": lang, "custom_dir": str(THEME_TEMPLATES)},
+        # MkDocs leaves out files whose names start with "." but this one, for GitHub Pages.
+        "exclude_docs": f"!/{NOJEKYLL_FILE}\n",
         "nav": nav,
         "extra": {"alternate": alternate} if len(ctx.languages) > 1 else {},
     }
@@ -947,7 +969,12 @@ def write_config(ctx: Context, nav: list, base_config: Path, docs_dir: Path, out
     config["extra"]["not_found"] = {key: t(lang, key) for key in NOT_FOUND_STRINGS}
     if not ctx.site_url:  # the not-found page finds the site's folder itself (theme/404.html)
         config["extra"]["not_found_root"] = not_found_root_script()
-    offline, policies = _config_extras(lang, base_config.read_text(encoding="utf-8"), config.get("site_url"))
+        config["extra"]["not_found_folders"] = list(folders)
+    base_text = base_config.read_text(encoding="utf-8")
+    # The site's stylesheets, given to the pages by theme/main.html's styles block.
+    config["extra_css"] = []
+    config["extra"]["stylesheets"] = list(mkdocs_config(base_text).get("extra_css") or [])
+    offline, policies = _config_extras(lang, base_text, config.get("site_url"))
     config["extra"]["offline"] = offline
     config["extra"]["content_policy"] = policies
     config["extra"]["referrer_policy"] = REFERRER_POLICY

@@ -25,7 +25,7 @@ from urllib.parse import urlsplit
 from .. import pipeline
 from ..diagnostics import Diagnostics
 from ..read.manifest import shown_path
-from ..sequence import Settings
+from ..sequence import Settings, foreign_outputs
 from ..strings import t
 from ..warm import Memory
 from .built_files import BuiltFiles
@@ -67,6 +67,10 @@ def serve(settings: Settings, port: int, open_browser: bool, build: Build, inter
     returns `interrupted` when Ctrl-C stopped it. One `warm.Memory` goes to
     every build: each redoes only what its change touched."""
     settings = replace(settings, site=True, bundle=None)
+    diag = Diagnostics()
+    if foreign_outputs(settings, diag):  # refused before anything is served or written
+        diag.report()
+        return 1
     # Ctrl-C stops it even where it was started with SIGINT ignored (a shell's
     # background job, a tool that starts it so): Python then leaves it ignored.
     signal.signal(signal.SIGINT, signal.default_int_handler)
