@@ -386,8 +386,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--no-gzip", action="store_true", help="serve uncompressed (python's file server as it is)")
     parser.add_argument(
         "--only",
-        choices=("cold", "lighthouse", "search"),
-        help="run only the cold views and timings, only Lighthouse, or only the first word search",
+        choices=("cold", "lighthouse", "search", "offline"),
+        help="run only the cold views and timings, only Lighthouse, only the first word search, or only a first visit's offline fill",
     )
     parser.add_argument("--lighthouse", type=Path, metavar="DIR", help="folder with node_modules/.bin/lighthouse")
     parser.add_argument(
@@ -403,6 +403,8 @@ def main(argv: list[str] | None = None) -> int:
             browser = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
             word_search(browser, origin, args.runs, results)
             browser.close()
+        elif args.only == "offline":
+            results["offline_first_visit"] = offline_first_visit(pw, origin, pages.get("home", "index.html"))
         elif args.only != "lighthouse":
             browser = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
             reader_timings(browser, origin, pages, args.runs, results)

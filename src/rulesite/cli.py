@@ -198,6 +198,20 @@ def serve_command(args: argparse.Namespace) -> int:
         return serve(settings, args.port, args.open, partial(build, warm=warm), EXIT_INTERRUPTED)
 
 
+def left_for_later(precaches) -> list[str]:
+    """What each worker's first visit leaves for later to stay within the
+    budget (stored when their pages are visited): one line a worker that leaves any."""
+    lines = []
+    for p in precaches:
+        if p.later:
+            left = "; ".join(
+                f"{item.get('kind')} of {item.get('folder')}/ ({item.get('files')} files, {item.get('bytes', 0) / 2**20:.1f} MB)"
+                for item in p.later
+            )
+            lines.append(f"{p.worker} leaves for later, stored when visited: {left}")
+    return lines
+
+
 def _stage(name: str, summary: str, seconds: float) -> None:
     print(f"{name:<8} {summary} ({seconds:.2f} s)")
 
@@ -276,6 +290,8 @@ def _print_build(sequence: Sequence) -> int:
                     )
                     + f" on the first visit (budget {PRECACHE_BUDGET / 2**20:.0f} MB each)"
                 )
+                for line in left_for_later(record.precaches):
+                    print(f"{'offline':<8} {line}")
                 diag.report()
             case Bundled():
                 from .export.bundle import FOLDER

@@ -417,7 +417,8 @@ def _write(
         others = {o: (rendered[o], navs[o]) for o in files if o != lang}
         kept = memory.offline.setdefault(lang, {}) if memory is not None else None
         since = (basis[lang], changed[lang]) if basis is not None else None
-        added = offline_files(contexts[lang], pages, navs[lang], config_text, rendered[lang], others, kept, since)
+        other_files = {o: files[o] for o in files if o != lang}
+        added = offline_files(contexts[lang], pages, navs[lang], config_text, rendered[lang], others, kept, since, other_files)
         pages.update(added)
         before_digests = memory.file_digests.get(lang, {}) if basis is not None else {}
         for path, data in added.items():

@@ -175,9 +175,11 @@ def restore(before: dict, changed: Changed) -> dict:
 
 class Held(NamedTuple):
     """A file a crew's worker keeps (`hold`) until asked for it (`Crew.each`):
-    all the parent sees of it is its digest (`output.file_digest` of its bytes)."""
+    all the parent sees of it is its digest (`output.file_digest` of its bytes)
+    and its size (what the offline app's budget counts)."""
 
     digest: str
+    size: int = 0
 
 
 _held: dict[str, tuple[bytes, str]] = {}  # what this process holds for its crew: key -> (bytes, digest)
@@ -187,7 +189,7 @@ def hold(key: str, data: bytes, digest: str) -> Held:
     """Keeps `data` in this process (a crew's worker, or the parent when the
     crew runs its jobs here) under `key`, and returns what stands for it."""
     _held[key] = (data, digest)
-    return Held(digest)
+    return Held(digest, len(data))
 
 
 class Crew:

@@ -275,7 +275,7 @@ def test_an_opened_history_works_offline_and_only_current_ones_are_precached(two
 
 def test_a_history_never_opened_online_opens_offline_from_the_first_visits_bundle(two_editions, browse, open_context):
     """The first visit stores the current edition's history files from one
-    file (render/history.py's HISTORY_BUNDLE), none fetched alone; a section
+    file (render/history.py's HISTORY_BUNDLES: one a document), none fetched alone; a section
     page visited without opening its History then shows the History offline,
     its rows as online."""
     import json
@@ -286,7 +286,7 @@ def test_a_history_never_opened_online_opens_offline_from_the_first_visits_bundl
 
     site = two_editions / "site"
     build = read_build(site / "sw.js")
-    bundle = next(b for b in build["bundles"] if b["folder"] == "assets/history/")
+    bundle = next(b for b in build["bundles"] if b["folder"] == f"assets/history/{DOCS}/")
     histories = sorted(url for url, _, _ in build["precache"] if url.startswith(bundle["folder"]))
     assert f"assets/history/{DOCS}/300.js" in histories and bundle["files"] == len(histories)
     held = json.loads((site / bundle["url"]).read_bytes())["files"]

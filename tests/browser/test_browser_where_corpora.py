@@ -177,11 +177,13 @@ def test_offline_a_card_never_opened_shows_its_text_and_a_history_opens(corpora_
         settle(page)
     context.set_offline(True)
 
+    # Shown as its page shows it, from what the first visit stored (render/offline_data.py).
     page.goto(f"{origin}/{card_page}#{card_id}")
-    target = page.locator(".offline-entry--target")
+    target = page.locator(".offline-section .offline-target")
     expect(target).to_have_count(1)
-    expect(target.locator(".offline-entry__title")).to_have_text(words(card_title))
-    assert len(words(target.inner_text())) > len(words(card_title)) + 10  # its text, not its name alone
+    expect(target).to_have_text(words(card_title))
+    text = target.locator("xpath=following-sibling::p[2]")  # after its facts line: its text
+    assert len(words(text.inner_text())) > 10  # its text, not its name alone
 
     page.goto(origin + "/riftbound/core-rules/424.html")
     details = page.locator("details.history").first

@@ -205,15 +205,21 @@ def test_works_offline_after_one_visit(workspace, open_context, ctx):
 
 def test_a_first_visit_fetches_the_preview_files_as_one(workspace, open_context):
     """The current editions' preview files (1,500 on the full corpora, each a
-    phone's round trip) come in one request; each is stored under its own URL
-    with the site file's bytes, as if fetched alone."""
+    phone's round trip) come in one request a document, and so do the pages'
+    data for the offline page (the Core Rules', the rulings'); each file is
+    stored under its own URL with the site file's bytes, as if fetched alone."""
     _, served, publish = workspace
     site = publish()
     build = read_build(site / "sw.js")
     # This one-edition site has no histories (test_browser_history.py bundles two editions').
-    [bundle] = build["bundles"]
-    previews = [url for url, _, _ in build["precache"] if url.startswith(bundle["folder"])]
-    assert previews
+    bundles = build["bundles"]
+    assert {b["folder"] for b in bundles} == {
+        "assets/previews/riftbound/core-rules/",
+        "assets/offline/riftbound/core-rules/",
+        "assets/offline/riftbound/rulings/",
+    }
+    held = [url for url, _, _ in build["precache"] if any(url.startswith(b["folder"]) for b in bundles)]
+    assert held
     server = Server(site)
     root = server.start() + "/"
     try:
@@ -230,13 +236,14 @@ def test_a_first_visit_fetches_the_preview_files_as_one(workspace, open_context)
                 }
                 return out;
             }""",
-            [root, previews],
+            [root, held],
         )
     finally:
         server.stop()
-    assert server.served.count("/" + bundle["url"]) == 1
-    assert [path for path in server.served if path.startswith("/" + bundle["folder"])] == []
-    for url in previews:
+    for bundle in bundles:
+        assert server.served.count("/" + bundle["url"]) == 1
+        assert [path for path in server.served if path.startswith("/" + bundle["folder"])] == []
+    for url in held:
         assert stored[url] is not None, url
         text, content_type = stored[url]
         assert text == (site / url).read_text(encoding="utf-8"), url

@@ -26,7 +26,9 @@ from rulesite.render.card_pages import render_cards_page
 from rulesite.render.escape import Md, html_text, md_text, page, script_json
 from rulesite.render.index_pages import render_topic
 from rulesite.render.section_page import render_section
-from rulesite.render.share import PREVIEW_BUNDLE, PREVIEWS_MADE, preview_files
+from rulesite.precache import bundle_folder, bundle_path
+from rulesite.site_map.paths import section_page
+from rulesite.render.share import PREVIEW_BUNDLES, PREVIEWS_MADE, preview_files
 from rulesite.render.site import render_site
 from rulesite.resolve.concordance import Topic
 
@@ -188,7 +190,8 @@ def test_previews_made_again_from_the_last_ones_are_a_fresh_makes(fresh_ctx):
     section.rules.append(Rule("999.9", 'a "quote" \\ </script>\u2028 & <!--', rule.loc))
     first = preview_files(fresh_ctx, "en", known={})
     made = first.pop(PREVIEWS_MADE)
-    assert first == preview_files(fresh_ctx, "en") and PREVIEW_BUNDLE in first
+    bundle = bundle_path(PREVIEW_BUNDLES, bundle_folder(section_page(section.key)))
+    assert first == preview_files(fresh_ctx, "en") and bundle in first
     section.rules[-1] = Rule("999.9", 'now "other" \u2029 text', rule.loc)
     again = preview_files(fresh_ctx, "en", known=made)
     again.pop(PREVIEWS_MADE)

@@ -108,7 +108,9 @@ def test_precache_holds_the_shell_home_indexes_and_not_every_page(seed_offline):
     } <= urls
     assert "riftbound/rulings/index.html" in urls and "riftbound/index.html" in urls
     assert any(u.startswith("assets/javascripts/bundle.") for u in urls)
-    assert not any("/rulings/" in u and not u.endswith("index.html") for u in urls)  # rulings: when visited
+    # A ruling's page is stored when visited; what the offline page shows of it, on the first visit.
+    assert not any("/rulings/" in u and u.endswith(".html") and not u.endswith("index.html") for u in urls)
+    assert any(u.startswith("assets/offline/riftbound/rulings/") for u in urls)
     assert build["offline"] == "offline.html"
     spanish = {url for url, _, _ in build_of(seed_offline["es"]["sw.js"])["precache"]}
     assert "assets/javascripts/lunr/min/lunr.es.min.js" in spanish
@@ -132,8 +134,10 @@ def test_build_id_follows_the_content_and_only_changed_files_change_hash(repo_ro
     assert old_hashes.keys() == new_hashes.keys()
     differ = {u for u in old_hashes if old_hashes[u] != new_hashes[u]}
     # A reworded nuance changes no index page and no shell file: a returning reader
-    # fetches none of them again, only the word-search text file that holds the ruling's words.
-    assert len(differ) == 1 and next(iter(differ)).startswith("assets/search-text-"), differ
+    # fetches none of them again, only the word-search text file that holds the
+    # ruling's words and what the offline page shows of that ruling.
+    words = {u for u in differ if u.startswith("assets/search-text-")}
+    assert len(words) == 1 and differ - words == {"assets/offline/" + RULING_PAGE.removesuffix(".html") + ".js"}, differ
 
 
 def test_built_pages_load_only_precached_scripts_and_styles(built_site):
@@ -192,8 +196,11 @@ def test_the_preview_bundle_holds_exactly_the_precached_previews_with_their_byte
     this one-edition site has no files for, is tests/browser/test_browser_history.py's.)"""
     site = built_site.site
     build = read_build(site / "sw.js")
-    assert [b["folder"] for b in build["bundles"]] == ["assets/previews/"]
-    bundle = build["bundles"][0]
+    # One bundle a document's folder (the seeds hold one document with rules).
+    previewed = [b for b in build["bundles"] if b["folder"].startswith("assets/previews/")]
+    assert [b["folder"] for b in previewed] == ["assets/previews/riftbound/core-rules/"]
+    bundle = previewed[0]
+    assert bundle["url"] == "assets/previews-current/riftbound/core-rules.json"
     previews = sorted(url for url, _, _ in build["precache"] if url.startswith(bundle["folder"]))
     assert previews and bundle["files"] == len(previews)
     held = json.loads((site / bundle["url"]).read_bytes())["files"]
@@ -204,13 +211,18 @@ def test_the_preview_bundle_holds_exactly_the_precached_previews_with_their_byte
     assert bundle["url"] not in {url for url, _, _ in build["precache"]}
     _, found = check_precache(site)
     english = next(p for p in found if p.worker == "sw.js")
-    assert english.requests == english.files - len(previews) + 1
+    bundled = [url for url, _, _ in build["precache"] if any(url.startswith(b["folder"]) for b in build["bundles"])]
+    assert english.requests == english.files - len(bundled) + len(build["bundles"])
+
+
+def _previews_bundle(build: dict) -> dict:
+    return next(b for b in build["bundles"] if b["folder"].startswith("assets/previews/"))
 
 
 def test_check_reports_a_bundle_that_differs_from_the_sites_files(built_site, tmp_path):
     site = tmp_path / "site"
     shutil.copytree(built_site.site, site)
-    bundle = read_build(site / "sw.js")["bundles"][0]
+    bundle = _previews_bundle(read_build(site / "sw.js"))
     path = site / bundle["url"]
     held = json.loads(path.read_bytes())["files"]
     first, second = sorted(held)[:2]
@@ -225,7 +237,7 @@ def test_check_reports_a_bundle_that_differs_from_the_sites_files(built_site, tm
     assert ("sw.js", f"its bundle {url} lacks {second}, which it precaches") in problems
     assert (
         "sw.js",
-        f"its bundle {url} holds assets/previews/made-up.js, which it does not precache from assets/previews/",
+        f"its bundle {url} holds assets/previews/made-up.js, which it does not precache from {bundle['folder']}",
     ) in problems
 
 
@@ -286,7 +298,7 @@ def test_a_check_of_the_next_build_reads_again_only_a_bundle_that_changed(built_
     monkeypatch.setattr(check, "_read_bundle", lambda *given: read.append(given[1]) or real(*given))
     assert check.check_precache(two, known=known)[0] == []
     assert read == []
-    bundle = read_build(two / "sw.js")["bundles"][0]
+    bundle = _previews_bundle(read_build(two / "sw.js"))
     path = two / bundle["url"]
     data = path.read_bytes()
     path.unlink()
@@ -331,3 +343,40 @@ def test_a_kept_precache_follows_files_that_came_or_went_as_a_new_one_lists_them
     # And back: what it lists with every file again is the first list.
     back = build_of(offline_app.offline_files(lang_ctx, pages, nav, config_text, kept=kept)["sw.js"])
     assert back == build_of(offline_app.offline_files(lang_ctx, pages, nav, config_text)["sw.js"])
+
+
+def test_a_budget_too_small_for_everything_is_met_by_leaving_the_least_read_for_later(repo_root):
+    """`choose` picks what a first visit stores within its budget, group by
+    group in the order it documents: with one byte too few for everything, it
+    leaves the last group alone for later; the worker then names what it left
+    (`later`, which the build prints) and lists no file nor bundle of it; with
+    no room, every optional group is left and the shell is still stored."""
+    diag = Diagnostics()
+    ctx = pipeline.resolve(pipeline.read_corpus(repo_root / "rules_src" / "manifest.yml", diag), diag)
+    files = render_site(ctx)
+    lang_ctx = Context(
+        ctx.corpus, ctx.links, ctx.citations, ctx.concordance, language="en", languages=tuple(files), editions=ctx.editions
+    )
+    pages, config_text = files["en"], (repo_root / "mkdocs.yml").read_text(encoding="utf-8")
+    wanted = offline_app.precache(lang_ctx, pages)
+    assert "assets/offline/riftbound/core-rules/424.js" in wanted
+    assert any(url.startswith("assets/offline/riftbound/rulings/") for url in wanted)
+    everything = offline_app.choose(lang_ctx, pages, wanted, 0, 1 << 40)
+    assert everything.later == [] and everything.listed == wanted
+    tight = offline_app.choose(lang_ctx, pages, wanted, 0, everything.counted - 1)
+    # Riftbound's rulings' pages come after its documents' pages; the seeds' Core Rules have no histories.
+    assert [(item["kind"], item["folder"]) for item in tight.later] == [("pages", "riftbound/rulings")]
+    rulings = [url for url in wanted if url.startswith("assets/offline/riftbound/rulings/")]
+    assert tight.later[0]["files"] == len(rulings)
+    assert tight.later[0]["bytes"] == sum(len(pages[url].encode()) for url in rulings)
+    assert tight.listed == [url for url in wanted if url not in rulings]
+    assert tight.counted <= everything.counted - 1
+
+    nav = navigation(lang_ctx, pages)
+    none = build_of(offline_app.offline_files(lang_ctx, pages, nav, config_text, budget=1)["sw.js"])
+    kinds = {item["kind"] for item in none["later"]}
+    assert kinds == {"rule texts", "pages"}
+    stored = {url for url, _, _ in none["precache"]}
+    assert "index.html" in stored and "offline.html" in stored and "assets/core.js" in stored
+    assert not any(url.startswith(("assets/previews/", "assets/offline/", "assets/history/")) for url in stored)
+    assert "bundles" not in none

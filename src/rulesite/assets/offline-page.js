@@ -42,6 +42,8 @@
     form.appendChild(label);
     form.appendChild(input);
     form.appendChild(button);
+    var section = document.createElement("div");
+    section.className = "offline-section";
     var rules = document.createElement("div");
     rules.className = "offline-rules";
     rules.setAttribute("aria-live", "polite");
@@ -49,6 +51,7 @@
     entries.className = "offline-entries";
     entries.setAttribute("aria-live", "polite");
     app.appendChild(asked);
+    app.appendChild(section);
     app.appendChild(entries);
     app.appendChild(form);
     app.appendChild(rules);
@@ -332,6 +335,226 @@
     if (target) target.scrollIntoView({ block: "center" });
   }
 
+  /*
+   * A section page as its page shows it (render/offline_data.py): its rules
+   * with their links, examples and History, the FAQ answers that sit with it
+   * and what concerns it, from assets/offline/<page>.js, which the service
+   * worker stores for the current editions. Links are made only through
+   * core.js's checked helper (R.siteUrl), words only as textContent.
+   */
+  var sections = {}; // page -> Promise of its data, or null
+  function loadSection(page) {
+    if (!sections[page]) {
+      sections[page] = new Promise(function (resolve) {
+        var store = window.RulesiteOffline || (window.RulesiteOffline = { add: function () {} });
+        var add = store.add;
+        store.add = function (data) {
+          if (data && data.page === page) resolve(data);
+          return add.apply(this, arguments);
+        };
+        var file = R.pageScript("assets/offline/", page);
+        if (!file) return resolve(null);
+        R.loadScript(file.href).then(
+          function () { resolve(null); }, // a file of another page: nothing to show
+          function () { resolve(null); }
+        );
+      });
+    }
+    return sections[page];
+  }
+
+  /** A link to `href` (from the site root) with the words `words`, or the words alone when it is no page of the site. */
+  function linkTo(words, href, base, here) {
+    var url = typeof href === "string" ? R.siteUrl(href, base) : null;
+    if (!url) return document.createTextNode(String(words));
+    var link = document.createElement("a");
+    // A rule of the page shown here: its place on this page.
+    link.href = here && url.pathname === here.pathname && url.hash ? url.hash : url.href;
+    link.textContent = String(words);
+    return link;
+  }
+
+  /** Appends a text cut into its links: strings, [words, href], [words] (a rule not in the sources). */
+  function appendText(parent, segments, here) {
+    (Array.isArray(segments) ? segments : []).forEach(function (seg) {
+      if (typeof seg === "string") parent.appendChild(document.createTextNode(seg));
+      else if (Array.isArray(seg) && typeof seg[0] === "string") {
+        if (seg.length > 1) parent.appendChild(linkTo(seg[0], seg[1], null, here));
+        else {
+          var missing = document.createElement("span");
+          missing.className = "ref-missing";
+          missing.textContent = seg[0]; // its mark (\u2209) is the stylesheet's, as on the page
+          parent.appendChild(missing);
+        }
+      }
+    });
+  }
+
+  /* The rows of a History, from the page's history file (assets/history/<page>.js). */
+  var histories = {}; // page -> Promise of {rules, cited}
+  function loadHistory(page) {
+    if (!histories[page]) {
+      histories[page] = new Promise(function (resolve) {
+        var store = window.RulesiteHistory || (window.RulesiteHistory = { add: function () {} });
+        var add = store.add;
+        store.add = function (data) {
+          if (data && data.page === page) resolve({ rules: data.rules || {}, cited: data.cited || {} });
+          return add.apply(this, arguments);
+        };
+        var file = R.pageScript("assets/history/", page);
+        if (!file) return resolve({ rules: {}, cited: {} });
+        R.loadScript(file.href).then(
+          function () { resolve({ rules: {}, cited: {} }); },
+          function () { resolve({ rules: {}, cited: {} }); }
+        );
+      });
+    }
+    return histories[page];
+  }
+
+  function historyRows(details, page, number, pageUrl) {
+    if (details.getAttribute("data-filled")) return;
+    details.setAttribute("data-filled", "1");
+    loadHistory(page).then(function (found) {
+      var rows = found.rules[number] || [];
+      var cited = found.cited[number] || [];
+      if (cited.length) {
+        var line = document.createElement("p");
+        line.className = "rule-meta";
+        line.appendChild(document.createTextNode(R.t("cited-by") + ": "));
+        cited.forEach(function (item, i) {
+          if (i) line.appendChild(document.createTextNode(" \u00b7 "));
+          line.appendChild(linkTo(item[0], item[1], pageUrl));
+        });
+        details.appendChild(line);
+      }
+      var list = document.createElement("ul");
+      rows.forEach(function (data) {
+        var li = document.createElement("li");
+        li.appendChild(data.href ? linkTo(data.label || "", String(data.href), pageUrl) : document.createTextNode(String(data.label || "")));
+        if (data.how) li.appendChild(document.createTextNode(" \u2014 " + data.how));
+        if (Array.isArray(data.diff) && data.diff.length) {
+          var diff = document.createElement("span");
+          diff.className = "word-diff";
+          data.diff.forEach(function (op) {
+            if (op[0] === "=") diff.appendChild(document.createTextNode(String(op[1])));
+            else {
+              var mark = document.createElement(op[0] === "-" ? "del" : "ins");
+              mark.textContent = String(op[1]);
+              diff.appendChild(mark);
+            }
+          });
+          li.appendChild(diff);
+        }
+        if (data.diff_href) {
+          li.appendChild(document.createTextNode(" "));
+          var entry = linkTo(data.diff_label || "", String(data.diff_href), pageUrl);
+          if (entry.nodeType === 1) entry.className = "history-diff";
+          li.appendChild(entry);
+        }
+        list.appendChild(li);
+      });
+      details.appendChild(list);
+    });
+  }
+
+  function heading(level, words, id, css) {
+    var h = document.createElement("h" + Math.min(Math.max(Number(level) || 3, 2), 6));
+    h.textContent = String(words || "");
+    if (id) h.id = String(id);
+    if (css) h.className = String(css);
+    return h;
+  }
+
+  function paragraph(text, css, here) {
+    var p = document.createElement("p");
+    if (css) p.className = String(css);
+    appendText(p, text, here);
+    return p;
+  }
+
+  function ruleBlock(part, page, pageUrl, anchor) {
+    var number = String(part[1]);
+    var block = document.createElement("div");
+    block.className = "offline-rule";
+    block.id = number;
+    block.setAttribute("data-depth", String(Math.min(Math.max(Number(part[2]) || 0, 0), 6)));
+    var text = document.createElement("p");
+    var link = linkTo(number, page + "#" + number);
+    if (link.nodeType === 1) link.className = "offline-rule__number";
+    text.appendChild(link);
+    text.appendChild(document.createTextNode(" "));
+    appendText(text, part[3], pageUrl);
+    block.appendChild(text);
+    (Array.isArray(part[4]) ? part[4] : []).forEach(function (example) {
+      var admonition = document.createElement("div");
+      admonition.className = "admonition example";
+      admonition.id = String(example[0]);
+      var label = document.createElement("p");
+      label.className = "admonition-title";
+      label.textContent = String(example[1] || "");
+      admonition.appendChild(label);
+      admonition.appendChild(paragraph(example[2], "", pageUrl));
+      block.appendChild(admonition);
+    });
+    if (part[5]) {
+      var details = document.createElement("details");
+      details.className = "offline-history";
+      var summary = document.createElement("summary");
+      summary.textContent = String(part[5]);
+      details.appendChild(summary);
+      details.addEventListener("toggle", function () {
+        if (details.open) historyRows(details, page, number, pageUrl);
+      });
+      block.appendChild(details);
+    }
+    if (anchor && (anchor === number || anchor.indexOf(number + "-example-") === 0)) block.classList.add("offline-rule--target");
+    return block;
+  }
+
+  /** The page asked for, laid out from its stored data (render/offline_data.py). */
+  function showPage(data, page, anchor) {
+    var box = app.querySelector(".offline-section");
+    while (box.firstChild) box.removeChild(box.firstChild);
+    var pageUrl = R.siteUrl(page); // links to this page's own parts stay on this view
+    if (data.title) {
+      var title = heading(2, "");
+      title.appendChild(linkTo(data.title, page));
+      box.appendChild(title);
+    }
+    if (data.from) box.appendChild(paragraph([String(data.from)], "offline-section__from"));
+    (Array.isArray(data.parts) ? data.parts : []).forEach(function (part) {
+      if (!Array.isArray(part)) return;
+      if (part[0] === "rule") box.appendChild(ruleBlock(part, page, pageUrl, anchor));
+      else if (part[0] === "h") box.appendChild(heading(part[1], part[2], part[3], part[4]));
+      else if (part[0] === "p") box.appendChild(paragraph(part[1], part[2], pageUrl));
+      else if (part[0] === "ol" || part[0] === "ul") {
+        var list = document.createElement(part[0]);
+        (Array.isArray(part[1]) ? part[1] : []).forEach(function (text) {
+          var li = document.createElement("li");
+          appendText(li, text, pageUrl);
+          list.appendChild(li);
+        });
+        box.appendChild(list);
+      } else if (part[0] === "links") {
+        box.appendChild(heading(3, part[1]));
+        var ul = document.createElement("ul");
+        (Array.isArray(part[2]) ? part[2] : []).forEach(function (item) {
+          var li = document.createElement("li");
+          li.appendChild(linkTo(item[0], item[1], null, pageUrl));
+          ul.appendChild(li);
+        });
+        box.appendChild(ul);
+      }
+    });
+    var target = box.querySelector(".offline-rule--target");
+    if (!target && anchor) {
+      target = Array.prototype.filter.call(box.querySelectorAll("[id]"), function (el) { return el.id === anchor; })[0];
+      if (target) target.classList.add("offline-target");
+    }
+    if (target) target.scrollIntoView({ block: "center" });
+  }
+
   function say(message) {
     var box = app.querySelector(".offline-rules");
     while (box.firstChild) box.removeChild(box.firstChild);
@@ -369,6 +592,14 @@
     asked.appendChild(again);
     asked.hidden = false;
     if (!R.isPageName(page)) return;
+    loadSection(page).then(function (data) {
+      if (data) showPage(data, page, anchor);
+      else showRules(page, anchor);
+    });
+  }
+
+  /** The page's rules from the rule texts (a page whose offline data is not stored), else its entries of the word index. */
+  function showRules(page, anchor) {
     rulesOf(page).then(function (rules) {
       if (rules.length) show(rules, anchor ? page + "#" + anchor : null);
       var ruled = anchor && rules.some(function (rule) { return rule[0] === page + "#" + anchor; });

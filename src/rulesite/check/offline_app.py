@@ -31,6 +31,9 @@ class Precache:
     size: int  # bytes stored
     requests: int  # what a first visit fetches: the files outside the bundles, and the bundles
     fetched: int  # bytes fetched
+    # What the build chose to leave for later within the budget (stored when
+    # visited): ({"kind", "folder", "files", "bytes"}, ...), render/offline_app.py's `choose`.
+    later: tuple = ()
 
 
 def read_build(worker: Path) -> dict:
@@ -82,10 +85,11 @@ def check_precache(
                 (
                     name,
                     f"the precache is {max(size, fetched) / 2**20:.1f} MB, over the budget of {budget / 2**20:.0f} MB: "
-                    "store less on the first visit (render/offline_app.py: precache)",
+                    "the build chose what to store from too low an estimate (render/offline_app.py: choose)",
                 )
             )
-        found.append(Precache(name, build["id"], len(build["precache"]), size, requests, fetched))
+        later = tuple(item for item in build.get("later", []) if isinstance(item, dict))
+        found.append(Precache(name, build["id"], len(build["precache"]), size, requests, fetched, later))
     return problems, found
 
 

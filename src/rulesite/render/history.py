@@ -27,6 +27,7 @@ from __future__ import annotations
 import posixpath
 
 from ..model import FaqAnswer, Rule, Section
+from ..precache import bundle_folder, bundle_path
 from ..resolve.entries import changed_since, entry_anchor
 from ..history_words import how_words, how_words_once
 from .context import CONTENT_LANGUAGE, Context
@@ -36,11 +37,12 @@ from ..site_map.paths import cross_href, faq_anchor, html_path, page_of, relpath
 from ..strings import t
 
 HISTORIES = "assets/history"
-# The current editions' history files in one file, for a first visit's service
-# worker (as share.PREVIEW_BUNDLE for the previews): one request instead of one
-# a page (216 on the full corpora), so that a History opened offline is not
-# empty. Never loaded by a page.
-HISTORY_BUNDLE = "assets/history-current.json"
+# The current editions' history files in one file per document (its folder:
+# precache.bundle_path), for a first visit's service worker (as
+# share.PREVIEW_BUNDLES for the previews): one request instead of one a page
+# (216 on the full corpora), so that a History opened offline is not empty.
+# Never loaded by a page.
+HISTORY_BUNDLES = "assets/history-current"
 
 
 def history_file(page: str) -> str:
@@ -236,7 +238,7 @@ def history_files(ctx: Context, language: str, sections: list[Section]) -> dict[
 
 
 def history_bundle(ctx: Context, language: str) -> dict[str, str]:
-    """`HISTORY_BUNDLE`: the history files of this language's current editions'
+    """`HISTORY_BUNDLES`: the history files of this language's current editions'
     pages, path -> text, exactly as `history_files` makes them for those pages
     (made again here, a tenth of a second on the full corpora, as the pages
     are rendered in runs by separate jobs; a warm build joins theirs instead:
@@ -250,9 +252,15 @@ def current_sections(ctx: Context, language: str) -> list[Section]:
 
 
 def bundle_of(files: dict[str, str]) -> dict[str, str]:
-    """`HISTORY_BUNDLE` of these history files (path -> text); none when there are none."""
-    if not files:
-        return {}
+    """`HISTORY_BUNDLES` of these history files (path -> text), one a document's
+    folder; none when there are none."""
+    folders: dict[str, dict[str, str]] = {}
+    for path, text in files.items():
+        page = path.removeprefix(HISTORIES + "/").removesuffix(".js") + ".html"
+        folders.setdefault(bundle_folder(page), {})[path] = text
     # The files' texts as they are: the service worker stores each under its
     # own URL, checked against the hash the precache lists for it.
-    return {HISTORY_BUNDLE: script_json({"files": dict(sorted(files.items()))})}
+    return {
+        bundle_path(HISTORY_BUNDLES, folder): script_json({"files": dict(sorted(held.items()))})
+        for folder, held in sorted(folders.items())
+    }

@@ -16,20 +16,24 @@ MkDocs copies as they are):
   rule texts of the current editions' preview files and the number table
   (assets/previews/, assets/numbers.js), which the service worker keeps.
 
-What is precached (see `precache`): the shell (our CSS, JavaScript, icons, and
-the rule texts and rule histories of the current editions, Material's stylesheets and scripts),
-the home page, the indexes, the offline page, the word-search index (generated
-assets: render/word_index.py; word search works offline) and Material's search
-index (the offline page shows a card's, a ruling's or an FAQ answer's own
-words from it). Everything else (sections,
-older editions, rulings...) is cached when visited. The current editions'
-preview files (1,500 on the full corpora) also stand together in one file
-(`share.PREVIEW_BUNDLE`), and so do their history files (216,
-`history.HISTORY_BUNDLE`), each listed apart among the worker's `bundles`: a
-first visit fetches that one file and stores each file it holds under its own
-URL, checked against its hash, instead of paying a phone's latency once a file.
+What is precached (see `precache` and `choose`): the shell (our CSS,
+JavaScript, icons, Material's stylesheets and scripts), the home page, the
+indexes, the offline page, the word-search index (generated assets:
+render/word_index.py; word search works offline), the other languages' word
+indexes on the root site (the offline page shows their pages' words), and,
+within the budget (precache.PRECACHE_BUDGET), game by game as the home page
+lists them, the current editions' rule texts (share.PREVIEWS), what the
+offline page shows of their section pages and of the rulings' and cards'
+pages (offline_data.OFFLINE_DATA) and their histories (history.HISTORIES),
+in that order (`choose`): what does not fit is left for later (the worker's
+`later`, which the build prints), stored when visited, as everything else
+is (older editions, visited pages...). Each folder's files of each kind
+also stand together in one file (share.PREVIEW_BUNDLES,
+offline_data.OFFLINE_BUNDLES, history.HISTORY_BUNDLES), each listed among the worker's `bundles`: a first
+visit fetches that one file and stores each file it holds under its own URL,
+checked against its hash, instead of paying a phone's latency once a file.
 `check/offline_app.py` checks the list and the bundles against the built site,
-and the budget below.
+and the budget.
 """
 
 from __future__ import annotations
@@ -39,11 +43,13 @@ from functools import cache, lru_cache
 from importlib import metadata, resources
 from operator import itemgetter
 from pathlib import Path
+from typing import NamedTuple
 
 import yaml
 
 from ..output import file_digest
-from ..precache import SERVICE_WORKER
+from ..precache import PRECACHE_BUDGET, SERVICE_WORKER, bundle_folder, bundle_path
+from ..workers import Held
 from . import index_pages as idx
 from ..site_map import paths
 from .context import Context
@@ -51,8 +57,10 @@ from .escape import Md, front_matter, join, md_text, script_json
 from .markup import div
 from ..site_map.paths import OFFLINE_PAGE, guides_index, html_path
 from .history import HISTORIES as HISTORY_FOLDER
-from .history import HISTORY_BUNDLE
-from .share import PREVIEW_BUNDLE, current_pages
+from .history import HISTORY_BUNDLES
+from .share import PREVIEW_BUNDLES, current_pages
+from .offline_data import OFFLINE_BUNDLES
+from .offline_data import OFFLINE_DATA as OFFLINE_FOLDER
 from .share import PREVIEWS as PREVIEW_FOLDER
 from .og_image import FOLDER as OG_FOLDER
 from .shipped import shipped_bytes
@@ -64,6 +72,8 @@ _FIRST = itemgetter(0)
 PREVIEWS = PREVIEW_FOLDER + "/"  # one script of rule texts per page (render/share.py)
 # One script of rule histories per page (render/history.py): stored when a History is opened.
 HISTORIES = HISTORY_FOLDER + "/"
+# One script per current section, ruling and card page: what the offline page shows of it (render/offline_data.py).
+OFFLINE_DATA = OFFLINE_FOLDER + "/"
 ASSETS = Path(str(resources.files("rulesite") / "assets"))
 # Link previews' images (render/og_image.py): for crawlers, never shown by a page, not stored.
 OG_IMAGES = OG_FOLDER + "/"
@@ -217,6 +227,8 @@ def offline_files(
     others: dict[str, tuple[dict[str, str], list]] | None = None,
     kept: dict | None = None,
     since: tuple[dict, list[str]] | None = None,
+    other_files: dict[str, dict] | None = None,
+    budget: int = PRECACHE_BUDGET,
 ) -> dict[str, str]:
     """This language's manifest, offline page and service worker, to add to its
     pages. `digests`: path -> `file_digest` of the page's bytes, where the
@@ -230,7 +242,10 @@ def offline_files(
     what is precached while the list of files and what decides it is.
     `since`: (the pages of an earlier call, the paths whose digest may differ
     from then): when that call is the one `kept` holds, only those (and the
-    files that came or went) are looked at again."""
+    files that came or went) are looked at again. `other_files`: the other
+    languages' files (path -> text), whose word indexes the root site's
+    worker stores: counted against `budget`, within which `choose` picks what
+    a first visit stores."""
     kept = {} if kept is None else kept
     files = {MANIFEST: manifest(ctx, config_text), OFFLINE_PAGE: offline_page(ctx)}
     everything = {**pages, **files}
@@ -251,9 +266,21 @@ def offline_files(
     in_step = kept.get("hashes") is not None and kept.pop("shown_of", None) is kept.get("hashes")
     hashes, urls_moved = _hashes(now, shell, kept, moved)
     hashes.update({path: file_hash(path) for path in asset_files()})
-    listed = _precache(ctx, everything, kept)
+    wanted = _precache(ctx, everything, kept)
+    shell_files = material_shell(ctx.language)
+    # Stored besides what `_precache` lists: Material's files and, on the root
+    # site, the other languages' word indexes.
+    reserve = sum(material_sizes(ctx.language))
+    if paths.language_root(ctx.language) == "":
+        reserve += sum(
+            _size(sizes.get(path))
+            for other, sizes in sorted((other_files or {}).items())
+            for path in sizes
+            if is_word_index(path)
+        )
+    listed, later, _ = choose(ctx, everything, wanted, reserve, budget)
     entries = [[url, *hashes[url]] for url in listed]
-    entries += [[url, digest, 1] for url, digest in material_shell(ctx.language)]
+    entries += [[url, digest, 1] for url, digest in shell_files]
     build = hashlib.sha256((shell + _shown(hashes, kept, urls_moved if in_step else None)).encode()).hexdigest()[:16]
     kept["shown_of"] = kept["hashes"]
     # The root site's worker answers for the other languages' pages that no
@@ -266,15 +293,118 @@ def offline_files(
             if found is None or other_digests.keys() != found[0]:
                 found = words[other] = (set(other_digests), sorted(p for p in other_digests if is_word_index(p)))
             entries += [[paths.language_root(other) + path, other_digests[path], 0] for path in found[1]]
-    # The preview and history files a first visit stores, each folder's fetched
-    # as one file (share.PREVIEW_BUNDLE, history.HISTORY_BUNDLE).
+    # The preview and history files a first visit stores, each document's
+    # fetched as one file (share.PREVIEW_BUNDLES, history.HISTORY_BUNDLES).
     bundles = []
-    for url, folder in ((PREVIEW_BUNDLE, PREVIEWS), (HISTORY_BUNDLE, HISTORIES)):
-        held = sum(1 for listed_url in listed if listed_url.startswith(folder))
-        if url in hashes and held:
-            bundles.append({"url": url, "hash": hashes[url][0], "folder": folder, "files": held})
-    files[SERVICE_WORKER] = service_worker(build, ctx.language, entries, bundles)
+    for group, held in _groups(listed).items():
+        url = bundle_path(_BUNDLES[group[0]], group[1])
+        if url in hashes:
+            bundles.append({"url": url, "hash": hashes[url][0], "folder": _prefix(group), "files": len(held)})
+    files[SERVICE_WORKER] = service_worker(build, ctx.language, entries, bundles, later)
     return files
+
+
+# The files a first visit may leave for later, by kind: each folder's (a
+# document's, the rulings', the cards') rule texts, pages' data for the
+# offline page and histories, each group fetched as one bundle.
+_KINDS = {"rule texts": PREVIEWS, "pages": OFFLINE_DATA, "histories": HISTORIES}
+_BUNDLES = {"rule texts": PREVIEW_BUNDLES, "pages": OFFLINE_BUNDLES, "histories": HISTORY_BUNDLES}
+# What a precached page's HTML weighs, at most: its Markdown's bytes times
+# this, and the header, navigation and footer around it. On the full corpora
+# the 28 precached pages of English's site weigh 19-28 KB more than their
+# Markdown (0.79 MB in all, 1.16 MB by this estimate, which is 10 KB or more
+# above each). The built site is then checked (check/offline_app.py): an
+# estimate too low fails the build there.
+_HTML_PER_MARKDOWN = 1.25
+_HTML_AROUND = 32 * 1024
+
+
+def _group_of(url: str) -> tuple[str, str] | None:
+    """(kind, its folder) of a preview, offline page data or history file; None for any other."""
+    for kind, folder in _KINDS.items():
+        if url.startswith(folder):
+            return kind, bundle_folder(url[len(folder) :].removesuffix(".js") + ".html")
+    return None
+
+
+def _prefix(group: tuple[str, str]) -> str:
+    return f"{_KINDS[group[0]]}{group[1]}/"
+
+
+def _groups(urls: list[str]) -> dict[tuple[str, str], list[str]]:
+    found: dict[tuple[str, str], list[str]] = {}
+    for url in urls:
+        if (group := _group_of(url)) is not None:
+            found.setdefault(group, []).append(url)
+    return found
+
+
+def _size(data) -> int:
+    """The bytes of a file as written (a page's Markdown, not its HTML)."""
+    if isinstance(data, str):
+        return len(data.encode("utf-8"))
+    if isinstance(data, bytes):
+        return len(data)
+    return data.size if isinstance(data, Held) else 0
+
+
+class Choice(NamedTuple):
+    listed: list[str]  # the URLs of `wanted` a first visit stores
+    later: list[dict]  # what it leaves for later: {"kind", "folder", "files", "bytes"}
+    counted: int  # what it stores or fetches, as estimated: within the budget
+
+
+def choose(ctx: Context, pages: dict, wanted: list[str], reserve: int = 0, budget: int = PRECACHE_BUDGET) -> Choice:
+    """What a first visit stores and leaves for later:
+    within `budget`, counting `reserve` (files stored besides `wanted`). The
+    shell, the indexes, the offline page and the word index are always
+    stored; then, game by game as the home page lists them (Riftbound first:
+    what readers open most), its documents' rule texts, then what the offline
+    page shows of its documents' pages, then of its rulings' and cards'
+    pages, then its documents' histories, documents in the order the home
+    page lists them (the current Core Rules first); each as a whole or not at
+    all: one that does not fit is left for later (stored when its pages are
+    visited) and the next tried. A file counts what it weighs, and
+    its bundle what a first visit fetches of it; a page its HTML, estimated
+    from its Markdown."""
+    groups = _groups(wanted)
+    grouped = {url for urls in groups.values() for url in urls}
+    html_of = {html_path(path): path for path in pages if path.endswith(".md")}
+    stored = reserve
+    for url in wanted:
+        if url in grouped:
+            continue
+        if url in html_of:
+            stored += int(_size(pages[html_of[url]]) * _HTML_PER_MARKDOWN) + _HTML_AROUND
+        elif url in pages:
+            stored += _size(pages[url])
+        else:
+            stored += file_size(url)
+    fetched = stored
+    games = idx.games(ctx)
+    folders = [paths.contents_page(g, d).removesuffix("/index.md") for g in games for d in idx.documents_of(ctx, g)]
+    rank = {folder: k for k, folder in enumerate(folders)}
+    kinds = list(_KINDS)
+
+    def order_of(group: tuple[str, str]) -> tuple:
+        kind, folder = group
+        game = folder.split("/")[0]
+        return (games.index(game) if game in games else len(games), kinds.index(kind), rank.get(folder, len(rank)), folder)
+
+    order = sorted(groups, key=order_of)
+    left: set[tuple[str, str]] = set()
+    later = []
+    for group in order:
+        weight = sum(_size(pages.get(url)) for url in groups[group])
+        bundle = pages.get(bundle_path(_BUNDLES[group[0]], group[1]))
+        sent = _size(bundle) if bundle is not None else weight
+        if max(stored + weight, fetched + sent) <= budget:
+            stored, fetched = stored + weight, fetched + sent
+        else:
+            left.add(group)
+            later.append({"kind": group[0], "folder": group[1], "files": len(groups[group]), "bytes": weight})
+    listed = [url for url in wanted if (group := _group_of(url)) is None or group not in left]
+    return Choice(listed, later, max(stored, fetched))
 
 
 def _shown(hashes: dict[str, tuple[str, int]], kept: dict, moved: set[str] | None) -> str:
@@ -360,10 +490,12 @@ def _precache(ctx: Context, pages: dict[str, str], kept: dict) -> list[str]:
     return listed
 
 
-def service_worker(build: str, language: str, entries: list[list], bundles: list[dict] = ()) -> str:
+def service_worker(build: str, language: str, entries: list[list], bundles: list[dict] = (), later: list[dict] = ()) -> str:
     data = {"id": build, "language": language, "offline": html_path(OFFLINE_PAGE), "precache": entries}
     if bundles:
         data["bundles"] = list(bundles)
+    if later:  # what the budget left for later (stored when visited): for the build's summary
+        data["later"] = list(later)
     head = "// Generated by rulesite build: this build's id and what it stores for offline use.\n"
     head += "const BUILD = " + script_json(data) + ";\n"
     return head + SW_TEMPLATE.read_text(encoding="utf-8")
@@ -414,11 +546,15 @@ class _Precached:
             path == MANIFEST
             or (
                 path.startswith("assets/")
-                and not path.startswith((PREVIEWS, HISTORIES, OG_IMAGES))
-                and path not in (PREVIEW_BUNDLE, HISTORY_BUNDLE)
+                and not path.startswith((PREVIEWS, HISTORIES, OFFLINE_DATA, OG_IMAGES))
+                and not path.startswith(tuple(folder + "/" for folder in _BUNDLES.values()))
             )
-            or (path.startswith(PREVIEWS) and path[len(PREVIEWS) :].removesuffix(".js") + ".html" in self.current)
-            or (path.startswith(HISTORIES) and path[len(HISTORIES) :].removesuffix(".js") + ".html" in self.current)
+            or any(
+                path.startswith(folder) and path[len(folder) :].removesuffix(".js") + ".html" in self.current
+                for folder in (PREVIEWS, HISTORIES)
+            )
+            # What the offline page shows of the current sections, the rulings and the cards.
+            or path.startswith(OFFLINE_DATA)
         ):
             urls.append(path)
         if path in self.indexes or path.startswith(self.prefixes):
@@ -455,6 +591,13 @@ def asset_files() -> tuple[str, ...]:
             if path.is_file() and not path.name.endswith(("LICENSE", ".map")) and "__pycache__" not in path.parts
         )
     )
+
+
+@cache
+def file_size(docs_path: str) -> int:
+    """The size of one of our assets as shipped (0 for a file that is none of them)."""
+    found = ASSETS / docs_path.removeprefix("assets/")
+    return len(shipped_bytes(found)) if docs_path.startswith("assets/") and found.is_file() else 0
 
 
 @cache
@@ -512,6 +655,15 @@ def _version(name: str) -> str:
 
 def _digest(data: bytes) -> str:
     return hashlib.sha256(data).hexdigest()[:16]
+
+
+@cache
+def material_sizes(language: str) -> tuple[int, ...]:
+    """The sizes of `material_shell`'s files."""
+    import material
+
+    root = Path(material.__file__).parent / "templates"
+    return tuple((root / path).stat().st_size for path, _ in material_shell(language))
 
 
 @cache

@@ -10,10 +10,11 @@
  *   hash when it is of their bytes (a file of another build fails the install,
  *   and the browser tries again at the next visit). When half or more of a
  *   bundle's files are to be fetched (BUILD.bundles: [{url, hash, folder, files}]:
- *   the current editions' preview files, and their history files, each all in
+ *   one document's preview files, offline page data or history files, all in
  *   one folder, as one JSON file {"files": {path: text}}; on a first visit, all
  *   of them), that one file is fetched instead and each is stored from it,
- *   checked against its own hash.
+ *   checked against its own hash. (BUILD.later names what the build left out
+ *   to stay within its budget: stored when visited, as any other page.)
  *   Pages the reader kept under the previous build are fetched again for this one.
  * - the new worker then waits: pages keep coming from one build's caches until
  *   the reader asks for the new text (assets/offline.js posts "skip-waiting").
@@ -135,7 +136,7 @@ async function install() {
     todo.push([url, hash, exact]);
   });
   // A few changed previews or histories are fetched alone; a first visit's
-  // 1,500 previews come in one file, its 216 histories in another.
+  // previews, page data and histories come in one file a document each.
   // The bundles are fetched side by side (their folders do not overlap).
   const used = (BUILD.bundles || [])
     .map((bundle) => [bundle, todo.filter(([url]) => url.startsWith(new URL(bundle.folder, ROOT).href))])

@@ -21,6 +21,7 @@ import posixpath
 import re
 
 from ..model import Card, FaqAnswer, Section
+from ..precache import bundle_folder, bundle_path
 from .context import CONTENT_LANGUAGE, Context
 from .edition_pages import document_name
 from .labels import section_label
@@ -364,10 +365,11 @@ def card_share_pages(ctx: Context, language: str) -> dict[str, str]:
 
 
 PREVIEWS = "assets/previews"
-# The current editions' preview files in one file, for a first visit's service
-# worker: one request instead of one a section page (1,500 on the full corpora,
-# each paying a phone's latency). Never loaded by a page.
-PREVIEW_BUNDLE = "assets/previews-current.json"
+# The current editions' preview files in one file per document (its folder:
+# precache.bundle_path), for a first visit's service worker: one request
+# instead of one a section page (1,500 on the full corpora, each paying a
+# phone's latency). Never loaded by a page.
+PREVIEW_BUNDLES = "assets/previews-current"
 
 
 def preview_file(page: str) -> str:
@@ -382,7 +384,8 @@ def preview_files(ctx: Context, language: str, known: dict | None = None) -> dic
     page (assets/previews.js loads it on the first hover or focus). Scripts, not
     JSON: a page opened from disk (file://) can load a script but not fetch.
     Links to another language's page read that site's own files. Also the
-    current editions' files in one (`PREVIEW_BUNDLE`), for the service worker.
+    current editions' files in one per document (`PREVIEW_BUNDLES`), for the
+    service worker.
 
     `known`: what a warm build's last run of this job made of each file (not
     None: under `PREVIEWS_MADE`, not a file, what this run made, for the next
@@ -402,17 +405,21 @@ def preview_files(ctx: Context, language: str, known: dict | None = None) -> dic
         then = known.get(path) if known else None
         made[path] = then if then is not None and then[0] == data else (data, _preview_script(data), None)
         files[path] = made[path][1]
-    bundled = sorted(path for page in current_pages(ctx, language) if (path := preview_file(page)) in files)
-    if bundled:
+    folders: dict[str, list[str]] = {}
+    for page in sorted(current_pages(ctx, language)):
+        if (path := preview_file(page)) in files:
+            folders.setdefault(bundle_folder(page), []).append(path)
+    for folder, bundled in sorted(folders.items()):
         # The files' texts as they are: the service worker stores each under its
         # own URL, checked against the hash the precache lists for it. Each
         # file's part as `script_json` of the whole would give it (no character
         # it escapes is one of JSON's own), so a kept file's part is kept too.
-        for path in bundled:
+        for path in sorted(bundled):
             data, text, part = made[path]
             if part is None:
                 made[path] = (data, text, script_json(path) + ":" + script_json(text))
-        files[PREVIEW_BUNDLE] = '{"files":{' + ",".join(made[path][2] for path in bundled) + "}}"
+        parts = ",".join(made[path][2] for path in sorted(bundled))
+        files[bundle_path(PREVIEW_BUNDLES, folder)] = '{"files":{' + parts + "}}"
     if known is not None:
         files[PREVIEWS_MADE] = made
     return files

@@ -70,6 +70,7 @@ from .shipped import shipped_bytes
 from .numbers import numbers_js
 from .word_index import section_words, word_index
 from .pinned import pinned_pages, pinned_parts
+from . import offline_data
 from .history import bundle_of, current_sections, history_bundle, history_file, history_files
 from . import share
 from .share import (
@@ -371,6 +372,8 @@ def language_jobs(ctx: Context) -> list:
     jobs.append(partial(preview_files, ctx, lang))
     # The current editions' history files in one, for a first visit's service worker.
     jobs.append(partial(history_bundle, ctx, lang))
+    # What the offline page shows of a page never visited (render/offline_data.py): made in every build.
+    jobs.append(partial(offline_data.offline_data, ctx, lang))
     jobs.append(partial(site_image, ctx, lang, idx.games(ctx)))
     jobs.append(partial(written_pages, ctx))
     # One table of interface strings (the browser code's come from strings.py too),
