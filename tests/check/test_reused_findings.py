@@ -8,6 +8,7 @@ from __future__ import annotations
 import os
 import shutil
 
+from rulesite import output
 from rulesite.check.run import HeldFindings, check_built_site, sorted_problems
 from rulesite.diagnostics import Diagnostics
 
@@ -52,7 +53,7 @@ def test_a_rebuilt_site_is_checked_as_a_whole_site_is(built_site, tmp_path):
     _rewrite(fresh / PAGE, f'id="{ANCHOR}"'.encode(), b'id="gone"')
     _rewrite(fresh / PAGE, b'href="../../index.html"', b'href="../../nowhere.html"')
     whole, _ = _check(fresh)
-    again, reused = _check(fresh, findings=tmp_path / "findings.pickle", published=published.name)
+    again, reused = _check(fresh, findings=tmp_path / "findings.pickle", published=output.identity(published))
     assert any("index.html" in p and ANCHOR in p for p in whole), whole
     assert any(PAGE in p and "nowhere.html" in p for p in whole), whole
     assert again == whole
@@ -71,18 +72,18 @@ def test_findings_are_reused_only_from_the_published_generation_and_for_the_same
         return tmp_path / "copy.pickle"
 
     # Another generation's findings: nothing reused.
-    assert _check(fresh, findings=kept(), published=".site.other")[1] == set()
-    assert _check(fresh, findings=kept(), published=published.name)[1]
+    assert _check(fresh, findings=kept(), published="0.0")[1] == set()
+    assert _check(fresh, findings=kept(), published=output.identity(published))[1]
     # A file changed in place (never done by a build: it would change the published
     # site too) is no longer the file that was checked: checked again, and its problem found.
     page = fresh / PAGE
     page.write_bytes(page.read_bytes().replace(b'href="../../index.html"', b'href="../../nowhere.html"'))
-    problems, reused = _check(fresh, findings=kept(), published=published.name)
+    problems, reused = _check(fresh, findings=kept(), published=output.identity(published))
     assert PAGE not in reused and reused
     assert any(PAGE in p and "nowhere.html" in p for p in problems), problems
     # A file more: the site's list of files changed, nothing reused.
     (fresh / "extra.js").write_text("// more\n", encoding="utf-8")
-    assert _check(fresh, findings=kept(), published=published.name)[1] == set()
+    assert _check(fresh, findings=kept(), published=output.identity(published))[1] == set()
 
 
 def test_a_process_that_keeps_its_findings_reports_what_a_whole_check_does(built_site, tmp_path):
@@ -99,7 +100,7 @@ def test_a_process_that_keeps_its_findings_reports_what_a_whole_check_does(built
         fresh = _linked(generations[-1], tmp_path / f".site.{len(generations)}")
         for old, new in changes:
             _rewrite(fresh / PAGE, old, new)
-        problems, reused = _check(fresh, findings=findings, published=generations[-1].name, held=held)
+        problems, reused = _check(fresh, findings=findings, published=output.identity(generations[-1]), held=held)
         generations.append(fresh)
         assert problems == _check(fresh)[0]
         return problems, reused
@@ -121,13 +122,13 @@ def test_a_process_that_keeps_its_findings_reports_what_a_whole_check_does(built
     # The page gone: every link to it is broken.
     fresh = _linked(generations[-1], tmp_path / f".site.{len(generations)}")
     (fresh / PAGE).unlink()
-    problems, _ = _check(fresh, findings=findings, published=generations[-1].name, held=held)
+    problems, _ = _check(fresh, findings=findings, published=output.identity(generations[-1]), held=held)
     assert problems == _check(fresh)[0]
     assert any("index.html" in p and "broken-link" in p and "832.html" in p for p in problems), problems
     # What the process kept, saved into the file, is reused by a check in another
     # process, which knows each file by its size and time too.
     held.save()
     again = _linked(fresh, tmp_path / ".site.last")
-    problems, reused = _check(again, findings=findings, published=fresh.name)
+    problems, reused = _check(again, findings=findings, published=output.identity(fresh))
     assert problems == _check(again)[0]
     assert len(reused) > 0.9 * sum(1 for p in again.rglob("*") if p.suffix in (".html", ".js", ".css"))
