@@ -1,21 +1,25 @@
 """In Chromium, on the full site built with the real corpora (fixture
-`corpora_site`): each document whole on one page (render/whole_document.py).
+`corpora_site`): each document whole on one page (render/whole_document.py)
+and "copy with citation" of what a judge pastes.
 
 - the current Core Rules and Tournament Rules each have a whole page, linked
   from their contents, whose anchors are exactly their section pages'
   anchors (sections, rules, examples);
 - a pasted link to a rule deep in the whole page lands on it, below the
-  header, highlighted; its references preview the rule they name.
+  header, highlighted; its references preview the rule they name;
+- copy with citation of a ruling numbers its steps as its page does, names
+  the rules version it was reviewed against, and writes card symbols in words.
 """
 
 from __future__ import annotations
 
+import json
 import re
 
 import pytest
 from playwright.sync_api import expect
 
-from browser_site import html_pages, ids_of, read
+from browser_site import html_pages, ids_of, normalize, read
 from phone import on_screen_below_header
 
 pytestmark = [pytest.mark.browser, pytest.mark.corpora]
@@ -87,3 +91,57 @@ def test_references_on_the_whole_page_preview_their_rule(corpora_site, corpora_r
     # The link opens the rule on its section page.
     href = ref.get_attribute("href")
     assert re.match(r"^[0-9.]+\.html#", href), href
+
+
+def test_copy_with_citation_of_a_ruling_numbers_its_steps_and_names_its_review(corpora_site, corpora_origin, browse):
+    site = corpora_site.site
+    rulings = [p for p in html_pages(site) if p.startswith("riftbound/rulings/") and not p.endswith("index.html")]
+    # A ruling with a Sequence whose words quote card symbols.
+    chosen = next(
+        p for p in rulings if 'id="sequence"' in (text := read(site, p)) and 'data-reviewed="' in text and 'class="symbol' in text
+    )
+    reviewed = re.search(r'data-reviewed="([^"]+)"', read(site, chosen)).group(1)
+    page = browse(corpora_origin + "/", permissions=["clipboard-read", "clipboard-write"]).new_page()
+    page.goto(f"{corpora_origin}/{chosen}")
+    steps = [
+        normalize(s)
+        for s in page.locator("div.ruling h2#sequence + ol > li").evaluate_all(
+            """items => items.map(li => {
+          const copy = li.cloneNode(true);
+          copy.querySelectorAll('.symbol[aria-label]').forEach(s => s.replaceWith('[' + s.getAttribute('aria-label') + ']'));
+          return copy.textContent;
+        })"""
+        )
+    ]
+    assert len(steps) >= 2, steps
+    button = page.locator("div.ruling > button.rule-cite")
+    button.click()
+    expect(button).to_have_class(re.compile(r"\bis-copied\b"))
+    copied = page.evaluate("navigator.clipboard.readText()").split("\n")
+    numbered = [line for line in copied if re.match(r"^\d+\. ", line)]
+    assert numbered == [f"{i}. {step}" for i, step in enumerate(steps, 1)], (copied, steps)
+    assert f"Reviewed against Core Rules v{reviewed}" in copied, copied
+    # Card symbols in words, never their signs or shorthand.
+    text = "\n".join(copied)
+    assert re.search(r"\[(\d+ Energy|Power of [^\]]+|Might|Exhaust|\w+ Power|then)\]", text), text
+    assert not re.search(r"[✦◆⚔⤵●→]|\[(?:\d{1,2}|[ACMSETRGBOPY>])\]", text), text
+
+
+def test_copy_with_citation_of_a_faq_answer_writes_symbols_in_words(corpora_site, corpora_origin, browse):
+    site = corpora_site.site
+    answers = json.loads((site / "data/riftbound/faq.json").read_text(encoding="utf-8"))["answers"]
+    # An answer quoting card text with symbols (the data keep the shorthand: "[1][C], [E] Kill ...").
+    faq = next(f for f in answers if re.search(r"\[\d\]", f["answer"]) and "[E]" in f["answer"])
+    page = browse(corpora_origin + "/", permissions=["clipboard-read", "clipboard-write"]).new_page()
+    page.goto(f"{corpora_origin}/{faq['url']}")
+    anchor = faq["url"].split("#", 1)[1]
+    answer = page.locator(f'[id="{anchor}"]').locator("xpath=following-sibling::p[contains(@class, 'faq-answer')][1]")
+    labels = answer.locator(".symbol").evaluate_all("ss => ss.map(s => s.getAttribute('aria-label'))")
+    assert labels, faq["answer"][:200]
+    button = page.locator(f'[id="{anchor}"] + button.rule-copy + button.rule-cite')
+    button.click()
+    expect(button).to_have_class(re.compile(r"\bis-copied\b"))
+    text = page.evaluate("navigator.clipboard.readText()")
+    for label in labels:
+        assert f"[{label}]" in text, (label, text)
+    assert not re.search(r"[✦◆⚔⤵●→]|\[(?:\d{1,2}|[ACMSETRGBOPY>])\]", text), text
