@@ -1,8 +1,11 @@
 """Readable with a screen reader and on a phone: axe-core (bundled by the
 pinned axe-playwright-python, injected into the page; nothing downloaded) finds
 no serious or critical violation on the home page, a section, a ruling, a card
-entry and a diff page, light and dark, desktop and phone width. Also: rules are
-paragraphs, not headings, so the heading outline is the sections' own."""
+entry, a diff page (with its renumbered button shown) and a document whole on
+one page, light and dark, desktop and phone width. Also: rules are
+paragraphs, not headings, so the heading outline is the sections' own; the
+language menu's focused item is outlined; a section's buttons have names of
+their own."""
 
 from __future__ import annotations
 
@@ -67,7 +70,9 @@ def test_no_serious_violation_on_card_and_diff_pages(corpora_site, corpora_origi
         p for p in html_pages(site) if p.startswith("riftbound/core-rules/changes/") and "data-renumbered-toggle" in read(site, p)
     )
     assert cards and diffs, "the corpora site has no card page or diff page with renumbered rules"
-    check(browse, corpora_origin + "/", [cards[0], diffs[0], "riftbound/core-rules/424.html"], scheme, viewport)
+    # And a document whole on one page (the Tournament Rules': the lightest whole current one).
+    pages = [cards[0], diffs[0], "riftbound/core-rules/424.html", "riftbound/tournament-rules/all.html"]
+    check(browse, corpora_origin + "/", pages, scheme, viewport)
 
 
 def test_rules_are_paragraphs_and_the_outline_has_no_gaps(built_site, http_origin, browse):
