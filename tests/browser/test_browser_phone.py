@@ -254,15 +254,28 @@ def test_copy_with_citation_of_a_ruling_and_a_faq_answer(built_site, http_origin
     assert copied[-2] == f"\u2014 Riftbound Community rulings: {title}", copied
     assert copied[-1] == f"{http_origin}/{ruling.get('data-short')}", copied
 
+    # A ruling's Sequence: each step on its own line, numbered as its page shows it.
+    stepped = next(p for p in html_pages(site) if p.startswith("riftbound/rulings/") and 'id="sequence"' in read(site, p))
+    page.goto(f"{http_origin}/{stepped}")
+    steps = [normalize(s) for s in page.locator("div.ruling h2#sequence + ol > li").all_text_contents()]
+    assert len(steps) >= 2, steps
+    button = page.locator("div.ruling > button.rule-cite")
+    button.click()
+    expect(button).to_have_class("rule-copy rule-cite rule-copy--ruling is-copied")
+    copied = page.evaluate("navigator.clipboard.readText()").split("\n")
+    numbered = [line for line in copied if line[:1].isdigit() and ". " in line]
+    assert numbered == [f"{i}. {step}" for i, step in enumerate(steps, 1)], (copied, steps)
+
     faq_page = next(p for p in section_pages(site) if 'class="faq-question"' in read(site, p))
     heading = next(h for h in find_all(load_page(site, faq_page).root, "h3", "faq-question") if h.get("data-short"))
     page.goto(f"{http_origin}/{faq_page}")
-    buttons = page.get_by_role("button", name="Copy this FAQ answer with its citation", exact=True)
+    question = normalize(page.locator(f'[id="{heading.get("id")}"]').evaluate("e => e.firstChild.textContent"))
+    # Named by its question: a section's answers' buttons differ.
+    buttons = page.get_by_role("button", name=f"Copy the answer with its citation: {question}", exact=True)
     expect(buttons.first).to_be_visible()
     buttons.first.click()
     expect(buttons.first).to_have_class("rule-copy rule-cite rule-copy--item is-copied")
     copied = page.evaluate("navigator.clipboard.readText()").split("\n")
-    question = normalize(page.locator(f'[id="{heading.get("id")}"]').evaluate("e => e.firstChild.textContent"))
     answer = normalize(page.locator(f'[id="{heading.get("id")}"] ~ .faq-answer').first.text_content())
     assert copied[:2] == [question, answer], copied
     assert copied[2] == f"\u2014 {heading.get('data-cite')}" and "Official FAQ" in copied[2], copied

@@ -3,9 +3,16 @@ any page fetches at most 360 KB, uncompressed: its HTML plus the CSS and
 JavaScript it links (tests/cold_view.py). About 300 KB of that is the same on
 every page (Material's CSS and bundle, ours), so a page's own HTML has about
 50 KB: heavy lists are split into parts (site_map/paths.py). The short pages that
-forward at once (share pages, version and pinned aliases) are not views."""
+forward at once (share pages, version and pinned aliases) are not views.
+
+A document whole on one page (`all.html`, render/whole_document.py) is the one
+view over the budget: a reader opens it by choice, from its contents, to read,
+print or search the whole text. It is never stored by a first visit's offline
+precache, and weighs what its text does (about 0.75 MB for the Core Rules)."""
 
 from __future__ import annotations
+
+import re
 
 import pytest
 
@@ -13,10 +20,13 @@ from cold_view import BUDGET, cold_view, forwards
 
 pytestmark = pytest.mark.corpora
 
+# The file name of a document's whole page (site_map/paths.py's `whole_document_page`).
+WHOLE = "all.html"
+
 
 def test_every_page_fetches_at_most_360_kb_cold(corpora_site):
     site = corpora_site.site
-    views = [p for p in sorted(site.rglob("*.html")) if not forwards(p.read_bytes())]
+    views = [p for p in sorted(site.rglob("*.html")) if p.name != WHOLE and not forwards(p.read_bytes())]
     weights, shared = {}, set()
     for path in views:
         rel = path.relative_to(site).as_posix()
@@ -33,3 +43,15 @@ def test_every_page_fetches_at_most_360_kb_cold(corpora_site):
     )
     if over:
         pytest.fail(f"{len(over)} of {len(weights)} pages fetch more than {BUDGET // 1024} KB cold:\n{listed}", pytrace=False)
+
+
+def test_whole_documents_are_kept_out_of_the_first_visits_store(corpora_site):
+    """The whole pages exist (the current Core Rules and Tournament Rules), each
+    over the cold-view budget, and the service worker does not store them on a
+    first visit: they cost only the readers who open them."""
+    site = corpora_site.site
+    wholes = sorted(p.relative_to(site).as_posix() for p in site.rglob(WHOLE))
+    assert {"riftbound/core-rules/all.html", "riftbound/tournament-rules/all.html"} <= set(wholes), wholes
+    assert (site / "riftbound/core-rules/all.html").stat().st_size > BUDGET
+    for worker in [site / "sw.js", *site.glob("*/sw.js")]:
+        assert not re.search(r"[\"/]all\.html\"", worker.read_text(encoding="utf-8")), worker

@@ -15,12 +15,48 @@
   var shortLink = R.copyLink.shortLink;
   var headingText = R.copyLink.headingText;
 
-  /** An element's words, without the controls and permalinks inside it. */
+  /**
+   * An element's words, without the controls and permalinks inside it; a card
+   * symbol (render/symbols.py: a sign and its name) as its name in words, in
+   * brackets ("[1 Energy]"), as a judge would write it in plain text.
+   */
   function wordsOf(element, drop) {
     var copy = element.cloneNode(true);
     var gone = copy.querySelectorAll(".headerlink, .rule-copy, .rule-copy-manual, details.history" + (drop ? ", " + drop : ""));
     for (var i = 0; i < gone.length; i++) gone[i].parentNode.removeChild(gone[i]);
+    var symbols = copy.querySelectorAll(".symbol[aria-label]");
+    for (var k = 0; k < symbols.length; k++) {
+      symbols[k].parentNode.replaceChild(document.createTextNode("[" + symbols[k].getAttribute("aria-label") + "]"), symbols[k]);
+    }
     return copy.textContent.replace(/\s+/g, " ").trim();
+  }
+
+  /**
+   * A ruling's lines as its page shows them: each paragraph a line, the steps
+   * of a numbered list numbered as on the page ("1. ..."), other lists' items
+   * marked "- ", a note's title and items each on a line.
+   */
+  function linesOf(element) {
+    var lines = [];
+    for (var child = element.firstElementChild; child; child = child.nextElementSibling) {
+      if (child.matches(".rule-copy, .rule-copy-manual, .headerlink, button")) continue;
+      if (child.tagName === "OL") {
+        var number = parseInt(child.getAttribute("start") || "1", 10) || 1;
+        for (var item = child.firstElementChild; item; item = item.nextElementSibling) {
+          if (item.tagName === "LI") lines.push(number++ + ". " + wordsOf(item));
+        }
+      } else if (child.tagName === "UL") {
+        for (var entry = child.firstElementChild; entry; entry = entry.nextElementSibling) {
+          if (entry.tagName === "LI") lines.push("- " + wordsOf(entry));
+        }
+      } else if (child.tagName === "DIV" || child.tagName === "DETAILS") {
+        lines = lines.concat(linesOf(child));
+      } else {
+        var words = wordsOf(child);
+        if (words) lines.push(words);
+      }
+    }
+    return lines;
   }
 
   /** Where the page's texts are from ("Riftbound Core Rules v1.4"), or the page's title. */
@@ -52,8 +88,11 @@
       lines.push("\u2014 " + citedFrom(element));
     } else {
       var h1 = document.querySelector("article.md-content__inner h1");
-      lines.push(wordsOf(element));
+      lines = lines.concat(linesOf(element));
       lines.push("\u2014 " + t("cite-item", { document: citedFrom(element), title: h1 ? headingText(h1) : element.id }));
+      // The rules version the ruling was checked against (render/ruling_page.py's data-reviewed).
+      var reviewed = element.getAttribute("data-reviewed");
+      if (reviewed) lines.push(t("cite-reviewed", { version: reviewed }));
     }
     lines.push(shortLink(element));
     return lines.join("\n");

@@ -101,7 +101,8 @@
     button.type = "button";
     button.className = cite ? "rule-copy rule-cite" : "rule-copy";
     var label = cite ? { ruling: "copy-cite-ruling", faq: "copy-cite-faq" }[kind] || "copy-cite-rule" : { ruling: "copy-ruling", faq: "copy-faq", card: "copy-card" }[kind] || "copy-rule";
-    button.setAttribute("aria-label", t(label, { id: id }));
+    // A FAQ answer is named by its question: the buttons of a section's answers differ.
+    button.setAttribute("aria-label", t(label, { id: kind === "faq" ? headingText(element) : id }));
     button.appendChild(linkIcon(cite ? QUOTE_PATH : LINK_PATH));
     button._rulesiteCite = cite ? kind : "";
     // Material's clipboard copies a [data-clipboard-text] on click and shows its

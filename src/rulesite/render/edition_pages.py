@@ -124,6 +124,22 @@ def render_editions_index(ctx: Context, game: str, document: str, language: str)
         link = md_link(where, relative(page, section_page(first.key))) if first else ""
         out.append(Md("| {} | {} | {} | {} |").format(describe(edition, lang), len(edition.sections), rules, link))
     out.append("")
+    # Each edition shown in pages of its own, whole on one page (render/whole_document.py).
+    from .whole_document import whole_document_link
+
+    wholes = []
+    plain = whole_document_link(ctx, page, game, document)
+    if plain is not None:
+        wholes.append(Md("- {}: {}").format(t(lang, "editions-current" if current else "editions-plain-pages"), plain))
+    for edition in editions:
+        first = next(iter(edition.sections.values()), None)
+        if first is None or not first.version_path:
+            continue
+        found = whole_document_link(ctx, page, game, document, first.key.edition)
+        if found is not None:
+            wholes.append(Md("- {}: {}").format(describe(edition, lang), found))
+    if wholes:
+        out += [*wholes, ""]
     ready = {
         (d.old.label, d.new.label)
         for d in ctx.diffs

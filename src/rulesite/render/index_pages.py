@@ -132,6 +132,7 @@ def render_contents(ctx: Context, game: str, document: str) -> dict[str, str]:
     100.1, 100.2, ...). A long contents is an index of parts, each listing
     consecutive sections (the site map decides which: paths.contents_parts)."""
     from .edition_pages import document_name
+    from .whole_document import whole_document_link
 
     index, lang = contents_page(game, document), ctx.language
     sections = [s for s in sections_of(ctx, game) if s.document == document]
@@ -139,10 +140,14 @@ def render_contents(ctx: Context, game: str, document: str) -> dict[str, str]:
     mixed = any(s.language != lang for s in sections)
     parts = contents_parts(game, document, sections)
     title = document_name(document)
+    # The whole document on one page, when this site shows its sections (render/whole_document.py).
+    whole = whole_document_link(ctx, index, game, document)
+    whole_line = [whole, Md('{: .whole-document-link data-search-exclude="1" }'), ""] if whole else []
     if len(parts) == 1:
-        return {index: whole_page(title, contents_lines(ctx, index, title, parts[0][1], mixed))}
+        lines = contents_lines(ctx, index, title, parts[0][1], mixed)
+        return {index: whole_page(title, [*lines[:2], *whole_line, *lines[2:]])}
     pages = {}
-    listing = [Md("# {} {{: #contents }}").format(title), ""]
+    listing = [Md("# {} {{: #contents }}").format(title), "", *whole_line]
     for page, groups in parts:
         first, last = groups[0][0].number, groups[-1][0].number
         name = t(lang, "contents-parts", first=first, last=last)

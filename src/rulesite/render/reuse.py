@@ -31,8 +31,8 @@ each job adds what it reads besides:
 - editions.json (export/files.py's `editions_data_files`): each document's
   current edition and the dated ones its chains run through (its editions,
   their sections and rule numbers are in the frame);
-- the preview files, the glossaries, the
-  keyword index: every edition's rules, texts included; the history bundle: those, and what cites
+- the preview files, the glossaries, the keyword index, a document's whole
+  page (render/whole_document.py): every edition's rules, texts included; the history bundle: those, and what cites
   each rule;
 - the contents and topic pages: the topics, the first three rules of each
   topic's sections (their links' targets, their texts as linked), and which
@@ -92,6 +92,7 @@ def job_name(lang: str | None, job) -> tuple | None:
     from .pinned import pinned_pages
     from .share import card_share_pages, faq_share_pages, preview_files, section_shares, site_image
     from .glossary_page import render_glossary
+    from .whole_document import whole_document_pages
     from .site import (
         _section_run,
         card_references,
@@ -131,6 +132,8 @@ def job_name(lang: str | None, job) -> tuple | None:
         return (lang, "glossary", job.args[1])
     if job.func is _section_run:
         return (lang, "sections", tuple(section.key for section in job.args[2]))
+    if job.func is whole_document_pages:
+        return (lang, "whole", *job.args[1:])
     if job.func is pinned_pages:
         return (lang, "pinned", *job.args[2:])
     if job.func is current_aliases:
@@ -356,7 +359,7 @@ class Fingerprints:
                 ]
             )
             return content_digest(parts).hex()
-        if kind in ("previews", "history bundle", "glossary", "walkthroughs", "keywords"):
+        if kind in ("previews", "history bundle", "glossary", "walkthroughs", "keywords", "whole"):
             # Every section of every edition, texts included (and the history
             # resolve made of them, and the links found in them).
             parts.append(self.texts)

@@ -30,7 +30,8 @@ def render_ruling(ruling: Ruling, ctx: Context) -> str:
         *freshness(ruling, ctx),
         *review_box(ruling, ctx),
         *(question if ruling.question else []),
-        div("ruling", id=ruling.id, data={"short": html_path(page)}),
+        # The version it was checked against, for "copy with citation" (cite.js).
+        div("ruling", id=ruling.id, data={"short": html_path(page)} | reviewed_data(ruling)),
         "",
         Md("**{}:** {}").format(t(lang, "ruling"), ctx.quoted(ruling.answer, ruling.game, page)),
         "",
@@ -75,6 +76,11 @@ def render_ruling(ruling: Ruling, ctx: Context) -> str:
     return whole_page(
         ruling.title, out, summary(shown_text(ruling.answer)), og_title=ruling.title, cite=cite, **ruling_site(ruling)
     )
+
+
+def reviewed_data(ruling: Ruling) -> dict[str, str]:
+    """The Core Rules version a ruling was checked against, for "copy with citation" (cite.js)."""
+    return {"reviewed": ruling.reviewed_version} if ruling.reviewed_version else {}
 
 
 def ruling_site(ruling: Ruling) -> dict[str, str]:

@@ -85,6 +85,7 @@ from .share import (
 )
 from ..strings import LANGUAGE_NAMES, browser_strings, t
 from .walkthrough_page import render_walkthrough
+from .whole_document import whole_document_pages, whole_documents
 from ..workers import Crew, Held, cores, hold, restore, run_jobs, since
 
 # Documents with more sections than this are reached through their contents
@@ -314,6 +315,8 @@ def language_jobs(ctx: Context) -> list:
             jobs.append(partial(current_aliases, ctx.editions.current_of(key)))
     for k in range(0, len(shown), SECTIONS_A_JOB):
         jobs.append(partial(_section_run, ctx, lang, shown[k : k + SECTIONS_A_JOB]))
+    # Each document (and older edition) whole on one page, a job each.
+    jobs += [partial(whole_document_pages, ctx, *folder) for folder in whole_documents(ctx)]
     if lang == CONTENT_LANGUAGE:
         # In runs: a warm build makes again the run of the ruling that changed.
         rulings = ctx.corpus.rulings

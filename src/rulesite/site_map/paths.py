@@ -33,6 +33,15 @@ def section_page(key: SectionKey) -> str:
     return f"{folder}/{key.number}.md"
 
 
+def whole_document_page(game: str, document: str, edition: str = "") -> str:
+    """A document's whole text on one page, beside its section pages: the plain
+    pages' (`riftbound/core-rules/all.md`) or an older edition's
+    (`riftbound/core-rules/v1.2/all.md`). Its anchors are the section pages'
+    (`all.html#424.1`); no section is numbered "all"."""
+    folder = f"{game}/{document}/{edition}" if edition else f"{game}/{document}"
+    return f"{folder}/all.md"
+
+
 def game_index(game: str) -> str:
     return f"{game}/index.md"
 
