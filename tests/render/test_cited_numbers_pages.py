@@ -19,38 +19,8 @@ from rulesite import pipeline
 from rulesite.diagnostics import Diagnostics
 from rulesite.export.data import diff_data
 from rulesite.render.site import render_site
+from cited_editions import write_cited_editions
 
-V1 = """Sample Card Game Rules
-Last Updated: 2030-01-15
-100. Setup
-101. Before the game, each player picks a mode of play. See rule 400.
-102. Each player may look at their hand. See rule 301.1.
-103. To begin, the first player shows the top card of their deck. See rule 301.
-300. Reveal
-301. To reveal a card, show it to every player.
-301.1. A revealed card stays where it is.
-400. Modes of Play
-401. A mode of play names how many players take part.
-"""
-V2 = """Sample Card Game Rules
-Last Updated: 2030-06-01
-100. Setup
-101. Before the game, each player picks a mode of play. See rule 500.
-102. Each player may look at their hand. See rule 401.1.
-103. To begin, the first player shows the top card of their deck. See rule 500.
-300. Hide
-301. To hide a card, place it face down.
-400. Reveal
-401. To reveal a card, show it to every player.
-401.1. A revealed card stays where it is.
-500. Modes of Play
-501. A mode of play names how many players take part.
-"""
-MANIFEST = "sources:\n" + "".join(
-    f"  - {{id: e{n}, path: e{n}.txt, game: riftbound, document: core-rules, language: en,\n"
-    f"     edition: {date}, version: '{n}', format: rules-document}}\n"
-    for n, date in ((1, "2030-01-15"), (2, "2030-06-01"))
-)
 DIFF = "riftbound/core-rules/changes/v1-to-v2.md"
 SCHEMA = Path(rulesite.__file__).parent / "export" / "schema" / "diff.schema.json"
 
@@ -58,9 +28,7 @@ SCHEMA = Path(rulesite.__file__).parent / "export" / "schema" / "diff.schema.jso
 @pytest.fixture(scope="module")
 def cited_ctx(tmp_path_factory):
     folder = tmp_path_factory.mktemp("cited")
-    (folder / "e1.txt").write_text(V1, encoding="utf-8")
-    (folder / "e2.txt").write_text(V2, encoding="utf-8")
-    (folder / "manifest.yml").write_text(MANIFEST, encoding="utf-8")
+    write_cited_editions(folder)
     diag = Diagnostics()
     ctx = pipeline.resolve(pipeline.read_corpus(folder / "manifest.yml", diag), diag)
     assert diag.errors == []
