@@ -141,7 +141,9 @@ def test_references_renumbered_are_hidden_with_the_renumberings(cited_site, brow
     for url in (DIFF, "riftbound/core-rules/changes/compare.html?old=v1&new=v2&show=data"):
         page.goto(root + url)
         expect(page.locator("li#d-103")).to_be_visible()
-        expect(page.locator("li#d-103 .diff-cites")).to_have_text("now cites 500 Modes of Play instead of 301 Reveal")
+        expect(page.locator("li#d-103 .diff-cites")).to_have_text(
+            "now cites 500 Modes of Play instead of 301 To reveal a card, show it …"
+        )
         for anchor in ("d-101", "d-102"):
             expect(page.locator(f"li#{anchor}")).to_have_class("references renumbered")
             expect(page.locator(f"li#{anchor}")).to_be_hidden()

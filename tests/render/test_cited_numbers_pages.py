@@ -61,7 +61,7 @@ def test_a_cited_number_renumbered_with_its_rule_is_no_change(pages):
 def test_a_cited_number_that_names_another_rule_now_is_a_change_that_says_so(pages):
     entry = _entry(pages[DIFF], "d-103")
     assert entry.startswith('<li class="changed"')
-    assert '<small class="diff-cites">now cites 500 Modes of Play instead of 301 Reveal</small>' in entry
+    assert '<small class="diff-cites">now cites 500 Modes of Play instead of 301 To reveal a card, show it …</small>' in entry
     assert "similarity" not in entry
 
 
@@ -73,7 +73,7 @@ def test_the_published_diff_says_the_same(cited_ctx):
     entries = {e["id"]: e for s in data["sections"] for e in s["entries"]}
     assert entries["d-101"]["kind"] == "references" and entries["d-101"]["renumbered"] is True
     assert entries["d-103"]["kind"] == "changed" and "renumbered" not in entries["d-103"]
-    assert entries["d-103"]["cites"] == ["now cites 500 Modes of Play instead of 301 Reveal"]
+    assert entries["d-103"]["cites"] == ["now cites 500 Modes of Play instead of 301 To reveal a card, show it …"]
 
 
 def test_a_rules_history_says_its_references_were_renumbered(pages):
@@ -81,3 +81,21 @@ def test_a_rules_history_says_its_references_were_renumbered(pages):
     summaries = dict(re.findall(r'<p class="rule-head" id="(10\d)">.*?<summary>([^<]*)</summary>', older, re.S))
     assert summaries["101"] == "History: references renumbered in v2"
     assert summaries["103"] == "History: reworded in v2"
+
+
+def test_a_rule_printed_after_the_current_edition_is_new_since_it(tmp_path):
+    """An excerpt dated after the current edition prints a rule no whole edition
+    has: its History says it is new since the current edition (not "not yet in v2")."""
+    write_cited_editions(tmp_path)
+    (tmp_path / "e3.txt").write_text("Last Updated: 2030-09-01\n600.1. Show off a card by revealing it to all.\n")
+    with (tmp_path / "manifest.yml").open("a", encoding="utf-8") as manifest:
+        manifest.write(
+            "  - {id: e3, path: e3.txt, game: riftbound, document: core-rules, language: en,\n"
+            "     edition: 2030-09-01, format: rules-text, partial: true}\n"
+        )
+    diag = Diagnostics()
+    ctx = pipeline.resolve(pipeline.read_corpus(tmp_path / "manifest.yml", diag), diag)
+    assert diag.errors == []
+    page = render_site(ctx)["en"]["riftbound/core-rules/600.md"]
+    summary = re.search(r'id="600\.1">.*?<summary>([^<]*)</summary>', page, re.S).group(1)
+    assert summary == "History: new since v2"

@@ -214,8 +214,8 @@ class Cited:
     old: str  # as the old edition's text cites it
     new: str  # as the new edition's text cites it
     same: bool  # both name the same rule (or section): only its number changed
-    old_title: str = ""  # the title of the section the old number names (or whose rule it is), in the old edition
-    new_title: str = ""  # the same of the new number, in the new edition
+    old_title: str = ""  # what the old number names in the old edition: a section's title, a rule's first words
+    new_title: str = ""  # what the new number names in the new edition
 
 
 # --- the result types ----------------------------------------------------------
@@ -1192,42 +1192,42 @@ def cited_changes(old_text: str, new_text: str) -> tuple[tuple[str, str], ...]:
     return tuple((a, b) for a, b in zip(old_numbers, new_numbers) if a != b)
 
 
-def _names(edition: Edition) -> dict[str, Section]:
-    """Number -> the section it names in `edition`: a section's own, or its rule's."""
-    found: dict[str, Section] = {}
+def _names(edition: Edition) -> dict[str, str]:
+    """Number -> what it names in `edition`, for "now cites ... instead of ...": a
+    section its title, a rule the first words of its text."""
+    found: dict[str, str] = {}
     for section in edition.sections.values():
-        found.setdefault(section.number, section)
+        found.setdefault(section.number, section.title)
+    for section in edition.sections.values():
         for rule in section.rules:
-            found.setdefault(rule.number, section)
+            words = rule.text.split()
+            found.setdefault(rule.number, " ".join(words[:NAMING_WORDS]) + (" …" if len(words) > NAMING_WORDS else ""))
     return found
+
+
+NAMING_WORDS = 6  # the words of a rule's text that name it in `Cited`
 
 
 def mark_cited(old: Edition, new: Edition, matches: list[Match]) -> None:
     """Sets `Match.cited` of the matches (of `old` and `new`, just made) whose texts
     differ only in cited numbers, and `how.references` where those numbers all name
-    the same rules: a rule's number its match's, a section's its pair's (the
-    section most of its rules were matched into, moved rules aside)."""
+    the same rules: a rule's number its match's, a section's its pair's
+    (`match_sections`; for editions that are not neighbours, paired directly)."""
     changing = [m for m in matches if m.text_changed]
     found = [(m, cited_changes(rule_text(m.old), rule_text(m.new))) for m in changing]
     found = [(m, pairs) for m, pairs in found if pairs]
     if not found:
         return
     rule_now: dict[str, str] = {}
-    into: dict[str, Counter] = {}
     for m in matches:
         rule_now.setdefault(m.old.number, m.new.number)
-        if not (isinstance(m.how, Matched) and not m.how.paired):
-            into.setdefault(m.old_section.number, Counter())[m.new_section.number] += 1
-    section_now = {number: counts.most_common(1)[0][0] for number, counts in into.items()}
+    # Sections as stage 1 pairs them (a section may hold no rule of its own:
+    # "437 The Steps of Combat" has only sub-sections).
+    section_now = {a.number: b.number for a, b in match_sections(old, new)}
     old_names, new_names = _names(old), _names(new)
-
-    def title(names: dict[str, Section], number: str) -> str:
-        section = names.get(number)
-        return section.title if section is not None else ""
-
     for m, pairs in found:
         m.cited = tuple(
-            Cited(a, b, rule_now.get(a) == b or section_now.get(a) == b, title(old_names, a), title(new_names, b))
+            Cited(a, b, rule_now.get(a) == b or section_now.get(a) == b, old_names.get(a, ""), new_names.get(b, ""))
             for a, b in pairs
         )
         if m.references_renumbered:
