@@ -153,3 +153,20 @@ def test_references_renumbered_are_hidden_with_the_renumberings(cited_site, brow
         expect(page.locator("li#d-101")).to_contain_text("only the numbers of the rules it cites changed")
         counts[url] = page.locator(".diff-counts").first.inner_text()
     assert len(set(counts.values())) == 1 and "2 with references renumbered" in counts[DIFF], counts
+
+
+def test_a_history_sits_with_its_own_rule_not_the_next(cited_site, browse):
+    """Above a linked rule, the previous rule's History reads as that rule's:
+    indented under it and nearer to it than to the linked rule."""
+    root = cited_site.resolve().as_uri() + "/"
+    page = browse(root).new_page()
+    page.goto(root + "riftbound/core-rules/v1/100.html#102")
+    previous, linked = page.locator(".rule[data-rule='101']"), page.locator(".rule[data-rule='102']")
+    expect(linked).to_be_visible()
+    head = previous.locator(".rule-head").bounding_box()
+    history = previous.locator("details.history").bounding_box()
+    below = linked.bounding_box()
+    assert history["x"] > head["x"], "the History is not indented under its rule"
+    to_own = history["y"] - (head["y"] + head["height"])
+    to_next = below["y"] - (history["y"] + history["height"])
+    assert to_next > to_own + 4, f"the History is {to_own:.1f} px below its rule and {to_next:.1f} px above the next"

@@ -298,8 +298,17 @@ def _part_counts(ctx: Context, groups: dict[str, _Group], numbers: list[str]) ->
     """ "In these sections: 3 added • ...": a part's own counts (the whole diff's are
     on its summary; a part has no count of the rules unchanged)."""
     entries = [e for n in numbers for e in groups[n].group.entries]
-    counts = {kind: sum(e.kind == kind for e in entries) for kind in COUNTED if kind != "unchanged"}
-    only = sum(e.kind == "moved" and e.renumbered for e in entries)
+    moved = [e for e in entries if e.kind == "moved"]
+    # As the whole diff counts them (`EditionDiff.counts`): a moved rule is also
+    # changed when reworded, or has its references renumbered.
+    counts = {
+        "added": sum(e.kind == "added" for e in entries),
+        "removed": sum(e.kind == "removed" for e in entries),
+        "changed": sum(e.kind == "changed" for e in entries) + sum(not e.renumbered for e in moved),
+        "references": sum(e.kind == "references" for e in entries) + sum(e.renumbered and bool(e.changes) for e in moved),
+        "moved": len(moved),
+    }
+    only = sum(e.renumbered for e in moved)
     key = "diff-counts-part-one" if len(numbers) == 1 else "diff-counts-part"
     return ctx.sentence(key, counts=_counted(counts, only, ctx.language))
 
