@@ -57,10 +57,12 @@ section) across the two editions, had its *references renumbered*: "See rule
 that differ (`Cited`), `Match.references_renumbered` says they all name the
 same rules, and `EditionDiff` counts those apart (`recited`) from the
 rules reworded (`changed`). Where a cited number now names another rule, the
-rule stays changed and its `Cited` says so (`same=False`), with the titles of
-the two sections the numbers name. Which numbers a text cites is the
-linker's grammar (`cited.py`); which rule a number names in each edition is
-the matching's answer (a rule's match, a section's pair).
+rule stays changed and its `Cited` says so (`same=False`), with what each
+number names (a section's title, a rule's first words). Which numbers a text
+cites is the linker's grammar (`cited.py`); which rule a number names in each
+edition is the matching's answer (a rule's match, a section's pair). A text
+whose cited number gained a period ("See rule 142 for" → "See rule 144. for")
+changed more than the number: it stays changed.
 
 What is not paired is added (only in `new`) or removed (only in `old`): the
 same number with an unrelated text in a differently titled section is a
