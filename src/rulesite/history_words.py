@@ -11,15 +11,18 @@ page words a pair with no page of its own as its pre-rendered pages do.
 
 from __future__ import annotations
 
-import math
-
-from .resolve.history import Absent, Added, How, Matched, Printed, Removed, Traced
+from .resolve.history import Absent, Added, Cited, How, Matched, Printed, Removed, Traced
 from .strings import t
 
 
-def score_text(score: float) -> str:
-    """0.87 for 0.8765: rounded down, so a changed text never shows as 1.00."""
-    return f"{math.floor(score * 100) / 100:.2f}"
+# How much a text changed, in words a player reads (the similarity itself, a
+# number from 0 to 1, stays in the data: `Matched.score`): from the least.
+AMOUNTS = ((0.9, "how-few-words"), (0.7, "how-partly-reworded"), (0.0, "how-rewritten"))
+
+
+def amount_words(score: float, lang: str) -> str:
+    """ "a few words changed" for 0.96, "largely rewritten" for 0.5."""
+    return t(lang, next(key for least, key in AMOUNTS if score >= least))
 
 
 def how_words(how: How, lang: str) -> str:
@@ -28,7 +31,8 @@ def how_words(how: How, lang: str) -> str:
         return _matched(how, lang)
     if isinstance(how, Traced):
         head = t(lang, "how-renumbered" if how.renumbered else "how-same-number")
-        words = t(lang, "how-plain", head=head, details=t(lang, "how-text-changed" if how.reworded else "how-same-text"))
+        text = "how-references" if how.references else "how-text-changed" if how.reworded else "how-same-text"
+        words = t(lang, "how-plain", head=head, details=t(lang, text))
         if how.through:
             words = t(lang, "how-plain", head=words, details=t(lang, "how-traced", editions=", ".join(how.through)))
         return words
@@ -69,11 +73,22 @@ def _matched(how: Matched, lang: str) -> str:
         parts.append(t(lang, "how-same-position" if how.same_position else "how-other-position"))
     if not how.reworded:
         text = t(lang, "how-same-text")
-    elif how.renumbered or parts:
-        text = t(lang, "how-similarity", score=score_text(how.score))
+    elif how.references:
+        text = t(lang, "how-references")
     else:
-        text = t(lang, "how-text-changed-by", score=score_text(how.score))
+        text = amount_words(how.score, lang)
     head = t(lang, "how-renumbered" if how.renumbered else "how-same-number")
     if not how.renumbered and not parts:
         return t(lang, "how-plain", head=head, details=text)
     return t(lang, "how-detailed", head=head, details=t(lang, "how-list-separator").join(parts + [text]))
+
+
+def now_cites(cited: Cited, lang: str) -> str:
+    """ "now cites 458 Modes of Play instead of 454 Reveal": a cited number that
+    names another rule than before (resolve/history.py's `Cited`). The diff pages
+    and the published data (for assets/compare.js) say it in English, as `how`."""
+
+    def name(number: str, title: str) -> str:
+        return f"{number} {title}".strip()
+
+    return t(lang, "diff-now-cites", new=name(cited.new, cited.new_title), old=name(cited.old, cited.old_title))

@@ -115,3 +115,58 @@ def test_a_history_link_to_a_renumbering_shows_it(two_root, browse):
     expect(page).to_have_url(two_root + DIFF + "#d-301")
     expect(page.locator("li#d-301")).to_be_visible()
     expect(page.locator("li#d-301 a").first).to_have_attribute("href", "../v1/200.html#201")
+
+
+@pytest.fixture(scope="module")
+def cited_site(tmp_path_factory, repo_root) -> Path:
+    """Two editions whose rules 101 and 102 cite the same rules under new numbers,
+    and 103 another rule (tests/cited_editions.py)."""
+    from cited_editions import write_cited_editions
+
+    root = tmp_path_factory.mktemp("cited-editions")
+    (root / "rules_src").mkdir()
+    write_cited_editions(root / "rules_src")
+    result = run_build(repo_root, root)
+    assert result.returncode == 0, result.stdout + result.stderr
+    return root / "site"
+
+
+def test_references_renumbered_are_hidden_with_the_renumberings(cited_site, browse):
+    """On the diff page and on the compare page laid out from the published
+    diff (?show=data): the same counts, the rules whose cited numbers alone were
+    renumbered hidden until asked, the rule citing another rule now shown."""
+    root = cited_site.resolve().as_uri() + "/"
+    page = browse(root).new_page()
+    counts = {}
+    for url in (DIFF, "riftbound/core-rules/changes/compare.html?old=v1&new=v2&show=data"):
+        page.goto(root + url)
+        expect(page.locator("li#d-103")).to_be_visible()
+        expect(page.locator("li#d-103 .diff-cites")).to_have_text(
+            "now cites 500 Modes of Play instead of 301 To reveal a card, show it …"
+        )
+        for anchor in ("d-101", "d-102"):
+            expect(page.locator(f"li#{anchor}")).to_have_class("references renumbered")
+            expect(page.locator(f"li#{anchor}")).to_be_hidden()
+        button = page.get_by_role("button", name="Show 5 rules only renumbered")
+        button.click()
+        expect(page.locator("li#d-101")).to_be_visible()
+        expect(page.locator("li#d-101")).to_contain_text("only the numbers of the rules it cites changed")
+        counts[url] = page.locator(".diff-counts").first.inner_text()
+    assert len(set(counts.values())) == 1 and "2 with references renumbered" in counts[DIFF], counts
+
+
+def test_a_history_sits_with_its_own_rule_not_the_next(cited_site, browse):
+    """Above a linked rule, the previous rule's History reads as that rule's:
+    indented under it and nearer to it than to the linked rule."""
+    root = cited_site.resolve().as_uri() + "/"
+    page = browse(root).new_page()
+    page.goto(root + "riftbound/core-rules/v1/100.html#102")
+    previous, linked = page.locator(".rule[data-rule='101']"), page.locator(".rule[data-rule='102']")
+    expect(linked).to_be_visible()
+    head = previous.locator(".rule-head").bounding_box()
+    history = previous.locator("details.history").bounding_box()
+    below = linked.bounding_box()
+    assert history["x"] > head["x"], "the History is not indented under its rule"
+    to_own = history["y"] - (head["y"] + head["height"])
+    to_next = below["y"] - (history["y"] + history["height"])
+    assert to_next > to_own + 4, f"the History is {to_own:.1f} px below its rule and {to_next:.1f} px above the next"

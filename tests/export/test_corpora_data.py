@@ -4,6 +4,8 @@ renumbering (Reveal: 411 in v1.1 and v1.2, 424 in v1.4)."""
 
 from __future__ import annotations
 
+from collections import Counter
+
 import pytest
 from datafiles import one_data_layer_problems, published, validate_site_data
 
@@ -64,3 +66,66 @@ def test_the_number_table_and_previews_of_the_corpora_site_say_what_its_data_say
     checked, problems = one_data_layer_problems(corpora_site.site)
     assert checked > 9000  # every rule of every edition of the real documents
     assert problems[:10] == []
+
+
+def _texts(ops: list) -> tuple[str, str]:
+    """The old and the new text of a published entry's word diff."""
+    return "".join(t for op, t in ops if op != "+"), "".join(t for op, t in ops if op != "-")
+
+
+def _numbers_cited(text: str) -> tuple[str, list[str]]:
+    """`text` with each number it cites (the linker's grammar) masked, and those numbers."""
+    from rulesite.resolve.cited import cited_numbers
+
+    found = list(cited_numbers(text))
+    masked, at = [], 0
+    for m in found:
+        masked += [text[at : m.start()], "#"]
+        at = m.end()
+    return "".join(masked) + text[at:], [m.group(0) for m in found]
+
+
+def test_no_change_of_the_published_diffs_is_only_a_cited_number_renumbered(corpora_site):
+    """A rule whose text differs only in the numbers it cites, each naming the same
+    rule identity in the two editions (trace.json), is "references renumbered",
+    not "changed"; one whose cited number names another rule now stays changed
+    and says so. Of the rules counted changed before, 30 of v1.1 → v1.2's 47,
+    57 of v1.2 → v1.4's 399 and 57 of v1.1 → v1.4's 364 moved to the new count
+    (the other changes with a cited number renumbered change more: a period
+    after it, "3[M]" spaced, a title added, or the number names another rule)."""
+    files = published(corpora_site.site)
+    trace = files[f"{CORE}/trace.json"]
+    ident = {
+        (label, number): rule["id"]
+        for rule in trace["rules"]
+        for label, number in zip(trace["editions"], rule["numbers"])
+        if number is not None
+    }
+    # A section number names the section of its title, where no other section of
+    # the edition has that title (sections are no rules: they have no identity).
+    for label in ("v1.1", "v1.2", "v1.4"):
+        sections = files[f"{CORE}/{label}.json"]["sections"]
+        titles = Counter(s["title"].casefold() for s in sections)
+        for s in sections:
+            if titles[s["title"].casefold()] == 1:
+                ident.setdefault((label, s["number"]), "section: " + s["title"].casefold())
+    expected = {("v1.1", "v1.2"): (30, 17), ("v1.2", "v1.4"): (57, 342), ("v1.1", "v1.4"): (57, 307)}
+    for (old, new), (references, changed) in expected.items():
+        diff = files[f"{CORE}/diffs/{old}-to-{new}.json"]
+        entries = [e for s in diff["sections"] for e in s["entries"]]
+        only_cited = 0
+        for e in entries:
+            if "diff" not in e or e["kind"] == "added":
+                continue
+            (a, a_numbers), (b, b_numbers) = map(_numbers_cited, _texts(e["diff"]))
+            if a != b:
+                continue  # reworded
+            named = [(ident.get((old, x)), ident.get((new, y))) for x, y in zip(a_numbers, b_numbers) if x != y]
+            where = f"{old} → {new} {e['id']}: {named}"
+            if all(x is not None and x == y for x, y in named):
+                only_cited += 1
+                assert e["kind"] in ("references", "moved") and e.get("renumbered"), f"{where}: {e['kind']}"
+            elif any(x is not None and y is not None and x != y for x, y in named):
+                assert e["kind"] in ("changed", "moved") and e.get("cites"), f"{where}: says not what it now cites"
+        assert diff["counts"]["references"] == only_cited == references, (old, new, only_cited)
+        assert diff["counts"]["changed"] == changed, (old, new)

@@ -10,8 +10,9 @@ import rulesite
 from rulesite.strings import BROWSER_KEYS, STRINGS, browser_strings
 
 ASSETS = Path(rulesite.__file__).parent / "assets"
-# t("key", ...) or t("prefix" + rest, ...): the key, and whether it is only a prefix.
-ASKED = re.compile(r'\bt\(\s*"([a-z-]+)"(\s*\+)?')
+# t("key", ...) or t("prefix" + rest, ...): the key, and whether it is only a
+# prefix; counted("key", n) too (compare.js: the key or its "-one" form).
+ASKED = re.compile(r'\b(?:t|counted)\(\s*"([a-z-]+)"(\s*\+)?')
 
 
 def asked() -> set[tuple[str, bool]]:

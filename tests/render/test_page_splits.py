@@ -105,7 +105,20 @@ def test_a_large_diff_is_split_into_parts_of_consecutive_sections(four_ctx, monk
     assert entries and [e.replace('href="../../', 'href="../') for e in parts] == entries
     assert "data-diff-filter" in summary
     counts = re.search(r"^\d+ added .*$", one, re.M).group(0)
-    assert all(counts in text for text in [summary, *pages.values()])
+    assert counts in summary  # the whole diff's counts, on its summary
+    # Each part counts its own sections' entries, and says so: together, the whole diff's.
+    totals: dict[str, int] = {}
+    for n in sections:
+        part = pages[f"riftbound/core-rules/changes/v1.0-to-v1.3/{n}-{n}.md"]
+        assert counts not in part
+        own = re.search(r"^In this section\\?: (.*)$", part, re.M).group(1)
+        for count, kind in re.findall(r"(\d+) (added|removed|changed|moved)", own):
+            totals[kind] = totals.get(kind, 0) + int(count)
+        # One section is "Section 101", not "Sections 101-101".
+        assert f">Section {n}</a>: " in summary and f"Sections {n}-{n}" not in summary
+        assert re.search(rf"^# .*, section {n} {{: #diff }}$", part, re.M)
+    whole = {kind: int(count) for count, kind in re.findall(r"(\d+) (added|removed|changed|moved)", counts)}
+    assert totals == whole
 
 
 def test_the_site_map_says_where_every_entry_of_a_split_diff_landed(four_ctx, monkeypatch):

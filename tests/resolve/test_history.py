@@ -96,7 +96,7 @@ def check_consistent(d: EditionDiff) -> None:
     assert len(d.matches) + len(d.added) == len(new_rules)
     assert len({id(m.old) for m in d.matches}) == len(d.matches), "an old rule matched twice"
     assert len({id(m.new) for m in d.matches}) == len(d.matches), "a new rule matched twice"
-    changed_or_moved = {id(m) for m in d.changed} | {id(m) for m in d.moved}
+    changed_or_moved = {id(m) for m in d.changed} | {id(m) for m in d.recited} | {id(m) for m in d.moved}
     assert d.unchanged + len(changed_or_moved) == len(d.matches)
     c = d.counts()
     assert c["added"] + c["matched"] == c["new_rules"] == len(new_rules)
@@ -220,6 +220,7 @@ def test_identical_editions_match_rule_for_rule():
         "added": 0,
         "removed": 0,
         "changed": 0,
+        "references": 0,
         "moved": 0,
         "unchanged": 7,
     }
@@ -236,7 +237,7 @@ def test_one_changed_word_gives_exactly_one_changed_rule():
     assert len(d.changed) == 1 and d.moved == [] and d.added == [] and d.removed == []
     (m,) = d.changed
     assert (m.old.number, m.new.number) == ("411.2", "411.2")
-    assert words(m.how).startswith("same number, text changed (similarity 0.")
+    assert words(m.how) == "same number, a few words changed"  # the score stays in the data: m.score
     assert [op for op in m.diff() if op[0] != "="] == [("-", "previous"), ("+", "former")]
     assert word_diff(m.old.text, m.new.text) == m.diff()
     assert d.unchanged == 6
@@ -288,7 +289,7 @@ def test_a_reworded_rule_keeps_its_position():
     m = by_number(match_editions(old, new))
     assert m["411.1.a"].new.number == "411.1.a"
     assert m["411.1.a"].score < 0.8  # below what a match by text alone needs
-    assert words(m["411.1.a"].how).startswith("same number, text changed (similarity 0.")
+    assert words(m["411.1.a"].how) == "same number, partly reworded"
 
 
 def test_an_inserted_rule_shifts_its_siblings():
@@ -522,16 +523,18 @@ def test_history_entries_are_data_worded_in_each_language():
     """Resolve says what became of a rule; each language's pages word it."""
     moved = Matched("411.2.a", "410.3", Place("411", "Glimpse"), Place("410", "Shuffle"), False, False, False, 0.876)
     assert moved.moved and moved.renumbered and moved.reworded
-    assert words(moved) == "renumbered: moved from section 411 'Glimpse' to 410 'Shuffle', text similarity 0.87"
+    assert words(moved) == "renumbered: moved from section 411 'Glimpse' to 410 'Shuffle', partly reworded"
     assert how_words(moved, "es") == (
-        "renumerada: movida de la sección 411 «Glimpse» a la 410 «Shuffle», similitud del texto 0.87"
+        "renumerada: movida de la sección 411 «Glimpse» a la 410 «Shuffle», redactada de nuevo en parte"
     )
     assert how_words(moved, "fr") == (
-        "renumérotée : déplacée de la section 411 « Glimpse » à la 410 « Shuffle », similarité du texte 0.87"
+        "renumérotée : déplacée de la section 411 « Glimpse » à la 410 « Shuffle », reformulée en partie"
     )
     reworded = Matched("411.1", "411.1", Place("411", "Glimpse"), Place("411", "Glimpse"), True, True, True, 0.999)
-    assert words(reworded) == "same number, text changed (similarity 0.99)"
-    assert how_words(reworded, "es") == "mismo número, texto cambiado (similitud 0.99)"
+    assert words(reworded) == "same number, a few words changed"
+    assert how_words(reworded, "es") == "mismo número, unas pocas palabras cambiadas"
+    recited = Matched("113.1", "113.1", Place("113", "Setup"), Place("113", "Setup"), True, True, True, 0.98, references=True)
+    assert how_words(recited, "fr") == "même numéro, seuls les numéros des règles qu'elle cite ont changé"
     assert words(Traced(True, False, ("v1.2",))) == "renumbered, same text, traced through v1.2"
     assert words(Removed("v1.4")) == "removed in v1.4"
     assert how_words(Removed("v1.4"), "fr") == "supprimée dans v1.4"

@@ -29,6 +29,13 @@
     return window.Rulesite.t(key, values);
   }
 
+  /** `key` with its count, in the form the count takes ("-one": one, and none in French), as strings.counted. */
+  function counted(key, count) {
+    var lang = (document.documentElement.getAttribute("lang") || "en").toLowerCase().split("-")[0];
+    var one = count === 1 || (count === 0 && lang === "fr");
+    return t(one ? key + "-one" : key, { count: String(count) });
+  }
+
   /* ---------------------------------------------------------------- */
   /* The page (render/edition_pages and render/markup's diff writers)   */
 
@@ -81,6 +88,9 @@
     if (e.was) parts.push(" ", el("span", { class: "diff-was" }, ["(", linkTo(placeUrl(diff, e.was[0], e.was[1]), diff.old + ": " + e.was[0]), ")"]));
     if (e.text) parts.push(" " + e.text);
     if (e.how) parts.push(" ", el("small", {}, [e.how]));
+    (e.cites || []).forEach(function (c) {
+      parts.push(" ", el("small", { class: "diff-cites" }, [c]));
+    });
     if (e.diff) parts.push(diffSpan(e.diff));
     return el("li", { class: e.renumbered ? e.kind + " renumbered" : e.kind, id: e.id }, parts);
   }
@@ -105,20 +115,31 @@
     return [link(s.old), " ", el("span", { class: "diff-was" }, ["(" + t("diff-only-in", { edition: diff.old }) + ")"])];
   }
 
+  /** The entries the toggle hides: the pure renumberings, and the rules whose references alone were renumbered. */
+  function hiddenCount(diff) {
+    return diff.sections.reduce(function (sum, s) {
+      return sum + s.entries.filter(function (e) { return e.renumbered; }).length;
+    }, 0);
+  }
+
   function render(out, diff) {
     var c = diff.counts;
     out.textContent = "";
     out.appendChild(el("p", { class: "diff-counts" }, [
-      ["added", "removed", "changed", "moved", "unchanged"].map(function (k) {
-        var only = k === "moved" && c.renumbered ? " (" + t("diff-only-renumbered", { count: c.renumbered }) + ")" : "";
-        return t("diff-count-" + k, { count: c[k] }) + only;
+      // As render/edition_pages.COUNTED: "with references renumbered" only where there are some.
+      ["added", "removed", "changed", "references", "moved", "unchanged"].filter(function (k) {
+        return k !== "references" || c[k];
+      }).map(function (k) {
+        var only = k === "moved" && c.renumbered ? " (" + counted("diff-only-renumbered", c.renumbered) + ")" : "";
+        return counted("diff-count-" + k, c[k]) + only;
       }).join(" \u2022 "),
     ]));
     var input = el("input", { type: "search", placeholder: t("diff-filter-example") });
     out.appendChild(el("p", {}, [el("label", { class: "diff-filter" }, [t("diff-filter") + " ", input])]));
-    if (c.renumbered && window.RulesiteRenumbered) {
-      var one = c.renumbered === 1 ? "-one" : "";
-      var count = { count: c.renumbered.toLocaleString("en") };
+    var hidden = hiddenCount(diff);
+    if (hidden && window.RulesiteRenumbered) {
+      var one = hidden === 1 ? "-one" : "";
+      var count = { count: hidden.toLocaleString("en") };
       out.appendChild(el("p", { class: "diff-renumbered" }, [el("button", {
         type: "button", class: "md-button diff-renumbered-toggle", "data-renumbered-toggle": "", "aria-pressed": "false",
         "data-show": t("diff-show-renumbered" + one, count),
@@ -135,7 +156,7 @@
       return section;
     });
     // The renumbering toggle (renumbered-toggle.js), as on a pre-rendered page.
-    if (c.renumbered && window.RulesiteRenumbered) window.RulesiteRenumbered(out);
+    if (hidden && window.RulesiteRenumbered) window.RulesiteRenumbered(out);
     // The same filter as a pre-rendered diff page: one section and its sub-numbers.
     function apply() {
       var wanted = input.value.trim().replace(/\.$/, "");

@@ -1,6 +1,8 @@
-/* Diff pages: pure renumberings (number changed, text the same) are hidden
-   until the reader asks for them, with the button the page carries hidden
-   (render/markup.py, "renumbered_toggle"): without JavaScript every entry shows
+/* Diff pages: pure renumberings (number changed, text the same, or a text
+   differing only in the numbers of the rules it cites, each naming the same
+   rule: "references renumbered") are hidden until the reader asks for them,
+   with the button the page carries hidden (render/markup.py,
+   "renumbered_toggle"): without JavaScript every entry shows
    and no dead button is offered. They are hidden by CSS as soon as Material's
    bundle marks the page <html class="js">, before this file loads, so the
    page does not shift when they go; "show-renumbered" shows them. A link to one renumbering (a rule's history

@@ -21,7 +21,7 @@ from functools import cache
 
 from ..documents import document_name
 from ..model import Edition, FaqAnswer, Reference, Rule, Ruling, Section, parent_number, sort_key
-from ..history_words import how_words_once
+from ..history_words import how_words_once, now_cites
 from ..resolve.resolved import Resolved
 from ..site_map.paths import ERRATA, diff_page, faq_anchor, page_of, section_page
 from ..site_map.places import Places, shown_page, url
@@ -202,7 +202,8 @@ def trace_data(resolved: Resolved, key: tuple[str, str, str], ids: Identities, w
             {
                 "id": ids.of(section, rule.number),
                 "numbers": [e.number for e in entries],
-                "changed": [e.text_changed for e in entries],
+                # Reworded: a text whose cited numbers alone were renumbered is not (its `how` says so).
+                "changed": [e.text_changed and not e.references_only for e in entries],
                 "how": [how_words_once(worded, e.how, "en") for e in entries],
             }
         )
@@ -407,6 +408,8 @@ def diff_data(resolved: Resolved, diff: EditionDiff, worded: dict | None = None)
                 entry["diff"] = list(map(list, e.changes))
             if e.renumbered:
                 entry["renumbered"] = True
+            if e.cited:
+                entry["cites"] = [now_cites(c, "en") for c in e.cited]
             entries.append(entry)
         sections.append({"number": group.number, "new": section(group.new), "old": section(group.old), "entries": entries})
     counts = diff.counts()
@@ -419,8 +422,9 @@ def diff_data(resolved: Resolved, diff: EditionDiff, worded: dict | None = None)
         "old": old.label,
         "new": new.label,
         "counts": {
-            **{k: counts[k] for k in ("added", "removed", "changed", "moved", "unchanged")},
-            "renumbered": sum(1 for m in diff.moved if not m.text_changed),
+            **{k: counts[k] for k in ("added", "removed", "changed", "references", "moved", "unchanged")},
+            # The moves the "only renumbered" toggle hides (with every "references" entry).
+            "renumbered": sum(1 for m in diff.moved if not m.reworded),
         },
         "pages": [url(old.language, section_page(page)) for page in pages],
         "sections": sections,

@@ -9,7 +9,7 @@ import posixpath
 
 from ..model import Edition, Section
 from ..resolve.entries import DiffEntry, DiffGroup, NumberAt, SectionAt
-from ..history_words import how_words_once
+from ..history_words import how_words_once, now_cites
 from .context import Context
 from .escape import Md, html_text
 from .escape import page as whole_page
@@ -26,7 +26,7 @@ from ..site_map.paths import (
     relpath,
     section_page,
 )
-from ..strings import t
+from ..strings import counted, t
 from ..documents import document_name
 
 
@@ -253,6 +253,7 @@ def _diff_groups(ctx: Context, diff, page: str, made: set | None = None) -> dict
             was=(f"{entry.was.edition}: {entry.was.number}", href(entry.was)) if entry.was else None,
             text=entry.text,
             how=how_words_once(ctx.cache, entry.how, "en") if entry.how is not None else "",
+            cites=[now_cites(c, "en") for c in entry.cited],
             diff=changes,
         )
 
@@ -289,16 +290,43 @@ def _section_head(ctx: Context, diff, group: _Group, page: str) -> dict:
     return head
 
 
+# The counts of a diff, in the order its pages and assets/compare.js show them.
+COUNTED = ("added", "removed", "changed", "references", "moved", "unchanged")
+
+
 def _counts_line(diff, lang: str) -> Md:
-    """ "12 added • 3 removed • ...": the same on the summary and every part of a diff."""
+    """ "12 added • 3 removed • ...": the whole diff's, on its summary or only page."""
     counts = diff.counts()
-    only = sum(1 for m in diff.moved if not m.text_changed)  # the pure renumberings the toggle hides
+    only = sum(1 for m in diff.moved if not m.reworded)  # the moves the toggle hides
+    return _counted(counts, only, lang)
 
+
+def _counted(counts: dict[str, int], only: int, lang: str) -> Md:
     def count(kind: str) -> Md:
-        extra = Md(" ({})").format(t(lang, "diff-only-renumbered", count=only)) if kind == "moved" and only else Md("")
-        return Md("{}{}").format(t(lang, f"diff-count-{kind}", count=counts[kind]), extra)
+        extra = Md(" ({})").format(counted(lang, "diff-only-renumbered", only)) if kind == "moved" and only else Md("")
+        return Md("{}{}").format(counted(lang, f"diff-count-{kind}", counts[kind]), extra)
 
-    return Md(" • ").join(count(kind) for kind in ("added", "removed", "changed", "moved", "unchanged"))
+    # "with references renumbered" only where there are some: most diffs have none.
+    return Md(" • ").join(count(kind) for kind in COUNTED if kind in counts and (kind != "references" or counts[kind]))
+
+
+def _part_counts(ctx: Context, groups: dict[str, _Group], numbers: list[str]) -> Md:
+    """ "In these sections: 3 added • ...": a part's own counts (the whole diff's are
+    on its summary; a part has no count of the rules unchanged)."""
+    entries = [e for n in numbers for e in groups[n].group.entries]
+    moved = [e for e in entries if e.kind == "moved"]
+    # As the whole diff counts them (`EditionDiff.counts`): a moved rule is also
+    # changed when reworded, or has its references renumbered.
+    counts = {
+        "added": sum(e.kind == "added" for e in entries),
+        "removed": sum(e.kind == "removed" for e in entries),
+        "changed": sum(e.kind == "changed" for e in entries) + sum(not e.renumbered for e in moved),
+        "references": sum(e.kind == "references" for e in entries) + sum(e.renumbered and bool(e.changes) for e in moved),
+        "moved": len(moved),
+    }
+    only = sum(e.renumbered for e in moved)
+    key = "diff-counts-part-one" if len(numbers) == 1 else "diff-counts-part"
+    return ctx.sentence(key, counts=_counted(counts, only, ctx.language))
 
 
 def _diff_head(title: str, counts: Md) -> list:
@@ -396,10 +424,13 @@ def render_diff_pages(ctx: Context, diff, game: str, document: str, run: tuple[i
         # diff-filter.js sends a section number to the part that holds it.
         summary.append(
             Md("<li>{}: {}</li>").format(
-                html_link(
-                    html_text(t(ctx.language, "part-sections", part=name)), href, data={"diff-sections": " ".join(numbers)}
+                html_link(html_text(_part_words(ctx.language, name)), href, data={"diff-sections": " ".join(numbers)}),
+                t(
+                    ctx.language,
+                    "diff-part-changes",
+                    changes=counted(ctx.language, "diff-changes", entries),
+                    sections=counted(ctx.language, "diff-sections", len(numbers)),
                 ),
-                t(ctx.language, "diff-part-changes", changes=entries, sections=len(numbers)),
             )
         )
         # The summary lists every part; a part links it and its neighbours.
@@ -409,11 +440,12 @@ def render_diff_pages(ctx: Context, diff, game: str, document: str, run: tuple[i
         if not first <= k < end:
             continue
         back = posixpath.relpath(html_path(page), posixpath.dirname(part.page))
-        part_title = t(ctx.language, "diff-part-title", title=title, part=name)
+        single = _one_section(name)
+        part_title = t(ctx.language, "diff-part-title-one" if single else "diff-part-title", title=title, part=single or name)
         pages[part.page] = whole_page(
             part_title,
             [
-                *_diff_head(part_title, counts),
+                *_diff_head(part_title, _part_counts(ctx, groups, numbers)),
                 Md('<p class="diff-parts-nav">{}</p>').format(
                     Md(" · ").join([html_link(t(ctx.language, "diff-all-sections"), back), *around])
                 ),
@@ -429,6 +461,18 @@ def render_diff_pages(ctx: Context, diff, game: str, document: str, run: tuple[i
     if first == 0:
         pages[page] = whole_page(title, summary, search=NOT_SEARCHED)
     return pages
+
+
+def _one_section(name: str) -> str:
+    """The section a part's name ("140-140") names alone; "" for a range ("424-427")."""
+    first, _, last = name.partition("-")
+    return first if first == last else ""
+
+
+def _part_words(lang: str, name: str) -> str:
+    """ "Sections 424-427", "Section 140"."""
+    single = _one_section(name)
+    return t(lang, "part-sections-one", part=single) if single else t(lang, "part-sections", part=name)
 
 
 def _number_key(number: str) -> tuple:

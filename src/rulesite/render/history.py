@@ -29,6 +29,7 @@ import posixpath
 from ..model import FaqAnswer, Rule, Section
 from ..precache import bundle_folder, bundle_path
 from ..resolve.entries import changed_since, entry_anchor
+from ..resolve.history import Absent
 from ..history_words import how_words, how_words_once
 from .context import CONTENT_LANGUAGE, Context
 from .escape import Md, script_json
@@ -143,13 +144,19 @@ def history_summary(rule: Rule, section: Section, ctx: Context) -> str:
     current = ctx.editions.current_of(document)
     now = next((e for e in entries or () if current and e.edition_label == current.label), None)
     if now is not None and section.edition != current.label:
-        if now.number is None:
+        if now.number is None and isinstance(now.how, Absent) and now.how.why == "not-yet":
+            # Printed after the current edition (an excerpt dated later): new since it.
+            state = t(lang, "history-newer", edition=now.edition_label)
+        elif now.number is None:
             state = how_words(now.how, lang)
         elif now.number != rule.number:
             state = t(lang, "history-now", number=now.number, edition=now.edition_label)
         else:
             reworded = changed_since(entries, section.edition)
-            state = t(lang, "history-reworded" if reworded else "history-unchanged", edition=now.edition_label)
+            key = "history-reworded" if reworded else "history-unchanged"
+            if reworded and not changed_since(entries, section.edition, references=False):
+                key = "history-references"  # only the numbers it cites were renumbered
+            state = t(lang, key, edition=now.edition_label)
         summary = t(lang, "how-detailed", head=summary, details=state)
     return summary
 

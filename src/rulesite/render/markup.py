@@ -165,10 +165,12 @@ def _word_diff(ops):
 # One entry of a diff page, anchored so a rule's history can link it. Its
 # numbers (`numbers`: text, href, title) link to the rule in each edition:
 # "411.2 → 424.2", "+ 424.5"; a changed rule's number also links its older text
-# (`was`: text, href). A pure renumbering is marked for the toggle. The edition
-# of each number is in its name (aria-label), not a title: Material makes a
-# tooltip of every [title], and a diff has thousands.
-def _diff_item(kind, id, renumbered, sign, numbers, was, text, how, diff):
+# (`was`: text, href). A pure renumbering is marked for the toggle. `cites`:
+# "now cites 458 Modes of Play instead of 454 Reveal", each cited number that
+# now names another rule. The edition of each number is in its name
+# (aria-label), not a title: Material makes a tooltip of every [title], and a
+# diff has thousands.
+def _diff_item(kind, id, renumbered, sign, numbers, was, text, how, diff, cites=()):
     yield from ('<li class="', _attr(kind))
     if renumbered:
         yield " renumbered"
@@ -187,6 +189,8 @@ def _diff_item(kind, id, renumbered, sign, numbers, was, text, how, diff):
         yield from (" ", _attr(text))
     if how:
         yield from (" <small>", _attr(how), "</small>")
+    for cited in cites:
+        yield from (' <small class="diff-cites">', _attr(cited), "</small>")
     yield from (_text(diff), "</li>")
 
 

@@ -312,7 +312,7 @@ class Fingerprints:
             # make, its counts, and where the site map puts it and its parts.
             diff = job.args[1]
             where = ctx.where.diff(diff)
-            parts += [groups, diff.counts(), [m.text_changed for m in diff.moved], where.page, [p.page for p in where.parts]]
+            parts += [groups, diff.counts(), [m.reworded for m in diff.moved], where.page, [p.page for p in where.parts]]
             return content_digest(parts).hex()
         if kind == "rules" and len(name) > 2:
             # One document's published data (export/files.py's

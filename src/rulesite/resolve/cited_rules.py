@@ -32,7 +32,8 @@ from collections.abc import Iterable, Iterator
 from ..diagnostics import Diagnostics
 from ..model import Corpus, Edition, Loc, sort_key
 from .linked import quoted_parts
-from .links import MAIN_DOCUMENT, cited_numbers
+from .cited import cited_numbers
+from .links import MAIN_DOCUMENT
 from .merge import current_edition, edition_label
 
 DocumentKey = tuple[str, str, str]
@@ -84,7 +85,7 @@ class _Checker:
     ) -> None:
         """Each number `texts` (printed by `sources`) cite, against the editions
         `against` (the first is the one named; a number any of them prints is known)."""
-        for number in (n for text in texts for part in quoted_parts(text) for n in cited_numbers(part)):
+        for number in (n for text in texts for part in quoted_parts(text) for n in (m.group(0) for m in cited_numbers(part))):
             if (loc, number) in self.reported:
                 continue
             self.reported.add((loc, number))

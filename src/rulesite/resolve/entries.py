@@ -13,7 +13,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 from ..model import Corpus, Section, SectionKey
-from .history import EditionDiff, HistoryEntry, Matched, Traced, rule_text, word_diff
+from .history import Cited, EditionDiff, HistoryEntry, Matched, Traced, rule_text, word_diff
 from .view import DocumentKey, EditionsView, Frozen, Shown, same_objects, sections_by_document
 
 WordDiff = tuple[tuple[str, str], ...]  # ("=", same), ("-", only in the old text), ("+", only in the new)
@@ -45,10 +45,12 @@ def history_rows(view: EditionsView, key: DocumentKey, entries: list[HistoryEntr
     return tuple(rows)
 
 
-def changed_since(entries: list[HistoryEntry], label: str) -> bool:
-    """Whether the text changed in any edition after `label`."""
+def changed_since(entries: list[HistoryEntry], label: str, references: bool = True) -> bool:
+    """Whether the text changed in any edition after `label` (`references=False`:
+    other than by the renumbering of the rules it cites)."""
     labels = [e.edition_label for e in entries]
-    return any(e.text_changed for e in entries[labels.index(label) + 1 :]) if label in labels else False
+    later = entries[labels.index(label) + 1 :] if label in labels else []
+    return any(e.text_changed and (references or not e.references_only) for e in later)
 
 
 # --- diff pages ------------------------------------------------------------------
@@ -65,14 +67,19 @@ class NumberAt:
 
 @dataclass(frozen=True)
 class DiffEntry:
-    kind: str  # "added", "removed", "moved" (renumbered), "changed" (reworded, same number)
+    # "added", "removed", "moved" (renumbered), "changed" (reworded, same number),
+    # "references" (same number, only the numbers it cites renumbered: history.py's "Cited numbers")
+    kind: str
     anchor: str  # its id on the diff page (`entry_anchor`)
     numbers: tuple[NumberAt, ...]  # moved: the old number, then the new one
     was: NumberAt | None = None  # changed: the old edition's number
     text: str = ""  # added, removed: the rule's text
     how: Matched | Traced | None = None  # moved, changed: how the pair was made
     changes: WordDiff = ()  # the word diff, when the text changed
-    renumbered: bool = False  # a pure renumbering (moved, same text): hidden until asked
+    # A pure renumbering (moved, the same text, or a text differing only in
+    # renumbered references; kind "references" too): hidden until asked.
+    renumbered: bool = False
+    cited: tuple[Cited, ...] = ()  # changed: the cited numbers that now name other rules (all that changed)
 
 
 @dataclass(frozen=True)
@@ -152,22 +159,26 @@ def diff_groups(corpus: Corpus, view: EditionsView, diff: EditionDiff) -> tuple[
             (at(old.label, match.old.number), at(new.label, match.new.number)),
             how=match.how,
             changes=tuple(match.diff()) if match.text_changed else (),
-            renumbered=not match.text_changed,
+            renumbered=not match.reworded,
+            cited=_other_rules(match),
         )
         group = add(match.new_section.number, entry)
         group.new = match.new_section
         group.came_from(match.old_section)
     moved = {id(m) for m in diff.moved}
-    for match in diff.changed:
-        if id(match) in moved:
+    for match in diff.matches:
+        if id(match) in moved or not match.text_changed:
             continue
+        recited = match.references_renumbered
         entry = DiffEntry(
-            "changed",
+            "references" if recited else "changed",
             entry_anchor("changed", match.new.number),
             (at(new.label, match.new.number),),
             was=at(old.label, match.old.number),
             how=match.how,
             changes=tuple(match.diff()),
+            renumbered=recited,
+            cited=_other_rules(match),
         )
         group = add(match.new_section.number, entry)
         group.new = match.new_section
@@ -182,6 +193,12 @@ def diff_groups(corpus: Corpus, view: EditionsView, diff: EditionDiff) -> tuple[
         DiffGroup(number, tuple(g.entries), section_at(g.new, new.label), section_at(g.old, old.label))
         for number, g in groups.items()
     )
+
+
+def _other_rules(match) -> tuple[Cited, ...]:
+    """The numbers a changed rule cites that now name other rules, when they are
+    all that changed: "now cites 458 Modes of Play instead of 454 Reveal"."""
+    return () if match.references_renumbered else tuple(c for c in match.cited if not c.same)
 
 
 def _section_page(corpus: Corpus, view: EditionsView, key: DocumentKey, label: str, number: str) -> SectionKey | None:

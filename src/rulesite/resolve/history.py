@@ -49,6 +49,21 @@ Pure functions over model objects: no I/O, no rendering.
    exact text for texts shorter than `SHORT` characters (one-word headings
    such as "Battlefields" recur in many places). Best first.
 
+**Cited numbers.** A rule whose text differs only in the numbers of the
+rules it cites, each old number and its new one naming the same rule (or
+section) across the two editions, had its *references renumbered*: "See rule
+454." → "See rule 458." when section 454 became 458. Its text did change
+(`Match.text_changed`), but not its wording: `Match.cited` lists the numbers
+that differ (`Cited`), `Match.references_renumbered` says they all name the
+same rules, and `EditionDiff` counts those apart (`recited`) from the
+rules reworded (`changed`). Where a cited number now names another rule, the
+rule stays changed and its `Cited` says so (`same=False`), with what each
+number names (a section's title, a rule's first words). Which numbers a text
+cites is the linker's grammar (`cited.py`); which rule a number names in each
+edition is the matching's answer (a rule's match, a section's pair). A text
+whose cited number gained a period ("See rule 142 for" → "See rule 144. for")
+changed more than the number: it stays changed.
+
 What is not paired is added (only in `new`) or removed (only in `old`): the
 same number with an unrelated text in a differently titled section is a
 removed rule plus an added one, not a change.
@@ -63,7 +78,8 @@ the numbers, the two sections, whether the sections were paired, the position
 and the similarity. `history_words.py` puts it into words in each language:
 "same number, same text", "renumbered: section 'Reveal' 411 → 424, same
 position, same text", "renumbered: moved from section 105 'Spaces' to 108
-'Non-Board Zones', text similarity 0.91". A history entry's `how` is a
+'Non-Board Zones', a few words changed" (the similarity stays a number in
+the data alone). A history entry's `how` is a
 `Matched`, a `Traced`, or how the chain stands there (`Printed`, `Added`,
 `Removed`, `Absent`).
 
@@ -80,6 +96,7 @@ from __future__ import annotations
 import math
 import re
 import itertools
+from dataclasses import replace
 from collections import Counter
 from collections.abc import Callable, Iterable
 from functools import lru_cache
@@ -90,6 +107,7 @@ from rapidfuzz import fuzz, process
 
 from ..model import Edition, Rule, Section, number_parts, parent_number
 from ..normalize import normalize_text
+from .cited import cited_numbers
 from .merge import printed, same_editions
 
 SIMILAR = 0.8  # text similarity (fuzz.ratio / 100) that makes two rules the same rule
@@ -127,6 +145,7 @@ class Matched:
     same_position: bool  # at the same relative position in a paired section
     score: float  # text similarity of the rule as printed, 0..1; 1.0: the same text
     certain: bool = False  # its text is printed exactly once in each edition (stage 2)
+    references: bool = False  # the text differs only in cited numbers that name the same rules
 
     @property
     def renumbered(self) -> bool:
@@ -157,6 +176,7 @@ class Traced:
     renumbered: bool
     reworded: bool
     through: tuple[str, ...]  # labels of the whole editions in between
+    references: bool = False  # the text differs only in cited numbers that name the same rules
 
 
 @dataclass(frozen=True)
@@ -188,6 +208,18 @@ class Absent:
 How = Matched | Traced | Printed | Added | Removed | Absent
 
 
+@dataclass(frozen=True)
+class Cited:
+    """A number a rule cites that differs between two editions' texts of it,
+    all else of the texts being the same (module doc, "Cited numbers")."""
+
+    old: str  # as the old edition's text cites it
+    new: str  # as the new edition's text cites it
+    same: bool  # both name the same rule (or section): only its number changed
+    old_title: str = ""  # what the old number names in the old edition: a section's title, a rule's first words
+    new_title: str = ""  # what the new number names in the new edition
+
+
 # --- the result types ----------------------------------------------------------
 
 
@@ -201,6 +233,19 @@ class Match:
     new_section: Section
     how: Matched | Traced  # how the match was made (history_words.py words it)
     score: float  # text similarity, 0..1 (1.0: the same text)
+    # The cited numbers that differ, when they are all that differs (module doc):
+    # set with the matches of an edition pair (`mark_cited`).
+    cited: tuple[Cited, ...] = ()
+
+    @property
+    def references_renumbered(self) -> bool:
+        """The text differs only in cited numbers, each naming the same rule as before."""
+        return bool(self.cited) and all(c.same for c in self.cited)
+
+    @property
+    def reworded(self) -> bool:
+        """The text changed, other than by its references being renumbered."""
+        return self.text_changed and not self.references_renumbered
 
     @property
     def text_changed(self) -> bool:
@@ -225,7 +270,8 @@ class EditionDiff:
     new: Edition
     added: list[tuple[Section, Rule]] = field(default_factory=list)  # only in `new`
     removed: list[tuple[Section, Rule]] = field(default_factory=list)  # only in `old`
-    changed: list[Match] = field(default_factory=list)  # the text differs
+    changed: list[Match] = field(default_factory=list)  # the text differs (`Match.reworded`)
+    recited: list[Match] = field(default_factory=list)  # the text differs only in renumbered references
     moved: list[Match] = field(default_factory=list)  # the number differs (the text may too)
     unchanged: int = 0  # same number, same text
     matches: list[Match] = field(default_factory=list)  # every pair, in the new edition's order
@@ -238,6 +284,7 @@ class EditionDiff:
             "added": len(self.added),
             "removed": len(self.removed),
             "changed": len(self.changed),
+            "references": len(self.recited),
             "moved": len(self.moved),
             "unchanged": self.unchanged,
         }
@@ -271,6 +318,11 @@ class HistoryEntry:
     number: str | None
     text_changed: bool  # changed since the edition it was matched from (the previous whole one)
     how: How  # Match.how, or where the chain stands in this edition
+
+    @property
+    def references_only(self) -> bool:
+        """Its text changed only by the renumbering of the rules it cites."""
+        return self.text_changed and getattr(self.how, "references", False)
 
 
 # --- text ------------------------------------------------------------------------
@@ -633,6 +685,7 @@ def match_editions(old: Edition, new: Edition, across_sections: bool = True, kno
         x, y = a_sections[i], b_sections[j]
         score = _printed_similarity(rule_text(old_rule), rule_text(new_rule))
         matches.append(Match(old_rule, new_rule, x, y, _how(old_rule, new_rule, x, y, stage, score, paired), score))
+    mark_cited(old, new, matches)
     return matches
 
 
@@ -809,7 +862,8 @@ def _diff_from(old: Edition, new: Edition, matches: list[Match], added, removed)
         new,
         added=list(added),
         removed=list(removed),
-        changed=[m for m in matches if m.text_changed],
+        changed=[m for m in matches if m.reworded],
+        recited=[m for m in matches if m.references_renumbered],
         moved=[m for m in matches if m.renumbered],
         unchanged=sum(1 for m in matches if not m.text_changed and not m.renumbered),
         matches=list(matches),
@@ -853,6 +907,7 @@ def traced_diff(found: RuleChains, old: Edition, new: Edition) -> EditionDiff:
             matches.append(Match(a, b, x, y, Traced(a.number != b.number, not same, through), 1.0 if same else 0.0))
     order = {id(r): j for j, r in enumerate(new.rules())}
     matches.sort(key=lambda m: order[id(m.new)])
+    mark_cited(old, new, matches)
     return diff_editions(old, new, matches)
 
 
@@ -1111,3 +1166,71 @@ class KnownComparisons:
         if self.views is None:
             return None
         return self.views[1:] if same_editions(self.views[0], editions) else None
+
+
+# --- cited numbers ---------------------------------------------------------------------
+
+
+_CITED = "\x00"  # stands for a cited number in `_cited_numbers`' masked text: never in a normalized text
+
+
+@lru_cache(maxsize=1 << 12)
+def _cited_numbers(text: str) -> tuple[str, tuple[str, ...]]:
+    """`text` with each number it cites replaced by one mark, and those numbers in order."""
+    out, numbers, at = [], [], 0
+    for number in cited_numbers(text):
+        out += [text[at : number.start()], _CITED]
+        numbers.append(number.group(0))
+        at = number.end()
+    return "".join(out) + text[at:], tuple(numbers)
+
+
+def cited_changes(old_text: str, new_text: str) -> tuple[tuple[str, str], ...]:
+    """(old number, new number) of each cited number that differs, when the two
+    texts differ in nothing else; () when they differ otherwise (or not at all)."""
+    (old_masked, old_numbers), (new_masked, new_numbers) = _cited_numbers(old_text), _cited_numbers(new_text)
+    if old_masked != new_masked:
+        return ()
+    return tuple((a, b) for a, b in zip(old_numbers, new_numbers) if a != b)
+
+
+def _names(edition: Edition) -> dict[str, str]:
+    """Number -> what it names in `edition`, for "now cites ... instead of ...": a
+    section its title, a rule the first words of its text."""
+    found: dict[str, str] = {}
+    for section in edition.sections.values():
+        found.setdefault(section.number, section.title)
+    for section in edition.sections.values():
+        for rule in section.rules:
+            words = rule.text.split()
+            found.setdefault(rule.number, " ".join(words[:NAMING_WORDS]) + (" …" if len(words) > NAMING_WORDS else ""))
+    return found
+
+
+NAMING_WORDS = 6  # the words of a rule's text that name it in `Cited`
+
+
+def mark_cited(old: Edition, new: Edition, matches: list[Match]) -> None:
+    """Sets `Match.cited` of the matches (of `old` and `new`, just made) whose texts
+    differ only in cited numbers, and `how.references` where those numbers all name
+    the same rules: a rule's number its match's, a section's its pair's
+    (`match_sections`; for editions that are not neighbours, paired directly)."""
+    changing = [m for m in matches if m.text_changed]
+    found = [(m, cited_changes(rule_text(m.old), rule_text(m.new))) for m in changing]
+    found = [(m, pairs) for m, pairs in found if pairs]
+    if not found:
+        return
+    rule_now: dict[str, str] = {}
+    for m in matches:
+        rule_now.setdefault(m.old.number, m.new.number)
+    # Sections as stage 1 pairs them (a section may hold no rule of its own:
+    # "437 The Steps of Combat" has only sub-sections).
+    section_now = {a.number: b.number for a, b in match_sections(old, new)}
+    old_names, new_names = _names(old), _names(new)
+    for m, pairs in found:
+        m.cited = tuple(
+            Cited(a, b, rule_now.get(a) == b or section_now.get(a) == b, old_names.get(a, ""), new_names.get(b, ""))
+            for a, b in pairs
+        )
+        if m.references_renumbered:
+            m.how = replace(m.how, references=True)

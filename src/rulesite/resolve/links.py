@@ -17,24 +17,11 @@ import re
 from dataclasses import dataclass, field
 
 from ..model import Corpus, Section, SectionKey
-from ..names import CITED_NUMBER, HEAD
 from .card_mentions import longest_of
+from .cited import cited_numbers
 from .merge import same_editions
 from .view import page_showing
 
-# Riftbound 811.5.a / 129.4 / 355, Magic 602.2a / 701.20.
-# Never the first digits of a longer number: "rules 1234" cites nothing.
-NUMBER = CITED_NUMBER  # names.py: the one rule-number grammar
-# "and", "or", ... also after a comma: "rules 103.1, 103.2, and 103.3".
-_JOINER = r"\s*(?:,\s*(?:and|or|y|o|et|ou)\s|,|and|or|y|o|et|ou|to|through|a|–|—|-)\s*"
-_REFERENCE = re.compile(
-    rf"\b(?:[Rr]ules?|[Rr]eglas?|[Rr][èe]gles?)\s+(?P<list>{NUMBER}(?:{_JOINER}{NUMBER})*)"
-    # "See 108.6." without the word "rule": a dotted number, or a section number
-    # that ends the phrase ("see 716."), never "see 100 cards".
-    rf"|\b(?:[Ss]ee(?:\s+also)?|[Vv][ée]ase|[Vv]oir)\s+(?P<bare>{NUMBER}(?:{_JOINER}{NUMBER})*)"
-)
-_NUMBER = re.compile(NUMBER)
-_HEAD = re.compile(HEAD)  # how every cited number starts
 _WORD = re.compile(r"\w+(?:'\w+)*")
 
 Target = tuple[SectionKey, str]  # (section page, anchor on its page)
@@ -155,7 +142,7 @@ class Linker:
         return [s for s in out if s != ""]
 
     def _numbers(self, text: str):
-        return _cited(text)
+        return cited_numbers(text)  # cited.py: the one grammar of citations
 
     def _keyword_segments(self, text, game, here, done, terms=True) -> list[str | Link]:
         forms = self.keywords.get(game)
@@ -220,37 +207,3 @@ class Linker:
                 if phrase in forms and before != "[" and after != "]":
                     yield start, end, phrase
                     break
-
-
-def cited_numbers(text: str) -> list[str]:
-    """The rule numbers `text` cites, in order, as `Linker.segments` links them."""
-    return [match.group(0) for match in _cited(text)]
-
-
-def _cited(text: str):
-    if not _HEAD.search(text):
-        return  # no number to cite: most texts, found at once (the full expression is slow to fail)
-    for reference in _REFERENCE.finditer(text):
-        group = "list" if reference.group("list") is not None else "bare"
-        listed = reference.group(group)
-        if group == "bare" and "." not in listed and text[reference.end() :][:1] not in ("", *'.,;:)"'):
-            continue  # "see 100 cards"
-        start = reference.start(group)
-        for number in _NUMBER.finditer(listed):
-            yield _Shifted(number, start)
-
-
-class _Shifted:
-    """A match inside a sub-string, with positions in the whole text."""
-
-    def __init__(self, match: re.Match, offset: int) -> None:
-        self._match, self._offset = match, offset
-
-    def group(self, index: int = 0) -> str:
-        return self._match.group(index)
-
-    def start(self) -> int:
-        return self._match.start() + self._offset
-
-    def end(self) -> int:
-        return self._match.end() + self._offset
