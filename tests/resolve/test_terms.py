@@ -1,78 +1,51 @@
-"""Word links by the longest defined term, bare "See 108.6." references, and a
-ruling's Concerns list made from the same resolution as its links.
-
-The terms document is a fixture written for the test (tests/read/fixtures/).
-"""
+"""The terms a rule defines and the infractions a penalty names
+(resolve/terms.py): what word search ranks as the concept a player means.
+Texts written for the test."""
 
 from __future__ import annotations
 
-import re
-import shutil
-from pathlib import Path
-
 import pytest
 
-from rulesite import pipeline
-from rulesite.diagnostics import Diagnostics
-from rulesite.render.ruling_page import render_ruling
-from rulesite.resolve.links import Link, Linker
-
-FIXTURES = Path(__file__).parent.parent / "read" / "fixtures"
-SECTION = ("riftbound", "core-rules")
+from rulesite.model import Loc, Rule
+from rulesite.resolve.terms import defined_term, defined_terms
 
 
-@pytest.fixture(scope="module")
-def terms(tmp_path_factory):
-    folder = tmp_path_factory.mktemp("terms")
-    shutil.copy(FIXTURES / "terms.rules-document.txt", folder / "terms.txt")
-    (folder / "manifest.yml").write_text(
-        "sources:\n  - {id: terms, path: terms.txt, game: riftbound, document: core-rules, language: en,\n"
-        "     edition: 2030-01-15, format: rules-document}\n",
-        encoding="utf-8",
-    )
-    diag = Diagnostics()
-    ctx = pipeline.resolve(pipeline.read_corpus(folder / "manifest.yml", diag), diag)
-    assert diag.errors == []
-    return ctx
+@pytest.mark.parametrize(
+    ("text", "term"),
+    [
+        ("Slow Play [Warning]: A player takes too long over a turn.", "Slow Play"),
+        ("Arriving Late to the Table [Match Loss]: A player is not seated when the round starts.", "Arriving Late to the Table"),
+        ("Late to Match: A player arrives after the clock starts.", "Late to Match"),
+        ("The Opening Player is the player who takes the first turn.", "Opening Player"),
+        ("A Stack Window is the moment when players may respond.", "Stack Window"),
+        ("Quick Draws are a kind of draw made at once.", "Quick Draws"),
+    ],
+)
+def test_a_rule_opening_with_a_name_defines_it(text, term):
+    assert defined_term(text) == term
 
 
-def _links(ctx, text):
-    return [
-        (s.text, s.target[0].number, s.target[1])
-        for s in Linker(ctx.corpus, dict(ctx.links.keywords)).segments(text, "riftbound")
-        if isinstance(s, Link)
+@pytest.mark.parametrize(
+    "text",
+    [
+        "When Burning a card, put it in the trash.",  # a condition, not a name
+        "If X is zero, nothing happens.",
+        "Each Battlefield is controlled by one player.",
+        "The X is the amount paid.",  # a variable
+        "Remedies:",  # a heading of what follows
+        "Players take turns in order.",
+        "A player may concede at any time.",
+        "Players are still expected to play at a reasonable pace.",  # says something of players
+    ],
+)
+def test_a_rule_opening_with_a_condition_or_a_sentence_defines_nothing(text):
+    assert defined_term(text) is None
+
+
+def test_a_name_opening_two_rules_names_neither():
+    rules = [
+        Rule("483.6", "Format: Best of three.", Loc("rules.txt", 1)),
+        Rule("485.6", "Format: Best of one.", Loc("rules.txt", 2)),
+        Rule("703.2", "Slow Play [Warning]: A player takes too long over a turn.", Loc("rules.txt", 3)),
     ]
-
-
-def test_the_longest_defined_term_wins(terms):
-    # "Limited Action" is defined by rule 401.2 "Limited Actions": not a link of "Action" to 806.
-    assert _links(terms, "Moving is a Limited Action.") == [("Limited Action", "400", "401.2")]
-    assert _links(terms, "Play it as an Action.") == [("Action", "806", "806")]
-    assert _links(terms, "Both limited actions and an Action card.") == [
-        ("limited actions", "400", "401.2"),
-        ("Action", "806", "806"),
-    ]
-
-
-def test_see_without_the_word_rule_is_a_reference(terms):
-    assert _links(terms, "See 806.1.") == [("806.1", "806", "806.1")]
-    assert _links(terms, "Draw, then see 100 cards.") == []
-
-
-def test_a_rulings_concerns_are_what_its_text_links(ctx):
-    """On every seed ruling page, the Concerns line lists exactly the targets
-    the ruling's own text links to, each once."""
-    checked = 0
-    for ruling in ctx.corpus.rulings:
-        page = render_ruling(ruling, ctx)
-        body, _, rest = page.partition("</div>")
-        concerns = next((line for line in rest.splitlines() if line.startswith("Concerns:")), "")
-
-        def targets(markdown):
-            found = re.findall(r"\]\(([^)#]*)(?:#([^)]*))?\)\{: \.(?:ref|keyword)", markdown)
-            # "424.md#424" and "424.md" both open section 424.
-            return list(dict.fromkeys((path, "" if anchor == Path(path).stem else anchor) for path, anchor in found))
-
-        assert targets(concerns) == targets(body), ruling.id
-        checked += bool(concerns)
-    assert checked > 0
+    assert defined_terms(rules) == {"703.2": "Slow Play"}
