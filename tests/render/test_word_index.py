@@ -15,6 +15,7 @@ import json
 from dataclasses import replace
 
 from rulesite.card_symbols import shown_text
+from rulesite.render.numbers import numbers_js
 from rulesite.render.section_page import render_section
 from rulesite.render.word_index import QUEUE, TEXT_PART, WORDS, word_index
 from rulesite.site_map.paths import html_path, section_page
@@ -187,3 +188,13 @@ def test_an_undated_excerpt_is_labelled_by_its_source(ctx):
     assert all(doc.get("source") for doc in undated), undated
     titles = {s.title for s in ctx.corpus.sources.values() if s.edition == "undated"}
     assert all(set(doc["source"].split("; ")) <= titles for doc in undated), (undated, titles)
+
+
+def test_an_older_editions_numbers_say_where_they_are_now(two_editions_ctx):
+    # numbers.js: v1's page of 200 Reveal lists its numbers and, beside them, v2's.
+    text = numbers_js(two_editions_ctx, "en")
+    data = json.loads(text[text.index("=") + 1 :].strip().rstrip(";"))
+    row = next(r for r in data["pages"] if r[1].endswith("/v1/200.html"))
+    assert dict(zip(row[2].split(), row[3].split())) == {"200": "300", "201": "301", "201.1": "301.1"}, row
+    # Today's pages say nothing more: they are where the rules are now.
+    assert all(len(r) == 3 for r in data["pages"] if data["docs"][r[0]]["current"]), "a current page with numbers now"

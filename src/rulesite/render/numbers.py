@@ -72,13 +72,21 @@ def excerpt_sources(ctx: Context, section) -> str:
 
 def _numbers_now(ctx: Context, section, numbers: list[str]) -> str | None:
     """An older edition's numbers as the current edition numbers them (resolve's
-    successors), one for each of `numbers`, "-" for one it does not print: "v1.2
-    411.1" is shown with "now 424.1". None when no number has a successor."""
+    successors; the section's own number, the current section of its title),
+    one for each of `numbers`, "-" for one it does not print: "v1.2 411.1" is
+    shown with "now 424.1". None when no number has a successor."""
     key = (section.game, section.document, section.language)
+    # The section's own number: the current section of its title (411 Reveal of v1.2 is 424).
+    moved = ctx.changes.now.get(section.key) if ctx.changes is not None else None
     now = []
     for number in numbers:
         found = ctx.editions.successor(key, section.edition, number)
-        now.append(found.now if found is not None and found.now else "-")
+        if found is not None and found.now:
+            now.append(found.now)
+        elif number == section.number and moved is not None and moved.same_title:
+            now.append(moved.section.number)
+        else:
+            now.append("-")
     return " ".join(now) if any(n != "-" for n in now) else None
 
 
