@@ -860,6 +860,9 @@ SEARCH_STRINGS = {
         "search-one": "1 result",
         "search-count": "{count} results",
         "search-more": "(still reading the rules' texts)",
+        "search-also": "also in {where}",
+        "search-also-as": "{edition} as {number}",
+        "search-now": "now {number}",
     },
     "es": {
         "kind-section": "Sección",
@@ -879,6 +882,9 @@ SEARCH_STRINGS = {
         "search-one": "1 resultado",
         "search-count": "{count} resultados",
         "search-more": "(todavía leyendo los textos de las reglas)",
+        "search-also": "también en {where}",
+        "search-also-as": "{edition} como {number}",
+        "search-now": "ahora {number}",
     },
     "fr": {
         "kind-section": "Section",
@@ -898,6 +904,9 @@ SEARCH_STRINGS = {
         "search-one": "1 résultat",
         "search-count": "{count} résultats",
         "search-more": "(lecture des textes des règles en cours)",
+        "search-also": "aussi dans {where}",
+        "search-also-as": "{edition} sous le numéro {number}",
+        "search-now": "désormais {number}",
     },
 }
 for _language, _words in SEARCH_STRINGS.items():

@@ -21,8 +21,10 @@ from __future__ import annotations
 
 import json
 import re
+from pathlib import Path
 
 import pytest
+import yaml
 from browser_site import PHONE, await_every_word_file
 from playwright.sync_api import expect
 
@@ -244,3 +246,173 @@ def test_spanish_and_french_sites_search_their_own_pages(corpora_site, corpora_r
     assert results and results[0]["path"] == path.relative_to(site / "fr").as_posix(), (plain, results[:5])
     assert results[0]["label"].startswith("Guide · Riftbound"), results[0]
     assert_labelled(results, "fr")
+
+
+# -- One result per rule, today's first (issue 39) --------------------------------
+
+
+# A phone's first screen of results: the first entries it shows without scrolling.
+FIRST_SCREEN = 6
+
+
+def _editions_data(site) -> dict[str, dict]:
+    """(document name, edition label) -> that edition's published data, English only."""
+    out = {}
+    for doc in json.loads((site / "data/editions.json").read_text(encoding="utf-8"))["documents"]:
+        if doc["language"] == "en":
+            for edition in doc["editions"]:
+                data = json.loads((site / "data" / edition["file"]).read_text(encoding="utf-8"))
+                out[(doc["document"], edition["label"])] = data
+    return out
+
+
+def _identities(site) -> tuple[dict[str, str], dict[str, str]]:
+    """(url -> the identity of the rule it shows, identity -> its url in the current
+    edition), from the published data: a section's page stands for its first rule
+    (the data lists no heading)."""
+    documents = json.loads((site / "data/editions.json").read_text(encoding="utf-8"))["documents"]
+    of_url: dict[str, str] = {}
+    today: dict[str, str] = {}
+    for doc in documents:
+        if doc["language"] != "en":
+            continue
+        for edition in doc["editions"]:
+            data = json.loads((site / "data" / edition["file"]).read_text(encoding="utf-8"))
+            for rule in data["rules"]:
+                ident = f"{doc['document']}:{rule['id']}"
+                page = rule["url"].split("#")[0]
+                of_url.setdefault(rule["url"], ident)
+                if page not in of_url:  # the section's first rule
+                    of_url[page] = "section " + ident
+                    if edition["label"] == doc["current"]:
+                        today.setdefault("section " + ident, page)
+                if edition["label"] == doc["current"]:
+                    today.setdefault(ident, rule["url"])
+    return of_url, today
+
+
+def results_with_editions(page, box, query: str) -> list[dict]:
+    """`word_results`, each with its line of other editions: [{words, href}] of its links."""
+    word_results(page, box, query)
+    return page.evaluate(
+        """() => [...document.querySelectorAll('.md-search-result__list > .md-search-result__item')].map(li => {
+            const a = li.querySelector('a.md-search-result__link');
+            const also = li.querySelector('.rulesite-result-also');
+            const root = String(Rulesite.siteRoot());
+            return {
+                url: a.href.slice(root.length),
+                title: (a.querySelector('h1, h2') || {}).textContent || '',
+                label: (a.querySelector('.rulesite-result-label') || {}).textContent || '',
+                also: also ? also.textContent : '',
+                others: also ? [...also.querySelectorAll('a')].map(x => ({words: x.textContent, url: x.href.slice(root.length)})) : [],
+            };
+        })"""
+    )
+
+
+@pytest.mark.corpora
+def test_a_keywords_first_screen_shows_each_rule_once_and_today_s(corpora_site, corpora_root, corpora_phone):
+    site = corpora_site.site
+    of_url, today = _identities(site)
+    box = open_search(corpora_phone, corpora_root)
+    # Keywords of the Core Rules that v1.1 and v1.2 print too, and one of the Tournament Rules.
+    for query, title in (("tank", "Tank"), ("ganking", "Ganking"), ("tiebreakers", "Tiebreakers")):
+        folder = "riftbound/tournament-rules" if query == "tiebreakers" else "riftbound/core-rules"
+        expected = current_section(site, folder, title)
+        results = results_with_editions(corpora_phone, box, query)
+        screen = results[:FIRST_SCREEN]
+        assert screen and screen[0]["url"] == expected, (query, expected, screen)
+        # One entry per rule: no two results on the first screen are one rule in two editions.
+        idents = [of_url.get(r["url"]) for r in screen if r["url"] in of_url]
+        assert len(idents) == len(set(idents)), (query, [(r["title"], r["label"]) for r in screen])
+        # Each is today's text where today's edition prints it, and no entry says "older edition".
+        for r, ident in ((r, of_url.get(r["url"])) for r in screen):
+            if ident in today:
+                assert r["url"] == today[ident], (query, r, today[ident])
+            assert "older edition" not in r["label"], (query, r)
+        # The older editions are reachable from today's entry: each link opens that edition's page.
+        first = screen[0]
+        assert first["others"], (query, first)
+        for other in first["others"]:
+            page, _, anchor = other["url"].partition("#")
+            assert (site / page).is_file() and not anchor, (query, other)
+            assert of_url.get(page) == of_url[expected], (query, other, "is not the same section")
+        assert first["also"].startswith("also in "), first
+        for other in first["others"]:  # "v1.2 as 741": the edition and the number there
+            edition, number = other["url"].split("/")[-2], other["url"].split("/")[-1].removesuffix(".html")
+            assert other["words"] == f"{edition} as {number}", (query, other)
+    # Following one opens the older edition's section.
+    link = corpora_phone.locator(".rulesite-result-also a").first
+    href = link.get_attribute("href")
+    with corpora_phone.expect_navigation():
+        link.tap()
+    assert corpora_phone.url.split("#")[0] == href.split("#")[0], (corpora_phone.url, href)
+
+
+@pytest.mark.corpora
+def test_an_undated_edition_is_named_by_its_source_not_as_an_older_one(corpora_site, corpora_root, corpora_phone):
+    # The undated web page prints section 424 Reveal beside v1.4's: one result, today's,
+    # naming the web page among the other places that print it.
+    site = corpora_site.site
+    expected = current_section(site, "riftbound/core-rules", "Reveal")
+    box = open_search(corpora_phone, corpora_root)
+    results = results_with_editions(corpora_phone, box, "reveal")
+    reveal = [r for r in results if r["title"].endswith(" Reveal") and r["url"].startswith("riftbound/")]
+    assert [r["url"] for r in reveal] == [expected], reveal
+    assert not [r for r in results if "older edition" in r["label"]], [r for r in results if "older edition" in r["label"]][:3]
+    undated = [o for o in reveal[0]["others"] if "/undated/" in o["url"]]
+    assert undated, reveal[0]
+    # Named by its source's title (the manifest's), not as an anonymous edition.
+    manifest = yaml.safe_load((Path(__file__).parents[2] / "rules_src/manifest.yml").read_text(encoding="utf-8"))
+    title = next(s["title"] for s in manifest["sources"] if s["edition"] == "undated" and "424" in s["path"])
+    assert undated[0]["words"] == f"{title} as 424", undated
+
+
+@pytest.mark.corpora
+def test_an_infraction_and_a_defined_term_come_first(corpora_site, corpora_root, corpora_phone):
+    # The rule that names them (found in the published data) is the first result,
+    # before the rules that only mention them.
+    site = corpora_site.site
+    data = _editions_data(site)
+    documents = json.loads((site / "data/editions.json").read_text(encoding="utf-8"))["documents"]
+    current = {d["document"]: d["current"] for d in documents if d["language"] == "en"}
+
+    def opening(document: str, pattern: str) -> dict:
+        found = [r for r in data[(document, current[document])]["rules"] if re.match(pattern, r["text"])]
+        assert len(found) == 1, (document, pattern, found)
+        return found[0]
+
+    infraction = opening("tournament-rules", r"Slow Play \[[A-Za-z ]+\]: ")
+    term = opening("core-rules", r"The First Player is ")
+    box = open_search(corpora_phone, corpora_root)
+    for query, rule, document in (("slow play", infraction, "Tournament Rules"), ("first player", term, "Core Rules")):
+        results = results_with_editions(corpora_phone, box, query)
+        assert results, query
+        first = results[0]
+        assert first["url"] == rule["url"], (query, rule["url"], [(r["title"], r["url"]) for r in results[:5]])
+        assert first["title"].startswith(rule["number"] + " "), first
+        assert first["label"] == f"Rule · Riftbound · {document} · {current[document.lower().replace(' ', '-')]}", first
+    # The rules that cite the infraction come after it.
+    citing = [r for r in results_with_editions(corpora_phone, box, "slow play") if r["url"] != infraction["url"]]
+    assert citing, "no other rule mentions slow play"
+
+
+@pytest.mark.corpora
+def test_an_older_editions_number_says_where_the_rule_is_now(corpora_site, corpora_root, corpora_phone):
+    # A v1.2 rule that v1.4 prints under another number (found in the published data).
+    site = corpora_site.site
+    data = _editions_data(site)
+    now_of = {r["id"]: r["number"] for r in data[("core-rules", "v1.4")]["rules"]}
+    old, now = next(
+        (r, now_of[r["id"]])
+        for r in data[("core-rules", "v1.2")]["rules"]
+        if r["number"].startswith("411.1") and now_of.get(r["id"], r["number"]) != r["number"]
+    )
+    box = open_search(corpora_phone, corpora_root)
+    box.fill("")
+    box.press_sequentially(f"v1.2 {old['number']}", delay=20)
+    first = corpora_phone.locator(".rulesite-jump a.rulesite-jump__link").first
+    expect(first).to_be_visible(timeout=30_000)
+    assert first.get_attribute("href").split("#")[1] == old["number"], first.get_attribute("href")
+    expect(first.locator(".rulesite-jump__where")).to_contain_text("v1.2")
+    expect(first.locator(".rulesite-jump__now")).to_have_text(f"now {now}")

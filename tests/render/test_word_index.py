@@ -15,6 +15,7 @@ import json
 from dataclasses import replace
 
 from rulesite.card_symbols import shown_text
+from rulesite.render.numbers import numbers_js
 from rulesite.render.section_page import render_section
 from rulesite.render.word_index import QUEUE, TEXT_PART, WORDS, word_index
 from rulesite.site_map.paths import html_path, section_page
@@ -130,3 +131,70 @@ def test_a_word_only_an_example_prints_leads_to_that_example(ctx):
     html = render_section(section, ctx)
     start = html.index(f'id="{anchor}"')
     assert "sufficient" in html[start : html.index("</div>", start)], html[start : start + 400]
+
+
+# -- One result per section or rule, however many editions print it ------------
+
+
+def _rows(words, parts):
+    """Every entry as (row, its group, its other editions) across the words' and text files."""
+    out = []
+    for row in words["entries"]:  # [kind, doc, url, title, keys, group, also]
+        out.append((row, row[5] if len(row) > 6 else None, row[6] if len(row) > 6 else []))
+    for part in parts:
+        for row in part["entries"]:  # [kind, doc, url, title, keys, text, group, also]
+            out.append((row, row[6] if len(row) > 7 else None, row[7] if len(row) > 7 else []))
+    return out
+
+
+def test_a_section_moved_between_editions_is_one_group_naming_the_other(two_editions_ctx):
+    # The fixture's 200 Reveal of v1 is 300 Reveal in v2 (its rules 201, 201.1 are 301, 301.1).
+    words, parts = _index(two_editions_ctx)
+    docs = words["docs"]
+    rows = _rows(words, parts)
+    reveal = [(row, group, also) for row, group, also in rows if row[0] == "s" and row[3].endswith("Reveal")]
+    assert sorted(row[3] for row, _, _ in reveal) == ["200 Reveal", "300 Reveal"], reveal
+    (today, group, also), (older, older_group, older_also) = sorted(reveal, key=lambda r: not docs[r[0][1]]["current"])
+    assert docs[today[1]]["current"] and not docs[older[1]]["current"], (today, older)
+    assert group is not None and group == older_group, (today, older)
+
+    # Today's names the older edition's section, and the older one names today's, each with its page.
+    def named(members):
+        return [(docs[m[0]]["edition"], m[1], docs[m[0]]["folder"] + m[2] + ".html") for m in members]
+
+    assert named(also) == [("v1", "200", older[2])], also
+    assert named(older_also) == [("v2", "300", today[2])], older_also
+    # A rule whose text v1 printed alike is indexed once, at v2, naming v1's number there.
+    rule = next((row, also) for row, _, also in rows if row[0] == "r" and row[2].endswith("#301.1"))
+    assert named(rule[1]) == [("v1", "201.1", older[2])], rule
+    assert not [row for row, _, _ in rows if row[2].endswith("#201.1")], "v1's 201.1 indexed beside v2's 301.1"
+
+
+def test_a_reworded_rule_is_two_entries_of_one_group(two_editions_ctx):
+    # 101.1 is worded otherwise in v2: each text is searched, and both are one result.
+    words, parts = _index(two_editions_ctx)
+    docs = words["docs"]
+    found = [(row, group) for row, group, _ in _rows(words, parts) if row[0] == "r" and row[2].endswith("#101.1")]
+    assert sorted(docs[row[1]]["edition"] for row, _ in found) == ["v1", "v2"], found
+    assert found[0][1] is not None and found[0][1] == found[1][1], found
+
+
+def test_an_undated_excerpt_is_labelled_by_its_source(ctx):
+    # The seed's 424 web page (undated) prints section 424, which today's edition prints too.
+    words, _ = _index(ctx)
+    docs = words["docs"]
+    undated = [docs[row[1]] for row in words["entries"] if row[0] == "s" and docs[row[1]]["edition"] == ""]
+    assert undated, "no undated section in the seed index"
+    assert all(doc.get("source") for doc in undated), undated
+    titles = {s.title for s in ctx.corpus.sources.values() if s.edition == "undated"}
+    assert all(set(doc["source"].split("; ")) <= titles for doc in undated), (undated, titles)
+
+
+def test_an_older_editions_numbers_say_where_they_are_now(two_editions_ctx):
+    # numbers.js: v1's page of 200 Reveal lists its numbers and, beside them, v2's.
+    text = numbers_js(two_editions_ctx, "en")
+    data = json.loads(text[text.index("=") + 1 :].strip().rstrip(";"))
+    row = next(r for r in data["pages"] if r[1].endswith("/v1/200.html"))
+    assert dict(zip(row[2].split(), row[3].split())) == {"200": "300", "201": "301", "201.1": "301.1"}, row
+    # Today's pages say nothing more: they are where the rules are now.
+    assert all(len(r) == 3 for r in data["pages"] if data["docs"][r[0]]["current"]), "a current page with numbers now"

@@ -40,9 +40,11 @@
       var data = window.RULESITE_NUMBERS || { docs: [], pages: [] };
       var byNumber = Object.create(null); // no key of Object.prototype answers a number
       data.pages.forEach(function (row) {
-        row[2].split(" ").forEach(function (number) {
+        // An older edition's page: each number as the current edition numbers it ("-": not there).
+        var now = typeof row[3] === "string" ? row[3].split(" ") : [];
+        row[2].split(" ").forEach(function (number, k) {
           var key = number.toLowerCase();
-          (byNumber[key] = byNumber[key] || []).push([row[0], row[1], number]);
+          (byNumber[key] = byNumber[key] || []).push([row[0], row[1], number, now[k] && now[k] !== "-" ? now[k] : ""]);
         });
       });
       table = { docs: data.docs, byNumber: byNumber };
@@ -80,7 +82,7 @@
       var label = String(doc.edition).toLowerCase();
       if (wanted.edition && label !== wanted.edition && "v" + label !== wanted.edition) return;
       if (wanted.words.some(function (w) { return doc.aliases.indexOf(w) < 0; })) return;
-      found.push({ doc: doc, page: hit[1], number: hit[2], order: found.length });
+      found.push({ doc: doc, page: hit[1], number: hit[2], now: hit[3], order: found.length });
     });
     found.sort(function (a, b) {
       // An edition asked for comes as it is; else today's text first.
@@ -91,7 +93,7 @@
   }
 
   function label(doc) {
-    return [doc.game, doc.document, doc.edition === "undated" ? "" : doc.edition].filter(Boolean).join(" \u00b7 ");
+    return [doc.game, doc.document, doc.edition === "undated" ? "" : doc.edition, doc.source].filter(Boolean).join(" \u00b7 ");
   }
 
   function ensureBox(output) {
@@ -123,9 +125,16 @@
       num.textContent = hit.number;
       var where = document.createElement("span");
       where.className = "rulesite-jump__where";
-      where.textContent = label(hit.doc) + (hit.doc.current ? "" : " \u2014 " + R.t("older-edition"));
+      where.textContent = label(hit.doc) + (hit.doc.current || hit.doc.source ? "" : " \u2014 " + R.t("older-edition"));
       head.appendChild(num);
       head.appendChild(where);
+      if (hit.now) {
+        // Where an older edition's rule lives today: "v1.2 411.1", now 424.1.
+        var now = document.createElement("span");
+        now.className = "rulesite-jump__now";
+        now.textContent = R.t("search-now", { number: hit.now });
+        head.appendChild(now);
+      }
       link.appendChild(head);
       var text = document.createElement("span");
       text.className = "rulesite-jump__text";

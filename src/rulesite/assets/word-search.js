@@ -13,8 +13,13 @@
  * Within each: sections, cards and topics whose title holds every word,
  * then rules, then rulings, FAQ answers and walkthroughs whose title does,
  * then the rest by kind (a rule's example, titled by its rule's number,
- * right after the rules). A word of five letters or more that the site does
- * not hold is read as the nearest one it does ("revael": reveal). A first
+ * right after the rules). A section or rule printed by several editions is
+ * one result, today's (the index groups them), with the others linked below
+ * it ("also in v1.2 as 411.1"; an older one found alone says "now 424.1"); a
+ * rule that defines a term or names an infraction is titled by it ("703.2
+ * Slow Play"), so "slow play" finds it as a title. A word of five letters or
+ * more that the site does not hold is read as the nearest one it does
+ * ("revael": reveal). A first
  * word naming a document or game ("TR", "CR", "MTG") keeps only its
  * results. Every result names its kind, game, document and edition (a
  * rule or a rule's example, its section too, before its text). core.js
@@ -67,11 +72,13 @@
     return folded.match(/[^\x00-\x7f]/.test(folded) ? TOKEN : ASCII_TOKEN) || [];
   }
 
-  function addEntry(row, text) {
+  /** An entry of the index: `row` [kind, doc, url, title, keys, (text,) group, also]; `at`: where its group is. */
+  function addEntry(row, text, at) {
     var title = row[3] || "";
     var words = tokens(title);
     var named = words.length > 1 && /^\d/.test(words[0]) ? words.slice(1) : words; // "832 Show Off": Show Off
     var phrases = [named.join(" "), words.join(" ")];
+    if (named.length < words.length) phrases.push(words[0]); // "703.4 Deck Presentation Error" is 703.4
     var all = words.slice();
     (row[4] || []).forEach(function (key) {
       var w = tokens(key);
@@ -82,6 +89,8 @@
     var entry = {
       kind: row[0], doc: row[1], url: row[2], title: title, keys: row[4] || [], named: named.length || 1,
       phrases: phrases, words: all, text: "", norm: "", index: entries.length,
+      // The same section or rule in other editions: one result for all, today's (render/word_index.py).
+      group: typeof row[at] === "number" ? row[at] : -1 - entries.length, also: Array.isArray(row[at + 1]) ? row[at + 1] : [],
     };
     entries.push(entry);
     if (entry.kind === "s") sectionOf[entry.url] = title;
@@ -108,12 +117,12 @@
       firstText(); // asked for before the titles are read, which takes a phone a while
       docs = data.docs;
       docs.forEach(function (doc) { (doc.aliases || []).forEach(function (a) { aliases[a] = true; }); });
-      data.entries.forEach(function (row) { addEntry(row, ""); });
+      data.entries.forEach(function (row) { addEntry(row, "", 5); });
     } else if (typeof data.part === "number" && docs.length) {
       // A text file is read a slice at a time, so that typing never waits for it.
       var work = [];
       (data.texts || []).forEach(function (pair) { work.push(function () { if (entries[pair[0]]) setText(entries[pair[0]], pair[1]); }); });
-      (data.entries || []).forEach(function (row) { work.push(function () { addEntry(row, row[5]); }); });
+      (data.entries || []).forEach(function (row) { work.push(function () { addEntry(row, row[5], 6); }); });
       partsOf = data.of; // how many files to fetch: known at once
       work.push(function () {
         partsLoaded += 1;
@@ -357,15 +366,37 @@
       for (var j = 0; j < a.key.length; j++) if (a.key[j] !== b.key[j]) return a.key[j] - b.key[j];
       return 0;
     });
+    hits = once(hits);
     return { hits: hits.slice(0, MAX_SHOWN), count: hits.length, query: q };
+  }
+
+  /** One hit a section or rule, however many editions print it: at the place of
+      its best hit, today's edition's entry when it is found too. */
+  function once(hits) {
+    var today = Object.create(null); // group -> its hit of a current edition, the best
+    hits.forEach(function (hit) {
+      var doc = hit.entry.doc >= 0 ? docs[hit.entry.doc] : null;
+      if ((!doc || doc.current) && !(hit.entry.group in today)) today[hit.entry.group] = hit;
+    });
+    var seen = Object.create(null);
+    var out = [];
+    hits.forEach(function (hit) {
+      var group = hit.entry.group;
+      if (seen[group]) return;
+      seen[group] = true;
+      out.push(today[group] || hit);
+    });
+    return out;
   }
 
   function label(entry) {
     var doc = entry.doc >= 0 ? docs[entry.doc] : null;
     var parts = [R.t("kind-" + KIND_NAME[entry.kind])];
     if (doc) parts = parts.concat([doc.game, doc.document, doc.edition].filter(Boolean));
+    // An excerpt or undated edition is named by its sources, an older whole one as older.
+    if (doc && doc.source) parts.push(doc.source);
     var text = parts.join(" \u00b7 ");
-    if (doc && !doc.current) text += " \u2014 " + R.t("older-edition");
+    if (doc && !doc.current && !doc.source) text += " \u2014 " + R.t("older-edition");
     return text;
   }
 
@@ -389,6 +420,41 @@
     var start = text.lastIndexOf(" ", at - 40);
     var piece = text.slice(start + 1, start + 161);
     return "\u2026" + piece + (start + 161 < text.length ? "\u2026" : "");
+  }
+
+  /** "now 424.1" (an older edition's entry) and "also in v1.2 as 411.1, v1.1 as 411.1":
+      the entry's other editions, each a link to it there. */
+  function alsoLine(entry) {
+    if (!entry.also.length) return null;
+    var doc = entry.doc >= 0 ? docs[entry.doc] : null;
+    var line = document.createElement("p");
+    line.className = "rulesite-result-also";
+    var others = entry.also.filter(function (m) { return docs[m[0]] && docs[m[0]].folder; });
+    var now = doc && !doc.current ? others.filter(function (m) { return docs[m[0]].current; })[0] : null;
+    var linkTo = function (member, words) {
+      var to = R.siteUrl(docs[member[0]].folder + member[2] + ".html" + (entry.kind === "s" ? "" : "#" + member[1]));
+      var a = document.createElement("a");
+      a.textContent = words;
+      if (to) a.href = to.href;
+      a.addEventListener("click", closeSearch);
+      return a;
+    };
+    if (now) {
+      line.appendChild(linkTo(now, R.t("search-now", { number: now[1] })));
+      others = others.filter(function (m) { return m !== now; });
+      if (others.length) line.appendChild(document.createTextNode(" \u00b7 "));
+    }
+    if (others.length) {
+      var words = R.t("search-also", { where: "\u0000" }).split("\u0000");
+      line.appendChild(document.createTextNode(words[0]));
+      others.forEach(function (m, k) {
+        var d = docs[m[0]];
+        if (k) line.appendChild(document.createTextNode(", "));
+        line.appendChild(linkTo(m, R.t("search-also-as", { edition: d.source || d.edition || d.document, number: m[1] })));
+      });
+      line.appendChild(document.createTextNode(words[1] || ""));
+    }
+    return line;
   }
 
   function closeSearch() {
@@ -454,6 +520,8 @@
       }
       link.appendChild(article);
       item.appendChild(link);
+      var also = alsoLine(e);
+      if (also) item.appendChild(also);
       list.appendChild(item);
     });
   }
@@ -487,7 +555,13 @@
     var input = document.querySelector("input.md-search__input");
     if (input) start(input);
   }
-  window.RulesiteWordSearch = { search: function (q) { return search(q).hits.map(function (h) { return [h.entry.title, label(h.entry), h.entry.url]; }); } };
+  window.RulesiteWordSearch = {
+    search: function (q) {
+      return search(q).hits.map(function (h) {
+        return [h.entry.title, label(h.entry), h.entry.url, h.entry.also.map(function (m) { return m[1]; }).join(" ")];
+      });
+    },
+  };
   R.onPage(begin);
   begin();
 })();

@@ -37,23 +37,57 @@ def numbers_js(ctx: Context, language: str) -> str:
         to_root = to_content_root(language) if elsewhere else ""
         for section in ctx.editions.pages_of(pages_language):
             current = not section.version_path
-            key = (section.game, section.document, section.edition, current, elsewhere)
+            source = excerpt_sources(ctx, section)
+            key = (section.game, section.document, section.edition, current, elsewhere, source)
             if key not in index:
                 index[key] = len(docs)
                 name = document_name(section.document)
-                docs.append(
-                    {
-                        "game": GAME_NAMES.get(section.game, section.game),
-                        "document": t(language, "in-english", document=name) if elsewhere else name,
-                        "edition": section.edition,
-                        "current": current,
-                        "aliases": GAME_ALIASES.get(section.game, [section.game])
-                        + DOCUMENT_ALIASES.get(section.document, [section.document]),
-                    }
-                )
+                doc = {
+                    "game": GAME_NAMES.get(section.game, section.game),
+                    "document": t(language, "in-english", document=name) if elsewhere else name,
+                    "edition": section.edition,
+                    "current": current,
+                    "aliases": GAME_ALIASES.get(section.game, [section.game])
+                    + DOCUMENT_ALIASES.get(section.document, [section.document]),
+                }
+                if source:  # an excerpt or undated edition is named by its sources, not as older
+                    doc["source"] = source
+                docs.append(doc)
             numbers = [section.number] + [r.number for r in section.rules if r.number != section.number]
-            pages.append([index[key], to_root + html_path(section_page(section.key)), " ".join(numbers)])
+            row = [index[key], to_root + html_path(section_page(section.key)), " ".join(numbers)]
+            now = _numbers_now(ctx, section, numbers) if section.version_path else None
+            pages.append(row + [now] if now else row)
     return "window.RULESITE_NUMBERS = " + script_json({"docs": docs, "pages": pages}) + ";\n"
+
+
+def excerpt_sources(ctx: Context, section) -> str:
+    """The titles of an excerpt's or undated edition's section's sources ("" for a whole edition's)."""
+    editions = ctx.corpus.editions.get((section.game, section.document, section.language), [])
+    edition = next((e for e in editions if e.label == section.edition), None)
+    if edition is None or not (edition.partial or edition.date == "undated"):
+        return ""
+    sources = [ctx.corpus.sources[s] for s in section.source_ids if s in ctx.corpus.sources]
+    return "; ".join(dict.fromkeys(s.title or s.id for s in sources))
+
+
+def _numbers_now(ctx: Context, section, numbers: list[str]) -> str | None:
+    """An older edition's numbers as the current edition numbers them (resolve's
+    successors; the section's own number, the current section of its title),
+    one for each of `numbers`, "-" for one it does not print: "v1.2 411.1" is
+    shown with "now 424.1". None when no number has a successor."""
+    key = (section.game, section.document, section.language)
+    # The section's own number: the current section of its title (411 Reveal of v1.2 is 424).
+    moved = ctx.changes.now.get(section.key) if ctx.changes is not None else None
+    now = []
+    for number in numbers:
+        found = ctx.editions.successor(key, section.edition, number)
+        if found is not None and found.now:
+            now.append(found.now)
+        elif number == section.number and moved is not None and moved.same_title:
+            now.append(moved.section.number)
+        else:
+            now.append("-")
+    return " ".join(now) if any(n != "-" for n in now) else None
 
 
 def to_content_root(language: str) -> str:

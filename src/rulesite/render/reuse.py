@@ -40,7 +40,8 @@ each job adds what it reads besides:
 - a run of rulings' pages: the keyword forms the links are made of (the
   terms rules' texts define among them), the rulings, the reviews of them,
   what they cite, the cards they name and where each is;
-- numbers.js and strings.js: nothing more;
+- numbers.js and strings.js: where each older edition's rule is today (the
+  documents' successors);
 - the home page and the page of rules cited that no source holds: how many
   FAQ answers, rulings and walkthroughs there are, the first ruling, and
   those numbers;
@@ -365,6 +366,9 @@ class Fingerprints:
             parts.append(self.texts)
             if kind == "history bundle":  # its rows list what cites each rule
                 parts.append(_cited_rules(ctx))
+        elif kind == "numbers":
+            # numbers.js names where each older edition's rule is today (the documents' successors).
+            parts += [self._successors(ctx, document) for document in sorted(ctx.editions.successors)]
         elif kind == "faq index":
             # The answers' questions, where each is shown, the sections they sit with.
             parts += [ctx.corpus.faqs, [ctx.faq_home(faq) for faq in ctx.corpus.faqs]]

@@ -21,21 +21,35 @@ it names each entry's kind, and its game, document and edition:
   own (kind "e", titled by its rule's number) leading to the example's
   anchor on its section page ("832.html#832.2.a-example-1").
 
+- A rule that defines a term or names an infraction (resolve/terms.py:
+  "703.2 Slow Play [Warning]: ...", "The First Player is ...") is an entry of
+  the words' file, titled by its number and that name, its text after the
+  rulings' and answers': "slow play" finds the infraction at once, before
+  the rules that mention it.
+- The same section or rule in several editions is one group (`_Groups`):
+  each of its entries carries the group's number and the other editions'
+  numbers, so that the search shows it once, today's, with the others linked.
+
 Scripts, not JSON: a page opened from disk (file://) can load a script but
-not fetch. Each entry is `[kind, document, url, title, keys]`, url relative
+not fetch. Each entry is `[kind, document, url, title, keys, group, also]`
+(a text file's rules and examples: `[kind, document, url, title, keys, text,
+group, also]`; group and also only for a group of two or more), url relative
 to the site root; `document` indexes `docs` (game, document, edition, whether
-current, and the short names a query may start with: "TR", "CR", "MTG").
+current, the short names a query may start with: "TR", "CR", "MTG"; for an
+excerpt or undated edition its sources' titles, `source`; for a section
+page's edition the folder of its pages, `folder`).
 """
 
 from __future__ import annotations
 
 from ..model import Section
 from ..resolve.links import MAIN_DOCUMENT
+from ..resolve.terms import defined_terms
 from ..site_map.paths import example_anchor, faq_anchor, guide_page, html_path, page_of, section_page, topic_page
 from .context import CONTENT_LANGUAGE, Context
 from .edition_pages import document_name
 from .escape import script_json
-from .numbers import DOCUMENT_ALIASES, GAME_ALIASES, to_content_root
+from .numbers import DOCUMENT_ALIASES, GAME_ALIASES, excerpt_sources, to_content_root
 from .share import GAME_NAMES
 from ..card_symbols import shown_text
 from ..strings import t
@@ -59,25 +73,40 @@ EXAMPLE = "e"  # a rule's example ("Example: …"), titled by its rule's number
 
 
 class _Docs:
-    """The label table: one row per (game, document, edition)."""
+    """The label table: one row per (game, document, edition), and per source
+    for an excerpt or undated edition (`source`: its sources' titles, which
+    label it, where an older whole edition is labelled by its version)."""
 
     def __init__(self) -> None:
         self.rows: list[dict] = []
         self.index: dict[tuple, int] = {}
 
-    def of(self, game: str, document: str, name: str, edition: str = "", current: bool = True, elsewhere: bool = False) -> int:
-        key = (game, document, edition, current, elsewhere)
+    def of(
+        self,
+        game: str,
+        document: str,
+        name: str,
+        edition: str = "",
+        current: bool = True,
+        elsewhere: bool = False,
+        source: str = "",
+        folder: str = "",
+    ) -> int:
+        key = (game, document, edition, current, elsewhere, source)
         if key not in self.index:
             self.index[key] = len(self.rows)
-            self.rows.append(
-                {
-                    "game": GAME_NAMES.get(game, game),
-                    "document": name,
-                    "edition": "" if edition == "undated" else edition,
-                    "current": current,
-                    "aliases": GAME_ALIASES.get(game, [game]) + DOCUMENT_ALIASES.get(document, []),
-                }
-            )
+            row = {
+                "game": GAME_NAMES.get(game, game),
+                "document": name,
+                "edition": "" if edition == "undated" else edition,
+                "current": current,
+                "aliases": GAME_ALIASES.get(game, [game]) + DOCUMENT_ALIASES.get(document, []),
+            }
+            if source:
+                row["source"] = source
+            if folder:  # where its section pages are: a group's members are named by their section's number
+                row["folder"] = folder
+            self.rows.append(row)
         return self.index[key]
 
 
@@ -85,20 +114,119 @@ def _plain(text: str, language: str) -> str:
     return " ".join(shown_text(text, language).split())
 
 
-def section_words(ctx: Context, language: str) -> tuple[list[dict], dict, list[list], list[list], list[list]]:
+class _Groups:
+    """The same section or rule in several editions, as one search result.
+
+    Each section page's section and each rule of it belongs to one group: a
+    section with the current section of the same title (resolve's
+    `SectionNow`), a rule with the rules of its match chain (resolve's
+    history rows: "411.1" in v1.1 and v1.2 is "424.1" in v1.4). A rule of an
+    undated edition, which no chain reaches, joins the rule of the same
+    number in the current section of its section's title. Each entry of a
+    group of two or more carries the group's number and the other members,
+    `[document, number, its section's number]` (its page: the document's
+    folder and that number), newest first; an older entry, today's alone.
+    word-search.js shows one entry a group, today's, with the others linked
+    ("also in v1.2 as 411.1")."""
+
+    def __init__(self, ctx: Context, docs: _Docs) -> None:
+        self.ctx, self.docs = ctx, docs
+        # group -> (page, number) -> (document, number, section number, order, current)
+        self.members: dict[tuple, dict[tuple[str, str], tuple]] = {}
+        self.numbers: dict[tuple, int] = {}
+
+    def doc_of(self, section: Section) -> int:
+        """The label row of a section page's edition (by its sources, for an excerpt or undated one)."""
+        current = not section.version_path
+        source = excerpt_sources(self.ctx, section)
+        folder = html_path(section_page(section.key)).rpartition("/")[0] + "/"
+        name = document_name(section.document)
+        return self.docs.of(section.game, section.document, name, section.edition, current, source=source, folder=folder)
+
+    def now_of(self, section: Section) -> Section:
+        """The current section `section` is (itself, when on a plain page)."""
+        if not section.version_path or self.ctx.changes is None:
+            return section
+        now = self.ctx.changes.now.get(section.key)
+        return now.section if now is not None and now.same_title else section
+
+    def section(self, section: Section) -> tuple:
+        group = ("s", self.now_of(section).key.plain)
+        self._add(group, section.number, section)
+        return group
+
+    def rule(self, section: Section, rule_number: str) -> tuple:
+        """The group of rule `rule_number` of a section page's section."""
+        key = (section.game, section.document, section.language)
+        rows = self.ctx.changes.history(key, section.edition, rule_number) if self.ctx.changes is not None else ()
+        if rows:
+            first = next(row.entry for row in rows if row.entry.number is not None)
+            group = ("r", key, first.edition_label, first.number)
+            for row in rows:
+                at = self._section_at(row.shown.page) if row.shown is not None else None
+                if at is not None:
+                    self._add(group, row.shown.rule.number, at)
+            return group
+        now = self.now_of(section)
+        if now is not section and any(r.number == rule_number for r in now.rules):
+            group = self.rule(now, rule_number)  # an undated edition's rule: today's of its number
+        else:
+            group = ("r", key, section.edition, rule_number, section.version_path)
+        self._add(group, rule_number, section)
+        return group
+
+    def _section_at(self, key) -> Section | None:
+        if not key.edition:
+            return self.ctx.corpus.sections.get(key)
+        for edition in self.ctx.corpus.editions.get((key.game, key.document, key.language), []):
+            if edition.label == key.edition:
+                return edition.sections.get(key.number)
+        return None
+
+    def _add(self, group: tuple, number: str, at: Section) -> None:
+        """Rule (or section) `number` of section page `at`'s section, a member of `group`."""
+        page = html_path(section_page(at.key))
+        members = self.members.setdefault(group, {})
+        if (page, number) not in members:
+            members[(page, number)] = (self.doc_of(at), number, at.number, self._order(at), not at.version_path)
+
+    def _order(self, section: Section) -> tuple:
+        """Newest first: the plain page, then the editions by date, newest first, the undated last."""
+        editions = self.ctx.corpus.editions.get((section.game, section.document, section.language), [])
+        date = next((e.date for e in editions if e.label == section.edition), "undated")
+        return (bool(section.version_path), date == "undated", tuple(-ord(c) for c in date))
+
+    def fields(self, group: tuple, page: str, number: str, current: bool) -> list:
+        """[group number, other members] of an entry of `page`, or [] when it stands
+        alone: for today's entry, every other edition's; for an older one's, today's
+        alone (where it is now)."""
+        members = self.members.get(group, {})
+        if len(members) < 2:
+            return []
+        if group not in self.numbers:
+            self.numbers[group] = len(self.numbers)
+        others = sorted((m for at, m in members.items() if at != (page, number)), key=lambda m: m[3])
+        if not current:
+            others = [m for m in others if m[4]][:1]
+        return [self.numbers[group], [[m[0], m[1], m[2]] for m in others]]
+
+
+def section_words(ctx: Context, language: str) -> tuple[list[dict], dict, list[list], list[list], list[list], list]:
     """The part of `language`'s index made of the section pages of its site
     (every edition's): the label rows it uses (and their index), its entries,
-    the rules found by their text alone and the rules' examples. It reads the
-    sections, texts included, and the keyword forms: a warm build keeps it
-    while those stay as they were (render/site.py)."""
+    the rules found by their text alone, the rules' examples, and the texts
+    of its entries that have one ((entry, text): the rules that define a term
+    or name an infraction, found by it as by a title). It reads the
+    sections, texts included, the keyword forms, and what resolve matched of
+    the editions (the same sections and rules in each): a warm build keeps it
+    while the rules' texts stay as they were (render/site.py)."""
     docs = _Docs()
-    head: list[list] = []  # [kind, doc, url, title, keys]
-    rules: list[list] = []  # [kind, doc, url, title, keys, text]: rules found by their text alone
+    groups = _Groups(ctx, docs)
+    head: list[list] = []  # [kind, doc, url, title, keys, group, also]
+    rules: list[list] = []  # [kind, doc, url, title, keys, text, group, also]: rules found by their text alone
     examples: list[list] = []  # the same for the rules' examples
+    titled: list[tuple[int, str]] = []  # (entry of head, its text)
     keys_of = _keyword_forms(ctx, language)
-
-    def add(kind: str, doc: int, url: str, title: str, keys: list[str] = ()) -> None:
-        head.append([kind, doc, url, title, list(keys)] if keys else [kind, doc, url, title])
 
     sections: list[Section] = list(ctx.editions.pages_of(language))
     # Riftbound before Magic, today's editions before older ones, newer before older.
@@ -107,13 +235,23 @@ def section_words(ctx: Context, language: str) -> tuple[list[dict], dict, list[l
     sections.sort(key=lambda s: (games.index(s.game), bool(s.version_path)))
     printed: set[tuple[str, str, str]] = set()  # each rule text once, at the newest edition printing it
     shown: set[tuple[str, str, str]] = set()  # each example's text once, the same way
+    # The terms today's rules define, by document: a term two rules define names neither.
+    today: dict[tuple[str, str], list] = {}
+    for section in sections:
+        if not section.version_path:
+            today.setdefault((section.game, section.document), []).extend(section.rules)
+    terms_of = {document: defined_terms(found) for document, found in today.items()}
+    # First, every section and rule of a group, so that each entry can name the others.
+    made: list[tuple] = []  # (kind, doc, url, title, keys, text, group, page, number[, "rules": in a text file])
     for section in sections:
         current = not section.version_path
-        doc = docs.of(section.game, section.document, document_name(section.document), section.edition, current)
+        doc = groups.doc_of(section)
         page = html_path(section_page(section.key))
         keys = keys_of.get((section.game, section.document, section.number), []) if current else []
         if section.title.strip() or keys:  # a bare number ("100.1") is the number search's
-            add(SECTION, doc, page, f"{section.number} {section.title}".strip(), keys)
+            group = groups.section(section)
+            made.append((SECTION, doc, page, f"{section.number} {section.title}".strip(), keys, "", group, page, section.number))
+        terms = terms_of.get((section.game, section.document), {}) if current else {}
         for rule in section.rules:
             # Its examples, each at the anchor the section page gives it.
             for i, example in enumerate(rule.examples, 1):
@@ -124,15 +262,28 @@ def section_words(ctx: Context, language: str) -> tuple[list[dict], dict, list[l
             if rule.number == section.number:
                 continue
             text = _plain(rule.text, language)
+            group = groups.rule(section, rule.number)
             if (section.game, section.document, text) in printed:
                 continue
             printed.add((section.game, section.document, text))
             url = f"{page}#{rule.number}"
-            if len(text.split()) <= TITLE_WORDS:
-                add(RULE, doc, url, f"{rule.number} {text}")
+            term = terms.get(rule.number)
+            if term is not None:  # found by its term as by a title, its text searched too
+                made.append((RULE, doc, url, f"{rule.number} {term}", [], text, group, page, rule.number))
+            elif len(text.split()) <= TITLE_WORDS:
+                made.append((RULE, doc, url, f"{rule.number} {text}", [], "", group, page, rule.number))
             else:
-                rules.append([RULE, doc, url, rule.number, [], text])
-    return docs.rows, docs.index, head, rules, examples
+                made.append((RULE, doc, url, rule.number, [], text, group, page, rule.number, "rules"))
+    for kind, doc, url, title, keys, text, group, page, number, *where in made:
+        extra = groups.fields(group, page, number, docs.rows[doc]["current"])
+        if where:
+            rules.append([kind, doc, url, title, list(keys), text, *extra])
+            continue
+        row = [kind, doc, url, title, list(keys)] if keys or extra else [kind, doc, url, title]
+        head.append(row + extra)
+        if text:
+            titled.append((len(head) - 1, text))
+    return docs.rows, docs.index, head, rules, examples, titled
 
 
 def word_index(
@@ -141,7 +292,7 @@ def word_index(
     """assets/search-words.js and the assets/search-text-N.js files of `language`'s
     site. `written`: the written pages (docs path -> (title, Markdown));
     `sections`: `section_words` of the site, when the caller has it."""
-    rows, index, head, rules, examples = sections if sections is not None else section_words(ctx, language)
+    rows, index, head, rules, examples, titled = sections if sections is not None else section_words(ctx, language)
     # Copies: what the caller gave is kept for the next build.
     docs = _Docs()
     docs.rows, docs.index = list(rows), dict(index)
@@ -204,7 +355,8 @@ def word_index(
     parts: list[dict] = []
     size = limit = FIRST_PART
     first_magic = next((k for k, r in enumerate(rules) if docs.rows[r[1]]["game"] != GAME_NAMES["riftbound"]), len(rules))
-    answers = [x for x in texts if head[x[0]][0] != CARD]
+    # With the answers, the texts of the rules found by the term they define.
+    answers = [x for x in texts if head[x[0]][0] != CARD] + list(titled)
     ordered = (
         [("text", x) for x in answers]
         + [("rule", r) for r in rules[:first_magic]]
@@ -218,7 +370,7 @@ def word_index(
             size, limit = 0, (FIRST_PART if len(parts) == 1 else TEXT_PART)
         if what == "rule":
             parts[-1]["entries"].append(item)
-            size += len(item[2]) + len(item[5]) + 16
+            size += len(item[2]) + len(item[5]) + 16 + (len(str(item[7])) if len(item) > 7 else 0)
         else:
             parts[-1]["texts"].append(list(item))
             size += len(item[1]) + 8
