@@ -150,7 +150,9 @@ def _what_is_held(held: dict, also: str) -> list:
 def test_each_worker_hands_over_what_it_holds_and_a_crew_runs_once(workers_):
     with workers.Crew() as crew:
         firsts = crew.run([_held_job(k) for k in "abcd"], workers_)
-        assert [made["held"] for made in firsts] == [workers.Held("d-" + k) for k in "abcd"]
+        assert [made["held"] for made in firsts] == [
+            workers.Held("d-" + k, len(k)) for k in "abcd"
+        ]  # each holds its one-byte key
         found = crew.each(_what_is_held, "!")
         assert len(found) == (1 if workers_ == 1 else 2), "one answer a worker"
         assert sorted(entry for answer in found for entry in answer) == [f"{k}={k}:d-{k}!" for k in "abcd"]

@@ -32,10 +32,17 @@ def text_outside(node, skip) -> str:
     return flat(text(node, skip))
 
 
+# A document's whole text on one page (site_map/paths.py's `whole_document_page`):
+# its section pages' rules again, by design, so it is read apart from the pages
+# that must show each rule once.
+WHOLE_PAGE = "all.html"
+
+
 @dataclass
 class Site:
     path: Path
-    pages: dict  # rel -> Page
+    pages: dict  # rel -> Page, every page but the whole-document ones
+    whole: dict  # rel -> Page, the whole-document pages
 
     def content(self) -> list[Page]:
         return [p for p in self.pages.values() if p.article is not None]
@@ -73,7 +80,8 @@ def siblings_after(el):
 def read_site(folder: Path) -> Site:
     pages = {rel: load_page(folder, rel) for rel in html_files(folder)}
     assert pages, "the build wrote no HTML"
-    return Site(folder, pages)
+    whole = {rel: page for rel, page in pages.items() if rel.rpartition("/")[2] == WHOLE_PAGE}
+    return Site(folder, {rel: page for rel, page in pages.items() if rel not in whole}, whole)
 
 
 @pytest.fixture(scope="module")
@@ -138,6 +146,30 @@ def test_no_page_loads_http_resources(site, built_site):
 
 def _rule_blocks(site: Site) -> list:
     return [(p, n) for p in site.content() for n in p.article.iterdescendants() if "rule" in classes(n)]
+
+
+def test_a_whole_document_page_holds_each_rule_of_its_section_pages_once(site, ctx):
+    """Counts in = counts out on the one-page view too: every rule its folder's
+    section pages show, under the same anchor, once, and no rule of another."""
+    numbers = {r.number for _, r in ctx.corpus.rules()}
+    assert site.whole, "each document has its whole page"
+    for rel, whole in site.whole.items():
+        folder = rel.rpartition("/")[0]
+        on_sections = Counter(
+            n.get("id")
+            for page, block in _rule_blocks(site)
+            if page.rel.rpartition("/")[0] == folder
+            for n in [block, *block.iterdescendants()]
+            if n.get("id") in numbers
+        )
+        on_whole = Counter(
+            n.get("id")
+            for block in whole.article.iterdescendants()
+            if "rule" in classes(block)
+            for n in [block, *block.iterdescendants()]
+            if n.get("id") in numbers
+        )
+        assert on_sections and on_whole == on_sections, rel
 
 
 def test_every_rule_is_one_anchored_element_with_its_text(site, ctx):
