@@ -21,9 +21,11 @@ not in the sources). Links to another language's site are left as plain text.
 
 The service worker stores these files for the current editions, each
 document's (each folder's) fetched as one bundle (`OFFLINE_BUNDLES`), within
-the first visit's budget (render/offline_app.py: choose). One job makes them
-all, in every build: what they read (texts, links, FAQ answers, rulings,
-cards, histories) is most of what the site is made of.
+the first visit's budget (render/offline_app.py: choose). The jobs making the
+pages make their files too (render/site.py: a run of section pages, of
+rulings' pages, the card pages), so a warm build makes again those whose page
+it makes again (render/reuse.py: what each reads is in its job's
+fingerprint); the bundles are joined of them after the jobs (`bundles_of`).
 """
 
 from __future__ import annotations
@@ -53,23 +55,38 @@ def offline_file(page: str) -> str:
     return f"{OFFLINE_DATA}/{page.removesuffix('.html')}.js"
 
 
-def offline_data(ctx: Context, language: str) -> dict[str, str]:
-    """Every offline file of this language's site, and their bundles."""
-    found: dict[str, dict] = {}
-    for section in ctx.corpus.sections.values():
-        if section.language == language:
+def section_files(ctx: Context, run: list[Section]) -> dict[str, str]:
+    """The offline files of the current sections among `run` (a run of section
+    pages' job, render/site.py: reused with them while what they read is the same)."""
+    found = {}
+    for section in run:
+        if ctx.corpus.sections.get(section.key) is section:  # a current edition's
             page = html_path(section_page(section.key))
             found[page] = section_data(ctx, section, page)
-    if language == CONTENT_LANGUAGE:
-        for ruling in ctx.corpus.rulings:
-            page = html_path(page_of(ruling))
-            found[page] = ruling_data(ctx, ruling, page)
-        for parts in ctx.where.cards.values():
-            for part in parts:
-                page = html_path(part.page)
-                found[page] = cards_data(ctx, [c for c in part.items if isinstance(c, Card)], page)
-    files = {offline_file(page): "RulesiteOffline.add(" + script_json(data) + ");\n" for page, data in sorted(found.items())}
-    return files | bundles_of(files)
+    return _files(found)
+
+
+def ruling_files(ctx: Context, rulings: list[Ruling]) -> dict[str, str]:
+    """The offline files of these rulings' pages (a run of rulings' pages' job)."""
+    found = {}
+    for ruling in rulings:
+        page = html_path(page_of(ruling))
+        found[page] = ruling_data(ctx, ruling, page)
+    return _files(found)
+
+
+def card_files(ctx: Context) -> dict[str, str]:
+    """The offline files of the cards' pages (the card pages' job)."""
+    found = {}
+    for parts in ctx.where.cards.values():
+        for part in parts:
+            page = html_path(part.page)
+            found[page] = cards_data(ctx, [c for c in part.items if isinstance(c, Card)], page)
+    return _files(found)
+
+
+def _files(found: dict[str, dict]) -> dict[str, str]:
+    return {offline_file(page): "RulesiteOffline.add(" + script_json(data) + ");\n" for page, data in sorted(found.items())}
 
 
 def section_data(ctx: Context, section: Section, page: str) -> dict:
@@ -238,14 +255,20 @@ def _href(link: Link, language: str) -> str | None:
     return f"{page}#{anchor}" if anchor else page
 
 
-def bundles_of(files: dict[str, str]) -> dict[str, str]:
-    """`OFFLINE_BUNDLES` of these offline files (path -> text), one a folder."""
+def bundles_of(files: dict[str, str], known: dict | None = None) -> dict[str, str]:
+    """`OFFLINE_BUNDLES` of these offline files (path -> text), one a folder.
+    `known` (a warm build's): folder -> its files and their bundle as the last
+    build made it, kept while its files are the same; replaced by this build's."""
     folders: dict[str, dict[str, str]] = {}
     prefix = OFFLINE_DATA + "/"
-    for path, text in files.items():
+    for path, text in sorted(files.items()):
         page = path[len(prefix) :].removesuffix(".js") + ".html"
         folders.setdefault(bundle_folder(page), {})[path] = text
-    return {
-        bundle_path(OFFLINE_BUNDLES, folder): script_json({"files": dict(sorted(held.items()))})
-        for folder, held in sorted(folders.items())
-    }
+    made = {}
+    for folder, held in sorted(folders.items()):
+        then = known.get(folder) if known is not None else None
+        made[folder] = then if then is not None and then[0] == held else (held, script_json({"files": held}))
+    if known is not None:
+        known.clear()
+        known.update(made)
+    return {bundle_path(OFFLINE_BUNDLES, folder): text for folder, (_, text) in made.items()}
