@@ -130,8 +130,8 @@ def ruling_data(ctx: Context, ruling: Ruling, page: str) -> dict:
     game = ruling.game
     parts: list = []
     if ruling.question and ruling.question.strip() != ruling.title.strip():
-        parts.append(["p", ["Q: ", *_segments(ctx, ruling.question, game)], "ruling-question"])
-    parts.append(["p", [f"{t(lang, 'ruling')}: ", *_segments(ctx, ruling.answer, game, quoted=True)], "ruling-answer"])
+        parts.append(["p", [t(lang, "question-label") + " ", *_segments(ctx, ruling.question, game)], "ruling-question"])
+    parts.append(["p", [t(lang, "ruling-label") + " ", *_segments(ctx, ruling.answer, game, quoted=True)], "ruling-answer"])
     if ruling.steps:
         parts.append(["h", 3, t(lang, "sequence"), "sequence"])
         parts.append(["ol", [_segments(ctx, step, game, quoted=True) for step in ruling.steps]])
@@ -148,8 +148,11 @@ def ruling_data(ctx: Context, ruling: Ruling, page: str) -> dict:
         parts.append(["links", t(lang, "concerns"), concerns])
     cards = ctx.citations.cards_of.get(ruling.id, [])
     if cards:
-        parts.append(["links", "Cards", [[card.name, f"{html_path(ctx.card_page(card))}#{card.id}"] for card in cards]])
-    edition = f"Core Rules v{ruling.reviewed_version}" if ruling.reviewed_version else ""
+        parts.append(
+            ["links", t(lang, "nav-cards"), [[card.name, f"{html_path(ctx.card_page(card))}#{card.id}"] for card in cards]]
+        )
+    # The Core Rules edition it was reviewed against, named as a citation names it.
+    edition = f"{document_name('core-rules')} v{ruling.reviewed_version}" if ruling.reviewed_version else ""
     return {
         "page": page,
         "lang": lang,
@@ -173,21 +176,22 @@ def cards_data(ctx: Context, cards: list[Card], page: str) -> dict:
         for line in card.text.split("\n") if card.text else []:
             parts.append(["p", _segments(ctx, line, game, quoted=True), ""])
         for erratum in card.errata:
-            parts.append(["h", 4, f"Errata {erratum.date}", ""])
-            for label, text in (("Old", erratum.old_text), ("New", erratum.new_text)):
+            parts.append(["h", 4, t(lang, "erratum-heading", date=erratum.date), ""])
+            for key, text in (("erratum-old", erratum.old_text), ("erratum-new", erratum.new_text)):
                 lines = [shown_text(line, lang) for line in text.split("\n") if line.strip()] or [""]
-                parts += [["p", [f"{label}: {lines[0]}" if k == 0 else line], ""] for k, line in enumerate(lines)]
+                parts += [["p", [t(lang, key, text=lines[0]) if k == 0 else line], ""] for k, line in enumerate(lines)]
         items = ctx.citations.by_card.get(card.id, [])
         links = []
         for item in items:
             if isinstance(item, Erratum):
-                links.append([f"Erratum {item.date}: {item.article}", f"{html_path(ERRATA)}#{erratum_anchor(item)}"])
+                words = t(lang, "erratum-link", date=item.date, article=item.article)
+                links.append([words, f"{html_path(ERRATA)}#{erratum_anchor(item)}"])
             elif (link := _item_link(ctx, item)) is not None:
                 links.append(link)
         if links:
-            parts.append(["links", "Rulings, FAQ answers and errata", links])
+            parts.append(["links", t(lang, "card-cited-by"), links])
     game = next((c.game for c in cards if c.game), "riftbound")
-    return {"page": page, "lang": lang, "title": "", "from": cited_name(game, "cards"), "parts": parts}
+    return {"page": page, "lang": lang, "title": "", "from": cited_name(game, t(lang, "card-pages")), "parts": parts}
 
 
 def _item_link(ctx: Context, item) -> list[str] | None:
