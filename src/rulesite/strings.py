@@ -912,3 +912,45 @@ SEARCH_STRINGS = {
 for _language, _words in SEARCH_STRINGS.items():
     STRINGS[_language].update(_words)
 BROWSER_KEYS += tuple(SEARCH_STRINGS["en"])
+# What the offline page shows of a page never visited (render/offline_data.py,
+# assets/offline-page.js): the words around a ruling's and a card's parts, as
+# their pages print them.
+OFFLINE_PAGE_STRINGS = {
+    "en": {
+        "question-label": "Q:",
+        "ruling-label": "Ruling:",
+        "card-pages": "cards",
+        "erratum-heading": "Errata {date}",
+        "erratum-old": "Old: {text}",
+        "erratum-new": "New: {text}",
+        "erratum-link": "Erratum {date}: {article}",
+        "card-cited-by": "Rulings, FAQ answers and errata",
+        "cited-by-label": "Cited by:",
+    },
+    "es": {
+        "question-label": "P:",
+        "ruling-label": "Resolución:",
+        "card-pages": "cartas",
+        "erratum-heading": "Erratas del {date}",
+        "erratum-old": "Antes: {text}",
+        "erratum-new": "Ahora: {text}",
+        "erratum-link": "Errata del {date}: {article}",
+        "card-cited-by": "Resoluciones, respuestas de las preguntas frecuentes y erratas",
+        "cited-by-label": "Citada por:",
+    },
+    "fr": {
+        "question-label": "Q :",
+        "ruling-label": "Décision :",
+        "card-pages": "cartes",
+        "erratum-heading": "Errata du {date}",
+        "erratum-old": "Avant : {text}",
+        "erratum-new": "Après : {text}",
+        "erratum-link": "Erratum du {date} : {article}",
+        "card-cited-by": "Décisions, réponses de la FAQ et errata",
+        "cited-by-label": "Cité par :",
+    },
+}
+for _language, _words in OFFLINE_PAGE_STRINGS.items():
+    STRINGS[_language].update(_words)
+# The offline page's History rows (assets/offline-page.js).
+BROWSER_KEYS += ("cited-by-label",)

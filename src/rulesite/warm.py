@@ -136,6 +136,7 @@ class Memory:
         self.edition_digests: dict[tuple, tuple[tuple, str]] = {}
         self.share_pages: dict = {}  # job name -> share page's arguments -> (page, image path, image) (`render.share`)
         self.bundles: dict = {}  # language -> (history files, the bundle made of them) (`render.site`)
+        self.offline: dict = {}  # language -> folder -> (offline files, their bundle) (`render.site._offline_bundles`)
         self.words: dict = {}  # language -> the rules' digest, its word index's sections part (`render.site.searched_words`)
         self.previews: dict = {}  # language -> preview file -> its data, text, bundle part (`render.share.preview_files`)
         self.marked: dict = {}  # (language, path) -> a page's text, its language marker's inputs, the two (`render.languages`)

@@ -575,3 +575,32 @@ def test_a_warm_build_after_a_rule_revision_changed_writes_the_clean_builds_mark
     clean, clean_problems = run_reporting(settings(root, "clean", clean=True))
     same_trees(_docs(warm), _docs(clean))
     assert warm_problems == clean_problems
+
+
+def test_a_reworded_rulings_offline_file_alone_is_made_again(tmp_path):
+    """The files the offline page shows pages never visited by
+    (render/offline_data.py) are made by the jobs making the pages they show,
+    and reused with them: after a ruling reworded, its offline file and its
+    folder's bundle are made again with the new words (kept by mistake, a
+    phone offline would show the old answer), no other offline file differs,
+    the jobs of the section and card pages are reused, and the docs are a
+    clean build's."""
+    root = project(tmp_path / "project")
+    memory = Memory()
+    first = _docs(run(settings(root, "warm"), memory))
+    before = dict(memory.jobs)
+    change_a_ruling(root)
+    records = run(settings(root, "warm"), memory)
+    warm = _docs(records)
+    same_trees(warm, _docs(run(settings(root, "clean", clean=True))))
+    offline = [path for path in warm if "assets/offline/" in path or "assets/offline-current/" in path]
+    assert any("/rulings/" in path for path in offline) and any("/core-rules/" in path for path in offline)
+    differ = sorted(path for path in offline if warm[path] != first.get(path))
+    assert [path.split("/assets/")[1].split("/")[:3] for path in differ] == [
+        ["offline-current", "riftbound", "rulings.json"],
+        ["offline", "riftbound", "rulings"],
+    ], differ
+    docs = next(r for r in records if type(r).__name__ == "Written").docs_dir
+    assert all("You can never choose" in (docs / path).read_text(encoding="utf-8") for path in differ)
+    again = {name[1] for name, (digest, _) in memory.jobs.items() if before.get(name, ("",))[0] != digest}
+    assert "rulings" in again and not again & {"sections", "cards"}, again

@@ -37,3 +37,17 @@ def test_every_served_key_has_its_words_in_every_language():
     for key in BROWSER_KEYS:
         if key.startswith(("diff-", "compare-")):  # the editions' pages' words, translated with them
             assert all(key in STRINGS[language] for language in STRINGS), key
+
+
+def test_the_offline_pages_words_keep_their_parts_in_every_language():
+    """The words the offline page shows around a ruling's and a card's parts
+    (render/offline_data.py) are in every language, each with the parts its
+    English has: a translation without {text} would drop an erratum's text."""
+    from rulesite.strings import OFFLINE_PAGE_STRINGS
+
+    parts = re.compile(r"\{(\w+)\}")
+    assert set(OFFLINE_PAGE_STRINGS) == set(STRINGS)
+    for key, english in OFFLINE_PAGE_STRINGS["en"].items():
+        for language in STRINGS:
+            words = STRINGS[language][key]
+            assert words and sorted(parts.findall(words)) == sorted(parts.findall(english)), (language, key)

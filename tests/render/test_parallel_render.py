@@ -18,6 +18,7 @@ from functools import partial
 import pytest
 
 from rulesite import pipeline, workers
+from rulesite.render import offline_data
 from rulesite.render.site import render_site, write_docs
 
 
@@ -121,8 +122,16 @@ def test_a_crew_holds_the_files_no_later_step_reads_and_writes_them_as_one_proce
     pipeline.write(ctx, alone, tmp_path / "alone", tmp_path / "cfg-alone", repo_root / "mkdocs.yml", "b1")
     with workers.Crew() as crew:
         held = render_site(ctx, jobs=2, crew=crew, published=_data(ctx))
-        kinds = {(path.endswith(".md"), type(data).__name__) for pages in held.values() for path, data in pages.items()}
-        assert kinds == {(True, "str"), (False, "Held")}, "Markdown pages come back whole, every other file is held"
+        # The offline files come back whole too: the render joins them into their bundles.
+        whole = (offline_data.OFFLINE_DATA + "/", offline_data.OFFLINE_BUNDLES + "/")
+        kinds = {
+            (path.endswith(".md") or path.startswith(whole), type(data).__name__)
+            for pages in held.values()
+            for path, data in pages.items()
+        }
+        assert kinds == {(True, "str"), (False, "Held")}, "Markdown pages and offline files come back whole, the rest is held"
+        offline = [path for path in held["en"] if path.startswith(whole)]
+        assert any(p.startswith(whole[0]) for p in offline) and any(p.startswith(whole[1]) for p in offline)
         pipeline.write(ctx, held, tmp_path / "crew", tmp_path / "cfg-crew", repo_root / "mkdocs.yml", "b1", crew)
     one, other = _docs(tmp_path / "alone"), _docs(tmp_path / "crew")
     assert len(one) > 150
@@ -150,9 +159,7 @@ def _what_is_held(held: dict, also: str) -> list:
 def test_each_worker_hands_over_what_it_holds_and_a_crew_runs_once(workers_):
     with workers.Crew() as crew:
         firsts = crew.run([_held_job(k) for k in "abcd"], workers_)
-        assert [made["held"] for made in firsts] == [
-            workers.Held("d-" + k, len(k)) for k in "abcd"
-        ]  # each holds its one-byte key
+        assert [made["held"] for made in firsts] == [workers.Held("d-" + k, 1) for k in "abcd"]  # its digest and size
         found = crew.each(_what_is_held, "!")
         assert len(found) == (1 if workers_ == 1 else 2), "one answer a worker"
         assert sorted(entry for answer in found for entry in answer) == [f"{k}={k}:d-{k}!" for k in "abcd"]

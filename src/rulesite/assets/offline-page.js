@@ -421,7 +421,7 @@
       if (cited.length) {
         var line = document.createElement("p");
         line.className = "rule-meta";
-        line.appendChild(document.createTextNode(R.t("cited-by") + ": "));
+        line.appendChild(document.createTextNode(R.t("cited-by-label") + " "));
         cited.forEach(function (item, i) {
           if (i) line.appendChild(document.createTextNode(" \u00b7 "));
           line.appendChild(linkTo(item[0], item[1], pageUrl));

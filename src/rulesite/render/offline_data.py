@@ -21,9 +21,11 @@ not in the sources). Links to another language's site are left as plain text.
 
 The service worker stores these files for the current editions, each
 document's (each folder's) fetched as one bundle (`OFFLINE_BUNDLES`), within
-the first visit's budget (render/offline_app.py: choose). One job makes them
-all, in every build: what they read (texts, links, FAQ answers, rulings,
-cards, histories) is most of what the site is made of.
+the first visit's budget (render/offline_app.py: choose). The jobs making the
+pages make their files too (render/site.py: a run of section pages, of
+rulings' pages, the card pages), so a warm build makes again those whose page
+it makes again (render/reuse.py: what each reads is in its job's
+fingerprint); the bundles are joined of them after the jobs (`bundles_of`).
 """
 
 from __future__ import annotations
@@ -53,23 +55,38 @@ def offline_file(page: str) -> str:
     return f"{OFFLINE_DATA}/{page.removesuffix('.html')}.js"
 
 
-def offline_data(ctx: Context, language: str) -> dict[str, str]:
-    """Every offline file of this language's site, and their bundles."""
-    found: dict[str, dict] = {}
-    for section in ctx.corpus.sections.values():
-        if section.language == language:
+def section_files(ctx: Context, run: list[Section]) -> dict[str, str]:
+    """The offline files of the current sections among `run` (a run of section
+    pages' job, render/site.py: reused with them while what they read is the same)."""
+    found = {}
+    for section in run:
+        if ctx.corpus.sections.get(section.key) is section:  # a current edition's
             page = html_path(section_page(section.key))
             found[page] = section_data(ctx, section, page)
-    if language == CONTENT_LANGUAGE:
-        for ruling in ctx.corpus.rulings:
-            page = html_path(page_of(ruling))
-            found[page] = ruling_data(ctx, ruling, page)
-        for parts in ctx.where.cards.values():
-            for part in parts:
-                page = html_path(part.page)
-                found[page] = cards_data(ctx, [c for c in part.items if isinstance(c, Card)], page)
-    files = {offline_file(page): "RulesiteOffline.add(" + script_json(data) + ");\n" for page, data in sorted(found.items())}
-    return files | bundles_of(files)
+    return _files(found)
+
+
+def ruling_files(ctx: Context, rulings: list[Ruling]) -> dict[str, str]:
+    """The offline files of these rulings' pages (a run of rulings' pages' job)."""
+    found = {}
+    for ruling in rulings:
+        page = html_path(page_of(ruling))
+        found[page] = ruling_data(ctx, ruling, page)
+    return _files(found)
+
+
+def card_files(ctx: Context) -> dict[str, str]:
+    """The offline files of the cards' pages (the card pages' job)."""
+    found = {}
+    for parts in ctx.where.cards.values():
+        for part in parts:
+            page = html_path(part.page)
+            found[page] = cards_data(ctx, [c for c in part.items if isinstance(c, Card)], page)
+    return _files(found)
+
+
+def _files(found: dict[str, dict]) -> dict[str, str]:
+    return {offline_file(page): "RulesiteOffline.add(" + script_json(data) + ");\n" for page, data in sorted(found.items())}
 
 
 def section_data(ctx: Context, section: Section, page: str) -> dict:
@@ -113,8 +130,8 @@ def ruling_data(ctx: Context, ruling: Ruling, page: str) -> dict:
     game = ruling.game
     parts: list = []
     if ruling.question and ruling.question.strip() != ruling.title.strip():
-        parts.append(["p", ["Q: ", *_segments(ctx, ruling.question, game)], "ruling-question"])
-    parts.append(["p", [f"{t(lang, 'ruling')}: ", *_segments(ctx, ruling.answer, game, quoted=True)], "ruling-answer"])
+        parts.append(["p", [t(lang, "question-label") + " ", *_segments(ctx, ruling.question, game)], "ruling-question"])
+    parts.append(["p", [t(lang, "ruling-label") + " ", *_segments(ctx, ruling.answer, game, quoted=True)], "ruling-answer"])
     if ruling.steps:
         parts.append(["h", 3, t(lang, "sequence"), "sequence"])
         parts.append(["ol", [_segments(ctx, step, game, quoted=True) for step in ruling.steps]])
@@ -131,8 +148,11 @@ def ruling_data(ctx: Context, ruling: Ruling, page: str) -> dict:
         parts.append(["links", t(lang, "concerns"), concerns])
     cards = ctx.citations.cards_of.get(ruling.id, [])
     if cards:
-        parts.append(["links", "Cards", [[card.name, f"{html_path(ctx.card_page(card))}#{card.id}"] for card in cards]])
-    edition = f"Core Rules v{ruling.reviewed_version}" if ruling.reviewed_version else ""
+        parts.append(
+            ["links", t(lang, "nav-cards"), [[card.name, f"{html_path(ctx.card_page(card))}#{card.id}"] for card in cards]]
+        )
+    # The Core Rules edition it was reviewed against, named as a citation names it.
+    edition = f"{document_name('core-rules')} v{ruling.reviewed_version}" if ruling.reviewed_version else ""
     return {
         "page": page,
         "lang": lang,
@@ -156,21 +176,22 @@ def cards_data(ctx: Context, cards: list[Card], page: str) -> dict:
         for line in card.text.split("\n") if card.text else []:
             parts.append(["p", _segments(ctx, line, game, quoted=True), ""])
         for erratum in card.errata:
-            parts.append(["h", 4, f"Errata {erratum.date}", ""])
-            for label, text in (("Old", erratum.old_text), ("New", erratum.new_text)):
+            parts.append(["h", 4, t(lang, "erratum-heading", date=erratum.date), ""])
+            for key, text in (("erratum-old", erratum.old_text), ("erratum-new", erratum.new_text)):
                 lines = [shown_text(line, lang) for line in text.split("\n") if line.strip()] or [""]
-                parts += [["p", [f"{label}: {lines[0]}" if k == 0 else line], ""] for k, line in enumerate(lines)]
+                parts += [["p", [t(lang, key, text=lines[0]) if k == 0 else line], ""] for k, line in enumerate(lines)]
         items = ctx.citations.by_card.get(card.id, [])
         links = []
         for item in items:
             if isinstance(item, Erratum):
-                links.append([f"Erratum {item.date}: {item.article}", f"{html_path(ERRATA)}#{erratum_anchor(item)}"])
+                words = t(lang, "erratum-link", date=item.date, article=item.article)
+                links.append([words, f"{html_path(ERRATA)}#{erratum_anchor(item)}"])
             elif (link := _item_link(ctx, item)) is not None:
                 links.append(link)
         if links:
-            parts.append(["links", "Rulings, FAQ answers and errata", links])
+            parts.append(["links", t(lang, "card-cited-by"), links])
     game = next((c.game for c in cards if c.game), "riftbound")
-    return {"page": page, "lang": lang, "title": "", "from": cited_name(game, "cards"), "parts": parts}
+    return {"page": page, "lang": lang, "title": "", "from": cited_name(game, t(lang, "card-pages")), "parts": parts}
 
 
 def _item_link(ctx: Context, item) -> list[str] | None:
@@ -238,14 +259,20 @@ def _href(link: Link, language: str) -> str | None:
     return f"{page}#{anchor}" if anchor else page
 
 
-def bundles_of(files: dict[str, str]) -> dict[str, str]:
-    """`OFFLINE_BUNDLES` of these offline files (path -> text), one a folder."""
+def bundles_of(files: dict[str, str], known: dict | None = None) -> dict[str, str]:
+    """`OFFLINE_BUNDLES` of these offline files (path -> text), one a folder.
+    `known` (a warm build's): folder -> its files and their bundle as the last
+    build made it, kept while its files are the same; replaced by this build's."""
     folders: dict[str, dict[str, str]] = {}
     prefix = OFFLINE_DATA + "/"
-    for path, text in files.items():
+    for path, text in sorted(files.items()):
         page = path[len(prefix) :].removesuffix(".js") + ".html"
         folders.setdefault(bundle_folder(page), {})[path] = text
-    return {
-        bundle_path(OFFLINE_BUNDLES, folder): script_json({"files": dict(sorted(held.items()))})
-        for folder, held in sorted(folders.items())
-    }
+    made = {}
+    for folder, held in sorted(folders.items()):
+        then = known.get(folder) if known is not None else None
+        made[folder] = then if then is not None and then[0] == held else (held, script_json({"files": held}))
+    if known is not None:
+        known.clear()
+        known.update(made)
+    return {bundle_path(OFFLINE_BUNDLES, folder): text for folder, (_, text) in made.items()}

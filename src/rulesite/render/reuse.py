@@ -46,8 +46,14 @@ each job adds what it reads besides:
   FAQ answers, rulings and walkthroughs there are, the first ruling, and
   those numbers;
 - the FAQ index: every answer, and where each is shown;
-- the card pages and errata, and their published data: what cites each
-  card, and where each card is.
+- the card pages and errata (with their offline files), and their
+  published data: what cites each card, where each card is, and the keyword
+  forms their texts are linked by.
+
+The offline files of the pages never visited (render/offline_data.py) are
+made by the jobs making the pages they show (a run of section pages, of
+rulings' pages, the card pages), of what those pages read, and are reused
+with them.
 
 Some read less than the frame, and start from what they read alone (`LIGHT`):
 a run of sections' share pages (the sections whole, and the site's address),
@@ -376,6 +382,8 @@ class Fingerprints:
             # What cites each card (as a page links it), and where the site map puts each card.
             by_card = ctx.citations.by_card
             parts.append({card: [_cited(ctx, item) for item in items] for card, items in by_card.items()})
+            # The cards' texts linked as their pages and offline files show them: the terms rules' texts define too.
+            parts.append(self._forms(ctx))
             parts.append({letter: [(p.page, p.items, p.anchors) for p in found] for letter, found in ctx.where.cards.items()})
             # Each erratum names its document, linked where that document's page opens.
             parts.append(

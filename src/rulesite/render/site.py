@@ -238,11 +238,25 @@ def render_site(
     if memory is not None:
         for lang in languages:
             files[lang].update(_history_bundle(contexts[lang], files[lang], memory))
+    for lang in languages:
+        files[lang].update(_offline_bundles(lang, files[lang], memory))
     files = {lang: dict(sorted(pages.items())) for lang, pages in files.items()}
     mark_missing_translations(files, switch_routes(ctx, languages), memory.marked if memory is not None else None)
     files[CONTENT_LANGUAGE].update(sorted(data.items()))
     return files
 
+
+def _offline_bundles(lang: str, pages: dict, memory) -> dict[str, str]:
+    """The offline files' bundles (`offline_data.OFFLINE_BUNDLES`), joined of
+    the files the jobs made (a section run's, a ruling run's, the cards'); a
+    warm build's folders whose files are the last build's keep their bundle
+    (`memory.offline`)."""
+    found = {path: text for path, text in pages.items() if path.startswith(OFFLINE_PREFIX)}
+    known = memory.offline.setdefault(lang, {}) if memory is not None else None
+    return offline_data.bundles_of(found, known)
+
+
+OFFLINE_PREFIX = offline_data.OFFLINE_DATA + "/"
 
 # The reusable jobs (`reuse.job_name`'s kinds) whose pages are mostly share pages.
 SHARING = frozenset({"shares", "faq shares", "card shares", "pinned"})
@@ -263,10 +277,11 @@ def _history_bundle(ctx: Context, pages: dict, memory) -> dict[str, str]:
 
 def _held_files(lang: str, job) -> dict[str, str | Held]:
     """`job`'s pages, each file but the Markdown pages held by this process
-    (`workers.hold`) as the bytes `write_docs` writes."""
+    (`workers.hold`) as the bytes `write_docs` writes, and but the offline
+    files (the render joins them into their bundles: `_offline_bundles`)."""
     pages = job()
     for path, text in pages.items():
-        if not path.endswith(".md"):
+        if not path.endswith(".md") and not path.startswith(OFFLINE_PREFIX):
             data = text.encode("utf-8") if isinstance(text, str) else text
             pages[path] = hold(f"{lang}/{path}", data, output.file_digest(data))
     return pages
@@ -375,8 +390,6 @@ def language_jobs(ctx: Context) -> list:
     jobs.append(partial(preview_files, ctx, lang))
     # The current editions' history files in one, for a first visit's service worker.
     jobs.append(partial(history_bundle, ctx, lang))
-    # What the offline page shows of a page never visited (render/offline_data.py): made in every build.
-    jobs.append(partial(offline_data.offline_data, ctx, lang))
     jobs.append(partial(site_image, ctx, lang, idx.games(ctx)))
     jobs.append(partial(written_pages, ctx))
     # One table of interface strings (the browser code's come from strings.py too),
@@ -398,8 +411,8 @@ def keyword_pages(ctx: Context) -> dict[str, str]:
 
 
 def ruling_pages(ctx: Context, rulings: list) -> dict[str, str]:
-    """These rulings' pages."""
-    return {page_of(ruling): render_ruling(ruling, ctx) for ruling in rulings}
+    """These rulings' pages, and what the offline page shows of each (render/offline_data.py)."""
+    return {page_of(ruling): render_ruling(ruling, ctx) for ruling in rulings} | offline_data.ruling_files(ctx, rulings)
 
 
 def walkthrough_pages(ctx: Context) -> dict[str, str]:
@@ -438,11 +451,12 @@ def rulings_indexes(ctx: Context) -> dict[str, str]:
 
 
 def card_references(ctx: Context) -> dict[str, str]:
-    """The cards' pages (with what cites each) and the errata."""
+    """The cards' pages (with what cites each) and the errata, and what the
+    offline page shows of the cards' pages (render/offline_data.py)."""
     pages = render_cards_pages(ctx, ctx.citations.by_card)
     if ctx.corpus.errata:
         pages[ERRATA] = render_errata(ctx)
-    return pages
+    return pages | offline_data.card_files(ctx)
 
 
 def numbers_and_tables(ctx: Context, lang: str) -> dict[str, str]:
@@ -458,9 +472,11 @@ def numbers_and_tables(ctx: Context, lang: str) -> dict[str, str]:
 
 
 def _section_run(ctx: Context, lang: str, run: list[Section]) -> dict[str, str]:
-    """A run of section pages, and their histories' files: made from the rows the pages were made with."""
+    """A run of section pages, and their histories' files: made from the rows
+    the pages were made with; and what the offline page shows of the current
+    editions' (render/offline_data.py)."""
     pages = {section_page(section.key): str(render_section(section, ctx)) for section in run}
-    return pages | history_files(ctx, lang, run) | section_images(ctx, run)
+    return pages | history_files(ctx, lang, run) | section_images(ctx, run) | offline_data.section_files(ctx, run)
 
 
 # Not a file: where the word index's job hands back its sections' part (`searched_words`).
