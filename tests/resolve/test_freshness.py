@@ -5,15 +5,16 @@ its page and on the needs-review list. Editions are fixtures written for the tes
 from __future__ import annotations
 
 import shutil
+from dataclasses import replace
 from pathlib import Path
 
 from rulesite import pipeline
 from rulesite.diagnostics import Diagnostics
 from rulesite.model import Citation, Loc, Ruling, Walkthrough, WalkthroughStep
 from rulesite.render.index_pages import render_reviews
-from rulesite.render.ruling_page import render_ruling
+from rulesite.render.ruling_page import freshness, render_ruling
 from rulesite.resolve.review import Change, ChangeKind, needs_review
-from rulesite.strings import review_change
+from rulesite.strings import STRINGS, review_change
 from cited_editions import write_cited_editions
 
 FIXTURES = Path(__file__).parent.parent / "read" / "fixtures"
@@ -111,3 +112,32 @@ def test_a_rule_whose_only_change_is_a_renumbered_reference_needs_no_review(tmp_
     assert "Outdated" not in render_ruling(rulings[0], ctx)
     listed = render_reviews(ctx)
     assert "r103" in listed and "r101" not in listed and "w101" not in listed
+
+
+PAGE_KEYS = ("reviewed-against", "not-dated", "question-short", "ruling-cards", "origin", "community-rulings-site")
+
+
+def test_the_freshness_line_is_in_the_pages_language(tmp_path):
+    """The line is on FAQ answers of every language's site (section pages, FAQ
+    pages), so its words come from the strings table, in all three languages."""
+    dated, undated = _ruling("dated", "2", ["101.1"]), _ruling("undated", "", [])
+    ctx = _ctx(tmp_path, [dated, undated])
+    line = lambda item, language: str(freshness(item, replace(ctx, language=language))[0])  # noqa: E731
+    assert line(dated, "en") == "Reviewed against Core Rules v2"  # the English words as they were
+    assert line(undated, "en").startswith("Not dated")
+    assert line(dated, "es") == "Revisada con las Reglas básicas v2"
+    assert line(undated, "es").startswith("Sin fecha")
+    assert line(dated, "fr") == "Vérifiée avec les Règles de base v2"
+    assert line(undated, "fr").startswith("Non daté")
+    for key in PAGE_KEYS:  # every word of a ruling's page, in every table
+        assert all(key in STRINGS[language] for language in ("en", "es", "fr")), key
+        assert all(STRINGS[language][key] for language in ("es", "fr")), key
+
+
+def test_a_ruling_page_says_its_labels_as_before(tmp_path):
+    ruling = _ruling("labelled", "2", ["101.1"])
+    ruling.question = "Does it?"
+    ctx = _ctx(tmp_path, [ruling])
+    page = render_ruling(ruling, ctx)
+    assert "**Q:** Does it\\?" in page and "Reviewed against Core Rules v2\n{: .freshness" in page
+    assert 'site_name: "Riftbound community rulings Core Rules v2 ' in page and 'edition: "Core Rules v2"' in page

@@ -113,7 +113,7 @@ def ruling_data(ctx: Context, ruling: Ruling, page: str) -> dict:
     game = ruling.game
     parts: list = []
     if ruling.question and ruling.question.strip() != ruling.title.strip():
-        parts.append(["p", ["Q: ", *_segments(ctx, ruling.question, game)], "ruling-question"])
+        parts.append(["p", [f"{t(lang, 'question-short')}: ", *_segments(ctx, ruling.question, game)], "ruling-question"])
     parts.append(["p", [f"{t(lang, 'ruling')}: ", *_segments(ctx, ruling.answer, game, quoted=True)], "ruling-answer"])
     if ruling.steps:
         parts.append(["h", 3, t(lang, "sequence"), "sequence"])
