@@ -83,6 +83,49 @@ def assert_labelled(results: list[dict], lang: str = "en") -> None:
     assert not unlabelled, unlabelled
 
 
+def assert_other_editions_are_tappable(page) -> int:
+    """Each link of the results' "also in ..." lines is a target of 24×24 CSS px at
+    least (WCAG 2.2 target size), overlapping no other, and its text reads at 4.5:1
+    or more on what is behind it, in the light and the dark palette. Returns how many."""
+    boxes = [link.bounding_box() for link in page.locator(".rulesite-result-also a").all()]
+    small = [b for b in boxes if b is None or b["width"] < 24 or b["height"] < 24]
+    assert not small, small
+    for i, a in enumerate(boxes):
+        for b in boxes[i + 1 :]:
+            overlap = min(a["x"] + a["width"], b["x"] + b["width"]) > max(a["x"], b["x"]) and min(
+                a["y"] + a["height"], b["y"] + b["height"]
+            ) > max(a["y"], b["y"])
+            assert not overlap, (a, b)
+    for scheme in ("default", "slate"):
+        ratios = page.evaluate(CONTRAST, scheme)
+        assert ratios and min(ratios) >= 4.5, (scheme, ratios)
+    return len(boxes)
+
+
+# Each also-link's contrast ratio (WCAG): its colour over the first opaque background
+# behind it, alpha blended, in the palette `scheme` (the body's data-md-color-scheme).
+CONTRAST = r"""scheme => {
+    document.body.setAttribute('data-md-color-scheme', scheme);
+    const rgba = c => (c.match(/[\d.]+/g) || []).map(Number).concat([1]).slice(0, 4);
+    const lum = ([r, g, b]) => [r, g, b].map(v => v / 255).map(v => v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4)
+        .reduce((s, v, k) => s + v * [0.2126, 0.7152, 0.0722][k], 0);
+    const over = (top, under) => top.slice(0, 3).map((v, k) => v * top[3] + under[k] * (1 - top[3]));
+    return [...document.querySelectorAll('.rulesite-result-also a')].map(a => {
+        const layers = [];
+        for (let el = a; el; el = el.parentElement) {
+            const bg = rgba(getComputedStyle(el).backgroundColor);
+            if (bg[3] > 0) layers.push(bg);
+            if (bg[3] === 1) break;
+        }
+        let back = [255, 255, 255];
+        for (const layer of layers.reverse()) back = over(layer, back);
+        const fore = over(rgba(getComputedStyle(a).color), back);
+        const [l1, l2] = [lum(fore), lum(back)].sort((x, y) => y - x);
+        return (l1 + 0.05) / (l2 + 0.05);
+    });
+}"""
+
+
 # -- The seed site --------------------------------------------------------------
 
 
@@ -341,6 +384,9 @@ def test_a_keywords_first_screen_shows_each_rule_once_and_today_s(corpora_site, 
         for other in first["others"]:  # "v1.2 as 741": the edition and the number there
             edition, number = other["url"].split("/")[-2], other["url"].split("/")[-1].removesuffix(".html")
             assert other["words"] == f"{edition} as {number}", (query, other)
+        # Each of those links is big enough to tap on the phone, and reads in both palettes.
+        assert assert_other_editions_are_tappable(corpora_phone) >= len(first["others"])
+        corpora_phone.evaluate("document.body.setAttribute('data-md-color-scheme', 'default')")
     # Following one opens the older edition's section.
     link = corpora_phone.locator(".rulesite-result-also a").first
     href = link.get_attribute("href")

@@ -38,7 +38,7 @@ def render_faq_part(ctx: Context, source, title: str, k: int, parts: list, topic
     out += [Md("{}: {}").format(t(lang, "source"), ctx.source_line(source, lang)), Md("{: .source-note }"), ""]
     # Answers of a source that names no documents are dated alike (by its source): said once.
     if not any(faq.document for faq in faqs):
-        out += freshness(faqs[0], ctx)
+        out += freshness(faqs[0], ctx, lang)
     out += parts_line(lang, page, [other for other, _ in parts], k)
     if k == 1 and len(parts) > 1:
         # The first part is the source's contents: every topic, on its part.

@@ -11,6 +11,7 @@ from ..site_map.paths import html_path, page_of, relative
 from .share import cited_name, site_name, summary
 from ..strings import review_change, t
 from ..card_symbols import shown_text
+from ..documents import document_name
 
 
 def render_ruling(ruling: Ruling, ctx: Context) -> str:
@@ -20,7 +21,7 @@ def render_ruling(ruling: Ruling, ctx: Context) -> str:
     # A question that repeats the title is searched as the title alone.
     same = ruling.question.strip() == ruling.title.strip()
     question = [
-        Md("**Q:** {}").format(ctx.inline(ruling.question, ruling.game, page)),
+        Md("**{}:** {}").format(t(lang, "question-short"), ctx.inline(ruling.question, ruling.game, page)),
         Md('{: .ruling-question data-search-exclude="1" }') if same else Md("{: .ruling-question }"),
         "",
     ]
@@ -53,7 +54,11 @@ def render_ruling(ruling: Ruling, ctx: Context) -> str:
         out += [Md("{}: {}").format(t(lang, "concerns"), Md(", ").join(links)), Md('{: .rule-meta data-search-exclude="1" }'), ""]
     cards = ctx.citations.cards_of.get(ruling.id, [])
     if cards:
-        out += [Md("Cards: ") + Md(", ").join(card_link(ctx, card, page) for card in cards), Md("{: .rule-meta }"), ""]
+        out += [
+            Md("{}: ").format(t(lang, "ruling-cards")) + Md(", ").join(card_link(ctx, card, page) for card in cards),
+            Md("{: .rule-meta }"),
+            "",
+        ]
     out += [
         Md("{}: {}").format(t(lang, "source"), ctx.source_line(source, lang)),
         Md('{: .source-note data-search-exclude="1" }'),
@@ -67,14 +72,14 @@ def render_ruling(ruling: Ruling, ctx: Context) -> str:
         out += [shown, Md('{: .licence data-search-exclude="1" }'), ""]
     elif is_web_address(source.origin):
         out += [
-            Md("Origin: {}").format(origin_link(source.origin, source.origin)),
+            Md("{}: {}").format(t(lang, "origin"), origin_link(source.origin, source.origin)),
             Md('{: .licence data-search-exclude="1" }'),
             "",
         ]
     # "Copy with citation" names the rulings as their source (copy-link.js).
     cite = cited_name(ruling.game, t(ctx.language, "community-rulings"))
     return whole_page(
-        ruling.title, out, summary(shown_text(ruling.answer)), og_title=ruling.title, cite=cite, **ruling_site(ruling)
+        ruling.title, out, summary(shown_text(ruling.answer)), og_title=ruling.title, cite=cite, **ruling_site(ruling, lang)
     )
 
 
@@ -83,10 +88,10 @@ def reviewed_data(ruling: Ruling) -> dict[str, str]:
     return {"reviewed": ruling.reviewed_version} if ruling.reviewed_version else {}
 
 
-def ruling_site(ruling: Ruling) -> dict[str, str]:
+def ruling_site(ruling: Ruling, lang: str) -> dict[str, str]:
     """A ruling's preview names its game and the Core Rules version it was reviewed against."""
-    edition = f"Core Rules v{ruling.reviewed_version}" if ruling.reviewed_version else ""
-    return {"site_name": site_name(ruling.game, "community rulings", edition), "edition": edition}
+    edition = f"{document_name('core-rules')} v{ruling.reviewed_version}" if ruling.reviewed_version else ""
+    return {"site_name": site_name(ruling.game, t(lang, "community-rulings-site"), edition), "edition": edition}
 
 
 def concern_link(ctx: Context, link, game: str, page: str) -> Md:
@@ -105,13 +110,15 @@ def is_web_address(text: str) -> bool:
     return text.startswith(("https://", "http://")) and " " not in text
 
 
-def freshness(item, ctx: Context) -> list[Md]:
-    """Which rules version the item was checked against, or that its source does not say."""
+def freshness(item, ctx: Context, lang: str = "") -> list[Md]:
+    """Which rules version the item was checked against, or that its source does
+    not say, in `lang` (the site's language when not given)."""
+    lang = lang or ctx.language
     version = item.reviewed_version if isinstance(item, Ruling) else ""  # FAQ answers name none
     if version:
-        line = Md("Reviewed against Core Rules v{}").format(version)
+        line = Md("{}").format(t(lang, "reviewed-against", version=version))
     else:
-        line = Md("Not dated: its source does not say which rules version it was checked against")
+        line = Md("{}").format(t(lang, "not-dated"))
     return [line, Md('{: .freshness data-search-exclude="1" }'), ""]
 
 

@@ -7,6 +7,11 @@ A ruling names the Core Rules version it was reviewed against
 removed in a later edition, the ruling is flagged "needs review". A walkthrough
 names the edition its quotes were checked against; when the current text of a
 cited rule differs from that edition's, it is flagged the same way.
+
+A rule whose text changed only in the numbers of the rules it cites, each old
+and new number naming the same rule (`HistoryEntry.references_only`), did not
+change its meaning: that alone flags nothing. A cited number that now names
+another rule is a change like any rewording.
 """
 
 from __future__ import annotations
@@ -116,7 +121,12 @@ def needs_review(corpus: Corpus, history: dict, view: EditionsView | None = None
                 reviews.append(
                     Review(walk, number, Change(ChangeKind.NOT_CURRENT), old_text=rule_text(checked), checked=walk.edition)
                 )
-            elif rule_text(current) != rule_text(checked):
+            elif rule_text(current) != rule_text(checked) and not _references_only(
+                history.get(document, {}).get((_label(corpus, walk), number)),
+                _label(corpus, walk),
+                _current_label(corpus, walk, current),
+                current.number,
+            ):
                 reviews.append(
                     Review(
                         walk,
@@ -132,11 +142,31 @@ def needs_review(corpus: Corpus, history: dict, view: EditionsView | None = None
 
 
 def _change(entry, number: str) -> Change | None:
+    reworded = entry.text_changed and not entry.references_only  # module doc
     if entry.number is None:
         return Change(ChangeKind.REMOVED, entry.how.edition) if isinstance(entry.how, Removed) else None
     if entry.number != number:
-        return Change(ChangeKind.RENUMBERED, entry.edition_label, entry.number, entry.text_changed)
-    return Change(ChangeKind.REWORDED, entry.edition_label) if entry.text_changed else None
+        return Change(ChangeKind.RENUMBERED, entry.edition_label, entry.number, reworded)
+    return Change(ChangeKind.REWORDED, entry.edition_label) if reworded else None
+
+
+def _references_only(entries, checked: str, now: str, number: str) -> bool:
+    """Whether the rule's chain (`entries`) runs from edition `checked` to `now`,
+    where it is numbered `number`, with no change but renumbered references."""
+    labels = [e.edition_label for e in entries or ()]
+    if checked not in labels or now not in labels:
+        return False
+    i, j = labels.index(checked), labels.index(now)
+    later = entries[i + 1 : j + 1]
+    return j > i and entries[j].number == number and all(not e.text_changed or e.references_only for e in later)
+
+
+def _label(corpus: Corpus, walk: Walkthrough) -> str:
+    """The label of the edition a walkthrough was checked against (it may name its date)."""
+    for edition in corpus.editions.get((walk.game, walk.document, "en"), []):
+        if walk.edition in (edition.label, edition.date):
+            return edition.label
+    return walk.edition
 
 
 def _current_label(corpus: Corpus, walk: Walkthrough, rule) -> str:
