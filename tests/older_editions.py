@@ -12,7 +12,9 @@ the newer edition dropped is put back; a few rules are worded otherwise.
 from __future__ import annotations
 
 import re
+import shutil
 from dataclasses import dataclass
+from pathlib import Path
 
 CORPUS_FILE = "mtg-cr-en-2025-02-07.txt"
 CORPUS_DATE = "2025-02-07"
@@ -124,6 +126,12 @@ def write_magic_chain(root, corpora, editions: int) -> None:
             f"    language: en\n    edition: {date}\n    format: mtg-rules\n    title: Magic Comprehensive Rules\n"
         )
     _add_to_manifest(root, entries)
+    # The slips Wizards' text prints (its glossary's Map cites a rule 110.10 no
+    # edition has), listed by hand for every edition of the document, come with
+    # the sources as a maintainer keeps them: the project's own list.
+    misprints = root / "rules_src" / "misprints.yml"
+    if not misprints.exists():
+        shutil.copy(Path(__file__).parent.parent / "rules_src" / "misprints.yml", misprints)
 
 
 TOURNAMENT_FILE = "rb-tr-en-2026-03-30.txt"

@@ -157,21 +157,39 @@ def test_a_misprint_listed_by_hand_is_a_warning_with_its_reason_and_a_stale_entr
     assert check(c).items == []
 
 
+def test_a_misprint_listed_for_a_whole_document_covers_each_edition_that_reprints_it():
+    """A slip every edition reprints (Magic's glossary entry Map) is listed once,
+    by game/document, not once per source: an edition added later needs no entry."""
+    c = corpus()
+    c.glossary = [
+        GlossaryEntry("map", "Map", ["See rule 424.7 for tokens."], *CORE[:2], "en", "core-v1.4", Loc("core-v1.4.txt", 90))
+    ]
+    whole = "/".join(CORE[:2])
+    c.misprints = [Misprint(whole, "424.7", "424.3.a was meant", Loc("misprints.yml", 3))]
+    assert [(d.severity, d.code) for d in check(c).items] == [("warning", "misprint")]
+    c.glossary = []  # no edition of the document makes the citation now: the entry is stale
+    assert [(str(d.loc), d.code) for d in check(c).items] == [("misprints.yml:3", "misprint")]
+
+
 def test_misprints_file_shape(tmp_path: Path):
     path = tmp_path / "misprints.yml"
     path.write_text(
         "good-source:\n  - rule: '110.10'\n    reason: 111.10 was meant\n"
+        "magic/comprehensive-rules:\n  - rule: '110.10'\n    reason: 111.10 was meant\n"
         "Bad Id:\n  - rule: '1.1'\n    reason: x\n"
         "other:\n  - rule: 'not a number'\n    reason: ''\n  - note: unknown field\n",
         encoding="utf-8",
     )
     diag = Diagnostics()
     found = read_misprints(path, diag, tmp_path)
-    assert [(m.source, m.rule, m.reason, m.loc.line) for m in found] == [("good-source", "110.10", "111.10 was meant", 2)]
+    assert [(m.source, m.rule, m.reason, m.loc.line) for m in found] == [
+        ("good-source", "110.10", "111.10 was meant", 2),
+        ("magic/comprehensive-rules", "110.10", "111.10 was meant", 5),
+    ]
     assert [(d.code, d.loc.line) for d in diag.errors] == [
-        ("misprint", 5),  # the source id
-        ("misprint", 8),  # the rule number
-        ("misprint", 8),  # the empty reason
-        ("misprint", 10),  # rule and reason missing
-        ("misprint", 10),  # the unknown field
+        ("misprint", 8),  # the source id
+        ("misprint", 11),  # the rule number
+        ("misprint", 11),  # the empty reason
+        ("misprint", 13),  # rule and reason missing
+        ("misprint", 13),  # the unknown field
     ]

@@ -15,9 +15,10 @@ card-aliases.yml: a mapping of `game` to a mapping of card names, as the card
 gallery prints them, to lists of nicknames; each is a printed name
 (`names.printed_name_problem`).
 
-misprints.yml: a mapping of source ids (the manifest's) to lists of `{rule,
-reason}`: a rule number the source cites that the edition it is checked
-against does not print, and why that is the source's mistake.
+misprints.yml: a mapping of source ids (the manifest's), or of `game/document`
+for every source of a document (a slip each edition reprints), to lists of
+`{rule, reason}`: a rule number the source cites that the edition it is
+checked against does not print, and why that is the source's mistake.
 
 Every problem is an `error[keyword]`, `error[card-alias]`, `error[concordance]`
 or `error[misprint]` at its line.
@@ -243,7 +244,8 @@ def read_misprints(path: Path, diag: Diagnostics, root: Path | None = None) -> l
     misprints: list[Misprint] = []
     for source, entries in data.items():
         loc = Loc(where, line_of(entries, line_of(data)))
-        if problem := name_problem(source, "source id"):
+        parts = source.split("/", 1) if isinstance(source, str) else [source]  # a source id, or game/document
+        if problem := next(filter(None, (name_problem(part, "source id") for part in parts)), None):
             diag.error(loc, "misprint", problem)
             continue
         if not isinstance(entries, list):

@@ -71,6 +71,12 @@ class _Checker:
         self.misprints = {(m.source, sort_key(m.rule)): m for m in corpus.misprints}
         self.misprinted: set[int] = set()  # ids of the misprints some citation made
 
+    def keys(self, source_id: str) -> tuple[str, ...]:
+        """What a misprints.yml entry may name a source by: its id, or its game and
+        document (`magic/comprehensive-rules`: every edition that reprints the slip)."""
+        source = self.corpus.sources.get(source_id)
+        return (source_id, f"{source.game}/{source.document}") if source is not None else (source_id,)
+
     def printed(self, edition: Edition) -> _Printed:
         found = self._printed.get(id(edition))
         if found is None:
@@ -95,7 +101,9 @@ class _Checker:
             whole = [(name, e) for name, e in held if not e.partial]
             if len(whole) == len(against):  # each document it may mean is held whole: none prints it
                 name = " nor ".join(name for name, _ in whole)
-                misprint = next((m for s in sources if (m := self.misprints.get((s, sort_key(number))))), None)
+                misprint = next(
+                    (m for s in sources for key in self.keys(s) if (m := self.misprints.get((key, sort_key(number))))), None
+                )
                 if misprint is not None:
                     self.misprinted.add(id(misprint))
                     self.diag.warning(
@@ -167,7 +175,10 @@ def check_cited_rules(corpus: Corpus, diag: Diagnostics) -> None:
     for place in _places(corpus, checker):
         checker.check(*place)
     for misprint in corpus.misprints:
-        if misprint.source in corpus.sources and id(misprint) not in checker.misprinted:
+        read = misprint.source in corpus.sources or any(
+            f"{s.game}/{s.document}" == misprint.source for s in corpus.sources.values()
+        )
+        if read and id(misprint) not in checker.misprinted:
             diag.error(
                 misprint.loc,
                 "misprint",
