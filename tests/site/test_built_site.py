@@ -516,7 +516,9 @@ def test_each_language_home_page_names_its_change_feed_and_the_feed_is_atom(buil
     for home in languages:
         feed = home.parent / "feed.xml"
         assert problems(feed.read_bytes()) == [], feed
-        links = re.findall(r'<link rel="alternate" type="application/atom\+xml" href="([^"]*)"', home.read_text(encoding="utf-8"))
+        links = re.findall(
+            r'<link rel="alternate feed" type="application/atom\+xml" href="([^"]*)"', home.read_text(encoding="utf-8")
+        )
         assert links == ["feed.xml"], home
     section = next(site.glob("riftbound/core-rules/*.html"))
     assert "application/atom+xml" not in section.read_text(encoding="utf-8")

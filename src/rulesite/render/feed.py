@@ -3,7 +3,7 @@
 Its entries are resolve's one list of dated items (`resolve/dated.py`), newest
 first: new editions (linking their diff page, or the document's editions page
 for the first), FAQ documents, rulings and errata, each with its date and the
-page that shows it. The home page names it (`<link rel="alternate"
+page that shows it. The home page names it (`<link rel="alternate feed"
 type="application/atom+xml">`, theme/main.html).
 
 Atom wants absolute ids: each is a `urn:uuid:` made from what the item is
