@@ -36,11 +36,13 @@ def a_later_whole_edition(root):
         'rules-text\n    title: "Riftbound Core Rules, later',
     )
     later = root / LATER
-    lines = later.read_text(encoding="utf-8").splitlines(keepends=True)
+    lines = later.read_text(encoding="utf-8").splitlines()
     moved = next(line for line in lines if line.startswith("832.1.c.2. "))
-    later.write_text(
-        "".join(line for line in lines if line is not moved) + moved.replace("832.1.c.2. ", "833.1. "), encoding="utf-8"
-    )
+    kept = [line for line in lines if line is not moved]
+    # A whole edition prints every rule its texts and the FAQ answer cite
+    # (rules 355, 129.4 and 811.5.a), or the build stops at unknown-rule.
+    cited = ["129.4. Cards in hand are hidden.", "355. Make Relevant Choices.", "811.5.a. Facedown cards are hidden."]
+    later.write_text("\n".join([kept[0], *cited, *kept[1:], moved.replace("832.1.c.2. ", "833.1. ")]) + "\n", encoding="utf-8")
 
 
 def reword_in_the_later_edition(old, new):

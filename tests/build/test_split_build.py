@@ -13,7 +13,7 @@ from pathlib import Path
 import material
 import pytest
 
-from rulesite import pipeline
+from rulesite import output, pipeline
 from rulesite.sequence import Settings, Sequence
 
 EPOCH = "1767225600"  # fixed, so both builds date the sitemap alike
@@ -65,6 +65,8 @@ def test_a_language_built_in_parts_is_what_plain_mkdocs_builds(rendered, parts):
     assert others, "the seed site has other languages: they sit in folders of English's site"
     built, plain = _files(fresh, skip=others), _files(_plain(settings, "en", env))
     assert len(plain) > 100
+    # The build marks the generation it made (output.stamp), which plain MkDocs does not.
+    assert built.pop(output.MARKER) == output.MARKER_TEXT.encode("utf-8")
     assert sorted(built) == sorted(plain), "the same files"
     different = [path for path in plain if built[path] != plain[path]]
     assert different == [], f"files that differ from plain mkdocs build's: {different[:10]}"
