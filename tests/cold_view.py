@@ -13,8 +13,11 @@ from rulesite.check.page import find_all, parse
 
 # The tools readers asked for (tap previews, copy with citation, notices) cost
 # about 3 KB of shared scripts and styles on every page; the heaviest single
-# sections (Tournament Rules 702) cannot be cut into parts.
-BUDGET = 360 * 1024  # bytes, uncompressed
+# sections (Tournament Rules 702) cannot be cut into parts. 362 KB since search
+# results link their other editions (24 px targets), diffs tell references
+# renumbered apart and the offline page shows pages never visited: 1.9 KB more
+# of shared styles and strings, which took TR 702 0.5 KB over 360.
+BUDGET = 362 * 1024  # bytes, uncompressed
 
 
 def forwards(data: bytes) -> bool:
