@@ -6,12 +6,17 @@ from __future__ import annotations
 import shutil
 from pathlib import Path
 
+from rulesite import output
+
 FILES = Path(__file__).parent / "files"
 MANIFEST = "rules_src/manifest.yml"
 
 
 def make_base(repo_root: Path, root: Path) -> None:
     shutil.copytree(repo_root / "rules_src", root / "rules_src")
+    # The project's misprints are slips of the real Magic rules; the base's Magic
+    # edition is a small one written for these tests, which prints none of them.
+    (root / "rules_src" / "misprints.yml").write_text("# None: the base's Magic edition prints no slip.\n", encoding="utf-8")
     extra = root / "rules_src" / "hostile"
     extra.mkdir()
     for name in ("tournament-rules.txt", "comprehensive-rules.txt", "faq.json", "errata.json", "cards.json"):
@@ -25,3 +30,4 @@ def make_base(repo_root: Path, root: Path) -> None:
     for name in ("docs", "site"):
         (root / name).mkdir()
         (root / name / "sentinel.txt").write_text(f"the previous {name}\n", encoding="utf-8")
+        output.stamp(root / name)  # an earlier build's folders, which a build may replace (never a stranger's)
