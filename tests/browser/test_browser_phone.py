@@ -25,6 +25,7 @@ from playwright.sync_api import expect
 
 from browser_site import DESKTOP, Guard, PHONE, html_pages, links, normalize, read, rules
 from rulesite.check.page import find_all, load_page
+from rulesite.site_map.paths import whole_document_page
 
 pytestmark = pytest.mark.browser
 
@@ -83,6 +84,11 @@ def phone(browser, http_origin):
         context.close()
         problems += [f"request left the machine: {u}" for u in guard.leaks] + [f"uncaught error: {e}" for e in guard.errors]
     assert not problems, "\n".join(problems)
+
+
+# The page showing a whole document (`all.html`): it shows rules too, but is no
+# section: it has no number, no neighbours, and a title of its own.
+WHOLE = posixpath.basename(whole_document_page("game", "document")).removesuffix(".md") + ".html"
 
 
 def section_pages(site) -> list[str]:
@@ -288,7 +294,11 @@ def test_copy_with_citation_of_a_ruling_and_a_faq_answer(built_site, http_origin
 
 def test_section_pages_link_their_neighbours_and_keys_follow_them(built_site, http_origin, phone, browser):
     site = built_site.site
-    pages = [p for p in section_pages(site) if p.startswith("riftbound/core-rules/") and "/v" not in p]
+    pages = [
+        p
+        for p in section_pages(site)
+        if p.startswith("riftbound/core-rules/") and "/v" not in p and posixpath.basename(p) != WHOLE
+    ]
     assert len(pages) >= 2, pages
     first, second = sorted(pages, key=lambda p: float(posixpath.basename(p)[:-5]))[:2]
     page = phone()
@@ -354,7 +364,9 @@ def test_a_printed_section_shows_its_text_and_address_only(built_site, http_orig
 
 def test_a_section_title_names_its_game_and_document(built_site, http_origin, phone):
     page = phone()
-    for rel in section_pages(built_site.site):
+    pages = [p for p in section_pages(built_site.site) if posixpath.basename(p) != WHOLE]
+    assert pages
+    for rel in pages:
         page.goto(f"{http_origin}/{rel}")
         heading = normalize(page.locator("article.md-content__inner h1").evaluate("e => e.firstChild.textContent"))
         game = "Magic: The Gathering" if "/magic/" in f"/{rel}" else "Riftbound"

@@ -118,8 +118,9 @@ def test_the_switch_never_lands_on_another_rule(built_site, ctx, browser, profil
 
 def test_offline_a_page_never_opened_shows_its_own_words(built_site, ctx, browser):
     """After one visit to the home page on a phone, with the network gone: a
-    ruling, an FAQ answer and a Spanish page never opened each show their own
-    text on the offline page (from the search indexes the worker stored)."""
+    ruling and an FAQ answer never opened each show their own text laid out as
+    their page (from the page data the worker stored), and a Spanish page its
+    own words (from the Spanish search index the worker stored)."""
     site = built_site.site
     ruling = ctx.corpus.rulings[0]
     ruling_path = f"{ruling.game}/rulings/{ruling.id}.html"
@@ -139,17 +140,20 @@ def test_offline_a_page_never_opened_shows_its_own_words(built_site, ctx, browse
         assert page.evaluate(READY)
     context.set_offline(True)
 
+    # Each shown as its page (render/offline_data.py), not as bare index words.
+    view = page.locator(".offline-section")
     page.goto(f"{origin}/{ruling_path}")
-    expect(page.locator(".offline-entry")).not_to_have_count(0)
-    shown = words(page.locator(".offline-entries").inner_text())
-    assert words(ruling.title) in shown
+    expect(view.locator("h2")).to_have_text(ruling.title)
+    shown = words(view.inner_text())
     assert words(ruling.answer)[:60] in shown
 
     page.goto(f"{origin}/{faq_page}#{faq_anchor(faq)}")
-    target = page.locator(".offline-entry--target")
+    target = view.locator(".offline-target")
     expect(target).to_have_count(1)
-    assert words(faq.answer)[:60] in words(target.inner_text())
+    expect(target).to_have_attribute("id", faq_anchor(faq))
+    assert words(faq.answer)[:60] in words(view.inner_text())
 
+    # Another language's page: this site's worker holds that language's index, not its pages' data.
     page.goto(f"{origin}/{spanish_page}")
     expect(page.locator(".offline-entry")).not_to_have_count(0)
     shown = words(page.locator(".offline-entries").inner_text())
