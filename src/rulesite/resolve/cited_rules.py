@@ -175,8 +175,11 @@ def check_cited_rules(corpus: Corpus, diag: Diagnostics) -> None:
     for place in _places(corpus, checker):
         checker.check(*place)
     for misprint in corpus.misprints:
+        # A document-wide entry is for its whole editions (only a whole edition's
+        # missing rule is an error): stale when one is read and makes no such citation.
         read = misprint.source in corpus.sources or any(
-            f"{s.game}/{s.document}" == misprint.source for s in corpus.sources.values()
+            f"{game}/{document}" == misprint.source and any(not e.partial for e in editions)
+            for (game, document, _), editions in corpus.editions.items()
         )
         if read and id(misprint) not in checker.misprinted:
             diag.error(
