@@ -22,6 +22,7 @@ from __future__ import annotations
 import dataclasses
 import re
 from html.parser import HTMLParser
+from xml.etree import ElementTree
 from pathlib import Path
 
 import pytest
@@ -32,6 +33,7 @@ from relinked import relinked
 from rulesite import model
 from rulesite.diagnostics import Diagnostic
 from rulesite.resolve import concordance, history, review
+from rulesite.resolve.dated import dated_items
 from rulesite.sequence import Sequence, Settings, Stopped
 
 pytestmark = pytest.mark.browser
@@ -313,7 +315,9 @@ def hostile_site(repo_root: Path, tmp_path_factory):
     changed = inject([ctx.corpus, ctx.concordance, ctx.findings, ctx.reviews, ctx.history, ctx.diffs])
     # Texts with payloads, linked by resolve as the build would.
     # The site map, made from the corpus as resolve left it, is made again for these additions.
-    resolved = dataclasses.replace(resolved, ctx=relinked(ctx, ctx.corpus, site_map=None, cache={}))
+    # The change feed's dated items, made again for the additions (they hold the same objects).
+    dated = dated_items(ctx.corpus, ctx.diffs)
+    resolved = dataclasses.replace(resolved, ctx=relinked(ctx, ctx.corpus, site_map=None, cache={}, dated=dated))
     written = sequence.write(resolved, sequence.render(resolved))
     built = sequence.mkdocs(read, written)
     assert not isinstance(built, Stopped), built.output[-6000:]
@@ -335,6 +339,18 @@ def test_every_text_field_of_the_model_got_a_payload(hostile_site):
     assert len(FIELDS) > 40, FIELDS  # the enumeration found the model
     missing = sorted(set(FIELDS) - changed - NOT_IN_SEEDS)
     assert missing == [], f"fields no object of the seed site filled (add one in add_what_the_seeds_lack): {missing}"
+
+
+def test_the_feed_shows_payloads_as_text(hostile_site):
+    """The change feed is XML a feed reader renders: its titles and summaries
+    are Atom text (no type="html"), holding the payloads as characters."""
+    site, _, _ = hostile_site
+    atom = "{http://www.w3.org/2005/Atom}"
+    root = ElementTree.parse(site / "feed.xml").getroot()
+    texts = [e for entry in root.iter(f"{atom}entry") for e in entry if e.tag in (f"{atom}title", f"{atom}summary")]
+    assert [e.get("type") for e in texts if e.get("type", "text") != "text"] == []
+    shown = {int(n) for e in texts for n in re.findall(r"<img src=x onerror=alert\((\d+)\)>", e.text or "")}
+    assert MARKER[("OfficialDocument", "title")] in shown, sorted(shown)
 
 
 class _Text(HTMLParser):
