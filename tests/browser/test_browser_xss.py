@@ -22,6 +22,7 @@ from __future__ import annotations
 import dataclasses
 import re
 from html.parser import HTMLParser
+from xml.etree import ElementTree
 from pathlib import Path
 
 import pytest
@@ -32,6 +33,7 @@ from relinked import relinked
 from rulesite import model
 from rulesite.diagnostics import Diagnostic
 from rulesite.resolve import concordance, history, review
+from rulesite.resolve.dated import dated_items
 from rulesite.sequence import Sequence, Settings, Stopped
 
 pytestmark = pytest.mark.browser
@@ -45,8 +47,16 @@ NAMES = {
     "Section": {"game", "document", "number", "language", "source_ids", "notes", "edition", "version_path"},
     "Edition": {"game", "document", "language", "label", "date", "source_ids"},
     "Reference": {"number"},
-    "FaqAnswer": {"id", "game", "section", "source_id"},
-    "Ruling": {"id", "game", "source_id", "reviewed_version", "rule_citations"},
+    # kind: "answer" | "clarification" | "introduction"; document: an official
+    # document's id (names.py); date: YYYY-MM-DD, checked when read.
+    "FaqAnswer": {"id", "game", "section", "source_id", "kind", "document", "date"},
+    "Ruling": {"id", "game", "source_id", "reviewed_version", "rule_citations", "date"},
+    # id: names.py; published: YYYY-MM-DD; url: an http(s) address (read/faq_json.py's
+    # _URL, no quotes or angle brackets); kind, amends, lapses: words the importer chooses.
+    "OfficialDocument": {"id", "game", "kind", "source_id", "published", "url", "amends", "lapses"},
+    "RuleRevision": {"number", "game", "document", "official", "date", "source_id"},
+    "Misprint": {"source", "rule"},
+    "Cited": {"old", "new"},  # rule numbers as an edition's text cites them
     "Citation": {"rule"},
     "Walkthrough": {"id", "game", "document", "edition", "rule"},
     "GuideBlock": {"kind"},
@@ -86,11 +96,18 @@ NOT_SHOWN = {
     # Shown only as a word diff against old_text, which splits a marker across
     # spans; the diff markup is payload-tested in tests/render/test_escape.py.
     ("Review", "new_text"): "shown only inside a word diff",
+    # Read from misprints.yml and given in the warning it makes (Diagnostic.message,
+    # which has its own payload), before this test's payloads are added.
+    ("Misprint", "reason"): "shown only inside its warning's message",
 }
 # The seeds hold one edition of each document: no rule history and no diff
 # pages. Their text goes through the history and diff templates, which
 # tests/render/test_escape.py fills with payloads.
-NOT_IN_SEEDS = {("Place", "title")}  # a section's title as a rule's history names it
+NOT_IN_SEEDS = {
+    ("Place", "title"),  # a section's title as a rule's history names it
+    ("Cited", "old_title"),  # what a cited number names in each of two editions' texts
+    ("Cited", "new_title"),
+}
 # Read-time records that resolve turns into what the pages are made from
 # (the Linker's keyword forms, the Concordance's Topic and Equivalent), and
 # the project's own Markdown (docs/*.md, reviewed like code, shown as written).
@@ -234,9 +251,46 @@ def add_what_the_seeds_lack(ctx) -> None:
             now="v1.4",
         )
     )
+    # An official FAQ article (its authority line on the FAQ page, the feed, all.html)
+    # that revises a rule: the revised text is shown on the rule's page.
+    official = model.OfficialDocument(
+        "extra-faq",
+        "Extra FAQ",
+        "riftbound",
+        "faq",
+        "extra",
+        loc,
+        "2026-11-01",
+        url="https://example.com/extra-faq",
+        amends="core-rules",
+        precedence=True,
+        lapses="next-rules-update",
+    )
+    corpus.official.append(official)
+    # A revision is shown under the rule of the whole edition it amends; the seeds hold
+    # excerpts only, so their dated core-rules excerpt stands in for a whole edition.
+    amended = next(e for e in corpus.editions[("riftbound", "core-rules", "en")] if e.date == "2026-10-09")
+    amended.partial = False
+    rule = next(iter(amended.rules()))
+    corpus.revisions.append(
+        model.RuleRevision(
+            rule.number, "Revised rule text.", "riftbound", "core-rules", official.id, official.published, "extra", loc
+        )
+    )
     # A FAQ answer that belongs to no section is shown on its source's FAQ page, under its topic.
     corpus.faqs.append(
-        model.FaqAnswer("extra-question", "A question?", "An answer.", "riftbound", "", "extra", loc, topic="Scoring")
+        model.FaqAnswer(
+            "extra-question",
+            "A question?",
+            "An answer.",
+            "riftbound",
+            "",
+            "extra",
+            loc,
+            topic="Scoring",
+            document=official.id,
+            date=official.published,
+        )
     )
     for ruling in corpus.rulings[:1]:
         corpus.sources[ruling.source_id].licence = corpus.sources[ruling.source_id].licence or "CC BY-SA 4.0"
@@ -244,6 +298,7 @@ def add_what_the_seeds_lack(ctx) -> None:
         ruling.question = ruling.question or "A question?"
         ruling.cards = ruling.cards or ["Ember Scout"]
         ruling.attribution, ruling.licence = ruling.attribution or "attribution", ruling.licence or "CC BY-SA 4.0"
+        ruling.date = ruling.date or "2026-01-02"
 
 
 @pytest.fixture(scope="module")
@@ -260,7 +315,9 @@ def hostile_site(repo_root: Path, tmp_path_factory):
     changed = inject([ctx.corpus, ctx.concordance, ctx.findings, ctx.reviews, ctx.history, ctx.diffs])
     # Texts with payloads, linked by resolve as the build would.
     # The site map, made from the corpus as resolve left it, is made again for these additions.
-    resolved = dataclasses.replace(resolved, ctx=relinked(ctx, ctx.corpus, site_map=None, cache={}))
+    # The change feed's dated items, made again for the additions (they hold the same objects).
+    dated = dated_items(ctx.corpus, ctx.diffs)
+    resolved = dataclasses.replace(resolved, ctx=relinked(ctx, ctx.corpus, site_map=None, cache={}, dated=dated))
     written = sequence.write(resolved, sequence.render(resolved))
     built = sequence.mkdocs(read, written)
     assert not isinstance(built, Stopped), built.output[-6000:]
@@ -282,6 +339,18 @@ def test_every_text_field_of_the_model_got_a_payload(hostile_site):
     assert len(FIELDS) > 40, FIELDS  # the enumeration found the model
     missing = sorted(set(FIELDS) - changed - NOT_IN_SEEDS)
     assert missing == [], f"fields no object of the seed site filled (add one in add_what_the_seeds_lack): {missing}"
+
+
+def test_the_feed_shows_payloads_as_text(hostile_site):
+    """The change feed is XML a feed reader renders: its titles and summaries
+    are Atom text (no type="html"), holding the payloads as characters."""
+    site, _, _ = hostile_site
+    atom = "{http://www.w3.org/2005/Atom}"
+    root = ElementTree.parse(site / "feed.xml").getroot()
+    texts = [e for entry in root.iter(f"{atom}entry") for e in entry if e.tag in (f"{atom}title", f"{atom}summary")]
+    assert [e.get("type") for e in texts if e.get("type", "text") != "text"] == []
+    shown = {int(n) for e in texts for n in re.findall(r"<img src=x onerror=alert\((\d+)\)>", e.text or "")}
+    assert MARKER[("OfficialDocument", "title")] in shown, sorted(shown)
 
 
 class _Text(HTMLParser):
