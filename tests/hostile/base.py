@@ -16,7 +16,12 @@ def make_base(repo_root: Path, root: Path) -> None:
     shutil.copytree(repo_root / "rules_src", root / "rules_src")
     # The project's misprints are slips of the real Magic rules; the base's Magic
     # edition is a small one written for these tests, which prints none of them.
-    (root / "rules_src" / "misprints.yml").write_text("# None: the base's Magic edition prints no slip.\n", encoding="utf-8")
+    (root / "rules_src" / "misprints.yml").write_text(
+        "# The base's Magic edition prints no slip: this entry names a source the base\n"
+        "# does not read, so it is read and checked, never matched.\n"
+        "not-read-here:\n  - rule: '100.9'\n    reason: a slip of a source this build does not read\n",
+        encoding="utf-8",
+    )
     extra = root / "rules_src" / "hostile"
     extra.mkdir()
     for name in ("tournament-rules.txt", "comprehensive-rules.txt", "faq.json", "errata.json", "cards.json"):
