@@ -43,7 +43,7 @@ from playwright.sync_api import sync_playwright
 
 from rulesite.check.offline_app import check_precache
 from chromium import CHROMIUM_ARGS, chromium_path
-from rulesite.precache import PRECACHE_BUDGET
+from rulesite.common.precache import PRECACHE_BUDGET
 
 # A function: Playwright polls an expression with eval, which the page's policy refuses.
 READY = "() => document.documentElement.getAttribute('data-offline-ready')"

@@ -1,5 +1,5 @@
-"""The scripts launch Chromium as the package does (`rulesite/chromium.py`)."""
+"""The scripts launch Chromium as the package does (`rulesite/bench/chromium.py`)."""
 
-from rulesite.chromium import CHROMIUM_ARGS, chromium_path
+from rulesite.bench.chromium import CHROMIUM_ARGS, chromium_path
 
 __all__ = ["CHROMIUM_ARGS", "chromium_path"]

@@ -163,7 +163,7 @@ def ctx(repo_root: Path):
     """The model the seed site is built from: rules_src/ read and resolved, as
     the build does it, with no errors."""
     from rulesite import pipeline
-    from rulesite.diagnostics import Diagnostics
+    from rulesite.common.diagnostics import Diagnostics
 
     diag = Diagnostics()
     corpus = pipeline.read_corpus(repo_root / "rules_src" / "manifest.yml", diag)

@@ -16,8 +16,8 @@ from __future__ import annotations
 
 import re
 
-from rulesite.model import Rule, Section
-from rulesite.names import MAGIC_SUBRULE
+from rulesite.common.model import Rule, Section
+from rulesite.common.names import MAGIC_SUBRULE
 
 _MAGIC_SUBRULE = re.compile(MAGIC_SUBRULE)
 

@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 from buildutil import run_build
 
-from rulesite import output
+from rulesite.common import output
 
 CORE = "rules_src/riftbound/core-rules-excerpt-2026-10-09.txt"
 WEB_424 = "rules_src/riftbound/424-reveal.web-page.txt"

@@ -21,12 +21,13 @@ from contextlib import closing
 from functools import partial
 from pathlib import Path
 
-from . import output, pipeline
+from .common import output
+from . import pipeline
 from .check.command import main as check_main
-from .diagnostics import Diagnostics
-from .export_command import add_export_command
-from .options import add_source_options
-from .precache import PRECACHE_BUDGET
+from .common.diagnostics import Diagnostics
+from .commands.export import add_export_command
+from .commands.options import add_source_options
+from .common.precache import PRECACHE_BUDGET
 from .warm import Warm
 from .sequence import (
     Built,
@@ -69,7 +70,7 @@ def main(argv: list[str] | None = None) -> int:
     if argv and argv[0] == "check":
         return check_main(argv[1:])
     if argv and argv[0] == "bench":
-        from .bench import main as bench_main
+        from .bench.command import main as bench_main
 
         return bench_main(argv[1:])
     args = parser.parse_args(argv)

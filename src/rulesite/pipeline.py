@@ -21,15 +21,15 @@ from itertools import compress
 from operator import is_not
 from pathlib import Path
 
-from . import output
+from .common import output
 from .check.edition_counts import compare, counts_in, counts_out
 from .check.entries import expected_entries
 from .check.feed import feed_problems
 from .check.run import HeldFindings, check_built_site
 from .check.offline_app import Precache, check_precache
-from .diagnostics import Diagnostics
+from .common.diagnostics import Diagnostics
 from .export.files import data_again, data_files, data_parts, finish_data
-from .model import Corpus, Loc
+from .common.model import Corpus, Loc
 from .read import read_sources
 from .read.collisions import check_page_names
 from .read.extras import read_card_aliases, read_concordance, read_keywords, read_misprints
@@ -75,11 +75,11 @@ from .resolve.merge import merge
 from .resolve.entries import changes_view
 from .resolve.view import editions_view
 from .resolve.walkthrough_check import check_walkthroughs
-from .split_build import available as split_build_available
-from . import workers
-from .workers import Held
-from .write_memory import WriteMemory
-from .rebuild import Worker
+from .engine.split_build import available as split_build_available
+from .common import workers
+from .common.workers import Held
+from .write.write_memory import WriteMemory
+from .engine.rebuild import Worker
 
 # Defaults, relative to the folder the build runs from (the project folder):
 # every one of them is also a command-line option.
@@ -741,12 +741,12 @@ def build(
             if lang in rebuild:
                 changed = output.generation(site_dir, build_id, f"changed-{lang}")
                 changed.write_text("".join(f"{path}\n" for path in sorted(rebuild[lang])), encoding="utf-8")
-                command = [sys.executable, "-m", "rulesite.rebuild", "-f", str(lang_config), "-d", str(out[lang])]
+                command = [sys.executable, "-m", "rulesite.engine.rebuild", "-f", str(lang_config), "-d", str(out[lang])]
                 command += ["--changed", str(changed), "--wait"]
             for k in range(split.get(lang, 0)):
                 name = lang if k == 0 else f"{lang} part {k + 1}"
                 logs[name] = logs[lang] if k == 0 else tempfile.TemporaryFile(mode="w+", encoding="utf-8")
-                command = [sys.executable, "-m", "rulesite.split_build", "-f", str(lang_config), "-d", str(out[lang])]
+                command = [sys.executable, "-m", "rulesite.engine.split_build", "-f", str(lang_config), "-d", str(out[lang])]
                 command += ["--part", str(k), "--parts", str(split[lang])]
                 processes[name] = _start(command, logs[name], env, lang_config)
             if lang not in split:

@@ -22,16 +22,18 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
-from . import output, pipeline, workers
+from .common import output
+from . import pipeline
+from .common import workers
 from .check.edition_counts import Counts, counts_in
 from .check.offline_app import Precache
-from .diagnostics import Diagnostics
-from .model import Corpus, Loc
+from .common.diagnostics import Diagnostics
+from .common.model import Corpus, Loc
 from .read.kept import Kept, Shared
 from .render.context import Context
 from .resolve.history import ChainStep, KnownComparisons, chain_steps
 from .warm import Memory, Warm
-from .write_memory import WriteMemory
+from .write.write_memory import WriteMemory
 
 
 class SettingsError(ValueError):

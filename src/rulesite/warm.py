@@ -110,16 +110,16 @@ from __future__ import annotations
 import threading
 from pathlib import Path
 
-from . import output
+from .common import output
 from .check.run import HeldFindings
-from .model import Corpus
+from .common.model import Corpus
 from .read.kept import Shared
-from .rebuild import Worker
-from .content_digest import content_digest
+from .engine.rebuild import Worker
+from .common.content_digest import content_digest
 from .resolve.history import KnownComparisons, KnownPairs
 from .resolve.card_mentions import KnownMentions
 from .resolve.linked import KnownLinks
-from .write_memory import WriteMemory
+from .write.write_memory import WriteMemory
 
 
 class Memory:

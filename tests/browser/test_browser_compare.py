@@ -24,7 +24,7 @@ from editions_fixture import write_four_editions
 from playwright.sync_api import expect
 
 from rulesite import pipeline
-from rulesite.diagnostics import Diagnostics
+from rulesite.common.diagnostics import Diagnostics
 from rulesite.render.edition_pages import render_diff_pages
 
 pytestmark = pytest.mark.browser

@@ -22,7 +22,7 @@ import pytest
 from playwright.sync_api import expect
 
 from browser_site import await_every_word_file
-from rulesite.card_symbols import split_symbols
+from rulesite.common.card_symbols import split_symbols
 from word_index_files import index_texts
 
 pytestmark = [pytest.mark.browser, pytest.mark.corpora]

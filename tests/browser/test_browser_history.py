@@ -25,8 +25,8 @@ from buildutil import run_build
 from playwright.sync_api import expect
 
 from rulesite import pipeline
-from rulesite.diagnostics import Diagnostics
-from rulesite.history_words import how_words
+from rulesite.common.diagnostics import Diagnostics
+from rulesite.resolve.history_words import how_words
 from rulesite.site_map.paths import html_path, section_page
 from rulesite.resolve.entries import entry_anchor
 

@@ -58,7 +58,7 @@ def test_the_not_found_page_searches_for_the_number(built_site, host, browse):
 def test_the_number_is_read_without_its_file_ending(built_site, host, browse, address, number):
     """The page says, in words, the number it read from the address, and
     searches for that number, not for "832.html" (names.number_in_address)."""
-    from rulesite.names import number_in_address
+    from rulesite.common.names import number_in_address
 
     assert number_in_address(address.rstrip("/").rsplit("/", 1)[-1]) == number
     page = browse(host + "/").new_page()

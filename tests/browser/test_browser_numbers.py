@@ -8,7 +8,7 @@ import re
 
 import pytest
 
-from rulesite import names
+from rulesite.common import names
 
 pytestmark = pytest.mark.browser
 

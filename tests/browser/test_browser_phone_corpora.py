@@ -21,7 +21,7 @@ from browser_site import PHONE, Guard, normalize, serve
 from playwright.sync_api import expect
 
 from rulesite.check.page import find_all, load_page
-from rulesite.model import sort_key
+from rulesite.common.model import sort_key
 from rulesite.site_map.paths import whole_document_page
 
 pytestmark = [pytest.mark.browser, pytest.mark.corpora]

@@ -14,7 +14,7 @@ import pytest
 from playwright.sync_api import expect
 from test_browser_word_search import current_section, open_search, word_results
 
-from rulesite.strings import t
+from rulesite.common.strings import t
 
 pytestmark = pytest.mark.browser
 

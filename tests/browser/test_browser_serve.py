@@ -21,7 +21,7 @@ from pathlib import Path
 import pytest
 from build.buildproc import REPO, change_a_ruling, project
 
-from rulesite.bench_serve import ServeProcess
+from rulesite.bench.serve import ServeProcess
 
 pytestmark = pytest.mark.browser
 

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from rulesite.bench_serve import ServeProcess
+from rulesite.bench.serve import ServeProcess
 
 pytestmark = pytest.mark.browser
 

@@ -29,7 +29,7 @@ from browser_site import PHONE, await_every_word_file
 from playwright.sync_api import expect
 
 from rulesite.check.page import load_page
-from rulesite.strings import SEARCH_STRINGS
+from rulesite.common.strings import SEARCH_STRINGS
 from word_index_files import index_texts_by_entry, text_rows
 
 pytestmark = pytest.mark.browser

@@ -30,8 +30,8 @@ from playwright.sync_api import Error as PlaywrightError
 from browser_site import html_pages, serve
 from relinked import relinked
 
-from rulesite import model
-from rulesite.diagnostics import Diagnostic
+from rulesite.common import model
+from rulesite.common.diagnostics import Diagnostic
 from rulesite.resolve import concordance, history, review
 from rulesite.resolve.dated import dated_items
 from rulesite.sequence import Sequence, Settings, Stopped

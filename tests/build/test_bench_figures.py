@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import math
 
-from rulesite.bench import edition_cost_ratio, round_ratios
+from rulesite.bench.command import edition_cost_ratio, round_ratios
 
 
 def test_a_steady_cost_per_edition_is_one():

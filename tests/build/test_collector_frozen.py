@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import gc
 
-from rulesite import workers
+from rulesite.common import workers
 
 
 def test_the_collector_is_off_inside_and_on_after():

@@ -15,7 +15,7 @@ import re
 import pytest
 from buildproc import REPO, change_a_ruling, linked_copy, project, run, tree
 
-from rulesite import output
+from rulesite.common import output
 
 
 def _stamps(folder):
@@ -140,7 +140,7 @@ def test_the_rebuild_process_serve_keeps_gives_the_clean_build(tmp_path):
     MkDocs' own words while the published site stays; and the output check,
     its findings of the unchanged files kept in memory, finds what a change
     broke, the very problems a full check of a clean build finds."""
-    from rulesite.diagnostics import Diagnostics
+    from rulesite.common.diagnostics import Diagnostics
     from rulesite.warm import Warm
     from rulesite.sequence import Built, Checked, Published, Sequence, Settings, Stopped
 
@@ -228,7 +228,7 @@ def test_what_the_rebuild_process_gathers_ahead_gives_the_clean_build(tmp_path):
     after a page under docs/ was edited, after the config changed and after a
     page was added (each a clean build of English, then gathered anew); the
     sitemap it keeps included."""
-    from rulesite.diagnostics import Diagnostics
+    from rulesite.common.diagnostics import Diagnostics
     from rulesite.sequence import Built, Published, Sequence, Settings
     from rulesite.warm import Warm
 
@@ -292,7 +292,7 @@ def test_what_was_gathered_from_another_generation_or_config_is_not_used(tmp_pat
     import os
     import shutil
 
-    from rulesite.rebuild import _Gathered
+    from rulesite.engine.rebuild import _Gathered
 
     root = project(tmp_path / "p")
     assert run(root).returncode == 0

@@ -18,7 +18,7 @@ from pathlib import Path
 import pytest
 from buildproc import command, project
 
-from rulesite import output
+from rulesite.common import output
 
 
 def _someone_elses(folder: Path) -> dict[str, str]:

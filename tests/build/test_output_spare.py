@@ -7,7 +7,7 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-from rulesite import output
+from rulesite.common import output
 
 
 def _files(folder: Path) -> dict[str, tuple[int, bytes]]:

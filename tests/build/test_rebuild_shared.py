@@ -11,7 +11,7 @@ import os
 import pytest
 from buildproc import change_a_ruling, linked_copy, project, run, tree
 
-from rulesite import rebuild as rebuilding
+from rulesite.engine import rebuild as rebuilding
 
 
 class _Counted(rebuilding._Share):

@@ -17,7 +17,7 @@ from __future__ import annotations
 from test_warm_builds import _docs, _edit, add_an_edition, edit_a_translation, run, same_trees, settings
 
 from buildproc import project
-from rulesite.model import SectionKey
+from rulesite.common.model import SectionKey
 from rulesite.render import reuse
 from rulesite.warm import Memory
 

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from rulesite import output
+from rulesite.common import output
 from rulesite.sequence import (
     Built,
     Checked,

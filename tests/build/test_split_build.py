@@ -13,7 +13,9 @@ from pathlib import Path
 import material
 import pytest
 
-from rulesite import output, pipeline
+from rulesite.common import output
+
+from rulesite import pipeline
 from rulesite.sequence import Settings, Sequence
 
 EPOCH = "1767225600"  # fixed, so both builds date the sitemap alike
@@ -118,7 +120,7 @@ def test_a_mkdocs_without_the_steps_gets_a_plain_build(monkeypatch):
     language is built by one plain `mkdocs build`, as before."""
     from mkdocs.commands import build as steps
 
-    from rulesite import split_build
+    from rulesite.engine import split_build
 
     assert split_build.available()
     monkeypatch.delattr(steps, "_build_page")

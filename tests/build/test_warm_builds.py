@@ -19,7 +19,7 @@ import pytest
 from buildproc import REPO, change_a_ruling, linked_copy, project, tree
 from editions_fixture import write_four_editions
 
-from rulesite.diagnostics import Diagnostics
+from rulesite.common.diagnostics import Diagnostics
 from rulesite.sequence import Sequence, Settings, Stopped
 from rulesite.warm import Memory
 

@@ -9,8 +9,8 @@ from rulesite.check.content_policy import policy_problems
 from rulesite.check.forwarding import forwarding_facts
 from rulesite.check.page import Page, html_files, load_page, parse
 from rulesite.check.run import check_built_site
-from rulesite.diagnostics import Diagnostics
-from rulesite.content_policy import policy, script_hash
+from rulesite.common.diagnostics import Diagnostics
+from rulesite.common.content_policy import policy, script_hash
 from rulesite.render.markup import html_file, policy_tags
 
 SCRIPT = 'document.documentElement.dataset.ready="1"'

@@ -5,7 +5,7 @@ for an edition's totals, of the whole site), which the sink prints as
 from __future__ import annotations
 
 from rulesite.check.edition_counts import compare, counts_in, counts_out
-from rulesite.diagnostics import Diagnostics
+from rulesite.common.diagnostics import Diagnostics
 
 
 def test_missing_pages_and_invented_rules_are_findings_of_their_page(ctx):

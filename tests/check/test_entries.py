@@ -7,7 +7,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from rulesite.check.run import check_built_site
-from rulesite.diagnostics import Diagnostics
+from rulesite.common.diagnostics import Diagnostics
 from rulesite.render.markup import policy_tags
 
 POLICY = policy_tags()  # every built page's first tags (check/content_policy.py)

@@ -19,7 +19,7 @@ from rulesite.check.page import Page, parse
 from rulesite.check.run import check_built_site
 from rulesite.check.script import script_problems
 from rulesite.check.site_links import LinkFacts, SiteFiles, page_link_checks, page_links
-from rulesite.diagnostics import Diagnostics
+from rulesite.common.diagnostics import Diagnostics
 
 
 def site_files(root: Path) -> SiteFiles:

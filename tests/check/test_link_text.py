@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from rulesite.diagnostics import Finding
+from rulesite.common.diagnostics import Finding
 from rulesite.check.link_text import check_link_texts, summarize
 from rulesite.check.page import load_page
 from rulesite.check.run import check_folder

@@ -8,9 +8,9 @@ from __future__ import annotations
 import os
 import shutil
 
-from rulesite import output
+from rulesite.common import output
 from rulesite.check.run import HeldFindings, check_built_site, sorted_problems
-from rulesite.diagnostics import Diagnostics
+from rulesite.common.diagnostics import Diagnostics
 
 PAGE = "riftbound/core-rules/832.html"
 ANCHOR = "832.1.c.2"  # linked to from the home page, which stays as it was

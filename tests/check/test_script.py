@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from rulesite.diagnostics import Finding
+from rulesite.common.diagnostics import Finding
 from rulesite.check.run import check_folder
 from rulesite.check.script import parse, script_problems
 

@@ -18,9 +18,9 @@ from pathlib import Path
 
 import pytest
 
-from rulesite.diagnostics import Diagnostics
-from rulesite.model import Edition, Source
-from rulesite.history_words import how_words
+from rulesite.common.diagnostics import Diagnostics
+from rulesite.common.model import Edition, Source
+from rulesite.resolve.history_words import how_words
 from rulesite.resolve import history
 from rulesite.resolve.history import (
     EditionDiff,

@@ -31,14 +31,14 @@ import yaml
 from rulesite import pipeline
 from rulesite.check.page import classes, find, find_all, flat, parse, text
 from rulesite.check.command import check_offline, check_site
-from rulesite.diagnostics import Diagnostics
-from rulesite.model import Corpus, Edition, Loc, Rule, Ruling, Section, SectionKey
+from rulesite.common.diagnostics import Diagnostics
+from rulesite.common.model import Corpus, Edition, Loc, Rule, Ruling, Section, SectionKey
 from rulesite.resolve.history import diff_editions, match_editions, rule_history, rule_text
 from rulesite.resolve.official import revisions
 from rulesite.site_map.paths import html_path
 from rulesite.resolve.review import needs_review
-from rulesite.strings import language_in, review_change, t
-from rulesite.card_symbols import shown_text
+from rulesite.common.strings import language_in, review_change, t
+from rulesite.common.card_symbols import shown_text
 
 SOURCES = Path(__file__).resolve().parents[2] / "rules_src"  # the project's own sources
 

@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from rulesite import pipeline
-from rulesite.diagnostics import Diagnostics
+from rulesite.common.diagnostics import Diagnostics
 from rulesite.render.glossary_page import glossaries, render_glossary
 
 pytestmark = pytest.mark.corpora

@@ -23,7 +23,7 @@ from pathlib import Path
 import pytest
 
 from rulesite import pipeline
-from rulesite.diagnostics import Diagnostics
+from rulesite.common.diagnostics import Diagnostics
 from rulesite.export.data import datasets, edition_file, trace_file
 from rulesite.resolve.cited import cited_numbers
 from rulesite.resolve.history import Matched, rule_text

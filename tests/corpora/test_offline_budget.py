@@ -17,7 +17,7 @@ import pytest
 from older_editions import CORPUS_FILE, OLDER, older_text
 
 from rulesite.check.offline_app import check_precache, read_build
-from rulesite.precache import PRECACHE_BUDGET
+from rulesite.common.precache import PRECACHE_BUDGET
 
 pytestmark = pytest.mark.corpora
 

@@ -16,10 +16,10 @@ from pathlib import Path
 
 import pytest
 
-from rulesite.diagnostics import Diagnostics
+from rulesite.common.diagnostics import Diagnostics
 from plain_text import document_numbers, export_lines, export_text
-from rulesite.model import Imported, Section, Source
-from rulesite.normalize import normalize_text
+from rulesite.common.model import Imported, Section, Source
+from rulesite.common.normalize import normalize_text
 from rulesite.read import mtg_rules, rules_document
 
 # file -> (document, edition, distinct numbered rules printed, or None when SOURCES.md gives none)

@@ -21,8 +21,8 @@ from pathlib import Path
 
 import pytest
 
-from rulesite.diagnostics import Diagnostics
-from rulesite.model import Corpus, Loc, Source
+from rulesite.common.diagnostics import Diagnostics
+from rulesite.common.model import Corpus, Loc, Source
 from rulesite.read import cards_json, errata_json, faq_json, rulings_mdx
 from rulesite.resolve.links import Link, Linker
 

@@ -22,7 +22,7 @@ from pathlib import Path
 
 import pytest
 
-from rulesite.card_symbols import shown_text
+from rulesite.common.card_symbols import shown_text
 from rulesite.render.share import GAME_NAMES
 from word_index_files import index_files, index_texts, plain, text_rows
 

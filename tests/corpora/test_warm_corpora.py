@@ -18,7 +18,7 @@ from pathlib import Path
 import yaml
 
 from rulesite import pipeline
-from rulesite.bench_editions import current_core_rules, later_edition, reword_a_current_rule
+from rulesite.bench.editions import current_core_rules, later_edition, reword_a_current_rule
 from rulesite.warm import Memory
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "build"))

@@ -11,8 +11,8 @@ import sys
 
 from datafiles import published, schema_problems, validate_site_data
 
-from rulesite import output
-from rulesite.normalize import normalize_text
+from rulesite.common import output
+from rulesite.common.normalize import normalize_text
 from rulesite.resolve.merge import printed
 
 
@@ -119,7 +119,7 @@ def test_a_step_is_worded_once_per_value_and_as_the_pages_word_it():
     equal steps (distinct objects: each chain makes its own) take one wording,
     two that differ in anything worded (here the score) take their own, and
     every one reads as `how_words` words it."""
-    from rulesite.history_words import how_words, how_words_once
+    from rulesite.resolve.history_words import how_words, how_words_once
     from rulesite.resolve.history import Absent, Added, Matched, Place, Traced
 
     def matched(score: float) -> Matched:

@@ -6,7 +6,7 @@ from __future__ import annotations
 import shutil
 from pathlib import Path
 
-from rulesite import output
+from rulesite.common import output
 
 FILES = Path(__file__).parent / "files"
 MANIFEST = "rules_src/manifest.yml"

@@ -16,7 +16,7 @@ rendered, so the MkDocs stage would add nothing but time) must
 - write no file anywhere else: the whole temporary folder, several levels
   above the sources so that `../` escapes land inside it, is compared before
   and after (the only files a failed build may leave are the output folders'
-  lock files, `rulesite.output.lock_path`).
+  lock files, `rulesite.common.output.lock_path`).
 
 Large inputs (deep nesting, big files) are generated here, never committed.
 """
@@ -34,7 +34,7 @@ import pytest
 from buildutil import run_build
 from hostile.base import FILES, make_base
 
-from rulesite.output import lock_path
+from rulesite.common.output import lock_path
 
 MANIFEST = "rules_src/manifest.yml"
 CORE = "rules_src/riftbound/core-rules-excerpt-2026-10-09.txt"

@@ -6,8 +6,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from rulesite.diagnostics import Diagnostics
-from rulesite.model import Corpus, Source
+from rulesite.common.diagnostics import Diagnostics
+from rulesite.common.model import Corpus, Source
 from rulesite.read import guide_md
 
 FIXTURE = Path(__file__).parent / "fixtures" / "guide.guide-md.md"

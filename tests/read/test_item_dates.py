@@ -7,8 +7,8 @@ from __future__ import annotations
 
 import json
 
-from rulesite.diagnostics import Diagnostics
-from rulesite.model import Source
+from rulesite.common.diagnostics import Diagnostics
+from rulesite.common.model import Source
 from rulesite.read import faq_json, rulings_mdx
 
 

@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 import rulesite.read as read_stage
-from rulesite.diagnostics import Diagnostics
+from rulesite.common.diagnostics import Diagnostics
 from rulesite.read import kept, read_sources
 
 RULINGS = Path("riftbound") / "community-rulings.txt"

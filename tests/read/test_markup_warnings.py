@@ -7,8 +7,8 @@ from __future__ import annotations
 
 import pytest
 
-from rulesite.diagnostics import Diagnostics
-from rulesite.model import Example, Imported, Loc, Rule, Section
+from rulesite.common.diagnostics import Diagnostics
+from rulesite.common.model import Example, Imported, Loc, Rule, Section
 from rulesite.read.untrusted import _SUSPICIOUS, _may_hold_markup, warn_untrusted
 
 # One at least for each alternative of the expression, upper case and Unicode

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from rulesite.names import (
+from rulesite.common.names import (
     canonical_number,
     edition_problem,
     file_name_problem,

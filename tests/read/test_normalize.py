@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import sys
 
-from rulesite.normalize import normalize_text
+from rulesite.common.normalize import normalize_text
 
 QUOTES = {"\u201c", "\u201d", "\u201e", "\u201f", "\u2033", "\u2018", "\u2019", "\u201a", "\u201b", "\u2032", "\u02bc"}
 REMOVED = {"\ufeff", "\u200b", "\u200c", "\u200d", "\u2060"}

@@ -8,7 +8,7 @@ from __future__ import annotations
 import shutil
 from pathlib import Path
 
-from rulesite.diagnostics import Diagnostics
+from rulesite.common.diagnostics import Diagnostics
 from rulesite.read import read_sources
 
 

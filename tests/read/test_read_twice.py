@@ -14,7 +14,7 @@ import pytest
 DUMP = """
 import dataclasses, sys
 from pathlib import Path
-from rulesite.diagnostics import Diagnostics
+from rulesite.common.diagnostics import Diagnostics
 from rulesite.pipeline import read_corpus
 diag = Diagnostics()
 also = [(Path(sys.argv[2]), Path(sys.argv[3]))] if len(sys.argv) > 3 else []

@@ -17,9 +17,9 @@ from pathlib import Path
 import pytest
 
 from rulesite import pipeline
-from rulesite.diagnostics import Diagnostics
+from rulesite.common.diagnostics import Diagnostics
 from rulesite.export.files import data_files
-from rulesite.model import Source, sort_key
+from rulesite.common.model import Source, sort_key
 from rulesite.read import rules_document
 
 FIXTURES = Path(__file__).parent / "fixtures"

@@ -3,9 +3,9 @@
 import re
 from pathlib import Path
 
-from rulesite.diagnostics import Diagnostics
-from rulesite.model import Source
-from rulesite.normalize import normalize_text
+from rulesite.common.diagnostics import Diagnostics
+from rulesite.common.model import Source
+from rulesite.common.normalize import normalize_text
 from rulesite.read import rulings_text
 
 ROOT = Path(__file__).resolve().parents[2]

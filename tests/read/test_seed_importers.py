@@ -14,8 +14,8 @@ from pathlib import Path
 
 import pytest
 
-from rulesite.diagnostics import Diagnostics
-from rulesite.normalize import normalize_text
+from rulesite.common.diagnostics import Diagnostics
+from rulesite.common.normalize import normalize_text
 from rulesite.read import IMPORTERS, read_sources
 from rulesite.read.manifest import read_manifest
 

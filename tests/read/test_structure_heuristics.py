@@ -12,8 +12,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from rulesite.diagnostics import Diagnostics
-from rulesite.model import Source
+from rulesite.common.diagnostics import Diagnostics
+from rulesite.common.model import Source
 from rulesite.read import mtg_rules, rules_document
 from rulesite.read.rules_document import is_title
 

@@ -15,9 +15,9 @@ from pathlib import Path
 import pytest
 from hostile.base import make_base
 
-from rulesite import model
-from rulesite.diagnostics import Diagnostics
-from rulesite.model import Loc
+from rulesite.common import model
+from rulesite.common.diagnostics import Diagnostics
+from rulesite.common.model import Loc
 from rulesite.pipeline import read_corpus
 from rulesite.read.untrusted import check_characters
 

@@ -4,7 +4,7 @@ from pathlib import Path
 
 import pytest
 
-from rulesite.diagnostics import Diagnostics
+from rulesite.common.diagnostics import Diagnostics
 from rulesite.read.walkthroughs import read_walkthroughs
 
 ROOT = Path(__file__).resolve().parents[2]

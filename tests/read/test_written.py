@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from rulesite.diagnostics import Diagnostics
-from rulesite.model import Corpus
+from rulesite.common.diagnostics import Diagnostics
+from rulesite.common.model import Corpus
 from rulesite.read.written import read_written
 
 

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from rulesite.diagnostics import Diagnostics
+from rulesite.common.diagnostics import Diagnostics
 from rulesite.read.files import read_text, split_lines
 from rulesite.read.yamlfile import MAX_DEPTH, load_yaml, parse_yaml
 

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from rulesite import pipeline
-from rulesite.diagnostics import Diagnostics
+from rulesite.common.diagnostics import Diagnostics
 
 FIXTURES = Path(__file__).parent.parent / "read" / "fixtures"
 # Two editions of one document (fixtures written for the tests: section 200

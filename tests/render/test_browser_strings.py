@@ -7,7 +7,7 @@ import re
 from pathlib import Path
 
 import rulesite
-from rulesite.strings import BROWSER_KEYS, STRINGS, browser_strings
+from rulesite.common.strings import BROWSER_KEYS, STRINGS, browser_strings
 
 ASSETS = Path(rulesite.__file__).parent / "assets"
 # t("key", ...) or t("prefix" + rest, ...): the key, and whether it is only a
@@ -43,7 +43,7 @@ def test_the_offline_pages_words_keep_their_parts_in_every_language():
     """The words the offline page shows around a ruling's and a card's parts
     (render/offline_data.py) are in every language, each with the parts its
     English has: a translation without {text} would drop an erratum's text."""
-    from rulesite.strings import OFFLINE_PAGE_STRINGS
+    from rulesite.common.strings import OFFLINE_PAGE_STRINGS
 
     parts = re.compile(r"\{(\w+)\}")
     assert set(OFFLINE_PAGE_STRINGS) == set(STRINGS)

@@ -5,7 +5,7 @@ from __future__ import annotations
 import copy
 from dataclasses import replace
 
-from rulesite.model import Card, Loc
+from rulesite.common.model import Card, Loc
 from rulesite.render.ruling_page import render_ruling
 from rulesite.resolve.citations import collect
 

@@ -16,7 +16,7 @@ import pytest
 
 import rulesite
 from rulesite import pipeline
-from rulesite.diagnostics import Diagnostics
+from rulesite.common.diagnostics import Diagnostics
 from rulesite.export.data import diff_data
 from rulesite.render.site import render_site
 from cited_editions import write_cited_editions

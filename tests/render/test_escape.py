@@ -20,13 +20,13 @@ from relinked import relinked
 from rendered import Elements, page_html, split_page
 
 from rulesite.check.script import parse, script_problems
-from rulesite.model import Card, Rule, Source
+from rulesite.common.model import Card, Rule, Source
 from rulesite.render import markup
 from rulesite.render.card_pages import render_cards_page
 from rulesite.render.escape import Md, html_text, md_text, page, script_json
 from rulesite.render.index_pages import render_topic
 from rulesite.render.section_page import render_section
-from rulesite.precache import bundle_folder, bundle_path
+from rulesite.common.precache import bundle_folder, bundle_path
 from rulesite.site_map.paths import section_page
 from rulesite.render.share import PREVIEW_BUNDLES, PREVIEWS_MADE, preview_files
 from rulesite.render.site import render_site

@@ -18,7 +18,7 @@ from hostile.base import make_base
 from lxml import etree
 
 from rulesite import pipeline
-from rulesite.diagnostics import Diagnostics
+from rulesite.common.diagnostics import Diagnostics
 from rulesite.render.feed import FEED, change_feed, feed_xml
 from rulesite.site_map.paths import faq_anchor
 

@@ -12,7 +12,7 @@ import pytest
 from relinked import relinked
 from rendered import page_html
 
-from rulesite.model import Example, Loc, Rule, SectionKey
+from rulesite.common.model import Example, Loc, Rule, SectionKey
 from rulesite.render.escape import Html, Md, block, html_out, md_text, page
 from rulesite.render.languages import mark_missing_translations, site_languages
 from rulesite.render.markup import finished, heading, md, plain_heading

@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from rulesite import pipeline
-from rulesite.diagnostics import Diagnostics
+from rulesite.common.diagnostics import Diagnostics
 from rulesite.render.site import render_site
 
 FIXTURES = Path(__file__).parent.parent / "read" / "fixtures"

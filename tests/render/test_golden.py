@@ -21,7 +21,7 @@ import pytest
 from relinked import relinked
 from rendered import page_html, split_page
 
-from rulesite.model import Card, Erratum, Loc, SectionKey
+from rulesite.common.model import Card, Erratum, Loc, SectionKey
 from rulesite.render.card_pages import render_cards_page
 from rulesite.render.languages import site_languages
 from rulesite.render.ruling_page import render_ruling

@@ -46,7 +46,7 @@ def test_the_navigation_lists_each_page_once_the_home_page_first(repo_root):
     # The written pages (docs/) include the home page's introduction (index.md):
     # it is the home page, not a page of "About this site" beside the others.
     from rulesite import pipeline
-    from rulesite.diagnostics import Diagnostics
+    from rulesite.common.diagnostics import Diagnostics
 
     diag = Diagnostics()
     corpus = pipeline.read_corpus(repo_root / "rules_src" / "manifest.yml", diag, pages_dir=repo_root / "docs")

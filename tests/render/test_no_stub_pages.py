@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 from html import unescape
 
-from rulesite.strings import t
+from rulesite.common.strings import t
 
 
 def _pages(site, root=""):

@@ -6,7 +6,7 @@ from __future__ import annotations
 import json
 import re
 
-from rulesite import names
+from rulesite.common import names
 from rulesite.check import edition_counts, link_text
 from rulesite.render.site import browser_tables
 

@@ -13,7 +13,7 @@ import pytest
 
 from rulesite import pipeline
 from rulesite.check.offline_app import check_precache, read_build
-from rulesite.diagnostics import Diagnostics
+from rulesite.common.diagnostics import Diagnostics
 from rulesite.render import offline_app
 from rulesite.render.context import Context
 from rulesite.render.site import navigation, render_site

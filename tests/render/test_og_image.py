@@ -9,8 +9,8 @@ import io
 import pytest
 from PIL import Image, ImageDraw
 
-from rulesite.card_symbols import shown_text
-from rulesite.strings import t
+from rulesite.common.card_symbols import shown_text
+from rulesite.common.strings import t
 from rulesite.render import og_image
 from rulesite.render.og_image import HEIGHT, MARGIN, WIDTH, Preview, font, image, image_path, layout
 

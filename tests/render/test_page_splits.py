@@ -13,8 +13,8 @@ from editions_fixture import write_four_editions
 from relinked import relinked
 
 from rulesite import pipeline
-from rulesite.diagnostics import Diagnostics
-from rulesite.model import GlossaryEntry, Loc
+from rulesite.common.diagnostics import Diagnostics
+from rulesite.common.model import GlossaryEntry, Loc
 from rulesite.render import edition_pages, glossary_page
 from rulesite.render.glossary_page import glossary_pages
 from rulesite.site_map import site_map

@@ -17,7 +17,9 @@ from functools import partial
 
 import pytest
 
-from rulesite import pipeline, workers
+from rulesite import pipeline
+
+from rulesite.common import workers
 from rulesite.render import offline_data
 from rulesite.render.site import render_site, write_docs
 

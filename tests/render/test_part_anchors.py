@@ -14,7 +14,7 @@ import re
 from dataclasses import replace
 
 from relinked import relinked
-from rulesite.model import Card, FaqAnswer, Loc
+from rulesite.common.model import Card, FaqAnswer, Loc
 from rulesite.render.card_pages import render_cards_pages
 from rulesite.render.faq_page import render_faq_pages
 from rulesite.render.part_anchors import with_part_anchors

@@ -11,12 +11,12 @@ import pytest
 from relinked import relinked
 from rendered import page_html, split_page
 
-from rulesite.model import Card, Erratum, FaqAnswer, Loc
+from rulesite.common.model import Card, Erratum, FaqAnswer, Loc
 from rulesite.render.card_pages import render_cards_page, render_errata
 from rulesite.render.faq_page import render_faq_part
 from rulesite.render.ruling_page import render_ruling
 from rulesite.render.languages import site_languages
-from rulesite.card_symbols import shown_text, split_symbols
+from rulesite.common.card_symbols import shown_text, split_symbols
 from rulesite.render.symbols import symbol, with_symbols
 from rulesite.render.escape import md_text
 from rulesite.resolve.linked import quoted_parts

@@ -14,7 +14,7 @@ from __future__ import annotations
 import json
 from dataclasses import replace
 
-from rulesite.card_symbols import shown_text
+from rulesite.common.card_symbols import shown_text
 from rulesite.render.numbers import numbers_js
 from rulesite.render.section_page import render_section
 from rulesite.render.word_index import QUEUE, TEXT_PART, WORDS, word_index

@@ -12,7 +12,7 @@ import os
 
 import pytest
 
-from rulesite import output
+from rulesite.common import output
 from rulesite.render.site import DIGESTS, write_docs
 
 

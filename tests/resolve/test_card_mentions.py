@@ -11,8 +11,8 @@ import re
 
 import pytest
 
-from rulesite.diagnostics import Diagnostics
-from rulesite.model import Card, CardAlias, Corpus, Erratum, FaqAnswer, Loc, Ruling
+from rulesite.common.diagnostics import Diagnostics
+from rulesite.common.model import Card, CardAlias, Corpus, Erratum, FaqAnswer, Loc, Ruling
 from rulesite.resolve import card_mentions as card_mentions_module
 from rulesite.resolve.card_mentions import KnownMentions, card_mentions, find_mentions, longest_of
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from rulesite.model import Corpus, Edition, Loc, Rule, Section, SectionKey
+from rulesite.common.model import Corpus, Edition, Loc, Rule, Section, SectionKey
 from rulesite.resolve.entries import NumberAt, NumberWas, changes_view
 from rulesite.resolve.history import diff_editions, rule_chains, rule_history
 from rulesite.resolve.view import editions_view

@@ -7,8 +7,8 @@ section 452 before it, so 454 names nothing there and 458 another section."""
 
 from __future__ import annotations
 
-from rulesite.history_words import how_words, now_cites
-from rulesite.model import Edition, Loc, Rule, Section
+from rulesite.resolve.history_words import how_words, now_cites
+from rulesite.common.model import Edition, Loc, Rule, Section
 from rulesite.resolve.history import Cited, cited_changes, diff_editions, match_editions, rule_history
 
 GLIMPSE = [

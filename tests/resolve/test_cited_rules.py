@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from rulesite.diagnostics import Diagnostics
-from rulesite.model import Corpus, Edition, FaqAnswer, GlossaryEntry, Loc, Misprint, Rule, Ruling, Section, Source
+from rulesite.common.diagnostics import Diagnostics
+from rulesite.common.model import Corpus, Edition, FaqAnswer, GlossaryEntry, Loc, Misprint, Rule, Ruling, Section, Source
 from rulesite.read.extras import read_misprints
 from rulesite.resolve.cited_rules import check_cited_rules
 

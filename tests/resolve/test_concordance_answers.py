@@ -3,8 +3,8 @@ another rule in another language, and which section a FAQ answer sits with."""
 
 from __future__ import annotations
 
-from rulesite.diagnostics import Diagnostics
-from rulesite.model import Corpus, EquivalentEntry, FaqAnswer, Loc, Rule, Section, Source
+from rulesite.common.diagnostics import Diagnostics
+from rulesite.common.model import Corpus, EquivalentEntry, FaqAnswer, Loc, Rule, Section, Source
 from rulesite.resolve.citations import faq_section
 from rulesite.resolve.concordance import resolve_concordance
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from rulesite.model import Loc, Rule
+from rulesite.common.model import Loc, Rule
 from rulesite.resolve.terms import defined_term, defined_terms
 
 

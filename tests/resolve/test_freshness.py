@@ -9,12 +9,12 @@ from dataclasses import replace
 from pathlib import Path
 
 from rulesite import pipeline
-from rulesite.diagnostics import Diagnostics
-from rulesite.model import Citation, Loc, Ruling, Walkthrough, WalkthroughStep
+from rulesite.common.diagnostics import Diagnostics
+from rulesite.common.model import Citation, Loc, Ruling, Walkthrough, WalkthroughStep
 from rulesite.render.index_pages import render_reviews
 from rulesite.render.ruling_page import freshness, render_ruling
 from rulesite.resolve.review import Change, ChangeKind, needs_review
-from rulesite.strings import STRINGS, review_change
+from rulesite.common.strings import STRINGS, review_change
 from cited_editions import write_cited_editions
 
 FIXTURES = Path(__file__).parent.parent / "read" / "fixtures"

@@ -13,8 +13,8 @@ import random
 
 import pytest
 
-from rulesite.model import Edition, Example, Loc, Rule, Section
-from rulesite.history_words import how_words
+from rulesite.common.model import Edition, Example, Loc, Rule, Section
+from rulesite.resolve.history_words import how_words
 from rulesite.resolve.history import (
     Absent,
     Added,

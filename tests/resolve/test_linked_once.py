@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from rulesite import pipeline
-from rulesite.diagnostics import Diagnostics
+from rulesite.common.diagnostics import Diagnostics
 from rulesite.render.index_pages import render_unresolved
 from rulesite.render.section_page import render_section
 from rulesite.render.site import render_site

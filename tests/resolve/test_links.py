@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import pytest
 
-from rulesite.model import Loc, SectionKey
+from rulesite.common.model import Loc, SectionKey
 from rulesite.resolve.links import Link, Linker
 
 RB, MTG = "riftbound", "magic"

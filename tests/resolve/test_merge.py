@@ -17,8 +17,8 @@ import pytest
 from buildutil import run_build
 
 from rulesite import pipeline
-from rulesite.diagnostics import Diagnostics
-from rulesite.model import SectionKey, sort_key
+from rulesite.common.diagnostics import Diagnostics
+from rulesite.common.model import SectionKey, sort_key
 
 WEB = "rules_src/riftbound/832-show-off.web-page.txt"
 CORE = "rules_src/riftbound/core-rules-excerpt-2026-10-09.txt"

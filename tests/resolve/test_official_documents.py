@@ -14,9 +14,9 @@ from pathlib import Path
 import pytest
 
 from rulesite import pipeline
-from rulesite.diagnostics import Diagnostics
+from rulesite.common.diagnostics import Diagnostics
 from rulesite.export.data import game_datasets
-from rulesite.model import Loc, Source
+from rulesite.common.model import Loc, Source
 from rulesite.read import faq_json
 from rulesite.render.card_pages import render_errata
 from rulesite.render.faq_page import render_faq_pages
@@ -24,7 +24,7 @@ from rulesite.render.official import official_pages
 from rulesite.render.section_page import render_section
 from rulesite.render.word_index import QUEUE, WORDS, word_index
 from rulesite.resolve.official import official_documents, revisions
-from rulesite.strings import t
+from rulesite.common.strings import t
 
 from editions_fixture import write_four_editions
 

@@ -10,8 +10,10 @@ from pathlib import Path
 import pytest
 from editions_fixture import write_four_editions
 
-from rulesite import pipeline, workers
-from rulesite.diagnostics import Diagnostics
+from rulesite import pipeline
+
+from rulesite.common import workers
+from rulesite.common.diagnostics import Diagnostics
 from rulesite.render.site import render_site
 
 # An excerpt of the Core Rules dated between v1.1 and v1.2: matched against v1.1,

@@ -15,8 +15,8 @@ import random
 import pytest
 from buildutil import run_build
 
-from rulesite.model import Edition, Loc, Rule, Section
-from rulesite.history_words import how_words
+from rulesite.common.model import Edition, Loc, Rule, Section
+from rulesite.resolve.history_words import how_words
 from rulesite.resolve.history import Matched, _assign, diff_editions, match_editions, rule_chains
 
 KINDS = ["Conquer", "Hold", "Attack", "Defend"]

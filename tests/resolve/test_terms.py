@@ -14,9 +14,9 @@ from pathlib import Path
 import pytest
 
 from rulesite import pipeline
-from rulesite.diagnostics import Diagnostics
+from rulesite.common.diagnostics import Diagnostics
 from rulesite.render.ruling_page import render_ruling
-from rulesite.model import Card, Loc, Ruling
+from rulesite.common.model import Card, Loc, Ruling
 from rulesite.resolve.citations import collect
 from rulesite.resolve.keywords import keyword_forms
 from rulesite.resolve.linked import KnownLinks, link_texts

@@ -6,7 +6,7 @@ import copy
 
 import pytest
 
-from rulesite.model import Corpus, Edition, Loc, Rule, Section, SectionKey
+from rulesite.common.model import Corpus, Edition, Loc, Rule, Section, SectionKey
 from rulesite.resolve.history import rule_chains
 from rulesite.resolve.view import Successor, editions_view
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import pytest
 
-from rulesite.model import Corpus, Edition, Loc, Rule, Section
+from rulesite.common.model import Corpus, Edition, Loc, Rule, Section
 from rulesite.pipeline import compare_editions
 from rulesite.resolve.entries import changes_view
 from rulesite.resolve.history import KnownComparisons

@@ -3,8 +3,8 @@
 import shutil
 from pathlib import Path
 
-from rulesite.diagnostics import Diagnostics
-from rulesite.model import Citation, Corpus, Edition, Example, Loc, Rule, Section, Source, Walkthrough, WalkthroughStep
+from rulesite.common.diagnostics import Diagnostics
+from rulesite.common.model import Citation, Corpus, Edition, Example, Loc, Rule, Section, Source, Walkthrough, WalkthroughStep
 from rulesite.resolve.walkthrough_check import check_walkthroughs
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -9,7 +9,7 @@ import sys
 import time
 from pathlib import Path
 
-from rulesite.bench_serve import ServeProcess
+from rulesite.bench.serve import ServeProcess
 
 # Prints as serve does: the first build, then a build silent for 2 s and again for 2 s
 # after its MkDocs step's counts (`built    <edition>`), then one that fails.
@@ -58,7 +58,7 @@ def test_a_failed_build_ends_it_too(tmp_path: Path):
 
 
 def test_each_rule_rewording_gives_words_the_rule_did_not_read_before(tmp_path: Path):
-    from rulesite.bench_editions import reword_a_current_rule
+    from rulesite.bench.editions import reword_a_current_rule
 
     sources, corpora = tmp_path / "rules_src", tmp_path / "corpora"
     (sources / "external").mkdir(parents=True)

@@ -10,7 +10,7 @@ import sys
 
 from build.buildproc import REPO, project
 
-from rulesite.bench_serve import ServeProcess
+from rulesite.bench.serve import ServeProcess
 
 # `rulesite serve --port 0` on the seeds, with SIGINT ignored as a background job has it.
 IGNORING = (

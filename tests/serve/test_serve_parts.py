@@ -150,7 +150,7 @@ def test_a_folder_listed_before_is_listed_again_only_once_its_entries_changed(tm
     import shutil
     import time
 
-    from rulesite.output import mirror
+    from rulesite.common.output import mirror
     from rulesite.serve import built_files
 
     listed: list[str] = []

@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from rulesite.bench_serve import ServeProcess
+from rulesite.bench.serve import ServeProcess
 
 # `serve` with a build that lasts BUILD_S seconds and writes the saved file's words as the site's page.
 SCRIPT = """

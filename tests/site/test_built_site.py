@@ -22,7 +22,7 @@ import pytest
 
 from rulesite.check.page import Page, classes, find_all, flat, html_files, load_page, text
 from rulesite.check.command import check_offline, check_site
-from rulesite.model import parent_number
+from rulesite.common.model import parent_number
 
 # --- the built pages, read with the check stage's parsed-page helper (lxml) ------------
 

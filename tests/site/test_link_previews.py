@@ -17,7 +17,7 @@ from pathlib import Path
 
 import pytest
 
-from rulesite.model import SectionKey
+from rulesite.common.model import SectionKey
 
 SITE_URL = "https://rules.example.org/"
 
@@ -122,7 +122,7 @@ def test_a_section_page_previews_its_first_rule(site, ctx):
 
 def cited(section) -> str:
     """ "Riftbound Core Rules v1.4": the game, document and edition, as a citation names them."""
-    from rulesite.documents import document_name
+    from rulesite.common.documents import document_name
     from rulesite.render.share import cited_name
 
     return cited_name(section.game, document_name(section.document), section.edition)
@@ -179,7 +179,7 @@ def test_a_faq_answer_has_a_share_page_with_its_answer(site, ctx):
 
 
 def test_a_card_has_a_share_page_with_its_text(ctx):
-    from rulesite.model import Card, Loc
+    from rulesite.common.model import Card, Loc
     from rulesite.render.share import card_share_pages
 
     card = Card("abc-012-300", "ABC-012/300", "Test Card", ["Spell"], ["Fury"], "Deal 3 to a unit.", "cards", Loc("x", 1))

@@ -11,7 +11,7 @@ import argparse
 import sys
 from pathlib import Path
 
-from ..diagnostics import Diagnostics
+from ..common.diagnostics import Diagnostics
 from .run import check_folder, check_built_site, sorted_problems
 
 # The code that says the folder is no site at all (the command exits with 2).

@@ -13,7 +13,7 @@ policy, or when one of its inline scripts has a hash the policy does not list
 
 from __future__ import annotations
 
-from ..content_policy import NOT_FOUND_POLICY, TRUSTED_TYPES_POLICIES, policy, script_hash
+from ..common.content_policy import NOT_FOUND_POLICY, TRUSTED_TYPES_POLICIES, policy, script_hash
 
 # What every page's policy says, as the build writes it: each directive but
 # script-src's hashes, which are the page's own, and the Trusted Types

@@ -17,9 +17,9 @@ import operator
 import re
 from dataclasses import dataclass
 
-from ..diagnostics import Finding
-from ..model import Corpus, Edition
-from ..names import RULE_NUMBER
+from ..common.diagnostics import Finding
+from ..common.model import Corpus, Edition
+from ..common.names import RULE_NUMBER
 from ..site_map.paths import html_path, language_root, section_page
 from ..resolve.merge import shown_in_current_view
 from .page import elements, text

@@ -9,9 +9,9 @@ model); `entry_problems` checks one parsed page against it.
 
 from __future__ import annotations
 
-from ..card_symbols import shown_text
-from ..model import CONTENT_LANGUAGE, Corpus
-from ..normalize import normalize_text
+from ..common.card_symbols import shown_text
+from ..common.model import CONTENT_LANGUAGE, Corpus
+from ..common.normalize import normalize_text
 from ..site_map.paths import example_anchor, faq_anchor, html_path, language_root, page_of, section_page
 from ..site_map.places import Places
 from .page import Page, text

@@ -15,8 +15,8 @@ from urllib.parse import unquote, urlsplit
 
 from lxml import etree
 
-from ..diagnostics import Finding
-from ..feed_file import ATOM, FEED
+from ..common.diagnostics import Finding
+from ..common.feed_file import ATOM, FEED
 from ..site_map.paths import language_root
 
 

@@ -26,7 +26,7 @@ import json
 import re
 from dataclasses import dataclass
 
-from ..content_policy import REFERRER_POLICY, policy
+from ..common.content_policy import REFERRER_POLICY, policy
 from .link_text import PageSummary, text_link
 from .script import BAD_URL, inline_script_is_ours
 from .site_links import EXTERNAL_URL, REFRESH_URL, LinkFacts, might_mention_hosts

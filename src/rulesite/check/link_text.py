@@ -30,10 +30,10 @@ from collections.abc import Callable
 from typing import NamedTuple
 from urllib.parse import unquote, urlsplit
 
-from ..diagnostics import Finding
-from ..names import RULE_NUMBER
-from ..normalize import normalize_text
-from ..strings import PART_NAVIGATION, STRINGS
+from ..common.diagnostics import Finding
+from ..common.names import RULE_NUMBER
+from ..common.normalize import normalize_text
+from ..common.strings import PART_NAVIGATION, STRINGS
 from .page import elements
 from .site_links import shared, split_url
 from .page import text as text_of

@@ -20,7 +20,7 @@ from stat import S_ISLNK, S_ISREG
 from dataclasses import dataclass
 from pathlib import Path
 
-from ..precache import PRECACHE_BUDGET, SERVICE_WORKER
+from ..common.precache import PRECACHE_BUDGET, SERVICE_WORKER
 
 
 @dataclass(frozen=True)

@@ -35,11 +35,11 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 
-from .. import output
-from ..diagnostics import Diagnostic, Diagnostics
-from ..model import Loc
+from ..common import output
+from ..common.diagnostics import Diagnostic, Diagnostics
+from ..common.model import Loc
 from ..site_map.paths import PREVIEW_IMAGES
-from ..workers import cores, frozen
+from ..common.workers import cores, frozen
 from .duplicate_ids import duplicate_ids
 from .edition_counts import page_entries
 from .content_policy import policy_problems

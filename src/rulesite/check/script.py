@@ -28,8 +28,8 @@ import operator
 import re
 from pathlib import Path
 
-from ..content_policy import not_found_root_script
-from ..diagnostics import Finding
+from ..common.content_policy import not_found_root_script
+from ..common.diagnostics import Finding
 from .page import elements, html_files, load_page, parse, root_of  # noqa: F401 - parse: for callers that check a snippet
 
 _URL_ATTRIBUTES = {"href", "src", "action", "formaction", "data", "poster", "background", "xlink:href", "cite", "srcset", "ping"}

@@ -19,13 +19,13 @@ import hashlib
 import itertools
 from functools import cache
 
-from ..documents import document_name
-from ..model import Edition, FaqAnswer, Reference, Rule, Ruling, Section, parent_number, sort_key
-from ..history_words import how_words_once, now_cites
+from ..common.documents import document_name
+from ..common.model import Edition, FaqAnswer, Reference, Rule, Ruling, Section, parent_number, sort_key
+from ..resolve.history_words import how_words_once, now_cites
 from ..resolve.resolved import Resolved
 from ..site_map.paths import ERRATA, diff_page, faq_anchor, page_of, section_page
 from ..site_map.places import Places, shown_page, url
-from ..normalize import normalize_text
+from ..common.normalize import normalize_text
 from ..resolve.entries import NumberAt, SectionAt
 from ..resolve.history import EditionDiff, chain_entries, prerendered_pairs, traced_diff
 from ..resolve.merge import printed

@@ -18,7 +18,7 @@ import hashlib
 import json
 from functools import partial
 
-from ..content_digest import content_digest
+from ..common.content_digest import content_digest
 from ..resolve.resolved import Resolved
 from ..site_map.places import Places
 from .data import SCHEMA_VERSION, datasets, document_datasets, editions_data, game_datasets, rules_datasets

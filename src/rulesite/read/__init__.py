@@ -8,8 +8,8 @@ from collections.abc import Callable
 from functools import partial
 from pathlib import Path
 
-from ..diagnostics import Diagnostics
-from ..model import Imported, Loc, Source
+from ..common.diagnostics import Diagnostics
+from ..common.model import Imported, Loc, Source
 from . import (
     cards_json,
     errata_json,
@@ -28,7 +28,7 @@ from .kept import Kept, Shared, entry_key, unpickled
 from .manifest import read_manifest
 from .rule_checks import check_rules
 from .untrusted import check_characters, warn_untrusted
-from ..workers import cores, run_jobs
+from ..common.workers import cores, run_jobs
 
 Importer = Callable[[Source, list[str], Diagnostics], Imported]
 FolderImporter = Callable[[Source, Diagnostics], Imported]

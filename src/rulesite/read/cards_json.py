@@ -20,10 +20,10 @@ from __future__ import annotations
 
 import re
 
-from ..diagnostics import Diagnostics
-from ..model import Card, Imported, Loc, Source
-from ..normalize import normalize_text
-from ..names import name_problem
+from ..common.diagnostics import Diagnostics
+from ..common.model import Card, Imported, Loc, Source
+from ..common.normalize import normalize_text
+from ..common.names import name_problem
 from .markup import item_lines, load_json
 
 FORMAT = "cards-json"

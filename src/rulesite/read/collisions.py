@@ -18,8 +18,8 @@ written:
 
 from __future__ import annotations
 
-from ..diagnostics import Diagnostics
-from ..model import Corpus, Loc
+from ..common.diagnostics import Diagnostics
+from ..common.model import Corpus, Loc
 
 # Pages the site makes inside the folders that ids name pages in.
 RESERVED_IDS = {"index"}

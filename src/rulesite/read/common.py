@@ -5,10 +5,10 @@ from __future__ import annotations
 import re
 import unicodedata
 
-from ..diagnostics import Diagnostics
-from ..model import Example, Loc, Rule, sort_key
-from ..names import RIFTBOUND_NUMBER, canonical_number, non_ascii_number
-from ..normalize import normalize_text
+from ..common.diagnostics import Diagnostics
+from ..common.model import Example, Loc, Rule, sort_key
+from ..common.names import RIFTBOUND_NUMBER, canonical_number, non_ascii_number
+from ..common.normalize import normalize_text
 
 # A Riftbound rule number as printed, before its trailing dot: "832.1.c.2" (names.py).
 RB_NUMBER = RIFTBOUND_NUMBER

@@ -30,9 +30,9 @@ from __future__ import annotations
 
 import re
 
-from ..diagnostics import Diagnostics
-from ..model import Erratum, FaqAnswer, Imported, Loc, Source
-from ..names import describe, name_problem
+from ..common.diagnostics import Diagnostics
+from ..common.model import Erratum, FaqAnswer, Imported, Loc, Source
+from ..common.names import describe, name_problem
 from .faq_json import official_document, plain_block
 from .markup import images_as_text, item_lines, load_json, plain, where
 

@@ -28,10 +28,10 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from ..diagnostics import Diagnostics
-from ..model import CardAlias, EquivalentEntry, KeywordEntry, Loc, Misprint, TopicEntry
-from ..names import describe, edition_problem, name_problem, printed_name_problem, rule_number_problem
-from ..normalize import normalize_text
+from ..common.diagnostics import Diagnostics
+from ..common.model import CardAlias, EquivalentEntry, KeywordEntry, Loc, Misprint, TopicEntry
+from ..common.names import describe, edition_problem, name_problem, printed_name_problem, rule_number_problem
+from ..common.normalize import normalize_text
 from .manifest import GAMES, LANGUAGES, shown_path
 from .yamlfile import line_of, load_yaml
 

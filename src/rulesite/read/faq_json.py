@@ -34,10 +34,10 @@ from __future__ import annotations
 
 import re
 
-from ..diagnostics import Diagnostics
-from ..model import Erratum, FaqAnswer, Imported, Loc, OfficialDocument, RuleRevision, Source
-from ..normalize import normalize_text
-from ..names import RULE_NUMBER, canonical_number, edition_problem, name_problem, printed_name_problem
+from ..common.diagnostics import Diagnostics
+from ..common.model import Erratum, FaqAnswer, Imported, Loc, OfficialDocument, RuleRevision, Source
+from ..common.normalize import normalize_text
+from ..common.names import RULE_NUMBER, canonical_number, edition_problem, name_problem, printed_name_problem
 from .common import slugify
 from .markup import image_alt, images_as_text, item_lines, load_json, plain, where
 

@@ -29,8 +29,8 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
-from ..diagnostics import Diagnostics
-from ..model import Loc
+from ..common.diagnostics import Diagnostics
+from ..common.model import Loc
 
 MAX_FILE_BYTES = 20 * 1024 * 1024
 MAX_YAML_BYTES = 2 * 1024 * 1024

@@ -15,9 +15,9 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from ..diagnostics import Diagnostics
-from ..model import Guide, GuideBlock, Imported, Loc, Source
-from ..names import name_problem
+from ..common.diagnostics import Diagnostics
+from ..common.model import Guide, GuideBlock, Imported, Loc, Source
+from ..common.names import name_problem
 from .markup import plain, strip_emphasis
 
 _HEADING = re.compile(r"^(#{1,6})\s+(.*)$")

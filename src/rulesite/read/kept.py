@@ -36,7 +36,7 @@ from pathlib import Path
 
 import yaml
 
-from ..model import Source
+from ..common.model import Source
 from .files import still_so
 
 # The package whose code reads the sources: all of it, as the importers use the model and its helpers.

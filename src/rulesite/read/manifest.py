@@ -5,9 +5,9 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-from ..diagnostics import Diagnostics
-from ..model import Loc, Source
-from ..names import describe, edition_problem, name_problem, path_problem
+from ..common.diagnostics import Diagnostics
+from ..common.model import Loc, Source
+from ..common.names import describe, edition_problem, name_problem, path_problem
 from .files import file_problem, outside
 from .yamlfile import line_of, load_yaml
 

@@ -22,9 +22,9 @@ import json
 import re
 from bisect import bisect_left
 
-from ..diagnostics import Diagnostics
-from ..model import Loc, Source
-from ..normalize import normalize_text
+from ..common.diagnostics import Diagnostics
+from ..common.model import Loc, Source
+from ..common.normalize import normalize_text
 
 # Every span is bounded (`SPAN` characters, link texts 300 and addresses 500;
 # the longest in the real sources is 129), and emphasis is found without backtracking (`_strip_pairs`): a lazy

@@ -13,10 +13,10 @@ from __future__ import annotations
 
 import re
 
-from ..diagnostics import Diagnostics
-from ..model import Imported, Loc, Rule, Section, Source
-from ..normalize import normalize_text
-from ..names import MAGIC_RULE
+from ..common.diagnostics import Diagnostics
+from ..common.model import Imported, Loc, Rule, Section, Source
+from ..common.normalize import normalize_text
+from ..common.names import MAGIC_RULE
 from .common import split_examples
 
 _HEADING = re.compile(rf"^(?P<number>{MAGIC_RULE})\.\s+(?P<title>\S.*)$")

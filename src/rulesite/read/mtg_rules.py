@@ -41,10 +41,10 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from ..diagnostics import Diagnostics
-from ..model import GlossaryEntry, Imported, Loc, Rule, Section, Source
-from ..normalize import normalize_text
-from ..names import HEAD, MAGIC_RULE, MAGIC_SUBRULE
+from ..common.diagnostics import Diagnostics
+from ..common.model import GlossaryEntry, Imported, Loc, Rule, Section, Source
+from ..common.normalize import normalize_text
+from ..common.names import HEAD, MAGIC_RULE, MAGIC_SUBRULE
 from .common import check_order, make_rule, report_non_ascii_number, slugify
 from .rules_document import check_edition, fold_empty_examples, is_title, new_section
 

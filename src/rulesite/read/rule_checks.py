@@ -19,9 +19,9 @@ model that a page path, an anchor or a short link could not carry:
 
 from __future__ import annotations
 
-from ..diagnostics import Diagnostics
-from ..model import Imported
-from ..names import MAX_RULE_PARTS, canonical_number, number_parts, parent_number, rule_number_problem
+from ..common.diagnostics import Diagnostics
+from ..common.model import Imported
+from ..common.names import MAX_RULE_PARTS, canonical_number, number_parts, parent_number, rule_number_problem
 
 
 MAX_MISSING_LEVELS = 2

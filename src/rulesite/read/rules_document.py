@@ -60,9 +60,9 @@ import re
 from dataclasses import dataclass, field
 from datetime import date, datetime
 
-from ..diagnostics import Diagnostics
-from ..model import Imported, Loc, Rule, Section, Source, parent_number, sort_key
-from ..normalize import normalize_text
+from ..common.diagnostics import Diagnostics
+from ..common.model import Imported, Loc, Rule, Section, Source, parent_number, sort_key
+from ..common.normalize import normalize_text
 from .common import RB_NUMBER, check_order, make_rule, report_non_ascii_number, section_of
 
 _RULE = re.compile(rf"^(?P<number>{RB_NUMBER})\.\s+(?P<text>\S.*)$")

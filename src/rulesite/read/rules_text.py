@@ -9,9 +9,9 @@ from __future__ import annotations
 
 import re
 
-from ..diagnostics import Diagnostics
-from ..model import Imported, Loc, Section, Source
-from ..normalize import normalize_text
+from ..common.diagnostics import Diagnostics
+from ..common.model import Imported, Loc, Section, Source
+from ..common.normalize import normalize_text
 from .common import RB_NUMBER, check_order, make_rule, report_non_ascii_number, section_of
 
 _RULE = re.compile(rf"^(?P<number>{RB_NUMBER})\.\s+(?P<text>\S.*)$")

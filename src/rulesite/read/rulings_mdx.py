@@ -40,10 +40,10 @@ import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from ..diagnostics import Diagnostics
-from ..model import Imported, Loc, Ruling, Source
-from ..names import KEBAB, edition_problem, name_problem
-from ..normalize import normalize_text
+from ..common.diagnostics import Diagnostics
+from ..common.model import Imported, Loc, Ruling, Source
+from ..common.names import KEBAB, edition_problem, name_problem
+from ..common.normalize import normalize_text
 from .common import RB_NUMBER, slugify
 from .files import folder_files, is_folder, read_text, split_lines
 from .markup import plain_links, strip_emphasis

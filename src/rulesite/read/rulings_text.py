@@ -29,10 +29,10 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from ..diagnostics import Diagnostics
-from ..model import Imported, Loc, Ruling, Source
-from ..names import KEBAB, name_problem
-from ..normalize import normalize_text
+from ..common.diagnostics import Diagnostics
+from ..common.model import Imported, Loc, Ruling, Source
+from ..common.names import KEBAB, name_problem
+from ..common.normalize import normalize_text
 from .common import slugify
 from .files import present
 from .yamlfile import line_of, load_yaml

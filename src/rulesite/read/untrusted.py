@@ -15,9 +15,9 @@ import re
 from collections.abc import Iterator
 from dataclasses import fields, is_dataclass
 
-from ..diagnostics import Diagnostics
-from ..model import Imported, Loc, Source
-from ..normalize import forbidden_characters
+from ..common.diagnostics import Diagnostics
+from ..common.model import Imported, Loc, Source
+from ..common.normalize import forbidden_characters
 
 _SUSPICIOUS = re.compile(
     r"<\s*/?\s*(script|img|iframe|object|embed|style|link|meta|svg|a|form|input|button|video|audio|base|div|span|p)\b"

@@ -9,10 +9,10 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from ..diagnostics import Diagnostics
-from ..model import Citation, Loc, Walkthrough, WalkthroughStep
-from ..names import KEBAB, describe, name_problem, edition_problem, rule_number_problem
-from ..normalize import normalize_text
+from ..common.diagnostics import Diagnostics
+from ..common.model import Citation, Loc, Walkthrough, WalkthroughStep
+from ..common.names import KEBAB, describe, name_problem, edition_problem, rule_number_problem
+from ..common.normalize import normalize_text
 from .manifest import GAMES, shown_path
 from .yamlfile import line_of, load_yaml
 

@@ -16,10 +16,10 @@ from __future__ import annotations
 
 import re
 
-from ..diagnostics import Diagnostics
-from ..model import FaqAnswer, Imported, Loc, Rule, Section, Source
-from ..names import HEAD
-from ..normalize import normalize_text
+from ..common.diagnostics import Diagnostics
+from ..common.model import FaqAnswer, Imported, Loc, Rule, Section, Source
+from ..common.names import HEAD
+from ..common.normalize import normalize_text
 from .common import RB_NUMBER, check_order, make_rule, report_non_ascii_number, section_of, slugify, title_from_page
 
 _NUMBER = re.compile(rf"^(?P<number>{RB_NUMBER})\.$")

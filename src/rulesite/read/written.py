@@ -8,8 +8,8 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from ..diagnostics import Diagnostics
-from ..model import Loc, WrittenPage
+from ..common.diagnostics import Diagnostics
+from ..common.model import Loc, WrittenPage
 
 # NAME.md or NAME.LANG.md: lower-case ASCII words joined by hyphens.
 _NAME = re.compile(r"(?P<name>[a-z0-9]+(?:-[a-z0-9]+)*)(?:\.(?P<lang>[a-z]{2}))?\.md")

@@ -36,8 +36,8 @@ from pathlib import Path
 import yaml
 from yaml.events import AliasEvent, CollectionStartEvent
 
-from ..diagnostics import Diagnostics
-from ..model import Loc
+from ..common.diagnostics import Diagnostics
+from ..common.model import Loc
 from .files import MAX_YAML_BYTES, read_text
 
 MAX_DEPTH = 40

@@ -3,7 +3,7 @@ text, its errata and every ruling and FAQ answer that names it."""
 
 from __future__ import annotations
 
-from ..model import Erratum
+from ..common.model import Erratum
 from ..read.common import slugify
 from .context import Context
 from .escape import Md, md_text
@@ -14,7 +14,7 @@ from .part_anchors import with_part_anchors
 from .share import card_share, site_name, summary
 from ..site_map.paths import ERRATA, cards_index, relative
 from .symbols import with_symbols
-from ..strings import t
+from ..common.strings import t
 
 
 def render_cards_pages(ctx: Context, named: dict[str, list]) -> dict[str, str]:

@@ -7,7 +7,7 @@ import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from ..model import CONTENT_LANGUAGE, Card, FaqAnswer, Ruling, Section, Source, Walkthrough
+from ..common.model import CONTENT_LANGUAGE, Card, FaqAnswer, Ruling, Section, Source, Walkthrough
 from ..resolve.links import Link
 from ..resolve.resolved import Resolved
 from .escape import Html, Md, md_text
@@ -16,7 +16,7 @@ from .markup import code, md_link
 from .markup import link as html_link
 from ..site_map.paths import cross_href, faq_anchor, page_of, relative, section_page
 from ..site_map.site_map import SiteMap, make_site_map
-from ..strings import STRINGS, t
+from ..common.strings import STRINGS, t
 from .symbols import with_symbols
 
 

@@ -7,9 +7,9 @@ from __future__ import annotations
 
 import posixpath
 
-from ..model import Edition, Section
+from ..common.model import Edition, Section
 from ..resolve.entries import DiffEntry, DiffGroup, NumberAt, SectionAt
-from ..history_words import how_words_once, now_cites
+from ..resolve.history_words import how_words_once, now_cites
 from .context import Context
 from .escape import Md, html_text
 from .escape import page as whole_page
@@ -26,8 +26,8 @@ from ..site_map.paths import (
     relpath,
     section_page,
 )
-from ..strings import counted, t
-from ..documents import document_name
+from ..common.strings import counted, t
+from ..common.documents import document_name
 
 
 def describe(edition: Edition, lang: str) -> str:
@@ -476,6 +476,6 @@ def _part_words(lang: str, name: str) -> str:
 
 
 def _number_key(number: str) -> tuple:
-    from ..model import sort_key
+    from ..common.model import sort_key
 
     return sort_key(number)

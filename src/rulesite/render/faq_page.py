@@ -14,7 +14,7 @@ from ..site_map.paths import faq_anchor, relative
 from .official import authority, question_heading
 from .ruling_page import card_link, freshness
 from .share import faq_cite, faq_share
-from ..strings import t
+from ..common.strings import t
 
 
 def render_faq_pages(ctx: Context, game: str, source_id: str) -> dict[str, str]:

@@ -21,15 +21,15 @@ from __future__ import annotations
 
 import uuid
 
-from ..card_symbols import shown_text
-from ..model import CONTENT_LANGUAGE, Edition, Erratum, Ruling
-from ..documents import document_name
-from ..feed_file import ATOM, FEED
+from ..common.card_symbols import shown_text
+from ..common.model import CONTENT_LANGUAGE, Edition, Erratum, Ruling
+from ..common.documents import document_name
+from ..common.feed_file import ATOM, FEED
 from ..resolve.dated import Dated
 from ..resolve.official import Standing
 from ..site_map import paths
 from ..site_map.paths import cross_href, editions_page, faq_anchor, language_root, page_of
-from ..strings import t
+from ..common.strings import t
 from .card_pages import erratum_anchor
 from .context import Context
 from .escape import Html

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import posixpath
 
-from ..model import Edition, GlossaryEntry, Section
+from ..common.model import Edition, GlossaryEntry, Section
 from ..resolve.linked import edition_here
 from ..resolve.merge import edition_label
 from .context import Context

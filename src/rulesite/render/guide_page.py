@@ -4,13 +4,13 @@ heading in every translation), so switching language keeps the reader's place.""
 
 from __future__ import annotations
 
-from ..model import Guide
+from ..common.model import Guide
 from .context import Context
 from .escape import Md
 from .escape import page as whole_page
 from .markup import heading
 from ..site_map.paths import guide_page, guides_index
-from ..strings import t
+from ..common.strings import t
 
 
 def render_guide(guide: Guide, ctx: Context) -> str:

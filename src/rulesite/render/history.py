@@ -26,16 +26,16 @@ from __future__ import annotations
 
 import posixpath
 
-from ..model import FaqAnswer, Rule, Section
-from ..precache import bundle_folder, bundle_path
+from ..common.model import FaqAnswer, Rule, Section
+from ..common.precache import bundle_folder, bundle_path
 from ..resolve.entries import changed_since, entry_anchor
 from ..resolve.history import Absent
-from ..history_words import how_words, how_words_once
+from ..resolve.history_words import how_words, how_words_once
 from .context import CONTENT_LANGUAGE, Context
 from .escape import Md, script_json
 from .markup import md
 from ..site_map.paths import cross_href, faq_anchor, html_path, page_of, relpath, section_page
-from ..strings import t
+from ..common.strings import t
 
 HISTORIES = "assets/history"
 # The current editions' history files in one file per document (its folder:

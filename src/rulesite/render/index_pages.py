@@ -9,7 +9,7 @@ import re
 from collections import defaultdict
 from pathlib import Path
 
-from ..model import Section
+from ..common.model import Section
 from .context import CONTENT_LANGUAGE, Context
 from .faq_page import parts_line
 from .ruling_page import word_diff_md
@@ -39,7 +39,7 @@ from ..site_map.paths import (
     short_link,
     walkthroughs_index,
 )
-from ..strings import review_change, t
+from ..common.strings import review_change, t
 
 GAME_NAMES = {"riftbound": "Riftbound", "magic": "Magic: The Gathering"}
 

@@ -11,7 +11,7 @@ from .escape import Html, Md, html_out, join, md_text
 from .markup import finished_link, finished_missing, missing
 from .markup import link as html_link
 from ..site_map.paths import cross_href, html_path, relative, section_page
-from ..strings import t
+from ..common.strings import t
 
 
 def inline(segments: Iterable[Segment], page: str, language: str = "en") -> Md:

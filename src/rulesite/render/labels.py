@@ -4,7 +4,7 @@ first words of its first rule, never a bare "100.1 "."""
 
 from __future__ import annotations
 
-from ..model import Section
+from ..common.model import Section
 
 EXCERPT_WORDS = 8
 

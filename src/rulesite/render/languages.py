@@ -17,13 +17,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..model import Section
+from ..common.model import Section
 from .context import Context
 from .escape import Md, html_text
 from .markup import link as html_link
 from .markup import missing
 from ..site_map.paths import cross_href, html_path, section_page
-from ..strings import LANGUAGE_NAMES, language_in, t
+from ..common.strings import LANGUAGE_NAMES, language_in, t
 
 
 @dataclass(frozen=True)

@@ -31,7 +31,7 @@ from urllib.parse import quote
 
 from markupsafe import Markup, escape
 
-from ..content_policy import REFERRER_POLICY, policy
+from ..common.content_policy import REFERRER_POLICY, policy
 from .escape import Html, Md, attr_value, html_str, md_str, script_json
 from .og_image import HEIGHT as OG_HEIGHT
 from .og_image import WIDTH as OG_WIDTH

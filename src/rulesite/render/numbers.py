@@ -11,7 +11,7 @@ the search and the previews read the same data.
 from __future__ import annotations
 
 from ..site_map.paths import language_root
-from ..strings import t
+from ..common.strings import t
 from .context import CONTENT_LANGUAGE, Context
 from .edition_pages import document_name
 from .escape import script_json

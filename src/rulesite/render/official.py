@@ -4,11 +4,11 @@ against", and a revised rule's revision on that rule in each edition."""
 
 from __future__ import annotations
 
-from ..documents import document_name
-from ..model import FaqAnswer, Rule, Section
+from ..common.documents import document_name
+from ..common.model import FaqAnswer, Rule, Section
 from ..resolve.official import RevisionStanding, Standing, official_documents, revisions, standings
 from ..site_map.paths import contents_page, editions_page, faq_anchor
-from ..strings import t
+from ..common.strings import t
 from .context import Context
 from .escape import Md, md_text
 from .symbols import with_symbols

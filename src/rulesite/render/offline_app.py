@@ -47,9 +47,9 @@ from typing import NamedTuple
 
 import yaml
 
-from ..output import file_digest
-from ..precache import PRECACHE_BUDGET, SERVICE_WORKER, bundle_folder, bundle_path
-from ..workers import Held
+from ..common.output import file_digest
+from ..common.precache import PRECACHE_BUDGET, SERVICE_WORKER, bundle_folder, bundle_path
+from ..common.workers import Held
 from . import index_pages as idx
 from ..site_map import paths
 from .context import Context
@@ -65,7 +65,7 @@ from .share import PREVIEWS as PREVIEW_FOLDER
 from .og_image import FOLDER as OG_FOLDER
 from .shipped import shipped_bytes
 from .word_index import is_word_index
-from ..strings import t
+from ..common.strings import t
 
 MANIFEST = "manifest.webmanifest"
 _FIRST = itemgetter(0)

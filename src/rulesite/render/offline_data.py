@@ -30,13 +30,13 @@ fingerprint); the bundles are joined of them after the jobs (`bundles_of`).
 
 from __future__ import annotations
 
-from ..card_symbols import shown_name, shown_text, spaced, split_symbols
-from ..documents import document_name
-from ..model import Card, Erratum, FaqAnswer, Ruling, Section, Walkthrough
-from ..precache import bundle_folder, bundle_path
+from ..common.card_symbols import shown_name, shown_text, spaced, split_symbols
+from ..common.documents import document_name
+from ..common.model import Card, Erratum, FaqAnswer, Ruling, Section, Walkthrough
+from ..common.precache import bundle_folder, bundle_path
 from ..resolve.links import Link
 from ..site_map.paths import ERRATA, example_anchor, faq_anchor, html_path, page_of, section_page
-from ..strings import t
+from ..common.strings import t
 from .card_pages import erratum_anchor
 from .context import CONTENT_LANGUAGE, Context
 from .escape import script_json

@@ -37,7 +37,7 @@ import PIL
 from PIL import Image, ImageDraw, ImageFont
 
 from ..site_map.paths import PREVIEW_IMAGES
-from ..card_symbols import SYMBOLS
+from ..common.card_symbols import SYMBOLS
 
 # 1.91:1, what Discord, Reddit and Twitter show large (summary_large_image), and
 # Facebook's least size for a large preview; a chat app shows it 400-550 pixels

@@ -17,7 +17,7 @@ from __future__ import annotations
 from urllib.parse import urlencode
 
 from .context import Context
-from ..documents import document_name
+from ..common.documents import document_name
 from ..site_map.paths import SHORT_PREFIX
 from ..site_map.places import rule_places
 from .share import cited_name, share_page, site_name, source_line

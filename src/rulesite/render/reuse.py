@@ -84,8 +84,8 @@ import bisect
 import hashlib
 from functools import partial
 
-from ..content_digest import content_digest
-from ..model import Erratum, FaqAnswer
+from ..common.content_digest import content_digest
+from ..common.model import Erratum, FaqAnswer
 from .official import revisions_of, standing_of
 from ..resolve.entries import entry_anchor
 from .context import Context

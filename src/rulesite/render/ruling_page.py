@@ -2,16 +2,16 @@
 
 from __future__ import annotations
 
-from ..model import Card, Ruling
+from ..common.model import Card, Ruling
 from .context import Context
 from .escape import Md, md_text
 from .escape import page as whole_page
 from .markup import div, md, md_link, origin_link
 from ..site_map.paths import html_path, page_of, relative
 from .share import cited_name, site_name, summary
-from ..strings import review_change, t
-from ..card_symbols import shown_text
-from ..documents import document_name
+from ..common.strings import review_change, t
+from ..common.card_symbols import shown_text
+from ..common.documents import document_name
 
 
 def render_ruling(ruling: Ruling, ctx: Context) -> str:

@@ -6,7 +6,7 @@ from __future__ import annotations
 import posixpath
 from operator import attrgetter
 
-from ..model import FaqAnswer, Rule, Ruling, Section, SectionKey, Walkthrough, sort_key
+from ..common.model import FaqAnswer, Rule, Ruling, Section, SectionKey, Walkthrough, sort_key
 from .context import Context
 from .edition_pages import edition_banner, number_meant_another
 from .history import folds_cited_by, rule_history, rule_history_lines
@@ -20,7 +20,7 @@ from .pinned import pinned_editions, pinned_link
 from .official import authority, question_heading, revision_lines
 from .ruling_page import freshness
 from .share import faq_cite, faq_share, section_image, section_preview
-from ..strings import t
+from ..common.strings import t
 
 
 _NUMBER = attrgetter("number")

@@ -20,16 +20,16 @@ from __future__ import annotations
 import posixpath
 import re
 
-from ..model import Card, FaqAnswer, Section
-from ..precache import bundle_folder, bundle_path
+from ..common.model import Card, FaqAnswer, Section
+from ..common.precache import bundle_folder, bundle_path
 from .context import CONTENT_LANGUAGE, Context
 from .edition_pages import document_name
 from .labels import section_label
 from .escape import script_json
 from .markup import html_file, safe_href
 from ..site_map.paths import faq_anchor, html_path, language_root, relpath, section_page, short_link, short_prefix
-from ..strings import t
-from ..card_symbols import shown_text
+from ..common.strings import t
+from ..common.card_symbols import shown_text
 from . import og_image
 
 SITE_NAME = "Rules reference"

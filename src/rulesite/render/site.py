@@ -20,9 +20,9 @@ from pathlib import Path
 
 import yaml
 
-from .. import output
-from ..model import Edition, Section, sort_key
-from ..names import browser_grammar
+from ..common import output
+from ..common.model import Edition, Section, sort_key
+from ..common.names import browser_grammar
 from . import index_pages as idx
 from . import reuse
 from ..site_map import paths
@@ -44,7 +44,7 @@ from .edition_pages import (
 )
 from .languages import mark_missing_translations, site_languages, switch_routes
 from .markup import html_file, safe_href
-from ..content_policy import REFERRER_POLICY, not_found_root_script, theme_policies
+from ..common.content_policy import REFERRER_POLICY, not_found_root_script, theme_policies
 from .feed import change_feed
 from .offline_app import mkdocs_config, offline_config
 from ..site_map.paths import (
@@ -83,10 +83,10 @@ from .share import (
     site_drawing,
     site_image,
 )
-from ..strings import LANGUAGE_NAMES, browser_strings, t
+from ..common.strings import LANGUAGE_NAMES, browser_strings, t
 from .walkthrough_page import render_walkthrough
 from .whole_document import whole_document_pages, whole_documents
-from ..workers import Crew, Held, cores, hold, restore, run_jobs, since
+from ..common.workers import Crew, Held, cores, hold, restore, run_jobs, since
 
 # Documents with more sections than this are reached through their contents
 # page: every page embeds the navigation, so a long one makes the build slow.

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from ..card_symbols import shown_name, spaced, split_symbols, symbol_kind
+from ..common.card_symbols import shown_name, spaced, split_symbols, symbol_kind
 from .escape import Md
 from .markup import md
 

@@ -3,14 +3,14 @@ citing the rules that decide it and quoting the words it relies on."""
 
 from __future__ import annotations
 
-from ..model import Walkthrough
+from ..common.model import Walkthrough
 from .context import Context
 from .escape import Md
 from .escape import page as whole_page
 from .markup import div, heading
 from ..site_map.paths import page_of
 from .ruling_page import review_box
-from ..strings import t
+from ..common.strings import t
 
 
 def render_walkthrough(walk: Walkthrough, ctx: Context) -> str:

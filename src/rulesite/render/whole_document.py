@@ -13,9 +13,9 @@ section page).
 
 from __future__ import annotations
 
-from ..model import Section, sort_key
+from ..common.model import Section, sort_key
 from ..site_map.paths import contents_page, example_anchor, relative, whole_document_page
-from ..strings import t
+from ..common.strings import t
 from .context import Context
 from .edition_pages import document_name
 from .escape import Md, block, md_text

@@ -42,7 +42,7 @@ page's edition the folder of its pages, `folder`).
 
 from __future__ import annotations
 
-from ..model import Section
+from ..common.model import Section
 from ..resolve.links import MAIN_DOCUMENT
 from ..resolve.terms import defined_terms
 from ..site_map.paths import example_anchor, faq_anchor, guide_page, html_path, page_of, section_page, topic_page
@@ -51,8 +51,8 @@ from .edition_pages import document_name
 from .escape import script_json
 from .numbers import DOCUMENT_ALIASES, GAME_ALIASES, excerpt_sources, to_content_root
 from .share import GAME_NAMES
-from ..card_symbols import shown_text
-from ..strings import t
+from ..common.card_symbols import shown_text
+from ..common.strings import t
 
 WORDS = "assets/search-words.js"
 TEXT = "assets/search-text-{}.js"

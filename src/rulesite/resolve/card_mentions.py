@@ -37,8 +37,8 @@ from collections import Counter, defaultdict
 from dataclasses import dataclass
 from functools import cache
 
-from ..diagnostics import Diagnostics
-from ..model import Card, CardAlias, Corpus, Erratum, FaqAnswer, Ruling
+from ..common.diagnostics import Diagnostics
+from ..common.model import Card, CardAlias, Corpus, Erratum, FaqAnswer, Ruling
 
 Item = Ruling | FaqAnswer | Erratum
 

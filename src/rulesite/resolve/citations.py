@@ -10,8 +10,8 @@ from __future__ import annotations
 from collections import defaultdict
 from dataclasses import dataclass, field
 
-from ..model import Corpus, FaqAnswer, Section, SectionKey
-from ..diagnostics import Diagnostics
+from ..common.model import Corpus, FaqAnswer, Section, SectionKey
+from ..common.diagnostics import Diagnostics
 from .card_mentions import KnownMentions, by_card_id, cards_named, find_mentions
 from .linked import LinkedTexts
 from .links import Link

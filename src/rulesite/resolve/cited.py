@@ -8,7 +8,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
-from ..names import CITED_NUMBER, HEAD
+from ..common.names import CITED_NUMBER, HEAD
 
 # Riftbound 811.5.a / 129.4 / 355, Magic 602.2a / 701.20.
 # Never the first digits of a longer number: "rules 1234" cites nothing.

@@ -29,8 +29,8 @@ from __future__ import annotations
 from bisect import bisect_left
 from collections.abc import Iterable, Iterator
 
-from ..diagnostics import Diagnostics
-from ..model import Corpus, Edition, Loc, sort_key
+from ..common.diagnostics import Diagnostics
+from ..common.model import Corpus, Edition, Loc, sort_key
 from .linked import quoted_parts
 from .cited import cited_numbers
 from .links import MAIN_DOCUMENT

@@ -4,8 +4,8 @@ topics (rules_src/concordance.yml)."""
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from ..diagnostics import Diagnostics
-from ..model import Corpus, Section, SectionKey
+from ..common.diagnostics import Diagnostics
+from ..common.model import Corpus, Section, SectionKey
 
 
 @dataclass

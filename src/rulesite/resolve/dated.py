@@ -21,8 +21,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from ..model import Corpus, Edition, Erratum, Ruling
-from ..names import edition_problem
+from ..common.model import Corpus, Edition, Erratum, Ruling
+from ..common.names import edition_problem
 from .official import Standing, official_documents
 
 

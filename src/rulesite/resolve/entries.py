@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
-from ..model import Corpus, Section, SectionKey
+from ..common.model import Corpus, Section, SectionKey
 from .history import Cited, EditionDiff, HistoryEntry, Matched, Traced, rule_text, word_diff
 from .view import DocumentKey, EditionsView, Frozen, Shown, same_objects, sections_by_document
 

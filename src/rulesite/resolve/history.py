@@ -105,8 +105,8 @@ from dataclasses import dataclass, field
 from cydifflib import SequenceMatcher  # difflib's algorithm and results, in C
 from rapidfuzz import fuzz, process
 
-from ..model import Edition, Rule, Section, number_parts, parent_number
-from ..normalize import normalize_text
+from ..common.model import Edition, Rule, Section, number_parts, parent_number
+from ..common.normalize import normalize_text
 from .cited import cited_numbers
 from .merge import printed, same_editions
 

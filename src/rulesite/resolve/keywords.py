@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from ..diagnostics import Diagnostics
-from ..model import Corpus
+from ..common.diagnostics import Diagnostics
+from ..common.model import Corpus
 from ..read.rules_document import is_title
 from .links import MAIN_DOCUMENT
 from .merge import same_editions

@@ -24,8 +24,8 @@ from collections import Counter
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from ..card_symbols import SYMBOL
-from ..model import Corpus, Edition, FaqAnswer, Loc, Reference, Ruling, Section, SectionKey
+from ..common.card_symbols import SYMBOL
+from ..common.model import Corpus, Edition, FaqAnswer, Loc, Reference, Ruling, Section, SectionKey
 from .links import Link, Linker, Target
 from .merge import edition_label, same_editions
 from .view import Frozen

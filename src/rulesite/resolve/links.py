@@ -16,7 +16,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from ..model import Corpus, Section, SectionKey
+from ..common.model import Corpus, Section, SectionKey
 from .card_mentions import longest_of
 from .cited import cited_numbers
 from .merge import same_editions

@@ -18,8 +18,8 @@ from __future__ import annotations
 
 import copy
 
-from ..diagnostics import Diagnostics
-from ..model import Corpus, Edition, Imported, Rule, Section, Source, canonical_number, sort_key
+from ..common.diagnostics import Diagnostics
+from ..common.model import Corpus, Edition, Imported, Rule, Section, Source, canonical_number, sort_key
 
 
 def edition_label(source: Source) -> str:

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..model import Corpus, Edition, FaqAnswer, OfficialDocument, RuleRevision
+from ..common.model import Corpus, Edition, FaqAnswer, OfficialDocument, RuleRevision
 from .history import rule_text
 
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from ..model import Corpus
+from ..common.model import Corpus
 from .citations import Citations
 from .concordance import Concordance
 from .entries import ChangesView

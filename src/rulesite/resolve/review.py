@@ -19,8 +19,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import Enum
 
-from ..diagnostics import Diagnostics
-from ..model import Corpus, Ruling, Walkthrough
+from ..common.diagnostics import Diagnostics
+from ..common.model import Corpus, Ruling, Walkthrough
 from .history import Removed, rule_text, word_diff
 from .view import EditionsView, editions_view
 

@@ -23,7 +23,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 
-from ..model import Rule
+from ..common.model import Rule
 
 _WORD = r"[A-Z][\w'\u2019-]*"
 _JOIN = r"(?:of|to|for|the|a|an|in|on|and|or|from|with|at|by|during)"

@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from collections.abc import Mapping
 
-from ..model import Corpus, Edition, Rule, Section, SectionKey, parent_number
+from ..common.model import Corpus, Edition, Rule, Section, SectionKey, parent_number
 from .history import RuleChains
 from .merge import current_edition
 

@@ -7,9 +7,9 @@ walkthrough, the rule and the phrase, so nobody publishes a stale explanation.
 
 from __future__ import annotations
 
-from ..diagnostics import Diagnostics
-from ..model import Corpus, Rule, Walkthrough
-from ..normalize import normalize_text
+from ..common.diagnostics import Diagnostics
+from ..common.model import Corpus, Rule, Walkthrough
+from ..common.normalize import normalize_text
 from .view import EditionsView, editions_view
 
 

@@ -23,10 +23,10 @@ from functools import partial
 from urllib.parse import urlsplit
 
 from .. import pipeline
-from ..diagnostics import Diagnostics
+from ..common.diagnostics import Diagnostics
 from ..read.manifest import shown_path
 from ..sequence import Settings, foreign_outputs
-from ..strings import t
+from ..common.strings import t
 from ..warm import Memory
 from .built_files import BuiltFiles
 from .server import Channel, PreviewServer

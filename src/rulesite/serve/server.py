@@ -21,7 +21,7 @@ from importlib import resources
 from pathlib import Path
 from urllib.parse import parse_qs, quote, unquote, urlsplit
 
-from ..precache import SERVICE_WORKER
+from ..common.precache import SERVICE_WORKER
 
 PREFIX = "/__serve/"
 CLIENT_FILES = {"reload.js": "text/javascript", "overlay.css": "text/css"}

@@ -10,7 +10,7 @@ from __future__ import annotations
 import posixpath
 from functools import lru_cache
 
-from ..model import Card, Edition, FaqAnswer, Ruling, Section, SectionKey, Walkthrough, sort_key
+from ..common.model import Card, Edition, FaqAnswer, Ruling, Section, SectionKey, Walkthrough, sort_key
 
 HOME = "index.md"
 KEYWORDS = "keywords.md"

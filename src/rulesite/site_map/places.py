@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Protocol
 
-from ..model import Card, Edition, FaqAnswer, Section
+from ..common.model import Card, Edition, FaqAnswer, Section
 from ..resolve.view import EditionsView
 from .paths import html_path, language_root, section_page
 

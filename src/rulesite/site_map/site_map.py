@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from ..model import Card, FaqAnswer, sort_key
+from ..common.model import Card, FaqAnswer, sort_key
 from ..read.common import slugify
 from ..resolve.view import Frozen
 from .paths import card_parts, diff_page, diff_part_page, faq_anchor, faq_parts, packed

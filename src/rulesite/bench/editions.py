@@ -1,6 +1,6 @@
 """The Core Rules editions `rulesite bench` adds to the real ones, made at bench
 time and never committed: its whole builds with 2, 3 and 4 editions
-(`bench.py`) and the live preview's edition added (`bench_serve.py`)."""
+(`command.py`) and the live preview's edition added (`serve.py`)."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ from pathlib import Path
 
 import yaml
 
-from . import pipeline
+from .. import pipeline
 
 
 # The editions the benchmark adds to v1.2 and v1.4: (version, date, the word each adds).

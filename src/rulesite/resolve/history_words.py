@@ -11,8 +11,8 @@ page words a pair with no page of its own as its pre-rendered pages do.
 
 from __future__ import annotations
 
-from .resolve.history import Absent, Added, Cited, How, Matched, Printed, Removed, Traced
-from .strings import t
+from .history import Absent, Added, Cited, How, Matched, Printed, Removed, Traced
+from ..common.strings import t
 
 
 # How much a text changed, in words a player reads (the similarity itself, a

@@ -17,10 +17,11 @@ import os
 import sys
 from pathlib import Path
 
-from . import output, pipeline
-from .diagnostics import Diagnostics
-from .model import Loc
-from .export.files import FOLDER, data_files
+from ..common import output
+from .. import pipeline
+from ..common.diagnostics import Diagnostics
+from ..common.model import Loc
+from ..export.files import FOLDER, data_files
 from .options import add_source_options
 
 

@@ -43,7 +43,7 @@ _DEEPEST = 12
 # The not-found page of a site without a site_url finds the site's folder with
 # this inline script (its hash in that page's policy alone), which loads the
 # page's scripts from there under a Trusted Types policy of its own.
-NOT_FOUND_ROOT = Path(__file__).parent / "render" / "not_found_root.js"
+NOT_FOUND_ROOT = Path(__file__).parents[1] / "render" / "not_found_root.js"
 NOT_FOUND_POLICY = "rulesite-not-found"
 
 

@@ -1,6 +1,6 @@
 """A language's MkDocs build again after only some of its files changed, giving
 the very files a clean `mkdocs build` gives (`pipeline.build` runs it, in a
-process of its own, as `python -m rulesite.rebuild`, or asks a process that
+process of its own, as `python -m rulesite.engine.rebuild`, or asks a process that
 stays between builds, `Worker`, which `rulesite serve` keeps).
 
 It runs MkDocs' own build steps (its Python API, the steps of
@@ -620,7 +620,7 @@ class Worker:
 
     def _running(self, env: dict[str, str]) -> None:
         if self.process is None or self.process.poll() is not None:
-            command = [sys.executable, "-m", "rulesite.rebuild", "--serve"]
+            command = [sys.executable, "-m", "rulesite.engine.rebuild", "--serve"]
             self.process = subprocess.Popen(command, stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, env=env)
 
     def start(self, config: Path, site_dir: Path, changed: set[str], env: dict[str, str], key: dict | None = None) -> None:
@@ -666,10 +666,10 @@ class Worker:
         line = self.process.stdout.readline() if self.process else ""
         if not line:
             self.close()
-            return subprocess.CompletedProcess(["rulesite.rebuild --serve"], 1, "the MkDocs rebuild process ended\n", "")
+            return subprocess.CompletedProcess(["rulesite.engine.rebuild --serve"], 1, "the MkDocs rebuild process ended\n", "")
         reply = json.loads(line)
         self.said = reply["output"]
-        return subprocess.CompletedProcess(["rulesite.rebuild --serve"], reply["status"], reply["output"], "")
+        return subprocess.CompletedProcess(["rulesite.engine.rebuild --serve"], reply["status"], reply["output"], "")
 
     def close(self, kill: bool = False) -> None:
         """Ends the process (its input closed), or kills it when it does not end
@@ -687,7 +687,7 @@ class Worker:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m rulesite.rebuild", description=__doc__.split("\n\n")[0])
+    parser = argparse.ArgumentParser(prog="python -m rulesite.engine.rebuild", description=__doc__.split("\n\n")[0])
     parser.add_argument("--serve", action="store_true", help="rebuild on request, a JSON line each on stdin (`Worker`)")
     parser.add_argument("-f", "--config-file", type=Path)
     parser.add_argument("-d", "--site-dir", type=Path, help="a hard-linked copy of the published output")

@@ -29,7 +29,7 @@ What it measures, in one run on one machine:
   within each round, the median round counting, and only when what each
   edition adds varies between rounds by less than its smallest value (else
   the figure is noise, and says so: `edition_cost_ratio`);
-- the live preview (`bench_serve.py`): `rulesite serve` from a clean build,
+- the live preview (`serve.py`): `rulesite serve` from a clean build,
   then one ruling saved (until its open tab shows it), one sub-rule of the
   current Core Rules reworded (the same), a file saved unchanged, an edition
   added, each as min / median / max ratios of that clean build, with where
@@ -64,10 +64,11 @@ import time
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
-from . import pipeline, workers
-from .bench_editions import editions_project
-from .bench_serve import report_lines
-from .sequence import Built, Checked, Published, Read, Rendered, Resolved, Sequence, Settings, Stopped, Written
+from .. import pipeline
+from ..common import workers
+from .editions import editions_project
+from .serve import report_lines
+from ..sequence import Built, Checked, Published, Read, Rendered, Resolved, Sequence, Settings, Stopped, Written
 
 TARGETS = {
     "whole_build_seconds": ("whole build of the full corpora", 30.0, "s"),
@@ -169,7 +170,7 @@ def read_resolve_render(sources: Path, corpora: Path, config: Path) -> dict[str,
 def fresh_read_resolve_render(sources: Path, corpora: Path, config: Path) -> dict[str, float]:
     """`read_resolve_render` in a new process: nothing cached by an earlier run."""
     code = (
-        "import json, sys\nfrom pathlib import Path\nfrom rulesite.bench import read_resolve_render\n"
+        "import json, sys\nfrom pathlib import Path\nfrom rulesite.bench.command import read_resolve_render\n"
         "print(json.dumps(read_resolve_render(*map(Path, sys.argv[1:]))))"
     )
     result = subprocess.run([sys.executable, "-c", code, str(sources), str(corpora), str(config)], capture_output=True, text=True)
@@ -414,7 +415,7 @@ def live_preview(sources: Path, pages: Path, corpora: Path, config: Path, work: 
     """The figures of `bench_serve.py`, with Debian's Chromium open on the preview."""
     from playwright.sync_api import sync_playwright
 
-    from .bench_serve import serve_figures
+    from .serve import serve_figures
     from .chromium import CHROMIUM_ARGS, chromium_path
 
     with sync_playwright() as playwright:

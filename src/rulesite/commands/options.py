@@ -6,7 +6,7 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
-from . import pipeline
+from .. import pipeline
 
 
 def add_source_options(parser: argparse.ArgumentParser) -> None:

@@ -45,8 +45,8 @@ from pathlib import Path
 
 import yaml
 
-from . import pipeline
-from .bench_editions import BENCH_EDITIONS, current_core_rules, later_edition, reword_a_current_rule
+from .. import pipeline
+from .editions import BENCH_EDITIONS, current_core_rules, later_edition, reword_a_current_rule
 
 RULING_FILE = Path("riftbound") / "community-rulings.txt"
 RULING_PAGE = "riftbound/rulings/all-combat-damage-must-be-assigned.html"

@@ -1,6 +1,6 @@
 """One language's clean MkDocs build shared by several processes, one a core,
 giving the very files `mkdocs build` gives (`pipeline.build` runs it, as
-`python -m rulesite.split_build`, for a language with many pages: English is
+`python -m rulesite.engine.split_build`, for a language with many pages: English is
 nearly all of the site, so building the languages side by side alone leaves a
 core idle).
 
@@ -135,7 +135,7 @@ def _place(file, docs_dir: str) -> None:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m rulesite.split_build", description=__doc__.split("\n\n")[0])
+    parser = argparse.ArgumentParser(prog="python -m rulesite.engine.split_build", description=__doc__.split("\n\n")[0])
     parser.add_argument("-f", "--config-file", type=Path, required=True)
     parser.add_argument("-d", "--site-dir", type=Path, required=True, help="the site's folder, shared by the parts")
     parser.add_argument("--part", type=int, required=True, help="which part, from 0")
