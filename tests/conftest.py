@@ -162,11 +162,12 @@ def _build(tmp_path_factory: pytest.TempPathFactory, name: str, *extra: str) -> 
 def ctx(repo_root: Path):
     """The model the seed site is built from: rules_src/ read and resolved, as
     the build does it, with no errors."""
-    from rulesite import pipeline
+    from rulesite.stages import read as read_stage
+    from rulesite.stages import resolve as resolve_stage
     from rulesite.common.diagnostics import Diagnostics
 
     diag = Diagnostics()
-    corpus = pipeline.read_corpus(repo_root / "rules_src" / "manifest.yml", diag)
-    context = pipeline.resolve(corpus, diag)
+    corpus = read_stage.read_corpus(repo_root / "rules_src" / "manifest.yml", diag)
+    context = resolve_stage.resolve(corpus, diag)
     assert diag.errors == []
     return context

@@ -71,7 +71,7 @@ FLOORS = (
     ("render", "export", "check"),
     ("write",),
     ("engine",),
-    ("pipeline",),
+    ("stages",),
     ("warm",),
     ("sequence",),
     ("commands", "bench", "serve"),

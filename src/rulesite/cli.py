@@ -22,7 +22,7 @@ from functools import partial
 from pathlib import Path
 
 from .common import output
-from . import pipeline
+from .write import stage as write_stage
 from .check.command import main as check_main
 from .common.diagnostics import Diagnostics
 from .commands.export import add_export_command
@@ -81,7 +81,7 @@ def add_build_options(parser: argparse.ArgumentParser, publish: bool = True) -> 
     """The options of `build`; `publish`: with those of the site's last steps (`serve` has neither)."""
     add_source_options(parser)
     parser.add_argument(
-        "--config", type=Path, default=pipeline.CONFIG, help="the MkDocs config the site inherits (default: mkdocs.yml)"
+        "--config", type=Path, default=write_stage.CONFIG, help="the MkDocs config the site inherits (default: mkdocs.yml)"
     )
     parser.add_argument(
         "--pages-dir", type=Path, default=Path("docs"), help="the pages people write, shown on every site (default: docs)"

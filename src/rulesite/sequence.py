@@ -4,7 +4,8 @@
 
 `rulesite build` and `rulesite serve` run it (`Sequence.run`), `rulesite
 bench` times each of its stages, the tests call its stages one by one. What a
-stage does is in `pipeline.py` (and the packages it calls); this module only
+stage does is in its folder (`stages/`, `write/stage.py`, `engine/`,
+`check/stage.py` and the packages they call); this module only
 orders the stages, decides what earlier builds save this one (kept reads,
 reused and rebuilt languages, the check's kept findings), and hands back for
 each stage a frozen record of what it made, what it counted and how long it
@@ -20,17 +21,27 @@ import os
 import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field, replace
+from functools import partial
 from pathlib import Path
 
 from .common import output
-from . import pipeline
+from .check import stage as check_stage
+from .engine import built_from
+from .engine import driver
+from .stages import read as read_stage
+from .stages import resolve as resolve_stage
+from .write import stage as write_stage
 from .common import workers
+from .common.workers import Held
 from .check.edition_counts import Counts, counts_in
 from .check.offline_app import Precache
 from .common.diagnostics import Diagnostics
 from .common.model import Corpus, Loc
 from .read.kept import Kept, Shared
+from .export.files import data_again, data_files, data_parts, finish_data
 from .render.context import Context
+from .render.site import Published as PublishedData  # the published data render runs; not this module's record
+from .render.site import render_site
 from .resolve.history import ChainStep, KnownComparisons, chain_steps
 from .warm import Memory, Warm
 from .write.write_memory import WriteMemory
@@ -69,7 +80,7 @@ class Settings:
         sources_dir: Path,
         docs_dir: Path,
         site_dir: Path,
-        config: Path = pipeline.CONFIG,
+        config: Path = write_stage.CONFIG,
         pages_dir: Path | None = None,
         also: list[tuple[Path | str, Path | str]] = (),
         corpora: Path | None = None,
@@ -111,7 +122,7 @@ class Settings:
     @property
     def sources(self) -> list[tuple[Path, Path]]:
         """Every (manifest, folder) read besides the main manifest."""
-        corpora = [(pipeline.corpora_manifest(self.sources_dir), self.corpora)] if self.corpora else []
+        corpora = [(read_stage.corpora_manifest(self.sources_dir), self.corpora)] if self.corpora else []
         return [*self.also, *corpora]
 
     @property
@@ -187,7 +198,7 @@ class Built:
     reused: frozenset[str]  # languages copied from the published site, unchanged
     rebuilt: dict[str, int]  # language -> files built again (the rest copied)
     split: dict[str, int]  # language -> processes that built it
-    keys: dict = field(repr=False)  # what each language was built from (`pipeline.language_keys`)
+    keys: dict = field(repr=False)  # what each language was built from (`built_from.language_keys`)
     seconds: float = 0.0
 
     @property
@@ -258,6 +269,23 @@ class _Clock:
     def __call__(self) -> float:
         """Seconds since it was made."""
         return time.perf_counter() - self.start
+
+
+def render_files(ctx: Context, crew: workers.Crew | None = None, memory=None) -> dict[str, dict[str, str | Held]]:
+    """Stage 4: every language's pages, language -> path -> text. `crew`: the
+    workers that keep the files they made (`Held`) until `write` writes them.
+    `memory`: what the last render's reusable jobs made (`warm.Memory`)."""
+    return render_site(ctx, crew=crew, published=published_data(ctx), memory=memory)
+
+
+def published_data(ctx: Context) -> PublishedData:
+    """The published data (export/), as render runs it beside the pages."""
+    return PublishedData(
+        whole=partial(data_files, ctx, places=ctx),
+        parts=partial(data_parts, ctx, places=ctx),
+        finish=finish_data,
+        again=data_again,
+    )
 
 
 class Sequence:
@@ -338,7 +366,7 @@ class Sequence:
         checked = self.check(resolved, built)
         yield checked
         if checked.problems or checked.precache_problems:
-            pipeline.discard(built.fresh)
+            driver.discard(built.fresh)
             yield Stopped("checks")
             return
         yield self.publish(read, built)
@@ -348,14 +376,14 @@ class Sequence:
     def read(self) -> Read:
         """Every source read (only those changed since the last build, unless clean)."""
         clock, s = _Clock(), self.settings
-        kept = pipeline.kept_reads(s.config_dir, s.clean)
+        kept = read_stage.kept_reads(s.config_dir, s.clean)
         parsed = self.memory.parsed if self.memory is not None and not s.clean else None
         shared = None
         if self.memory is not None:
             if s.clean:  # nothing of earlier builds used; this one's kept
                 self.memory.shared = Shared()
             shared = self.memory.shared
-        corpus = pipeline.read_corpus(s.manifest, self.diag, s.sources, s.pages_dir, kept, parsed, shared)
+        corpus = read_stage.read_corpus(s.manifest, self.diag, s.sources, s.pages_dir, kept, parsed, shared)
         return Read(corpus, kept, counts_in(corpus), clock())
 
     def resolve(self, read: Read) -> Resolved:
@@ -371,10 +399,10 @@ class Sequence:
             if self.settings.clean:
                 self.memory.compared = KnownComparisons()
             compared = self.memory.compared
-        ctx = pipeline.resolve(corpus, self.diag, known=known, links=links, mentions=mentions, compared=compared)
+        ctx = resolve_stage.resolve(corpus, self.diag, known=known, links=links, mentions=mentions, compared=compared)
         if self.memory is not None:
             self.memory.keep_pairs(known, digests)
-        ctx = replace(ctx, site_url=pipeline.site_url(self.settings.config, self.settings.site_url))
+        ctx = replace(ctx, site_url=write_stage.site_url(self.settings.config, self.settings.site_url))
         # Drawn preview images are kept there for the next build; a clean one draws them all again.
         ctx = replace(ctx, og_cache=str(self.settings.config_dir / "og"), og_redraw=self.settings.clean)
         if compared is not None:
@@ -387,7 +415,7 @@ class Sequence:
         """Every language's pages. `crew`: workers that keep the files they made
         until `write` (without one, the pages are all in this process)."""
         clock = _Clock()
-        return Rendered(pipeline.render_files(resolved.ctx, crew, None if self.settings.clean else self.memory), clock())
+        return Rendered(render_files(resolved.ctx, crew, None if self.settings.clean else self.memory), clock())
 
     def write(self, resolved: Resolved, rendered: Rendered, crew: workers.Crew | None = None) -> Written:
         """The pages into a new generation of the docs folder, and each language's MkDocs config."""
@@ -399,7 +427,9 @@ class Sequence:
         spare = self._spare(s.docs_dir)
         if spare is not None and s.clean:
             spare.drop()  # a clean build writes every file; what it writes is still kept
-        pipeline.write(resolved.ctx, rendered.files, s.docs_dir, s.config_dir, s.config, self.build_id, crew, later, kept, spare)
+        write_stage.write(
+            resolved.ctx, rendered.files, s.docs_dir, s.config_dir, s.config, self.build_id, crew, later, kept, spare
+        )
         return Written(rendered.files, s.docs_dir, clock())
 
     def mkdocs(self, read: Read, written: Written) -> Built | Stopped:
@@ -408,13 +438,13 @@ class Sequence:
         published site was built is reused; one where only some files' contents
         changed is rebuilt from those alone; a large one is split over the cores."""
         clock, s, files = _Clock(), self.settings, written.files
-        env = pipeline.mkdocs_env(read.corpus)
+        env = driver.mkdocs_env(read.corpus)
         kept = self.memory.write if self.memory is not None else None
-        keys = pipeline.language_keys(files, s.config_dir, s.config, env, s.docs_dir, kept)
-        built = {} if s.clean else pipeline.published_keys(s.config_dir, s.site_dir)
-        reuse, rebuild = pipeline.reusable(built, keys), pipeline.rebuildable(built, keys)
-        split = pipeline.split_parts(files)
-        result, fresh = pipeline.build(
+        keys = built_from.language_keys(files, s.config_dir, s.config, env, s.docs_dir, kept)
+        built = {} if s.clean else built_from.published_keys(s.config_dir, s.site_dir)
+        reuse, rebuild = built_from.reusable(built, keys), built_from.rebuildable(built, keys)
+        split = driver.split_parts(files)
+        result, fresh = driver.build(
             s.config_dir,
             list(files),
             s.site_dir,
@@ -435,24 +465,24 @@ class Sequence:
         return Built(fresh, list(files), frozenset(reuse), rebuilt, split, keys, clock())
 
     def check(self, resolved: Resolved, built: Built) -> Checked:
-        """The built site read back (`pipeline.check`), and each service worker's store."""
+        """The built site read back (`check_stage.check`), and each service worker's store."""
         clock, s = _Clock(), self.settings
         label = str(s.site_dir)
         before = len(self.diag.errors)
         # Files the new site shares with the published one were checked then: their own findings are reused.
         current = None if s.clean else output.published(s.site_dir)
-        crawled = pipeline.check(
+        crawled = check_stage.check(
             resolved.ctx,
             built.fresh,
             built.languages,
             self.diag,
             label=label,
-            findings=pipeline.findings_file(s.config_dir, s.site_dir),
+            findings=check_stage.findings_file(s.config_dir, s.site_dir),
             published=output.identity(current),
             held=self.warm and self.warm.findings,
         )
         problems = len(self.diag.errors) - before
-        precaches = pipeline.check_offline_app(built.fresh, self.diag, label=label, known=self.warm and self.warm.precache)
+        precaches = check_stage.check_offline_app(built.fresh, self.diag, label=label, known=self.warm and self.warm.precache)
         precache_problems = len(self.diag.errors) - before - problems
         return Checked(crawled.pages, crawled.counts, crawled.findings_reused, problems, precaches, precache_problems, clock())
 
@@ -461,14 +491,14 @@ class Sequence:
         the reads were made from is kept for the next build."""
         clock, s = _Clock(), self.settings
         with output.interrupts_held():  # all or nothing: an interrupt waits until the folders are swapped
-            pipeline.publish(built.fresh, s.site_dir, self._spare(s.site_dir))
+            driver.publish(built.fresh, s.site_dir, self._spare(s.site_dir))
             self.published = True
         if self.on_published is not None:
             self.on_published()
-        pipeline.remember(s.config_dir, s.site_dir, built.keys, self.warm.states if self.warm is not None else None)
+        built_from.remember(s.config_dir, s.site_dir, built.keys, self.warm.states if self.warm is not None else None)
         if self.warm is not None:
-            env = pipeline.mkdocs_env(read.corpus)
-            pipeline.prepare(self.warm.mkdocs, s.config_dir, s.docs_dir, s.site_dir, built.keys, env)
+            env = driver.mkdocs_env(read.corpus)
+            driver.prepare(self.warm.mkdocs, s.config_dir, s.docs_dir, s.site_dir, built.keys, env)
         read.kept.save()
         return Published(s.site_dir, clock())
 

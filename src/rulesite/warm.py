@@ -76,7 +76,7 @@ times: what is found under an equal digest is what would be made again.
   text, is the same file) with each one's digest and the published docs
   generation's digests table, so that only the files that changed are
   looked at again; each language's service worker hashes, URL string and
-  precache list (followed file by file as files come or go), its MkDocs config, and (for `pipeline.language_keys`) the
+  precache list (followed file by file as files come or go), its MkDocs config, and (for `engine.built_from.language_keys`) the
   titles of the pages written.
 
 `Warm` (`Sequence(..., warm=)`), for MkDocs and the check:
@@ -94,12 +94,12 @@ times: what is found under an equal digest is what would be made again.
 - `precache`: the size and hash of each file the service workers list, by the
   file's identity (`check.offline_app.check_precache`);
 - `states`: what the published site's languages were built from
-  (`pipeline.remember`), read from memory by the next build and written
+  (`engine.built_from.remember`), read from memory by the next build and written
   to its file once, by `close`;
 - `site`: the site generation the last build replaced, made a copy of the
   published one in a thread of its own (`output.Spare`): the next build, when
   it builds no language whole, takes it as its new generation instead of
-  linking every file again (`pipeline.build`).
+  linking every file again (`engine.driver.build`).
 
 Both copies lie beside their folder (`.docs.<id>.spare`, `.site.<id>.spare`)
 until `close` (`Memory.close`, `Warm.close`); when the process is killed, the
@@ -208,12 +208,12 @@ class Warm:
         self.findings = HeldFindings()
         self.precache: dict = {}
         self.site = output.Spare()  # a copy of the published site generation, for the next build
-        self.states: dict = {}  # state file -> what the published languages were built from (`pipeline.remember`)
+        self.states: dict = {}  # state file -> what the published languages were built from (`engine.built_from.remember`)
 
     def close(self) -> None:
         self.mkdocs.close()
         self.findings.save()
-        from .pipeline import write_states
+        from .engine.built_from import write_states
 
         write_states(self.states)
         self.site.drop()  # no build will take it

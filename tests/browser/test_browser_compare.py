@@ -23,7 +23,9 @@ from buildutil import run_build
 from editions_fixture import write_four_editions
 from playwright.sync_api import expect
 
-from rulesite import pipeline
+from rulesite.stages import read as read_stage
+
+from rulesite.stages import resolve as resolve_stage
 from rulesite.common.diagnostics import Diagnostics
 from rulesite.render.edition_pages import render_diff_pages
 
@@ -45,8 +47,8 @@ def four_site(tmp_path_factory, repo_root):
 @pytest.fixture(scope="module")
 def four_ctx(four_site):
     diag = Diagnostics()
-    corpus = pipeline.read_corpus(four_site / "rules_src" / "manifest.yml", diag)
-    ctx = pipeline.resolve(corpus, diag)
+    corpus = read_stage.read_corpus(four_site / "rules_src" / "manifest.yml", diag)
+    ctx = resolve_stage.resolve(corpus, diag)
     assert diag.errors == []
     return ctx
 

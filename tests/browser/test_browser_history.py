@@ -24,7 +24,9 @@ from browser_site import serve
 from buildutil import run_build
 from playwright.sync_api import expect
 
-from rulesite import pipeline
+from rulesite.stages import read as read_stage
+
+from rulesite.stages import resolve as resolve_stage
 from rulesite.common.diagnostics import Diagnostics
 from rulesite.resolve.history_words import how_words
 from rulesite.site_map.paths import html_path, section_page
@@ -67,8 +69,8 @@ def two_editions(tmp_path_factory, repo_root) -> Path:
 @pytest.fixture(scope="module")
 def two_ctx(two_editions):
     diag = Diagnostics()
-    corpus = pipeline.read_corpus(two_editions / "rules_src" / "manifest.yml", diag)
-    ctx = pipeline.resolve(corpus, diag)
+    corpus = read_stage.read_corpus(two_editions / "rules_src" / "manifest.yml", diag)
+    ctx = resolve_stage.resolve(corpus, diag)
     assert diag.errors == []
     return ctx
 

@@ -1,4 +1,4 @@
-"""Which edits let a rebuild build only the changed pages (`pipeline.rebuildable`):
+"""Which edits let a rebuild build only the changed pages (`built_from.rebuildable`):
 those that leave the language's frame, its pages and their titles, as it was.
 A title MkDocs does not read must not count, or a rule reworded (which changes
 the counts at the top of every part of its edition's diff) rebuilds the whole
@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from rulesite import pipeline
+from rulesite.engine import built_from
 
 DIFF_PART = """---
 title: "Core Rules: v1.1 \\u2192 v1.4, sections 101-104"
@@ -33,7 +33,7 @@ def _keys(tmp_path: Path, pages: dict[str, str]) -> dict:
     (config_dir / "mkdocs.en.yml").write_text("site_name: Rules\n", encoding="utf-8")
     config = tmp_path / "mkdocs.yml"
     config.write_text("site_name: Rules\n", encoding="utf-8")
-    return pipeline.language_keys({"en": pages}, config_dir, config, {"SOURCE_DATE_EPOCH": "0"})["en"]
+    return built_from.language_keys({"en": pages}, config_dir, config, {"SOURCE_DATE_EPOCH": "0"})["en"]
 
 
 def test_a_diff_parts_counts_are_not_its_title(tmp_path):

@@ -15,7 +15,7 @@ import pytest
 
 from rulesite.common import output
 
-from rulesite import pipeline
+from rulesite.engine import driver
 from rulesite.sequence import Settings, Sequence
 
 EPOCH = "1767225600"  # fixed, so both builds date the sitemap alike
@@ -61,7 +61,7 @@ def _plain(settings: Settings, lang: str, env: dict) -> Path:
 def test_a_language_built_in_parts_is_what_plain_mkdocs_builds(rendered, parts):
     settings, files, env = rendered
     site = settings.docs_dir.parent / f"site-{parts}"
-    result, fresh = pipeline.build(settings.config_dir, list(files), site, settings.config, env=env, split={"en": parts})
+    result, fresh = driver.build(settings.config_dir, list(files), site, settings.config, env=env, split={"en": parts})
     assert result.returncode == 0, result.stdout[-4000:]
     others = {lang for lang in files if lang != "en"}
     assert others, "the seed site has other languages: they sit in folders of English's site"
@@ -100,7 +100,7 @@ def test_a_warning_in_another_share_fails_the_build(rendered, tmp_path):
     text = path.read_text(encoding="utf-8")
     try:
         path.write_text(text + "\n\nSee [nowhere](no-such-page.md).\n", encoding="utf-8")
-        result, _ = pipeline.build(settings.config_dir, list(files), tmp_path / "site", settings.config, env=env, split={"en": 2})
+        result, _ = driver.build(settings.config_dir, list(files), tmp_path / "site", settings.config, env=env, split={"en": 2})
     finally:
         path.write_text(text, encoding="utf-8")
     assert result.returncode != 0
@@ -110,9 +110,9 @@ def test_a_warning_in_another_share_fails_the_build(rendered, tmp_path):
 
 def test_english_alone_is_split_on_the_full_site_shape():
     """One process a core for a language with many pages, one for the small ones."""
-    files = {"en": {f"p{i}.md": "" for i in range(pipeline.SPLIT_PAGES + 1)}, "es": {"a.md": ""}}
-    assert pipeline.split_parts(files, cores=2) == {"en": 2, "es": 1}
-    assert pipeline.split_parts(files, cores=1) == {"en": 1, "es": 1}
+    files = {"en": {f"p{i}.md": "" for i in range(driver.SPLIT_PAGES + 1)}, "es": {"a.md": ""}}
+    assert driver.split_parts(files, cores=2) == {"en": 2, "es": 1}
+    assert driver.split_parts(files, cores=1) == {"en": 1, "es": 1}
 
 
 def test_a_mkdocs_without_the_steps_gets_a_plain_build(monkeypatch):
@@ -125,8 +125,8 @@ def test_a_mkdocs_without_the_steps_gets_a_plain_build(monkeypatch):
     assert split_build.available()
     monkeypatch.delattr(steps, "_build_page")
     assert not split_build.available()
-    files = {"en": {f"p{i}.md": "" for i in range(pipeline.SPLIT_PAGES + 1)}}
-    assert pipeline.split_parts(files, cores=2) == {"en": 1}
+    files = {"en": {f"p{i}.md": "" for i in range(driver.SPLIT_PAGES + 1)}}
+    assert driver.split_parts(files, cores=2) == {"en": 1}
 
 
 def test_a_config_with_a_search_plugin_is_refused_not_split(rendered, tmp_path):
@@ -138,7 +138,7 @@ def test_a_config_with_a_search_plugin_is_refused_not_split(rendered, tmp_path):
     text = config.read_text(encoding="utf-8")
     try:
         config.write_text(text + "plugins:\n  - search\n", encoding="utf-8")
-        result, _ = pipeline.build(settings.config_dir, ["en"], tmp_path / "site", settings.config, env=env, split={"en": 2})
+        result, _ = driver.build(settings.config_dir, ["en"], tmp_path / "site", settings.config, env=env, split={"en": 2})
     finally:
         config.write_text(text, encoding="utf-8")
     assert result.returncode != 0

@@ -273,7 +273,8 @@ def test_an_editions_kept_digest_is_the_digest_of_the_edition_read(tmp_path, mon
     """An edition's digest (what its kept rule pairs are filed under) is kept by
     the reads its document was merged from: after any change it is the digest
     of the edition as read now, and of an unchanged document it is not made again."""
-    from rulesite import pipeline, warm
+    from rulesite.stages import read as read_stage
+    from rulesite import warm
     from rulesite.render.reuse import content_digest
 
     root = project(tmp_path / "project")
@@ -281,8 +282,8 @@ def test_an_editions_kept_digest_is_the_digest_of_the_edition_read(tmp_path, mon
     memory = Memory()
 
     def read_and_digest() -> tuple[dict, dict]:
-        kept = pipeline.kept_reads(given.config_dir)
-        corpus = pipeline.read_corpus(given.manifest, Diagnostics(), given.sources, given.pages_dir, kept, memory.parsed)
+        kept = read_stage.kept_reads(given.config_dir)
+        corpus = read_stage.read_corpus(given.manifest, Diagnostics(), given.sources, given.pages_dir, kept, memory.parsed)
         kept.save()
         made = {
             (e.game, e.document, e.language, e.label): content_digest(e).hex()

@@ -127,11 +127,13 @@ def test_expected_entries_kept_by_section_follow_a_changed_section(repo_root):
     its new text, as a call with nothing kept does."""
     import dataclasses
 
-    from rulesite import pipeline
+    from rulesite.stages import read as read_stage
+
+    from rulesite.stages import resolve as resolve_stage
     from rulesite.check.entries import expected_entries
 
     diag = Diagnostics()
-    ctx = pipeline.resolve(pipeline.read_corpus(repo_root / "rules_src" / "manifest.yml", diag), diag)
+    ctx = resolve_stage.resolve(read_stage.read_corpus(repo_root / "rules_src" / "manifest.yml", diag), diag)
     languages = sorted({s.language for s in ctx.corpus.sections.values()})
     flat: dict = {}
     sections: dict = {}

@@ -9,7 +9,7 @@ the Spanish Magic page points at its English equivalent, and the build's own
 checks pass.
 
 Expected values come from the corpora at test time (the model built by the same
-importers: `pipeline.read_corpus(..., also=[(CORPORA_MANIFEST, corpora_dir)])`,
+importers: `read_stage.read_corpus(..., also=[(CORPORA_MANIFEST, corpora_dir)])`,
 and `rulesite.resolve.history` for diffs), never from text kept here. The few
 fixed facts are promises to readers (Reveal is 424 in v1.4 and 411 in v1.2; the
 URLs of pages) or the corpora's own (the attribution of the MDX rulings).
@@ -28,7 +28,9 @@ from urllib.parse import unquote, urlsplit
 import pytest
 import yaml
 
-from rulesite import pipeline
+from rulesite.stages import read as read_stage
+
+from rulesite.stages import resolve as resolve_stage
 from rulesite.check.page import classes, find, find_all, flat, parse, text
 from rulesite.check.command import check_offline, check_site
 from rulesite.common.diagnostics import Diagnostics
@@ -173,8 +175,8 @@ def model(corpora_dir: Path):
     """(corpus, context) read and resolved from rules_src/ plus the real corpora,
     exactly as `rulesite build --corpora` reads them."""
     diag = Diagnostics()
-    corpus = pipeline.read_corpus(SOURCES / "manifest.yml", diag, [(pipeline.corpora_manifest(SOURCES), corpora_dir)])
-    ctx = pipeline.resolve(corpus, diag)
+    corpus = read_stage.read_corpus(SOURCES / "manifest.yml", diag, [(read_stage.corpora_manifest(SOURCES), corpora_dir)])
+    ctx = resolve_stage.resolve(corpus, diag)
     assert not diag.errors, [str(d) for d in diag.errors][:5]
     return corpus, ctx
 

@@ -12,7 +12,9 @@ from pathlib import Path
 
 import pytest
 
-from rulesite import pipeline
+from rulesite.stages import read as read_stage
+
+from rulesite.stages import resolve as resolve_stage
 from rulesite.common.diagnostics import Diagnostics
 from rulesite.render.glossary_page import glossaries, render_glossary
 
@@ -51,7 +53,7 @@ def glossary_pages(corpora_dir, tmp_path_factory) -> dict[str, str]:
     # Both print the glossary's slip (Map cites a rule 110.10 no edition has): the project's list says so.
     shutil.copy(Path(__file__).parents[2] / "rules_src" / "misprints.yml", root / "misprints.yml")
     diag = Diagnostics()
-    ctx = pipeline.resolve(pipeline.read_corpus(root / "manifest.yml", diag), diag)
+    ctx = resolve_stage.resolve(read_stage.read_corpus(root / "manifest.yml", diag), diag)
     assert diag.errors == []
     pages: dict[str, str] = {}
     for base, (edition, entries) in glossaries(ctx).items():

@@ -22,7 +22,9 @@ from pathlib import Path
 
 import pytest
 
-from rulesite import pipeline
+from rulesite.stages import read as read_stage
+
+from rulesite.stages import resolve as resolve_stage
 from rulesite.common.diagnostics import Diagnostics
 from rulesite.export.data import datasets, edition_file, trace_file
 from rulesite.resolve.cited import cited_numbers
@@ -36,8 +38,8 @@ SOURCES = Path(__file__).resolve().parents[2] / "rules_src"
 @pytest.fixture(scope="module")
 def resolved(corpora_dir: Path):
     diag = Diagnostics()
-    corpus = pipeline.read_corpus(SOURCES / "manifest.yml", diag, [(pipeline.corpora_manifest(SOURCES), corpora_dir)])
-    ctx = pipeline.resolve(corpus, diag)
+    corpus = read_stage.read_corpus(SOURCES / "manifest.yml", diag, [(read_stage.corpora_manifest(SOURCES), corpora_dir)])
+    ctx = resolve_stage.resolve(corpus, diag)
     assert diag.errors == []
     return ctx, datasets(ctx, places=ctx)
 

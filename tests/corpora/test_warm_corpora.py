@@ -17,7 +17,7 @@ from pathlib import Path
 
 import yaml
 
-from rulesite import pipeline
+from rulesite.stages import read as read_stage
 from rulesite.bench.editions import current_core_rules, later_edition, reword_a_current_rule
 from rulesite.warm import Memory
 
@@ -31,14 +31,14 @@ def add_an_edition(root: Path, corpora: Path) -> None:
     text, entry = later_edition(path.read_text(encoding="utf-8"), newest, "1.9", "2027-01-31", "still")
     (corpora / entry["path"]).write_text(text, encoding="utf-8")
     manifest["sources"].append(entry)
-    target = pipeline.corpora_manifest(root / "rules_src")
+    target = read_stage.corpora_manifest(root / "rules_src")
     target.write_text(yaml.safe_dump(manifest, sort_keys=False, allow_unicode=True), encoding="utf-8")
 
 
 def remove_the_added_edition(root: Path, corpora: Path) -> None:
     """The edition `add_an_edition` added removed again: the documents kept as
     they were before it (`read.kept.Shared`) are not those of now."""
-    target = pipeline.corpora_manifest(root / "rules_src")
+    target = read_stage.corpora_manifest(root / "rules_src")
     manifest = yaml.safe_load(target.read_text(encoding="utf-8"))
     entry = manifest["sources"].pop()
     assert str(entry.get("edition")) == "2027-01-31", entry
@@ -50,7 +50,7 @@ def rename_a_card_and_add_a_nickname(root: Path, corpora: Path) -> None:
     """The card gallery: the first card a ruling names renamed (the rulings that
     name it, unchanged, name it no more); card-aliases.yml: a nickname added.
     Card mentions kept from the last build must be found anew."""
-    manifest = yaml.safe_load(pipeline.corpora_manifest(root / "rules_src").read_text(encoding="utf-8"))
+    manifest = yaml.safe_load(read_stage.corpora_manifest(root / "rules_src").read_text(encoding="utf-8"))
     gallery = corpora / next(e["path"] for e in manifest["sources"] if e.get("format") == "cards-json")
     rulings = corpora / next(e["path"] for e in manifest["sources"] if e.get("format") == "rulings-mdx")
     written = " ".join(p.read_text(encoding="utf-8", errors="replace") for p in sorted(rulings.rglob("*")) if p.is_file())

@@ -15,7 +15,7 @@ DUMP = """
 import dataclasses, sys
 from pathlib import Path
 from rulesite.common.diagnostics import Diagnostics
-from rulesite.pipeline import read_corpus
+from rulesite.stages.read import read_corpus
 diag = Diagnostics()
 also = [(Path(sys.argv[2]), Path(sys.argv[3]))] if len(sys.argv) > 3 else []
 corpus = read_corpus(Path(sys.argv[1]), diag, also)

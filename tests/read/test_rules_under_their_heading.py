@@ -16,7 +16,9 @@ from pathlib import Path
 
 import pytest
 
-from rulesite import pipeline
+from rulesite.stages import read as read_stage
+
+from rulesite.stages import resolve as resolve_stage
 from rulesite.common.diagnostics import Diagnostics
 from rulesite.export.files import data_files
 from rulesite.common.model import Source, sort_key
@@ -83,7 +85,7 @@ def test_the_published_data_places_each_rule_on_its_sections_page(tmp_path):
     shutil.copy(FIXTURES / NAME, tmp_path / NAME)
     (tmp_path / "manifest.yml").write_text(MANIFEST, encoding="utf-8")
     diag = Diagnostics()
-    ctx = pipeline.resolve(pipeline.read_corpus(tmp_path / "manifest.yml", diag), diag)
+    ctx = resolve_stage.resolve(read_stage.read_corpus(tmp_path / "manifest.yml", diag), diag)
     assert diag.errors == []
     (edition,) = _edition_data(data_files(ctx, places=ctx))
     rule = next(r for r in edition["rules"] if r["number"] == "477.3.e.1.a")
@@ -95,8 +97,8 @@ def test_the_published_data_places_each_rule_on_its_sections_page(tmp_path):
 def test_on_the_corpora_every_published_rule_is_on_its_sections_page(corpora_dir, repo_root):
     sources = repo_root / "rules_src"
     diag = Diagnostics()
-    corpus = pipeline.read_corpus(sources / "manifest.yml", diag, [(pipeline.corpora_manifest(sources), corpora_dir)])
-    ctx = pipeline.resolve(corpus, diag)
+    corpus = read_stage.read_corpus(sources / "manifest.yml", diag, [(read_stage.corpora_manifest(sources), corpora_dir)])
+    ctx = resolve_stage.resolve(corpus, diag)
     assert diag.errors == []
     editions = _edition_data(data_files(ctx, places=ctx))
     assert len(editions) >= 5 and sum(len(e["rules"]) for e in editions) > 5000

@@ -18,7 +18,7 @@ from hostile.base import make_base
 from rulesite.common import model
 from rulesite.common.diagnostics import Diagnostics
 from rulesite.common.model import Loc
-from rulesite.pipeline import read_corpus
+from rulesite.stages.read import read_corpus
 from rulesite.read.untrusted import check_characters
 
 

@@ -8,7 +8,9 @@ from pathlib import Path
 
 import pytest
 
-from rulesite import pipeline
+from rulesite.stages import read as read_stage
+
+from rulesite.stages import resolve as resolve_stage
 from rulesite.common.diagnostics import Diagnostics
 
 FIXTURES = Path(__file__).parent.parent / "read" / "fixtures"
@@ -35,6 +37,6 @@ def two_editions_ctx(tmp_path_factory):
         shutil.copy(FIXTURES / f"edition-{n}.rules-document.txt", folder)
     (folder / "manifest.yml").write_text(TWO_EDITIONS, encoding="utf-8")
     diag = Diagnostics()
-    ctx = pipeline.resolve(pipeline.read_corpus(folder / "manifest.yml", diag), diag)
+    ctx = resolve_stage.resolve(read_stage.read_corpus(folder / "manifest.yml", diag), diag)
     assert diag.errors == []
     return ctx

@@ -15,7 +15,8 @@ import jsonschema
 import pytest
 
 import rulesite
-from rulesite import pipeline
+from rulesite.stages import read as read_stage
+from rulesite.stages import resolve as resolve_stage
 from rulesite.common.diagnostics import Diagnostics
 from rulesite.export.data import diff_data
 from rulesite.render.site import render_site
@@ -30,7 +31,7 @@ def cited_ctx(tmp_path_factory):
     folder = tmp_path_factory.mktemp("cited")
     write_cited_editions(folder)
     diag = Diagnostics()
-    ctx = pipeline.resolve(pipeline.read_corpus(folder / "manifest.yml", diag), diag)
+    ctx = resolve_stage.resolve(read_stage.read_corpus(folder / "manifest.yml", diag), diag)
     assert diag.errors == []
     return ctx
 
@@ -94,7 +95,7 @@ def test_a_rule_printed_after_the_current_edition_is_new_since_it(tmp_path):
             "     edition: 2030-09-01, format: rules-text, partial: true}\n"
         )
     diag = Diagnostics()
-    ctx = pipeline.resolve(pipeline.read_corpus(tmp_path / "manifest.yml", diag), diag)
+    ctx = resolve_stage.resolve(read_stage.read_corpus(tmp_path / "manifest.yml", diag), diag)
     assert diag.errors == []
     page = render_site(ctx)["en"]["riftbound/core-rules/600.md"]
     summary = re.search(r'id="600\.1">.*?<summary>([^<]*)</summary>', page, re.S).group(1)

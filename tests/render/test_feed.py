@@ -17,7 +17,9 @@ from atom_rules import ATOM, problems
 from hostile.base import make_base
 from lxml import etree
 
-from rulesite import pipeline
+from rulesite.stages import read as read_stage
+
+from rulesite.stages import resolve as resolve_stage
 from rulesite.common.diagnostics import Diagnostics
 from rulesite.render.feed import FEED, change_feed, feed_xml
 from rulesite.site_map.paths import faq_anchor
@@ -45,7 +47,7 @@ def ctx(repo_root: Path, tmp_path_factory):
     manifest = root / "rules_src" / "manifest.yml"
     manifest.write_text(manifest.read_text(encoding="utf-8") + SECOND, encoding="utf-8")
     diag = Diagnostics()
-    resolved = pipeline.resolve(pipeline.read_corpus(manifest, diag), diag)
+    resolved = resolve_stage.resolve(read_stage.read_corpus(manifest, diag), diag)
     assert diag.errors == []
     return resolved
 

@@ -11,7 +11,9 @@ from pathlib import Path
 
 import pytest
 
-from rulesite import pipeline
+from rulesite.stages import read as read_stage
+
+from rulesite.stages import resolve as resolve_stage
 from rulesite.common.diagnostics import Diagnostics
 from rulesite.render.site import render_site
 
@@ -44,7 +46,7 @@ def pages(tmp_path_factory) -> dict[str, str]:
         shutil.copy(FIXTURES / name, root / name)
     (root / "manifest.yml").write_text(MANIFEST, encoding="utf-8")
     diag = Diagnostics()
-    ctx = pipeline.resolve(pipeline.read_corpus(root / "manifest.yml", diag), diag)
+    ctx = resolve_stage.resolve(read_stage.read_corpus(root / "manifest.yml", diag), diag)
     assert diag.errors == []
     return render_site(ctx)["en"]
 

@@ -45,12 +45,13 @@ def test_problem_paths_are_relative_to_the_named_folders(tmp_path, monkeypatch):
 def test_the_navigation_lists_each_page_once_the_home_page_first(repo_root):
     # The written pages (docs/) include the home page's introduction (index.md):
     # it is the home page, not a page of "About this site" beside the others.
-    from rulesite import pipeline
+    from rulesite.stages import read as read_stage
+    from rulesite.stages import resolve as resolve_stage
     from rulesite.common.diagnostics import Diagnostics
 
     diag = Diagnostics()
-    corpus = pipeline.read_corpus(repo_root / "rules_src" / "manifest.yml", diag, pages_dir=repo_root / "docs")
-    ctx = pipeline.resolve(corpus, diag)
+    corpus = read_stage.read_corpus(repo_root / "rules_src" / "manifest.yml", diag, pages_dir=repo_root / "docs")
+    ctx = resolve_stage.resolve(corpus, diag)
     assert "index" in {page.name for page in corpus.written}, "the fixture: docs/index.md is a written page"
     pages = render_site(ctx)["en"]
     nav = navigation(

@@ -11,7 +11,9 @@ from pathlib import Path
 
 import pytest
 
-from rulesite import pipeline
+from rulesite.stages import read as read_stage
+
+from rulesite.stages import resolve as resolve_stage
 from rulesite.check.offline_app import check_precache, read_build
 from rulesite.common.diagnostics import Diagnostics
 from rulesite.render import offline_app
@@ -26,8 +28,8 @@ RULING_PAGE = "riftbound/rulings/ride-the-wind-cannot-flip-a-contested-battlefie
 def offline_of(sources: Path, config: Path) -> dict[str, dict[str, str]]:
     """language -> the offline files the build adds, for the sources in `sources`."""
     diag = Diagnostics()
-    corpus = pipeline.read_corpus(sources / "manifest.yml", diag)
-    ctx = pipeline.resolve(corpus, diag)
+    corpus = read_stage.read_corpus(sources / "manifest.yml", diag)
+    ctx = resolve_stage.resolve(corpus, diag)
     assert diag.errors == []
     files = render_site(ctx)
     out = {}
@@ -313,7 +315,7 @@ def test_a_kept_precache_follows_files_that_came_or_went_as_a_new_one_lists_them
     that came or went (a reworded sub-rule renames its preview files): what it
     lists is what a call without anything kept lists."""
     diag = Diagnostics()
-    ctx = pipeline.resolve(pipeline.read_corpus(repo_root / "rules_src" / "manifest.yml", diag), diag)
+    ctx = resolve_stage.resolve(read_stage.read_corpus(repo_root / "rules_src" / "manifest.yml", diag), diag)
     files = render_site(ctx)
     lang_ctx = Context(
         ctx.corpus, ctx.links, ctx.citations, ctx.concordance, language="en", languages=tuple(files), editions=ctx.editions
@@ -352,7 +354,7 @@ def test_a_budget_too_small_for_everything_is_met_by_leaving_the_least_read_for_
     (`later`, which the build prints) and lists no file nor bundle of it; with
     no room, every optional group is left and the shell is still stored."""
     diag = Diagnostics()
-    ctx = pipeline.resolve(pipeline.read_corpus(repo_root / "rules_src" / "manifest.yml", diag), diag)
+    ctx = resolve_stage.resolve(read_stage.read_corpus(repo_root / "rules_src" / "manifest.yml", diag), diag)
     files = render_site(ctx)
     lang_ctx = Context(
         ctx.corpus, ctx.links, ctx.citations, ctx.concordance, language="en", languages=tuple(files), editions=ctx.editions

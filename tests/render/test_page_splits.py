@@ -12,7 +12,9 @@ import pytest
 from editions_fixture import write_four_editions
 from relinked import relinked
 
-from rulesite import pipeline
+from rulesite.stages import read as read_stage
+
+from rulesite.stages import resolve as resolve_stage
 from rulesite.common.diagnostics import Diagnostics
 from rulesite.common.model import GlossaryEntry, Loc
 from rulesite.render import edition_pages, glossary_page
@@ -30,7 +32,7 @@ def four_ctx(tmp_path_factory):
     root = tmp_path_factory.mktemp("four")
     sources = write_four_editions(root)
     diag = Diagnostics()
-    ctx = pipeline.resolve(pipeline.read_corpus(sources / "manifest.yml", diag), diag)
+    ctx = resolve_stage.resolve(read_stage.read_corpus(sources / "manifest.yml", diag), diag)
     assert diag.errors == []
     return ctx
 

@@ -17,7 +17,9 @@ from functools import partial
 
 import pytest
 
-from rulesite import pipeline
+from rulesite import sequence
+
+from rulesite.write import stage as write_stage
 
 from rulesite.common import workers
 from rulesite.render import offline_data
@@ -40,7 +42,7 @@ def _same(one: dict, other: dict) -> None:
 
 def _data(ctx):
     """The published data jobs, as the pipeline hands them to render."""
-    return pipeline.published_data(ctx)
+    return sequence.published_data(ctx)
 
 
 @pytest.mark.parametrize("jobs", [2, 3])
@@ -121,7 +123,7 @@ def test_a_crew_holds_the_files_no_later_step_reads_and_writes_them_as_one_proce
     # steps change): the parent sees their digests only, and the docs folder
     # written from them is the one a render in one process writes.
     alone = render_site(ctx, jobs=1, published=_data(ctx))
-    pipeline.write(ctx, alone, tmp_path / "alone", tmp_path / "cfg-alone", repo_root / "mkdocs.yml", "b1")
+    write_stage.write(ctx, alone, tmp_path / "alone", tmp_path / "cfg-alone", repo_root / "mkdocs.yml", "b1")
     with workers.Crew() as crew:
         held = render_site(ctx, jobs=2, crew=crew, published=_data(ctx))
         # The offline files come back whole too: the render joins them into their bundles.
@@ -134,7 +136,7 @@ def test_a_crew_holds_the_files_no_later_step_reads_and_writes_them_as_one_proce
         assert kinds == {(True, "str"), (False, "Held")}, "Markdown pages and offline files come back whole, the rest is held"
         offline = [path for path in held["en"] if path.startswith(whole)]
         assert any(p.startswith(whole[0]) for p in offline) and any(p.startswith(whole[1]) for p in offline)
-        pipeline.write(ctx, held, tmp_path / "crew", tmp_path / "cfg-crew", repo_root / "mkdocs.yml", "b1", crew)
+        write_stage.write(ctx, held, tmp_path / "crew", tmp_path / "cfg-crew", repo_root / "mkdocs.yml", "b1", crew)
     one, other = _docs(tmp_path / "alone"), _docs(tmp_path / "crew")
     assert len(one) > 150
     assert list(one) == list(other), "the same files"

@@ -61,7 +61,7 @@ def test_only_changed_files_are_written_and_the_folder_holds_the_pages(tmp_path,
 def test_the_build_keys_read_off_the_written_digests_are_the_ones_worked_out(tmp_path, repo_root):
     # language_keys takes each page's digest from what write_docs kept, instead
     # of hashing every page again: the same keys either way.
-    from rulesite import pipeline
+    from rulesite.engine import built_from
 
     docs, config_dir = tmp_path / "docs", tmp_path / "configs"
     config_dir.mkdir()
@@ -70,8 +70,8 @@ def test_the_build_keys_read_off_the_written_digests_are_the_ones_worked_out(tmp
         (config_dir / f"mkdocs.{lang}.yml").write_text(f"docs_dir: {lang}\n", encoding="utf-8")
     write_docs(files, docs, "first")
     config, env = repo_root / "mkdocs.yml", {"SOURCE_DATE_EPOCH": "0"}
-    worked_out = pipeline.language_keys(files, config_dir, config, env)
-    assert pipeline.language_keys(files, config_dir, config, env, docs) == worked_out
+    worked_out = built_from.language_keys(files, config_dir, config, env)
+    assert built_from.language_keys(files, config_dir, config, env, docs) == worked_out
 
 
 def test_a_write_told_only_what_changed_holds_exactly_the_pages(tmp_path):

@@ -8,7 +8,9 @@ import shutil
 from dataclasses import replace
 from pathlib import Path
 
-from rulesite import pipeline
+from rulesite.stages import read as read_stage
+
+from rulesite.stages import resolve as resolve_stage
 from rulesite.common.diagnostics import Diagnostics
 from rulesite.common.model import Citation, Loc, Ruling, Walkthrough, WalkthroughStep
 from rulesite.render.index_pages import render_reviews
@@ -34,7 +36,7 @@ def _ctx(tmp_path, rulings, walkthroughs=(), cited=False):
             shutil.copy(FIXTURES / f"edition-{n}.rules-document.txt", tmp_path)
         (tmp_path / "manifest.yml").write_text(MANIFEST, encoding="utf-8")
     diag = Diagnostics()
-    corpus = pipeline.read_corpus(tmp_path / "manifest.yml", diag)
+    corpus = read_stage.read_corpus(tmp_path / "manifest.yml", diag)
     corpus.sources["rulings"] = corpus.sources["e1"].__class__(
         id="rulings",
         path="rulings.txt",
@@ -47,7 +49,7 @@ def _ctx(tmp_path, rulings, walkthroughs=(), cited=False):
         licence="CC BY-SA 4.0",
     )
     corpus.rulings, corpus.walkthroughs = rulings, list(walkthroughs)
-    ctx = pipeline.resolve(corpus, diag)
+    ctx = resolve_stage.resolve(corpus, diag)
     assert diag.errors == []
     return ctx
 

@@ -11,7 +11,9 @@ from pathlib import Path
 
 import pytest
 
-from rulesite import pipeline
+from rulesite.stages import read as read_stage
+
+from rulesite.stages import resolve as resolve_stage
 from rulesite.common.diagnostics import Diagnostics
 from rulesite.render.index_pages import render_unresolved
 from rulesite.render.section_page import render_section
@@ -55,7 +57,7 @@ def two_ctx(tmp_path_factory):
         )
     (sources / "manifest.yml").write_text("sources:\n" + "\n".join(entries), encoding="utf-8")
     diag = Diagnostics()
-    ctx = pipeline.resolve(pipeline.read_corpus(sources / "manifest.yml", diag), diag)
+    ctx = resolve_stage.resolve(read_stage.read_corpus(sources / "manifest.yml", diag), diag)
     # A whole edition citing a rule it lacks fails the build (error[unknown-rule]);
     # how the rule is shown meanwhile is what this module tests.
     assert [(d.code, d.loc.line) for d in diag.errors] == [("unknown-rule", 5)]
@@ -132,7 +134,7 @@ def test_render_never_cuts_a_text_into_links(two_ctx, ctx, monkeypatch):
     for context in (two_ctx, ctx):
         files = render_site(context, jobs=1)
         assert files["en"], "pages were rendered"
-    render = Path(pipeline.__file__).parent / "render"
+    render = Path(resolve_stage.__file__).parents[1] / "render"
     for module in render.glob("*.py"):
         names = {n.id for n in ast.walk(ast.parse(module.read_text(encoding="utf-8"))) if isinstance(n, ast.Name)}
         names |= {

@@ -16,7 +16,7 @@ import pytest
 
 from buildutil import run_build
 
-from rulesite import pipeline
+from rulesite.stages import read as read_stage
 from rulesite.common.diagnostics import Diagnostics
 from rulesite.common.model import SectionKey, sort_key
 
@@ -29,7 +29,7 @@ def read(root: Path, monkeypatch) -> tuple:
     """The merged corpus of `root`/rules_src, with paths printed relative to `root`."""
     monkeypatch.chdir(root)
     diag = Diagnostics()
-    corpus = pipeline.read_corpus(Path("rules_src/manifest.yml"), diag)
+    corpus = read_stage.read_corpus(Path("rules_src/manifest.yml"), diag)
     return corpus, diag
 
 

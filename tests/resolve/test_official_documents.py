@@ -13,7 +13,9 @@ from pathlib import Path
 
 import pytest
 
-from rulesite import pipeline
+from rulesite.stages import read as read_stage
+
+from rulesite.stages import resolve as resolve_stage
 from rulesite.common.diagnostics import Diagnostics
 from rulesite.export.data import game_datasets
 from rulesite.common.model import Loc, Source
@@ -57,8 +59,8 @@ def ctx(tmp_path_factory):
     manifest = sources / "manifest.yml"
     manifest.write_text(manifest.read_text(encoding="utf-8") + "\n" + FAQ_SOURCE, encoding="utf-8")
     diag = Diagnostics()
-    corpus = pipeline.read_corpus(manifest, diag)
-    found = pipeline.resolve(corpus, diag)
+    corpus = read_stage.read_corpus(manifest, diag)
+    found = resolve_stage.resolve(corpus, diag)
     assert diag.errors == [] and [d for d in diag.warnings if d.code == "unplaced"] == []
     return found
 

@@ -10,7 +10,11 @@ from pathlib import Path
 import pytest
 from editions_fixture import write_four_editions
 
-from rulesite import pipeline
+from rulesite.stages import read as read_stage
+
+from rulesite.stages import resolve as resolve_stage
+
+from rulesite import sequence
 
 from rulesite.common import workers
 from rulesite.common.diagnostics import Diagnostics
@@ -42,12 +46,12 @@ def sources(tmp_path_factory) -> Path:
 
 def _read(sources: Path):
     diag = Diagnostics()
-    return pipeline.read_corpus(sources / "manifest.yml", diag), diag
+    return read_stage.read_corpus(sources / "manifest.yml", diag), diag
 
 
 def test_the_worker_scores_every_pair_the_comparison_asks_for(sources):
     corpus, _ = _read(sources)
-    known = pipeline.edition_pairs(corpus)
+    known = resolve_stage.edition_pairs(corpus)
     # Four whole editions: 3 neighbours, 2 more pre-rendered against the current
     # one (v1.0 and v1.1 -> v1.3), and the excerpt with its base (v1.1).
     assert sorted(key[3:] for key in known) == [
@@ -59,19 +63,19 @@ def test_the_worker_scores_every_pair_the_comparison_asks_for(sources):
         ("v1.2", "v1.3", True),
     ]
     scored = dict(known)
-    pipeline.compare_editions(corpus, known)
+    resolve_stage.compare_editions(corpus, known)
     assert known == scored, "the comparison scored a pair the worker had not"
 
 
 def test_resolving_beside_a_worker_gives_the_same_site(sources):
     corpus, diag = _read(sources)
-    alone = pipeline.resolve(corpus, diag, jobs=1)
+    alone = resolve_stage.resolve(corpus, diag, jobs=1)
     corpus2, diag2 = _read(sources)
-    beside = pipeline.resolve(corpus2, diag2, jobs=2)
+    beside = resolve_stage.resolve(corpus2, diag2, jobs=2)
     assert [str(d) for d in diag2.items] == [str(d) for d in diag.items]
     assert beside.diffs and len(beside.diffs) == len(alone.diffs) == 5
-    one = render_site(alone, jobs=1, published=pipeline.published_data(alone))
-    other = render_site(beside, jobs=1, published=pipeline.published_data(beside))
+    one = render_site(alone, jobs=1, published=sequence.published_data(alone))
+    other = render_site(beside, jobs=1, published=sequence.published_data(beside))
     assert any(path.startswith("data/") for path in one["en"]), "the published data is compared too"
     assert list(one) == list(other)
     for lang in one:

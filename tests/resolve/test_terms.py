@@ -13,7 +13,9 @@ from pathlib import Path
 
 import pytest
 
-from rulesite import pipeline
+from rulesite.stages import read as read_stage
+
+from rulesite.stages import resolve as resolve_stage
 from rulesite.common.diagnostics import Diagnostics
 from rulesite.render.ruling_page import render_ruling
 from rulesite.common.model import Card, Loc, Ruling
@@ -36,7 +38,7 @@ def terms(tmp_path_factory):
         encoding="utf-8",
     )
     diag = Diagnostics()
-    ctx = pipeline.resolve(pipeline.read_corpus(folder / "manifest.yml", diag), diag)
+    ctx = resolve_stage.resolve(read_stage.read_corpus(folder / "manifest.yml", diag), diag)
     assert diag.errors == []
     return ctx
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 import pytest
 
 from rulesite.common.model import Corpus, Edition, Loc, Rule, Section
-from rulesite.pipeline import compare_editions
+from rulesite.stages.resolve import compare_editions
 from rulesite.resolve.entries import changes_view
 from rulesite.resolve.history import KnownComparisons
 from rulesite.resolve.view import editions_view

@@ -121,7 +121,7 @@ COVERED = {"832.1.d.1", "832.1.c.4", "832.1.c.3", "424.3", "424.4.a"}
 
 def load(rules_src: Path) -> tuple[Corpus, Diagnostics]:
     """The corpus as the pipeline reads it (walkthroughs included), then checked."""
-    from rulesite.pipeline import read_corpus  # here: a broken pipeline fails only these tests
+    from rulesite.stages.read import read_corpus  # here: a broken read stage fails only these tests
 
     diag = Diagnostics()
     corpus = read_corpus(rules_src / "manifest.yml", diag)

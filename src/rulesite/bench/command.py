@@ -64,7 +64,11 @@ import time
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
-from .. import pipeline
+from ..engine import driver
+
+from ..stages import read as read_stage
+
+from ..write import stage as write_stage
 from ..common import workers
 from .editions import editions_project
 from .serve import report_lines
@@ -224,7 +228,7 @@ def _staged_build(sources: Path, corpora: Path, config: Path, work: Path) -> dic
         "pages": pages,
         "files_in_site": sum(1 for p in site.resolve().rglob("*") if p.is_file()),
         "config_dir": settings.config_dir.relative_to(work).as_posix(),
-        "env": {"SOURCE_DATE_EPOCH": pipeline.mkdocs_env(corpus)["SOURCE_DATE_EPOCH"]},
+        "env": {"SOURCE_DATE_EPOCH": driver.mkdocs_env(corpus)["SOURCE_DATE_EPOCH"]},
     }
 
 
@@ -482,10 +486,10 @@ def main(argv: list[str] | None = None) -> int:
         help="the real corpora (default: $RULESITE_CORPORA, else ../shared/corpora)",
     )
     parser.add_argument(
-        "--sources-dir", type=Path, default=pipeline.SOURCES, help="folder with manifest.yml (default: rules_src)"
+        "--sources-dir", type=Path, default=read_stage.SOURCES, help="folder with manifest.yml (default: rules_src)"
     )
     parser.add_argument("--pages-dir", type=Path, default=Path("docs"), help="the written pages (default: docs)")
-    parser.add_argument("--config", type=Path, default=pipeline.CONFIG, help="the MkDocs config (default: mkdocs.yml)")
+    parser.add_argument("--config", type=Path, default=write_stage.CONFIG, help="the MkDocs config (default: mkdocs.yml)")
     parser.add_argument(
         "--out",
         type=Path,

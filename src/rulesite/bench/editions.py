@@ -10,7 +10,7 @@ from pathlib import Path
 
 import yaml
 
-from .. import pipeline
+from ..stages import read as read_stage
 
 
 # The editions the benchmark adds to v1.2 and v1.4: (version, date, the word each adds).
@@ -29,7 +29,7 @@ def editions_project(base: Path, corpora: Path, work: Path, editions: int) -> tu
     shutil.copytree(base, project, symlinks=True, ignore=shutil.ignore_patterns("build", "site", ".site*", ".build"))
     folder = work / f"corpora-{editions}"
     shutil.copytree(corpora, folder)
-    manifest_path = pipeline.corpora_manifest(project / "rules_src")
+    manifest_path = read_stage.corpora_manifest(project / "rules_src")
     manifest = yaml.safe_load(manifest_path.read_text(encoding="utf-8"))
     entries = manifest["sources"]
     core = [e for e in entries if e.get("document") == "core-rules" and e.get("format") == "rules-document"]
@@ -62,7 +62,7 @@ def later_edition(text: str, newest: dict, version: str, date: str, word: str) -
 def current_core_rules(sources: Path, corpora: Path) -> tuple[dict, dict, Path]:
     """The manifest of the project whose sources folder is `sources`, its newest
     Core Rules entry, and that edition's file in `corpora`."""
-    manifest = yaml.safe_load(pipeline.corpora_manifest(sources).read_text(encoding="utf-8"))
+    manifest = yaml.safe_load(read_stage.corpora_manifest(sources).read_text(encoding="utf-8"))
     core = [e for e in manifest["sources"] if e.get("document") == "core-rules" and e.get("format") == "rules-document"]
     newest = max(core, key=lambda e: str(e["edition"]))
     return manifest, newest, corpora / newest["path"]

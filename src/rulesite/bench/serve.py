@@ -45,7 +45,7 @@ from pathlib import Path
 
 import yaml
 
-from .. import pipeline
+from ..stages import read as read_stage
 from .editions import BENCH_EDITIONS, current_core_rules, later_edition, reword_a_current_rule
 
 RULING_FILE = Path("riftbound") / "community-rulings.txt"
@@ -298,7 +298,7 @@ def serve_figures(sources: Path, pages: Path, corpora: Path, config: Path, work:
     shutil.copytree(pages, project / "docs")
     shutil.copytree(corpora, folder)
     manifest, newest, current = current_core_rules(project / "rules_src", folder)
-    manifest_path = pipeline.corpora_manifest(project / "rules_src")
+    manifest_path = read_stage.corpora_manifest(project / "rules_src")
     # The new edition's file is there from the start, listed by no manifest (so
     # read by no build) until the manifest names it: one save, one build.
     version, date, word = BENCH_EDITIONS[0]

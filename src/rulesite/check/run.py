@@ -280,7 +280,7 @@ def _reusable(
     rest (links to other pages' ids, link words, counts) is decided afterwards
     from every file's result, reused or not. A file is the same when it is the
     same inode, of the same size and time, as the file checked: a build links
-    the files it keeps from the published generation (`pipeline._link_tree`)
+    the files it keeps from the published generation (`engine.driver._link_tree`)
     and never writes into a published generation, and while it is published
     its files hold their inodes, so no other file can have one of them.
     Reused only from the check of the generation published now, when the

@@ -18,7 +18,8 @@ import sys
 from pathlib import Path
 
 from ..common import output
-from .. import pipeline
+from ..stages import read as read_stage
+from ..stages import resolve as resolve_stage
 from ..common.diagnostics import Diagnostics
 from ..common.model import Loc
 from ..export.files import FOLDER, data_files
@@ -64,9 +65,9 @@ def _export(args: argparse.Namespace, out: Path, diag: Diagnostics) -> int:
         return 1
     also = [(Path(m), Path(f)) for m, f in args.also]
     if args.corpora:
-        also.append((pipeline.corpora_manifest(args.sources_dir), args.corpora))
-    corpus = pipeline.read_corpus(args.sources_dir / "manifest.yml", diag, also)
-    ctx = pipeline.resolve(corpus, diag)
+        also.append((read_stage.corpora_manifest(args.sources_dir), args.corpora))
+    corpus = read_stage.read_corpus(args.sources_dir / "manifest.yml", diag, also)
+    ctx = resolve_stage.resolve(corpus, diag)
     if diag.errors:
         diag.report()
         print("nothing was written: fix the errors above and export again", file=sys.stderr)

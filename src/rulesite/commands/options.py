@@ -6,13 +6,13 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
-from .. import pipeline
+from ..stages import read as read_stage
 
 
 def add_source_options(parser: argparse.ArgumentParser) -> None:
     """--sources-dir, --also and --corpora."""
     parser.add_argument(
-        "--sources-dir", type=Path, default=pipeline.SOURCES, help="folder with manifest.yml (default: rules_src)"
+        "--sources-dir", type=Path, default=read_stage.SOURCES, help="folder with manifest.yml (default: rules_src)"
     )
     parser.add_argument(
         "--also",

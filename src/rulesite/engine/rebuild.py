@@ -1,12 +1,12 @@
 """A language's MkDocs build again after only some of its files changed, giving
-the very files a clean `mkdocs build` gives (`pipeline.build` runs it, in a
+the very files a clean `mkdocs build` gives (`engine.driver.build` runs it, in a
 process of its own, as `python -m rulesite.engine.rebuild`, or asks a process that
 stays between builds, `Worker`, which `rulesite serve` keeps).
 
 It runs MkDocs' own build steps (its Python API, the steps of
 `mkdocs.commands.build.build`, in their order, as `split_build.py` does) into a
 new generation that starts as a copy of the published one made of hard links
-(`pipeline._link_tree`), and reads, renders and writes only the changed files:
+(`engine.driver._link_tree`), and reads, renders and writes only the changed files:
 the pages and static files named, and the theme's templates it renders every
 time (the not-found page). The caller makes that copy while this
 gathers the files and the navigation, and says so with a line on stdin
@@ -15,7 +15,7 @@ generation, every output it writes is unlinked first.
 
 Everything a partial build could get wrong (another page's title or place in
 the navigation, a page added or removed, another config or theme) is a reason
-for a clean build instead: `pipeline.rebuildable` only sends here the
+for a clean build instead: `engine.built_from.rebuildable` only sends here the
 languages whose navigation, titles, list of files, config and theme are all as
 they were (`tests/build/test_incremental.py` compares the whole site with a
 clean build's, byte for byte). A plugin that makes one file of every page (a
@@ -47,7 +47,7 @@ the parent checks every built page's anchor links itself, as one process
 does, so MkDocs warns of the very same links.
 
 The sitemap (and its .gz) is not rendered again: it lists the pages, their
-addresses and the source date, which `pipeline.rebuildable` holds as they
+addresses and the source date, which `engine.built_from.rebuildable` holds as they
 were, so the copy's is the clean build's.
 
 No MkDocs plugin or hook: this is a caller of MkDocs, like its command line."""
@@ -438,7 +438,7 @@ def rebuild(
         for file in again:
             _unlink(file.abs_dest_path)
         # The sitemap (and its .gz) lists the pages, their addresses and the source date, all as
-        # when the published site was built (`pipeline.rebuildable`): the copy's is kept.
+        # when the published site was built (`engine.built_from.rebuildable`): the copy's is kept.
         kept = {"sitemap.xml"} if os.path.isfile(os.path.join(config.site_dir, "sitemap.xml.gz")) else set()
         for name in [*config.theme.static_templates, *config.extra_templates, "sitemap.xml.gz"]:
             if name not in kept and name.removesuffix(".gz") not in kept:
@@ -624,7 +624,7 @@ class Worker:
             self.process = subprocess.Popen(command, stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, env=env)
 
     def start(self, config: Path, site_dir: Path, changed: set[str], env: dict[str, str], key: dict | None = None) -> None:
-        """A rebuild of `config`'s language; `key`: its `pipeline.language_keys`
+        """A rebuild of `config`'s language; `key`: its `engine.built_from.language_keys`
         entry (what was gathered ahead under another frame is not used)."""
         self._running(env)
         ask = self._ask(config, site_dir, env, key)

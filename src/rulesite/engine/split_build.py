@@ -1,5 +1,5 @@
 """One language's clean MkDocs build shared by several processes, one a core,
-giving the very files `mkdocs build` gives (`pipeline.build` runs it, as
+giving the very files `mkdocs build` gives (`engine.driver.build` runs it, as
 `python -m rulesite.engine.split_build`, for a language with many pages: English is
 nearly all of the site, so building the languages side by side alone leaves a
 core idle).

@@ -1129,7 +1129,7 @@ def _all_before_partial(ordered: list[Edition], k: int) -> bool:
 
 
 class KnownComparisons:
-    """What comparing each document's editions made (`pipeline.compare_editions`),
+    """What comparing each document's editions made (`stages.resolve.compare_editions`),
     kept for the next build in the same process (`rulesite serve`): a document
     whose editions are the very same objects as then (merge hands out a document
     read from the same entries as it was: `read.kept.Shared`) is not compared

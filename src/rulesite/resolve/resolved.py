@@ -1,6 +1,6 @@
 """What resolve made of the corpus, in one read-only value.
 
-`pipeline.resolve` returns it (as render's Context, which adds the site being
+`stages.resolve.resolve` returns it (as render's Context, which adds the site being
 rendered); render and export read it and neither changes it. Export needs
 nothing else of render: it is given this, not render's Context.
 """

@@ -22,7 +22,7 @@ from dataclasses import replace
 from functools import partial
 from urllib.parse import urlsplit
 
-from .. import pipeline
+from ..write import stage as write_stage
 from ..common.diagnostics import Diagnostics
 from ..read.manifest import shown_path
 from ..sequence import Settings, foreign_outputs
@@ -79,7 +79,7 @@ def serve(settings: Settings, port: int, open_browser: bool, build: Build, inter
     contents = Contents(watching)
     channel, built_files = Channel(), BuiltFiles()
     memory = Memory()  # what read, resolve and render made, kept for the next build
-    base = urlsplit(pipeline.site_url(settings.config, settings.site_url)).path or "/"
+    base = urlsplit(write_stage.site_url(settings.config, settings.site_url)).path or "/"
     site = settings.site_dir
     try:
         server = PreviewServer(port, site, base, channel)

@@ -1,5 +1,5 @@
-"""What the write stage (`pipeline.write`) and the fingerprints of what MkDocs
-builds (`pipeline.language_keys`) worked out last time, for a process that
+"""What the write stage (`write.stage.write`) and the fingerprints of what MkDocs
+builds (`engine.built_from.language_keys`) worked out last time, for a process that
 builds build after build (`warm.Memory.write`): filed under what it was made
 from, so that what is found is what would be made again."""
 
