@@ -475,6 +475,22 @@ def verdict(value: float | None, target: float) -> str:
 
 
 def main(argv: list[str] | None = None) -> int:
+    args = _parser().parse_args(argv)
+    if not args.corpora.is_dir():
+        print(f"no corpora folder at {args.corpora}: pass --corpora or set RULESITE_CORPORA", file=sys.stderr)
+        return 2
+    corpora, config = args.corpora.resolve(), args.config.resolve()
+    if args.serve_only:
+        return serve_only(args, corpora, config)
+    report = measure(args, corpora, config)
+    args.out.parent.mkdir(parents=True, exist_ok=True)
+    args.out.write_text(json.dumps(report, indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
+    print_report(report)
+    print(f"written to {args.out}")
+    return 0
+
+
+def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="rulesite bench", description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
     )
@@ -510,13 +526,12 @@ def main(argv: list[str] | None = None) -> int:
         help="where the builds with 2, 3 and 4 editions are made (default: /dev/shm, in memory, where it exists; "
         "else the system's temporary folder)",
     )
-    args = parser.parse_args(argv)
-    if not args.corpora.is_dir():
-        print(f"no corpora folder at {args.corpora}: pass --corpora or set RULESITE_CORPORA", file=sys.stderr)
-        return 2
-    corpora, config = args.corpora.resolve(), args.config.resolve()
-    if args.serve_only:
-        return serve_only(args, corpora, config)
+    return parser
+
+
+def measure(args: argparse.Namespace, corpora: Path, config: Path) -> dict:
+    """Every figure of the bench, with the machine's load and speed around them:
+    the report written to `--out`."""
     report: dict = {"machine": {"cpus": os.cpu_count(), "python": sys.version.split()[0], "load_before": os.getloadavg()}}
     report["machine"]["loop_seconds_before"] = machine_speed()
     with tempfile.TemporaryDirectory(prefix="rulesite-bench-") as tmp:
@@ -585,9 +600,16 @@ def main(argv: list[str] | None = None) -> int:
         report["editions"] = {**editions, "ratio_each_round": round_ratios(editions["rounds"])}
     report["figures"] = figures
     report["targets"] = {k: {"what": w, "target": t, "verdict": verdict(figures[k], t)} for k, (w, t, _) in TARGETS.items()}
+    return report
 
-    args.out.parent.mkdir(parents=True, exist_ok=True)
-    args.out.write_text(json.dumps(report, indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
+
+def print_report(report: dict) -> None:
+    """The report, as a person reads it: stages, builds, the targets met or missed."""
+    stages, figures, first = report["full"]["stages"], report["figures"], report["read_resolve_render_runs"]
+    whole, editions, serve = figures["whole_build_seconds"], report.get("editions"), report.get("serve")
+    plain = report["plain_mkdocs"]
+    plain_seq, plain_par = plain["one_after_another_seconds"], plain["side_by_side_seconds"]
+    built_line = report["rebuild"]["build_stage"]
     print(
         f"machine: {report['machine']['cpus']} cores, load {report['machine']['load_before'][0]:.1f} before, "
         f"{report['machine']['load_after'][0]:.1f} after (1-minute average; above the core count, every figure is slower)"
@@ -635,8 +657,6 @@ def main(argv: list[str] | None = None) -> int:
         value = figures[key]
         shown = "—" if value is None else f"{value} {unit}"
         print(f"| {what} | {shown} | ≤ {target} {unit} | {verdict(value, target)} |")
-    print(f"written to {args.out}")
-    return 0
 
 
 if __name__ == "__main__":

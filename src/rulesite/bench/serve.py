@@ -366,8 +366,6 @@ def mkdocs_serve_reloads(project: Path, browser, clean: float, words: str) -> di
     answer the reload from what it stored (serve answers it with one that
     removes itself; mkdocs serve serves it as it is), and ignores the site's
     script policy, which blocks the inline script mkdocs serve adds."""
-    from playwright.sync_api import TimeoutError as PlaywrightTimeout
-
     config = _mkdocs_config(project)
     docs_dir = re.search(r"^docs_dir: (.+)$", config.read_text(encoding="utf-8"), re.M).group(1).strip()
     generated = Path(docs_dir) / RULING_PAGE.replace(".html", ".md")
@@ -377,36 +375,15 @@ def mkdocs_serve_reloads(project: Path, browser, clean: float, words: str) -> di
     shutil.copyfile(generated, copy)
     os.replace(copy, generated)
     port = _free_port()
-    env = dict(os.environ, NO_MKDOCS_2_WARNING="1")
-    command = [sys.executable, "-m", "mkdocs", "serve", "-f", str(config), "-a", f"127.0.0.1:{port}"]
     started = time.monotonic()
-    process = subprocess.Popen(
-        command, cwd=config.parent, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True, start_new_session=True
-    )
-    lines: queue.Queue[tuple[float, str]] = queue.Queue()
-    threading.Thread(target=lambda: [lines.put((time.monotonic(), line)) for line in process.stderr], daemon=True).start()
+    process, lines = _mkdocs_serve(config, port)
     found: dict = {"runs": []}
-
-    def next_line(has: str, timeout: float) -> float | None:
-        """When the next line saying `has` came (monotonic); None when none within `timeout` s."""
-        end = time.monotonic() + timeout
-        while time.monotonic() < end:
-            try:
-                came, line = lines.get(timeout=0.5)
-            except queue.Empty:
-                if process.poll() is not None:
-                    return None
-                continue
-            if has in line:
-                return came
-        return None
-
     # The site's script policy lets no inline script run: mkdocs serve's
     # reload script is one, so its tab would never reload without this.
     context = browser.new_context(service_workers="block", bypass_csp=True)
     context.add_init_script(SEEN)
     try:
-        if next_line("Serving on", MKDOCS_WAIT_S) is None:
+        if _next_line(process, lines, "Serving on", MKDOCS_WAIT_S) is None:
             ended = "ended" if process.poll() is not None else f"did not serve within {MKDOCS_WAIT_S} s"
             found["error"] = f"mkdocs serve {ended} (its first whole build)"
             return found
@@ -415,37 +392,12 @@ def mkdocs_serve_reloads(project: Path, browser, clean: float, words: str) -> di
         page = context.new_page()
         page.goto(f"http://127.0.0.1:{port}/{RULING_PAGE}")
         for k in range(MKDOCS_RUNS):
-            while not lines.empty():
-                lines.get_nowait()  # what its last build printed: each run reads its own lines
-            text = generated.read_text(encoding="utf-8")
-            if words not in text:
-                found["error"] = f"the generated page of the ruling does not read {words!r}"
+            run, words = _mkdocs_reload(process, lines, page, generated, words, k)
+            if "error" in run:
+                found["error"] = run["error"]
                 return found
-            new = words.replace("You", "You still" if k % 2 == 0 else "You surely")
-            # Saved in place, as an editor does (its watcher polls each file's
-            # time and size: a new file put in its place went unseen for 10 minutes).
-            # Every place it reads them: the page's description comes first, its text after.
-            await_words(page, None)
-            since = time.time()
-            generated.write_text(text.replace(words, new), encoding="utf-8")
-            saved = time.monotonic()
-            await_words(page, new, since)
-            building = next_line("Building documentation", MKDOCS_WAIT_S)
-            try:
-                shown, _ = _shows(page, MKDOCS_WAIT_S)
-            except PlaywrightTimeout:
-                found["error"] = f"mkdocs serve's tab did not show the change within {MKDOCS_WAIT_S} s (run {k + 1})"
-                return found
-            run = {"total": round(shown - saved, 2)}
-            if building is not None:
-                run["save_to_build_start"] = round(building - saved, 2)
-                reloading = next_line("Reloading browsers", 1)
-                if reloading is not None:
-                    run["build"] = round(reloading - building, 2)
-                    run["build_end_to_tab_reloaded"] = round(shown - reloading, 2)
             found["runs"].append(run)
             _progress("mkdocs serve: the ruling's page reworded -> its tab reloaded", run)
-            words = new
             time.sleep(IDLE_S)  # its reload settled: no build of ours to wait for
         return found
     finally:
@@ -458,6 +410,68 @@ def mkdocs_serve_reloads(project: Path, browser, clean: float, words: str) -> di
         except subprocess.TimeoutExpired:
             os.killpg(process.pid, signal.SIGKILL)
             process.wait()
+
+
+def _mkdocs_serve(config: Path, port: int) -> tuple[subprocess.Popen, queue.Queue]:
+    """`mkdocs serve` of `config` on `port`, and the lines it prints as they come,
+    each with when it came (monotonic)."""
+    env = dict(os.environ, NO_MKDOCS_2_WARNING="1")
+    command = [sys.executable, "-m", "mkdocs", "serve", "-f", str(config), "-a", f"127.0.0.1:{port}"]
+    process = subprocess.Popen(
+        command, cwd=config.parent, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True, start_new_session=True
+    )
+    lines: queue.Queue[tuple[float, str]] = queue.Queue()
+    threading.Thread(target=lambda: [lines.put((time.monotonic(), line)) for line in process.stderr], daemon=True).start()
+    return process, lines
+
+
+def _next_line(process: subprocess.Popen, lines: queue.Queue, has: str, timeout: float) -> float | None:
+    """When the next line saying `has` came (monotonic); None when none within `timeout` s."""
+    end = time.monotonic() + timeout
+    while time.monotonic() < end:
+        try:
+            came, line = lines.get(timeout=0.5)
+        except queue.Empty:
+            if process.poll() is not None:
+                return None
+            continue
+        if has in line:
+            return came
+    return None
+
+
+def _mkdocs_reload(process: subprocess.Popen, lines: queue.Queue, page, generated: Path, words: str, k: int) -> tuple[dict, str]:
+    """Run `k`: the generated page reworded -> mkdocs serve's tab showing it;
+    its figures (or its `error`), and the page's words now."""
+    from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
+    while not lines.empty():
+        lines.get_nowait()  # what its last build printed: each run reads its own lines
+    text = generated.read_text(encoding="utf-8")
+    if words not in text:
+        return {"error": f"the generated page of the ruling does not read {words!r}"}, words
+    new = words.replace("You", "You still" if k % 2 == 0 else "You surely")
+    # Saved in place, as an editor does (its watcher polls each file's
+    # time and size: a new file put in its place went unseen for 10 minutes).
+    # Every place it reads them: the page's description comes first, its text after.
+    await_words(page, None)
+    since = time.time()
+    generated.write_text(text.replace(words, new), encoding="utf-8")
+    saved = time.monotonic()
+    await_words(page, new, since)
+    building = _next_line(process, lines, "Building documentation", MKDOCS_WAIT_S)
+    try:
+        shown, _ = _shows(page, MKDOCS_WAIT_S)
+    except PlaywrightTimeout:
+        return {"error": f"mkdocs serve's tab did not show the change within {MKDOCS_WAIT_S} s (run {k + 1})"}, new
+    run = {"total": round(shown - saved, 2)}
+    if building is not None:
+        run["save_to_build_start"] = round(building - saved, 2)
+        reloading = _next_line(process, lines, "Reloading browsers", 1)
+        if reloading is not None:
+            run["build"] = round(reloading - building, 2)
+            run["build_end_to_tab_reloaded"] = round(shown - reloading, 2)
+    return run, new
 
 
 PARTS = ("save_to_build_start", "build", "build_end_to_tab_reloaded")

@@ -82,77 +82,138 @@ def build(
     rebuild = {lang: paths for lang, paths in (rebuild or {}).items() if current is not None and lang not in reuse}
     split = {lang: n for lang, n in (split or {}).items() if n > 1 and lang not in reuse and lang not in rebuild}
     others = {language_root(o).rstrip("/") for o in ordered if language_root(o)}
-    processes: dict[str, subprocess.Popen] = {}
+    processes, logs = {}, {}  # name -> its process, its log (a temporary file)
     asked = next(iter(sorted(rebuild, key=ordered.index)), None) if warm is not None else None
-    logs: dict[str, object] = {}
+    whole = current is None or any(lang not in reuse and lang not in rebuild for lang in ordered)
     try:
         # A language built whole needs a folder of its own, empty: a copy holds none.
-        copied = spare is not None and current is not None and all(lang in reuse or lang in rebuild for lang in ordered)
-        copied = copied and spare.take(site_dir, fresh)
-        if spare is not None and not copied:
-            spare.drop()
+        copied = _take_spare(spare, site_dir, fresh, usable=not whole)
         for lang in ordered:
             if lang in reuse and current is not None:
                 continue
             lang_config = config_dir / f"mkdocs.{lang}.yml"
             logs[lang] = tempfile.TemporaryFile(mode="w+", encoding="utf-8")
-            command = [sys.executable, "-m", "mkdocs", "build", "--strict", "--clean"]
-            command += ["-f", str(lang_config), "-d", str(out[lang])]
             if lang == asked:
                 warm.start(lang_config, out[lang], rebuild[lang], env, (keys or {}).get(lang))
-                continue
-            if lang in rebuild:
-                changed = output.generation(site_dir, build_id, f"changed-{lang}")
-                changed.write_text("".join(f"{path}\n" for path in sorted(rebuild[lang])), encoding="utf-8")
-                command = [sys.executable, "-m", "rulesite.engine.rebuild", "-f", str(lang_config), "-d", str(out[lang])]
-                command += ["--changed", str(changed), "--wait"]
-            for k in range(split.get(lang, 0)):
-                name = lang if k == 0 else f"{lang} part {k + 1}"
-                logs[name] = logs[lang] if k == 0 else tempfile.TemporaryFile(mode="w+", encoding="utf-8")
-                command = [sys.executable, "-m", "rulesite.engine.split_build", "-f", str(lang_config), "-d", str(out[lang])]
-                command += ["--part", str(k), "--parts", str(split[lang])]
-                processes[name] = _start(command, logs[name], env, lang_config)
-            if lang not in split:
-                processes[lang] = _start(command, logs[lang], env, lang_config, waits=lang in rebuild)
+            elif lang in split:
+                processes.update(_start_parts(lang, lang_config, out[lang], split[lang], logs, env))
+            else:
+                changed = _changed_list(site_dir, build_id, lang, rebuild[lang]) if lang in rebuild else None
+                command = _command(lang_config, out[lang], changed)
+                processes[lang] = _start(command, logs[lang], env, lang_config, waits=changed is not None)
         # The copies of the published output: a rebuilt language's first, made while its
         # process starts, which goes on once told (rebuild.py --wait); then the reused ones'.
         for lang in [*rebuild, *(lang for lang in ordered if lang not in processes and lang != asked)]:
-            if not copied:
-                _link_tree(current / language_root(lang), out[lang], skip=others if not language_root(lang) else set())
-            elif language_root(lang) and lang in rebuild:  # rebuilt apart, as without a copy
-                out[lang].parent.mkdir(parents=True, exist_ok=True)
-                (fresh / language_root(lang).rstrip("/")).rename(out[lang])
+            _copy_published(lang, current, fresh, out[lang], copied, lang in rebuild, others)
             if lang == asked:
                 warm.go()
             elif lang in rebuild:
                 _go(processes[lang])
         results = {asked: warm.result()} if asked else {}
-        for lang, process in processes.items():
-            process.wait()
-            logs[lang].seek(0)
-            results[lang] = subprocess.CompletedProcess(process.args, process.returncode, logs[lang].read(), "")
+        results.update(_ended(processes, logs))
     except BaseException:
-        if asked:
-            warm.close(kill=True)  # it may be writing into the new generation: stopped before it goes
-        for process in processes.values():
-            process.kill()
-            process.wait()
-        output.discard(fresh)
-        output.discard(parts)
+        _abandon(warm if asked else None, processes, fresh, parts)
         raise
     finally:
-        for log in logs.values():
-            log.close()
-        for lang in rebuild:
-            output.discard(output.generation(site_dir, build_id, f"changed-{lang}"))
+        _clean_up(logs, site_dir, build_id, rebuild)
+    return _finish(results, fresh, parts, {lang: out[lang] for lang in ordered if not copied or lang in rebuild})
+
+
+def _take_spare(spare: output.Spare | None, site_dir: Path, fresh: Path, usable: bool) -> bool:
+    """Whether the copy of the published site kept between builds became the new
+    generation `fresh` (when `usable`); a copy not taken is dropped."""
+    copied = spare is not None and usable and spare.take(site_dir, fresh)
+    if spare is not None and not copied:
+        spare.drop()
+    return copied
+
+
+def _clean_up(logs: dict, site_dir: Path, build_id: str, rebuild: dict[str, set[str]]) -> None:
+    """What a build leaves of its own, ended or not: its logs, the lists of changed files."""
+    for log in logs.values():
+        log.close()
+    for lang in rebuild:
+        output.discard(output.generation(site_dir, build_id, f"changed-{lang}"))
+
+
+def _copy_published(lang: str, current: Path, fresh: Path, out_dir: Path, copied: bool, rebuilt: bool, others: set[str]) -> None:
+    """A language's output of the published site, where its build goes on from it:
+    hard links to its files (English's without the other languages' folders);
+    or, when the new generation is a copy of the published one (`copied`), a
+    rebuilt language other than English moved out of it, to be rebuilt apart."""
+    if not copied:
+        _link_tree(current / language_root(lang), out_dir, skip=others if not language_root(lang) else set())
+    elif language_root(lang) and rebuilt:  # rebuilt apart, as without a copy
+        out_dir.parent.mkdir(parents=True, exist_ok=True)
+        (fresh / language_root(lang).rstrip("/")).rename(out_dir)
+
+
+def _abandon(warm: Worker | None, processes: dict[str, subprocess.Popen], fresh: Path, parts: Path) -> None:
+    """A build stopped on its way (an error, Ctrl-C): every process it started
+    stopped, before the folders they write into are removed."""
+    if warm is not None:
+        warm.close(kill=True)  # it may be writing into the new generation: stopped before it goes
+    for process in processes.values():
+        process.kill()
+        process.wait()
+    output.discard(fresh)
+    output.discard(parts)
+
+
+def _command(lang_config: Path, out_dir: Path, changed: Path | None) -> list[str]:
+    """The clean MkDocs build of a language into `out_dir`; or, given `changed`
+    (the file that lists the changed files), a rebuild of those files into the
+    copy of the published output (`rebuild.py`), which waits until told the
+    copy is there."""
+    where = ["-f", str(lang_config), "-d", str(out_dir)]
+    if changed is None:
+        return [sys.executable, "-m", "mkdocs", "build", "--strict", "--clean", *where]
+    return [sys.executable, "-m", "rulesite.engine.rebuild", *where, "--changed", str(changed), "--wait"]
+
+
+def _changed_list(site_dir: Path, build_id: str, lang: str, paths: set[str]) -> Path:
+    """The file that tells a rebuild which files changed (removed by `build` once it ends)."""
+    changed = output.generation(site_dir, build_id, f"changed-{lang}")
+    changed.write_text("".join(f"{path}\n" for path in sorted(paths)), encoding="utf-8")
+    return changed
+
+
+def _start_parts(lang: str, lang_config: Path, out_dir: Path, parts: int, logs: dict, env: dict[str, str]) -> dict:
+    """The processes that build a language's pages a share each (`split_build.py`),
+    by name: the first one by the language's, its log the language's."""
+    processes = {}
+    for k in range(parts):
+        name = lang if k == 0 else f"{lang} part {k + 1}"
+        logs[name] = logs[lang] if k == 0 else tempfile.TemporaryFile(mode="w+", encoding="utf-8")
+        command = [sys.executable, "-m", "rulesite.engine.split_build", "-f", str(lang_config), "-d", str(out_dir)]
+        command += ["--part", str(k), "--parts", str(parts)]
+        processes[name] = _start(command, logs[name], env, lang_config)
+    return processes
+
+
+def _ended(processes: dict[str, subprocess.Popen], logs: dict) -> dict[str, subprocess.CompletedProcess]:
+    """Each process once ended, with what it printed."""
+    results = {}
+    for name, process in processes.items():
+        process.wait()
+        logs[name].seek(0)
+        results[name] = subprocess.CompletedProcess(process.args, process.returncode, logs[name].read(), "")
+    return results
+
+
+def _finish(
+    results: dict[str, subprocess.CompletedProcess], fresh: Path, parts: Path, apart: dict[str, Path]
+) -> tuple[subprocess.CompletedProcess, Path]:
+    """After every language's build: the first failure, with nothing kept; else
+    the languages built `apart` moved under English's, and the generation stamped."""
     failed = [r for r in results.values() if r.returncode != 0]
     if failed:
         output.discard(fresh)
         output.discard(parts)
         return failed[0], fresh
-    for lang in ordered:
-        if language_root(lang) and (not copied or lang in rebuild):
-            out[lang].rename(fresh / language_root(lang).rstrip("/"))
+    for lang, built in apart.items():
+        if language_root(lang):
+            built.rename(fresh / language_root(lang).rstrip("/"))
     output.discard(parts)
     output.stamp(fresh)  # the build's, and known by it from now on (copies hold the published one's)
     done = next(iter(results.values()), subprocess.CompletedProcess([], 0, "", ""))

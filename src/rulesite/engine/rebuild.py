@@ -435,14 +435,7 @@ def rebuild(
         if not fresh:
             gathered.move(site_dir, again)
         ready()
-        for file in again:
-            _unlink(file.abs_dest_path)
-        # The sitemap (and its .gz) lists the pages, their addresses and the source date, all as
-        # when the published site was built (`engine.built_from.rebuildable`): the copy's is kept.
-        kept = {"sitemap.xml"} if os.path.isfile(os.path.join(config.site_dir, "sitemap.xml.gz")) else set()
-        for name in [*config.theme.static_templates, *config.extra_templates, "sitemap.xml.gz"]:
-            if name not in kept and name.removesuffix(".gz") not in kept:
-                _unlink(os.path.join(config.site_dir, name))
+        kept = _unlink_outputs(config, again)
         built = [file for file in docs if file.src_uri in changed]
         ours = built
         if len(built) >= share_from and hasattr(os, "fork") and sys.platform.startswith("linux"):
@@ -451,15 +444,7 @@ def rebuild(
         for file in ours:
             steps._populate_page(file.page, config, files)
         env = config.plugins.on_env(env, config=config, files=files)
-        docs_dir = os.path.join(os.path.normpath(config.docs_dir), "")
-        for file in again:
-            if not file.is_documentation_page():
-                _place(file, docs_dir)
-        # A static file no longer in the docs (an image drawn from a text since changed): gone from the site too.
-        present = {file.src_uri for file in files}
-        for gone in sorted(changed - present):
-            if not gone.endswith(".md"):
-                _unlink(os.path.join(config.site_dir, *gone.split("/")))
+        _static_files_again(config, files, again, changed)
         for template in config.theme.static_templates:
             if template not in kept:
                 # The pages it lists are `docs` (what MkDocs works out again from `files`, 32,600 of them):
@@ -490,6 +475,34 @@ def rebuild(
         config.plugins.on_shutdown()
         logging.getLogger("mkdocs").removeHandler(counter)
     return len(again)
+
+
+def _unlink_outputs(config, again: list) -> set[str]:
+    """The outputs a rebuild writes again, unlinked from the copy first (they are
+    hard links to the published site's files): the files `again`, and the
+    templates but the kept sitemap; the templates kept, by name."""
+    for file in again:
+        _unlink(file.abs_dest_path)
+    # The sitemap (and its .gz) lists the pages, their addresses and the source date, all as
+    # when the published site was built (`engine.built_from.rebuildable`): the copy's is kept.
+    kept = {"sitemap.xml"} if os.path.isfile(os.path.join(config.site_dir, "sitemap.xml.gz")) else set()
+    for name in [*config.theme.static_templates, *config.extra_templates, "sitemap.xml.gz"]:
+        if name not in kept and name.removesuffix(".gz") not in kept:
+            _unlink(os.path.join(config.site_dir, name))
+    return kept
+
+
+def _static_files_again(config, files, again: list, changed: set[str]) -> None:
+    """The changed static files copied into the site; those gone from the docs removed from it."""
+    docs_dir = os.path.join(os.path.normpath(config.docs_dir), "")
+    for file in again:
+        if not file.is_documentation_page():
+            _place(file, docs_dir)
+    # A static file no longer in the docs (an image drawn from a text since changed): gone from the site too.
+    present = {file.src_uri for file in files}
+    for gone in sorted(changed - present):
+        if not gone.endswith(".md"):
+            _unlink(os.path.join(config.site_dir, *gone.split("/")))
 
 
 class _Logged:

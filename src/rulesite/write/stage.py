@@ -102,6 +102,34 @@ def _write(
         memory.files = None  # until this write is done: a failed one is no basis for the next
     if basis is not None and basis.keys() != files.keys():
         basis = None
+    rendered, changed = _digested(files, basis, memory)
+    # The service worker lists the finished pages: added once they all are.
+    written = _add_offline_files(files, contexts, navs, config, rendered, changed, basis, memory)
+    if basis is not None:
+        digests = {
+            f"{lang}/{path}": written[lang][path] for lang, paths in changed.items() for path in paths if path in files[lang]
+        }
+        since = memory.docs_digests
+    else:
+        digests = {f"{lang}/{path}": digest for lang, mine in rendered.items() for path, digest in mine.items()}
+        since = None
+    write_docs(files, docs_dir, build_id or output.new_build_id(), digests, crew, later, spare, changed, since)
+    configs = memory.configs if memory is not None else None
+    for lang in files:
+        folders = top_folders(files, lang)
+        write_config(contexts[lang], navs[lang], config, docs_dir, config_dir / f"mkdocs.{lang}.yml", configs, folders)
+    if memory is not None:
+        memory.files, memory.file_digests = files, written
+        # The table the published generation keeps (`write_docs`): the next write's `since`.
+        published = output.published(docs_dir)
+        memory.docs_digests = written_digests(published) if published is not None else None
+
+
+def _digested(
+    files: dict[str, dict[str, str | Held]], basis: dict | None, memory: WriteMemory | None
+) -> tuple[dict[str, dict[str, str]], dict[str, list[str]]]:
+    """Each file's digest, language -> path -> digest, and language -> the paths
+    whose file came or changed since `basis` (the files the last write wrote)."""
     rendered: dict[str, dict[str, str]] = {}  # language -> path -> digest
     changed: dict[str, list[str]] = {}  # language -> paths whose file came, changed or went since `basis`
     for lang, pages in files.items():
@@ -129,7 +157,22 @@ def _write(
             mine[path] = digest
             if digest != before_digests.get(path):
                 moved.append(path)
-    # The service worker lists the finished pages: added once they all are.
+    return rendered, changed
+
+
+def _add_offline_files(
+    files: dict[str, dict[str, str | Held]],
+    contexts: dict[str, Context],
+    navs: dict,
+    config: Path,
+    rendered: dict[str, dict[str, str]],
+    changed: dict[str, list[str]],
+    basis: dict | None,
+    memory: WriteMemory | None,
+) -> dict[str, dict[str, str]]:
+    """Each language's service worker and the files it lists added to its pages
+    (their paths to `changed` where they changed or went); every file's digest,
+    language -> path -> digest."""
     config_text = config.read_text(encoding="utf-8")
     written = {lang: dict(mine) for lang, mine in rendered.items()}
     for lang, pages in files.items():
@@ -147,24 +190,7 @@ def _write(
                 changed[lang].append(path)
         if basis is not None:
             changed[lang] += basis[lang].keys() - pages.keys()  # gone
-    if basis is not None:
-        digests = {
-            f"{lang}/{path}": written[lang][path] for lang, paths in changed.items() for path in paths if path in files[lang]
-        }
-        since = memory.docs_digests
-    else:
-        digests = {f"{lang}/{path}": digest for lang, mine in rendered.items() for path, digest in mine.items()}
-        since = None
-    write_docs(files, docs_dir, build_id or output.new_build_id(), digests, crew, later, spare, changed, since)
-    configs = memory.configs if memory is not None else None
-    for lang in files:
-        folders = top_folders(files, lang)
-        write_config(contexts[lang], navs[lang], config, docs_dir, config_dir / f"mkdocs.{lang}.yml", configs, folders)
-    if memory is not None:
-        memory.files, memory.file_digests = files, written
-        # The table the published generation keeps (`write_docs`): the next write's `since`.
-        published = output.published(docs_dir)
-        memory.docs_digests = written_digests(published) if published is not None else None
+    return written
 
 
 def page_bytes(data: str | bytes | Held) -> bytes | Held:
