@@ -61,8 +61,8 @@ def test_no_stage_imports_a_later_one(stage):
 # floors below it, never one beside it or above. Shared vocabulary is the
 # ground; the stages follow in the order a build runs them (render, export and
 # check each read the site map, none the others); the MkDocs step, then the
-# glue that runs the stages and what serve keeps between builds; the commands
-# on top. A new top-level module or folder must be placed here.
+# glue that runs the stages and what serve keeps between builds; the live
+# preview; the commands on top. A new top-level module or folder must be placed here.
 FLOORS = (
     ("common",),
     ("read",),
@@ -74,7 +74,8 @@ FLOORS = (
     ("stages",),
     ("warm",),
     ("sequence",),
-    ("commands", "bench", "serve"),
+    ("serve",),
+    ("commands", "bench"),
     ("cli",),
     ("__main__",),
 )
