@@ -454,7 +454,7 @@ class Sequence:
             reuse,
             rebuild,
             split,
-            self.warm and self.warm.mkdocs,
+            self.warm and self.warm.rebuilder,
             self._spare(s.site_dir),
             keys=keys,
         )
@@ -498,7 +498,7 @@ class Sequence:
         built_from.remember(s.config_dir, s.site_dir, built.keys, self.warm.states if self.warm is not None else None)
         if self.warm is not None:
             env = driver.mkdocs_env(read.corpus)
-            driver.prepare(self.warm.mkdocs, s.config_dir, s.docs_dir, s.site_dir, built.keys, env)
+            driver.prepare(self.warm.rebuilder, s.config_dir, s.docs_dir, s.site_dir, built.keys, env)
         read.kept.save()
         return Published(s.site_dir, clock())
 

@@ -81,7 +81,7 @@ times: what is found under an equal digest is what would be made again.
 
 `Warm` (`Sequence(..., warm=)`), for MkDocs and the check:
 
-- `mkdocs`: the MkDocs rebuild process (`rebuild.Worker`): MkDocs, Material and
+- `rebuilder`: the MkDocs rebuild process (`rebuild.RebuildProcess`): MkDocs, Material and
   the Markdown extensions imported once, the theme's templates compiled once,
   English's config, files and navigation gathered ahead between builds
   (`rebuild._Gathered`, asked for once a site is published);
@@ -114,7 +114,7 @@ from .common import output
 from .check.run import HeldFindings
 from .common.model import Corpus
 from .read.kept import Shared
-from .engine.rebuild import Worker
+from .engine.rebuild import RebuildProcess
 from .common.content_digest import content_digest
 from .resolve.history import KnownComparisons, KnownPairs
 from .resolve.card_mentions import KnownMentions
@@ -204,14 +204,14 @@ class Memory:
 class Warm:
     def __init__(self, start: bool = False) -> None:
         """`start`: the MkDocs process starts now (it imports MkDocs meanwhile), else at the first rebuild."""
-        self.mkdocs = Worker(now=start)
+        self.rebuilder = RebuildProcess(now=start)
         self.findings = HeldFindings()
         self.precache: dict = {}
         self.site = output.Spare()  # a copy of the published site generation, for the next build
         self.states: dict = {}  # state file -> what the published languages were built from (`engine.built_from.remember`)
 
     def close(self) -> None:
-        self.mkdocs.close()
+        self.rebuilder.close()
         self.findings.save()
         from .engine.built_from import write_states
 

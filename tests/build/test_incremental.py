@@ -134,7 +134,7 @@ def test_nothing_changed_nothing_built(tmp_path):
 
 def test_the_rebuild_process_serve_keeps_gives_the_clean_build(tmp_path):
     """`rulesite serve` keeps one MkDocs rebuild process between builds
-    (`rebuild.Worker`: MkDocs imported and its templates compiled once): two
+    (`rebuild.RebuildProcess`: MkDocs imported and its templates compiled once): two
     changes one after the other, each rebuilt by that same process, give the
     clean build's site; a page that no longer builds fails the build with
     MkDocs' own words while the published site stays; and the output check,
@@ -157,8 +157,8 @@ def test_the_rebuild_process_serve_keeps_gives_the_clean_build(tmp_path):
             assert built.rebuilt.keys() == {"en"} and built.reused == {"es"}, built
             assert any(isinstance(r, Published) for r in records), records[-1]
             assert next(r for r in records if isinstance(r, Checked)).findings_reused > 100
-            assert warm.mkdocs.process is not None and warm.mkdocs.process.poll() is None
-        first = warm.mkdocs.process.pid
+            assert warm.rebuilder.process is not None and warm.rebuilder.process.poll() is None
+        first = warm.rebuilder.process.pid
         clean = run(root, "clean-")
         assert clean.returncode == 0, clean.stderr[-3000:]
         built, expected = tree(root / "site"), tree(root / "clean-site")
@@ -173,7 +173,7 @@ def test_the_rebuild_process_serve_keeps_gives_the_clean_build(tmp_path):
         assert isinstance(records[-1], Stopped) and records[-1].why == "mkdocs", records[-1]
         assert "nowhere-at-all" in records[-1].output, records[-1].output
         assert tree(root / "site") == published
-        assert warm.mkdocs.process is not None and warm.mkdocs.process.pid == first
+        assert warm.rebuilder.process is not None and warm.rebuilder.process.pid == first
 
         # A link no page answers, which MkDocs does not read (raw HTML): the output check finds it.
         text = about.read_text(encoding="utf-8").replace("\nSee [there](#nowhere-at-all).\n", "")
@@ -251,13 +251,13 @@ def test_what_the_rebuild_process_gathers_ahead_gives_the_clean_build(tmp_path):
     with closing(Warm(start=True)) as warm:
 
         def build(rebuilt_ahead: bool):
-            warm.mkdocs.settled()  # gathered meanwhile, as when a maintainer types between saves
+            warm.rebuilder.settled()  # gathered meanwhile, as when a maintainer types between saves
             records = list(Sequence(settings, Diagnostics(), warm=warm).run())
             assert isinstance(records[-1], Published), records[-1]
             built = next(r for r in records if isinstance(r, Built))
             if rebuilt_ahead:
                 assert "en" in built.rebuilt, built
-                assert AHEAD in warm.mkdocs.said, warm.mkdocs.said
+                assert AHEAD in warm.rebuilder.said, warm.rebuilder.said
             else:
                 assert "en" not in built.rebuilt, built
             return built

@@ -20,7 +20,7 @@ from ..site_map.paths import language_root
 from .split_build import available as split_build_available
 from ..common import workers
 from ..write.stage import CONFIG
-from .rebuild import Worker
+from .rebuild import RebuildProcess
 
 
 def mkdocs_env(corpus: Corpus) -> dict[str, str]:
@@ -47,7 +47,7 @@ def build(
     reuse: set[str] = frozenset(),
     rebuild: dict[str, set[str]] | None = None,
     split: dict[str, int] | None = None,
-    warm: Worker | None = None,
+    warm: RebuildProcess | None = None,
     spare: output.Spare | None = None,
     keys: dict[str, dict] | None = None,
 ) -> tuple[subprocess.CompletedProcess, Path]:
@@ -66,7 +66,7 @@ def build(
     in `split` (language -> how many parts, `split_parts`) is built clean by
     that many processes, each a share of its pages (`split_build.py`), into
     its one folder. `warm`: a rebuild process kept between builds
-    (`rebuild.Worker`, `rulesite serve`'s), which rebuilds the first language
+    (`rebuild.RebuildProcess`, `rulesite serve`'s), which rebuilds the first language
     in `rebuild` instead of a new process. `spare`: a copy of the published
     site kept between builds (`output.Spare`, serve's `warm.Warm.site`): when
     every language is reused or rebuilt, it is taken as the new generation
@@ -148,7 +148,7 @@ def _copy_published(lang: str, current: Path, fresh: Path, out_dir: Path, copied
         (fresh / language_root(lang).rstrip("/")).rename(out_dir)
 
 
-def _abandon(warm: Worker | None, processes: dict[str, subprocess.Popen], fresh: Path, parts: Path) -> None:
+def _abandon(warm: RebuildProcess | None, processes: dict[str, subprocess.Popen], fresh: Path, parts: Path) -> None:
     """A build stopped on its way (an error, Ctrl-C): every process it started
     stopped, before the folders they write into are removed."""
     if warm is not None:
@@ -270,7 +270,9 @@ def publish(fresh: Path, site_dir: Path, spare: output.Spare | None = None) -> N
         spare.keep(site_dir, replaced)
 
 
-def prepare(warm: Worker, config_dir: Path, docs_dir: Path, site_dir: Path, keys: dict[str, dict], env: dict[str, str]) -> None:
+def prepare(
+    warm: RebuildProcess, config_dir: Path, docs_dir: Path, site_dir: Path, keys: dict[str, dict], env: dict[str, str]
+) -> None:
     """After publishing the site built from `docs_dir`: `warm` gathers the
     language it would rebuild next (English first, as `build` asks) ahead,
     while nobody waits for it."""

@@ -1,7 +1,7 @@
 """A language's MkDocs build again after only some of its files changed, giving
 the very files a clean `mkdocs build` gives (`engine.driver.build` runs it, in a
 process of its own, as `python -m rulesite.engine.rebuild`, or asks a process that
-stays between builds, `Worker`, which `rulesite serve` keeps).
+stays between builds, `RebuildProcess`, which `rulesite serve` keeps).
 
 It runs MkDocs' own build steps (its Python API, the steps of
 `mkdocs.commands.build.build`, in their order, as `split_build.py` does) into a
@@ -21,14 +21,14 @@ they were (`tests/build/test_incremental.py` compares the whole site with a
 clean build's, byte for byte). A plugin that makes one file of every page (a
 search index) is refused (`mkdocs_calls.refuse_whole_site_plugins`).
 
-A process that stays (`serve`, `Worker`) has MkDocs, Material and the
+A process that stays (`answer_requests`, `RebuildProcess`) has MkDocs, Material and the
 Markdown extensions imported once, and keeps each template's compiled code
 between builds (`_Compiled`: recompiled whenever its source differs, so what
 it renders is what a new process renders). It also gathers, between
 requests, what a rebuild gathers before it reads any page (`_Gathered`: the
 config, the list of files, the theme's environment, the navigation, a Page
 for each page; most of a small rebuild's time): once the parent published a
-site (`Worker.prepare`) and after each rebuild. The next rebuild uses it only
+site (`RebuildProcess.prepare`) and after each rebuild. The next rebuild uses it only
 when it was gathered from the docs generation the published site was built
 from (its real path, taken before and after gathering: one gathered while
 the docs link moved is dropped), the config files byte for byte the same and
@@ -560,7 +560,7 @@ def _prepare(ask: dict, ahead: dict, compiled: _Compiled) -> None:
     ahead[config] = (tag, gathered)
 
 
-def serve(requests, replies) -> None:
+def answer_requests(requests, replies) -> None:
     """Rebuilds on request until `requests` ends: a JSON line each (`config`,
     `site_dir`, `changed`, `cwd`, `env`: variables to set, `frame`: the
     language's frame as the parent computed it, `base`: the real path of the
@@ -615,7 +615,7 @@ def serve(requests, replies) -> None:
         _prepare(dict(ask, prepare=True), ahead, compiled)
 
 
-class Worker:
+class RebuildProcess:
     """A rebuild process kept between builds (`rulesite serve`): MkDocs
     imported once, templates compiled once. `start` sends a rebuild, `go` says
     the site folder holds its copy, `result` waits for it. A worker that died
@@ -701,7 +701,7 @@ class Worker:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m rulesite.engine.rebuild", description=__doc__.split("\n\n")[0])
-    parser.add_argument("--serve", action="store_true", help="rebuild on request, a JSON line each on stdin (`Worker`)")
+    parser.add_argument("--serve", action="store_true", help="rebuild on request, a JSON line each on stdin (`RebuildProcess`)")
     parser.add_argument("-f", "--config-file", type=Path)
     parser.add_argument("-d", "--site-dir", type=Path, help="a hard-linked copy of the published output")
     parser.add_argument("--changed", type=Path, help="a file listing the changed paths under docs_dir, one a line")
@@ -710,12 +710,12 @@ def main(argv: list[str] | None = None) -> int:
     )
     args = parser.parse_args(argv)
     if args.serve:
-        # Ctrl-C is for the command that keeps it (`Worker`): it ends when its input does.
+        # Ctrl-C is for the command that keeps it (`RebuildProcess`): it ends when its input does.
         signal.signal(signal.SIGINT, signal.SIG_IGN)
         # Replies go to stdout alone: anything else printed goes to stderr.
         replies = os.fdopen(os.dup(sys.stdout.fileno()), "w", encoding="utf-8")
         os.dup2(sys.stderr.fileno(), sys.stdout.fileno())
-        serve(sys.stdin, replies)
+        answer_requests(sys.stdin, replies)
         return 0
     if not (args.config_file and args.site_dir and args.changed):
         parser.error("-f, -d and --changed are needed (or --serve)")
