@@ -45,7 +45,7 @@ from .site_map.paths import language_root
 from .site_map.site_map import make_site_map
 from .render.site import (
     THEME_ASSETS,
-    Published,
+    PublishedData,
     navigation,
     render_site,
     top_folders,
@@ -310,9 +310,9 @@ def render_files(ctx: Context, crew: workers.Crew | None = None, memory=None) ->
     return render_site(ctx, crew=crew, published=published_data(ctx), memory=memory)
 
 
-def published_data(ctx: Context) -> Published:
+def published_data(ctx: Context) -> PublishedData:
     """The published data (export/), as render runs it beside the pages."""
-    return Published(
+    return PublishedData(
         whole=partial(data_files, ctx, places=ctx),
         parts=partial(data_parts, ctx, places=ctx),
         finish=finish_data,
