@@ -25,7 +25,7 @@ from . import output
 from .check.edition_counts import compare, counts_in, counts_out
 from .check.entries import expected_entries
 from .check.feed import feed_problems
-from .check.run import HeldFindings, check_built_site
+from .check.run import CheckRequest, HeldFindings, check_built_site
 from .check.offline_app import Precache, check_precache
 from .diagnostics import Diagnostics
 from .export.files import data_again, data_files, data_parts, finish_data
@@ -881,14 +881,11 @@ def _check(
     published: str | None,
     held: HeldFindings | None,
 ) -> SiteCheck:
-    entries: dict = {}
-    reused: set = set()
     expected = expected_entries(
         ctx.corpus, ctx, languages, held.flat if held is not None else None, held.sections if held is not None else None
     )
-    pages = check_built_site(
-        site_dir, diag, expected, label, entries=entries, findings=findings, published=published, reused=reused, held=held
-    )
+    checked = check_built_site(CheckRequest(site_dir, expected, label, findings=findings, published=published, held=held), diag)
+    entries = checked.entries
     built: dict = {}
     for language in languages:
         counted, problems = counts_out(ctx.corpus, entries, language, held.counts if held is not None else None)
@@ -899,7 +896,7 @@ def _check(
         diag.error_found(found._replace(path=label or str(site_dir)))
     for found in feed_problems(site_dir, languages):  # each language's feed.xml, whose links readers follow
         diag.error_found(found, label)
-    return SiteCheck(pages, built, len(reused))
+    return SiteCheck(checked.pages, built, len(checked.reused))
 
 
 def check_offline_app(site_dir: Path, diag: Diagnostics, label: str = "", known: dict | None = None) -> list[Precache]:
