@@ -40,7 +40,7 @@ from .common.model import Corpus, Loc
 from .read.kept import Kept, Shared
 from .export.files import data_again, data_files, data_parts, finish_data
 from .render.context import Context
-from .render.site import Published as PublishedData  # the published data render runs; not this module's record
+from .render.site import PublishedData  # the published data render runs; not this module's record
 from .render.site import render_site
 from .resolve.history import ChainStep, KnownComparisons, chain_steps
 from .warm import Memory, Warm

@@ -8,7 +8,7 @@ from pathlib import Path
 from rulesite.check.content_policy import policy_problems
 from rulesite.check.forwarding import forwarding_facts
 from rulesite.check.page import Page, html_files, load_page, parse
-from rulesite.check.run import check_built_site
+from rulesite.check.run import CheckRequest, check_built_site
 from rulesite.common.diagnostics import Diagnostics
 from rulesite.common.content_policy import policy, script_hash
 from rulesite.render.markup import html_file, policy_tags
@@ -65,7 +65,7 @@ def test_the_check_of_a_site_words_a_page_without_the_policy_as_path_line_code(t
     (tmp_path / "index.html").write_text(page_of(f"{policy_tags()}").data.decode(), encoding="utf-8")
     (tmp_path / "bare.html").write_text(page_of("<script>alert(1)</script>").data.decode(), encoding="utf-8")
     diag = Diagnostics()
-    check_built_site(tmp_path, diag, links=False, offline=False)
+    check_built_site(CheckRequest(tmp_path, links=False, offline=False), diag)
     printed = [str(d) for d in diag.items]
     assert any(p.startswith("bare.html:1: error[no-policy]:") for p in printed), printed
     assert not any(p.startswith("index.html") for p in printed), printed

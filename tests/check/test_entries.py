@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from rulesite.check.run import check_built_site
+from rulesite.check.run import CheckRequest, check_built_site
 from rulesite.common.diagnostics import Diagnostics
 from rulesite.render.markup import policy_tags
 
@@ -45,7 +45,7 @@ def site(root: Path, extra: str = "", outside: str = "", more: dict[str, str] | 
 
 def check(root: Path, expected=EXPECTED, jobs: int | None = 1) -> list[str]:
     diag = Diagnostics()
-    check_built_site(root, diag, expected, label="site", jobs=jobs)
+    check_built_site(CheckRequest(root, expected, label="site", jobs=jobs), diag)
     assert all(d.severity == "error" for d in diag.items)
     return [str(d) for d in sorted(diag.items, key=lambda d: (d.loc.path, d.loc.line, d.code))]
 

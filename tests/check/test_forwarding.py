@@ -16,7 +16,7 @@ from rulesite.check.edition_counts import page_entries
 from rulesite.check.forwarding import forwarding_facts
 from rulesite.check.link_text import summarize
 from rulesite.check.page import Page, parse
-from rulesite.check.run import check_built_site
+from rulesite.check.run import CheckRequest, check_built_site
 from rulesite.check.script import script_problems
 from rulesite.check.site_links import LinkFacts, SiteFiles, page_link_checks, page_links
 from rulesite.common.diagnostics import Diagnostics
@@ -112,7 +112,7 @@ def test_a_changed_forwarding_page_is_checked_in_full_and_its_problem_reported(b
     (site / rel).write_text(changed, encoding="utf-8")
     quick = forwarding_facts(rel, changed.encode())
     diag = Diagnostics()
-    check_built_site(site, diag, jobs=1)
+    check_built_site(CheckRequest(site, jobs=1), diag)
     found = [d for d in diag.errors if d.loc.path == rel]
     assert [d.code for d in found if d.code == code], (name, quick, [str(d) for d in diag.errors][:5])
     if code in ("script", "network-load", "network-host"):

@@ -9,7 +9,7 @@ import os
 import shutil
 
 from rulesite.common import output
-from rulesite.check.run import HeldFindings, check_built_site, sorted_problems
+from rulesite.check.run import CheckRequest, HeldFindings, check_built_site, sorted_problems
 from rulesite.common.diagnostics import Diagnostics
 
 PAGE = "riftbound/core-rules/832.html"
@@ -28,9 +28,8 @@ def _copy(built_site, target):
 
 def _check(site, **reuse):
     diag = Diagnostics()
-    reused: set = set()
-    check_built_site(site, diag, reused=reused, **reuse)
-    return [str(d) for d in sorted_problems(diag.items)], reused
+    checked = check_built_site(CheckRequest(site, **reuse), diag)
+    return [str(d) for d in sorted_problems(diag.items)], checked.reused
 
 
 def _rewrite(path, old, new):

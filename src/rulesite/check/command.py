@@ -12,7 +12,7 @@ import sys
 from pathlib import Path
 
 from ..common.diagnostics import Diagnostics
-from .run import check_folder, check_built_site, sorted_problems
+from .run import CheckRequest, check_folder, check_built_site, sorted_problems
 
 # The code that says the folder is no site at all (the command exits with 2).
 _NOT_A_SITE = "not-a-site"
@@ -39,7 +39,7 @@ def main(argv: list[str] | None = None) -> int:
 
     everything = not args.links_only
     diag = Diagnostics()
-    check_built_site(args.site_dir, diag, offline=everything, scripts=everything)
+    check_built_site(CheckRequest(args.site_dir, offline=everything, scripts=everything), diag)
     problems = sorted_problems(diag.items)
     if any(d.code == _NOT_A_SITE for d in problems):
         for d in problems:

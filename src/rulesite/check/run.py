@@ -32,8 +32,10 @@ import posixpath
 import signal
 import sys
 from contextlib import contextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from functools import partial
 from pathlib import Path
+from typing import NamedTuple
 
 from ..common import output
 from ..common.diagnostics import Diagnostic, Diagnostics
@@ -224,9 +226,8 @@ class HeldFindings:
         self.sections: dict[int, tuple] = {}
         # What each edition's pages anchor, by its identity (`edition_counts.counts_out`).
         self.counts: dict[int, tuple] = {}
-        # The last check's (files, folders, pages sorted, files to check sorted, site digests,
-        # `SiteFiles` with the links resolved against them).
-        self.listing: tuple | None = None
+        # The last check's files and folders, sorted, with the links resolved against them (`_Listing`).
+        self.listing: _Listing | None = None
         self.root: Path | None = None  # the folder `state` is the check of
 
     @property
@@ -263,14 +264,7 @@ class HeldFindings:
 
 
 def _reusable(
-    findings: Path | None,
-    published: str | None,
-    root: Path,
-    todo: list[str],
-    options: _Options,
-    held: HeldFindings | None = None,
-    inodes: dict[str, int] | None = None,
-    sites: dict | None = None,
+    request: CheckRequest, root: Path, listing: _Listing, options: _Options, inodes: dict[str, int] | None
 ) -> tuple[dict, dict[str, _FileResult]]:
     """What the check of the published generation found of each file that is
     still the very same file: (each file's identity and inputs, rel -> result).
@@ -283,8 +277,9 @@ def _reusable(
     the files it keeps from the published generation (`engine.driver._link_tree`)
     and never writes into a published generation, and while it is published
     its files hold their inodes, so no other file can have one of them.
-    Reused only from the check of the generation published now, when the
-    list of files and folders and the options are the same.
+    Reused only from the check of the generation published now
+    (`request.published`), when the list of files and folders and the options
+    are the same.
 
     `inodes` (rel -> inode, from listing the folder), in a process that
     checks build after build (`rulesite serve`): there a file is the same when
@@ -294,12 +289,41 @@ def _reusable(
     and writes the rest as new files (`rebuild.py` unlinks before it writes);
     a file changed in place outside the build is caught by the first check
     that reads the findings from their file (`rulesite build`), whose
-    identities hold the size and time too (and so never match these).
-    `sites`: the site's digest by the options, kept with the list of files."""
-    if findings is None:  # nothing to reuse, nothing to keep: no file's identity needed
+    identities hold the size and time too (and so never match these)."""
+    if request.findings is None:  # nothing to reuse, nothing to keep: no file's identity needed
         return {}, {}
+    todo = listing.todo
+    kept = {"site": _site_digest(options, listing.sites), "files": {}}
+    expected = _expected_digests(options.expected, request.held)
+    if inodes is not None:
+        device = os.stat(root).st_dev
+        # (Made without a Python loop: 20,000 files.)
+        kept["files"] = dict(zip(todo, zip(repeat(device), map(inodes.__getitem__, todo), map(expected.get, todo, repeat("")))))
+    else:
+        kept["files"] = _identities(root, todo, expected)
+    if request.published is None:
+        return kept, {}
+    held = request.held
+    if held is not None and held.path == request.findings and held.parts is not None:
+        return kept, _held_results(held, request.published, kept)
+    before, from_file = _earlier_findings(request)
+    if not isinstance(before, dict) or before.get("generation") != request.published or before.get("site") != kept["site"]:
+        return kept, {}
+    identities = kept["files"]
+    if from_file and inodes is not None:  # the file's are by size and time too
+        identities = _identities(root, todo, expected)
+    known = {}
+    for rel, identity in identities.items():
+        old = before["files"].get(rel)
+        if old is not None and old[0] == identity:
+            known[rel] = old[1]
+    return kept, known
+
+
+def _site_digest(options: _Options, sites: dict) -> str:
+    """The digest of the site's list of files and folders and of the options,
+    kept in `sites` (with the list of files) by the options."""
     shown = (options.links, options.offline, options.scripts)
-    sites = {} if sites is None else sites
     if shown not in sites:
         site = hashlib.sha256(repr(shown).encode())
         # Preview images come and go with the texts they show (a new name each): the
@@ -309,54 +333,49 @@ def _reusable(
         # Each name and a NUL: one string, hashed at once.
         site.update(("\0".join([*listed, "\0", *sorted(options.site.dirs)]) + "\0").encode())
         sites[shown] = site.hexdigest()
-    kept = {"site": sites[shown], "files": {}}
-    # Expected entries, even none, send a page to the full check: "" only when it has none listed.
-    # A page's entries equal to the last check's (`held`: mostly the very texts, so
-    # comparing them is quick) have the digest they had: 10 MB of texts not hashed again.
+    return sites[shown]
+
+
+def _expected_digests(expected: Expected, held: HeldFindings | None) -> dict[str, str]:
+    """rel -> the digest of the entries expected on it. Expected entries, even
+    none, send a page to the full check: "" only when it has none listed.
+    A page's entries equal to the last check's (`held`: mostly the very texts, so
+    comparing them is quick) have the digest they had: 10 MB of texts not hashed again."""
     before_expected, before_digests = held.expected if held is not None else ({}, {})
-    expected = {}
-    for rel, entries in options.expected.items():
+    digests = {}
+    for rel, entries in expected.items():
         if before_expected.get(rel) == entries:
-            expected[rel] = before_digests[rel]
+            digests[rel] = before_digests[rel]
         else:
-            expected[rel] = hashlib.sha256(repr(entries).encode()).hexdigest()
+            digests[rel] = hashlib.sha256(repr(entries).encode()).hexdigest()
     if held is not None:
-        held.expected = (options.expected, expected)
-    if inodes is not None:
-        device = os.stat(root).st_dev
-        # (Made without a Python loop: 20,000 files.)
-        kept["files"] = dict(zip(todo, zip(repeat(device), map(inodes.__getitem__, todo), map(expected.get, todo, repeat("")))))
-    else:
-        kept["files"] = _identities(root, todo, expected)
-    if published is None:
-        return kept, {}
-    identities = kept["files"]
-    if held is not None and held.path == findings and held.parts is not None:
-        # The last check's, as it left them: the files that are the same are
-        # found without a Python loop (20,000 files).
-        generation, site, before_identities, before_results = held.parts
-        if generation != published or site != kept["site"]:
-            return kept, {}
-        same = list(map(_FIRST, identities.items() & before_identities.items()))
-        return kept, dict(zip(same, map(before_results.__getitem__, same)))
-    if held is not None and held.path == findings and held.state is not None:
-        before = held.state
-    else:
-        try:
-            with open(findings, "rb") as file, _no_gc():
-                before = pickle.load(file)
-        except (OSError, pickle.UnpicklingError, EOFError, ValueError):
-            return kept, {}
-        if inodes is not None:  # the file's are by size and time too
-            identities = _identities(root, todo, expected)
-    if not isinstance(before, dict) or before.get("generation") != published or before.get("site") != kept["site"]:
-        return kept, {}
-    known = {}
-    for rel, identity in identities.items():
-        old = before["files"].get(rel)
-        if old is not None and old[0] == identity:
-            known[rel] = old[1]
-    return kept, known
+        held.expected = (expected, digests)
+    return digests
+
+
+def _held_results(held: HeldFindings, published: str, kept: dict) -> dict[str, _FileResult]:
+    """The results of the files that are the same, from the last check's
+    findings as it left them in memory (`held.parts`): found without a Python
+    loop (20,000 files)."""
+    generation, site, before_identities, before_results = held.parts
+    if generation != published or site != kept["site"]:
+        return {}
+    same = list(map(_FIRST, kept["files"].items() & before_identities.items()))
+    return dict(zip(same, map(before_results.__getitem__, same)))
+
+
+def _earlier_findings(request: CheckRequest) -> tuple[object, bool]:
+    """(The findings of the last check, as their file holds them (None: none
+    could be read), whether they were read from their file): held in memory
+    when `request.held` holds them, else read from `request.findings`."""
+    held = request.held
+    if held is not None and held.path == request.findings and held.state is not None:
+        return held.state, False
+    try:
+        with open(request.findings, "rb") as file, _no_gc():
+            return pickle.load(file), True
+    except (OSError, pickle.UnpicklingError, EOFError, ValueError):
+        return None, True
 
 
 def _identities(root: Path, todo: list[str], expected: dict[str, str]) -> dict[str, tuple]:
@@ -407,87 +426,121 @@ def _no_gc():
             gc.enable()
 
 
-def check_built_site(
-    site_dir: Path,
-    diag: Diagnostics,
-    expected: Expected | None = None,
-    label: str = "",
-    links: bool = True,
-    offline: bool = True,
-    scripts: bool = True,
-    jobs: int | None = None,
-    entries: dict | None = None,
-    findings: Path | None = None,
-    published: str | None = None,
-    reused: set | None = None,
-    held: HeldFindings | None = None,
-) -> int:
-    """Checks the built site in `site_dir`: internal links and anchors (`links`),
-    no network use (`offline`), no script that is not ours (`scripts`), and
-    every entry of `expected` once, intact.
-    Problems go to `diag` as errors, their paths prefixed with `label` (where the
-    site is published). `jobs`: worker processes (default: one per core, or none
-    for a small site). `findings`: a file keeping what each file's own check
-    found, reused for the files that are the very files checked before (see
-    `_reusable`) when it is the check of the generation named `published`
-    (`reused` is filled with those files); `held`: those findings kept in
-    memory instead of the file (`HeldFindings`). Returns the number of pages checked."""
-    root = Path(site_dir)
-    expected = expected or {}
+@dataclass(frozen=True)
+class CheckRequest:
+    """One check of a built site: the folder, what is checked, and what an
+    earlier check found that it may reuse.
 
-    def report(rel: str, line: int, code: str, message: str) -> None:
-        diag.error(Loc(posixpath.join(label, rel) if label else rel, max(line, 1)), code, message)
+    `expected`: the entries each page must hold, once, intact. `label`: where
+    the site is published, prefixed to the paths of its problems. `links`:
+    internal links and anchors; `offline`: no network use; `scripts`: no
+    script that is not ours. `jobs`: worker processes (default: one per core,
+    or none for a small site). `findings`: a file keeping what each file's own
+    check found, reused for the files that are the very files checked before
+    (see `_reusable`) when it is the check of the generation named
+    `published`; `held`: those findings kept in memory instead of the file
+    (`HeldFindings`)."""
 
+    site_dir: Path
+    expected: Expected = field(default_factory=dict)
+    label: str = ""
+    links: bool = True
+    offline: bool = True
+    scripts: bool = True
+    jobs: int | None = None
+    findings: Path | None = None
+    published: str | None = None
+    held: HeldFindings | None = None
+
+
+@dataclass(frozen=True)
+class CheckedSite:
+    """What a check found besides its problems."""
+
+    pages: int  # pages checked
+    entries: dict  # rel -> what the file anchors, for the counts per edition (None: not a page)
+    reused: frozenset[str]  # files whose findings of an earlier check were reused
+
+
+class _Listing(NamedTuple):
+    """A site's files and folders, as a check lists them: kept by `HeldFindings`
+    for the next check of the same files."""
+
+    files: set[str]
+    dirs: set[str]
+    pages: list[str]  # sorted
+    todo: list[str]  # the files to check: the pages, then the scripts and styles, sorted
+    sites: dict  # the site's digests by the options (`_site_digest`)
+    site: SiteFiles  # with the links resolved against them so far
+
+
+def check_built_site(request: CheckRequest, diag: Diagnostics) -> CheckedSite:
+    """Checks the built site `request.site_dir` (see `CheckRequest`): every
+    problem goes to `diag` as an error."""
+    root = Path(request.site_dir)
+    report = partial(_report, diag, request.label)
     if not root.is_dir():
         report("", 1, "not-a-site", f"{root}: not a folder")
-        return 0
+        return CheckedSite(0, {}, frozenset())
     inodes, dirs = _walk(root)
-    files = set(inodes)
-    listing = held.listing if held is not None else None
-    if listing is not None and listing[0] == files and listing[1] == dirs:
-        # The same files: sorted as they were, and the links resolved against them so far.
-        pages, todo, site = listing[2], listing[3], listing[5]
-    else:
-        pages = sorted(f for f in files if f.endswith(".html"))
-        todo = pages + sorted(f for f in files if f.endswith((".js", ".css")))
-        site = SiteFiles(files, dirs, set(pages))
-        listing = (files, dirs, pages, todo, {}, site)
-        if held is not None:
-            held.listing = listing
-    if not pages:
+    listing = _listed(set(inodes), dirs, request.held)
+    if not listing.pages:
         report("", 1, "not-a-site", f"{root}: no .html pages")
-        return 0
-    options = _Options(root, expected, links, offline, scripts, site)
+        return CheckedSite(0, {}, frozenset())
+    options = _Options(root, request.expected, request.links, request.offline, request.scripts, listing.site)
     # A process that checks build after build knows each file by its inode (see `_reusable`).
-    kept, known = _reusable(findings, published, root, todo, options, held, inodes if held is not None else None, listing[4])
+    kept, known = _reusable(request, root, listing, options, inodes if request.held is not None else None)
     # (The few to check found without a Python loop: 20,000 files.)
-    results_of = {r[0]: r for r in _check_all(list(filterfalse(known.__contains__, todo)), options, jobs)}
+    results_of = {r[0]: r for r in _check_all(list(filterfalse(known.__contains__, listing.todo)), options, request.jobs)}
     results_of.update(known)
-    if reused is not None:
-        reused.update(known)
-    results = list(map(results_of.__getitem__, todo))
-    if findings is not None:
-        _keep(findings, root, kept, results_of, held)
+    results = list(map(results_of.__getitem__, listing.todo))
+    if request.findings is not None:
+        _keep(request.findings, root, kept, results_of, request.held)
     for result in filter(_PROBLEMS, results):  # (the few with problems found without a Python loop)
         for line, code, message in result[1]:
             report(result[0], line, code, message)
-    if entries is not None:  # what each page anchors, for the counts per edition (None: not a page)
-        entries.update(zip(map(_FIRST, results), map(_ENTRIES, results)))
-    cross = held.cross if held is not None else CrossPages()
-    if links:
-        cross.update(results_of)
-    else:
-        cross.clear()
-    found = [(rel, cross.found[rel]) for rel in cross.reporting]
+    found = _cross_page_findings(request, results_of)
     for _, (_, texts) in found:  # no link whose words name another rule than it opens
         for finding in texts:
-            diag.error_found(finding, label)
-    for rel in sorted(expected.keys() - files):
-        report(rel, 1, "page-missing", f"page missing: it should hold {len(expected[rel])} entries")
+            diag.error_found(finding, request.label)
+    for rel in sorted(request.expected.keys() - listing.files):
+        report(rel, 1, "page-missing", f"page missing: it should hold {len(request.expected[rel])} entries")
     for rel, (problems, _) in found:
         for line, code, message in problems:
             report(rel, line, code, message)
-    return len(pages)
+    entries = dict(zip(map(_FIRST, results), map(_ENTRIES, results)))
+    return CheckedSite(len(listing.pages), entries, frozenset(known))
+
+
+def _report(diag: Diagnostics, label: str, rel: str, line: int, code: str, message: str) -> None:
+    diag.error(Loc(posixpath.join(label, rel) if label else rel, max(line, 1)), code, message)
+
+
+def _listed(files: set[str], dirs: set[str], held: HeldFindings | None) -> _Listing:
+    """The site's files and folders listed for a check: the last check's
+    listing (`held`) when they are the same files, sorted as they were, with
+    the links resolved against them so far."""
+    listing = held.listing if held is not None else None
+    if listing is not None and listing.files == files and listing.dirs == dirs:
+        return listing
+    pages = sorted(f for f in files if f.endswith(".html"))
+    todo = pages + sorted(f for f in files if f.endswith((".js", ".css")))
+    listing = _Listing(files, dirs, pages, todo, {}, SiteFiles(files, dirs, set(pages)))
+    if held is not None:
+        held.listing = listing
+    return listing
+
+
+def _cross_page_findings(request: CheckRequest, results_of: dict[str, _FileResult]) -> list[tuple[str, tuple]]:
+    """What the link checks find that needs other pages than the one linking
+    (`CrossPages`), of each page with findings: (rel, (its broken #fragments
+    on other pages, its link-text findings))."""
+    cross = request.held.cross if request.held is not None else CrossPages()
+    if request.links:
+        cross.update(results_of)
+    else:
+        cross.clear()
+    return [(rel, cross.found[rel]) for rel in cross.reporting]
 
 
 def _walk(root: Path) -> tuple[dict[str, int], set[str]]:
@@ -590,7 +643,7 @@ def _cross_page(rel: str, results: dict[str, _FileResult]) -> tuple[tuple[list[P
 def check_folder(site_dir: Path, links: bool = True, offline: bool = True, scripts: bool = False) -> list[str]:
     """The problems of a built site on its own (no model), as printed lines."""
     diag = Diagnostics()
-    check_built_site(site_dir, diag, links=links, offline=offline, scripts=scripts)
+    check_built_site(CheckRequest(site_dir, links=links, offline=offline, scripts=scripts), diag)
     return [str(d) for d in sorted_problems(diag.items)]
 
 

@@ -102,19 +102,31 @@ def page_links(page: Page) -> tuple[LinkFacts, list[Problem], list[str]]:
     """The page's ids and internal links; what it loads from the network, as
     problems and as the URLs (which need no second "mentions <host>" line)."""
     found = page.elements
-    anchors = found.tag("a")
     # An <a name> is a target too (the few elements with a name, not every <a>, are looked at).
     ids = frozenset(
         [el.get("id") for el in found.having("id")] + [el.get("name") for el in found.having("name") if el.tag == "a"]
     )
     links: dict[tuple[str, str], int] = {}
     external = EXTERNAL_URL.match
-    for url in dict.fromkeys([href for el in anchors if (href := el.get("href")) is not None]):
+    for url in dict.fromkeys([href for el in found.tag("a") if (href := el.get("href")) is not None]):
         if external(url) is None:
             links[("<a href>", url)] = 0  # line looked up only when needed
-    loads: list[tuple[int, str, str]] = []
-    problems: list[Problem] = []
-    source_repo = False
+    elements, styled = _loading_elements(page)
+    loads, problems = _element_urls(elements, styled, links)
+    network = [(line, what, url) for line, what, url in loads if _NETWORK_URL.match(url)]
+    for line, what, url in network:
+        problems.append((line, "network-load", f"{what} loads {url!r} from the network"))
+    internal = []
+    for (what, url), line in links.items():
+        if what == "<a href>" or not _is_external(url):  # <a href>: only internal ones were kept
+            internal.append((line, what, url))  # 0: an <a href>, looked up if broken
+    return LinkFacts(frozenset(map(sys.intern, ids)), internal), sorted(problems), [url for _, _, url in network]
+
+
+def _loading_elements(page: Page) -> tuple[list, set]:
+    """(The page's elements that may link or load something, in the order of
+    the page by tag; the elements whose style="" loads a URL)."""
+    found = page.elements
     elements = list(page.root.iter(*_LOADING_TAGS))
     styled = set()
     if any(_CSS_LOADS.search(el.get("style")) for el in found.having("style")):
@@ -122,6 +134,17 @@ def page_links(page: Page) -> tuple[LinkFacts, list[Problem], list[str]]:
         elements += [el for el in styled if el.tag not in _LOADING_TAGS]
     if b'data-md-component="source"' in page.data:
         elements += _SOURCE_LINK(page.root)
+    return elements, styled
+
+
+def _element_urls(elements: list, styled: set, links: dict) -> tuple[list[tuple[int, str, str]], list[Problem]]:
+    """(What `elements` load, as (line, what, url); the network loads found in
+    their styles and in Material's features), adding what they link to to
+    `links` ((what, url) -> line). One loop over them all, no call for each:
+    this runs for every element of that kind on every page."""
+    loads: list[tuple[int, str, str]] = []
+    problems: list[Problem] = []
+    source_repo = False
     for el in elements:
         tag = el.tag
         # Most elements here have nothing to look at (plain <meta>s, <script>s and
@@ -186,14 +209,7 @@ def page_links(page: Page) -> tuple[LinkFacts, list[Problem], list[str]]:
                     "version from the GitHub/GitLab API (drop theme repo_url, or accept network use)",
                 )
             )
-    network = [(line, what, url) for line, what, url in loads if _NETWORK_URL.match(url)]
-    for line, what, url in network:
-        problems.append((line, "network-load", f"{what} loads {url!r} from the network"))
-    internal = []
-    for (what, url), line in links.items():
-        if what == "<a href>" or not _is_external(url):  # <a href>: only internal ones were kept
-            internal.append((line, what, url))  # 0: an <a href>, looked up if broken
-    return LinkFacts(frozenset(map(sys.intern, ids)), internal), sorted(problems), [url for _, _, url in network]
+    return loads, problems
 
 
 _SHARED: dict = {}

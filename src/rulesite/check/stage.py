@@ -12,11 +12,11 @@ from pathlib import Path
 from .edition_counts import compare, counts_in, counts_out
 from .entries import expected_entries
 from .feed import feed_problems
-from .run import HeldFindings, check_built_site
+from .run import CheckRequest, HeldFindings, check_built_site
 from .offline_app import Precache, check_precache
 from ..common.diagnostics import Diagnostics
 from ..common.model import Loc
-from ..resolve.resolved import Resolved
+from ..resolve.resolved import ResolvedCorpus
 from ..common import workers
 
 
@@ -35,7 +35,7 @@ class SiteCheck:
 
 
 def check(
-    ctx: Resolved,  # render's Context: also the Places of the pages it checks
+    ctx: ResolvedCorpus,  # render's Context: also the Places of the pages it checks
     site_dir: Path,
     languages: list[str],
     diag: Diagnostics,
@@ -59,7 +59,7 @@ def check(
 
 
 def _check(
-    ctx: Resolved,
+    ctx: ResolvedCorpus,
     site_dir: Path,
     languages: list[str],
     diag: Diagnostics,
@@ -68,14 +68,11 @@ def _check(
     published: str | None,
     held: HeldFindings | None,
 ) -> SiteCheck:
-    entries: dict = {}
-    reused: set = set()
     expected = expected_entries(
         ctx.corpus, ctx, languages, held.flat if held is not None else None, held.sections if held is not None else None
     )
-    pages = check_built_site(
-        site_dir, diag, expected, label, entries=entries, findings=findings, published=published, reused=reused, held=held
-    )
+    checked = check_built_site(CheckRequest(site_dir, expected, label, findings=findings, published=published, held=held), diag)
+    entries = checked.entries
     built: dict = {}
     for language in languages:
         counted, problems = counts_out(ctx.corpus, entries, language, held.counts if held is not None else None)
@@ -86,7 +83,7 @@ def _check(
         diag.error_found(found._replace(path=label or str(site_dir)))
     for found in feed_problems(site_dir, languages):  # each language's feed.xml, whose links readers follow
         diag.error_found(found, label)
-    return SiteCheck(pages, built, len(reused))
+    return SiteCheck(checked.pages, built, len(checked.reused))
 
 
 def check_offline_app(site_dir: Path, diag: Diagnostics, label: str = "", known: dict | None = None) -> list[Precache]:

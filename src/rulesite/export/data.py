@@ -22,7 +22,7 @@ from functools import cache
 from ..common.documents import document_name
 from ..common.model import Edition, FaqAnswer, Reference, Rule, Ruling, Section, parent_number, sort_key
 from ..resolve.history_words import how_words_once, now_cites
-from ..resolve.resolved import Resolved
+from ..resolve.resolved import ResolvedCorpus
 from ..site_map.paths import ERRATA, diff_page, faq_anchor, page_of, section_page
 from ..site_map.places import Places, shown_page, url
 from ..common.normalize import normalize_text
@@ -69,7 +69,7 @@ class Identities:
     worked out when `of` is first asked for one of them: a game's rulings and
     answers cite the rules of one or two documents of all of them."""
 
-    def __init__(self, resolved: Resolved, keys=None):
+    def __init__(self, resolved: ResolvedCorpus, keys=None):
         """`keys`: of these documents alone (each document's are its own: a chain never leaves it)."""
         self.resolved = resolved
         self.keys = keys
@@ -103,7 +103,7 @@ class Identities:
         return self.ids.get(key + (section.edition, section.number, rule_number))
 
 
-def edition_data(resolved: Resolved, edition: Edition, ids: Identities) -> dict:
+def edition_data(resolved: ResolvedCorpus, edition: Edition, ids: Identities) -> dict:
     sections, rules = [], []
     for section in edition.sections.values():
         page = shown_page(resolved.editions, section)
@@ -148,7 +148,7 @@ def _edition_head(edition: Edition, current: Edition | None) -> dict:
     }
 
 
-def editions_data(resolved: Resolved) -> dict:
+def editions_data(resolved: ResolvedCorpus) -> dict:
     """Every document with its editions, the file of each, its trace and the diff
     pages the site pre-renders, and every pair's diff file (`diff_data`)."""
     documents = []
@@ -187,7 +187,7 @@ def editions_data(resolved: Resolved) -> dict:
     return {"schema_version": SCHEMA_VERSION, "kind": "editions", "documents": documents}
 
 
-def trace_data(resolved: Resolved, key: tuple[str, str, str], ids: Identities, worded: dict | None = None) -> dict:
+def trace_data(resolved: ResolvedCorpus, key: tuple[str, str, str], ids: Identities, worded: dict | None = None) -> dict:
     """Every rule of the document through every dated edition: its number in each
     (null: not printed there), whether its text changed since the previous edition
     of its chain, and how each step was decided. `worded`: `how_words_once`'s memo."""
@@ -218,7 +218,7 @@ def trace_data(resolved: Resolved, key: tuple[str, str, str], ids: Identities, w
     }
 
 
-def _cites(resolved: Resolved, references: list[Reference], ids: Identities) -> list[dict]:
+def _cites(resolved: ResolvedCorpus, references: list[Reference], ids: Identities) -> list[dict]:
     """The rules a text cites, once each in order of first mention: the number as
     written, the cited rule's identity (null: a section, or not in the sources) and
     where it is shown (null: not in the sources)."""
@@ -247,7 +247,7 @@ def _of_game(kind: str, key: str, game: str, items: list[dict], **head) -> dict:
     return {"schema_version": SCHEMA_VERSION, "kind": kind, "game": game, **head, key: items}
 
 
-def _ruling(resolved: Resolved, r: Ruling, ids: Identities) -> dict:
+def _ruling(resolved: ResolvedCorpus, r: Ruling, ids: Identities) -> dict:
     return {
         "id": r.id,
         "title": r.title,
@@ -264,12 +264,12 @@ def _ruling(resolved: Resolved, r: Ruling, ids: Identities) -> dict:
     }
 
 
-def rulings_data(resolved: Resolved, game: str, ids: Identities) -> dict:
+def rulings_data(resolved: ResolvedCorpus, game: str, ids: Identities) -> dict:
     rulings = [_ruling(resolved, r, ids) for r in resolved.corpus.rulings if r.game == game]
     return _of_game("rulings", "rulings", game, rulings)
 
 
-def _faq(resolved: Resolved, places: Places, f: FaqAnswer, ids: Identities, documents: dict) -> dict:
+def _faq(resolved: ResolvedCorpus, places: Places, f: FaqAnswer, ids: Identities, documents: dict) -> dict:
     home, language = places.faq_home(f)
     return {
         "id": f.id,
@@ -303,7 +303,7 @@ def _document(standing) -> dict:
     }
 
 
-def faq_data(resolved: Resolved, places: Places, game: str, ids: Identities) -> dict:
+def faq_data(resolved: ResolvedCorpus, places: Places, game: str, ids: Identities) -> dict:
     documents = {d: _document(s) for d, s in standings(resolved.corpus).items()}
     answers = [_faq(resolved, places, f, ids, documents) for f in resolved.corpus.faqs if f.game == game]
     return _of_game("faq", "answers", game, answers)
@@ -323,7 +323,7 @@ def _erratum(e, card_url: str | None) -> dict:
     }
 
 
-def cards_data(resolved: Resolved, places: Places, game: str) -> dict:
+def cards_data(resolved: ResolvedCorpus, places: Places, game: str) -> dict:
     """The cards, each with its errata and the rulings and FAQ answers naming it."""
     named = resolved.citations.by_card  # resolve/card_mentions.py
     cards = []
@@ -353,7 +353,7 @@ def cards_data(resolved: Resolved, places: Places, game: str) -> dict:
     return _of_game("cards", "cards", game, cards)
 
 
-def errata_data(resolved: Resolved, places: Places, game: str) -> dict:
+def errata_data(resolved: ResolvedCorpus, places: Places, game: str) -> dict:
     by_name = {c.name.lower(): c for c in resolved.corpus.cards}
     errata = []
     for e in (e for e in resolved.corpus.errata if game_of(e) == game):
@@ -362,7 +362,7 @@ def errata_data(resolved: Resolved, places: Places, game: str) -> dict:
     return _of_game("errata", "errata", game, errata, url=url("en", ERRATA))
 
 
-def every_pair(resolved: Resolved, key: tuple[str, str, str]) -> list[EditionDiff]:
+def every_pair(resolved: ResolvedCorpus, key: tuple[str, str, str]) -> list[EditionDiff]:
     """The build's diff of every pair of the document's whole editions (oldest
     first): the pre-rendered one, else the one composed along the match chains."""
     found = resolved.chains[key]
@@ -373,7 +373,7 @@ def every_pair(resolved: Resolved, key: tuple[str, str, str]) -> list[EditionDif
     ]
 
 
-def diff_data(resolved: Resolved, diff: EditionDiff, worded: dict | None = None) -> dict:
+def diff_data(resolved: ResolvedCorpus, diff: EditionDiff, worded: dict | None = None) -> dict:
     """One pair's diff as its page shows it (render/edition_pages.py): the counts,
     and by section (in printed order) each entry with how it was matched, its
     word diff and where its rules are, so that a browser only lays it out.
@@ -431,14 +431,14 @@ def diff_data(resolved: Resolved, diff: EditionDiff, worded: dict | None = None)
     }
 
 
-def datasets(resolved: Resolved, places: Places) -> dict[str, dict]:
+def datasets(resolved: ResolvedCorpus, places: Places) -> dict[str, dict]:
     """data-relative path -> its content, for every file but the manifest.
     `places`: where the site map puts FAQ answers and cards (site_map/places.py)."""
     ids = Identities(resolved)
     return rules_datasets(resolved, ids) | game_datasets(resolved, places, ids)
 
 
-def rules_datasets(resolved: Resolved, ids: Identities | None = None) -> dict[str, dict]:
+def rules_datasets(resolved: ResolvedCorpus, ids: Identities | None = None) -> dict[str, dict]:
     """The files made of the editions alone (their rules, texts included, and
     what resolve matched and compared of them): editions.json, each
     edition's file, each document's trace and diffs."""
@@ -450,7 +450,7 @@ def rules_datasets(resolved: Resolved, ids: Identities | None = None) -> dict[st
     return out
 
 
-def document_datasets(resolved: Resolved, key: tuple[str, str, str], ids: Identities | None = None, worded=None) -> dict:
+def document_datasets(resolved: ResolvedCorpus, key: tuple[str, str, str], ids: Identities | None = None, worded=None) -> dict:
     """One document's part of `rules_datasets` (made of its editions alone, and
     what resolve matched and compared of them): each edition's file, its
     trace and diffs. `worded`: `how_words_once`'s memo."""
@@ -465,7 +465,7 @@ def document_datasets(resolved: Resolved, key: tuple[str, str, str], ids: Identi
 
 
 def game_datasets(
-    resolved: Resolved,
+    resolved: ResolvedCorpus,
     places: Places,
     ids: Identities | None = None,
     kinds: tuple[str, ...] = ("rulings", "faq", "cards", "errata"),

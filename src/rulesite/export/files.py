@@ -19,7 +19,7 @@ import json
 from functools import partial
 
 from ..common.content_digest import content_digest
-from ..resolve.resolved import Resolved
+from ..resolve.resolved import ResolvedCorpus
 from ..site_map.places import Places
 from .data import SCHEMA_VERSION, datasets, document_datasets, editions_data, game_datasets, rules_datasets
 
@@ -41,13 +41,13 @@ def script_twin(path: str, text: str) -> str:
     return f"(window.RULESITE_DATA=window.RULESITE_DATA||{{}})[{json.dumps(path)}]={text.replace('</', '<' + chr(92) + '/')};\n"
 
 
-def data_files(resolved: Resolved, places: Places) -> dict[str, str]:
+def data_files(resolved: ResolvedCorpus, places: Places) -> dict[str, str]:
     """Site-root-relative path ("data/editions.json") -> file text. `places`:
     where the site map puts FAQ answers and cards (site_map/places.py)."""
     return finish_data([_files(datasets(resolved, places))])
 
 
-def data_parts(resolved: Resolved, places: Places) -> list:
+def data_parts(resolved: ResolvedCorpus, places: Places) -> list:
     """`data_files` as (name, job) pairs, each job giving some of the files and
     what the manifest lists of them (`finish_data` makes it of all of them);
     the name, where a warm build may reuse the job's files (render/reuse.py
@@ -64,18 +64,18 @@ def data_parts(resolved: Resolved, places: Places) -> list:
     ]
 
 
-def rules_data_files(resolved: Resolved) -> dict[str, str]:
+def rules_data_files(resolved: ResolvedCorpus) -> dict[str, str]:
     """The files made of the editions alone (`data.rules_datasets`): what a warm
     build reuses while the editions stay as they were (render/reuse.py)."""
     return _files(rules_datasets(resolved))
 
 
-def editions_data_files(resolved: Resolved) -> dict[str, str]:
+def editions_data_files(resolved: ResolvedCorpus) -> dict[str, str]:
     """editions.json: `rules_data_files` but each document's own files."""
     return _files({"editions.json": editions_data(resolved)})
 
 
-def document_data_files(resolved: Resolved, key: tuple[str, str, str], known: dict | None = None) -> dict[str, str]:
+def document_data_files(resolved: ResolvedCorpus, key: tuple[str, str, str], known: dict | None = None) -> dict[str, str]:
     """One document's part of `rules_data_files` (`data.document_datasets`): what a
     warm build reuses while that document's editions stay as they were.
     `known`: what this part made at the last build (`_files`)."""
@@ -93,12 +93,12 @@ def data_again(job: partial, last: dict[str, str] | None) -> partial:
     return job
 
 
-def game_data_files(resolved: Resolved, places: Places) -> dict[str, str]:
+def game_data_files(resolved: ResolvedCorpus, places: Places) -> dict[str, str]:
     """Each game's rulings and FAQ answers (`data.game_datasets`)."""
     return _files(game_datasets(resolved, places, kinds=("rulings", "faq")))
 
 
-def card_data_files(resolved: Resolved, places: Places) -> dict[str, str]:
+def card_data_files(resolved: ResolvedCorpus, places: Places) -> dict[str, str]:
     """Each game's cards and errata (`data.game_datasets`): what a warm build
     reuses while the cards, errata and what cites each card stay as they were."""
     return _files(game_datasets(resolved, places, kinds=("cards", "errata")))

@@ -5,6 +5,7 @@ from __future__ import annotations
 import os
 import pickle
 from collections.abc import Callable
+from dataclasses import dataclass, field
 from functools import partial
 from pathlib import Path
 
@@ -67,77 +68,115 @@ def read_sources(
     to it, to file if the build succeeds. `shared`: what the last build in this
     process read (`kept.Shared`, with `kept`): a document whose sources are
     read from the same entries is handed out as the same objects."""
+    sources = _listed_sources(manifest, also, diag)
+    reads = _Reads.of(sources, kept)
+    if shared is not None:
+        shared.read = {}  # filled below with this build's reads alone
+    if shared is not None and kept is not None and kept.reuse:
+        reads.take_shared(shared, kept)
+    todo = reads.take_kept(kept)
+    # Sources are read side by side by forked workers when there are many
+    # (`workers.py`); each one's problems are reported in the sources' order.
+    if jobs is None:
+        jobs = cores() if len(todo) >= PARALLEL_SOURCES else 1
+    work = [partial(_read_alone, sources[k], reads.texts[k]) for k in todo]
+    for k, data in zip(todo, run_jobs(work, jobs, [_size(sources[k]) for k in todo])):
+        entry = pickle.loads(data)
+        reads.read[k], reads.looks[k] = entry[:2], entry[2]
+        if (key := reads.keys.get(k)) is not None:
+            kept.keep(key, data)
+    if shared is not None and kept is not None:
+        reads.share(shared)
+    imported = []
+    for result, found in reads.read:
+        diag.items += found
+        imported.append(result)
+    return sources, imported
+
+
+def _listed_sources(manifest: Path, also: list[tuple[Path, Path]], diag: Diagnostics) -> list[Source]:
+    """Every source of `manifest`, then of each extra manifest; one id names one
+    source across all manifests."""
     formats = set(IMPORTERS) | set(FOLDER_IMPORTERS)
     folders = set(FOLDER_IMPORTERS)
     sources = read_manifest(manifest, formats, diag, folder_formats=folders)
     for extra, root in also:
         sources += read_manifest(extra, formats, diag, root, folder_formats=folders)
     ids: dict[str, Loc] = {}
-    for source in sources:  # one id names one source across all manifests
+    for source in sources:
         if source.id in ids:
             diag.error(source.loc, "manifest", f"duplicate source id {source.id!r} (first at {ids[source.id]})")
         ids.setdefault(source.id, source.loc)
-    read: list = [None] * len(sources)  # (what was read, the problems found), in the sources' order
-    todo: list[int] = []  # the sources read now (the others: unreadable, or kept)
-    work: list = []
-    keys: dict[int, str] = {}  # source -> the name of its entry
-    texts: dict[int, str | None] = {}
-    for k, source in enumerate(sources):
-        text = None  # a folder's files are read by its importer, each look noted (`kept.py`)
-        if source.format not in FOLDER_IMPORTERS:
-            # The file is read here, and the very text it holds is parsed and named.
-            found = Diagnostics()
-            text = read_text(Path(source.file), source.path, found, source.root or None, loc=source.loc)
-            if text is None:
-                read[k] = (Imported(), found.items)
+    return sources
+
+
+@dataclass
+class _Reads:
+    """What is known of each source (by its place in the list) while they are read."""
+
+    sources: list[Source]
+    read: list  # (what was read, the problems found), in the sources' order; None: not yet
+    texts: dict[int, str | None]  # the sources to read, with their file's text (None: a folder)
+    keys: dict[int, str]  # source -> the name of its entry (`kept.py`)
+    documents: dict[tuple, list[int]]  # (game, document, language) -> its sources
+    looks: dict[int, list] = field(default_factory=dict)  # source -> the other files its read looked at, for `shared`
+
+    @classmethod
+    def of(cls, sources: list[Source], kept: Kept | None) -> _Reads:
+        """Each file read here, and the very text it holds is parsed and named
+        (its entry in `kept`); a folder's files are read by its importer, each
+        look noted (`kept.py`). A file that cannot be read is done with: its
+        problems are what was read of it."""
+        read: list = [None] * len(sources)
+        texts: dict[int, str | None] = {}
+        keys: dict[int, str] = {}
+        for k, source in enumerate(sources):
+            text = None
+            if source.format not in FOLDER_IMPORTERS:
+                found = Diagnostics()
+                text = read_text(Path(source.file), source.path, found, source.root or None, loc=source.loc)
+                if text is None:
+                    read[k] = (Imported(), found.items)
+                    continue
+            texts[k] = text
+            key = entry_key(source, text or "") if kept is not None else None
+            if key is not None:
+                keys[k] = key
+                if text is not None:
+                    kept.entries[source.id] = key
+        documents: dict[tuple, list[int]] = {}
+        for k, source in enumerate(sources):
+            documents.setdefault((source.game, source.document, source.language), []).append(k)
+        return cls(sources, read, texts, keys, documents)
+
+    def take_shared(self, shared: Shared, kept: Kept) -> None:
+        """The reads of each document the last build in this process read from the same entries."""
+        for document, members in self.documents.items():
+            if not all(k in self.keys for k in members):
                 continue
-        texts[k] = text
-        key = entry_key(source, text or "") if kept is not None else None
-        if key is not None:
-            keys[k] = key
-            if text is not None:
-                kept.entries[source.id] = key
-    documents: dict[tuple, list[int]] = {}
-    for k, source in enumerate(sources):
-        documents.setdefault((source.game, source.document, source.language), []).append(k)
-    looks: dict[int, list] = {}  # source -> the other files its read looked at, for `shared`
-    if shared is not None:
-        shared.read = {}  # filled below with this build's reads alone
-    if shared is not None and kept is not None and kept.reuse:
-        for document, members in documents.items():
-            if not all(k in keys for k in members):
-                continue
-            found = shared.found(document, tuple(keys[k] for k in members))
+            found = shared.found(document, tuple(self.keys[k] for k in members))
             for k, (result, problems, seen) in zip(members, found or []):
-                kept.named(keys[k])
-                read[k], looks[k] = (result, problems), seen
-    for k, text in texts.items():
-        if read[k] is not None:
-            continue
-        if (key := keys.get(k)) is not None:
-            if (data := kept.load(key)) is not None and (entry := unpickled(data)) is not None:
-                read[k], looks[k] = entry[:2], entry[2]
+                kept.named(self.keys[k])
+                self.read[k], self.looks[k] = (result, problems), seen
+
+    def take_kept(self, kept: Kept | None) -> list[int]:
+        """The reads earlier builds kept; returns the sources still to read."""
+        todo = []
+        for k in self.texts:
+            if self.read[k] is not None:
                 continue
-        todo.append(k)
-        work.append(partial(_read_alone, sources[k], text))
-    # Sources are read side by side by forked workers when there are many
-    # (`workers.py`); each one's problems are reported in the sources' order.
-    if jobs is None:
-        jobs = cores() if len(todo) >= PARALLEL_SOURCES else 1
-    for k, data in zip(todo, run_jobs(work, jobs, [_size(sources[k]) for k in todo])):
-        entry = pickle.loads(data)
-        read[k], looks[k] = entry[:2], entry[2]
-        if (key := keys.get(k)) is not None:
-            kept.keep(key, data)
-    if shared is not None and kept is not None:
-        for document, members in documents.items():
-            if all(k in keys and k in looks for k in members):
-                shared.read[document] = (tuple(keys[k] for k in members), [(*read[k], looks[k]) for k in members])
-    imported = []
-    for result, found in read:
-        diag.items += found
-        imported.append(result)
-    return sources, imported
+            if (key := self.keys.get(k)) is not None:
+                if (data := kept.load(key)) is not None and (entry := unpickled(data)) is not None:
+                    self.read[k], self.looks[k] = entry[:2], entry[2]
+                    continue
+            todo.append(k)
+        return todo
+
+    def share(self, shared: Shared) -> None:
+        """This build's reads, by document, for the next build in this process."""
+        for document, members in self.documents.items():
+            if all(k in self.keys and k in self.looks for k in members):
+                shared.read[document] = (tuple(self.keys[k] for k in members), [(*self.read[k], self.looks[k]) for k in members])
 
 
 # Fewer sources than this are read in this process: forking costs more.

@@ -65,7 +65,7 @@ class MagicDocument:
 
 
 @dataclass
-class _Entry:
+class _MagicEntry:
     # "heading" (701. Keyword Actions), "titled" (701.16. Reveal), "rule" (100.1. A sentence.),
     # "subrule" (701.16a ...)
     kind: str
@@ -89,7 +89,7 @@ def read_document(source: Source, lines: list[str], diag: Diagnostics) -> MagicD
     start = _body_start(text, first_rule)
     contents = _front_matter(source, text[:start], diag)
 
-    entries: list[_Entry] = []
+    entries: list[_MagicEntry] = []
     glossary: list[GlossaryEntry] = []
     index = start
     after_blank = True
@@ -112,9 +112,9 @@ def read_document(source: Source, lines: list[str], diag: Diagnostics) -> MagicD
             _check_format(kind, match, loc, diag)
             if kind == "rule" and is_title(match["text"]):
                 kind = "titled"  # until `_find_titles` sees what follows it
-            entries.append(_Entry(kind, match["number"], loc, [match["text"]]))
+            entries.append(_MagicEntry(kind, match["number"], loc, [match["text"]]))
         elif match := _HEADING.match(line):
-            entries.append(_Entry("heading", match["number"], loc, [match["title"]]))
+            entries.append(_MagicEntry("heading", match["number"], loc, [match["title"]]))
         elif _CHAPTER.match(line):
             continue  # "7. Additional Rules": a chapter, not a numbered rule
         elif (example := _EXAMPLE.match(line)) or continues:
@@ -140,7 +140,7 @@ def read_document(source: Source, lines: list[str], diag: Diagnostics) -> MagicD
     return MagicDocument(Imported(sections=sections), glossary)
 
 
-def _find_titles(entries: list[_Entry]) -> None:
+def _find_titles(entries: list[_MagicEntry]) -> None:
     """A `701.16. Reveal` rule is its section's title, by its structure: one
     line in title case (`rules_document.is_title`, which the loop asked) and,
     when printed with a final period (`701.2. Behold.`), followed by its own
@@ -185,7 +185,7 @@ def _check_format(kind: str, match: re.Match, loc: Loc, diag: Diagnostics) -> No
     diag.warning(loc, "number-format", f"rule number printed as {printed!r}{spacing}: read as {match['number']}")
 
 
-def _sections(source: Source, entries: list[_Entry], diag: Diagnostics) -> list[Section]:
+def _sections(source: Source, entries: list[_MagicEntry], diag: Diagnostics) -> list[Section]:
     kinds: dict[int, str] = {}
     items: list[Rule] = []
     for entry in entries:

@@ -212,10 +212,10 @@ def read_page(source: Source, rel: str, shown: str, lines: list[str], diag: Diag
     if not headings:
         diag.error(Loc(shown, body_start + 1), "ruling-syntax", "page holds no '## Question? [#anchor]' heading")
     rulings: list[Ruling] = []
-    anchors: dict[str, int] = {}
+    page = _RulingsPage(source, shown, stem, page_card, str(version), diag)
     for n, start in enumerate(headings):
         end = headings[n + 1] if n + 1 < len(headings) else len(lines)
-        ruling = _ruling(source, shown, stem, start, lines[start:end], anchors, page_card, str(version), diag)
+        ruling = _ruling(page, start, lines[start:end])
         if ruling:
             ruling.date = created
             rulings.append(ruling)
@@ -247,10 +247,25 @@ def _front_matter(lines: list[str], shown: str, diag: Diagnostics) -> tuple[dict
 # --- one ruling -------------------------------------------------------------------
 
 
-def _ruling(source, shown, stem, start, rows, anchors, page_card, version, diag) -> Ruling | None:
-    loc = Loc(shown, start + 1)
+@dataclass
+class _RulingsPage:
+    """What every ruling of one page shares."""
+
+    source: Source
+    shown: str  # the page's path, as problems name it
+    stem: str  # its file name, which makes its rulings' ids
+    card: str  # the card a card's page is about ("": none)
+    version: str  # the Core Rules version its rulings were reviewed against
+    diag: Diagnostics
+    anchors: dict[str, int] = field(default_factory=dict)  # each anchor given so far -> its line
+
+
+def _ruling(page: _RulingsPage, start: int, rows: list[str]) -> Ruling | None:
+    """The ruling under the '##' heading at line `start` (0-based) of its page, `rows` its lines."""
+    diag, anchors = page.diag, page.anchors
+    loc = Loc(page.shown, start + 1)
     head = _HEADING.match(rows[0].strip())
-    collect = _Collect(shown, diag)
+    collect = _Collect(page.shown, diag)
     question = _finish(_inline(head["title"], start + 1, collect)) if head else ""
     anchor = (head["anchor"] or "").strip() if head else ""
     if not question:
@@ -259,11 +274,11 @@ def _ruling(source, shown, stem, start, rows, anchors, page_card, version, diag)
     if not anchor:
         anchor = slugify(question)
         diag.error(loc, "ruling-anchor", f"heading has no '[#anchor]' for a stable id; using {anchor!r}")
-    elif not _KEBAB.fullmatch(anchor) or name_problem(f"{stem}-{anchor}"):
+    elif not _KEBAB.fullmatch(anchor) or name_problem(f"{page.stem}-{anchor}"):
         diag.error(
             loc, "ruling-anchor", f"anchor {anchor[:60]!r} is not kebab-case (a-z, 0-9, single hyphens) or makes too long an id"
         )
-    if problem := name_problem(stem, "page name"):
+    if problem := name_problem(page.stem, "page name"):
         diag.error(loc, "name", f"{problem} (the page's file name makes its rulings' ids)")
     if anchor in anchors:
         diag.error(loc, "ruling-anchor", f"anchor {anchor!r} is used twice on this page (first at line {anchors[anchor]})")
@@ -280,19 +295,19 @@ def _ruling(source, shown, stem, start, rows, anchors, page_card, version, diag)
         return None
     if not answer:
         diag.warning(loc, "ruling-syntax", f"ruling {anchor!r} has no prose answer, only lists or callouts")
-    cards = list(dict.fromkeys(([page_card] if page_card else []) + collect.cards))
+    cards = list(dict.fromkeys(([page.card] if page.card else []) + collect.cards))
     return Ruling(
-        id=f"{stem}-{anchor}",
+        id=f"{page.stem}-{anchor}",
         title=question,
         answer=answer,
         steps=steps,
         nuances=nuances,
-        game=source.game,
-        source_id=source.id,
+        game=page.source.game,
+        source_id=page.source.id,
         loc=loc,
         question=question,
         cards=cards,
-        reviewed_version=version,
+        reviewed_version=page.version,
         licence=LICENCE,
         attribution=ATTRIBUTION,
         rule_citations=collect.rules,

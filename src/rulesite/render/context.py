@@ -9,7 +9,7 @@ from pathlib import Path
 
 from ..common.model import CONTENT_LANGUAGE, Card, FaqAnswer, Ruling, Section, Source, Walkthrough
 from ..resolve.links import Link
-from ..resolve.resolved import Resolved
+from ..resolve.resolved import ResolvedCorpus
 from .escape import Html, Md, md_text
 from .inline import inline, inline_html, link_markdown, missing_markdown
 from .markup import code, md_link
@@ -21,8 +21,8 @@ from .symbols import with_symbols
 
 
 @dataclass(frozen=True)
-class Context(Resolved):
-    """What resolve made (`Resolved`), and the site being rendered."""
+class Context(ResolvedCorpus):
+    """What resolve made (`ResolvedCorpus`), and the site being rendered."""
 
     language: str = "en"  # the language of the site being rendered
     languages: tuple[str, ...] = ("en",)  # every language a site is built in

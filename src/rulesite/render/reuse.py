@@ -114,7 +114,7 @@ def job_name(lang: str | None, job) -> tuple | None:
     )
 
     if lang is None or not isinstance(job, partial):
-        return None  # the published data's parts come with their names (`site.Published`)
+        return None  # the published data's parts come with their names (`site.PublishedData`)
     if job.func is section_shares:
         return (lang, "shares", tuple(section.key for section in job.args[2]))
     whole = {

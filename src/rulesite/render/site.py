@@ -101,7 +101,7 @@ NOT_FOUND_STRINGS = ("not-found-title", "not-found-text", "not-found-nearest", "
 
 
 @dataclass(frozen=True)
-class Published:
+class PublishedData:
     """The files the caller makes at the site root beside the pages (the
     published data, made by a later stage: render only runs its jobs).
     `whole`: one job making them all, as a clean build runs it. `parts`: the
@@ -121,7 +121,7 @@ def render_site(
     ctx: Context,
     jobs: int | None = None,
     crew: Crew | None = None,
-    published: Published | None = None,
+    published: PublishedData | None = None,
     memory=None,
 ) -> dict[str, dict[str, str | Held]]:
     """language -> (docs-relative path -> file text, in path order), for every
@@ -136,7 +136,7 @@ def render_site(
     change), and the result has a `workers.Held` for each: its digest.
 
     `published`: the caller's jobs that make the files at the site root beside
-    the pages (the published data, `Published`): long ones, run first by the
+    the pages (the published data, `PublishedData`): long ones, run first by the
     same workers; their files join the content language's.
 
     `memory`: what the last render's reusable jobs made (`warm.Memory.jobs`,
@@ -162,7 +162,7 @@ def render_site(
                 names[k] = (name, prints.of(contexts.get(lang, ctx), name, job))
                 if (found := memory.jobs.get(name)) is not None and found[0] == names[k][1]:
                     kept[k] = found[1]
-    # A published part that runs again is given what it made last (`Published.again`).
+    # A published part that runs again is given what it made last (`PublishedData.again`).
     if parted and published.again is not None:
         for k, (lang, job) in enumerate(work):
             if lang is None and names[k] is not None and k not in kept:

@@ -36,6 +36,7 @@ import re
 from collections import Counter, defaultdict
 from dataclasses import dataclass
 from functools import cache
+from typing import NamedTuple
 
 from ..common.diagnostics import Diagnostics
 from ..common.model import Card, CardAlias, Corpus, Erratum, FaqAnswer, Ruling
@@ -180,6 +181,7 @@ def find_mentions(corpus: Corpus, diag: Diagnostics | None = None, known: KnownM
         diag.items += problems
     by_folded = {name.casefold(): cards for name, cards in by_name.items()}
     place = {id(card): k for k, card in enumerate(corpus.cards)}
+    card_names = _CardNames(by_name, by_folded, by_code, forms, pattern, near, words, place)
     out: list[Mention] = []
     items: dict[tuple, tuple] = {}
     for item in [*corpus.rulings, *corpus.faqs, *corpus.errata]:
@@ -189,7 +191,7 @@ def find_mentions(corpus: Corpus, diag: Diagnostics | None = None, known: KnownM
         key = (type(item).__name__, tuple(_texts(item)), tuple(named))
         found = items.get(key) or fresh.items.get(key)
         if found is None:
-            found = _item_mentions(key[1], named, by_name, by_folded, by_code, forms, pattern, near, words, place)
+            found = _item_mentions(key[1], named, card_names)
         items[key] = found
         mentioned, unsure = found
         out += [Mention(item, corpus.cards[k], how, text) for k, how, text in mentioned]
@@ -200,10 +202,24 @@ def find_mentions(corpus: Corpus, diag: Diagnostics | None = None, known: KnownM
     return out
 
 
-def _item_mentions(texts, named, by_name, by_folded, by_code, forms, pattern, near, words, places) -> tuple[tuple, tuple]:
+class _CardNames(NamedTuple):
+    """What an item's words are matched against to find the cards it names."""
+
+    by_name: dict[str, list[Card]]
+    by_folded: dict[str, list[Card]]  # by the name's casefold()
+    by_code: dict[str, Card]  # by the code's casefold()
+    forms: dict[str, _Form]  # each name's forms, by their base (`_forms`)
+    pattern: re.Pattern  # every form and code (`_pattern`)
+    near: _NearSpellings
+    words: _Words
+    places: dict[int, int]  # id(card) -> its place in the card list
+
+
+def _item_mentions(texts, named, names: _CardNames) -> tuple[tuple, tuple]:
     """The cards one item names ((card place, how, text), first and surest
     first), and the forms it writes that could name two cards it names no
     other way ((written, card names), to report)."""
+    by_name, by_folded, by_code, forms, pattern, near, words, places = names
     seen: set[str] = set()
     out: list[tuple[int, str, str]] = []
     unsure: dict[str, tuple[str, ...]] = {}  # written -> the card names it could mean

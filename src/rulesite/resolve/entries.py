@@ -111,7 +111,9 @@ def entry_anchor(kind: str, number: str) -> str:
     return f"was-{number}" if kind == "removed" else f"d-{number}"
 
 
-class _Group:
+class _SectionEntries:
+    """One section's entries of a diff, gathered (`DiffGroup` once whole)."""
+
     def __init__(self) -> None:
         self.entries: list[DiffEntry] = []
         self.new: Section | None = None
@@ -131,14 +133,14 @@ def diff_groups(corpus: Corpus, view: EditionsView, diff: EditionDiff) -> tuple[
     edition (Reveal's removed rules under 424, not 411), when the section lives on."""
     old, new = diff.old, diff.new
     key = (old.game, old.document, old.language)
-    groups: dict[str, _Group] = {}
+    groups: dict[str, _SectionEntries] = {}
 
     def at(label: str, number: str) -> NumberAt:
         shown = view.rule(key, label, number)
         return NumberAt(number, label, shown.page if shown else None)
 
-    def add(group_number: str, entry: DiffEntry) -> _Group:
-        group = groups.setdefault(group_number, _Group())
+    def add(group_number: str, entry: DiffEntry) -> _SectionEntries:
+        group = groups.setdefault(group_number, _SectionEntries())
         group.entries.append(entry)
         return group
 

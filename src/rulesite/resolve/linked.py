@@ -191,66 +191,11 @@ def link_texts(corpus: Corpus, linker: Linker, known: KnownLinks | None = None) 
     same = known is not None and known.digest == digest
     linking = _Linking(linker, known if same else None)
     pages = _section_pages(corpus)
-    kept_pages = known.pages if same else {}
-    linked_pages: dict[int, tuple[Section, list, tuple]] = {}
-    for section in pages:
-        found = kept_pages.get(id(section))
-        if found is not None and found[0] is section:
-            linking.texts.update(found[1])  # in the order they were first linked
-            linked_pages[id(section)] = found
-            continue
-        here, texts = scope(section), []
-        for rule in section.rules:
-            segments = []
-            for t in _rule_texts(rule):
-                segments.append(linking.text(t, section.game, section, terms=False))
-                texts.append(((section.game, here, False, t), segments[-1]))
-            rule.references = _references(segments, rule.loc)
-        refs = [ref for rule in section.rules for ref in rule.references]
-        linked_pages[id(section)] = (section, texts, (len(refs), [ref.number for ref in refs if ref.target is None]))
-    faqs_of: dict[tuple[str, str], list] = {}
-    for faq in corpus.faqs:
-        faqs_of.setdefault((faq.game, faq.section), []).append(faq)
-    for section in pages:
-        if not section.version_path:  # answers sit with the current text only
-            for faq in faqs_of.get((section.game, section.number), []):
-                linking.quoted(faq.answer, faq.game, section)
-    for item in [*corpus.faqs, *corpus.rulings]:
-        # A FAQ answer's question is printed as it is, but the numbers it names are cited too.
-        texts = [item.answer] if isinstance(item, FaqAnswer) else [item.answer, *item.steps, *item.nuances]
-        segments = [linking.text(item.question, item.game), *(linking.quoted(t, item.game) for t in texts)]
-        item.references = _references(segments, item.loc)
-        for seg in (s for part in segments for s in part):
-            if isinstance(seg, Link) and seg.target:  # its "Concerns" list links each
-                linking.target(item.game, seg.number if seg.kind == "rule" else seg.target[1])
-    for walk in corpus.walkthroughs:
-        for text in [walk.summary, *(step.text for step in walk.steps)]:
-            linking.text(text, walk.game)
-        for number in [walk.rule, *(cite.rule for step in walk.steps for cite in step.cites)]:
-            linking.target(walk.game, number)
-    for guide in corpus.guides:
-        for block in guide.blocks:
-            linking.text(block.text, guide.game)
-    for entry in corpus.glossary:
-        # An older edition's glossary cites its numbers; the current one's, the plain pages'.
-        label = edition_label(corpus.sources[entry.source_id])
-        editions = corpus.editions.get((entry.game, entry.document, entry.language), [])
-        edition = next((e for e in editions if e.label == label), None)
-        for here in [None, edition_here(edition)] if edition is not None else [None]:
-            for definition in entry.definitions:
-                linking.text(definition, entry.game, here)
-    for card in corpus.cards:
-        for line in card.text.split("\n") if card.text else []:
-            linking.quoted(line, card.game or "riftbound")
-    numbered: dict[tuple[str, str, str], Section] = {}  # the first section of each number, in any language
-    for k, s in corpus.sections.items() if corpus.topics else ():
-        numbered.setdefault((k.game, k.document, k.number), s)
-    for topic in corpus.topics:
-        for game, document, number in topic.sections:
-            section = numbered.get((game, document, number))
-            for rule in section.rules if section is not None else []:
-                linking.text(rule.text, game, section)
-                linking.target(game, rule.number, section)
+    linked_pages = _link_section_pages(pages, linking, known.pages if same else {})
+    _link_answers_and_rulings(corpus, pages, linking)
+    _link_walkthroughs_and_guides(corpus, linking)
+    _link_glossary(corpus, linking)
+    _link_cards_and_topics(corpus, linking)
     cited, unresolved = 0, Counter()
     for section in pages:  # each page's count and numbers not in the sources, made once with its references
         count, missing = linked_pages[id(section)][2]
@@ -268,6 +213,88 @@ def link_texts(corpus: Corpus, linker: Linker, known: KnownLinks | None = None) 
         unresolved=Frozen(unresolved),
         cited=cited + len(stored),
     )
+
+
+def _link_section_pages(pages: list[Section], linking: _Linking, kept_pages: dict) -> dict[int, tuple[Section, list, tuple]]:
+    """Each section page's rules linked, their `references` filled: id(section)
+    -> (section, its texts' keys and segments in the order linked, (references,
+    numbers not in the sources)). `kept_pages`: the same of the last build,
+    taken for a section that is the very same object."""
+    linked_pages: dict[int, tuple[Section, list, tuple]] = {}
+    for section in pages:
+        found = kept_pages.get(id(section))
+        if found is not None and found[0] is section:
+            linking.texts.update(found[1])  # in the order they were first linked
+            linked_pages[id(section)] = found
+            continue
+        here, texts = scope(section), []
+        for rule in section.rules:
+            segments = []
+            for t in _rule_texts(rule):
+                segments.append(linking.text(t, section.game, section, terms=False))
+                texts.append(((section.game, here, False, t), segments[-1]))
+            rule.references = _references(segments, rule.loc)
+        refs = [ref for rule in section.rules for ref in rule.references]
+        linked_pages[id(section)] = (section, texts, (len(refs), [ref.number for ref in refs if ref.target is None]))
+    return linked_pages
+
+
+def _link_answers_and_rulings(corpus: Corpus, pages: list[Section], linking: _Linking) -> None:
+    """FAQ answers on their section's current page, and every answer and ruling
+    where it is shown on its own, their `references` filled."""
+    faqs_of: dict[tuple[str, str], list] = {}
+    for faq in corpus.faqs:
+        faqs_of.setdefault((faq.game, faq.section), []).append(faq)
+    for section in pages:
+        if not section.version_path:  # answers sit with the current text only
+            for faq in faqs_of.get((section.game, section.number), []):
+                linking.quoted(faq.answer, faq.game, section)
+    for item in [*corpus.faqs, *corpus.rulings]:
+        # A FAQ answer's question is printed as it is, but the numbers it names are cited too.
+        texts = [item.answer] if isinstance(item, FaqAnswer) else [item.answer, *item.steps, *item.nuances]
+        segments = [linking.text(item.question, item.game), *(linking.quoted(t, item.game) for t in texts)]
+        item.references = _references(segments, item.loc)
+        for seg in (s for part in segments for s in part):
+            if isinstance(seg, Link) and seg.target:  # its "Concerns" list links each
+                linking.target(item.game, seg.number if seg.kind == "rule" else seg.target[1])
+
+
+def _link_walkthroughs_and_guides(corpus: Corpus, linking: _Linking) -> None:
+    for walk in corpus.walkthroughs:
+        for text in [walk.summary, *(step.text for step in walk.steps)]:
+            linking.text(text, walk.game)
+        for number in [walk.rule, *(cite.rule for step in walk.steps for cite in step.cites)]:
+            linking.target(walk.game, number)
+    for guide in corpus.guides:
+        for block in guide.blocks:
+            linking.text(block.text, guide.game)
+
+
+def _link_glossary(corpus: Corpus, linking: _Linking) -> None:
+    """An older edition's glossary cites its numbers; the current one's, the plain pages'."""
+    for entry in corpus.glossary:
+        label = edition_label(corpus.sources[entry.source_id])
+        editions = corpus.editions.get((entry.game, entry.document, entry.language), [])
+        edition = next((e for e in editions if e.label == label), None)
+        for here in [None, edition_here(edition)] if edition is not None else [None]:
+            for definition in entry.definitions:
+                linking.text(definition, entry.game, here)
+
+
+def _link_cards_and_topics(corpus: Corpus, linking: _Linking) -> None:
+    """Card texts; and the rules a cross-game topic page shows beside each other."""
+    for card in corpus.cards:
+        for line in card.text.split("\n") if card.text else []:
+            linking.quoted(line, card.game or "riftbound")
+    numbered: dict[tuple[str, str, str], Section] = {}  # the first section of each number, in any language
+    for k, s in corpus.sections.items() if corpus.topics else ():
+        numbered.setdefault((k.game, k.document, k.number), s)
+    for topic in corpus.topics:
+        for game, document, number in topic.sections:
+            section = numbered.get((game, document, number))
+            for rule in section.rules if section is not None else []:
+                linking.text(rule.text, game, section)
+                linking.target(game, rule.number, section)
 
 
 def _section_pages(corpus: Corpus) -> list[Section]:

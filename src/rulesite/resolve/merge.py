@@ -33,17 +33,58 @@ def merge(sources: list[Source], imported: list[Imported], diag: Diagnostics, ke
     objects; replaced by what this merge made of each document it reported
     nothing in, and whose sources read no cards (resolve adds to those)."""
     corpus = Corpus(sources={s.id: s for s in sources})
-    editions: dict[tuple[str, str, str, str], Edition] = {}
     read: dict[tuple[str, str, str], list[Imported]] = {}
     for source, result in zip(sources, imported):
         read.setdefault((source.game, source.document, source.language), []).append(result)
+    taken = _taken(read, kept or {})
+    editions, order, reported = _gather(sources, imported, taken, corpus, diag)
+    for edition in editions.values():
+        for section in edition.sections.values():
+            section.rules.sort(key=lambda r: sort_key(r.number))
+        corpus.editions.setdefault((edition.game, edition.document, edition.language), []).append(edition)
+    made = {}
+    for document in order:
+        if document in taken:
+            _, document_editions, view = made[document] = taken[document]
+            corpus.editions[document] = document_editions
+            corpus.sections.update((section.key, section) for section in view)
+            continue
+        before = len(diag.items)
+        document_editions, view = _document_view(corpus, document, diag)
+        results = read[document]
+        # Resolve adds each card's errata to it: a card read once is never handed out again.
+        if not any(r.cards for r in results) and document not in reported and len(diag.items) == before:
+            made[document] = (tuple(results), document_editions, view)
+    for document, results in read.items():
+        if document not in order and not any(r.cards for r in results):  # no sections: nothing merged
+            made[document] = (tuple(results), [], ())
+    if kept is not None:
+        kept.clear()
+        kept.update(made)
+    _unique_ids(corpus, diag)
+    return corpus
+
+
+def _taken(read: dict[tuple[str, str, str], list[Imported]], kept: dict) -> dict:
+    """The documents whose sources read the very same objects as at the last
+    merge (`kept`), with what it made of each."""
     taken = {}
     for document, results in read.items():
-        found = (kept or {}).get(document)
+        found = kept.get(document)
         if found is not None and len(found[0]) == len(results) and all(a is b for a, b in zip(found[0], results)):
             taken[document] = found
-    order: dict[tuple[str, str, str], None] = {}  # documents, in the order their first section is read
-    reported: set[tuple[str, str, str]] = set()  # documents merge reported something in
+    return taken
+
+
+def _gather(
+    sources: list[Source], imported: list[Imported], taken: dict, corpus: Corpus, diag: Diagnostics
+) -> tuple[dict[tuple[str, str, str, str], Edition], dict[tuple[str, str, str], None], set[tuple[str, str, str]]]:
+    """Every section read into its edition (but those of the documents `taken`),
+    and every other item into `corpus`: (the editions, the documents in the
+    order their first section is read, the documents merge reported something in)."""
+    editions: dict[tuple[str, str, str, str], Edition] = {}
+    order: dict[tuple[str, str, str], None] = {}
+    reported: set[tuple[str, str, str]] = set()
     for source, result in zip(sources, imported):
         document = (source.game, source.document, source.language)
         if result.sections:
@@ -74,40 +115,25 @@ def merge(sources: list[Source], imported: list[Imported], diag: Diagnostics, ke
         corpus.glossary.extend(result.glossary)
         corpus.official.extend(result.official)
         corpus.revisions.extend(result.revisions)
-    for edition in editions.values():
-        for section in edition.sections.values():
-            section.rules.sort(key=lambda r: sort_key(r.number))
-        corpus.editions.setdefault((edition.game, edition.document, edition.language), []).append(edition)
-    made = {}
-    for document in order:
-        if document in taken:
-            _, document_editions, view = made[document] = taken[document]
-            corpus.editions[document] = document_editions
-            corpus.sections.update((section.key, section) for section in view)
-            continue
-        document_editions = corpus.editions.pop(document)
-        corpus.editions[document] = document_editions  # in the order documents are read
-        document_editions.sort(key=lambda e: (e.date == "undated", e.date, e.label))  # a total order
-        before = len(diag.items)
-        view = current_view(document_editions, diag)
-        for section in view:
-            corpus.sections[section.key] = section
-        for edition in document_editions:
-            for number, section in edition.sections.items():
-                if not shown_in_current_view(document_editions, edition, number):
-                    section.version_path = edition.label
-        results = read[document]
-        # Resolve adds each card's errata to it: a card read once is never handed out again.
-        if not any(r.cards for r in results) and document not in reported and len(diag.items) == before:
-            made[document] = (tuple(results), document_editions, view)
-    for document, results in read.items():
-        if document not in order and not any(r.cards for r in results):  # no sections: nothing merged
-            made[document] = (tuple(results), [], ())
-    if kept is not None:
-        kept.clear()
-        kept.update(made)
-    _unique_ids(corpus, diag)
-    return corpus
+    return editions, order, reported
+
+
+def _document_view(corpus: Corpus, document: tuple[str, str, str], diag: Diagnostics) -> tuple[list[Edition], list[Section]]:
+    """A document's editions put in order (and moved to the end of
+    `corpus.editions`, in the order documents are read), its current view's
+    sections into `corpus.sections`, and every other section given its
+    versioned page: (the editions, the current view)."""
+    document_editions = corpus.editions.pop(document)
+    corpus.editions[document] = document_editions  # in the order documents are read
+    document_editions.sort(key=lambda e: (e.date == "undated", e.date, e.label))  # a total order
+    view = current_view(document_editions, diag)
+    for section in view:
+        corpus.sections[section.key] = section
+    for edition in document_editions:
+        for number, section in edition.sections.items():
+            if not shown_in_current_view(document_editions, edition, number):
+                section.version_path = edition.label
+    return document_editions, view
 
 
 def same_editions(then: dict, now: dict) -> bool:

@@ -80,7 +80,7 @@ def _superseded_by(corpus: Corpus, document: OfficialDocument) -> Edition | None
 
 def revisions(corpus: Corpus, history: dict | None) -> list[RevisionStanding]:
     """Every rule revision with the edition it amends and the later editions' word on it.
-    `history`: (game, document, language) -> rule_history's result (Resolved.history)."""
+    `history`: (game, document, language) -> rule_history's result (ResolvedCorpus.history)."""
     documents = {d.id: d for d in corpus.official}
     out = []
     for revision in corpus.revisions:

@@ -18,7 +18,7 @@ from .view import EditionsView
 
 
 @dataclass(frozen=True)
-class Resolved:
+class ResolvedCorpus:
     corpus: Corpus
     links: LinkedTexts  # every shown text's links, resolved once (linked.py)
     citations: Citations
