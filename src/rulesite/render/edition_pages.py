@@ -28,6 +28,7 @@ from ..site_map.paths import (
 )
 from ..strings import counted, t
 from ..documents import document_name
+from .whole_folders import whole_document_link
 
 
 def describe(edition: Edition, lang: str) -> str:
@@ -125,8 +126,6 @@ def render_editions_index(ctx: Context, game: str, document: str, language: str)
         out.append(Md("| {} | {} | {} | {} |").format(describe(edition, lang), len(edition.sections), rules, link))
     out.append("")
     # Each edition shown in pages of its own, whole on one page (render/whole_document.py).
-    from .whole_document import whole_document_link
-
     wholes = []
     plain = whole_document_link(ctx, page, game, document)
     if plain is not None:

@@ -23,7 +23,7 @@ import re
 from ..model import Card, FaqAnswer, Section
 from ..precache import bundle_folder, bundle_path
 from .context import CONTENT_LANGUAGE, Context
-from .edition_pages import document_name
+from ..documents import document_name
 from .labels import section_label
 from .escape import script_json
 from .markup import html_file, safe_href
