@@ -21,71 +21,42 @@ from pathlib import Path
 import yaml
 
 from .. import output
-from ..model import Edition, Section, sort_key
-from ..names import browser_grammar
+from ..model import sort_key
 from . import index_pages as idx
 from . import reuse
 from ..site_map import paths
-from .card_pages import render_cards_pages, render_errata
 from .context import CONTENT_LANGUAGE, Context
-from .escape import nav_title, script_json
-from .faq_page import render_faq_pages
-from .glossary_page import glossaries, render_glossary
-from .guide_page import render_guide, render_guides_index
-from .host_files import HEADERS_FILE, NOJEKYLL, NOJEKYLL_FILE, headers_file
+from .escape import nav_title
+from .host_files import NOJEKYLL_FILE
 from .edition_pages import (
     document_name,
     documents_with_editions,
-    diff_runs,
-    render_changes_index,
-    render_compare,
-    render_diff_pages,
-    render_editions_index,
 )
 from .languages import mark_missing_translations, site_languages, switch_routes
-from .markup import html_file, safe_href
 from ..content_policy import REFERRER_POLICY, not_found_root_script, theme_policies
-from .feed import change_feed
 from .offline_app import mkdocs_config, offline_config
 from ..site_map.paths import (
     ERRATA,
-    changes_index,
-    compare_page,
     editions_page,
     glossary_page,
-    guide_page,
     guides_index,
     html_path,
     language_root,
-    page_of,
-    relpath,
     section_page,
-    version_alias,
     written_page,
 )
-from .ruling_page import render_ruling
-from .section_page import render_section
 from . import og_image
 from .shipped import shipped_bytes
-from .numbers import numbers_js
-from .word_index import section_words, word_index
-from .pinned import pinned_pages, pinned_parts
 from . import offline_data
-from .history import bundle_of, current_sections, history_bundle, history_file, history_files
+from .history import bundle_of, current_sections, history_bundle, history_file
+from .jobs import PUBLISHED, SECTION_WORDS, language_jobs, searched_words, written_heading
+from .job_inputs import declared_by, job_name
 from . import share
 from .share import (
-    card_share_pages,
-    faq_share_pages,
-    native_sections,
     preview_files,
-    section_images,
-    section_shares,
     site_drawing,
-    site_image,
 )
-from ..strings import LANGUAGE_NAMES, browser_strings, t
-from .walkthrough_page import render_walkthrough
-from .whole_document import whole_document_pages, whole_documents
+from ..strings import LANGUAGE_NAMES, t
 from ..workers import Crew, Held, cores, hold, restore, run_jobs, since
 
 # Documents with more sections than this are reached through their contents
@@ -158,8 +129,10 @@ def render_site(
     if memory is not None:
         prints = reuse.Fingerprints(ctx, memory)
         for k, (lang, job) in enumerate(work):
-            if (name := given[k][0] if lang is None else reuse.job_name(lang, job)) is not None:
-                names[k] = (name, prints.of(contexts.get(lang, ctx), name, job))
+            if (name := given[k][0] if lang is None else job_name(lang, job)) is not None:
+                # A published part's declaration is render's, by its kind (`jobs.PUBLISHED`).
+                declared = declared_by(job) if lang is not None else PUBLISHED[name[1]]
+                names[k] = (name, prints.of(contexts.get(lang, ctx), name, job, declared))
                 if (found := memory.jobs.get(name)) is not None and found[0] == names[k][1]:
                     kept[k] = found[1]
     # A published part that runs again is given what it made last (`Published.again`).
@@ -258,7 +231,7 @@ def _offline_bundles(lang: str, pages: dict, memory) -> dict[str, str]:
 
 OFFLINE_PREFIX = offline_data.OFFLINE_DATA + "/"
 
-# The reusable jobs (`reuse.job_name`'s kinds) whose pages are mostly share pages.
+# The reusable jobs (`job_inputs.job_name`'s kinds) whose pages are mostly share pages.
 SHARING = frozenset({"shares", "faq shares", "card shares", "pinned"})
 
 
@@ -296,258 +269,11 @@ PARALLEL_SECTIONS = 300
 # of 351, 0.12-0.17 s by two workers and 0.08 s here; one sub-rule's 33,
 # 0.39-0.41 s either way.
 FEW_AGAIN = 8
-# Rulings' pages are made in runs of this many (a job each).
-RULINGS_A_JOB = 10
-# Share pages are made in runs of this many sections (a job each).
-SHARES_A_JOB = 25
-# Section pages are handed out in runs of this many (a job each).
-SECTIONS_A_JOB = 10
-
-
-def language_jobs(ctx: Context) -> list:
-    """One language's pages as jobs: functions of no arguments, each returning
-    some pages (docs path -> text). Together, the language's site. A job reads
-    the model and the site map, never another job's pages."""
-    lang = ctx.language
-    # The diff pages first: the longest jobs.
-    jobs: list = [
-        partial(render_diff_pages, ctx, diff, diff.old.game, diff.old.document, run)
-        for diff in ctx.diffs
-        if diff.old.language == lang
-        for run in diff_runs(ctx, diff)
-    ]
-    # Apart, each reused by a warm build while what it reads is as it was (render/reuse.py).
-    jobs += [partial(home_pages, ctx), partial(keyword_pages, ctx)]
-
-    # Only this language's own content: a page that exists only in another
-    # language is not copied here as a stub; links and the language switch send
-    # the reader to it there, with a notice (languages.py). Older editions'
-    # pages too.
-    shown = [section for section in ctx.corpus.sections.values() if section.language == lang]
-    for key, editions in ctx.corpus.editions.items():
-        if key[2] == lang:
-            shown += [s for edition in editions for s in edition.sections.values() if s.version_path]
-            jobs.append(partial(current_aliases, ctx.editions.current_of(key)))
-    for k in range(0, len(shown), SECTIONS_A_JOB):
-        jobs.append(partial(_section_run, ctx, lang, shown[k : k + SECTIONS_A_JOB]))
-    # Each document (and older edition) whole on one page, a job each.
-    jobs += [partial(whole_document_pages, ctx, *folder) for folder in whole_documents(ctx)]
-    if lang == CONTENT_LANGUAGE:
-        # In runs: a warm build makes again the run of the ruling that changed.
-        rulings = ctx.corpus.rulings
-        jobs += [partial(ruling_pages, ctx, rulings[k : k + RULINGS_A_JOB]) for k in range(0, len(rulings), RULINGS_A_JOB)]
-        jobs.append(partial(walkthrough_pages, ctx))
-
-    def indexes() -> dict[str, str]:
-        pages = {}
-        for game, document, language in documents_with_editions(ctx):
-            if language == lang:
-                pages[editions_page(game, document)] = render_editions_index(ctx, game, document, language)
-        for game, document, language in dict.fromkeys((d.old.game, d.old.document, d.old.language) for d in ctx.diffs):
-            if language == lang:
-                pages[compare_page(game, document)] = render_compare(ctx, game, document, language)
-                pages[changes_index(game, document)] = render_changes_index(ctx, game, document, language)
-        return pages
-
-    jobs.append(indexes)
-
-    def guides() -> dict[str, str]:
-        pages = {}
-        for guide in ctx.corpus.guides:
-            if guide.language == lang:
-                pages[guide_page(guide.game, guide.id)] = render_guide(guide, ctx)
-        for game in dict.fromkeys(g.game for g in ctx.corpus.guides):
-            pages[guides_index(game)] = render_guides_index(ctx, game)
-        return pages
-
-    jobs.append(guides)
-    for base, (edition, entries) in glossaries(ctx).items():
-        if entries[0].language == lang:
-            jobs.append(partial(render_glossary, ctx, base, edition, entries))
-
-    # The indexes, in parts a warm build reuses apart (render/reuse.py):
-    # the contents and topics, the FAQ index, and the rulings' and walkthroughs'.
-    jobs += [partial(contents_and_topics, ctx), partial(faq_indexes, ctx), partial(rulings_indexes, ctx)]
-    if lang == CONTENT_LANGUAGE:
-        jobs.append(partial(card_references, ctx))
-
-        def references() -> dict[str, str]:
-            pages = {}
-            for game, source_id in dict.fromkeys((f.game, f.source_id) for f in ctx.corpus.faqs):
-                pages.update(render_faq_pages(ctx, game, source_id))
-            pages[paths.REVIEW] = idx.render_reviews(ctx)
-            pages[paths.PROBLEMS] = idx.render_source_problems(ctx)
-            return pages
-
-        jobs.append(references)
-    # The share pages (each drawing its preview image) in runs of sections, so
-    # that the images are drawn on every core and a warm build redraws a run.
-    native = native_sections(ctx, lang)
-    jobs += [partial(section_shares, ctx, lang, native[k : k + SHARES_A_JOB]) for k in range(0, len(native), SHARES_A_JOB)]
-    jobs += [partial(faq_share_pages, ctx, lang), partial(card_share_pages, ctx, lang)]
-    # The pinned links by edition: a warm build makes again those of the editions that changed.
-    jobs += [partial(pinned_pages, ctx, lang, part) for part in pinned_parts(ctx, lang)]
-    jobs.append(partial(preview_files, ctx, lang))
-    # The current editions' history files in one, for a first visit's service worker.
-    jobs.append(partial(history_bundle, ctx, lang))
-    jobs.append(partial(site_image, ctx, lang, idx.games(ctx)))
-    jobs.append(partial(written_pages, ctx))
-    # One table of interface strings (the browser code's come from strings.py too),
-    # and one rule-number grammar (names.py): core.js reads both from this script.
-    jobs.append(partial(numbers_and_tables, ctx, lang))
-    jobs.append(partial(searched_words, ctx))
-    jobs.append(partial(change_feed, ctx))  # feed.xml: small, made again each render
-    return jobs
-
-
-def home_pages(ctx: Context) -> dict[str, str]:
-    """The home page and the page of the rules cited that the sources do not hold."""
-    return {paths.HOME: idx.render_home(ctx), paths.UNRESOLVED: idx.render_unresolved(ctx)}
-
-
-def keyword_pages(ctx: Context) -> dict[str, str]:
-    """The keyword index's pages."""
-    return idx.render_keywords(ctx)
-
-
-def ruling_pages(ctx: Context, rulings: list) -> dict[str, str]:
-    """These rulings' pages, and what the offline page shows of each (render/offline_data.py)."""
-    return {page_of(ruling): render_ruling(ruling, ctx) for ruling in rulings} | offline_data.ruling_files(ctx, rulings)
-
-
-def walkthrough_pages(ctx: Context) -> dict[str, str]:
-    """Every walkthrough's page."""
-    return {page_of(walkthrough): render_walkthrough(walkthrough, ctx) for walkthrough in ctx.corpus.walkthroughs}
-
-
-def contents_and_topics(ctx: Context) -> dict[str, str]:
-    """The topic pages, each game's index and its documents' contents."""
-    pages = {paths.topic_page(topic.id): idx.render_topic(ctx, topic) for topic in ctx.concordance.topics}
-    for game in idx.games(ctx):
-        pages[paths.game_index(game)] = idx.render_game_index(ctx, game)
-        for document in idx.documents_of(ctx, game):
-            pages.update(idx.render_contents(ctx, game, document))
-    return pages
-
-
-def faq_indexes(ctx: Context) -> dict[str, str]:
-    """Each game's index of FAQ answers (of the games that have any)."""
-    return {
-        paths.faq_index(game): idx.render_faq_index(ctx, game)
-        for game in idx.games(ctx)
-        if any(f.game == game for f in ctx.corpus.faqs)
-    }
-
-
-def rulings_indexes(ctx: Context) -> dict[str, str]:
-    """Each game's index of rulings and of walkthroughs (of the games that have any)."""
-    pages = {}
-    for game in idx.games(ctx):
-        if any(r.game == game for r in ctx.corpus.rulings):
-            pages.update(idx.render_rulings_index(ctx, game))
-        if any(w.game == game for w in ctx.corpus.walkthroughs):
-            pages[paths.walkthroughs_index(game)] = idx.render_walkthroughs_index(ctx, game)
-    return pages
-
-
-def card_references(ctx: Context) -> dict[str, str]:
-    """The cards' pages (with what cites each) and the errata, and what the
-    offline page shows of the cards' pages (render/offline_data.py)."""
-    pages = render_cards_pages(ctx, ctx.citations.by_card)
-    if ctx.corpus.errata:
-        pages[ERRATA] = render_errata(ctx)
-    return pages | offline_data.card_files(ctx)
-
-
-def numbers_and_tables(ctx: Context, lang: str) -> dict[str, str]:
-    """assets/numbers.js, assets/strings.js and (at the site's root) robots.txt
-    and the hosts' files (`host_files.py`): made of the sections' and rules'
-    numbers, the interface strings and the site's languages and address."""
-    tables = {"assets/numbers.js": numbers_js(ctx, lang), "assets/strings.js": browser_tables(lang)}
-    if not language_root(lang):  # the site's root: crawlers read /robots.txt, hosts their files
-        tables["robots.txt"] = robots_txt(ctx)
-        tables[HEADERS_FILE] = headers_file(ctx.languages)
-        tables[NOJEKYLL_FILE] = NOJEKYLL
-    return tables
-
-
-def _section_run(ctx: Context, lang: str, run: list[Section]) -> dict[str, str]:
-    """A run of section pages, and their histories' files: made from the rows
-    the pages were made with; and what the offline page shows of the current
-    editions' (render/offline_data.py)."""
-    pages = {section_page(section.key): str(render_section(section, ctx)) for section in run}
-    return pages | history_files(ctx, lang, run) | section_images(ctx, run) | offline_data.section_files(ctx, run)
-
-
-# Not a file: where the word index's job hands back its sections' part (`searched_words`).
-SECTION_WORDS = ".section-words"
-
-
-def browser_tables(lang: str) -> str:
-    """assets/strings.js: a script, not JSON, so pages opened from disk read it too."""
-    return (
-        "window.RULESITE_STRINGS = "
-        + script_json(browser_strings(lang))
-        + ";\nwindow.RULESITE_GRAMMAR = "
-        + script_json(browser_grammar())
-        + ";\n"
-    )
-
-
-def robots_txt(ctx: Context) -> str:
-    """Every page may be crawled; the sitemaps say which exist (absolute URLs
-    only: robots.txt has no relative form, so without a site_url none is named)."""
-    lines = ["User-agent: *", "Allow: /"]
-    if ctx.site_url:
-        lines += [f"Sitemap: {ctx.site_url}{language_root(lang)}sitemap.xml" for lang in ctx.languages]
-    return "\n".join(lines) + "\n"
-
-
-def written_pages(ctx: Context) -> dict[str, str]:
-    """The pages people wrote (docs/NAME.md), in this site's language where a
-    translation exists. `index` is not a page: it opens the home page."""
-    names = sorted({p.name for p in ctx.corpus.written} - {"index"})
-    return {written_page(name): ctx.corpus.written_page(name, ctx.language).text for name in names}
-
-
-def searched_words(ctx: Context, known: tuple | None = None, keep: bool = False) -> dict[str, str]:
-    """The word-search index (word_index.py), written pages included. `known`:
-    its sections' part (`section_words`) as the last build made it, while the
-    rules are as they were; `keep`: that part is handed back (`SECTION_WORDS`,
-    not a file) when made here, for the next build."""
-    written = {path: (written_heading(text, path.removesuffix(".md")), text) for path, text in written_pages(ctx).items()}
-    sections = known if known is not None else section_words(ctx, ctx.language)
-    files = word_index(ctx, ctx.language, written, sections)
-    if keep and known is None:
-        files[SECTION_WORDS] = sections
-    return files
-
-
-def written_heading(text: str, name: str) -> str:
-    """A written page's first heading, as written."""
-    return next((line[2:].strip() for line in text.splitlines() if line.startswith("# ")), name)
 
 
 def written_title(text: str, name: str) -> str:
     """A written page's navigation label: its first heading."""
     return nav_title(written_heading(text, name))
-
-
-def current_aliases(current: Edition | None) -> dict[str, str]:
-    """The current edition's pages also answer at its versioned path
-    (core-rules/v1.4/424.html), so a link made today keeps naming this text once a
-    newer edition owns the plain URLs. Small static pages that forward."""
-    pages = {}
-    for section in current.sections.values() if current else []:
-        alias = version_alias(section.key, current.label)
-        target = relpath(html_path(section_page(section.key)), posixpath.dirname(alias))
-        pages[alias] = html_file(
-            "alias_page",
-            title=f"{section.number} {section.title} ({current.label})",
-            target=safe_href(target),
-            text=f"{section.number} {section.title}",
-        )
-    return pages
 
 
 def navigation(ctx: Context, pages: dict[str, str]) -> list:

@@ -20,6 +20,7 @@ from .context import Context
 from ..documents import document_name
 from .escape import Md, block, md_text
 from .escape import page as whole_page
+from .job_inputs import declare, every_text
 from .labels import section_label
 from .markup import finished, heading, md_link, plain_heading
 from .section_page import share_pattern
@@ -27,6 +28,7 @@ from .share import cited_name, site_name
 from .whole_folders import whole_document_link, whole_documents
 
 
+@declare("whole", every_text, named=lambda game, document, edition: (game, document, edition))
 def whole_document_pages(ctx: Context, game: str, document: str, edition: str) -> dict[str, str]:
     """One document's (or one older edition's) whole page."""
     sections = whole_documents(ctx).get((game, document, edition), [])
