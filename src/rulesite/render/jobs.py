@@ -71,21 +71,39 @@ def language_jobs(ctx: Context) -> list:
     """One language's pages as jobs: functions of no arguments, each returning
     some pages (docs path -> text). Together, the language's site. A job reads
     the model and the site map, never another job's pages."""
-    lang = ctx.language
     # The diff pages first: the longest jobs.
-    jobs: list = [
-        partial(render_diff_pages, ctx, diff, diff.old.game, diff.old.document, run)
-        for diff in ctx.diffs
-        if diff.old.language == lang
-        for run in diff_runs(ctx, diff)
-    ]
+    jobs = _diff_jobs(ctx)
     # Apart, each reused by a warm build while what it reads is as it was (render/reuse.py).
     jobs += [partial(home_pages, ctx), partial(keyword_pages, ctx)]
+    jobs += _section_jobs(ctx)
+    jobs += _ruling_jobs(ctx)
+    jobs += [partial(edition_indexes, ctx), partial(guide_pages, ctx)]
+    jobs += _glossary_jobs(ctx)
+    jobs += _index_jobs(ctx)
+    jobs += _share_jobs(ctx)
+    jobs += _site_wide_jobs(ctx)
+    return jobs
 
-    # Only this language's own content: a page that exists only in another
-    # language is not copied here as a stub; links and the language switch send
-    # the reader to it there, with a notice (languages.py). Older editions'
-    # pages too.
+
+def _diff_jobs(ctx: Context) -> list:
+    """The language's diff pages, in runs of their parts (`diff_runs`)."""
+    return [
+        partial(render_diff_pages, ctx, diff, diff.old.game, diff.old.document, run)
+        for diff in ctx.diffs
+        if diff.old.language == ctx.language
+        for run in diff_runs(ctx, diff)
+    ]
+
+
+def _section_jobs(ctx: Context) -> list:
+    """The section pages in runs, each current edition's aliases, and each
+    document (and older edition) whole on one page.
+
+    Only this language's own content: a page that exists only in another
+    language is not copied here as a stub; links and the language switch send
+    the reader to it there, with a notice (languages.py). Older editions'
+    pages too."""
+    lang, jobs = ctx.language, []
     shown = [section for section in ctx.corpus.sections.values() if section.language == lang]
     for key, editions in ctx.corpus.editions.items():
         if key[2] == lang:
@@ -95,62 +113,90 @@ def language_jobs(ctx: Context) -> list:
         jobs.append(partial(_section_run, ctx, lang, shown[k : k + SECTIONS_A_JOB]))
     # Each document (and older edition) whole on one page, a job each.
     jobs += [partial(whole_document_pages, ctx, *folder) for folder in whole_documents(ctx)]
-    if lang == CONTENT_LANGUAGE:
-        # In runs: a warm build makes again the run of the ruling that changed.
-        rulings = ctx.corpus.rulings
-        jobs += [partial(ruling_pages, ctx, rulings[k : k + RULINGS_A_JOB]) for k in range(0, len(rulings), RULINGS_A_JOB)]
-        jobs.append(partial(walkthrough_pages, ctx))
+    return jobs
 
-    def indexes() -> dict[str, str]:
-        pages = {}
-        for game, document, language in documents_with_editions(ctx):
-            if language == lang:
-                pages[editions_page(game, document)] = render_editions_index(ctx, game, document, language)
-        for game, document, language in dict.fromkeys((d.old.game, d.old.document, d.old.language) for d in ctx.diffs):
-            if language == lang:
-                pages[compare_page(game, document)] = render_compare(ctx, game, document, language)
-                pages[changes_index(game, document)] = render_changes_index(ctx, game, document, language)
-        return pages
 
-    jobs.append(indexes)
+def _ruling_jobs(ctx: Context) -> list:
+    """The rulings' pages in runs (a warm build makes again the run of the
+    ruling that changed) and the walkthroughs': the content language's."""
+    if ctx.language != CONTENT_LANGUAGE:
+        return []
+    rulings = ctx.corpus.rulings
+    jobs: list = [partial(ruling_pages, ctx, rulings[k : k + RULINGS_A_JOB]) for k in range(0, len(rulings), RULINGS_A_JOB)]
+    return [*jobs, partial(walkthrough_pages, ctx)]
 
-    def guides() -> dict[str, str]:
-        pages = {}
-        for guide in ctx.corpus.guides:
-            if guide.language == lang:
-                pages[guide_page(guide.game, guide.id)] = render_guide(guide, ctx)
-        for game in dict.fromkeys(g.game for g in ctx.corpus.guides):
-            pages[guides_index(game)] = render_guides_index(ctx, game)
-        return pages
 
-    jobs.append(guides)
-    for base, (edition, entries) in glossaries(ctx).items():
-        if entries[0].language == lang:
-            jobs.append(partial(render_glossary, ctx, base, edition, entries))
+def edition_indexes(ctx: Context) -> dict[str, str]:
+    """Each document's editions page, and its compare page and changes index when it has diffs."""
+    lang, pages = ctx.language, {}
+    for game, document, language in documents_with_editions(ctx):
+        if language == lang:
+            pages[editions_page(game, document)] = render_editions_index(ctx, game, document, language)
+    for game, document, language in dict.fromkeys((d.old.game, d.old.document, d.old.language) for d in ctx.diffs):
+        if language == lang:
+            pages[compare_page(game, document)] = render_compare(ctx, game, document, language)
+            pages[changes_index(game, document)] = render_changes_index(ctx, game, document, language)
+    return pages
 
-    # The indexes, in parts a warm build reuses apart (render/reuse.py):
-    # the contents and topics, the FAQ index, and the rulings' and walkthroughs'.
-    jobs += [partial(contents_and_topics, ctx), partial(faq_indexes, ctx), partial(rulings_indexes, ctx)]
-    if lang == CONTENT_LANGUAGE:
-        jobs.append(partial(card_references, ctx))
 
-        def references() -> dict[str, str]:
-            pages = {}
-            for game, source_id in dict.fromkeys((f.game, f.source_id) for f in ctx.corpus.faqs):
-                pages.update(render_faq_pages(ctx, game, source_id))
-            pages[paths.REVIEW] = idx.render_reviews(ctx)
-            pages[paths.PROBLEMS] = idx.render_source_problems(ctx)
-            return pages
+def guide_pages(ctx: Context) -> dict[str, str]:
+    """The language's guides, and each game's index of guides."""
+    pages = {}
+    for guide in ctx.corpus.guides:
+        if guide.language == ctx.language:
+            pages[guide_page(guide.game, guide.id)] = render_guide(guide, ctx)
+    for game in dict.fromkeys(g.game for g in ctx.corpus.guides):
+        pages[guides_index(game)] = render_guides_index(ctx, game)
+    return pages
 
-        jobs.append(references)
-    # The share pages (each drawing its preview image) in runs of sections, so
-    # that the images are drawn on every core and a warm build redraws a run.
+
+def _glossary_jobs(ctx: Context) -> list:
+    """The language's glossaries, a job each."""
+    return [
+        partial(render_glossary, ctx, base, edition, entries)
+        for base, (edition, entries) in glossaries(ctx).items()
+        if entries[0].language == ctx.language
+    ]
+
+
+def _index_jobs(ctx: Context) -> list:
+    """The indexes, in parts a warm build reuses apart (render/reuse.py): the
+    contents and topics, the FAQ index, and the rulings' and walkthroughs';
+    in the content language, the cards' pages and the FAQ and maintainers' pages."""
+    jobs: list = [partial(contents_and_topics, ctx), partial(faq_indexes, ctx), partial(rulings_indexes, ctx)]
+    if ctx.language == CONTENT_LANGUAGE:
+        jobs += [partial(card_references, ctx), partial(reference_pages, ctx)]
+    return jobs
+
+
+def reference_pages(ctx: Context) -> dict[str, str]:
+    """The FAQ pages of each source, the review page and the source problems page."""
+    pages = {}
+    for game, source_id in dict.fromkeys((f.game, f.source_id) for f in ctx.corpus.faqs):
+        pages.update(render_faq_pages(ctx, game, source_id))
+    pages[paths.REVIEW] = idx.render_reviews(ctx)
+    pages[paths.PROBLEMS] = idx.render_source_problems(ctx)
+    return pages
+
+
+def _share_jobs(ctx: Context) -> list:
+    """The share pages (each drawing its preview image) in runs of sections,
+    so that the images are drawn on every core and a warm build redraws a
+    run; the answers' and the cards'; the pinned links by edition (a warm
+    build makes again those of the editions that changed)."""
+    lang = ctx.language
     native = native_sections(ctx, lang)
-    jobs += [partial(section_shares, ctx, lang, native[k : k + SHARES_A_JOB]) for k in range(0, len(native), SHARES_A_JOB)]
+    jobs = [partial(section_shares, ctx, lang, native[k : k + SHARES_A_JOB]) for k in range(0, len(native), SHARES_A_JOB)]
     jobs += [partial(faq_share_pages, ctx, lang), partial(card_share_pages, ctx, lang)]
-    # The pinned links by edition: a warm build makes again those of the editions that changed.
     jobs += [partial(pinned_pages, ctx, lang, part) for part in pinned_parts(ctx, lang)]
-    jobs.append(partial(preview_files, ctx, lang))
+    return jobs
+
+
+def _site_wide_jobs(ctx: Context) -> list:
+    """What the whole language's site reads from: the previews, the history
+    bundle, its image, the written pages, the tables, the word index, the feed."""
+    lang = ctx.language
+    jobs: list = [partial(preview_files, ctx, lang)]
     # The current editions' history files in one, for a first visit's service worker.
     jobs.append(partial(history_bundle, ctx, lang))
     jobs.append(partial(site_image, ctx, lang, idx.games(ctx)))

@@ -13,7 +13,7 @@ import posixpath
 import re
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from functools import lru_cache, partial
 from importlib import resources
 from pathlib import Path
@@ -116,7 +116,47 @@ def render_site(
     in their place. Their files are never held by workers."""
     languages = site_languages(ctx)
     contexts = {lang: replace(ctx, language=lang, languages=languages, cache={}) for lang in languages}
-    # A warm build makes the published data in parts, each reused on its own.
+    # Every job: the published data's first, then each language's pages.
+    work = _all_work(ctx, languages, contexts, published, memory)
+    if memory is not None:
+        # A warm build keeps the pages of the jobs whose inputs are as they
+        # were, and gives those that run again what they made last.
+        _keep_reused(work, ctx, contexts, memory)
+        _give_what_was_made(work, published, memory)
+    if crew is not None:
+        _hold_in_workers(work)
+    made = _run_work(work, ctx, jobs, crew, memory)
+    if memory is not None:
+        _remember(work, made, memory)  # for the next warm build
+    # Each language's files, in path order.
+    return _site_files(work, made, ctx, languages, contexts, published, memory)
+
+
+@dataclass
+class _Work:
+    """A render's jobs (`render_site`), step by step. `jobs`: (language, job),
+    the published parts' (language None) first; `given`: the published parts
+    as (name, job); `names`: each job's (name, fingerprint) when reusable;
+    `kept`: job -> its pages as the last render made them; `words`: job ->
+    (its language, the rules' digest, the sections' part given) of the word
+    indexes; `sharing`, `previewing`: the share-page and preview jobs that
+    run again, given what the last build made (`parted`: the published data
+    made in parts, by a warm build)."""
+
+    jobs: list
+    given: list
+    parted: bool
+    names: list
+    kept: dict[int, dict[str, str]] = field(default_factory=dict)
+    texts: str = ""
+    words: dict[int, tuple] = field(default_factory=dict)
+    sharing: set[int] = field(default_factory=set)
+    previewing: set[int] = field(default_factory=set)
+
+
+def _all_work(ctx: Context, languages: list, contexts: dict, published: Published | None, memory) -> _Work:
+    """Every job of the render: the published data's first (a warm build
+    makes it in parts, each reused on its own), then each language's."""
     parted = memory is not None and published is not None
     given = published.parts() if parted else [(None, published.whole)] if published is not None else []
     work = [(None, job) for _, job in given]
@@ -124,90 +164,123 @@ def render_site(
     if memory is not None:
         # A warm build joins the history files its section pages' jobs made into the bundle itself (`_history_bundle`).
         work = [(lang, job) for lang, job in work if not (isinstance(job, partial) and job.func is history_bundle)]
-    names: list = [None] * len(work)
-    kept: dict[int, dict[str, str]] = {}  # job -> its pages, as the last render made them
-    if memory is not None:
-        prints = reuse.Fingerprints(ctx, memory)
-        for k, (lang, job) in enumerate(work):
-            if (name := given[k][0] if lang is None else job_name(lang, job)) is not None:
-                # A published part's declaration is render's, by its kind (`jobs.PUBLISHED`).
-                declared = declared_by(job) if lang is not None else PUBLISHED[name[1]]
-                names[k] = (name, prints.of(contexts.get(lang, ctx), name, job, declared))
-                if (found := memory.jobs.get(name)) is not None and found[0] == names[k][1]:
-                    kept[k] = found[1]
+    return _Work(work, given, parted, [None] * len(work))
+
+
+def _keep_reused(work: _Work, ctx: Context, contexts: dict, memory) -> None:
+    """Each reusable job's name and fingerprint, made of what it declares it
+    reads (`job_inputs`, `reuse.py`); a job whose fingerprint is the last
+    render's is not run again: its pages are kept."""
+    prints = reuse.Fingerprints(ctx, memory)
+    work.texts = prints.texts.hex()
+    for k, (lang, job) in enumerate(work.jobs):
+        if (name := work.given[k][0] if lang is None else job_name(lang, job)) is not None:
+            # A published part's declaration is render's, by its kind (`jobs.PUBLISHED`).
+            declared = declared_by(job) if lang is not None else PUBLISHED[name[1]]
+            work.names[k] = (name, prints.of(contexts.get(lang, ctx), name, job, declared))
+            if (found := memory.jobs.get(name)) is not None and found[0] == work.names[k][1]:
+                work.kept[k] = found[1]
+
+
+def _give_what_was_made(work: _Work, published: Published | None, memory) -> None:
+    """A warm build's jobs that run again are given what the last build made
+    of the same, where they can take it."""
+    jobs, names, kept = work.jobs, work.names, work.kept
     # A published part that runs again is given what it made last (`Published.again`).
-    if parted and published.again is not None:
-        for k, (lang, job) in enumerate(work):
+    if work.parted and published.again is not None:
+        for k, (lang, job) in enumerate(jobs):
             if lang is None and names[k] is not None and k not in kept:
                 found = memory.jobs.get(names[k][0])
-                work[k] = (None, published.again(job, found[1] if found is not None else None))
+                jobs[k] = (None, published.again(job, found[1] if found is not None else None))
     # The word index runs each time, from its sections' part as the last build
     # made it while the rules are as they were (`searched_words`).
-    words: dict[int, tuple] = {}  # job -> (its language, the rules' digest, the part given)
-    if memory is not None:
-        texts = prints.texts.hex()
-        for k, (lang, job) in enumerate(work):
-            if isinstance(job, partial) and job.func is searched_words:
-                found = memory.words.get(lang)
-                known = found[1] if found is not None and found[0] == texts else None
-                work[k] = (lang, partial(searched_words, *job.args, known=known, keep=True))
-                words[k] = (lang, texts, known)
+    for k, (lang, job) in enumerate(jobs):
+        if isinstance(job, partial) and job.func is searched_words:
+            found = memory.words.get(lang)
+            known = found[1] if found is not None and found[0] == work.texts else None
+            jobs[k] = (lang, partial(searched_words, *job.args, known=known, keep=True))
+            work.words[k] = (lang, work.texts, known)
     # A job making share pages that runs again takes those whose arguments are
     # as they were from the last build's (`share.remembering`).
-    sharing = {k for k, n in enumerate(names) if n and n[0][1] in SHARING and k not in kept}
-    if sharing:
+    work.sharing = {k for k, n in enumerate(names) if n and n[0][1] in SHARING and k not in kept}
+    if work.sharing:
         given = {key: found for made in memory.share_pages.values() for key, found in made.items()}
-        for k in sharing:
-            work[k] = (work[k][0], partial(share.remembering, given, work[k][1]))
+        for k in work.sharing:
+            jobs[k] = (jobs[k][0], partial(share.remembering, given, jobs[k][1]))
     # A preview job that runs again takes the files made of the same data from the last one's (`preview_files`).
-    previewing = {k for k, n in enumerate(names) if n and n[0][1] == "previews" and k not in kept}
-    for k in previewing:
-        lang, job = work[k]
-        work[k] = (lang, partial(preview_files, *job.args, known=memory.previews.get(lang, {})))
-    if crew is not None:
-        work = [
-            (
-                lang,
-                job
-                if names[k] or k in words or (parted and lang is None)
-                else partial(_held_files, lang or CONTENT_LANGUAGE, job),
-            )
-            for k, (lang, job) in enumerate(work)
-        ]
-    todo = [k for k in range(len(work)) if k not in kept]
+    work.previewing = {k for k, n in enumerate(names) if n and n[0][1] == "previews" and k not in kept}
+    for k in work.previewing:
+        lang, job = jobs[k]
+        jobs[k] = (lang, partial(preview_files, *job.args, known=memory.previews.get(lang, {})))
+
+
+def _hold_in_workers(work: _Work) -> None:
+    """The files of each job but the reusable ones, the word indexes and a
+    warm build's published parts are held by the worker making them (`_held_files`)."""
+    work.jobs = [
+        (
+            lang,
+            job
+            if work.names[k] or k in work.words or (work.parted and lang is None)
+            else partial(_held_files, lang or CONTENT_LANGUAGE, job),
+        )
+        for k, (lang, job) in enumerate(work.jobs)
+    ]
+
+
+def _run_work(work: _Work, ctx: Context, jobs: int | None, crew: Crew | None, memory) -> dict[int, dict]:
+    """job -> its files: the kept ones', and those of the others, run by
+    `jobs` workers (`render_site`)."""
+    names, kept = work.names, work.kept
+    todo = [k for k in range(len(work.jobs)) if k not in kept]
     if jobs is None:
-        large = len(ctx.corpus.sections) >= PARALLEL_SECTIONS and len(todo) > len(work) // FEW_AGAIN
+        large = len(ctx.corpus.sections) >= PARALLEL_SECTIONS and len(todo) > len(work.jobs) // FEW_AGAIN
         jobs = cores() if large else 1
     # A job made again sends back only what differs from what it made last
     # (`workers.since`), put back together here of the kept objects.
     before = {k: memory.jobs[names[k][0]][1] for k in todo if memory is not None and names[k] and names[k][0] in memory.jobs}
-    for k in sharing & before.keys():  # with the share pages it made (`share.remembering`)
+    for k in work.sharing & before.keys():  # with the share pages it made (`share.remembering`)
         before[k] = {**before[k], share.SHARED: memory.share_pages.get(names[k][0], {})}
     for k, found in before.items():
-        work[k] = (work[k][0], partial(since, found, work[k][1]))
-    ran = crew.run([work[k][1] for k in todo], jobs) if crew is not None else run_jobs([work[k][1] for k in todo], jobs)
+        work.jobs[k] = (work.jobs[k][0], partial(since, found, work.jobs[k][1]))
+    calls = [work.jobs[k][1] for k in todo]
+    ran = crew.run(calls, jobs) if crew is not None else run_jobs(calls, jobs)
     made = {**kept, **dict(zip(todo, ran))}
     for k, found in before.items():
         made[k] = restore(found, made[k])
-    if memory is not None:
-        memory.words = {lang: (texts, made[k].pop(SECTION_WORDS, known)) for k, (lang, texts, known) in words.items()}
-    for k in previewing:
-        memory.previews[work[k][0]] = made[k].pop(share.PREVIEWS_MADE)
-    if memory is not None:
-        memory.share_pages = {
-            n[0]: made[k].pop(share.SHARED) if k in sharing else memory.share_pages.get(n[0], {})
-            for k, n in enumerate(names)
-            if n and n[0][1] in SHARING
-        }
-        memory.jobs = {name: (digest, made[k]) for k, (name, digest) in ((k, n) for k, n in enumerate(names) if n)}
+    return made
+
+
+def _remember(work: _Work, made: dict[int, dict], memory) -> None:
+    """What the next warm build is given: each word index's sections' part,
+    the previews and share pages made, and each reusable job's fingerprint
+    and pages (taken out of the files: none of them is a file)."""
+    memory.words = {lang: (texts, made[k].pop(SECTION_WORDS, known)) for k, (lang, texts, known) in work.words.items()}
+    for k in work.previewing:
+        memory.previews[work.jobs[k][0]] = made[k].pop(share.PREVIEWS_MADE)
+    names = work.names
+    memory.share_pages = {
+        n[0]: made[k].pop(share.SHARED) if k in work.sharing else memory.share_pages.get(n[0], {})
+        for k, n in enumerate(names)
+        if n and n[0][1] in SHARING
+    }
+    memory.jobs = {name: (digest, made[k]) for k, (name, digest) in ((k, n) for k, n in enumerate(names) if n)}
+
+
+def _site_files(
+    work: _Work, made: dict[int, dict], ctx: Context, languages: list, contexts: dict, published: Published | None, memory
+) -> dict[str, dict[str, str | Held]]:
+    """Each language's files, in path order, of what the jobs made: the
+    bundles joined of them, the missing translations marked, and the
+    published data's files in the content language's."""
     files: dict[str, dict[str, str]] = {lang: {} for lang in languages}
     data: dict[str, str] = {}
-    for k, (lang, _) in enumerate(work):
-        if lang is None and parted:
+    for k, (lang, _) in enumerate(work.jobs):
+        if lang is None and work.parted:
             continue
         (files[lang] if lang else data).update(made[k])
-    if parted:
-        data = published.finish([made[k] for k, (lang, _) in enumerate(work) if lang is None])
+    if work.parted:
+        data = published.finish([made[k] for k, (lang, _) in enumerate(work.jobs) if lang is None])
     if memory is not None:
         for lang in languages:
             files[lang].update(_history_bundle(contexts[lang], files[lang], memory))
@@ -397,46 +470,17 @@ def write_docs(
     copied = known is not None and spare is not None and spare.take(docs_dir, fresh)
     if spare is not None and not copied:
         spare.drop()
-    gone = None
-    if copied and changed is not None and since is not None and known is since:
-        # The rest are the files of `since`, as they are in the copy.
-        items = [(f"{lang}/{path}", data) for lang in files for path, data in assets.items()]
-        items += [
-            (f"{lang}/{path}", files[lang][path]) for lang, paths in changed.items() for path in paths if path in files[lang]
-        ]
-        gone = [f"{lang}/{path}" for lang, paths in changed.items() for path in paths if path not in files[lang]]
-    else:
-        # Paths as strings, joined once: some 21,000 files, where a Path a file
-        # cost about what writing it does.
-        items = [(f"{lang}/{path}", data) for lang, pages in files.items() for path, data in (*assets.items(), *pages.items())]
+    # Only the files that may differ, where the copy is of `since`'s generation.
+    only_changed = copied and changed is not None and since is not None and known is since
+    items, gone = _docs_items(files, assets, changed if only_changed else None)
     held = {rel: data.digest for rel, data in items if isinstance(data, Held)}
     if held and crew is None:
         raise ValueError("files held by workers, and no crew to write them")
     if copied:
         written, digests = _write_changed(new_root, known, digests or {}, items, held, crew, gone)
     else:
-        for folder in sorted({posixpath.dirname(rel) for rel, _ in items}):
-            os.makedirs(os.path.join(new_root, folder), exist_ok=True)
-        items = [(rel, data) for rel, data in items if not isinstance(data, Held)]
-        # Thousands of small files: writing them from a few threads overlaps the
-        # waits on the file system (the GIL is released while reading, writing and
-        # hashing). Each thread takes a quarter at once (a task a file costs more than the file).
-        with ThreadPoolExecutor(max_workers=4) as pool:
-            writing = pool.map(partial(_write_all, new_root, old_root, known, digests or {}), [items[i::4] for i in range(4)])
-            done = crew.each(_write_held, new_root, old_root, known) if held else []
-            done += list(writing)
-        written = sum(count for count, _ in done)
-        digests = dict(sorted(pair for _, found in done for pair in found.items()))
-        if held.items() - digests.items():
-            raise RuntimeError("files held by workers were not written: " + ", ".join(sorted(held.keys() - digests.keys())[:5]))
-    _unlink(os.path.join(new_root, DIGESTS))  # in a spare copy, the published generation's own
-    # The table's JSON, redone only where it changed when it is `known`'s with other digests.
-    base = known if gone is not None else None
-    moved = [rel for rel, _ in items] if base is not None else ()
-    with open(os.path.join(new_root, DIGESTS), "x", encoding="utf-8") as file:
-        file.write(_table_json(digests, base, moved))
-    stat = os.stat(os.path.join(new_root, DIGESTS))  # once written and closed: its identity for good
-    _keep_digests((stat.st_dev, stat.st_ino, stat.st_size, stat.st_mtime_ns), digests)
+        written, digests = _write_fresh(new_root, old_root, known, digests or {}, items, held, crew)
+    _write_table(new_root, digests, known if gone is not None else None, items)
     output.stamp(fresh)
     replaced = output.publish(fresh, docs_dir, clean_up=later is None and spare is None, link=True)
     if spare is not None:
@@ -444,6 +488,61 @@ def write_docs(
     elif later is not None and replaced is not None:
         later(replaced)
     return written
+
+
+def _docs_items(files: dict, assets: dict, changed: dict[str, list[str]] | None) -> tuple[list, list[str] | None]:
+    """("language/path", data) of every file to write, and None; or, given
+    `changed` (`write_docs`), of the assets and the changed files alone, and
+    the files gone (the rest are the spare copy's, as they are)."""
+    if changed is not None:
+        items = [(f"{lang}/{path}", data) for lang in files for path, data in assets.items()]
+        items += [
+            (f"{lang}/{path}", files[lang][path]) for lang, paths in changed.items() for path in paths if path in files[lang]
+        ]
+        return items, [f"{lang}/{path}" for lang, paths in changed.items() for path in paths if path not in files[lang]]
+    # Paths as strings, joined once: some 21,000 files, where a Path a file
+    # cost about what writing it does.
+    return [(f"{lang}/{path}", data) for lang, pages in files.items() for path, data in (*assets.items(), *pages.items())], None
+
+
+def _write_fresh(
+    new_root: str,
+    old_root: str | None,
+    known: dict[str, str] | None,
+    given: dict[str, str],
+    items: list,
+    held: dict[str, str],
+    crew: Crew | None,
+) -> tuple[int, dict[str, str]]:
+    """`write_docs` into an empty generation: every file, linked from the
+    published one where the same (a worker of `crew` writes those it holds).
+    How many were written, and every file's digest, in path order."""
+    for folder in sorted({posixpath.dirname(rel) for rel, _ in items}):
+        os.makedirs(os.path.join(new_root, folder), exist_ok=True)
+    items = [(rel, data) for rel, data in items if not isinstance(data, Held)]
+    # Thousands of small files: writing them from a few threads overlaps the
+    # waits on the file system (the GIL is released while reading, writing and
+    # hashing). Each thread takes a quarter at once (a task a file costs more than the file).
+    with ThreadPoolExecutor(max_workers=4) as pool:
+        writing = pool.map(partial(_write_all, new_root, old_root, known, given), [items[i::4] for i in range(4)])
+        done = crew.each(_write_held, new_root, old_root, known) if held else []
+        done += list(writing)
+    digests = dict(sorted(pair for _, found in done for pair in found.items()))
+    if held.items() - digests.items():
+        raise RuntimeError("files held by workers were not written: " + ", ".join(sorted(held.keys() - digests.keys())[:5]))
+    return sum(count for count, _ in done), digests
+
+
+def _write_table(new_root: str, digests: dict[str, str], base: dict[str, str] | None, items: list) -> None:
+    """The generation's digests table (`DIGESTS`), kept by its file's identity.
+    `base`: the table of the copy's generation, when only `items` may differ
+    from it: the table's JSON is redone only where it changed."""
+    _unlink(os.path.join(new_root, DIGESTS))  # in a spare copy, the published generation's own
+    moved = [rel for rel, _ in items] if base is not None else ()
+    with open(os.path.join(new_root, DIGESTS), "x", encoding="utf-8") as file:
+        file.write(_table_json(digests, base, moved))
+    stat = os.stat(os.path.join(new_root, DIGESTS))  # once written and closed: its identity for good
+    _keep_digests((stat.st_dev, stat.st_ino, stat.st_size, stat.st_mtime_ns), digests)
 
 
 def _write_changed(
