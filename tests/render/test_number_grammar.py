@@ -8,7 +8,7 @@ import re
 
 from rulesite.common import names
 from rulesite.check import edition_counts, link_text
-from rulesite.render.site import browser_tables
+from rulesite.render.jobs import browser_tables
 
 
 def shipped_grammar(script: str) -> dict:

@@ -60,7 +60,7 @@ _NOT_IN_CONTENT = {
 _PATH_CHARS = r"[A-Za-z0-9._~/%#-]*"
 _PATH = '"' + _PATH_CHARS + '"'
 _OUR_OWN_INLINE_SCRIPTS = [
-    # render/site.py current_aliases: forwards to the current edition's page, keeping the #rule
+    # render/jobs.py current_aliases: forwards to the current edition's page, keeping the #rule
     re.compile(r"location\.replace\(" + _PATH + r" \+ location\.hash\)"),
     # render/share.py share pages: forward to the rule, section, answer or card at once
     # (pinned links add a ?query: "=", "&" written as \u0026 inside the script)

@@ -12,6 +12,7 @@ from ..resolve.entries import DiffEntry, DiffGroup, NumberAt, SectionAt
 from ..resolve.history_words import how_words_once, now_cites
 from .context import Context
 from .escape import Md, html_text
+from .job_inputs import declare
 from .escape import page as whole_page
 from .markup import link as html_link
 from .markup import md, md_link
@@ -28,6 +29,7 @@ from ..site_map.paths import (
 )
 from ..common.strings import counted, t
 from ..common.documents import document_name
+from .whole_folders import whole_document_link
 
 
 def describe(edition: Edition, lang: str) -> str:
@@ -125,8 +127,6 @@ def render_editions_index(ctx: Context, game: str, document: str, language: str)
         out.append(Md("| {} | {} | {} | {} |").format(describe(edition, lang), len(edition.sections), rules, link))
     out.append("")
     # Each edition shown in pages of its own, whole on one page (render/whole_document.py).
-    from .whole_document import whole_document_link
-
     wholes = []
     plain = whole_document_link(ctx, page, game, document)
     if plain is not None:
@@ -398,6 +398,24 @@ def diff_runs(ctx: Context, diff) -> list[tuple[int, int] | None]:
 DIFF_PARTS_A_JOB = 5
 
 
+def _diff_reads(prints, ctx: Context, diff, game: str, document: str, *run) -> list:
+    """A diff's pages (a run of its parts) read its entries as resolve
+    pre-rendered them (texts, word diffs, where each number is shown) in the
+    sections they make, its counts, and where the site map puts it and its
+    parts; a diff not pre-rendered, rule texts as every edition prints them
+    and what resolve matched of them (the chains)."""
+    groups = prints.diff_groups(diff, run)
+    if groups is None:
+        return [prints.texts]
+    where = ctx.where.diff(diff)
+    return [groups, diff.counts(), [m.reworded for m in diff.moved], where.page, [p.page for p in where.parts]]
+
+
+def _diff_named(diff, game: str, document: str, *run) -> tuple:
+    return (game, document, diff.old.language, diff.old.label, diff.new.label, *run)
+
+
+@declare("diff", _diff_reads, named=_diff_named)
 def render_diff_pages(ctx: Context, diff, game: str, document: str, run: tuple[int, int] | None = None) -> dict[str, str]:
     """docs-relative path -> Markdown: the diff as one page, or, where the site map
     cut it (site_map.site_map.diff_pages), a summary page linking to parts of

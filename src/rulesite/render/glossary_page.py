@@ -22,6 +22,7 @@ from ..resolve.linked import edition_here
 from ..resolve.merge import edition_label
 from .context import Context
 from .escape import Md, md_text
+from .job_inputs import declare, every_text
 from ..site_map.paths import packed
 from .escape import page as whole_page
 from .markup import heading, md_link
@@ -67,6 +68,7 @@ def edition_scope(ctx: Context, edition: Edition | None) -> Section | None:
     return edition_here(edition)
 
 
+@declare("glossary", every_text, named=lambda base, edition, entries: (base,))
 def render_glossary(ctx: Context, base: str, edition: Edition | None, entries: list[GlossaryEntry]) -> dict[str, str]:
     """docs-relative path -> Markdown, for one edition's glossary."""
     from .edition_pages import describe, document_name  # edition_pages is imported by site.py, as this is

@@ -33,6 +33,7 @@ from ..resolve.history import Absent
 from ..resolve.history_words import how_words, how_words_once
 from .context import CONTENT_LANGUAGE, Context
 from .escape import Md, script_json
+from .job_inputs import declare, shown
 from .markup import md
 from ..site_map.paths import cross_href, faq_anchor, html_path, page_of, relpath, section_page
 from ..common.strings import t
@@ -244,6 +245,19 @@ def history_files(ctx: Context, language: str, sections: list[Section]) -> dict[
     return files
 
 
+def _bundle_reads(prints, ctx: Context, language: str) -> list:
+    """Every section of every edition, texts included, and (its rows list
+    them) what cites each rule of the language's current sections."""
+    by_rule = ctx.citations.by_rule
+    cited = [
+        [[shown(ctx, item) for item in by_rule.get((key, rule.number), [])] for rule in section.rules]
+        for key, section in ((section.key, section) for section in ctx.corpus.sections.values())
+        if section.language == ctx.language
+    ]
+    return [prints.texts, cited]
+
+
+@declare("history bundle", _bundle_reads)
 def history_bundle(ctx: Context, language: str) -> dict[str, str]:
     """`HISTORY_BUNDLES`: the history files of this language's current editions'
     pages, path -> text, exactly as `history_files` makes them for those pages

@@ -132,7 +132,7 @@ def render_contents(ctx: Context, game: str, document: str) -> dict[str, str]:
     100.1, 100.2, ...). A long contents is an index of parts, each listing
     consecutive sections (the site map decides which: paths.contents_parts)."""
     from .edition_pages import document_name
-    from .whole_document import whole_document_link
+    from .whole_folders import whole_document_link
 
     index, lang = contents_page(game, document), ctx.language
     sections = [s for s in sections_of(ctx, game) if s.document == document]

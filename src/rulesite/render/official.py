@@ -15,6 +15,8 @@ from .symbols import with_symbols
 
 
 def standing_of(ctx: Context, document_id: str):
+    if not document_id:
+        return None  # an item of no official document: no document is read
     return ctx._memo("official-standings", lambda: standings(ctx.corpus)).get(document_id)
 
 

@@ -249,15 +249,8 @@ def offline_files(
     kept = {} if kept is None else kept
     files = {MANIFEST: manifest(ctx, config_text), OFFLINE_PAGE: offline_page(ctx)}
     everything = {**pages, **files}
-    known = digests or {}
     shell = shell_hash(ctx, nav, config_text, kept)
-    if known.keys() == pages.keys() and all(known.values()):  # the caller's, as they are (20,000 files)
-        now = {**known, **{path: file_digest(text.encode()) for path, text in files.items()}}
-    else:
-        now = {
-            path: known.get(path) or file_digest(text.encode() if isinstance(text, str) else text)
-            for path, text in everything.items()
-        }
+    now = _digests_now(pages, files, everything, digests or {})
     moved = None
     if since is not None and kept.get("basis") is since[0]:
         moved = [*since[1], *files]
@@ -268,17 +261,7 @@ def offline_files(
     hashes.update({path: file_hash(path) for path in asset_files()})
     wanted = _precache(ctx, everything, kept)
     shell_files = material_shell(ctx.language)
-    # Stored besides what `_precache` lists: Material's files and, on the root
-    # site, the other languages' word indexes.
-    reserve = sum(material_sizes(ctx.language))
-    if paths.language_root(ctx.language) == "":
-        reserve += sum(
-            _size(sizes.get(path))
-            for other, sizes in sorted((other_files or {}).items())
-            for path in sizes
-            if is_word_index(path)
-        )
-    listed, later, _ = choose(ctx, everything, wanted, reserve, budget)
+    listed, later, _ = choose(ctx, everything, wanted, _reserve(ctx, other_files), budget)
     entries = [[url, *hashes[url]] for url in listed]
     entries += [[url, digest, 1] for url, digest in shell_files]
     build = hashlib.sha256((shell + _shown(hashes, kept, urls_moved if in_step else None)).encode()).hexdigest()[:16]
@@ -287,21 +270,57 @@ def offline_files(
     # worker of their own stored: it keeps their word index too, from which the
     # offline page shows such a page's words (assets/offline-page.js).
     if paths.language_root(ctx.language) == "":
-        words = kept.setdefault("words", {})
-        for other, (other_digests, _nav) in sorted((others or {}).items()):
-            found = words.get(other)
-            if found is None or other_digests.keys() != found[0]:
-                found = words[other] = (set(other_digests), sorted(p for p in other_digests if is_word_index(p)))
-            entries += [[paths.language_root(other) + path, other_digests[path], 0] for path in found[1]]
-    # The preview and history files a first visit stores, each document's
-    # fetched as one file (share.PREVIEW_BUNDLES, history.HISTORY_BUNDLES).
+        entries += _other_word_indexes(others or {}, kept)
+    files[SERVICE_WORKER] = service_worker(build, ctx.language, entries, _bundles(listed, hashes), later)
+    return files
+
+
+def _digests_now(pages: dict, files: dict, everything: dict, known: dict[str, str]) -> dict[str, str]:
+    """path -> `file_digest` of every page and file: the caller's (`known`) where it has it."""
+    if known.keys() == pages.keys() and all(known.values()):  # the caller's, as they are (20,000 files)
+        return {**known, **{path: file_digest(text.encode()) for path, text in files.items()}}
+    return {
+        path: known.get(path) or file_digest(text.encode() if isinstance(text, str) else text)
+        for path, text in everything.items()
+    }
+
+
+def _reserve(ctx: Context, other_files: dict[str, dict] | None) -> int:
+    """What is stored besides what `_precache` lists: Material's files and, on
+    the root site, the other languages' word indexes."""
+    reserve = sum(material_sizes(ctx.language))
+    if paths.language_root(ctx.language) == "":
+        reserve += sum(
+            _size(sizes.get(path))
+            for other, sizes in sorted((other_files or {}).items())
+            for path in sizes
+            if is_word_index(path)
+        )
+    return reserve
+
+
+def _other_word_indexes(others: dict[str, tuple[dict[str, str], list]], kept: dict) -> list[list]:
+    """The root site's worker's entries of the other languages' word indexes
+    (`offline_files`), their lists kept while their files are the same."""
+    words = kept.setdefault("words", {})
+    entries = []
+    for other, (other_digests, _nav) in sorted(others.items()):
+        found = words.get(other)
+        if found is None or other_digests.keys() != found[0]:
+            found = words[other] = (set(other_digests), sorted(p for p in other_digests if is_word_index(p)))
+        entries += [[paths.language_root(other) + path, other_digests[path], 0] for path in found[1]]
+    return entries
+
+
+def _bundles(listed: list, hashes: dict) -> list[dict]:
+    """The preview and history files a first visit stores, each document's
+    fetched as one file (share.PREVIEW_BUNDLES, history.HISTORY_BUNDLES)."""
     bundles = []
     for group, held in _groups(listed).items():
         url = bundle_path(_BUNDLES[group[0]], group[1])
         if url in hashes:
             bundles.append({"url": url, "hash": hashes[url][0], "folder": _prefix(group), "files": len(held)})
-    files[SERVICE_WORKER] = service_worker(build, ctx.language, entries, bundles, later)
-    return files
+    return bundles
 
 
 # The files a first visit may leave for later, by kind: each folder's (a

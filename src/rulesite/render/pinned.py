@@ -17,6 +17,7 @@ from __future__ import annotations
 from urllib.parse import urlencode
 
 from .context import Context
+from .job_inputs import declare
 from ..common.documents import document_name
 from ..site_map.paths import SHORT_PREFIX
 from ..site_map.places import rule_places
@@ -53,6 +54,23 @@ def pinned_parts(ctx: Context, language: str) -> list[tuple[tuple[str, str, str]
     return [(key, e.label) for key, found in ctx.chains.items() if key[2] == language for e in found.editions]
 
 
+def _pinned_reads(prints, ctx: Context, language: str, part: tuple | None = None) -> list:
+    """One edition's pinned links: its rules' texts; where every rule of its
+    document is shown (the frame: sections' keys, rule numbers); where each
+    is today (the document's successors); its chain's labels and the current
+    edition's. Every edition's pinned links: every edition's texts."""
+    if part is None:
+        return [prints.texts]
+    document, label = part
+    return [
+        prints.edition(ctx, document, label),
+        prints.successors(ctx, document),
+        [e.label for e in ctx.chains[document].editions],
+        getattr(ctx.editions.current_of(document), "label", None),
+    ]
+
+
+@declare("pinned", _pinned_reads, named=lambda language, *part: part)
 def pinned_pages(ctx: Context, language: str, part: tuple | None = None) -> dict[str, str]:
     """The pinned links of this language's site; of one edition alone when
     `part` is given ((document, edition label): `pinned_parts`)."""

@@ -4,76 +4,39 @@ job of the same name made, so that `rulesite serve` (which keeps them:
 
 A job is reused only when a fingerprint of everything it reads equals the
 last one's. Fingerprints are digests of the pickled model as resolve left
-it: content, never times. Every one starts from the render's `frame`: the
-corpus with its rules' texts left out (each section's number, title,
-sources, rule numbers; the cards, errata, walkthroughs, guides, glossaries,
-keywords, aliases, concordance and written pages whole), the site's
-languages and address; no ruling or FAQ answer (the reusable jobs show them
-only where they cite or sit with a section, or list them: see below). To it
-each job adds what it reads besides:
-
-- a run of section pages (and their history files): each section whole, the
-  links resolve found in each text it shows (rules, examples, answers), each
-  of its rules' history in every edition and its history rows, what its
-  number meant before and where an older one lives now, its equivalents, its
-  FAQ answers, what cites it and its rules (as the page links them), the
-  diff page of each diff entry its history may link, and what the rules its
-  number meant before became;
-- one edition's pinned links: that edition (texts included), where each rule
-  of its document is today (the document's successors: a digest kept while
-  they are equal), the labels of its chain and the current edition;
-- a run of a pre-rendered diff's parts: the diff's entries in their sections
-  (a digest kept while they are equal; the first run: the numbers and entry
-  counts of every part, for the summary), its counts, where its pages are;
-- the current edition's aliases: nothing more;
-- the published data of one document's editions (export/files.py's
-  `document_data_files`): its editions, texts included;
-- editions.json (export/files.py's `editions_data_files`): each document's
-  current edition and the dated ones its chains run through (its editions,
-  their sections and rule numbers are in the frame);
-- the preview files, the glossaries, the keyword index, a document's whole
-  page (render/whole_document.py): every edition's rules, texts included; the history bundle: those, and what cites
-  each rule;
-- the contents and topic pages: the topics, the first three rules of each
-  topic's sections (their links' targets, their texts as linked), and which
-  games have FAQ answers, rulings, walkthroughs;
-- a run of rulings' pages: the keyword forms the links are made of (the
-  terms rules' texts define among them), the rulings, the reviews of them,
-  what they cite, the cards they name and where each is;
-- numbers.js and strings.js: where each older edition's rule is today (the
-  documents' successors);
-- the home page and the page of rules cited that no source holds: how many
-  FAQ answers, rulings and walkthroughs there are, the first ruling, and
-  those numbers;
-- the FAQ index: every answer, and where each is shown;
-- the card pages and errata (with their offline files), and their
-  published data: what cites each card, where each card is, and the keyword
-  forms their texts are linked by.
+it: content, never times. What a job reads is declared beside it, once
+(`job_inputs.declare`: the pages' modules, render/jobs.py), and its
+fingerprint is made of that declaration alone (`Fingerprints.of`): this
+module knows no job. Every one starts from the render's `frame`: the corpus
+with its rules' texts left out (each section's number, title, sources, rule
+numbers; the cards, errata, walkthroughs, guides, glossaries, keywords,
+aliases, concordance and written pages whole), the site's languages and
+address; no ruling or FAQ answer. To it each job adds what it declares it
+reads besides, from the pieces kept here: every edition's texts (`texts`),
+a document's (`documents`, `edition`), a section's part (`section`), where
+each older rule is today (`successors`), the keyword forms (`forms`), a
+pre-rendered diff's entries (`diff_groups`). Some read less than the frame
+(`Declared.light`) and start from what they read alone: the share pages,
+the site's image.
 
 The offline files of the pages never visited (render/offline_data.py) are
 made by the jobs making the pages they show (a run of section pages, of
 rulings' pages, the card pages), of what those pages read, and are reused
 with them.
 
-Some read less than the frame, and start from what they read alone (`LIGHT`):
-a run of sections' share pages (the sections whole, and the site's address),
-the FAQ answers' (the answers, where each is shown, their sources), the
-cards' (the cards and where each is); the site's image (its language and
-games).
-
-Every other job (the rulings' and walkthroughs'
-indexes, the FAQ pages, the word index, each game's published
-data of rulings, answers and cards...) reads rulings' texts, and runs each
-time. Equal fingerprints mean equal inputs, so a reused job's pages are the
-ones it would make: a build with reuse writes what a clean build writes
-(tests/build/test_warm_builds.py, tests/corpora/test_warm_corpora.py).
+Every job not declared (the rulings' and walkthroughs' indexes, the FAQ
+pages, the word index, each game's published data of rulings and
+answers...) reads rulings' texts, and runs each time. Equal fingerprints mean
+equal inputs, so a reused job's pages are the ones it would make: a build
+with reuse writes what a clean build writes (tests/build/test_warm_builds.py,
+tests/corpora/test_warm_corpora.py).
 
 Working the fingerprints out costs in proportion to what changed where the
 rules are concerned: every edition's texts are digested by document, from
 the digest resolve keeps of each edition by the reads it was merged from;
 a section's part (`_heavy`, its history rows by far the most of it) is
 kept by the frame and its documents' digests and, in a changed document,
-by what it reads compared with what it read then (`Fingerprints._section`):
+by what it reads compared with what it read then (`Fingerprints.section`):
 only the sections a change touched are digested again, each rule history
 chain once (`_chain`). The rest (the frame, each job's answers, citations
 and cards) is digested again each render."""
@@ -82,74 +45,11 @@ from __future__ import annotations
 
 import bisect
 import hashlib
-from functools import partial
 
 from ..common.content_digest import content_digest
-from ..common.model import Erratum, FaqAnswer
-from .official import revisions_of, standing_of
 from ..resolve.entries import entry_anchor
 from .context import Context
-
-
-def job_name(lang: str | None, job) -> tuple | None:
-    """A name for `job` that the same job of the next render has, when it is
-    one that can be reused (else None)."""
-    from .edition_pages import render_diff_pages
-    from .history import history_bundle
-    from .pinned import pinned_pages
-    from .share import card_share_pages, faq_share_pages, preview_files, section_shares, site_image
-    from .glossary_page import render_glossary
-    from .whole_document import whole_document_pages
-    from .site import (
-        _section_run,
-        card_references,
-        contents_and_topics,
-        current_aliases,
-        faq_indexes,
-        home_pages,
-        keyword_pages,
-        numbers_and_tables,
-        ruling_pages,
-        walkthrough_pages,
-    )
-
-    if lang is None or not isinstance(job, partial):
-        return None  # the published data's parts come with their names (`site.PublishedData`)
-    if job.func is section_shares:
-        return (lang, "shares", tuple(section.key for section in job.args[2]))
-    whole = {
-        faq_share_pages: "faq shares",
-        card_share_pages: "card shares",
-        preview_files: "previews",
-        history_bundle: "history bundle",
-        numbers_and_tables: "numbers",
-        contents_and_topics: "contents",
-        faq_indexes: "faq index",
-        card_references: "cards",
-        walkthrough_pages: "walkthroughs",
-        keyword_pages: "keywords",
-        home_pages: "home",
-        site_image: "site image",
-    }
-    if job.func in whole:
-        return (lang, whole[job.func])
-    if job.func is ruling_pages:
-        return (lang, "rulings", tuple(ruling.id for ruling in job.args[1]))
-    if job.func is render_glossary:
-        return (lang, "glossary", job.args[1])
-    if job.func is _section_run:
-        return (lang, "sections", tuple(section.key for section in job.args[2]))
-    if job.func is whole_document_pages:
-        return (lang, "whole", *job.args[1:])
-    if job.func is pinned_pages:
-        return (lang, "pinned", *job.args[2:])
-    if job.func is current_aliases:
-        current = job.args[0]
-        return (lang, "aliases", None if current is None else (current.game, current.document, current.language, current.label))
-    if job.func is render_diff_pages:
-        diff = job.args[1]
-        return (lang, "diff", job.args[2], job.args[3], diff.old.language, diff.old.label, diff.new.label, *job.args[4:])
-    return None
+from .job_inputs import Declared
 
 
 def frame(ctx: Context) -> bytes:
@@ -198,7 +98,7 @@ class Fingerprints:
     document's editions and those of its equivalents in other languages (the
     concordance shows them whole): while those are as at the last render, its
     digest is the last render's and is not worked out again; else while what
-    it reads is (`_section`). `memory`: the last render's `texts` (the frame
+    it reads is (`section`). `memory`: the last render's `texts` (the frame
     and every document) and `heavy` (section key -> its documents' digest,
     the frame, what it read and its digest; a share job's name -> what it was
     made from and its digest; each document's diffs' entries), replaced by
@@ -216,7 +116,7 @@ class Fingerprints:
         self.editions = getattr(memory, "edition_digests", None) or {}  # for one edition's pinned links
         memory.texts, memory.heavy = self.texts, self.heavy
 
-    def _kept(self, key, made_from, make) -> bytes | str:
+    def kept(self, key, made_from, make) -> bytes | str:
         """The digest under `key` that this render or the last made from the
         same (the very object, or an equal one); else `make()`."""
         found = self.heavy.get(key) or self.known.get(key)
@@ -225,7 +125,7 @@ class Fingerprints:
         self.heavy[key] = found
         return found[1]
 
-    def _made_from(self, sections) -> bytes:
+    def made_from(self, sections) -> bytes:
         """The frame and the documents `sections` are of, or show whole beside
         them (their equivalents in other languages)."""
         shown = set()
@@ -240,9 +140,9 @@ class Fingerprints:
             digest.update(repr(document).encode() + (self.documents.get(document) or b"-"))
         return digest.digest()
 
-    def _section(self, ctx: Context, section) -> bytes:
+    def section(self, ctx: Context, section) -> bytes:
         """A section's part (`_heavy`): the last render's while its documents
-        are as they were (`_made_from`), or else while the frame is, what the
+        are as they were (`made_from`), or else while the frame is, what the
         section reads (`_reads`: its rules, their history rows and links, its
         equivalents...) equals what it read then, and no entry of its rows'
         moved to another diff page (`_moved`); else worked out again. So a
@@ -251,7 +151,7 @@ class Fingerprints:
         its document."""
         key = section.key
         found = self.known.get(key)
-        documents = self._made_from([section])
+        documents = self.made_from([section])
         if found is not None and len(found) == 4 and found[0] == documents:
             self.heavy[key] = found
             return found[3]
@@ -292,141 +192,39 @@ class Fingerprints:
             found = self.once[key] = (where, moved)
         return found[1]
 
-    def of(self, ctx: Context, name: tuple, job) -> str:
-        """The fingerprint of a job named `name` (`job_name`); `ctx`: its language's."""
-        kind = name[1]
-        if kind == "shares":
-            # They read only their sections (and the site's address, in the
-            # frame): while their documents are the same, so is what they read.
-            made_from = self._made_from(job.args[2])
-            return self._kept(name, made_from, lambda: content_digest([name, _shares(ctx, job)]).hex())
-        if kind in LIGHT:
-            return content_digest([name, LIGHT[kind](ctx, job)]).hex()
-        parts: list = [self.frame, name]
-        if kind == "pinned" and len(name) > 2:
-            # One edition's pinned links (pinned.py): its rules' texts; where
-            # every rule of its document is shown (the frame: sections' keys,
-            # rule numbers); where each is today (the document's successors).
-            document, label = name[2]
-            parts += [self._edition(ctx, document, label), self._successors(ctx, document)]
-            parts.append([e.label for e in ctx.chains[document].editions])
-            parts.append(getattr(ctx.editions.current_of(document), "label", None))
-            return content_digest(parts).hex()
-        if kind == "diff" and (groups := self._diff_groups(job.args[1], job.args[4:])) is not None:
-            # A diff's pages (edition_pages.py's `render_diff_pages`; a run of
-            # its parts) read its entries as resolve pre-rendered them (texts,
-            # word diffs, where each number is shown) in the sections they
-            # make, its counts, and where the site map puts it and its parts.
-            diff = job.args[1]
-            where = ctx.where.diff(diff)
-            parts += [groups, diff.counts(), [m.reworded for m in diff.moved], where.page, [p.page for p in where.parts]]
-            return content_digest(parts).hex()
-        if kind == "rules" and len(name) > 2:
-            # One document's published data (export/files.py's
-            # `document_data_files`): its editions, texts included, and what
-            # resolve matched and compared of them (made of them alone).
-            parts.append(self.documents.get(name[2]))
-            return content_digest(parts).hex()
-        if kind == "contents":
-            # The contents and game indexes show sections' numbers, titles and
-            # rule counts (the frame); the topic pages, the first rules of their
-            # sections as linked there (`_topic_rules`). Each game's index links its
-            # FAQ, rulings and walkthroughs when it has any.
-            corpus = ctx.corpus
-            parts += [ctx.concordance.topics, _topic_rules(ctx)]
-            parts.append([sorted({item.game for item in items}) for items in (corpus.faqs, corpus.rulings, corpus.walkthroughs)])
-            return content_digest(parts).hex()
-        if kind == "rulings":
-            # A run of rulings' pages reads no rule's text: the numbers and
-            # section titles its links name (the frame), the terms rules'
-            # texts define (the keyword forms the links are made of), what the
-            # rulings cite and the reviews of them (their word diffs).
-            reviews = self.once.get("reviews")
-            if reviews is None:  # by the item reviewed, once a render
-                reviews = self.once["reviews"] = {}
-                for review in ctx.reviews:
-                    reviews.setdefault(id(review.item), []).append(review)
-            parts.append(self._forms(ctx))
-            parts.append([_ruling_reads(ctx, ruling, reviews.get(id(ruling), ())) for ruling in job.args[1]])
-            return content_digest(parts).hex()
-        if kind == "rules":
-            # editions.json (`editions_data_files`): of each document, its
-            # editions (in the frame: labels, dates, sections and rule numbers,
-            # so their counts), the current one and the dated ones its chains
-            # run through (whose pairs it lists): no rule's text.
-            chains = ctx.chains
-            parts.append(
-                [
-                    (
-                        key,
-                        getattr(ctx.editions.current_of(key), "label", None),
-                        [e.label for e in chains[key].editions] if key in chains else None,
-                    )
-                    for key in ctx.corpus.editions
-                ]
-            )
-            return content_digest(parts).hex()
-        if kind in ("previews", "history bundle", "glossary", "walkthroughs", "keywords", "whole"):
-            # Every section of every edition, texts included (and the history
-            # resolve made of them, and the links found in them).
-            parts.append(self.texts)
-            if kind == "history bundle":  # its rows list what cites each rule
-                parts.append(_cited_rules(ctx))
-        elif kind == "numbers":
-            # numbers.js names where each older edition's rule is today (the documents' successors).
-            parts += [self._successors(ctx, document) for document in sorted(ctx.editions.successors)]
-        elif kind == "faq index":
-            # The answers' questions, where each is shown, the sections they sit with.
-            parts += [ctx.corpus.faqs, [ctx.faq_home(faq) for faq in ctx.corpus.faqs]]
-        elif kind == "cards":  # the card pages, and the cards' and errata's data
-            # What cites each card (as a page links it), and where the site map puts each card.
-            by_card = ctx.citations.by_card
-            parts.append({card: [_cited(ctx, item) for item in items] for card, items in by_card.items()})
-            # The cards' texts linked as their pages and offline files show them: the terms rules' texts define too.
-            parts.append(self._forms(ctx))
-            parts.append({letter: [(p.page, p.items, p.anchors) for p in found] for letter, found in ctx.where.cards.items()})
-            # Each erratum names its document, linked where that document's page opens.
-            parts.append(
-                [
-                    (d, ctx.faq_home(s.opening) if (s := standing_of(ctx, d.id)) and s.opening else None)
-                    for d in ctx.corpus.official
-                ]
-            )
-        elif kind == "home":
-            # How many answers, rulings and walkthroughs there are, the ruling it
-            # shows how to link, and the rule numbers cited that no source holds.
-            corpus = ctx.corpus
-            parts += [[len(items) for items in (corpus.faqs, corpus.rulings, corpus.walkthroughs)], corpus.rulings[:1]]
-            parts.append(sorted(ctx.links.unresolved.items()))
-        elif name[1] == "sections":
-            for section in job.args[2]:
-                parts += [self._section(ctx, section), _light(ctx, section), _official(ctx, section)]
-        elif name[1] in ("pinned", "diff"):
-            # Rule texts as every edition prints them, and what resolve matched of them (the chains).
-            parts.append(self.texts)
-        return content_digest(parts).hex()
+    def of(self, ctx: Context, name: tuple, job, declared: Declared) -> str:
+        """The fingerprint of a job named `name` (`job_inputs.job_name`),
+        made of what its declaration says it reads; `ctx`: its language's."""
+        rest = job.args[1:]  # a job's first argument is its context
+        if declared.light:
 
-    def _edition(self, ctx: Context, document: tuple, label: str) -> bytes | str:
+            def make() -> str:
+                return content_digest([name, declared.reads(self, ctx, *rest)]).hex()
+
+            return make() if declared.kept_by is None else self.kept(name, declared.kept_by(self, ctx, *rest), make)
+        return content_digest([self.frame, name, *declared.reads(self, ctx, *rest)]).hex()
+
+    def edition(self, ctx: Context, document: tuple, label: str) -> bytes | str:
         """A digest of one edition, texts included: resolve's (`documents`), else pickled."""
         known = self.editions.get((*document, label))
         if known is not None:
             return known[1]
         return content_digest(next(e for e in ctx.corpus.editions[document] if e.label == label))
 
-    def _successors(self, ctx: Context, document: tuple) -> bytes:
+    def successors(self, ctx: Context, document: tuple) -> bytes:
         """A digest of where each rule of a document's editions is today
         (`EditionsView.successors`): the last render's while they are equal."""
         successors = ctx.editions.successors.get(document)
-        return self._kept((_SUCCESSORS, document), successors, lambda: content_digest(list((successors or {}).items())))
+        return self.kept((_SUCCESSORS, document), successors, lambda: content_digest(list((successors or {}).items())))
 
-    def _forms(self, ctx: Context) -> bytes:
+    def forms(self, ctx: Context) -> bytes:
         """A digest of the keyword forms texts are linked by (`Linker.keywords`:
         keywords.yml's, the sections' titles, the terms rules' texts define):
         the last render's while they are equal."""
         forms = ctx.links.keywords
-        return self._kept((_FORMS,), forms, lambda: content_digest(forms))
+        return self.kept((_FORMS,), forms, lambda: content_digest(forms))
 
-    def _diff_groups(self, diff, run: tuple) -> bytes | None:
+    def diff_groups(self, diff, run: tuple) -> bytes | None:
         """A digest of a pre-rendered diff's entries (`ChangesView.diff`): of
         the sections of a run of its parts (`run`: (first, end), or None: all)
         with the numbers and entry counts its summary shows (the first run);
@@ -442,13 +240,13 @@ class Fingerprints:
             numbers = {number for part in shown[first:end] for number in part.items}
             summary = ([p.items for p in shown], [(g.number, len(g.entries)) for g in groups]) if not first else ()
             groups = (*(g for g in groups if g.number in numbers), shown[first:end], summary)
-        return self._kept((_GROUPS, pair, *run), groups, lambda: content_digest(groups))
+        return self.kept((_GROUPS, pair, *run), groups, lambda: content_digest(groups))
 
 
 _PLACED = object()  # `Fingerprints.heavy`'s keys of a document's diffs' entries (`_moved`)
-_SUCCESSORS = object()  # `Fingerprints.heavy`'s keys of a document's successors (`_successors`)
-_GROUPS = object()  # `Fingerprints.heavy`'s keys of a diff's entries (`_diff_groups`)
-_FORMS = object()  # `Fingerprints.heavy`'s key of the keyword forms (`_forms`)
+_SUCCESSORS = object()  # `Fingerprints.heavy`'s keys of a document's successors (`successors`)
+_GROUPS = object()  # `Fingerprints.heavy`'s keys of a diff's entries (`diff_groups`)
+_FORMS = object()  # `Fingerprints.heavy`'s key of the keyword forms (`forms`)
 
 
 def documents(corpus, kept: dict) -> dict[tuple, bytes]:
@@ -465,76 +263,6 @@ def documents(corpus, kept: dict) -> dict[tuple, bytes]:
             digests.append((e.label, known[1] if known is not None else content_digest(e).hex()))
         found[document] = content_digest(digests)
     return found
-
-
-def _shares(ctx: Context, job) -> tuple:
-    """What a run of sections' share pages read: the sections whole and the site's address."""
-    return (ctx.site_url, job.args[2])
-
-
-def _faq_shares(ctx: Context, job) -> tuple:
-    """What the FAQ answers' share pages read: the answers, where each is shown, their sources."""
-    faqs = ctx.corpus.faqs
-    return (ctx.site_url, faqs, [ctx.faq_home(faq) for faq in faqs], ctx.corpus.sources)
-
-
-def _card_shares(ctx: Context, job) -> tuple:
-    """What the cards' share pages read: the cards and the page showing each."""
-    cards = ctx.corpus.cards
-    return (ctx.site_url, cards, [ctx.card_page(card) if card.id in ctx.where.card_pages else None for card in cards])
-
-
-def _site_image(ctx: Context, job) -> tuple:
-    """What the site's image reads: its language and games (the job's arguments)."""
-    return tuple(job.args[1:])
-
-
-# The jobs whose fingerprint is a few things of the model, not the frame (name[1] -> what they read).
-LIGHT = {"shares": _shares, "faq shares": _faq_shares, "card shares": _card_shares, "site image": _site_image}
-
-
-def _ruling_reads(ctx: Context, ruling, reviewed) -> tuple:
-    """What a ruling's page reads besides the frame and the rules: the ruling,
-    the reviews of it (`reviewed`: those of `ctx.reviews` whose item it is),
-    the rules and terms it links, the cards it names and where each is."""
-    reviews = [(r.rule, r.change, r.changes, r.checked) for r in reviewed]
-    cards = ctx.citations.cards_of.get(ruling.id, [])
-    return (ruling, reviews, ctx.citations.concerns.get(ruling.id), [(card, ctx.card_page(card)) for card in cards])
-
-
-def _topic_rules(ctx: Context) -> list:
-    """What the topic pages (index_pages.py's `render_topic`) read of the
-    rules: each topic section's first three, their links' targets and their
-    texts as linked there."""
-    by_key: dict = {}
-    for k, section in ctx.corpus.sections.items():
-        by_key.setdefault((k.game, k.document, k.number), section)  # the first, as the page finds it
-    links, found = ctx.links, []
-    for topic in ctx.concordance.topics:
-        for key in topic.sections:
-            section = by_key.get(key)
-            rules = section.rules[:3] if section is not None else ()
-            found.append(
-                [
-                    (
-                        rule.number,
-                        links.target(section.game, rule.number, section),
-                        links.segments(rule.text, section.game, section),
-                    )
-                    for rule in rules
-                ]
-            )
-    return found
-
-
-def _cited_rules(ctx: Context) -> list:
-    """What cites each rule of the language's current sections, as a history file lists it."""
-    by_rule = ctx.citations.by_rule
-    return [
-        [[_shown(ctx, item) for item in by_rule.get((key, rule.number), [])] for rule in section.rules]
-        for key, section in ((section.key, section) for section in ctx.corpus.sections.values())
-        if section.language == ctx.language
-    ]
 
 
 def _heavy(ctx: Context, section, chains: dict | None = None) -> bytes:
@@ -706,61 +434,3 @@ def _holders(ctx: Context, document: tuple[str, str, str], rows) -> list:
             anchors += [entry_anchor("removed", before.number)] if before.number is not None else []
             found.append([(anchor, held.get(anchor)) for anchor in anchors])
     return found
-
-
-def _light(ctx: Context, section) -> tuple:
-    """What a section's page reads of FAQ answers, rulings and walkthroughs: its
-    FAQ answers (with their links) and what cites the section and its rules."""
-    citations = ctx.citations
-    # An older edition's own page shows no FAQ answers (they sit with the current text).
-    faqs = [] if section.version_path else ctx.section_faqs(section)
-    key = section.key
-    cited = [citations.by_rule.get((key, rule.number), []) for rule in section.rules]
-    return (
-        faqs,
-        [ctx.links.quoted(faq.answer, faq.game, section) for faq in faqs],
-        [_shown(ctx, item) for item in citations.by_section.get(key, [])],
-        [[_shown(ctx, item) for item in items] for items in cited],
-    )
-
-
-def _official(ctx: Context, section) -> list:
-    """What a section's page reads of official documents (render/official.py): the
-    revisions shown on its rules, and the standing of each FAQ item it shows, each
-    with the documents and editions it names and where their pages are."""
-
-    def standing(document_id: str) -> tuple | None:
-        found = standing_of(ctx, document_id)
-        if found is None:
-            return None
-        edition = found.superseded_by
-        opening = found.opening
-        return (
-            found.document,
-            (edition.label, edition.date, edition.document) if edition else None,
-            ctx.faq_home(opening) if opening else None,
-            opening.id if opening else None,
-        )
-
-    revised = [
-        [
-            (shown.revision, shown.amended, shown.number, shown.later, later, standing(shown.revision.official))
-            for shown, later in found
-        ]
-        for rule in section.rules
-        if (found := revisions_of(rule, section, ctx))
-    ]
-    faqs = [] if section.version_path else ctx.section_faqs(section)
-    return [revised, [standing(faq.document) for faq in faqs if faq.document]]
-
-
-def _cited(ctx: Context, item):
-    """`_shown`, or an erratum whole (a card's page shows it)."""
-    return item if isinstance(item, Erratum) else _shown(ctx, item)
-
-
-def _shown(ctx: Context, item) -> tuple:
-    """What a page citing `item` shows of it: its kind, id, title and where it is."""
-    if isinstance(item, FaqAnswer):
-        return ("faq", item.id, item.question, item.section, ctx.faq_home(item))
-    return (type(item).__name__, item.game, item.id, item.title)

@@ -23,9 +23,10 @@ import re
 from ..common.model import Card, FaqAnswer, Section
 from ..common.precache import bundle_folder, bundle_path
 from .context import CONTENT_LANGUAGE, Context
-from .edition_pages import document_name
+from ..common.documents import document_name
 from .labels import section_label
 from .escape import script_json
+from .job_inputs import declare, every_text
 from .markup import html_file, safe_href
 from ..site_map.paths import faq_anchor, html_path, language_root, relpath, section_page, short_link, short_prefix
 from ..common.strings import t
@@ -107,6 +108,12 @@ def site_drawing(language: str, games: list[str]) -> og_image.Preview:
     return og_image.Preview(t(language, "home-title"), " · ".join(names), text, SITE_NAME)
 
 
+def _image_reads(prints, ctx: Context, language: str, games: list[str]) -> tuple:
+    """What the site's image reads: its language and games (the job's arguments)."""
+    return (language, games)
+
+
+@declare("site image", _image_reads, light=True)
 def site_image(ctx: Context, language: str, games: list[str]) -> dict[str, bytes]:
     drawn = og_image.image(site_drawing(language, games), ctx.og_cache, ctx.og_redraw)
     return {drawn.path: drawn.data}
@@ -233,6 +240,24 @@ def short_pages(ctx: Context, language: str, part: int = 0, parts: int = 1) -> d
     return pages
 
 
+def _shares_reads(prints, ctx: Context, language: str, sections: list[Section]) -> tuple:
+    """What a run of sections' share pages read: the sections whole and the site's address."""
+    return (ctx.site_url, sections)
+
+
+def _shares_made_from(prints, ctx: Context, language: str, sections: list[Section]) -> bytes:
+    """They read only their sections (and the site's address, in the frame):
+    while their documents are the same, so is what they read."""
+    return prints.made_from(sections)
+
+
+@declare(
+    "shares",
+    _shares_reads,
+    named=lambda language, sections: (tuple(section.key for section in sections),),
+    light=True,
+    kept_by=_shares_made_from,
+)
 def section_shares(ctx: Context, language: str, sections: list[Section]) -> dict[str, str]:
     """The share pages (and their images) of these sections and their rules.
     They read nothing but the sections, the language and the site's address
@@ -312,6 +337,13 @@ def card_share(card: Card) -> dict[str, str]:
     return {"short": card_short_link(card.game or "riftbound", card.id)} if SHAREABLE_ID.fullmatch(card.id) else {}
 
 
+def _faq_shares_reads(prints, ctx: Context, language: str) -> tuple:
+    """What the FAQ answers' share pages read: the answers, where each is shown, their sources."""
+    faqs = ctx.corpus.faqs
+    return (ctx.site_url, faqs, [ctx.faq_home(faq) for faq in faqs], ctx.corpus.sources)
+
+
+@declare("faq shares", _faq_shares_reads, light=True)
 def faq_share_pages(ctx: Context, language: str) -> dict[str, str]:
     pages = {}
     for faq in ctx.corpus.faqs:
@@ -338,6 +370,13 @@ def faq_share_pages(ctx: Context, language: str) -> dict[str, str]:
     return pages
 
 
+def _card_shares_reads(prints, ctx: Context, language: str) -> tuple:
+    """What the cards' share pages read: the cards and the page showing each."""
+    cards = ctx.corpus.cards
+    return (ctx.site_url, cards, [ctx.card_page(card) if card.id in ctx.where.card_pages else None for card in cards])
+
+
+@declare("card shares", _card_shares_reads, light=True)
 def card_share_pages(ctx: Context, language: str) -> dict[str, str]:
     if language != CONTENT_LANGUAGE:
         return {}
@@ -378,6 +417,7 @@ def preview_file(page: str) -> str:
     return f"{PREVIEWS}/{page.removesuffix('.html')}.js"
 
 
+@declare("previews", every_text)
 def preview_files(ctx: Context, language: str, known: dict | None = None) -> dict[str, str]:
     """One small script per section page of this language's site, with the text
     of the section and of each of its rules, for the previews of links to that

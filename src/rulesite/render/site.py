@@ -13,7 +13,7 @@ import posixpath
 import re
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from functools import lru_cache, partial
 from importlib import resources
 from pathlib import Path
@@ -21,71 +21,42 @@ from pathlib import Path
 import yaml
 
 from ..common import output
-from ..common.model import Edition, Section, sort_key
-from ..common.names import browser_grammar
+from ..common.model import sort_key
 from . import index_pages as idx
 from . import reuse
 from ..site_map import paths
-from .card_pages import render_cards_pages, render_errata
 from .context import CONTENT_LANGUAGE, Context
-from .escape import nav_title, script_json
-from .faq_page import render_faq_pages
-from .glossary_page import glossaries, render_glossary
-from .guide_page import render_guide, render_guides_index
-from .host_files import HEADERS_FILE, NOJEKYLL, NOJEKYLL_FILE, headers_file
+from .escape import nav_title
+from .host_files import NOJEKYLL_FILE
 from .edition_pages import (
     document_name,
     documents_with_editions,
-    diff_runs,
-    render_changes_index,
-    render_compare,
-    render_diff_pages,
-    render_editions_index,
 )
 from .languages import mark_missing_translations, site_languages, switch_routes
-from .markup import html_file, safe_href
 from ..common.content_policy import REFERRER_POLICY, not_found_root_script, theme_policies
-from .feed import change_feed
 from .offline_app import mkdocs_config, offline_config
 from ..site_map.paths import (
     ERRATA,
-    changes_index,
-    compare_page,
     editions_page,
     glossary_page,
-    guide_page,
     guides_index,
     html_path,
     language_root,
-    page_of,
-    relpath,
     section_page,
-    version_alias,
     written_page,
 )
-from .ruling_page import render_ruling
-from .section_page import render_section
 from . import og_image
 from .shipped import shipped_bytes
-from .numbers import numbers_js
-from .word_index import section_words, word_index
-from .pinned import pinned_pages, pinned_parts
 from . import offline_data
-from .history import bundle_of, current_sections, history_bundle, history_file, history_files
+from .history import bundle_of, current_sections, history_bundle, history_file
+from .jobs import PUBLISHED, SECTION_WORDS, language_jobs, searched_words, written_heading
+from .job_inputs import declared_by, job_name
 from . import share
 from .share import (
-    card_share_pages,
-    faq_share_pages,
-    native_sections,
     preview_files,
-    section_images,
-    section_shares,
     site_drawing,
-    site_image,
 )
-from ..common.strings import LANGUAGE_NAMES, browser_strings, t
-from .walkthrough_page import render_walkthrough
-from .whole_document import whole_document_pages, whole_documents
+from ..common.strings import LANGUAGE_NAMES, t
 from ..common.workers import Crew, Held, cores, hold, restore, run_jobs, since
 
 # Documents with more sections than this are reached through their contents
@@ -145,7 +116,47 @@ def render_site(
     in their place. Their files are never held by workers."""
     languages = site_languages(ctx)
     contexts = {lang: replace(ctx, language=lang, languages=languages, cache={}) for lang in languages}
-    # A warm build makes the published data in parts, each reused on its own.
+    # Every job: the published data's first, then each language's pages.
+    work = _all_work(ctx, languages, contexts, published, memory)
+    if memory is not None:
+        # A warm build keeps the pages of the jobs whose inputs are as they
+        # were, and gives those that run again what they made last.
+        _keep_reused(work, ctx, contexts, memory)
+        _give_what_was_made(work, published, memory)
+    if crew is not None:
+        _hold_in_workers(work)
+    made = _run_work(work, ctx, jobs, crew, memory)
+    if memory is not None:
+        _remember(work, made, memory)  # for the next warm build
+    # Each language's files, in path order.
+    return _site_files(work, made, ctx, languages, contexts, published, memory)
+
+
+@dataclass
+class _Work:
+    """A render's jobs (`render_site`), step by step. `jobs`: (language, job),
+    the published parts' (language None) first; `given`: the published parts
+    as (name, job); `names`: each job's (name, fingerprint) when reusable;
+    `kept`: job -> its pages as the last render made them; `words`: job ->
+    (its language, the rules' digest, the sections' part given) of the word
+    indexes; `sharing`, `previewing`: the share-page and preview jobs that
+    run again, given what the last build made (`parted`: the published data
+    made in parts, by a warm build)."""
+
+    jobs: list
+    given: list
+    parted: bool
+    names: list
+    kept: dict[int, dict[str, str]] = field(default_factory=dict)
+    texts: str = ""
+    words: dict[int, tuple] = field(default_factory=dict)
+    sharing: set[int] = field(default_factory=set)
+    previewing: set[int] = field(default_factory=set)
+
+
+def _all_work(ctx: Context, languages: list, contexts: dict, published: PublishedData | None, memory) -> _Work:
+    """Every job of the render: the published data's first (a warm build
+    makes it in parts, each reused on its own), then each language's."""
     parted = memory is not None and published is not None
     given = published.parts() if parted else [(None, published.whole)] if published is not None else []
     work = [(None, job) for _, job in given]
@@ -153,88 +164,123 @@ def render_site(
     if memory is not None:
         # A warm build joins the history files its section pages' jobs made into the bundle itself (`_history_bundle`).
         work = [(lang, job) for lang, job in work if not (isinstance(job, partial) and job.func is history_bundle)]
-    names: list = [None] * len(work)
-    kept: dict[int, dict[str, str]] = {}  # job -> its pages, as the last render made them
-    if memory is not None:
-        prints = reuse.Fingerprints(ctx, memory)
-        for k, (lang, job) in enumerate(work):
-            if (name := given[k][0] if lang is None else reuse.job_name(lang, job)) is not None:
-                names[k] = (name, prints.of(contexts.get(lang, ctx), name, job))
-                if (found := memory.jobs.get(name)) is not None and found[0] == names[k][1]:
-                    kept[k] = found[1]
+    return _Work(work, given, parted, [None] * len(work))
+
+
+def _keep_reused(work: _Work, ctx: Context, contexts: dict, memory) -> None:
+    """Each reusable job's name and fingerprint, made of what it declares it
+    reads (`job_inputs`, `reuse.py`); a job whose fingerprint is the last
+    render's is not run again: its pages are kept."""
+    prints = reuse.Fingerprints(ctx, memory)
+    work.texts = prints.texts.hex()
+    for k, (lang, job) in enumerate(work.jobs):
+        if (name := work.given[k][0] if lang is None else job_name(lang, job)) is not None:
+            # A published part's declaration is render's, by its kind (`jobs.PUBLISHED`).
+            declared = declared_by(job) if lang is not None else PUBLISHED[name[1]]
+            work.names[k] = (name, prints.of(contexts.get(lang, ctx), name, job, declared))
+            if (found := memory.jobs.get(name)) is not None and found[0] == work.names[k][1]:
+                work.kept[k] = found[1]
+
+
+def _give_what_was_made(work: _Work, published: PublishedData | None, memory) -> None:
+    """A warm build's jobs that run again are given what the last build made
+    of the same, where they can take it."""
+    jobs, names, kept = work.jobs, work.names, work.kept
     # A published part that runs again is given what it made last (`PublishedData.again`).
-    if parted and published.again is not None:
-        for k, (lang, job) in enumerate(work):
+    if work.parted and published.again is not None:
+        for k, (lang, job) in enumerate(jobs):
             if lang is None and names[k] is not None and k not in kept:
                 found = memory.jobs.get(names[k][0])
-                work[k] = (None, published.again(job, found[1] if found is not None else None))
+                jobs[k] = (None, published.again(job, found[1] if found is not None else None))
     # The word index runs each time, from its sections' part as the last build
     # made it while the rules are as they were (`searched_words`).
-    words: dict[int, tuple] = {}  # job -> (its language, the rules' digest, the part given)
-    if memory is not None:
-        texts = prints.texts.hex()
-        for k, (lang, job) in enumerate(work):
-            if isinstance(job, partial) and job.func is searched_words:
-                found = memory.words.get(lang)
-                known = found[1] if found is not None and found[0] == texts else None
-                work[k] = (lang, partial(searched_words, *job.args, known=known, keep=True))
-                words[k] = (lang, texts, known)
+    for k, (lang, job) in enumerate(jobs):
+        if isinstance(job, partial) and job.func is searched_words:
+            found = memory.words.get(lang)
+            known = found[1] if found is not None and found[0] == work.texts else None
+            jobs[k] = (lang, partial(searched_words, *job.args, known=known, keep=True))
+            work.words[k] = (lang, work.texts, known)
     # A job making share pages that runs again takes those whose arguments are
     # as they were from the last build's (`share.remembering`).
-    sharing = {k for k, n in enumerate(names) if n and n[0][1] in SHARING and k not in kept}
-    if sharing:
+    work.sharing = {k for k, n in enumerate(names) if n and n[0][1] in SHARING and k not in kept}
+    if work.sharing:
         given = {key: found for made in memory.share_pages.values() for key, found in made.items()}
-        for k in sharing:
-            work[k] = (work[k][0], partial(share.remembering, given, work[k][1]))
+        for k in work.sharing:
+            jobs[k] = (jobs[k][0], partial(share.remembering, given, jobs[k][1]))
     # A preview job that runs again takes the files made of the same data from the last one's (`preview_files`).
-    previewing = {k for k, n in enumerate(names) if n and n[0][1] == "previews" and k not in kept}
-    for k in previewing:
-        lang, job = work[k]
-        work[k] = (lang, partial(preview_files, *job.args, known=memory.previews.get(lang, {})))
-    if crew is not None:
-        work = [
-            (
-                lang,
-                job
-                if names[k] or k in words or (parted and lang is None)
-                else partial(_held_files, lang or CONTENT_LANGUAGE, job),
-            )
-            for k, (lang, job) in enumerate(work)
-        ]
-    todo = [k for k in range(len(work)) if k not in kept]
+    work.previewing = {k for k, n in enumerate(names) if n and n[0][1] == "previews" and k not in kept}
+    for k in work.previewing:
+        lang, job = jobs[k]
+        jobs[k] = (lang, partial(preview_files, *job.args, known=memory.previews.get(lang, {})))
+
+
+def _hold_in_workers(work: _Work) -> None:
+    """The files of each job but the reusable ones, the word indexes and a
+    warm build's published parts are held by the worker making them (`_held_files`)."""
+    work.jobs = [
+        (
+            lang,
+            job
+            if work.names[k] or k in work.words or (work.parted and lang is None)
+            else partial(_held_files, lang or CONTENT_LANGUAGE, job),
+        )
+        for k, (lang, job) in enumerate(work.jobs)
+    ]
+
+
+def _run_work(work: _Work, ctx: Context, jobs: int | None, crew: Crew | None, memory) -> dict[int, dict]:
+    """job -> its files: the kept ones', and those of the others, run by
+    `jobs` workers (`render_site`)."""
+    names, kept = work.names, work.kept
+    todo = [k for k in range(len(work.jobs)) if k not in kept]
     if jobs is None:
-        large = len(ctx.corpus.sections) >= PARALLEL_SECTIONS and len(todo) > len(work) // FEW_AGAIN
+        large = len(ctx.corpus.sections) >= PARALLEL_SECTIONS and len(todo) > len(work.jobs) // FEW_AGAIN
         jobs = cores() if large else 1
     # A job made again sends back only what differs from what it made last
     # (`workers.since`), put back together here of the kept objects.
     before = {k: memory.jobs[names[k][0]][1] for k in todo if memory is not None and names[k] and names[k][0] in memory.jobs}
-    for k in sharing & before.keys():  # with the share pages it made (`share.remembering`)
+    for k in work.sharing & before.keys():  # with the share pages it made (`share.remembering`)
         before[k] = {**before[k], share.SHARED: memory.share_pages.get(names[k][0], {})}
     for k, found in before.items():
-        work[k] = (work[k][0], partial(since, found, work[k][1]))
-    ran = crew.run([work[k][1] for k in todo], jobs) if crew is not None else run_jobs([work[k][1] for k in todo], jobs)
+        work.jobs[k] = (work.jobs[k][0], partial(since, found, work.jobs[k][1]))
+    calls = [work.jobs[k][1] for k in todo]
+    ran = crew.run(calls, jobs) if crew is not None else run_jobs(calls, jobs)
     made = {**kept, **dict(zip(todo, ran))}
     for k, found in before.items():
         made[k] = restore(found, made[k])
-    if memory is not None:
-        memory.words = {lang: (texts, made[k].pop(SECTION_WORDS, known)) for k, (lang, texts, known) in words.items()}
-    for k in previewing:
-        memory.previews[work[k][0]] = made[k].pop(share.PREVIEWS_MADE)
-    if memory is not None:
-        memory.share_pages = {
-            n[0]: made[k].pop(share.SHARED) if k in sharing else memory.share_pages.get(n[0], {})
-            for k, n in enumerate(names)
-            if n and n[0][1] in SHARING
-        }
-        memory.jobs = {name: (digest, made[k]) for k, (name, digest) in ((k, n) for k, n in enumerate(names) if n)}
+    return made
+
+
+def _remember(work: _Work, made: dict[int, dict], memory) -> None:
+    """What the next warm build is given: each word index's sections' part,
+    the previews and share pages made, and each reusable job's fingerprint
+    and pages (taken out of the files: none of them is a file)."""
+    memory.words = {lang: (texts, made[k].pop(SECTION_WORDS, known)) for k, (lang, texts, known) in work.words.items()}
+    for k in work.previewing:
+        memory.previews[work.jobs[k][0]] = made[k].pop(share.PREVIEWS_MADE)
+    names = work.names
+    memory.share_pages = {
+        n[0]: made[k].pop(share.SHARED) if k in work.sharing else memory.share_pages.get(n[0], {})
+        for k, n in enumerate(names)
+        if n and n[0][1] in SHARING
+    }
+    memory.jobs = {name: (digest, made[k]) for k, (name, digest) in ((k, n) for k, n in enumerate(names) if n)}
+
+
+def _site_files(
+    work: _Work, made: dict[int, dict], ctx: Context, languages: list, contexts: dict, published: PublishedData | None, memory
+) -> dict[str, dict[str, str | Held]]:
+    """Each language's files, in path order, of what the jobs made: the
+    bundles joined of them, the missing translations marked, and the
+    published data's files in the content language's."""
     files: dict[str, dict[str, str]] = {lang: {} for lang in languages}
     data: dict[str, str] = {}
-    for k, (lang, _) in enumerate(work):
-        if lang is None and parted:
+    for k, (lang, _) in enumerate(work.jobs):
+        if lang is None and work.parted:
             continue
         (files[lang] if lang else data).update(made[k])
-    if parted:
-        data = published.finish([made[k] for k, (lang, _) in enumerate(work) if lang is None])
+    if work.parted:
+        data = published.finish([made[k] for k, (lang, _) in enumerate(work.jobs) if lang is None])
     if memory is not None:
         for lang in languages:
             files[lang].update(_history_bundle(contexts[lang], files[lang], memory))
@@ -258,7 +304,7 @@ def _offline_bundles(lang: str, pages: dict, memory) -> dict[str, str]:
 
 OFFLINE_PREFIX = offline_data.OFFLINE_DATA + "/"
 
-# The reusable jobs (`reuse.job_name`'s kinds) whose pages are mostly share pages.
+# The reusable jobs (`job_inputs.job_name`'s kinds) whose pages are mostly share pages.
 SHARING = frozenset({"shares", "faq shares", "card shares", "pinned"})
 
 
@@ -296,258 +342,11 @@ PARALLEL_SECTIONS = 300
 # of 351, 0.12-0.17 s by two workers and 0.08 s here; one sub-rule's 33,
 # 0.39-0.41 s either way.
 FEW_AGAIN = 8
-# Rulings' pages are made in runs of this many (a job each).
-RULINGS_A_JOB = 10
-# Share pages are made in runs of this many sections (a job each).
-SHARES_A_JOB = 25
-# Section pages are handed out in runs of this many (a job each).
-SECTIONS_A_JOB = 10
-
-
-def language_jobs(ctx: Context) -> list:
-    """One language's pages as jobs: functions of no arguments, each returning
-    some pages (docs path -> text). Together, the language's site. A job reads
-    the model and the site map, never another job's pages."""
-    lang = ctx.language
-    # The diff pages first: the longest jobs.
-    jobs: list = [
-        partial(render_diff_pages, ctx, diff, diff.old.game, diff.old.document, run)
-        for diff in ctx.diffs
-        if diff.old.language == lang
-        for run in diff_runs(ctx, diff)
-    ]
-    # Apart, each reused by a warm build while what it reads is as it was (render/reuse.py).
-    jobs += [partial(home_pages, ctx), partial(keyword_pages, ctx)]
-
-    # Only this language's own content: a page that exists only in another
-    # language is not copied here as a stub; links and the language switch send
-    # the reader to it there, with a notice (languages.py). Older editions'
-    # pages too.
-    shown = [section for section in ctx.corpus.sections.values() if section.language == lang]
-    for key, editions in ctx.corpus.editions.items():
-        if key[2] == lang:
-            shown += [s for edition in editions for s in edition.sections.values() if s.version_path]
-            jobs.append(partial(current_aliases, ctx.editions.current_of(key)))
-    for k in range(0, len(shown), SECTIONS_A_JOB):
-        jobs.append(partial(_section_run, ctx, lang, shown[k : k + SECTIONS_A_JOB]))
-    # Each document (and older edition) whole on one page, a job each.
-    jobs += [partial(whole_document_pages, ctx, *folder) for folder in whole_documents(ctx)]
-    if lang == CONTENT_LANGUAGE:
-        # In runs: a warm build makes again the run of the ruling that changed.
-        rulings = ctx.corpus.rulings
-        jobs += [partial(ruling_pages, ctx, rulings[k : k + RULINGS_A_JOB]) for k in range(0, len(rulings), RULINGS_A_JOB)]
-        jobs.append(partial(walkthrough_pages, ctx))
-
-    def indexes() -> dict[str, str]:
-        pages = {}
-        for game, document, language in documents_with_editions(ctx):
-            if language == lang:
-                pages[editions_page(game, document)] = render_editions_index(ctx, game, document, language)
-        for game, document, language in dict.fromkeys((d.old.game, d.old.document, d.old.language) for d in ctx.diffs):
-            if language == lang:
-                pages[compare_page(game, document)] = render_compare(ctx, game, document, language)
-                pages[changes_index(game, document)] = render_changes_index(ctx, game, document, language)
-        return pages
-
-    jobs.append(indexes)
-
-    def guides() -> dict[str, str]:
-        pages = {}
-        for guide in ctx.corpus.guides:
-            if guide.language == lang:
-                pages[guide_page(guide.game, guide.id)] = render_guide(guide, ctx)
-        for game in dict.fromkeys(g.game for g in ctx.corpus.guides):
-            pages[guides_index(game)] = render_guides_index(ctx, game)
-        return pages
-
-    jobs.append(guides)
-    for base, (edition, entries) in glossaries(ctx).items():
-        if entries[0].language == lang:
-            jobs.append(partial(render_glossary, ctx, base, edition, entries))
-
-    # The indexes, in parts a warm build reuses apart (render/reuse.py):
-    # the contents and topics, the FAQ index, and the rulings' and walkthroughs'.
-    jobs += [partial(contents_and_topics, ctx), partial(faq_indexes, ctx), partial(rulings_indexes, ctx)]
-    if lang == CONTENT_LANGUAGE:
-        jobs.append(partial(card_references, ctx))
-
-        def references() -> dict[str, str]:
-            pages = {}
-            for game, source_id in dict.fromkeys((f.game, f.source_id) for f in ctx.corpus.faqs):
-                pages.update(render_faq_pages(ctx, game, source_id))
-            pages[paths.REVIEW] = idx.render_reviews(ctx)
-            pages[paths.PROBLEMS] = idx.render_source_problems(ctx)
-            return pages
-
-        jobs.append(references)
-    # The share pages (each drawing its preview image) in runs of sections, so
-    # that the images are drawn on every core and a warm build redraws a run.
-    native = native_sections(ctx, lang)
-    jobs += [partial(section_shares, ctx, lang, native[k : k + SHARES_A_JOB]) for k in range(0, len(native), SHARES_A_JOB)]
-    jobs += [partial(faq_share_pages, ctx, lang), partial(card_share_pages, ctx, lang)]
-    # The pinned links by edition: a warm build makes again those of the editions that changed.
-    jobs += [partial(pinned_pages, ctx, lang, part) for part in pinned_parts(ctx, lang)]
-    jobs.append(partial(preview_files, ctx, lang))
-    # The current editions' history files in one, for a first visit's service worker.
-    jobs.append(partial(history_bundle, ctx, lang))
-    jobs.append(partial(site_image, ctx, lang, idx.games(ctx)))
-    jobs.append(partial(written_pages, ctx))
-    # One table of interface strings (the browser code's come from strings.py too),
-    # and one rule-number grammar (names.py): core.js reads both from this script.
-    jobs.append(partial(numbers_and_tables, ctx, lang))
-    jobs.append(partial(searched_words, ctx))
-    jobs.append(partial(change_feed, ctx))  # feed.xml: small, made again each render
-    return jobs
-
-
-def home_pages(ctx: Context) -> dict[str, str]:
-    """The home page and the page of the rules cited that the sources do not hold."""
-    return {paths.HOME: idx.render_home(ctx), paths.UNRESOLVED: idx.render_unresolved(ctx)}
-
-
-def keyword_pages(ctx: Context) -> dict[str, str]:
-    """The keyword index's pages."""
-    return idx.render_keywords(ctx)
-
-
-def ruling_pages(ctx: Context, rulings: list) -> dict[str, str]:
-    """These rulings' pages, and what the offline page shows of each (render/offline_data.py)."""
-    return {page_of(ruling): render_ruling(ruling, ctx) for ruling in rulings} | offline_data.ruling_files(ctx, rulings)
-
-
-def walkthrough_pages(ctx: Context) -> dict[str, str]:
-    """Every walkthrough's page."""
-    return {page_of(walkthrough): render_walkthrough(walkthrough, ctx) for walkthrough in ctx.corpus.walkthroughs}
-
-
-def contents_and_topics(ctx: Context) -> dict[str, str]:
-    """The topic pages, each game's index and its documents' contents."""
-    pages = {paths.topic_page(topic.id): idx.render_topic(ctx, topic) for topic in ctx.concordance.topics}
-    for game in idx.games(ctx):
-        pages[paths.game_index(game)] = idx.render_game_index(ctx, game)
-        for document in idx.documents_of(ctx, game):
-            pages.update(idx.render_contents(ctx, game, document))
-    return pages
-
-
-def faq_indexes(ctx: Context) -> dict[str, str]:
-    """Each game's index of FAQ answers (of the games that have any)."""
-    return {
-        paths.faq_index(game): idx.render_faq_index(ctx, game)
-        for game in idx.games(ctx)
-        if any(f.game == game for f in ctx.corpus.faqs)
-    }
-
-
-def rulings_indexes(ctx: Context) -> dict[str, str]:
-    """Each game's index of rulings and of walkthroughs (of the games that have any)."""
-    pages = {}
-    for game in idx.games(ctx):
-        if any(r.game == game for r in ctx.corpus.rulings):
-            pages.update(idx.render_rulings_index(ctx, game))
-        if any(w.game == game for w in ctx.corpus.walkthroughs):
-            pages[paths.walkthroughs_index(game)] = idx.render_walkthroughs_index(ctx, game)
-    return pages
-
-
-def card_references(ctx: Context) -> dict[str, str]:
-    """The cards' pages (with what cites each) and the errata, and what the
-    offline page shows of the cards' pages (render/offline_data.py)."""
-    pages = render_cards_pages(ctx, ctx.citations.by_card)
-    if ctx.corpus.errata:
-        pages[ERRATA] = render_errata(ctx)
-    return pages | offline_data.card_files(ctx)
-
-
-def numbers_and_tables(ctx: Context, lang: str) -> dict[str, str]:
-    """assets/numbers.js, assets/strings.js and (at the site's root) robots.txt
-    and the hosts' files (`host_files.py`): made of the sections' and rules'
-    numbers, the interface strings and the site's languages and address."""
-    tables = {"assets/numbers.js": numbers_js(ctx, lang), "assets/strings.js": browser_tables(lang)}
-    if not language_root(lang):  # the site's root: crawlers read /robots.txt, hosts their files
-        tables["robots.txt"] = robots_txt(ctx)
-        tables[HEADERS_FILE] = headers_file(ctx.languages)
-        tables[NOJEKYLL_FILE] = NOJEKYLL
-    return tables
-
-
-def _section_run(ctx: Context, lang: str, run: list[Section]) -> dict[str, str]:
-    """A run of section pages, and their histories' files: made from the rows
-    the pages were made with; and what the offline page shows of the current
-    editions' (render/offline_data.py)."""
-    pages = {section_page(section.key): str(render_section(section, ctx)) for section in run}
-    return pages | history_files(ctx, lang, run) | section_images(ctx, run) | offline_data.section_files(ctx, run)
-
-
-# Not a file: where the word index's job hands back its sections' part (`searched_words`).
-SECTION_WORDS = ".section-words"
-
-
-def browser_tables(lang: str) -> str:
-    """assets/strings.js: a script, not JSON, so pages opened from disk read it too."""
-    return (
-        "window.RULESITE_STRINGS = "
-        + script_json(browser_strings(lang))
-        + ";\nwindow.RULESITE_GRAMMAR = "
-        + script_json(browser_grammar())
-        + ";\n"
-    )
-
-
-def robots_txt(ctx: Context) -> str:
-    """Every page may be crawled; the sitemaps say which exist (absolute URLs
-    only: robots.txt has no relative form, so without a site_url none is named)."""
-    lines = ["User-agent: *", "Allow: /"]
-    if ctx.site_url:
-        lines += [f"Sitemap: {ctx.site_url}{language_root(lang)}sitemap.xml" for lang in ctx.languages]
-    return "\n".join(lines) + "\n"
-
-
-def written_pages(ctx: Context) -> dict[str, str]:
-    """The pages people wrote (docs/NAME.md), in this site's language where a
-    translation exists. `index` is not a page: it opens the home page."""
-    names = sorted({p.name for p in ctx.corpus.written} - {"index"})
-    return {written_page(name): ctx.corpus.written_page(name, ctx.language).text for name in names}
-
-
-def searched_words(ctx: Context, known: tuple | None = None, keep: bool = False) -> dict[str, str]:
-    """The word-search index (word_index.py), written pages included. `known`:
-    its sections' part (`section_words`) as the last build made it, while the
-    rules are as they were; `keep`: that part is handed back (`SECTION_WORDS`,
-    not a file) when made here, for the next build."""
-    written = {path: (written_heading(text, path.removesuffix(".md")), text) for path, text in written_pages(ctx).items()}
-    sections = known if known is not None else section_words(ctx, ctx.language)
-    files = word_index(ctx, ctx.language, written, sections)
-    if keep and known is None:
-        files[SECTION_WORDS] = sections
-    return files
-
-
-def written_heading(text: str, name: str) -> str:
-    """A written page's first heading, as written."""
-    return next((line[2:].strip() for line in text.splitlines() if line.startswith("# ")), name)
 
 
 def written_title(text: str, name: str) -> str:
     """A written page's navigation label: its first heading."""
     return nav_title(written_heading(text, name))
-
-
-def current_aliases(current: Edition | None) -> dict[str, str]:
-    """The current edition's pages also answer at its versioned path
-    (core-rules/v1.4/424.html), so a link made today keeps naming this text once a
-    newer edition owns the plain URLs. Small static pages that forward."""
-    pages = {}
-    for section in current.sections.values() if current else []:
-        alias = version_alias(section.key, current.label)
-        target = relpath(html_path(section_page(section.key)), posixpath.dirname(alias))
-        pages[alias] = html_file(
-            "alias_page",
-            title=f"{section.number} {section.title} ({current.label})",
-            target=safe_href(target),
-            text=f"{section.number} {section.title}",
-        )
-    return pages
 
 
 def navigation(ctx: Context, pages: dict[str, str]) -> list:
@@ -671,46 +470,17 @@ def write_docs(
     copied = known is not None and spare is not None and spare.take(docs_dir, fresh)
     if spare is not None and not copied:
         spare.drop()
-    gone = None
-    if copied and changed is not None and since is not None and known is since:
-        # The rest are the files of `since`, as they are in the copy.
-        items = [(f"{lang}/{path}", data) for lang in files for path, data in assets.items()]
-        items += [
-            (f"{lang}/{path}", files[lang][path]) for lang, paths in changed.items() for path in paths if path in files[lang]
-        ]
-        gone = [f"{lang}/{path}" for lang, paths in changed.items() for path in paths if path not in files[lang]]
-    else:
-        # Paths as strings, joined once: some 21,000 files, where a Path a file
-        # cost about what writing it does.
-        items = [(f"{lang}/{path}", data) for lang, pages in files.items() for path, data in (*assets.items(), *pages.items())]
+    # Only the files that may differ, where the copy is of `since`'s generation.
+    only_changed = copied and changed is not None and since is not None and known is since
+    items, gone = _docs_items(files, assets, changed if only_changed else None)
     held = {rel: data.digest for rel, data in items if isinstance(data, Held)}
     if held and crew is None:
         raise ValueError("files held by workers, and no crew to write them")
     if copied:
         written, digests = _write_changed(new_root, known, digests or {}, items, held, crew, gone)
     else:
-        for folder in sorted({posixpath.dirname(rel) for rel, _ in items}):
-            os.makedirs(os.path.join(new_root, folder), exist_ok=True)
-        items = [(rel, data) for rel, data in items if not isinstance(data, Held)]
-        # Thousands of small files: writing them from a few threads overlaps the
-        # waits on the file system (the GIL is released while reading, writing and
-        # hashing). Each thread takes a quarter at once (a task a file costs more than the file).
-        with ThreadPoolExecutor(max_workers=4) as pool:
-            writing = pool.map(partial(_write_all, new_root, old_root, known, digests or {}), [items[i::4] for i in range(4)])
-            done = crew.each(_write_held, new_root, old_root, known) if held else []
-            done += list(writing)
-        written = sum(count for count, _ in done)
-        digests = dict(sorted(pair for _, found in done for pair in found.items()))
-        if held.items() - digests.items():
-            raise RuntimeError("files held by workers were not written: " + ", ".join(sorted(held.keys() - digests.keys())[:5]))
-    _unlink(os.path.join(new_root, DIGESTS))  # in a spare copy, the published generation's own
-    # The table's JSON, redone only where it changed when it is `known`'s with other digests.
-    base = known if gone is not None else None
-    moved = [rel for rel, _ in items] if base is not None else ()
-    with open(os.path.join(new_root, DIGESTS), "x", encoding="utf-8") as file:
-        file.write(_table_json(digests, base, moved))
-    stat = os.stat(os.path.join(new_root, DIGESTS))  # once written and closed: its identity for good
-    _keep_digests((stat.st_dev, stat.st_ino, stat.st_size, stat.st_mtime_ns), digests)
+        written, digests = _write_fresh(new_root, old_root, known, digests or {}, items, held, crew)
+    _write_table(new_root, digests, known if gone is not None else None, items)
     output.stamp(fresh)
     replaced = output.publish(fresh, docs_dir, clean_up=later is None and spare is None, link=True)
     if spare is not None:
@@ -718,6 +488,61 @@ def write_docs(
     elif later is not None and replaced is not None:
         later(replaced)
     return written
+
+
+def _docs_items(files: dict, assets: dict, changed: dict[str, list[str]] | None) -> tuple[list, list[str] | None]:
+    """("language/path", data) of every file to write, and None; or, given
+    `changed` (`write_docs`), of the assets and the changed files alone, and
+    the files gone (the rest are the spare copy's, as they are)."""
+    if changed is not None:
+        items = [(f"{lang}/{path}", data) for lang in files for path, data in assets.items()]
+        items += [
+            (f"{lang}/{path}", files[lang][path]) for lang, paths in changed.items() for path in paths if path in files[lang]
+        ]
+        return items, [f"{lang}/{path}" for lang, paths in changed.items() for path in paths if path not in files[lang]]
+    # Paths as strings, joined once: some 21,000 files, where a Path a file
+    # cost about what writing it does.
+    return [(f"{lang}/{path}", data) for lang, pages in files.items() for path, data in (*assets.items(), *pages.items())], None
+
+
+def _write_fresh(
+    new_root: str,
+    old_root: str | None,
+    known: dict[str, str] | None,
+    given: dict[str, str],
+    items: list,
+    held: dict[str, str],
+    crew: Crew | None,
+) -> tuple[int, dict[str, str]]:
+    """`write_docs` into an empty generation: every file, linked from the
+    published one where the same (a worker of `crew` writes those it holds).
+    How many were written, and every file's digest, in path order."""
+    for folder in sorted({posixpath.dirname(rel) for rel, _ in items}):
+        os.makedirs(os.path.join(new_root, folder), exist_ok=True)
+    items = [(rel, data) for rel, data in items if not isinstance(data, Held)]
+    # Thousands of small files: writing them from a few threads overlaps the
+    # waits on the file system (the GIL is released while reading, writing and
+    # hashing). Each thread takes a quarter at once (a task a file costs more than the file).
+    with ThreadPoolExecutor(max_workers=4) as pool:
+        writing = pool.map(partial(_write_all, new_root, old_root, known, given), [items[i::4] for i in range(4)])
+        done = crew.each(_write_held, new_root, old_root, known) if held else []
+        done += list(writing)
+    digests = dict(sorted(pair for _, found in done for pair in found.items()))
+    if held.items() - digests.items():
+        raise RuntimeError("files held by workers were not written: " + ", ".join(sorted(held.keys() - digests.keys())[:5]))
+    return sum(count for count, _ in done), digests
+
+
+def _write_table(new_root: str, digests: dict[str, str], base: dict[str, str] | None, items: list) -> None:
+    """The generation's digests table (`DIGESTS`), kept by its file's identity.
+    `base`: the table of the copy's generation, when only `items` may differ
+    from it: the table's JSON is redone only where it changed."""
+    _unlink(os.path.join(new_root, DIGESTS))  # in a spare copy, the published generation's own
+    moved = [rel for rel, _ in items] if base is not None else ()
+    with open(os.path.join(new_root, DIGESTS), "x", encoding="utf-8") as file:
+        file.write(_table_json(digests, base, moved))
+    stat = os.stat(os.path.join(new_root, DIGESTS))  # once written and closed: its identity for good
+    _keep_digests((stat.st_dev, stat.st_ino, stat.st_size, stat.st_mtime_ns), digests)
 
 
 def _write_changed(

@@ -13,34 +13,22 @@ section page).
 
 from __future__ import annotations
 
-from ..common.model import Section, sort_key
+from ..common.model import Section
 from ..site_map.paths import contents_page, example_anchor, relative, whole_document_page
 from ..common.strings import t
 from .context import Context
-from .edition_pages import document_name
+from ..common.documents import document_name
 from .escape import Md, block, md_text
 from .escape import page as whole_page
+from .job_inputs import declare, every_text
 from .labels import section_label
 from .markup import finished, heading, md_link, plain_heading
 from .section_page import share_pattern
 from .share import cited_name, site_name
+from .whole_folders import whole_document_link, whole_documents
 
 
-def whole_documents(ctx: Context) -> dict[tuple[str, str, str], list[Section]]:
-    """(game, document, edition folder: "" for the plain pages) -> the sections
-    the site of `ctx.language` shows in that folder, in number order."""
-
-    def folders() -> dict[tuple[str, str, str], list[Section]]:
-        found: dict[tuple[str, str, str], list[Section]] = {}
-        for shown in ctx.editions.pages_of(ctx.language):
-            found.setdefault((shown.game, shown.document, shown.key.edition), []).append(shown)
-        for sections in found.values():
-            sections.sort(key=lambda s: sort_key(s.number))
-        return dict(sorted(found.items()))
-
-    return ctx._memo(("whole-documents", ctx.language), folders)
-
-
+@declare("whole", every_text, named=lambda game, document, edition: (game, document, edition))
 def whole_document_pages(ctx: Context, game: str, document: str, edition: str) -> dict[str, str]:
     """One document's (or one older edition's) whole page."""
     sections = whole_documents(ctx).get((game, document, edition), [])
@@ -104,13 +92,6 @@ def _section(section: Section, page: str, ctx: Context) -> list:
             )
         ]
     return out
-
-
-def whole_document_link(ctx: Context, page: str, game: str, document: str, edition: str = "") -> Md | None:
-    """A link from `page` to the document's whole page, when the site has one."""
-    if (game, document, edition) not in whole_documents(ctx):
-        return None
-    return md_link(t(ctx.language, "whole-link"), relative(page, whole_document_page(game, document, edition)))
 
 
 __all__ = ["render_whole_document", "whole_document_link", "whole_document_pages", "whole_documents"]

@@ -296,36 +296,66 @@ def word_index(
     # Copies: what the caller gave is kept for the next build.
     docs = _Docs()
     docs.rows, docs.index = list(rows), dict(index)
-    head, rules = list(head), list(rules)
-    texts: list[tuple[int, str]] = []  # (entry, its text) for the text files
-
-    def add(kind: str, doc: int, url: str, title: str, keys: list[str] = (), text: str = "") -> None:
-        head.append([kind, doc, url, title, list(keys)] if keys else [kind, doc, url, title])
-        if text:
-            texts.append((len(head) - 1, text))
-
+    entries = _Entries(list(head))
     if language == CONTENT_LANGUAGE:
-        named: set[str] = set()
-        nicknames: dict[str, list[str]] = {}  # card name -> its nicknames (card-aliases.yml)
-        for alias in ctx.corpus.card_aliases:
-            nicknames.setdefault(alias.card, []).extend(alias.names)
-        for card in ctx.corpus.cards:
-            if card.name in named:  # one entry a name, not one a printing
-                continue
-            named.add(card.name)
-            game = card.game or "riftbound"
-            doc = docs.of(game, "cards", t(language, "nav-cards"))
-            facts = " · ".join(x for x in [card.code, ", ".join(card.types)] if x)
-            text = " ".join([facts, _plain(card.text, language)]).strip()
-            add(CARD, doc, f"{html_path(ctx.card_page(card))}#{card.id}", card.name, nicknames.get(card.name, []), text)
-        for ruling in ctx.corpus.rulings:
-            doc = docs.of(ruling.game, "community-rulings", t(language, "community-rulings"))
-            body = " ".join([ruling.question, ruling.answer, *ruling.steps, *ruling.nuances, *ruling.cards])
-            add(RULING, doc, html_path(page_of(ruling)), ruling.title, [], _plain(body, language))
-        for walkthrough in ctx.corpus.walkthroughs:
-            doc = docs.of(walkthrough.game, walkthrough.document, document_name(walkthrough.document), walkthrough.edition)
-            body = " ".join([walkthrough.summary, *(step.text for step in walkthrough.steps)])
-            add(WALKTHROUGH, doc, html_path(page_of(walkthrough)), walkthrough.title, [], _plain(body, language))
+        _answer_entries(ctx, language, docs, entries)
+    _other_entries(ctx, language, docs, entries, written)
+    head = entries.head
+    if language != CONTENT_LANGUAGE:
+        head += _english_titles(ctx, language, docs)
+    files = {WORDS: QUEUE + script_json({"docs": docs.rows, "entries": head}) + ");\n"}
+    parts = _text_parts(docs, head, list(rules), examples, titled, entries.texts)
+    for k, part in enumerate(parts, 1):
+        part["part"] = k
+        part["of"] = len(parts)
+        files[TEXT.format(k)] = QUEUE + script_json(part) + ");\n"
+    return files
+
+
+class _Entries:
+    """The index's entries (`head`: [kind, doc, url, title(, keys)]) and
+    (entry, its text) of those whose text the text files hold."""
+
+    def __init__(self, head: list) -> None:
+        self.head = head
+        self.texts: list[tuple[int, str]] = []
+
+    def add(self, kind: str, doc: int, url: str, title: str, keys: list[str] = (), text: str = "") -> None:
+        self.head.append([kind, doc, url, title, list(keys)] if keys else [kind, doc, url, title])
+        if text:
+            self.texts.append((len(self.head) - 1, text))
+
+
+def _answer_entries(ctx: Context, language: str, docs: _Docs, entries: _Entries) -> None:
+    """The content language's cards (one entry a name, with its nicknames),
+    rulings and walkthroughs."""
+    named: set[str] = set()
+    nicknames: dict[str, list[str]] = {}  # card name -> its nicknames (card-aliases.yml)
+    for alias in ctx.corpus.card_aliases:
+        nicknames.setdefault(alias.card, []).extend(alias.names)
+    for card in ctx.corpus.cards:
+        if card.name in named:  # one entry a name, not one a printing
+            continue
+        named.add(card.name)
+        game = card.game or "riftbound"
+        doc = docs.of(game, "cards", t(language, "nav-cards"))
+        facts = " · ".join(x for x in [card.code, ", ".join(card.types)] if x)
+        text = " ".join([facts, _plain(card.text, language)]).strip()
+        entries.add(CARD, doc, f"{html_path(ctx.card_page(card))}#{card.id}", card.name, nicknames.get(card.name, []), text)
+    for ruling in ctx.corpus.rulings:
+        doc = docs.of(ruling.game, "community-rulings", t(language, "community-rulings"))
+        body = " ".join([ruling.question, ruling.answer, *ruling.steps, *ruling.nuances, *ruling.cards])
+        entries.add(RULING, doc, html_path(page_of(ruling)), ruling.title, [], _plain(body, language))
+    for walkthrough in ctx.corpus.walkthroughs:
+        doc = docs.of(walkthrough.game, walkthrough.document, document_name(walkthrough.document), walkthrough.edition)
+        body = " ".join([walkthrough.summary, *(step.text for step in walkthrough.steps)])
+        entries.add(WALKTHROUGH, doc, html_path(page_of(walkthrough)), walkthrough.title, [], _plain(body, language))
+
+
+def _other_entries(ctx: Context, language: str, docs: _Docs, entries: _Entries, written: dict | None) -> None:
+    """The FAQ answers shown in this language's site, the topics, the
+    language's guides and the written pages."""
+    add = entries.add
     for faq in ctx.corpus.faqs:
         home, home_language = ctx.faq_home(faq)
         if home_language != language:
@@ -343,15 +373,16 @@ def word_index(
             add(GUIDE, doc, html_path(guide_page(guide.game, guide.id)), guide.title, [], _plain(body, language))
     for path, (title, text) in sorted((written or {}).items()):
         add(PAGE, -1, html_path(path), title, [], " ".join(text.split()))
-    if language != CONTENT_LANGUAGE:
-        head += _english_titles(ctx, language, docs)
-    files = {WORDS: QUEUE + script_json({"docs": docs.rows, "entries": head}) + ");\n"}
-    # The answers readers type words from (rulings, FAQ answers, walkthroughs,
-    # guides, pages) come first, in a part of FIRST_PART bytes that a phone
-    # has within a second of the titles; then Riftbound's rules, the cards'
-    # texts, Magic's rules, then the rules' examples (Riftbound's, then
-    # Magic's), in parts of TEXT_PART bytes. The order of the files is not the
-    # order of the ranking: each entry ranks by what it is.
+
+
+def _text_parts(docs: _Docs, head: list, rules: list, examples, titled, texts: list) -> list[dict]:
+    """The text files' parts. The answers readers type words from (rulings,
+    FAQ answers, walkthroughs, guides, pages) come first, in a part of
+    FIRST_PART bytes that a phone has within a second of the titles; then
+    Riftbound's rules, the cards' texts, Magic's rules, then the rules'
+    examples (Riftbound's, then Magic's), in parts of TEXT_PART bytes. The
+    order of the files is not the order of the ranking: each entry ranks by
+    what it is."""
     parts: list[dict] = []
     size = limit = FIRST_PART
     first_magic = next((k for k, r in enumerate(rules) if docs.rows[r[1]]["game"] != GAME_NAMES["riftbound"]), len(rules))
@@ -374,11 +405,7 @@ def word_index(
         else:
             parts[-1]["texts"].append(list(item))
             size += len(item[1]) + 8
-    for k, part in enumerate(parts, 1):
-        part["part"] = k
-        part["of"] = len(parts)
-        files[TEXT.format(k)] = QUEUE + script_json(part) + ");\n"
-    return files
+    return parts
 
 
 def _english_titles(ctx: Context, language: str, docs: _Docs) -> list[list]:
