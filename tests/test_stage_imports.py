@@ -81,22 +81,11 @@ FLOORS = (
 )
 FLOOR = {room: floor for floor, rooms in enumerate(FLOORS) for room in rooms}
 
-# Import circles between modules that are known and being removed (issue 40):
-# each is listed by its modules, so that the list can only shrink. A circle
-# found must be one of these, or a part of one.
-KNOWN_CIRCLES = (
-    # render/reuse.py recognises site.py's jobs by their private functions
-    {"render.reuse", "render.site"},
-    # the pages of a section, a ruling, a share page and the whole document call each other's formatters
-    {
-        "render.edition_pages",
-        "render.pinned",
-        "render.ruling_page",
-        "render.section_page",
-        "render.share",
-        "render.whole_document",
-    },
-)
+# Import circles between modules that are known and being removed: each is
+# listed by its modules, so that the list can only shrink. None is left (the
+# render jobs declare their inputs beside them, `render/job_inputs.py`; the
+# whole-document folders sit below the pages that link them).
+KNOWN_CIRCLES: tuple[set[str], ...] = ()
 
 
 def room_of(path: Path, root: Path = PACKAGE) -> str:
