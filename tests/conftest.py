@@ -170,3 +170,23 @@ def ctx(repo_root: Path):
     context = pipeline.resolve(corpus, diag)
     assert diag.errors == []
     return context
+
+
+@pytest.fixture(scope="session")
+def translated_site(tmp_path_factory: pytest.TempPathFactory) -> BuiltSite:
+    """The real build of a scratch copy of the seeds with translated Riftbound
+    sources added as the maintainer's guide says (tests/translations.py), run
+    once per test session; fails every test using it when the build fails."""
+    from buildutil import run_build
+    from translations import translated_seeds
+
+    root = tmp_path_factory.mktemp("translated-build")
+    translated_seeds(REPO_ROOT, root)
+    result = run_build(REPO_ROOT, root)
+    if result.returncode != 0:
+        pytest.fail(
+            f"rulesite build of the translated seeds exited with {result.returncode}\n"
+            f"--- stdout (end) ---\n{result.stdout[-4000:]}\n--- stderr (end) ---\n{result.stderr[-8000:]}",
+            pytrace=False,
+        )
+    return BuiltSite(docs=root / "docs", site=root / "site", stdout=result.stdout, stderr=result.stderr)

@@ -12,6 +12,7 @@ from pathlib import Path
 from ..model import Section
 from .context import CONTENT_LANGUAGE, Context
 from .faq_page import parts_line
+from .languages import translated_here
 from .ruling_page import word_diff_md
 from .escape import Md, written
 from .escape import page as whole_page
@@ -45,7 +46,10 @@ GAME_NAMES = {"riftbound": "Riftbound", "magic": "Magic: The Gathering"}
 
 
 def sections_of(ctx: Context, game: str) -> list[Section]:
-    return [s for s in ctx.corpus.sections.values() if s.game == game]
+    """A game's sections as this language's site lists them: each page once, in
+    the site's language where it has the section (a translated section's
+    English original is not listed beside it), else in the language that has it."""
+    return [s for s in ctx.corpus.sections.values() if s.game == game and not translated_here(ctx, s)]
 
 
 def games(ctx: Context) -> list[str]:

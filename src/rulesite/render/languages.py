@@ -61,6 +61,21 @@ def _same_rule(ctx: Context, section: Section, language: str) -> tuple[Section, 
     return (there, there.number) if there is not None and there.language == language else None
 
 
+def translated_here(ctx: Context, section: Section) -> bool:
+    """Whether the site being rendered lists `section`'s rule at its path in
+    another language than `section`'s: in its own (French 424 on the French
+    site, for English 424), else in English, where the site lacks it (English
+    424 on the Spanish site, for French 424). Each page is listed once."""
+    if section.language == ctx.language or section.version_path:
+        return False
+    preferred = (ctx.language,) if section.language == "en" else (ctx.language, "en")
+    for language in preferred:
+        same = _same_rule(ctx, section, language)
+        if same is not None and same[0] is not section and section_page(same[0].key) == section_page(section.key):
+            return True
+    return False
+
+
 def switch_routes(ctx: Context, languages: tuple[str, ...]) -> tuple[Routes, Arrivals]:
     """The routes of the current sections whose rule another language lacks or
     numbers differently, and the notices of the pages they lead to. A reader
