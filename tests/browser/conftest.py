@@ -123,3 +123,18 @@ def corpora_root(request, corpora_site) -> str:
     if request.param == "http":
         return request.getfixturevalue("corpora_origin") + "/"
     return corpora_site.site.resolve().as_uri() + "/"
+
+
+@pytest.fixture(scope="session")
+def translated_origin(translated_site):
+    """The seeds with translated sources (`translated_site`) served on 127.0.0.1."""
+    with serve(translated_site.site) as origin:
+        yield origin
+
+
+@pytest.fixture(params=["http", "file"])
+def translated_root(request, translated_site) -> str:
+    """The translated seeds' site root URL, ending in '/', over http:// or file://."""
+    if request.param == "http":
+        return request.getfixturevalue("translated_origin") + "/"
+    return translated_site.site.resolve().as_uri() + "/"

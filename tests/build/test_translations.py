@@ -75,3 +75,14 @@ def test_every_translated_rule_is_on_its_languages_page_once(translated_site):
     built = next(line for line in lines if line.startswith("built    riftbound/core-rules (fr)"))
     assert read.split(":", 1)[1] == built.split(":", 1)[1]
     assert f"{len(numbers) + 1} numbered rules" in read
+
+
+def test_a_translation_of_the_same_number_is_the_same_rule_with_no_concordance_entry(translated_site):
+    """The French source is declared like the English one with only its
+    language changed, and concordance.yml does not name it: each page links
+    the other as the same rule."""
+    site = translated_site.site
+    french = (site / "fr/riftbound/core-rules/424.html").read_text(encoding="utf-8")
+    english = (site / "riftbound/core-rules/424.html").read_text(encoding="utf-8")
+    assert re.search(r'La même règle en anglais.{0,40}<a class="other-language" hreflang="en"[^>]*>424 Reveal</a>', french)
+    assert re.search(r'The same rule in French.{0,40}<a class="other-language" hreflang="fr"[^>]*>424 Révéler</a>', english)

@@ -67,10 +67,28 @@ def resolve_concordance(corpus: Corpus, diag: Diagnostics) -> Concordance:
         if not any(s.section for s in sides):
             diag.warning(loc, "concordance", "none of these rules is among the sources")
         concordance.equivalents.append(Equivalent(game, document, sides))
+    concordance.equivalents += _same_numbers(corpus, concordance)
     for entry in corpus.topics:
         concordance.topics.append(Topic(entry.id, entry.title, list(entry.sections)))
     concordance.other_rule_at = _other_rules_at(corpus, concordance)
     return concordance
+
+
+def _same_numbers(corpus: Corpus, concordance: Concordance) -> list[Equivalent]:
+    """A translated section that concordance.yml does not name is the English
+    section of the same number, when the sources hold one: the same rule, with
+    no entry needed. Each side names the edition of its first source."""
+    named = {id(side.section) for e in concordance.equivalents for side in e.sides if side.section is not None}
+    found = []
+    for section in corpus.sections.values():
+        if section.language == "en" or section.version_path or id(section) in named:
+            continue
+        english = _section(corpus, section.game, section.document, section.number, "en")
+        if english is None or id(english) in named:
+            continue
+        sides = [Side(s.language, s.number, corpus.sources[s.source_ids[0]].edition, s) for s in (section, english)]
+        found.append(Equivalent(section.game, section.document, sides))
+    return found
 
 
 def _other_rules_at(corpus: Corpus, concordance: Concordance) -> dict[SectionKey, tuple[str, ...]]:
