@@ -130,6 +130,9 @@ def _arrival_notices(ctx: Context, section: Section, chosen: str, route: Route) 
 
 def site_languages(ctx: Context) -> tuple[str, ...]:
     found = {s.language for s in ctx.corpus.sections.values()} | {g.language for g in ctx.corpus.guides} | {"en"}
+    # A written page's translation (docs/linking.fr.md) makes its language's site,
+    # sources in that language or not; one the interface lacks is reported when read.
+    found |= {p.language for p in ctx.corpus.written if p.language in LANGUAGE_NAMES}
     return ("en", *sorted(found - {"en"}))
 
 
