@@ -63,3 +63,22 @@ def test_switch_keeps_an_untranslated_rule_in_english_with_a_notice(translated_r
         notice = page.locator(".page-languages-notice")
         expect(notice).to_have_attribute("lang", language)
         expect(notice).to_contain_text(words)
+
+
+def test_the_out_of_date_flag_shows_under_its_rule_and_opens_the_english_rule(translated_editions_root, browse):
+    """Spanish 1.0's 424.1.a: English 1.1 reworded it. The flag shows under that
+    rule, in Spanish, and its link opens the English rule, whose History holds
+    the 1.0 text."""
+    root = translated_editions_root
+    page = browse(root).new_page()
+    page.goto(f"{root}es/riftbound/core-rules/424.html#424.1.a")
+    flag = page.locator('[data-rule="424.1.a"] .translation-changed')
+    expect(flag).to_be_visible()
+    expect(flag).to_contain_text("El texto en inglés ha cambiado desde esta traducción (v1.0)")
+    assert page.locator(".translation-changed").count() == 1
+    with page.expect_navigation():
+        flag.locator("a").click()
+    path, _query, anchor = at(page, root)
+    assert (path, anchor) == ("riftbound/core-rules/424.html", "424.1.a")
+    expect(page.locator('[id="424.1.a"]')).to_contain_text("and is still counted there")
+    expect(page.locator('[id="424.1.a"]')).to_be_in_viewport()

@@ -1,14 +1,16 @@
 """Translated Riftbound sources build (issue 41): the seeds with a French
-translation of section 424 added as the maintainer's guide says
-(`translated_site`, tests/translations.py). Each language's site lists each
+translation of section 424 added by following the maintainer's guide's steps
+literally (`translated_site`, tests/translations.py). Each language's site lists each
 page once, in the page's language; sections not translated fall back to
 English; every rule read in a language is on its site."""
 
 from __future__ import annotations
 
 import re
+from pathlib import Path
 
-from translations import FIXTURES
+import yaml
+from translations import FIXTURES, guide_entry
 
 NAV_ENTRY = re.compile(r'<span class="md-ellipsis">\s*([^<]*?)\s*</span>')
 LINK = re.compile(r'<a [^>]*href="([^"]*)"[^>]*>([^<]*)</a>')
@@ -86,3 +88,60 @@ def test_a_translation_of_the_same_number_is_the_same_rule_with_no_concordance_e
     english = (site / "riftbound/core-rules/424.html").read_text(encoding="utf-8")
     assert re.search(r'La même règle en anglais.{0,40}<a class="other-language" hreflang="en"[^>]*>424 Reveal</a>', french)
     assert re.search(r'The same rule in French.{0,40}<a class="other-language" hreflang="fr"[^>]*>424 Révéler</a>', english)
+
+
+def test_the_guides_entry_is_the_originals_with_only_its_own_fields_changed(repo_root):
+    """The guide says to copy the original's entry and change only id, path,
+    title, origin and language: its example does just that."""
+    entry = yaml.safe_load(guide_entry("Add a translated section"))[0]
+    manifest = yaml.safe_load((repo_root / "rules_src" / "manifest.yml").read_text(encoding="utf-8"))
+    original = next(s for s in manifest["sources"] if s["id"] == "rb-424-web")
+    own = {"id", "path", "title", "origin", "language"}
+    assert entry.keys() == original.keys()
+    assert {k: v for k, v in entry.items() if k not in own} == {k: v for k, v in original.items() if k not in own}
+    assert entry["language"] == "fr" and Path(entry["path"]).name in {p.name for p in FIXTURES.iterdir()}
+
+
+# A translated edition following an older English edition (`translated_editions_site`):
+# English 1.0 and 1.1 (1.1 rewords 424.1.a), and a Spanish 1.0 lacking 424.3.
+
+
+def test_a_translated_rule_whose_english_text_changed_since_says_so_on_its_page(translated_editions_site):
+    site = translated_editions_site.site
+    spanish = (site / "es/riftbound/core-rules/424.html").read_text(encoding="utf-8")
+    flags = re.findall(r'<p class="rule-meta translation-changed"[^>]*>(.*?)</p>', spanish, re.S)
+    assert len(flags) == 1, flags
+    assert flags[0].startswith("El texto en inglés ha cambiado desde esta traducción (v1.0): ")
+    assert 'href="../../../riftbound/core-rules/424.html#424.1.a"' in flags[0]
+    assert "424.1.a en inglés, con su historial" in flags[0]
+    # Under 424.1.a, the rule English reworded, and under no other.
+    rule = spanish.split('id="424.1.a"', 1)[1].split('data-rule="', 1)[0]
+    assert "translation-changed" in rule
+    # The English rule it links has the History with both texts.
+    english = (site / "riftbound/core-rules/424.html").read_text(encoding="utf-8")
+    assert 'id="424.1.a"' in english
+    history = (site / "riftbound/core-rules/v1.0/424.html").read_text(encoding="utf-8")
+    assert "A revealed card stays in the zone it is revealed from." in history
+
+
+def test_needs_review_lists_the_translations_behind(translated_editions_site):
+    page = (translated_editions_site.site / "needs-review.html").read_text(encoding="utf-8")
+    section = page.split('id="translations-behind"', 1)[1]
+    assert "1 translated rule whose English text changed after the English edition its translation follows." in section
+    assert 'href="es/riftbound/core-rules/424.html?from=en#424.1.a"' in section
+    assert 'href="riftbound/core-rules/424.html#424.1.a"' in section
+    assert "424.1 (es)" not in section and "424.2 (es)" not in section
+
+
+def test_a_translation_lacking_rules_says_how_many_and_builds(translated_editions_site):
+    out = translated_editions_site.stdout + translated_editions_site.stderr
+    assert re.search(
+        r"rules_src/manifest\.yml:\d+: warning\[translation-incomplete\]: rb-core-v1\.0-es \(es\) lacks 1 of the 4 rules "
+        r"of the English core-rules v1\.0 it follows",
+        out,
+    ), out[-3000:]
+    assert "error[" not in out
+    lines = translated_editions_site.stdout.splitlines()
+    read = next(line for line in lines if line.startswith("edition  riftbound/core-rules (es) v1.0"))
+    built = next(line for line in lines if line.startswith("built    riftbound/core-rules (es) v1.0"))
+    assert read.split(":", 1)[1] == built.split(":", 1)[1] and "3 numbered rules" in read

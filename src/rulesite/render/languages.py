@@ -240,4 +240,25 @@ def equivalents_note(section: Section, page: str, ctx: Context) -> list[str]:
     return out
 
 
+def behind_lines(section: Section, number: str, page: str, ctx: Context) -> list[Md]:
+    """Under a translated rule whose English original changed after the edition
+    its translation follows (resolve/translations.py): that it did, with a link
+    to the English rule, whose History shows the word diff."""
+    behind = ctx.concordance.translations.of(section, number)
+    if behind is None:
+        return []
+    return [behind_line(behind, page, ctx.language, ctx), Md('{: .rule-meta .translation-changed data-search-exclude="1" }'), ""]
+
+
+def behind_line(behind, page: str, lang: str, ctx: Context) -> Md:
+    """'The English text has changed since this translation (2026-06-01): 832.1.b in English, with its History.'"""
+    english = behind.english
+    href = cross_href(page, lang, section_page(english.key), "en", behind.english_number, notice=False)
+    text = t(lang, "translation-changed-link", number=behind.english_number)
+    link = html_link(text, href, css="other-language", hreflang="en")
+    edition = t(lang, "undated") if behind.follows == "undated" else behind.follows
+    before, _, after = t(lang, "translation-changed", edition=edition, link="\0").partition("\0")
+    return Md("{}{}{}").format(before, link, after)
+
+
 __all__ = ["LANGUAGE_NAMES", "Route", "site_languages", "switch_routes", "mark_missing_translations", "equivalents_note"]

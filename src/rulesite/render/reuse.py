@@ -326,6 +326,15 @@ class Fingerprints:
             # `document_data_files`): its editions, texts included, and what
             # resolve matched and compared of them (made of them alone).
             parts.append(self.documents.get(name[2]))
+            # A translation's rules flagged behind their English originals (read of the English document).
+            behind = ctx.concordance.translations.behind.values()
+            parts.append(
+                sorted(
+                    (b.number, b.english_number, b.follows, b.now)
+                    for b in behind
+                    if b.section.key[:2] + (b.section.language,) == tuple(name[2])
+                )
+            )
             return content_digest(parts).hex()
         if kind == "contents":
             # The contents and game indexes show sections' numbers, titles and

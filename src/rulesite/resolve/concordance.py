@@ -6,6 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from ..diagnostics import Diagnostics
 from ..model import Corpus, Section, SectionKey
+from .translations import Translations, resolve_translations
 
 
 @dataclass
@@ -43,6 +44,8 @@ class Concordance:
     # section key -> the languages whose section of the same number is another
     # rule (Spanish 701.20 is Reveal, English 701.20 is Shuffle)
     other_rule_at: dict[SectionKey, tuple[str, ...]] = field(default_factory=dict)
+    # the translated rules whose English text changed since the edition they follow
+    translations: Translations = field(default_factory=Translations)
 
     def for_section(self, section: Section) -> Equivalent | None:
         return next((e for e in self.equivalents if any(s.section is section for s in e.sides)), None)
@@ -71,6 +74,7 @@ def resolve_concordance(corpus: Corpus, diag: Diagnostics) -> Concordance:
     for entry in corpus.topics:
         concordance.topics.append(Topic(entry.id, entry.title, list(entry.sections)))
     concordance.other_rule_at = _other_rules_at(corpus, concordance)
+    concordance.translations = resolve_translations(corpus, concordance, diag)
     return concordance
 
 
