@@ -78,3 +78,16 @@ def test_follows_is_checked_when_read(tmp_path):
         "manifest: follows '2026-13-01' is no date of the calendar",
         "manifest: follows names the English edition a translation follows: an English source has none",
     ]
+
+
+def test_a_translation_whose_own_edition_english_lacks_is_not_compared_nor_warned(tmp_path):
+    # Dated 2026-02-02, with no `follows`: no English edition of that date to compare with.
+    def edit(text):
+        return text.replace(
+            '    edition: 2026-01-15\n    version: "1.0"\n    format: rules-text\n    title: "Reglas',
+            ('    edition: 2026-02-02\n    format: rules-text\n    title: "Reglas'),
+        )
+
+    ctx, diag = _resolved(tmp_path, edit, "2026-02-02")
+    assert diag.errors == [] and diag.warnings == []
+    assert _behind(ctx) == []
