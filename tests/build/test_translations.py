@@ -7,10 +7,11 @@ English; every rule read in a language is on its site."""
 from __future__ import annotations
 
 import re
+import shutil
 from pathlib import Path
 
 import yaml
-from translations import FIXTURES, guide_entry
+from translations import FIXTURES, REPO_ROOT, guide_entry
 
 NAV_ENTRY = re.compile(r'<span class="md-ellipsis">\s*([^<]*?)\s*</span>')
 LINK = re.compile(r'<a [^>]*href="([^"]*)"[^>]*>([^<]*)</a>')
@@ -145,3 +146,34 @@ def test_a_translation_lacking_rules_says_how_many_and_builds(translated_edition
     read = next(line for line in lines if line.startswith("edition  riftbound/core-rules (es) v1.0"))
     built = next(line for line in lines if line.startswith("built    riftbound/core-rules (es) v1.0"))
     assert read.split(":", 1)[1] == built.split(":", 1)[1] and "3 numbered rules" in read
+
+
+def test_a_warm_build_after_the_english_text_changed_writes_the_clean_builds_markdown(tmp_path):
+    """The flag reads the English document from a translation's pages and data:
+    after English 1.1's 424.1.a is worded as 1.0's again, the flag is gone, and
+    a warm build (serve's memory) writes what a clean build writes."""
+    from test_warm_builds import _docs, run_reporting, same_trees, settings
+    from translations import translated_editions
+
+    from rulesite.warm import Memory
+
+    root = tmp_path / "project"
+    translated_editions(root)
+    shutil.copytree(REPO_ROOT / "docs", root / "docs")
+    memory = Memory()
+
+    def text(records, path: str) -> str:
+        docs = next(r for r in records if type(r).__name__ == "Written").docs_dir
+        return (docs / path).read_text(encoding="utf-8")
+
+    first, _ = run_reporting(settings(root, "warm"), memory)
+    assert "translation-changed" in text(first, "es/riftbound/core-rules/424.md")
+    assert "english_changed" in text(first, "en/data/riftbound/core-rules/es/v1.0.json")
+    v11 = root / "rules_src/riftbound/core-rules-v1.1.txt"
+    v11.write_text(v11.read_text(encoding="utf-8").replace(", and is still counted there.", "."), encoding="utf-8")
+    warm, warm_problems = run_reporting(settings(root, "warm"), memory)
+    clean, clean_problems = run_reporting(settings(root, "clean", clean=True))
+    same_trees(_docs(warm), _docs(clean))
+    assert warm_problems == clean_problems
+    assert "translation-changed" not in text(warm, "es/riftbound/core-rules/424.md")
+    assert "english_changed" not in text(warm, "en/data/riftbound/core-rules/es/v1.0.json")
