@@ -171,3 +171,40 @@ def ctx(repo_root: Path):
     context = resolve_stage.resolve(corpus, diag)
     assert diag.errors == []
     return context
+
+
+@pytest.fixture(scope="session")
+def translated_site(tmp_path_factory: pytest.TempPathFactory) -> BuiltSite:
+    """The real build of a scratch copy of the seeds with translated Riftbound
+    sources added as the maintainer's guide says (tests/translations.py), run
+    once per test session; fails every test using it when the build fails."""
+    from translations import translated_seeds
+
+    return _scratch_build(tmp_path_factory, "translated-build", translated_seeds)
+
+
+@pytest.fixture(scope="session")
+def translated_editions_site(tmp_path_factory: pytest.TempPathFactory) -> BuiltSite:
+    """The real build of two small English editions of our own (1.0, 1.1) and a
+    Spanish translation of 1.0 added as the maintainer's guide says
+    (tests/translations.py), run once per test session."""
+    from translations import translated_editions
+
+    return _scratch_build(tmp_path_factory, "translated-editions-build", lambda _repo, root: translated_editions(root))
+
+
+def _scratch_build(tmp_path_factory: pytest.TempPathFactory, name: str, make) -> BuiltSite:
+    """`rulesite build` of the sources `make(REPO_ROOT, root)` writes into
+    root/rules_src; fails every test using it when the build fails."""
+    from buildutil import run_build
+
+    root = tmp_path_factory.mktemp(name)
+    make(REPO_ROOT, root)
+    result = run_build(REPO_ROOT, root)
+    if result.returncode != 0:
+        pytest.fail(
+            f"rulesite build of {name} exited with {result.returncode}\n"
+            f"--- stdout (end) ---\n{result.stdout[-4000:]}\n--- stderr (end) ---\n{result.stderr[-8000:]}",
+            pytrace=False,
+        )
+    return BuiltSite(docs=root / "docs", site=root / "site", stdout=result.stdout, stderr=result.stderr)

@@ -123,3 +123,33 @@ def corpora_root(request, corpora_site) -> str:
     if request.param == "http":
         return request.getfixturevalue("corpora_origin") + "/"
     return corpora_site.site.resolve().as_uri() + "/"
+
+
+@pytest.fixture(scope="session")
+def translated_origin(translated_site):
+    """The seeds with translated sources (`translated_site`) served on 127.0.0.1."""
+    with serve(translated_site.site) as origin:
+        yield origin
+
+
+@pytest.fixture(params=["http", "file"])
+def translated_root(request, translated_site) -> str:
+    """The translated seeds' site root URL, ending in '/', over http:// or file://."""
+    if request.param == "http":
+        return request.getfixturevalue("translated_origin") + "/"
+    return translated_site.site.resolve().as_uri() + "/"
+
+
+@pytest.fixture(scope="session")
+def translated_editions_origin(translated_editions_site):
+    """English 1.0 and 1.1 with a Spanish 1.0 (`translated_editions_site`) served on 127.0.0.1."""
+    with serve(translated_editions_site.site) as origin:
+        yield origin
+
+
+@pytest.fixture(params=["http", "file"])
+def translated_editions_root(request, translated_editions_site) -> str:
+    """That site's root URL, ending in '/', over http:// or file://."""
+    if request.param == "http":
+        return request.getfixturevalue("translated_editions_origin") + "/"
+    return translated_editions_site.site.resolve().as_uri() + "/"

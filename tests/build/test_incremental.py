@@ -103,14 +103,14 @@ def test_rebuild_after_one_change_equals_a_clean_build(tmp_path, change):
     # the changed files when nothing but page texts changed ...
     build_line = next(line for line in again.stdout.splitlines() if line.startswith("build "))
     if pages_only:
-        assert re.search(r"1 of 2 languages \(en: \d+ changed files only\).*reused: es", build_line), build_line
+        assert re.search(r"1 of 3 languages \(en: \d+ changed files only\).*reused: es, fr", build_line), build_line
         site = (root / "site").resolve()
         same = [p for p in site.rglob("*") if p.is_file() and (kept_alive / p.relative_to(site)).is_file()]
         shared = [p for p in same if p.stat().st_ino == (kept_alive / p.relative_to(site)).stat().st_ino]
         assert len(shared) > 0.8 * len(same), "the rebuild wrote most files again"
     else:
         # (Spanish lists English's rulings in its data: there the change is a page text's.)
-        assert re.search(r"of 2 languages \(en(, |\))", build_line), build_line
+        assert re.search(r"of 3 languages \(en(, |\))", build_line), build_line
     # ... nothing was written into the site published before (its files are shared) ...
     assert tree(kept_alive) == published
     # ... and the site is the one a clean build of the same sources makes, byte for byte.
@@ -128,7 +128,7 @@ def test_nothing_changed_nothing_built(tmp_path):
     before = tree(root / "site")
     again = run(root)
     assert again.returncode == 0, again.stderr[-3000:]
-    assert re.search(r"^build .*0 of 2 languages.*reused: en, es", again.stdout, re.M), again.stdout
+    assert re.search(r"^build .*0 of 3 languages.*reused: en, es, fr", again.stdout, re.M), again.stdout
     assert tree(root / "site") == before
 
 
@@ -154,7 +154,7 @@ def test_the_rebuild_process_serve_keeps_gives_the_clean_build(tmp_path):
             edit(root)
             records = list(Sequence(settings, Diagnostics(), warm=warm).run())
             built = next(r for r in records if isinstance(r, Built))
-            assert built.rebuilt.keys() == {"en"} and built.reused == {"es"}, built
+            assert built.rebuilt.keys() == {"en"} and built.reused == {"es", "fr"}, built
             assert any(isinstance(r, Published) for r in records), records[-1]
             assert next(r for r in records if isinstance(r, Checked)).findings_reused > 100
             assert warm.rebuilder.process is not None and warm.rebuilder.process.poll() is None
@@ -207,7 +207,8 @@ def test_the_rebuild_process_serve_keeps_gives_the_clean_build(tmp_path):
         assert "en" in built.rebuilt and not built.split, built  # the changed files alone built again
         found = sorted((str(d.loc.path).removeprefix(label), d.loc.line, d.code, d.message) for d in diag.errors)
         assert found and all(
-            p in ("about.html", "es/about.html") and code == "broken-anchor" and "citing" in m for p, _, code, m in found
+            p in ("about.html", "es/about.html", "fr/about.html") and code == "broken-anchor" and "citing" in m
+            for p, _, code, m in found
         ), found
         full = run(root, "full2-")
         printed = sorted(

@@ -34,3 +34,16 @@ def test_a_page_name_that_is_not_a_plain_name_is_an_error(tmp_path: Path):
         f"{tmp_path.name}/About Us.md:1: error[bad-page-name]: a written page is a regular file named NAME.md or NAME.LANG.md (lower-case ASCII, hyphens)",
         f"{tmp_path.name}/evil.md:1: error[bad-page-name]: a written page is a regular file named NAME.md or NAME.LANG.md (lower-case ASCII, hyphens)",
     ]
+
+
+def test_a_translation_in_a_language_the_interface_lacks_says_it_is_not_built(tmp_path: Path):
+    (tmp_path / "linking.md").write_text("# Linking\n", encoding="utf-8")
+    (tmp_path / "linking.fr.md").write_text("# Lier\n", encoding="utf-8")
+    (tmp_path / "linking.de.md").write_text("# Verlinken\n", encoding="utf-8")
+    diag = Diagnostics()
+    read_written(tmp_path, diag)
+    assert diag.errors == []
+    assert [str(d) for d in diag.warnings] == [
+        f"{tmp_path.name}/linking.de.md:1: warning[page-language]: not built: the site has no interface in 'de' "
+        "(add its strings to src/rulesite/strings.py, as the maintainer's guide says under 'Add a language')"
+    ]

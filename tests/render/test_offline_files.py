@@ -148,7 +148,7 @@ def test_built_pages_load_only_precached_scripts_and_styles(built_site):
     site = built_site.site
     problems, found = check_precache(site)
     assert problems == []
-    assert {p.worker for p in found} == {"sw.js", "es/sw.js"}
+    assert {p.worker for p in found} == {"sw.js", "es/sw.js", "fr/sw.js"}  # French: docs/index.fr.md
     for worker in ("sw.js", "es/sw.js"):
         root = (site / worker).parent
         urls = {url for url, _, _ in read_build(site / worker)["precache"]}

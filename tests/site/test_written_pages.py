@@ -36,3 +36,14 @@ def test_generated_pages_stay_out_of_the_written_folder(repo_root: Path):
     ).stdout.split()
     on_disk = sorted(str(p.relative_to(repo_root)) for p in (repo_root / "docs").rglob("*") if p.is_file())
     assert on_disk == sorted(tracked), "docs/ holds files that are not committed pages (a build wrote into it?)"
+
+
+def test_a_translated_written_page_makes_its_language_site_without_sources_in_it(built_site, repo_root: Path):
+    """The seeds hold no French source, yet docs/index.fr.md is French's home
+    page introduction: the French site is built, with it (issue 41)."""
+    manifest = (repo_root / "rules_src" / "manifest.yml").read_text(encoding="utf-8")
+    assert "language: fr" not in manifest
+    first_words = (repo_root / "docs" / "index.fr.md").read_text(encoding="utf-8").split("-->", 1)[1].split()[:6]
+    french = (built_site.site / "fr" / "index.html").read_text(encoding="utf-8")
+    assert " ".join(first_words) in french
+    assert '<html lang="fr"' in french

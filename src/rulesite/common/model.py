@@ -38,6 +38,8 @@ class Source:
     licence: str = ""
     partial: bool = False  # an excerpt, not a whole edition
     version: str = ""  # the edition's version name, when it has one: "1.4"
+    # A translation's English edition (its date, or "undated"), when not its own `edition`
+    follows: str = ""
     loc: Loc = Loc("rules_src/manifest.yml", 1)
     file: str = ""  # where to read it from
     root: str = ""  # the folder it must lie inside (its manifest's, or --also's)

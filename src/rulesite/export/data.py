@@ -20,7 +20,7 @@ import itertools
 from functools import cache
 
 from ..common.documents import document_name
-from ..common.model import Edition, FaqAnswer, Reference, Rule, Ruling, Section, parent_number, sort_key
+from ..common.model import Edition, FaqAnswer, Reference, Rule, Ruling, Section, SectionKey, parent_number, sort_key
 from ..resolve.history_words import how_words_once, now_cites
 from ..resolve.resolved import ResolvedCorpus
 from ..site_map.paths import ERRATA, diff_page, faq_anchor, page_of, section_page
@@ -31,7 +31,7 @@ from ..resolve.history import EditionDiff, chain_entries, prerendered_pairs, tra
 from ..resolve.merge import printed
 from ..resolve.official import standings
 
-SCHEMA_VERSION = 3
+SCHEMA_VERSION = 4
 
 
 def text_sha256(rule: Rule) -> str:
@@ -105,6 +105,9 @@ class Identities:
 
 def edition_data(resolved: ResolvedCorpus, edition: Edition, ids: Identities) -> dict:
     sections, rules = [], []
+    document = (edition.game, edition.document, edition.language)
+    current = resolved.editions.current_of(document) is edition
+    behind = resolved.concordance.translations.behind if current and edition.language != "en" else {}
     for section in edition.sections.values():
         page = shown_page(resolved.editions, section)
         sections.append(
@@ -127,12 +130,25 @@ def edition_data(resolved: ResolvedCorpus, edition: Edition, ids: Identities) ->
                     "url": url(edition.language, page, rule.number) if page else None,
                 }
             )
+            flagged = behind.get((SectionKey(*document[:2], section.number, edition.language), rule.number))
+            if flagged is not None:
+                rules[-1]["english_changed"] = _english_changed(flagged)
     return {
         "schema_version": SCHEMA_VERSION,
         "kind": "edition",
         **_edition_head(edition, resolved.editions.current_of((edition.game, edition.document, edition.language))),
         "sections": sections,
         "rules": rules,
+    }
+
+
+def _english_changed(behind) -> dict:
+    """A translated rule whose English original changed after the edition it follows."""
+    return {
+        "follows": behind.follows,
+        "now": behind.now,
+        "number": behind.english_number,
+        "url": url("en", section_page(behind.english.key), behind.english_number),
     }
 
 

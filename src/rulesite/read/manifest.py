@@ -14,7 +14,7 @@ from .yamlfile import line_of, load_yaml
 GAMES = {"riftbound", "magic"}
 LANGUAGES = {"en", "es", "fr"}
 REQUIRED = ("id", "path", "game", "document", "language", "edition", "format")
-OPTIONAL = ("partial", "title", "origin", "licence", "version")
+OPTIONAL = ("partial", "title", "origin", "licence", "version", "follows")
 
 
 def shown_path(path: Path) -> str:
@@ -96,6 +96,7 @@ def read_manifest(
                 origin=entry.get("origin", ""),
                 licence=entry.get("licence", ""),
                 version=entry.get("version", ""),
+                follows=entry.get("follows", ""),
                 loc=loc,
                 file=str(file),
                 root=str(root),
@@ -124,6 +125,11 @@ def _problems(values: dict, entry: dict, seen: set[str], formats: set[str]) -> l
         problems.append(("manifest", f"language must be one of {sorted(LANGUAGES)}, not {values['language'][:60]!r}"))
     if problem := edition_problem(values["edition"]):
         problems.append(("manifest", problem))
+    if "follows" in entry:
+        if values["language"] == "en":
+            problems.append(("manifest", "follows names the English edition a translation follows: an English source has none"))
+        elif problem := edition_problem(entry["follows"], "follows"):
+            problems.append(("manifest", problem))
     if values["format"] not in formats:
         problems.append(("manifest", f"unknown format {values['format'][:60]!r} (known: {', '.join(sorted(formats))})"))
     return problems

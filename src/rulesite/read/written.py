@@ -10,6 +10,7 @@ from pathlib import Path
 
 from ..common.diagnostics import Diagnostics
 from ..common.model import Loc, WrittenPage
+from ..common.strings import LANGUAGE_NAMES
 
 # NAME.md or NAME.LANG.md: lower-case ASCII words joined by hyphens.
 _NAME = re.compile(r"(?P<name>[a-z0-9]+(?:-[a-z0-9]+)*)(?:\.(?P<lang>[a-z]{2}))?\.md")
@@ -44,5 +45,12 @@ def read_written(folder: Path, diag: Diagnostics) -> list[WrittenPage]:
             continue
         # A leading HTML comment is a note to whoever edits the file, not page text.
         text = _NOTE.sub("", text, count=1)
+        if match["lang"] and match["lang"] not in LANGUAGE_NAMES:
+            diag.warning(
+                Loc(shown, 1),
+                "page-language",
+                f"not built: the site has no interface in {match['lang']!r} "
+                "(add its strings to src/rulesite/strings.py, as the maintainer's guide says under 'Add a language')",
+            )
         pages.append(WrittenPage(match["name"], match["lang"], text, Loc(shown, 1)))
     return pages

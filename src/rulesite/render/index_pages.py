@@ -9,9 +9,10 @@ import re
 from collections import defaultdict
 from pathlib import Path
 
-from ..common.model import Section
+from ..common.model import Section, sort_key
 from .context import CONTENT_LANGUAGE, Context
 from .faq_page import parts_line
+from .languages import behind_line, translated_here
 from .ruling_page import word_diff_md
 from .escape import Md, written
 from .escape import page as whole_page
@@ -39,13 +40,16 @@ from ..site_map.paths import (
     short_link,
     walkthroughs_index,
 )
-from ..common.strings import review_change, t
+from ..common.strings import counted, review_change, t
 
 GAME_NAMES = {"riftbound": "Riftbound", "magic": "Magic: The Gathering"}
 
 
 def sections_of(ctx: Context, game: str) -> list[Section]:
-    return [s for s in ctx.corpus.sections.values() if s.game == game]
+    """A game's sections as this language's site lists them: each page once, in
+    the site's language where it has the section (a translated section's
+    English original is not listed beside it), else in the language that has it."""
+    return [s for s in ctx.corpus.sections.values() if s.game == game and not translated_here(ctx, s)]
 
 
 def games(ctx: Context) -> list[str]:
@@ -413,7 +417,22 @@ def render_reviews(ctx: Context) -> str:
                 ctx.item_link(r.item, REVIEW), r.rule, r.checked or "?", review_change(ctx.language, r.change), diff
             )
         )
+    out += _translations_behind(ctx)
     return whole_page("Needs review", [*out, ""])
+
+
+def _translations_behind(ctx: Context) -> list:
+    """The translated rules whose English text changed since the edition their translation follows."""
+    behind = sorted(ctx.concordance.translations.behind.values(), key=lambda b: (b.section.key, sort_key(b.number)))
+    if not behind:
+        return []
+    lang = ctx.language
+    out = ["", Md("## {} {{: #translations-behind }}").format(t(lang, "translations-behind-title")), ""]
+    out += [Md.escape(counted(lang, "translations-behind-intro", len(behind))), ""]
+    for b in behind:
+        own = ctx.link(REVIEW, section_page(b.section.key), b.number, b.section.language, f"{b.number} ({b.section.language})")
+        out.append(Md("- {} — {}").format(own, behind_line(b, REVIEW, lang, ctx)))
+    return out
 
 
 def render_source_problems(ctx: Context) -> str:

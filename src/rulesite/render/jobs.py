@@ -521,7 +521,16 @@ def _editions_data_reads(prints, ctx: Context, *document) -> list:
     published data (`document_data_files`): its editions, texts included,
     and what resolve matched and compared of them (made of them alone)."""
     if document:
-        return [prints.documents.get(document[0])]
+        # A translation's rules flagged behind their English originals (read of the English document).
+        behind = ctx.concordance.translations.behind.values()
+        return [
+            prints.documents.get(document[0]),
+            sorted(
+                (b.number, b.english_number, b.follows, b.now)
+                for b in behind
+                if b.section.key[:2] + (b.section.language,) == tuple(document[0])
+            ),
+        ]
     chains = ctx.chains
     return [
         [

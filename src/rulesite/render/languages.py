@@ -61,6 +61,21 @@ def _same_rule(ctx: Context, section: Section, language: str) -> tuple[Section, 
     return (there, there.number) if there is not None and there.language == language else None
 
 
+def translated_here(ctx: Context, section: Section) -> bool:
+    """Whether the site being rendered lists `section`'s rule at its path in
+    another language than `section`'s: in its own (French 424 on the French
+    site, for English 424), else in English, where the site lacks it (English
+    424 on the Spanish site, for French 424). Each page is listed once."""
+    if section.language == ctx.language or section.version_path:
+        return False
+    preferred = (ctx.language,) if section.language == "en" else (ctx.language, "en")
+    for language in preferred:
+        same = _same_rule(ctx, section, language)
+        if same is not None and same[0] is not section and section_page(same[0].key) == section_page(section.key):
+            return True
+    return False
+
+
 def switch_routes(ctx: Context, languages: tuple[str, ...]) -> tuple[Routes, Arrivals]:
     """The routes of the current sections whose rule another language lacks or
     numbers differently, and the notices of the pages they lead to. A reader
@@ -115,6 +130,9 @@ def _arrival_notices(ctx: Context, section: Section, chosen: str, route: Route) 
 
 def site_languages(ctx: Context) -> tuple[str, ...]:
     found = {s.language for s in ctx.corpus.sections.values()} | {g.language for g in ctx.corpus.guides} | {"en"}
+    # A written page's translation (docs/linking.fr.md) makes its language's site,
+    # sources in that language or not; one the interface lacks is reported when read.
+    found |= {p.language for p in ctx.corpus.written if p.language in LANGUAGE_NAMES}
     return ("en", *sorted(found - {"en"}))
 
 
@@ -220,6 +238,27 @@ def equivalents_note(section: Section, page: str, ctx: Context) -> list[str]:
                 "",
             ]
     return out
+
+
+def behind_lines(section: Section, number: str, page: str, ctx: Context) -> list[Md]:
+    """Under a translated rule whose English original changed after the edition
+    its translation follows (resolve/translations.py): that it did, with a link
+    to the English rule, whose History shows the word diff."""
+    behind = ctx.concordance.translations.of(section, number)
+    if behind is None:
+        return []
+    return [behind_line(behind, page, ctx.language, ctx), Md('{: .rule-meta .translation-changed data-search-exclude="1" }'), ""]
+
+
+def behind_line(behind, page: str, lang: str, ctx: Context) -> Md:
+    """'The English text has changed since this translation (2026-06-01): 832.1.b in English, with its History.'"""
+    english = behind.english
+    href = cross_href(page, lang, section_page(english.key), "en", behind.english_number, notice=False)
+    text = t(lang, "translation-changed-link", number=behind.english_number)
+    link = html_link(text, href, css="other-language", hreflang="en")
+    edition = t(lang, "undated") if behind.follows == "undated" else behind.follows
+    before, _, after = t(lang, "translation-changed", edition=edition, link="\0").partition("\0")
+    return Md("{}{}{}").format(before, link, after)
 
 
 __all__ = ["LANGUAGE_NAMES", "Route", "site_languages", "switch_routes", "mark_missing_translations", "equivalents_note"]

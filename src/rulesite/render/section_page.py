@@ -12,7 +12,7 @@ from .edition_pages import edition_banner, number_meant_another
 from .history import folds_cited_by, rule_history, rule_history_lines
 from .escape import Html, Md, block, md_text, script_json
 from .escape import page as whole_page
-from .languages import equivalents_note
+from .languages import behind_lines, equivalents_note
 from .markup import UNSEARCHED, code, div, finished, heading, md, plain_heading, relpath
 from ..site_map.paths import example_anchor, faq_anchor, html_path, section_page, short_link
 from .labels import section_label
@@ -192,7 +192,7 @@ def _rule(rule: Rule, section: Section, page: str, ctx: Context, sources) -> lis
     cited_by = ctx.citations.by_rule.get((section.key, number), [])
     if cited_by and not folds_cited_by(rule, section, ctx, page):  # else in its History
         meta.append(Md("{}: {}").format(t(lang, "cited-by"), Md(" · ").join(ctx.item_link(i, page) for i in cited_by)))
-    revised = revision_lines(rule, section, ctx, page)
+    revised = revision_lines(rule, section, ctx, page) + behind_lines(section, number, page, ctx)
     if not meta and not revised:
         # Nearly every rule: finished HTML, which MkDocs need not read (escape.Html).
         return [block(_finished_rule(rule, section, page, ctx, unsearched))]

@@ -6,6 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from ..common.diagnostics import Diagnostics
 from ..common.model import Corpus, Section, SectionKey
+from .translations import Translations, resolve_translations
 
 
 @dataclass
@@ -43,6 +44,8 @@ class Concordance:
     # section key -> the languages whose section of the same number is another
     # rule (Spanish 701.20 is Reveal, English 701.20 is Shuffle)
     other_rule_at: dict[SectionKey, tuple[str, ...]] = field(default_factory=dict)
+    # the translated rules whose English text changed since the edition they follow
+    translations: Translations = field(default_factory=Translations)
 
     def for_section(self, section: Section) -> Equivalent | None:
         return next((e for e in self.equivalents if any(s.section is section for s in e.sides)), None)
@@ -67,10 +70,29 @@ def resolve_concordance(corpus: Corpus, diag: Diagnostics) -> Concordance:
         if not any(s.section for s in sides):
             diag.warning(loc, "concordance", "none of these rules is among the sources")
         concordance.equivalents.append(Equivalent(game, document, sides))
+    concordance.equivalents += _same_numbers(corpus, concordance)
     for entry in corpus.topics:
         concordance.topics.append(Topic(entry.id, entry.title, list(entry.sections)))
     concordance.other_rule_at = _other_rules_at(corpus, concordance)
+    concordance.translations = resolve_translations(corpus, concordance, diag)
     return concordance
+
+
+def _same_numbers(corpus: Corpus, concordance: Concordance) -> list[Equivalent]:
+    """A translated section that concordance.yml does not name is the English
+    section of the same number, when the sources hold one: the same rule, with
+    no entry needed. Each side names the edition of its first source."""
+    named = {id(side.section) for e in concordance.equivalents for side in e.sides if side.section is not None}
+    found = []
+    for section in corpus.sections.values():
+        if section.language == "en" or section.version_path or id(section) in named:
+            continue
+        english = _section(corpus, section.game, section.document, section.number, "en")
+        if english is None or id(english) in named:
+            continue
+        sides = [Side(s.language, s.number, corpus.sources[s.source_ids[0]].edition, s) for s in (section, english)]
+        found.append(Equivalent(section.game, section.document, sides))
+    return found
 
 
 def _other_rules_at(corpus: Corpus, concordance: Concordance) -> dict[SectionKey, tuple[str, ...]]:

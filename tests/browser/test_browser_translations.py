@@ -1,0 +1,84 @@
+"""The language switch on translated Riftbound rules (issue 41): the seeds with
+a French translation of section 424 (`translated_site`). The switch keeps the
+rule in English, French and Spanish: on the translated section it lands on
+the French text, and Spanish, which lacks it, falls back to English with a
+notice; on an untranslated section it stays on the English rule and says so."""
+
+from __future__ import annotations
+
+from urllib.parse import unquote, urlsplit
+
+import pytest
+from playwright.sync_api import expect
+
+from test_browser_language import switch_language
+
+pytestmark = pytest.mark.browser
+
+
+def at(page, root: str) -> tuple[str, str, str]:
+    """(path from the site root, query, decoded anchor) of the page shown."""
+    parts = urlsplit(page.url)
+    path = page.url.split("?")[0].split("#")[0].removeprefix(root)
+    return path, parts.query, unquote(parts.fragment)
+
+
+def test_switch_keeps_a_translated_rule_in_english_french_and_spanish(translated_root, browse):
+    page = browse(translated_root).new_page()
+    page.goto(f"{translated_root}riftbound/core-rules/424.html#424.2.a")
+    expect(page.locator('[id="424.2.a"]')).to_contain_text("Players may only Reveal cards")
+
+    switch_language(page, "fr")
+    assert at(page, translated_root) == ("fr/riftbound/core-rules/424.html", "", "424.2.a")
+    assert page.evaluate("document.documentElement.lang").startswith("fr")
+    expect(page.locator('[id="424.2.a"]')).to_contain_text("Les joueurs ne peuvent Révéler des cartes")
+    expect(page.locator('[id="424.2.a"]')).to_be_in_viewport()
+    assert page.locator(".page-languages-notice").count() == 0
+
+    # Spanish has no 424: the same rule in English, said in Spanish.
+    switch_language(page, "es")
+    path, query, anchor = at(page, translated_root)
+    assert (path, anchor) == ("riftbound/core-rules/424.html", "424.2.a")
+    assert "from=es" in query
+    expect(page.locator('[id="424.2.a"]')).to_contain_text("Players may only Reveal cards")
+    notice = page.locator(".page-languages-notice")
+    expect(notice).to_be_visible()
+    expect(notice).to_have_attribute("lang", "es")
+    expect(notice).to_contain_text("no existe en español")
+
+    switch_language(page, "fr")
+    assert at(page, translated_root)[::2] == ("fr/riftbound/core-rules/424.html", "424.2.a")
+    expect(page.locator('[id="424.2.a"]')).to_contain_text("Les joueurs ne peuvent Révéler des cartes")
+
+
+def test_switch_keeps_an_untranslated_rule_in_english_with_a_notice(translated_root, browse):
+    page = browse(translated_root).new_page()
+    page.goto(f"{translated_root}riftbound/core-rules/832.html#832.1")
+    for language, words in (("fr", "n'existe pas en français"), ("es", "no existe en español")):
+        switch_language(page, language)
+        path, query, anchor = at(page, translated_root)
+        assert (path, anchor) == ("riftbound/core-rules/832.html", "832.1")
+        assert f"from={language}" in query
+        expect(page.locator('[id="832.1"]')).to_be_in_viewport()
+        notice = page.locator(".page-languages-notice")
+        expect(notice).to_have_attribute("lang", language)
+        expect(notice).to_contain_text(words)
+
+
+def test_the_out_of_date_flag_shows_under_its_rule_and_opens_the_english_rule(translated_editions_root, browse):
+    """Spanish 1.0's 424.1.a: English 1.1 reworded it. The flag shows under that
+    rule, in Spanish, and its link opens the English rule, whose History holds
+    the 1.0 text."""
+    root = translated_editions_root
+    page = browse(root).new_page()
+    page.goto(f"{root}es/riftbound/core-rules/424.html#424.1.a")
+    flag = page.locator('[data-rule="424.1.a"] .translation-changed')
+    expect(flag).to_be_visible()
+    expect(flag).to_contain_text("El texto en inglés ha cambiado desde esta traducción (v1.0)")
+    assert page.locator(".translation-changed").count() == 1
+    with page.expect_navigation():
+        flag.locator("a").click()
+    path, _query, anchor = at(page, root)
+    assert (path, anchor) == ("riftbound/core-rules/424.html", "424.1.a")
+    expect(page.locator('[id="424.1.a"]')).to_contain_text("and is still counted there")
+    expect(page.locator('[id="424.1.a"]')).to_be_in_viewport()
