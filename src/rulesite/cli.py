@@ -314,6 +314,13 @@ def _print_build(sequence: Sequence) -> int:
                 print(record.output, file=sys.stderr)
                 print("mkdocs build --strict failed: the previous site was left as it was", file=sys.stderr)
                 return record.status
+            case Stopped(kept=Path() as kept):
+                print(
+                    f"the built site failed its checks: the previous site was left as it was; "
+                    f"the failed build is kept in {output.shown(kept)}/ to open (never published)",
+                    file=sys.stderr,
+                )
+                return record.status
             case Stopped():
                 print("the built site failed its checks: the previous site was left as it was", file=sys.stderr)
                 return record.status
