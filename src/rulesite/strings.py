@@ -882,6 +882,7 @@ SEARCH_STRINGS = {
         "search-also": "also in {where}",
         "search-also-as": "{edition} as {number}",
         "search-now": "now {number}",
+        "search-own-language": "in English",
     },
     "es": {
         "kind-section": "Sección",
@@ -904,6 +905,7 @@ SEARCH_STRINGS = {
         "search-also": "también en {where}",
         "search-also-as": "{edition} como {number}",
         "search-now": "ahora {number}",
+        "search-own-language": "en español",
     },
     "fr": {
         "kind-section": "Section",
@@ -926,6 +928,7 @@ SEARCH_STRINGS = {
         "search-also": "aussi dans {where}",
         "search-also-as": "{edition} sous le numéro {number}",
         "search-now": "désormais {number}",
+        "search-own-language": "en français",
     },
 }
 for _language, _words in SEARCH_STRINGS.items():

@@ -214,6 +214,13 @@ def add_an_official_document(root):
     )
 
 
+def give_spanish_search_words(root):
+    """keywords.yml: Spanish words for a keyword no Spanish text translates
+    (resolve/search_names.py): the Spanish word index finds it by them."""
+    path = root / "rules_src/keywords.yml"
+    path.write_text(path.read_text(encoding="utf-8") + '\nriftbound/es:\n  "424": [revelar]\n', encoding="utf-8")
+
+
 # What read and resolve keep besides (parsed YAML, card mentions) must be made anew after these too.
 MORE_CHANGES = {
     **CHANGES,
@@ -222,6 +229,7 @@ MORE_CHANGES = {
     "missing rule cited": cite_a_missing_rule,
     "rule made a term": make_a_rule_a_term,
     "official document added": add_an_official_document,
+    "Spanish search words given": give_spanish_search_words,
 }
 
 

@@ -198,3 +198,51 @@ def test_an_older_editions_numbers_say_where_they_are_now(two_editions_ctx):
     assert dict(zip(row[2].split(), row[3].split())) == {"200": "300", "201": "301", "201.1": "301.1"}, row
     # Today's pages say nothing more: they are where the rules are now.
     assert all(len(r) == 3 for r in data["pages"] if data["docs"][r[0]]["current"]), "a current page with numbers now"
+
+
+SPANISH_NAMES = '\nriftbound/es:\n  "424": [revelar, revela, revelada]\n'  # words a maintainer gives, for this test
+
+
+def _with_spanish_names(repo_root, tmp_path, extra: str = SPANISH_NAMES):
+    """The seeds resolved with keywords.yml giving Spanish words for Riftbound's 424 (no Spanish text of it exists)."""
+    import shutil
+
+    from rulesite import pipeline
+    from rulesite.diagnostics import Diagnostics
+
+    shutil.copytree(repo_root / "rules_src", tmp_path / "rules_src")
+    keywords = tmp_path / "rules_src/keywords.yml"
+    keywords.write_text(keywords.read_text(encoding="utf-8") + extra, encoding="utf-8")
+    diag = Diagnostics()
+    context = pipeline.resolve(pipeline.read_corpus(tmp_path / "rules_src/manifest.yml", diag), diag)
+    return context, diag
+
+
+def test_a_spanish_word_for_an_untranslated_keyword_finds_it_and_its_counterparts(repo_root, tmp_path):
+    context, diag = _with_spanish_names(repo_root, tmp_path)
+    assert diag.errors == [], [str(d) for d in diag.errors]
+    words, _ = _index(context, "es")
+    docs, entries = words["docs"], words["entries"]
+
+    def keys(title: str, english: bool) -> list[str]:
+        found = [e for e in entries if e[0] == "s" and e[3] == title and e[2].startswith("../") == english]
+        assert len(found) == 1, (title, found)
+        return found[0][4] if len(found[0]) > 4 else []
+
+    # English's 424, the keyword's own section, and Magic's Spanish 701.20 Mostrar, listed
+    # beside it by the topic and the same rule as English 701.16 Reveal by the concordance.
+    assert "revelar" in keys("424 Reveal", english=True)
+    assert "revelar" in keys("701.20 Mostrar", english=False)
+    # Not another keyword of the same game that the topic lists (832 Show Off).
+    assert "revelar" not in keys("832 Show Off", english=True)
+    # No link is made of them: no Spanish text of 424 exists to link to.
+    assert "revelar" not in context.links.keywords["riftbound"]
+    # Each result says its language.
+    marked = {docs[e[1]]["language"] for e in entries if e[1] >= 0}
+    assert marked == {"es", "en"}, marked
+    assert all(docs[e[1]]["language"] == ("en" if e[2].startswith("../") else "es") for e in entries if e[1] >= 0)
+
+
+def test_words_for_a_section_no_language_has_are_still_an_error(repo_root, tmp_path):
+    _, diag = _with_spanish_names(repo_root, tmp_path, '\nriftbound/es:\n  "999": [nada]\n')
+    assert [d.code for d in diag.errors] == ["keyword"], [str(d) for d in diag.errors]

@@ -395,6 +395,8 @@
     if (doc) parts = parts.concat([doc.game, doc.document, doc.edition].filter(Boolean));
     // An excerpt or undated edition is named by its sources, an older whole one as older.
     if (doc && doc.source) parts.push(doc.source);
+    // On a translated site, its own results say their language, as English's say theirs ("(en inglés)").
+    if (doc && doc.language && doc.language === R.language()) parts.push(R.t("search-own-language"));
     var text = parts.join(" \u00b7 ");
     if (doc && !doc.current && !doc.source) text += " \u2014 " + R.t("older-edition");
     return text;

@@ -42,8 +42,11 @@ page's edition the folder of its pages, `folder`).
 
 from __future__ import annotations
 
+from typing import NamedTuple
+
 from ..model import Section
 from ..resolve.links import MAIN_DOCUMENT
+from ..resolve.search_names import search_names
 from ..resolve.terms import defined_terms
 from ..site_map.paths import example_anchor, faq_anchor, guide_page, html_path, page_of, section_page, topic_page
 from .context import CONTENT_LANGUAGE, Context
@@ -295,7 +298,7 @@ def word_index(
     rows, index, head, rules, examples, titled = sections if sections is not None else section_words(ctx, language)
     # Copies: what the caller gave is kept for the next build.
     docs = _Docs()
-    docs.rows, docs.index = list(rows), dict(index)
+    docs.rows, docs.index = [dict(row) for row in rows], dict(index)
     head, rules = list(head), list(rules)
     texts: list[tuple[int, str]] = []  # (entry, its text) for the text files
 
@@ -344,7 +347,13 @@ def word_index(
     for path, (title, text) in sorted((written or {}).items()):
         add(PAGE, -1, html_path(path), title, [], " ".join(text.split()))
     if language != CONTENT_LANGUAGE:
-        head += _english_titles(ctx, language, docs)
+        for row in docs.rows:  # each result says its language: this site's own, then English's
+            row["language"] = language
+        names = search_names(ctx.corpus, ctx.concordance, language)
+        english = _english_titles(ctx, language, docs, names)
+        _add_keys(head, {html_path(section_page(key)): words for key, words in names.items() if key.language == language})
+        _add_keys(head, english.own_keys)
+        head += english.rows
     files = {WORDS: QUEUE + script_json({"docs": docs.rows, "entries": head}) + ");\n"}
     # The answers readers type words from (rulings, FAQ answers, walkthroughs,
     # guides, pages) come first, in a part of FIRST_PART bytes that a phone
@@ -381,14 +390,41 @@ def word_index(
     return files
 
 
-def _english_titles(ctx: Context, language: str, docs: _Docs) -> list[list]:
+class _English(NamedTuple):
+    rows: list[list]  # English's entries, after the site's own
+    own_keys: dict[str, list[str]]  # a page of the site's own -> the English title and keywords of the same rule
+
+
+def _add_keys(head: list[list], keys_of: dict[str, list[str]]) -> None:
+    """The site's own sections found by more words (`keys_of`: page -> words)."""
+    for k, row in enumerate(head):
+        words = keys_of.get(row[2]) if row[0] == SECTION else None
+        if words:
+            keys = list(row[4]) if len(row) > 4 else []
+            keys += [w for w in words if w not in keys]
+            head[k] = [*row[:4], keys, *row[5:]]
+
+
+def _english_titles(ctx: Context, language: str, docs: _Docs, names: dict | None = None) -> _English:
     """What English's site holds, by title, for a search on `language`'s site,
-    after its own entries: today's sections (with their keywords), cards,
-    rulings, walkthroughs and answers, their document named "(in English)" and
-    their pages reached from this site's root. A card's name or "show off"
-    typed on the French site then finds the English page that has it."""
+    after its own entries: today's sections (with their keywords, and the
+    words `language`'s readers search them by, `names`: `search_names`),
+    cards, rulings, walkthroughs and answers, their document named "(in
+    English)" and their pages reached from this site's root. A card's name or
+    "show off" typed on the French site then finds the English page that has
+    it. A section this site has by the concordance (Spanish 701.20 Mostrar is
+    English 701.16 Reveal) is one result, the site's own: English's title and
+    keywords are its keys (`own_keys`)."""
     up = to_content_root(language)
     rows: list[list] = []
+    names = names or {}
+    own_keys: dict[str, list[str]] = {}
+    translated = {
+        english.section.key: own.section.key
+        for equivalent in ctx.concordance.equivalents
+        for english, own in [(equivalent.side(CONTENT_LANGUAGE), equivalent.side(language))]
+        if english is not None and own is not None and english.section is not None and own.section is not None
+    }
 
     def doc(game: str, document: str, name: str, edition: str = "") -> int:
         return docs.of(game, document, t(language, "in-english", document=name), edition, True, elsewhere=True)
@@ -398,6 +434,11 @@ def _english_titles(ctx: Context, language: str, docs: _Docs) -> list[list]:
         keys = keys_of.get((section.game, section.document, section.number), [])
         if section.version_path or not (section.title.strip() or keys):
             continue
+        if section.key in translated:  # one result a rule: this site's own
+            words = [section.title.strip(), *keys] if section.title.strip() else list(keys)
+            own_keys.setdefault(html_path(section_page(translated[section.key])), []).extend(words)
+            continue
+        keys = keys + [w for w in names.get(section.key, []) if w not in keys]
         at = doc(section.game, section.document, document_name(section.document), section.edition)
         row = [SECTION, at, up + html_path(section_page(section.key)), f"{section.number} {section.title}".strip()]
         rows.append(row + [list(keys)] if keys else row)
@@ -419,7 +460,9 @@ def _english_titles(ctx: Context, language: str, docs: _Docs) -> list[list]:
         if home_language == CONTENT_LANGUAGE:
             at = doc(faq.game, "faq", t(language, "official-faq"), ctx.corpus.sources[faq.source_id].edition)
             rows.append([FAQ if faq.kind == "answer" else OFFICIAL, at, f"{up}{html_path(home)}#{faq_anchor(faq)}", faq.question])
-    return rows
+    for row in docs.rows:
+        row.setdefault("language", CONTENT_LANGUAGE)  # English's rows, made here
+    return _English(rows, own_keys)
 
 
 def _keyword_forms(ctx: Context, language: str) -> dict[tuple[str, str, str], list[str]]:

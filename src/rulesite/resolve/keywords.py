@@ -34,6 +34,8 @@ def keyword_forms(corpus: Corpus, diag: Diagnostics, kept: dict | None = None) -
         game, number, language = entry.game, entry.number, entry.language
         titles = [s.title for s in corpus.sections.values() if (s.game, s.number, s.language) == (game, number, language)]
         if not titles:
+            if any((s.game, s.number, s.language) == (game, number, "en") for s in corpus.sections.values()):
+                continue  # words that language's readers search English's section by (`search_names`)
             diag.error(entry.loc, "keyword", f"no {game} section {number} in {language} for keywords {entry.words}")
             continue
         for word in [*titles, *(t.lower() for t in titles), *entry.words]:
