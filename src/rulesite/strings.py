@@ -976,3 +976,11 @@ for _language, _words in OFFLINE_PAGE_STRINGS.items():
     STRINGS[_language].update(_words)
 # The offline page's History rows (assets/offline-page.js).
 BROWSER_KEYS += ("cited-by-label",)
+# Translated FAQ answers (render/faq_translations.py): the line under an answer linking its other languages.
+FAQ_TRANSLATION_STRINGS = {
+    "en": {"faq-translated": "This answer in other languages:", "faq-original": "The original answer:"},
+    "es": {"faq-translated": "Esta respuesta en otros idiomas:", "faq-original": "La respuesta original:"},
+    "fr": {"faq-translated": "Cette réponse dans d'autres langues :", "faq-original": "La réponse originale :"},
+}
+for _language, _words in FAQ_TRANSLATION_STRINGS.items():
+    STRINGS[_language].update(_words)

@@ -1,11 +1,17 @@
-"""Search in every language: on the Spanish site, a Spanish word for a keyword
-its sources do not translate finds the keyword's section in English and, by
-the concordance, the same idea in the other game in Spanish; each result says
-its language; a word only English has falls back to English.
+"""Search in every language, and translated FAQ answers.
+
+Search: on the Spanish site, a Spanish word for a keyword its sources do not
+translate finds the keyword's section in English and, by the concordance, the
+same idea in the other game in Spanish; each result says its language; a word
+only English has falls back to English.
+
+FAQ: a Spanish answer to one of the 424 page's official answers has its page
+on the Spanish site, and the two link each other.
 
 On a copy of the seeds whose keywords.yml gives Spanish words for Riftbound's
 424 Reveal ("revelar": words written for this test, as a maintainer would
-give them; no Spanish text of 424 exists), built once for this module and
+give them; no Spanish text of 424 exists), with the Spanish answer of
+tests/read/fixtures/faq_translation/ (--also), built once for this module and
 opened from disk (file://) on a phone. The expected pages are found in the
 built HTML, never written here.
 """
@@ -13,9 +19,11 @@ built HTML, never written here.
 from __future__ import annotations
 
 import shutil
+import yaml
 
 import pytest
 from buildutil import run_build
+from playwright.sync_api import expect
 from test_browser_word_search import current_section, open_search, word_results
 
 from rulesite.strings import t
@@ -31,7 +39,8 @@ def named_site(repo_root, tmp_path_factory):
     shutil.copytree(repo_root / "rules_src", root / "rules_src")
     keywords = root / "rules_src/keywords.yml"
     keywords.write_text(keywords.read_text(encoding="utf-8") + SPANISH_NAMES, encoding="utf-8")
-    result = run_build(repo_root, root)
+    answers = repo_root / "tests/read/fixtures/faq_translation"
+    result = run_build(repo_root, root, "--also", str(answers / "manifest.yml"), str(answers))
     assert result.returncode == 0, (result.stdout + result.stderr)[-3000:]
     return root / "site"
 
@@ -77,3 +86,32 @@ def test_a_word_only_english_has_falls_back_to_english(named_site, phone):
     assert results and _hrefs(phone)[0] == show_off, results[:3]
     assert t("es", "in-english", document="Core Rules") in results[0]["label"], results[0]
     assert t("es", "search-own-language") not in results[0]["label"], results[0]
+
+
+def test_a_translated_faq_answer_has_its_page_and_links_its_english_answer_both_ways(repo_root, named_site, phone):
+    [given] = yaml.safe_load((repo_root / "tests/read/fixtures/faq_translation/answers.es.yml").read_text(encoding="utf-8"))
+    english_anchor, spanish_anchor = f"faq-{given['translates']}", f"faq-{given['translates']}-es"
+    root = named_site.resolve().as_uri() + "/"
+    reveal = current_section(named_site, "riftbound/core-rules", "Reveal")
+    phone.goto(f"{root}{reveal}#{english_anchor}")
+    english = phone.locator(f'[id="{english_anchor}"]')
+    expect(english).to_be_visible()
+    line = phone.locator(".faq-languages").filter(has_text=t("en", "faq-translated")).first
+    expect(line).to_contain_text("Español")
+    to_spanish = line.get_by_role("link", name=given["question"])
+    with phone.expect_navigation():
+        to_spanish.click()
+    # Its own page on the Spanish site, its words whole, in Spanish.
+    assert phone.url.startswith(root + "es/") and phone.url.endswith("#" + spanish_anchor), phone.url
+    spanish = phone.locator(f'[id="{spanish_anchor}"]')
+    expect(spanish).to_be_in_viewport()
+    expect(spanish).to_contain_text(given["question"])
+    words = " ".join(phone.locator("article").inner_text().split())
+    assert given["answer"] in words, words[:500]
+    assert phone.evaluate("document.documentElement.lang") == "es"
+    back = phone.locator(".faq-languages").filter(has_text=t("es", "faq-original")).first
+    with phone.expect_navigation():
+        back.get_by_role("link").first.click()
+    assert phone.url.split("?")[0] == f"{root}{reveal}", phone.url
+    assert phone.url.endswith("#" + english_anchor), phone.url
+    expect(english).to_be_in_viewport()

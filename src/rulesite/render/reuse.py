@@ -86,6 +86,7 @@ from functools import partial
 
 from ..content_digest import content_digest
 from ..model import Erratum, FaqAnswer
+from .faq_translations import shown_translations
 from .official import revisions_of, standing_of
 from ..resolve.entries import entry_anchor
 from .context import Context
@@ -719,6 +720,7 @@ def _light(ctx: Context, section) -> tuple:
     return (
         faqs,
         [ctx.links.quoted(faq.answer, faq.game, section) for faq in faqs],
+        [shown_translations(faq, ctx) for faq in faqs],  # the links to their other languages
         [_shown(ctx, item) for item in citations.by_section.get(key, [])],
         [[_shown(ctx, item) for item in items] for items in cited],
     )

@@ -372,14 +372,14 @@ def language_jobs(ctx: Context) -> list:
         jobs.append(partial(card_references, ctx))
 
         def references() -> dict[str, str]:
-            pages = {}
-            for game, source_id in dict.fromkeys((f.game, f.source_id) for f in ctx.corpus.faqs):
-                pages.update(render_faq_pages(ctx, game, source_id))
+            pages = faq_source_pages(ctx)
             pages[paths.REVIEW] = idx.render_reviews(ctx)
             pages[paths.PROBLEMS] = idx.render_source_problems(ctx)
             return pages
 
         jobs.append(references)
+    else:
+        jobs.append(partial(faq_source_pages, ctx))  # translated FAQ answers, on their language's site
     # The share pages (each drawing its preview image) in runs of sections, so
     # that the images are drawn on every core and a warm build redraws a run.
     native = native_sections(ctx, lang)
@@ -427,6 +427,16 @@ def contents_and_topics(ctx: Context) -> dict[str, str]:
         pages[paths.game_index(game)] = idx.render_game_index(ctx, game)
         for document in idx.documents_of(ctx, game):
             pages.update(idx.render_contents(ctx, game, document))
+    return pages
+
+
+def faq_source_pages(ctx: Context) -> dict[str, str]:
+    """The pages of the FAQ sources in this site's language (their answers
+    not shown with a section of theirs), translated answers included."""
+    pages: dict[str, str] = {}
+    for game, source_id in dict.fromkeys((f.game, f.source_id) for f in ctx.corpus.faqs):
+        if ctx.corpus.sources[source_id].language == ctx.language:
+            pages.update(render_faq_pages(ctx, game, source_id))
     return pages
 
 
