@@ -12,6 +12,7 @@ search box ranks and labels from.
 from __future__ import annotations
 
 import json
+from pathlib import Path
 from dataclasses import replace
 
 from rulesite.card_symbols import shown_text
@@ -246,3 +247,26 @@ def test_a_spanish_word_for_an_untranslated_keyword_finds_it_and_its_counterpart
 def test_words_for_a_section_no_language_has_are_still_an_error(repo_root, tmp_path):
     _, diag = _with_spanish_names(repo_root, tmp_path, '\nriftbound/es:\n  "999": [nada]\n')
     assert [d.code for d in diag.errors] == ["keyword"], [str(d) for d in diag.errors]
+
+
+def test_an_english_section_the_site_translates_is_one_result_its_own(repo_root, tmp_path):
+    """With a Spanish 424 (a fixture written for the test), the Spanish index
+    lists 424 once, its own, found by English's title and keywords too."""
+    from rulesite import pipeline
+    from rulesite.diagnostics import Diagnostics
+
+    extra = Path(__file__).parent / "fixtures"
+    diag = Diagnostics()
+    corpus = pipeline.read_corpus(repo_root / "rules_src/manifest.yml", diag, also=[(extra / "manifest.yml", extra)])
+    context = pipeline.resolve(corpus, diag)
+    assert diag.errors == [], [str(d) for d in diag.errors]
+    words, _ = _index(context, "es")
+    sections = [e for e in words["entries"] if e[0] == "s" and e[3].startswith("424 ")]
+    assert [(e[3], e[2].startswith("../")) for e in sections] == [("424 Revelar", False)], sections
+    keys = sections[0][4]
+    assert {"Reveal", "Revealed"} <= set(keys), sections[0]
+    assert len({k.casefold() for k in keys}) == len(keys), keys  # each form once
+    # Another section English alone has still falls back to English.
+    assert [e[3] for e in words["entries"] if e[0] == "s" and e[3].startswith("832 ") and e[2].startswith("../")] == [
+        "832 Show Off"
+    ]

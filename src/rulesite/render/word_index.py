@@ -401,7 +401,11 @@ def _add_keys(head: list[list], keys_of: dict[str, list[str]]) -> None:
         words = keys_of.get(row[2]) if row[0] == SECTION else None
         if words:
             keys = list(row[4]) if len(row) > 4 else []
-            keys += [w for w in words if w not in keys]
+            seen = {key.casefold() for key in keys}
+            for word in words:  # one of each form as searched, as `_keyword_forms` gives them
+                if word.casefold() not in seen:
+                    seen.add(word.casefold())
+                    keys.append(word)
             head[k] = [*row[:4], keys, *row[5:]]
 
 
@@ -434,9 +438,10 @@ def _english_titles(ctx: Context, language: str, docs: _Docs, names: dict | None
         keys = keys_of.get((section.game, section.document, section.number), [])
         if section.version_path or not (section.title.strip() or keys):
             continue
-        if section.key in translated:  # one result a rule: this site's own
+        own = translated.get(section.key) or _same_number(ctx, section, language)
+        if own is not None:  # one result a rule: this site's own
             words = [section.title.strip(), *keys] if section.title.strip() else list(keys)
-            own_keys.setdefault(html_path(section_page(translated[section.key])), []).extend(words)
+            own_keys.setdefault(html_path(section_page(own)), []).extend(words)
             continue
         keys = keys + [w for w in names.get(section.key, []) if w not in keys]
         at = doc(section.game, section.document, document_name(section.document), section.edition)
@@ -463,6 +468,17 @@ def _english_titles(ctx: Context, language: str, docs: _Docs, names: dict | None
     for row in docs.rows:
         row.setdefault("language", CONTENT_LANGUAGE)  # English's rows, made here
     return _English(rows, own_keys)
+
+
+def _same_number(ctx: Context, section: Section, language: str):
+    """The key of `language`'s translation of English's `section`: its own
+    section of the same number, unless the concordance says that number is
+    another rule there (Spanish 701.20 is Mostrar, English 701.20 Shuffle)."""
+    key = section.key.in_language(language)
+    own = ctx.corpus.sections.get(key)
+    if own is None or own.language != language or language in ctx.concordance.another_rule_in(section):
+        return None
+    return key
 
 
 def _keyword_forms(ctx: Context, language: str) -> dict[tuple[str, str, str], list[str]]:
