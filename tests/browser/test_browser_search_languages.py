@@ -115,3 +115,17 @@ def test_a_translated_faq_answer_has_its_page_and_links_its_english_answer_both_
     assert phone.url.split("?")[0] == f"{root}{reveal}", phone.url
     assert phone.url.endswith("#" + english_anchor), phone.url
     expect(english).to_be_in_viewport()
+
+
+def test_a_number_typed_on_the_spanish_site_marks_the_language_of_the_rule(named_site, phone):
+    root = named_site.resolve().as_uri() + "/"
+    box = open_search(phone, root, "es/index.html")
+    box.fill("701.20")
+    first = phone.locator(".rulesite-jump a.rulesite-jump__link").first
+    expect(first).to_be_visible(timeout=30_000)
+    assert first.get_attribute("href").startswith(root + "es/magic/"), first.get_attribute("href")
+    expect(first).to_contain_text(t("es", "search-own-language"))
+    box.fill("424.2")
+    first = phone.locator(".rulesite-jump a.rulesite-jump__link").first
+    expect(first).to_contain_text(t("es", "in-english", document="Core Rules"))
+    expect(first).not_to_contain_text(t("es", "search-own-language"))

@@ -266,6 +266,12 @@ def test_an_english_section_the_site_translates_is_one_result_its_own(repo_root,
     keys = sections[0][4]
     assert {"Reveal", "Revealed"} <= set(keys), sections[0]
     assert len({k.casefold() for k in keys}) == len(keys), keys  # each form once
+    # The number search too: 424 once, the site's own page, marked as its language.
+    numbers = json.loads(numbers_js(replace(context, language="es"), "es").split(" = ", 1)[1].rstrip(";\n"))
+    pages = [p for p in numbers["pages"] if "424" in p[2].split()]
+    assert [p[1] for p in pages] == ["riftbound/core-rules/424.html"], pages
+    assert numbers["docs"][pages[0][0]]["language"] == "es"
+    assert {d["language"] for d in numbers["docs"]} == {"es", "en"}, numbers["docs"]
     # Another section English alone has still falls back to English.
     assert [e[3] for e in words["entries"] if e[0] == "s" and e[3].startswith("832 ") and e[2].startswith("../")] == [
         "832 Show Off"

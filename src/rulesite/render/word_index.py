@@ -46,7 +46,7 @@ from typing import NamedTuple
 
 from ..model import Section
 from ..resolve.links import MAIN_DOCUMENT
-from ..resolve.search_names import search_names
+from ..resolve.search_names import own_translation, search_names
 from ..resolve.terms import defined_terms
 from ..site_map.paths import example_anchor, faq_anchor, guide_page, html_path, page_of, section_page, topic_page
 from .context import CONTENT_LANGUAGE, Context
@@ -423,12 +423,6 @@ def _english_titles(ctx: Context, language: str, docs: _Docs, names: dict | None
     rows: list[list] = []
     names = names or {}
     own_keys: dict[str, list[str]] = {}
-    translated = {
-        english.section.key: own.section.key
-        for equivalent in ctx.concordance.equivalents
-        for english, own in [(equivalent.side(CONTENT_LANGUAGE), equivalent.side(language))]
-        if english is not None and own is not None and english.section is not None and own.section is not None
-    }
 
     def doc(game: str, document: str, name: str, edition: str = "") -> int:
         return docs.of(game, document, t(language, "in-english", document=name), edition, True, elsewhere=True)
@@ -438,7 +432,7 @@ def _english_titles(ctx: Context, language: str, docs: _Docs, names: dict | None
         keys = keys_of.get((section.game, section.document, section.number), [])
         if section.version_path or not (section.title.strip() or keys):
             continue
-        own = translated.get(section.key) or _same_number(ctx, section, language)
+        own = own_translation(ctx.corpus, ctx.concordance, section, language)
         if own is not None:  # one result a rule: this site's own
             words = [section.title.strip(), *keys] if section.title.strip() else list(keys)
             own_keys.setdefault(html_path(section_page(own)), []).extend(words)
@@ -468,17 +462,6 @@ def _english_titles(ctx: Context, language: str, docs: _Docs, names: dict | None
     for row in docs.rows:
         row.setdefault("language", CONTENT_LANGUAGE)  # English's rows, made here
     return _English(rows, own_keys)
-
-
-def _same_number(ctx: Context, section: Section, language: str):
-    """The key of `language`'s translation of English's `section`: its own
-    section of the same number, unless the concordance says that number is
-    another rule there (Spanish 701.20 is Mostrar, English 701.20 Shuffle)."""
-    key = section.key.in_language(language)
-    own = ctx.corpus.sections.get(key)
-    if own is None or own.language != language or language in ctx.concordance.another_rule_in(section):
-        return None
-    return key
 
 
 def _keyword_forms(ctx: Context, language: str) -> dict[tuple[str, str, str], list[str]]:

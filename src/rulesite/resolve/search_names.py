@@ -68,3 +68,19 @@ def _shown_in(corpus: Corpus, concordance: Concordance, game: str, document: str
 def _section(corpus: Corpus, game: str, document: str, number: str, language: str) -> Section | None:
     section = corpus.sections.get(SectionKey(game, document, number, language))
     return section if section is not None and section.language == language else None
+
+
+def own_translation(corpus: Corpus, concordance: Concordance, section: Section, language: str) -> SectionKey | None:
+    """The key of `language`'s own section that is English's `section` (one
+    result a rule in its search): the concordance's equivalent (Spanish
+    701.20 Mostrar is English 701.16 Reveal), else its section of the same
+    number, unless the concordance says that number is another rule there
+    (English 701.20 Shuffle is not Spanish 701.20); None: it has none."""
+    for equivalent in concordance.equivalents:
+        english, own = equivalent.side(ENGLISH), equivalent.side(language)
+        if english is not None and english.section is section and own is not None and own.section is not None:
+            return own.section.key
+    own = _section(corpus, section.game, section.document, section.number, language)
+    if own is None or language in concordance.another_rule_in(section):
+        return None
+    return own.key
