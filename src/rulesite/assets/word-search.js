@@ -22,7 +22,9 @@
  * ("revael": reveal). A first
  * word naming a document or game ("TR", "CR", "MTG") keeps only its
  * results. Every result names its kind, game, document and edition (a
- * rule or a rule's example, its section too, before its text). core.js
+ * rule or a rule's example, its section too, before its text), and on a
+ * translated site its language: the site's own ("en español"), then
+ * English's ("(en inglés)"). core.js
  * loads this file with number-search.js, when the search box is first used
  * or the address has ?q=.
  */

@@ -12,7 +12,12 @@ it names each entry's kind, and its game, document and edition:
   the first results of a word search come at once.
 - On another language's site, the words' file also holds English's sections,
   cards, rulings, walkthroughs and answers by title (`_english_titles`), after
-  its own entries: those sites translate a few pages of the rules.
+  its own entries: those sites translate a few pages of the rules. A rule is
+  one entry: an English section the site has its own of (the same number, or
+  the concordance's) is left out, its title and keywords the own entry's
+  keys; the words keywords.yml gives in the site's language for a section it
+  lacks are keys of the entries `resolve/search_names.py` says they lead to.
+  Every label row says its language (`language`), which the search shows.
 - `assets/search-text-N.js`, loaded right after it, one after another: the
   texts of those entries, of every rule and of every rule's example (each
   text once, at the newest edition printing it), so that a word found only
