@@ -276,3 +276,26 @@ def test_an_english_section_the_site_translates_is_one_result_its_own(repo_root,
     assert [e[3] for e in words["entries"] if e[0] == "s" and e[3].startswith("832 ") and e[2].startswith("../")] == [
         "832 Show Off"
     ]
+
+
+def test_a_translated_answer_is_one_result_on_its_site(repo_root):
+    """With the Spanish answer of tests/read/fixtures/faq_translation/, the
+    Spanish index lists it, on its Spanish page, and not the English answer
+    it translates, whose question finds the translation too."""
+    from rulesite import pipeline
+    from rulesite.diagnostics import Diagnostics
+
+    extra = repo_root / "tests/read/fixtures/faq_translation"
+    diag = Diagnostics()
+    corpus = pipeline.read_corpus(repo_root / "rules_src/manifest.yml", diag, also=[(extra / "manifest.yml", extra)])
+    context = pipeline.resolve(corpus, diag)
+    assert diag.errors == [], [str(d) for d in diag.errors]
+    [translation] = [f for f in context.corpus.faqs if f.translates]
+    original = next(f for f in context.corpus.faqs if f.id == translation.translates)
+    words, _ = _index(context, "es")
+    answers = [e for e in words["entries"] if e[0] == "f" and "Dazzling Aurora" in e[3]]
+    assert [(e[3], e[2].startswith("../")) for e in answers] == [(translation.question, False)], answers
+    assert answers[0][4] == [original.question], answers[0]
+    assert words["docs"][answers[0][1]]["language"] == "es"
+    # Other English answers are still listed, in English.
+    assert any(e[0] == "f" and e[2].startswith("../") for e in words["entries"])

@@ -401,9 +401,9 @@ class _English(NamedTuple):
 
 
 def _add_keys(head: list[list], keys_of: dict[str, list[str]]) -> None:
-    """The site's own sections found by more words (`keys_of`: page -> words)."""
+    """The site's own sections and answers found by more words (`keys_of`: their url -> words)."""
     for k, row in enumerate(head):
-        words = keys_of.get(row[2]) if row[0] == SECTION else None
+        words = keys_of.get(row[2]) if row[0] in (SECTION, FAQ, OFFICIAL) else None
         if words:
             keys = list(row[4]) if len(row) > 4 else []
             seen = {key.casefold() for key in keys}
@@ -459,9 +459,14 @@ def _english_titles(ctx: Context, language: str, docs: _Docs, names: dict | None
         name = document_name(walkthrough.document)
         at = doc(walkthrough.game, walkthrough.document, name, walkthrough.edition)
         rows.append([WALKTHROUGH, at, up + html_path(page_of(walkthrough)), walkthrough.title])
+    # An answer the site has translated is one result, the translation, found by the English question too.
+    translations = {faq.translates: faq for faq in ctx.corpus.faqs if faq.translates and ctx.faq_home(faq)[1] == language}
     for faq in ctx.corpus.faqs:
         home, home_language = ctx.faq_home(faq)
-        if home_language == CONTENT_LANGUAGE:
+        if faq.id in translations:
+            own = translations[faq.id]
+            own_keys.setdefault(f"{html_path(ctx.faq_home(own)[0])}#{faq_anchor(own)}", []).append(faq.question)
+        elif home_language == CONTENT_LANGUAGE:
             at = doc(faq.game, "faq", t(language, "official-faq"), ctx.corpus.sources[faq.source_id].edition)
             rows.append([FAQ if faq.kind == "answer" else OFFICIAL, at, f"{up}{html_path(home)}#{faq_anchor(faq)}", faq.question])
     for row in docs.rows:
