@@ -19,6 +19,7 @@ built HTML, never written here.
 from __future__ import annotations
 
 import shutil
+from pathlib import Path
 import yaml
 
 import pytest
@@ -129,3 +130,19 @@ def test_a_number_typed_on_the_spanish_site_marks_the_language_of_the_rule(named
     first = phone.locator(".rulesite-jump a.rulesite-jump__link").first
     expect(first).to_contain_text(t("es", "in-english", document="Core Rules"))
     expect(first).not_to_contain_text(t("es", "search-own-language"))
+
+
+def test_the_published_data_pairs_the_translated_answer_with_its_english_one(named_site):
+    """data/riftbound/faq.json (valid against its schema) lists both answers,
+    each with its language, the translation naming the English answer."""
+    import sys
+
+    sys.path.insert(0, str(Path(__file__).parents[1] / "export"))
+    from datafiles import validate_site_data
+
+    data = validate_site_data(named_site)["riftbound/faq.json"]
+    by_id = {a["id"]: a for a in data["answers"]}
+    [translation] = [a for a in data["answers"] if a["translates"]]
+    original = by_id[translation["translates"]]
+    assert (translation["language"], original["language"], original["translates"]) == ("es", "en", None)
+    assert translation["url"].startswith("es/riftbound/faq/") and (named_site / translation["url"].split("#")[0]).is_file()

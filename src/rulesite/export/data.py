@@ -282,6 +282,8 @@ def _faq(resolved: Resolved, places: Places, f: FaqAnswer, ids: Identities, docu
         "url": url(language, home, faq_anchor(f)),
         "cites": _cites(resolved, f.references, ids),
         "document": documents.get(f.document),
+        "language": resolved.corpus.sources[f.source_id].language,
+        "translates": f.translates or None,
     }
 
 
