@@ -249,6 +249,14 @@ def test_words_for_a_section_no_language_has_are_still_an_error(repo_root, tmp_p
     assert [d.code for d in diag.errors] == ["keyword"], [str(d) for d in diag.errors]
 
 
+def test_words_in_a_language_no_site_has_are_said_to_be_unused(repo_root, tmp_path):
+    _, diag = _with_spanish_names(repo_root, tmp_path, '\nriftbound/fr:\n  "424": [révéler]\n')
+    line = len((repo_root / "rules_src/keywords.yml").read_text(encoding="utf-8").splitlines()) + 3  # the "424" line
+    assert diag.errors == [] and [(d.code, d.loc.line) for d in diag.warnings if d.code == "keyword"] == [("keyword", line)], [
+        str(d) for d in diag.items
+    ]
+
+
 def test_an_english_section_the_site_translates_is_one_result_its_own(repo_root, tmp_path):
     """With a Spanish 424 (a fixture written for the test), the Spanish index
     lists 424 once, its own, found by English's title and keywords too."""
