@@ -235,11 +235,12 @@ class Stopped:
     """The build ended here: `why` is "output" (an output folder it did not
     make: nothing written), "sources" (errors in what was read: nothing
     written), "mkdocs" (its `output` says why) or "checks" (the built site failed
-    them); the previous site is left whole."""
+    them: it is `kept` to be opened, `output.failed`); the previous site is left whole."""
 
     why: str
     output: str = ""
     status: int = 1
+    kept: Path | None = None
 
 
 Record = Read | Resolved | Rendered | Written | Built | Checked | Published | Bundled | Stopped
@@ -252,6 +253,8 @@ def foreign_outputs(settings: Settings, diag: Diagnostics) -> int:
     if settings.replace:
         return 0
     found = [(folder, output.foreign(folder)) for folder in settings.outputs]
+    if settings.site:  # where a build failing the output check is kept (`output.failed`)
+        found.append((output.failed(settings.site_dir), output.foreign(output.failed(settings.site_dir))))
     if settings.bundle is not None:
         from .export.bundle import foreign_bundle
 
@@ -366,8 +369,8 @@ class Sequence:
         checked = self.check(resolved, built)
         yield checked
         if checked.problems or checked.precache_problems:
-            driver.discard(built.fresh)
-            yield Stopped("checks")
+            # Kept for the maintainer to open: the check's errors name its pages.
+            yield Stopped("checks", kept=output.keep_failed(built.fresh, self.settings.site_dir, self.build_id))
             return
         yield self.publish(read, built)
         if self.settings.bundle:
@@ -467,7 +470,7 @@ class Sequence:
     def check(self, resolved: Resolved, built: Built) -> Checked:
         """The built site read back (`check_stage.check`), and each service worker's store."""
         clock, s = _Clock(), self.settings
-        label = str(s.site_dir)
+        label = output.shown(output.failed(s.site_dir))  # errors are found only in a build kept there (`run`)
         before = len(self.diag.errors)
         # Files the new site shares with the published one were checked then: their own findings are reused.
         current = None if s.clean else output.published(s.site_dir)
@@ -493,6 +496,7 @@ class Sequence:
         with output.interrupts_held():  # all or nothing: an interrupt waits until the folders are swapped
             driver.publish(built.fresh, s.site_dir, self._spare(s.site_dir))
             self.published = True
+        output.discard(output.failed(s.site_dir))  # its errors are mended: no failed build to open
         if self.on_published is not None:
             self.on_published()
         built_from.remember(s.config_dir, s.site_dir, built.keys, self.warm.states if self.warm is not None else None)

@@ -7,6 +7,7 @@ and interrupts, kills or races it while MkDocs is writing the new site."""
 from __future__ import annotations
 
 import fcntl
+import re
 import os
 import signal
 import threading
@@ -129,3 +130,43 @@ def test_a_killed_build_leaves_the_site_whole_and_the_next_build_cleans_up(tmp_p
     assert again.returncode == 0, again.stderr[-3000:]
     assert _whole(site) and tree(site) != before
     assert leftovers(site) == [] and leftovers(root / "build/docs") == []
+
+
+def test_a_build_failing_the_output_check_is_kept_where_its_errors_point(tmp_path):
+    """The output check's errors name pages of the failed build, kept beside the
+    site (`site.failed/`, never published): each printed path opens, at a line
+    showing the fault; the next failed build replaces it, a published one removes it."""
+    root = project(tmp_path / "p")
+    assert run(root).returncode == 0
+    site, failed = root / "site", root / "site.failed"
+    before = tree(site)
+    about = root / "docs/about.md"
+    written = about.read_text(encoding="utf-8")
+
+    def fail_with(target: str) -> list[tuple[str, int]]:
+        # Raw HTML MkDocs does not read: only the output check finds the link lands nowhere.
+        about.write_text(written + f'\n<a href="riftbound/rulings/{target}.html">gone</a>\n', encoding="utf-8")
+        result = run(root)
+        out = result.stdout + result.stderr
+        assert result.returncode == 1 and "Traceback" not in out, out[-3000:]
+        assert "the failed build is kept in site.failed/" in out, out[-3000:]
+        found = [(m[1], int(m[2])) for m in re.finditer(r"^(\S+):(\d+): error\[broken-link\]: .*" + target, out, re.M)]
+        assert found, out[-3000:]
+        for path, line in found:
+            assert path.startswith("site.failed/"), path  # relative to where the build ran, as typed
+            page = (root / path).read_text(encoding="utf-8").split("\n")
+            assert target in page[line - 1], (path, line)  # the printed line shows the fault
+        assert tree(site) == before  # never published
+        assert leftovers(site) == [] and not (root / ".site.failed").exists()
+        return found
+
+    first = fail_with("no-such-ruling")
+    assert {path for path, _ in first} >= {"site.failed/about.html"}
+    second = fail_with("another-missing-ruling")
+    assert "no-such-ruling" not in (failed / "about.html").read_text(encoding="utf-8")  # replaced whole
+    assert second
+
+    about.write_text(written, encoding="utf-8")
+    again = run(root)
+    assert again.returncode == 0, again.stderr[-3000:]
+    assert not failed.exists()  # mended: nothing stale to open

@@ -183,12 +183,12 @@ def test_the_rebuild_process_serve_keeps_gives_the_clean_build(tmp_path):
         assert isinstance(records[-1], Stopped) and records[-1].why == "checks", records[-1]
         assert next(r for r in records if isinstance(r, Checked)).findings_reused > 100
         assert tree(root / "site") == published
-        label = str(settings.site_dir) + "/"
+        label = output.shown(output.failed(settings.site_dir)) + "/"  # the failed build, kept to open
         found = sorted((str(d.loc.path).removeprefix(label), d.loc.line, d.code, d.message) for d in diag.errors)
         assert found and all(code == "broken-link" and "no-such-ruling" in message for _, _, code, message in found), found
         full = run(root, "full-")  # new folders: nothing to reuse, every file checked
         assert full.returncode != 0 and "reused" not in full.stdout
-        pattern = r"^\S*full-site/(\S+):(\d+): error\[([a-z-]+)\]: (.*)$"
+        pattern = r"^\S*full-site\.failed/(\S+):(\d+): error\[([a-z-]+)\]: (.*)$"
         printed = sorted((m[1], int(m[2]), m[3], m[4]) for m in re.finditer(pattern, full.stdout + full.stderr, re.M))
         assert found == printed, (full.stdout + full.stderr)[-3000:]
 

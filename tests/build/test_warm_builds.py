@@ -214,6 +214,26 @@ def add_an_official_document(root):
     )
 
 
+def give_spanish_search_words(root):
+    """keywords.yml: Spanish words for a keyword no Spanish text translates
+    (resolve/search_names.py): the Spanish word index finds it by them."""
+    path = root / "rules_src/keywords.yml"
+    path.write_text(path.read_text(encoding="utf-8") + '\nriftbound/es:\n  "424": [revelar]\n', encoding="utf-8")
+
+
+def translate_an_faq_answer(root):
+    """A Spanish answer to one of 424's official answers (faq-translation): its
+    page on the Spanish site, and the English answer on 424's page links it."""
+    fixture = REPO / "tests/read/fixtures/faq_translation"
+    (root / "rules_src/riftbound/answers.es.yml").write_text(
+        (fixture / "answers.es.yml").read_text(encoding="utf-8"), encoding="utf-8"
+    )
+    entry = (fixture / "manifest.yml").read_text(encoding="utf-8").split("sources:\n", 1)[1]
+    manifest = root / "rules_src/manifest.yml"
+    text = manifest.read_text(encoding="utf-8").rstrip("\n") + "\n\n" + entry.replace("path: ", "path: riftbound/", 1)
+    manifest.write_text(text, encoding="utf-8")
+
+
 # What read and resolve keep besides (parsed YAML, card mentions) must be made anew after these too.
 MORE_CHANGES = {
     **CHANGES,
@@ -222,6 +242,8 @@ MORE_CHANGES = {
     "missing rule cited": cite_a_missing_rule,
     "rule made a term": make_a_rule_a_term,
     "official document added": add_an_official_document,
+    "Spanish search words given": give_spanish_search_words,
+    "FAQ answer translated": translate_an_faq_answer,
 }
 
 
@@ -605,3 +627,26 @@ def test_a_reworded_rulings_offline_file_alone_is_made_again(tmp_path):
     assert all("You can never choose" in (docs / path).read_text(encoding="utf-8") for path in differ)
     again = {name[1] for name, (digest, _) in memory.jobs.items() if before.get(name, ("",))[0] != digest}
     assert "rulings" in again and not again & {"sections", "cards"}, again
+
+
+def test_a_translated_answer_reworded_is_linked_by_its_new_words(tmp_path):
+    """The English answer's page (a section page a warm build keeps while what
+    it reads is unchanged) links the translation by its question: reworded,
+    the page is made again, as a clean build makes it."""
+    root = project(tmp_path / "project")
+    translate_an_faq_answer(root)
+    memory = Memory()
+    run(settings(root, "warm"), memory)
+    path = root / "rules_src/riftbound/answers.es.yml"
+    path.write_text(
+        path.read_text(encoding="utf-8").replace("¿puedo jugarlo y seguir?", "¿puedo jugarlo y continuar?"), encoding="utf-8"
+    )
+    warm, warm_problems = run_reporting(settings(root, "warm"), memory)
+    clean, clean_problems = run_reporting(settings(root, "clean", clean=True))
+    same_trees(_docs(warm), _docs(clean))
+    assert warm_problems == clean_problems
+    assert "continuar" in (_docs_dir(warm) / "en/riftbound/core-rules/424.md").read_text(encoding="utf-8")
+
+
+def _docs_dir(records):
+    return next(r for r in records if type(r).__name__ == "Written").docs_dir

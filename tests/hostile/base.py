@@ -24,7 +24,14 @@ def make_base(repo_root: Path, root: Path) -> None:
     )
     extra = root / "rules_src" / "hostile"
     extra.mkdir()
-    for name in ("tournament-rules.txt", "comprehensive-rules.txt", "faq.json", "errata.json", "cards.json"):
+    for name in (
+        "tournament-rules.txt",
+        "comprehensive-rules.txt",
+        "faq.json",
+        "faq-translation.yml",
+        "errata.json",
+        "cards.json",
+    ):
         shutil.copy(FILES / name, extra / name)
     for folder in ("guides", "mdx"):
         shutil.copytree(FILES / folder, extra / folder)

@@ -46,6 +46,7 @@ IDS = "rules_src/riftbound/community-rulings.ids.yml"
 TOURNAMENT = "rules_src/hostile/tournament-rules.txt"
 MAGIC = "rules_src/hostile/comprehensive-rules.txt"
 FAQ = "rules_src/hostile/faq.json"
+FAQ_TRANSLATION = "rules_src/hostile/faq-translation.yml"
 ERRATA = "rules_src/hostile/errata.json"
 CARDS = "rules_src/hostile/cards.json"
 GUIDE = "rules_src/hostile/guides/basics.md"
@@ -804,6 +805,20 @@ def topic_id_used_twice(root):
     return Expect(CONCORDANCE, "name")
 
 
+@case()
+def faq_translation_of_no_english_answer(root):
+    line = replace(root, FAQ_TRANSLATION, "translates: what-about-dazzling", "translates: no-such-answer-about-dazzling")
+    return Expect(FAQ_TRANSLATION, "faq-translation", {line})
+
+
+@case()
+def faq_translation_as_a_mapping(root):
+    write(
+        root, FAQ_TRANSLATION, "translates: what-about-dazzling-aurora-if-i-reveal-nocturne-do-i-get-to\nquestion: Q\nanswer: A\n"
+    )
+    return Expect(FAQ_TRANSLATION, "faq-translation", {1})
+
+
 # --- keywords.yml and concordance.yml ---------------------------------------------------------
 
 
@@ -959,7 +974,7 @@ def test_the_base_builds_cleanly(repo_root: Path, tmp_path: Path):
     # The seeds' excerpts cite rules no source prints: each a warning, and the only ones.
     warnings = re.findall(r"warning\[([a-z-]+)\]", output)
     assert errors_of(output) == [] and set(warnings) == {"rule-not-in-sources"}, output
-    assert "12 sources" in result.stdout  # every format is in the base
+    assert "13 sources" in result.stdout  # every format is in the base
 
 
 def test_the_corpus_is_large_and_covers_every_format():

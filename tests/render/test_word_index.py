@@ -12,6 +12,7 @@ search box ranks and labels from.
 from __future__ import annotations
 
 import json
+from pathlib import Path
 from dataclasses import replace
 
 from rulesite.common.card_symbols import shown_text
@@ -198,3 +199,111 @@ def test_an_older_editions_numbers_say_where_they_are_now(two_editions_ctx):
     assert dict(zip(row[2].split(), row[3].split())) == {"200": "300", "201": "301", "201.1": "301.1"}, row
     # Today's pages say nothing more: they are where the rules are now.
     assert all(len(r) == 3 for r in data["pages"] if data["docs"][r[0]]["current"]), "a current page with numbers now"
+
+
+SPANISH_NAMES = '\nriftbound/es:\n  "424": [revelar, revela, revelada]\n'  # words a maintainer gives, for this test
+
+
+def _with_spanish_names(repo_root, tmp_path, extra: str = SPANISH_NAMES):
+    """The seeds resolved with keywords.yml giving Spanish words for Riftbound's 424 (no Spanish text of it exists)."""
+    import shutil
+
+    from rulesite import pipeline
+    from rulesite.common.diagnostics import Diagnostics
+
+    shutil.copytree(repo_root / "rules_src", tmp_path / "rules_src")
+    keywords = tmp_path / "rules_src/keywords.yml"
+    keywords.write_text(keywords.read_text(encoding="utf-8") + extra, encoding="utf-8")
+    diag = Diagnostics()
+    context = pipeline.resolve(pipeline.read_corpus(tmp_path / "rules_src/manifest.yml", diag), diag)
+    return context, diag
+
+
+def test_a_spanish_word_for_an_untranslated_keyword_finds_it_and_its_counterparts(repo_root, tmp_path):
+    context, diag = _with_spanish_names(repo_root, tmp_path)
+    assert diag.errors == [], [str(d) for d in diag.errors]
+    words, _ = _index(context, "es")
+    docs, entries = words["docs"], words["entries"]
+
+    def keys(title: str, english: bool) -> list[str]:
+        found = [e for e in entries if e[0] == "s" and e[3] == title and e[2].startswith("../") == english]
+        assert len(found) == 1, (title, found)
+        return found[0][4] if len(found[0]) > 4 else []
+
+    # English's 424, the keyword's own section, and Magic's Spanish 701.20 Mostrar, listed
+    # beside it by the topic and the same rule as English 701.16 Reveal by the concordance.
+    assert "revelar" in keys("424 Reveal", english=True)
+    assert "revelar" in keys("701.20 Mostrar", english=False)
+    # Not another keyword of the same game that the topic lists (832 Show Off).
+    assert "revelar" not in keys("832 Show Off", english=True)
+    # No link is made of them: no Spanish text of 424 exists to link to.
+    assert "revelar" not in context.links.keywords["riftbound"]
+    # Each result says its language.
+    marked = {docs[e[1]]["language"] for e in entries if e[1] >= 0}
+    assert marked == {"es", "en"}, marked
+    assert all(docs[e[1]]["language"] == ("en" if e[2].startswith("../") else "es") for e in entries if e[1] >= 0)
+
+
+def test_words_for_a_section_no_language_has_are_still_an_error(repo_root, tmp_path):
+    _, diag = _with_spanish_names(repo_root, tmp_path, '\nriftbound/es:\n  "999": [nada]\n')
+    assert [d.code for d in diag.errors] == ["keyword"], [str(d) for d in diag.errors]
+
+
+def test_words_in_a_language_no_site_has_are_said_to_be_unused(repo_root, tmp_path):
+    _, diag = _with_spanish_names(repo_root, tmp_path, '\nriftbound/fr:\n  "424": [révéler]\n')
+    line = len((repo_root / "rules_src/keywords.yml").read_text(encoding="utf-8").splitlines()) + 3  # the "424" line
+    assert diag.errors == [] and [(d.code, d.loc.line) for d in diag.warnings if d.code == "keyword"] == [("keyword", line)], [
+        str(d) for d in diag.items
+    ]
+
+
+def test_an_english_section_the_site_translates_is_one_result_its_own(repo_root, tmp_path):
+    """With a Spanish 424 (a fixture written for the test), the Spanish index
+    lists 424 once, its own, found by English's title and keywords too."""
+    from rulesite import pipeline
+    from rulesite.common.diagnostics import Diagnostics
+
+    extra = Path(__file__).parent / "fixtures"
+    diag = Diagnostics()
+    corpus = pipeline.read_corpus(repo_root / "rules_src/manifest.yml", diag, also=[(extra / "manifest.yml", extra)])
+    context = pipeline.resolve(corpus, diag)
+    assert diag.errors == [], [str(d) for d in diag.errors]
+    words, _ = _index(context, "es")
+    sections = [e for e in words["entries"] if e[0] == "s" and e[3].startswith("424 ")]
+    assert [(e[3], e[2].startswith("../")) for e in sections] == [("424 Revelar", False)], sections
+    keys = sections[0][4]
+    assert {"Reveal", "Revealed"} <= set(keys), sections[0]
+    assert len({k.casefold() for k in keys}) == len(keys), keys  # each form once
+    # The number search too: 424 once, the site's own page, marked as its language.
+    numbers = json.loads(numbers_js(replace(context, language="es"), "es").split(" = ", 1)[1].rstrip(";\n"))
+    pages = [p for p in numbers["pages"] if "424" in p[2].split()]
+    assert [p[1] for p in pages] == ["riftbound/core-rules/424.html"], pages
+    assert numbers["docs"][pages[0][0]]["language"] == "es"
+    assert {d["language"] for d in numbers["docs"]} == {"es", "en"}, numbers["docs"]
+    # Another section English alone has still falls back to English.
+    assert [e[3] for e in words["entries"] if e[0] == "s" and e[3].startswith("832 ") and e[2].startswith("../")] == [
+        "832 Show Off"
+    ]
+
+
+def test_a_translated_answer_is_one_result_on_its_site(repo_root):
+    """With the Spanish answer of tests/read/fixtures/faq_translation/, the
+    Spanish index lists it, on its Spanish page, and not the English answer
+    it translates, whose question finds the translation too."""
+    from rulesite import pipeline
+    from rulesite.common.diagnostics import Diagnostics
+
+    extra = repo_root / "tests/read/fixtures/faq_translation"
+    diag = Diagnostics()
+    corpus = pipeline.read_corpus(repo_root / "rules_src/manifest.yml", diag, also=[(extra / "manifest.yml", extra)])
+    context = pipeline.resolve(corpus, diag)
+    assert diag.errors == [], [str(d) for d in diag.errors]
+    [translation] = [f for f in context.corpus.faqs if f.translates]
+    original = next(f for f in context.corpus.faqs if f.id == translation.translates)
+    words, _ = _index(context, "es")
+    answers = [e for e in words["entries"] if e[0] == "f" and "Dazzling Aurora" in e[3]]
+    assert [(e[3], e[2].startswith("../")) for e in answers] == [(translation.question, False)], answers
+    assert answers[0][4] == [original.question], answers[0]
+    assert words["docs"][answers[0][1]]["language"] == "es"
+    # Other English answers are still listed, in English.
+    assert any(e[0] == "f" and e[2].startswith("../") for e in words["entries"])

@@ -93,7 +93,9 @@
   }
 
   function label(doc) {
-    return [doc.game, doc.document, doc.edition === "undated" ? "" : doc.edition, doc.source].filter(Boolean).join(" \u00b7 ");
+    // On a translated site, its own rules say their language, as English's say theirs ("(en inglés)").
+    var own = doc.language && doc.language === R.language() ? R.t("search-own-language") : "";
+    return [doc.game, doc.document, doc.edition === "undated" ? "" : doc.edition, doc.source, own].filter(Boolean).join(" \u00b7 ");
   }
 
   function ensureBox(output) {

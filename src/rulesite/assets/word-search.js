@@ -22,7 +22,9 @@
  * ("revael": reveal). A first
  * word naming a document or game ("TR", "CR", "MTG") keeps only its
  * results. Every result names its kind, game, document and edition (a
- * rule or a rule's example, its section too, before its text). core.js
+ * rule or a rule's example, its section too, before its text), and on a
+ * translated site its language: the site's own ("en español"), then
+ * English's ("(en inglés)"). core.js
  * loads this file with number-search.js, when the search box is first used
  * or the address has ?q=.
  */
@@ -395,6 +397,8 @@
     if (doc) parts = parts.concat([doc.game, doc.document, doc.edition].filter(Boolean));
     // An excerpt or undated edition is named by its sources, an older whole one as older.
     if (doc && doc.source) parts.push(doc.source);
+    // On a translated site, its own results say their language, as English's say theirs ("(en inglés)").
+    if (doc && doc.language && doc.language === R.language()) parts.push(R.t("search-own-language"));
     var text = parts.join(" \u00b7 ");
     if (doc && !doc.current && !doc.source) text += " \u2014 " + R.t("older-edition");
     return text;

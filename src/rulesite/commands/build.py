@@ -223,6 +223,12 @@ def _stopped(record: Stopped, diag: Diagnostics) -> int:
     elif record.why == "mkdocs":
         print(record.output, file=sys.stderr)
         print("mkdocs build --strict failed: the previous site was left as it was", file=sys.stderr)
+    elif record.kept is not None:
+        print(
+            f"the built site failed its checks: the previous site was left as it was; "
+            f"the failed build is kept in {output.shown(record.kept)}/ to open (never published)",
+            file=sys.stderr,
+        )
     else:
         print("the built site failed its checks: the previous site was left as it was", file=sys.stderr)
     return record.status

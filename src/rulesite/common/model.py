@@ -173,6 +173,7 @@ class FaqAnswer:
     kind: str = "answer"
     document: str = ""  # the official document (OfficialDocument.id) it was published in
     date: str = ""  # that document's publication day (YYYY-MM-DD), "" when it gives none
+    translates: str = ""  # a translation's: the id of the English answer it translates (faq-translation)
 
 
 # The language rulings, walkthroughs and the card gallery are written in: their

@@ -272,6 +272,28 @@ def discard_build(folder: Path, build_id: str) -> None:
             discard(path)
 
 
+def failed(folder: Path) -> Path:
+    """Where the last build that failed the output check is kept, beside
+    `folder` (`site` -> `site.failed`): the pages the check's errors name,
+    there to open. Never published; replaced by the next failed build and
+    removed by the next build that publishes."""
+    return folder.with_name(folder.name + ".failed")
+
+
+def keep_failed(fresh: Path, folder: Path, build_id: str) -> Path:
+    """Moves `fresh`, a generation of `folder` that failed the output check,
+    to `failed(folder)`, replacing the one an earlier failed build kept there
+    (which holds the marker: `foreign` is asked before any build starts).
+    Returns where it is."""
+    kept = failed(folder)
+    if kept.exists() or kept.is_symlink():
+        aside = generation(folder, build_id, "failed-before")  # the build's own name: removed with it
+        kept.rename(aside)
+        discard(aside)
+    fresh.rename(kept)
+    return kept
+
+
 @contextmanager
 def interrupts_held():
     """Ctrl-C (SIGINT) waits until the block is done, then interrupts."""

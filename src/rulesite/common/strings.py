@@ -897,6 +897,7 @@ SEARCH_STRINGS = {
         "search-also": "also in {where}",
         "search-also-as": "{edition} as {number}",
         "search-now": "now {number}",
+        "search-own-language": "in English",
     },
     "es": {
         "kind-section": "Sección",
@@ -919,6 +920,7 @@ SEARCH_STRINGS = {
         "search-also": "también en {where}",
         "search-also-as": "{edition} como {number}",
         "search-now": "ahora {number}",
+        "search-own-language": "en español",
     },
     "fr": {
         "kind-section": "Section",
@@ -941,6 +943,7 @@ SEARCH_STRINGS = {
         "search-also": "aussi dans {where}",
         "search-also-as": "{edition} sous le numéro {number}",
         "search-now": "désormais {number}",
+        "search-own-language": "en français",
     },
 }
 for _language, _words in SEARCH_STRINGS.items():
@@ -988,3 +991,11 @@ for _language, _words in OFFLINE_PAGE_STRINGS.items():
     STRINGS[_language].update(_words)
 # The offline page's History rows (assets/offline-page.js).
 BROWSER_KEYS += ("cited-by-label",)
+# Translated FAQ answers (render/faq_translations.py): the line under an answer linking its other languages.
+FAQ_TRANSLATION_STRINGS = {
+    "en": {"faq-translated": "This answer in other languages:", "faq-original": "The original answer:"},
+    "es": {"faq-translated": "Esta respuesta en otros idiomas:", "faq-original": "La respuesta original:"},
+    "fr": {"faq-translated": "Cette réponse dans d'autres langues :", "faq-original": "La réponse originale :"},
+}
+for _language, _words in FAQ_TRANSLATION_STRINGS.items():
+    STRINGS[_language].update(_words)

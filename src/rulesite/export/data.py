@@ -298,6 +298,8 @@ def _faq(resolved: ResolvedCorpus, places: Places, f: FaqAnswer, ids: Identities
         "url": url(language, home, faq_anchor(f)),
         "cites": _cites(resolved, f.references, ids),
         "document": documents.get(f.document),
+        "language": resolved.corpus.sources[f.source_id].language,
+        "translates": f.translates or None,
     }
 
 

@@ -5,7 +5,9 @@ sections and cards they name exist is resolve's question (`resolve/keywords.py`,
 `resolve/card_mentions.py`, `resolve/concordance.py`).
 
 keywords.yml: a mapping of `game` or `game/language` (English by default) to a
-mapping of section numbers (quoted: "424") to lists of words.
+mapping of section numbers (quoted: "424") to lists of words (under a language
+without that section, only English has it: words its search finds the section
+by, `resolve/search_names.py`).
 
 concordance.yml: `equivalents:`, a list of `{game, document, rules: {language:
 {number, edition}}}`, and `topics:`, a list of `{id, title, sections: [{game,

@@ -11,6 +11,7 @@ from .escape import page as whole_page
 from .markup import heading, md_link
 from .part_anchors import with_part_anchors
 from ..site_map.paths import faq_anchor, relative
+from .faq_translations import translation_lines
 from .official import authority, question_heading
 from .ruling_page import card_link, freshness
 from .share import faq_cite, faq_share
@@ -67,6 +68,7 @@ def render_faq_part(ctx: Context, source, title: str, k: int, parts: list, topic
             ctx.quoted(faq.answer, faq.game, page),
             Md("{: .faq-answer }"),
             "",
+            *translation_lines(faq, ctx, page),
         ]
         named = ctx.citations.cards_of.get(faq.id, [])
         if named:

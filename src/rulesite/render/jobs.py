@@ -50,6 +50,7 @@ from .host_files import HEADERS_FILE, NOJEKYLL, NOJEKYLL_FILE, headers_file
 from .markup import html_file, safe_href
 from .numbers import numbers_js
 from .pinned import pinned_pages, pinned_parts
+from .faq_translations import shown_translations
 from .official import revisions_of, standing_of
 from .ruling_page import render_ruling
 from .section_page import render_section
@@ -166,16 +167,26 @@ def _index_jobs(ctx: Context) -> list:
     jobs: list = [partial(contents_and_topics, ctx), partial(faq_indexes, ctx), partial(rulings_indexes, ctx)]
     if ctx.language == CONTENT_LANGUAGE:
         jobs += [partial(card_references, ctx), partial(reference_pages, ctx)]
+    else:
+        jobs.append(partial(faq_source_pages, ctx))  # translated FAQ answers, on their language's site
     return jobs
 
 
 def reference_pages(ctx: Context) -> dict[str, str]:
-    """The FAQ pages of each source, the review page and the source problems page."""
-    pages = {}
-    for game, source_id in dict.fromkeys((f.game, f.source_id) for f in ctx.corpus.faqs):
-        pages.update(render_faq_pages(ctx, game, source_id))
+    """The FAQ pages of each source in English, the review page and the source problems page."""
+    pages = faq_source_pages(ctx)
     pages[paths.REVIEW] = idx.render_reviews(ctx)
     pages[paths.PROBLEMS] = idx.render_source_problems(ctx)
+    return pages
+
+
+def faq_source_pages(ctx: Context) -> dict[str, str]:
+    """The pages of the FAQ sources in this site's language (their answers
+    not shown with a section of theirs), translated answers included."""
+    pages: dict[str, str] = {}
+    for game, source_id in dict.fromkeys((f.game, f.source_id) for f in ctx.corpus.faqs):
+        if ctx.corpus.sources[source_id].language == ctx.language:
+            pages.update(render_faq_pages(ctx, game, source_id))
     return pages
 
 
@@ -398,6 +409,7 @@ def _light(ctx: Context, section) -> tuple:
     return (
         faqs,
         [ctx.links.quoted(faq.answer, faq.game, section) for faq in faqs],
+        [shown_translations(faq, ctx) for faq in faqs],  # the links to their other languages
         [shown(ctx, item) for item in citations.by_section.get(key, [])],
         [[shown(ctx, item) for item in items] for items in cited],
     )

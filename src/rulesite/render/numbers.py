@@ -10,6 +10,7 @@ the search and the previews read the same data.
 
 from __future__ import annotations
 
+from ..resolve.search_names import own_translation
 from ..site_map.paths import language_root
 from ..common.strings import t
 from .context import CONTENT_LANGUAGE, Context
@@ -36,6 +37,8 @@ def numbers_js(ctx: Context, language: str) -> str:
         elsewhere = pages_language != language
         to_root = to_content_root(language) if elsewhere else ""
         for section in ctx.editions.pages_of(pages_language):
+            if elsewhere and not section.version_path and own_translation(ctx.corpus, ctx.concordance, section, language):
+                continue  # the site's own page of the same number is that rule: one result a rule
             current = not section.version_path
             source = excerpt_sources(ctx, section)
             key = (section.game, section.document, section.edition, current, elsewhere, source)
@@ -52,6 +55,8 @@ def numbers_js(ctx: Context, language: str) -> str:
                 }
                 if source:  # an excerpt or undated edition is named by its sources, not as older
                     doc["source"] = source
+                if language != CONTENT_LANGUAGE:  # English's say "(in English)"; the site's own, its language
+                    doc["language"] = pages_language
                 docs.append(doc)
             numbers = [section.number] + [r.number for r in section.rules if r.number != section.number]
             row = [index[key], to_root + html_path(section_page(section.key)), " ".join(numbers)]

@@ -17,6 +17,7 @@ from .markup import UNSEARCHED, code, div, finished, heading, md, plain_heading,
 from ..site_map.paths import example_anchor, faq_anchor, html_path, section_page, short_link
 from .labels import section_label
 from .pinned import pinned_editions, pinned_link
+from .faq_translations import translation_lines
 from .official import authority, question_heading, revision_lines
 from .ruling_page import freshness
 from .share import faq_cite, faq_share, section_image, section_preview
@@ -249,6 +250,7 @@ def _faq(faq: FaqAnswer, section: Section, page: str, ctx: Context) -> list[str]
         ctx.quoted(faq.answer, faq.game, page, section),
         Md("{: .faq-answer }"),
         "",
+        *translation_lines(faq, ctx, page),
         *(authority(faq, ctx, page) or freshness(faq, ctx)),
         Md("{}: {}").format(t(lang, "source"), ctx.source_line(ctx.corpus.sources[faq.source_id], lang)),
         Md('{: .source-note data-search-exclude="1" }'),

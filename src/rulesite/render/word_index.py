@@ -12,7 +12,12 @@ it names each entry's kind, and its game, document and edition:
   the first results of a word search come at once.
 - On another language's site, the words' file also holds English's sections,
   cards, rulings, walkthroughs and answers by title (`_english_titles`), after
-  its own entries: those sites translate a few pages of the rules.
+  its own entries: those sites translate a few pages of the rules. A rule is
+  one entry: an English section the site has its own of (the same number, or
+  the concordance's) is left out, its title and keywords the own entry's
+  keys; the words keywords.yml gives in the site's language for a section it
+  lacks are keys of the entries `resolve/search_names.py` says they lead to.
+  Every label row says its language (`language`), which the search shows.
 - `assets/search-text-N.js`, loaded right after it, one after another: the
   texts of those entries, of every rule and of every rule's example (each
   text once, at the newest edition printing it), so that a word found only
@@ -42,8 +47,11 @@ page's edition the folder of its pages, `folder`).
 
 from __future__ import annotations
 
+from typing import NamedTuple
+
 from ..common.model import Section
 from ..resolve.links import MAIN_DOCUMENT
+from ..resolve.search_names import own_translation, search_names
 from ..resolve.terms import defined_terms
 from ..site_map.paths import example_anchor, faq_anchor, guide_page, html_path, page_of, section_page, topic_page
 from .context import CONTENT_LANGUAGE, Context
@@ -295,14 +303,20 @@ def word_index(
     rows, index, head, rules, examples, titled = sections if sections is not None else section_words(ctx, language)
     # Copies: what the caller gave is kept for the next build.
     docs = _Docs()
-    docs.rows, docs.index = list(rows), dict(index)
+    docs.rows, docs.index = [dict(row) for row in rows], dict(index)
     entries = _Entries(list(head))
     if language == CONTENT_LANGUAGE:
         _answer_entries(ctx, language, docs, entries)
     _other_entries(ctx, language, docs, entries, written)
     head = entries.head
     if language != CONTENT_LANGUAGE:
-        head += _english_titles(ctx, language, docs)
+        for row in docs.rows:  # each result says its language: this site's own, then English's
+            row["language"] = language
+        names = search_names(ctx.corpus, ctx.concordance, language)
+        english = _english_titles(ctx, language, docs, names)
+        _add_keys(head, {html_path(section_page(key)): words for key, words in names.items() if key.language == language})
+        _add_keys(head, english.own_keys)
+        head += english.rows
     files = {WORDS: QUEUE + script_json({"docs": docs.rows, "entries": head}) + ");\n"}
     parts = _text_parts(docs, head, list(rules), examples, titled, entries.texts)
     for k, part in enumerate(parts, 1):
@@ -408,14 +422,39 @@ def _text_parts(docs: _Docs, head: list, rules: list, examples, titled, texts: l
     return parts
 
 
-def _english_titles(ctx: Context, language: str, docs: _Docs) -> list[list]:
+class _English(NamedTuple):
+    rows: list[list]  # English's entries, after the site's own
+    own_keys: dict[str, list[str]]  # a page of the site's own -> the English title and keywords of the same rule
+
+
+def _add_keys(head: list[list], keys_of: dict[str, list[str]]) -> None:
+    """The site's own sections and answers found by more words (`keys_of`: their url -> words)."""
+    for k, row in enumerate(head):
+        words = keys_of.get(row[2]) if row[0] in (SECTION, FAQ, OFFICIAL) else None
+        if words:
+            keys = list(row[4]) if len(row) > 4 else []
+            seen = {key.casefold() for key in keys}
+            for word in words:  # one of each form as searched, as `_keyword_forms` gives them
+                if word.casefold() not in seen:
+                    seen.add(word.casefold())
+                    keys.append(word)
+            head[k] = [*row[:4], keys, *row[5:]]
+
+
+def _english_titles(ctx: Context, language: str, docs: _Docs, names: dict | None = None) -> _English:
     """What English's site holds, by title, for a search on `language`'s site,
-    after its own entries: today's sections (with their keywords), cards,
-    rulings, walkthroughs and answers, their document named "(in English)" and
-    their pages reached from this site's root. A card's name or "show off"
-    typed on the French site then finds the English page that has it."""
+    after its own entries: today's sections (with their keywords, and the
+    words `language`'s readers search them by, `names`: `search_names`),
+    cards, rulings, walkthroughs and answers, their document named "(in
+    English)" and their pages reached from this site's root. A card's name or
+    "show off" typed on the French site then finds the English page that has
+    it. A section this site has by the concordance (Spanish 701.20 Mostrar is
+    English 701.16 Reveal) is one result, the site's own: English's title and
+    keywords are its keys (`own_keys`)."""
     up = to_content_root(language)
     rows: list[list] = []
+    names = names or {}
+    own_keys: dict[str, list[str]] = {}
 
     def doc(game: str, document: str, name: str, edition: str = "") -> int:
         return docs.of(game, document, t(language, "in-english", document=name), edition, True, elsewhere=True)
@@ -425,6 +464,12 @@ def _english_titles(ctx: Context, language: str, docs: _Docs) -> list[list]:
         keys = keys_of.get((section.game, section.document, section.number), [])
         if section.version_path or not (section.title.strip() or keys):
             continue
+        own = own_translation(ctx.corpus, ctx.concordance, section, language)
+        if own is not None:  # one result a rule: this site's own
+            words = [section.title.strip(), *keys] if section.title.strip() else list(keys)
+            own_keys.setdefault(html_path(section_page(own)), []).extend(words)
+            continue
+        keys = keys + [w for w in names.get(section.key, []) if w not in keys]
         at = doc(section.game, section.document, document_name(section.document), section.edition)
         row = [SECTION, at, up + html_path(section_page(section.key)), f"{section.number} {section.title}".strip()]
         rows.append(row + [list(keys)] if keys else row)
@@ -441,12 +486,19 @@ def _english_titles(ctx: Context, language: str, docs: _Docs) -> list[list]:
         name = document_name(walkthrough.document)
         at = doc(walkthrough.game, walkthrough.document, name, walkthrough.edition)
         rows.append([WALKTHROUGH, at, up + html_path(page_of(walkthrough)), walkthrough.title])
+    # An answer the site has translated is one result, the translation, found by the English question too.
+    translations = {faq.translates: faq for faq in ctx.corpus.faqs if faq.translates and ctx.faq_home(faq)[1] == language}
     for faq in ctx.corpus.faqs:
         home, home_language = ctx.faq_home(faq)
-        if home_language == CONTENT_LANGUAGE:
+        if faq.id in translations:
+            own = translations[faq.id]
+            own_keys.setdefault(f"{html_path(ctx.faq_home(own)[0])}#{faq_anchor(own)}", []).append(faq.question)
+        elif home_language == CONTENT_LANGUAGE:
             at = doc(faq.game, "faq", t(language, "official-faq"), ctx.corpus.sources[faq.source_id].edition)
             rows.append([FAQ if faq.kind == "answer" else OFFICIAL, at, f"{up}{html_path(home)}#{faq_anchor(faq)}", faq.question])
-    return rows
+    for row in docs.rows:
+        row.setdefault("language", CONTENT_LANGUAGE)  # English's rows, made here
+    return _English(rows, own_keys)
 
 
 def _keyword_forms(ctx: Context, language: str) -> dict[tuple[str, str, str], list[str]]:

@@ -34,6 +34,11 @@ def keyword_forms(corpus: Corpus, diag: Diagnostics, kept: dict | None = None) -
         game, number, language = entry.game, entry.number, entry.language
         titles = [s.title for s in corpus.sections.values() if (s.game, s.number, s.language) == (game, number, language)]
         if not titles:
+            if any((s.game, s.number, s.language) == (game, number, "en") for s in corpus.sections.values()):
+                # Words that language's readers search English's section by (`search_names`): on its site, if any.
+                if not any(source.language == language for source in corpus.sources.values()):
+                    diag.warning(entry.loc, "keyword", f"no source is in {language}, so no site searches {entry.words}")
+                continue
             diag.error(entry.loc, "keyword", f"no {game} section {number} in {language} for keywords {entry.words}")
             continue
         for word in [*titles, *(t.lower() for t in titles), *entry.words]:

@@ -16,6 +16,7 @@ from ..resolve.citations import collect
 from ..resolve.cited_rules import check_cited_rules
 from ..resolve.dated import dated_items, newest_source
 from ..resolve.linked import KnownLinks, link_texts
+from ..resolve.faq_translations import check_translations
 from ..resolve.concordance import resolve_concordance
 from ..resolve.history import (
     KnownComparisons,
@@ -96,6 +97,7 @@ def _resolve(
     editions = views[0] if views is not None else editions_view(corpus, chains, parts[0])
     check_walkthroughs(corpus, diag, editions)
     check_cited_rules(corpus, diag)
+    check_translations(corpus, diag)  # translated FAQ answers name English ones
     concordance = resolve_concordance(corpus, diag)
     attach_errata(corpus, diag)
     reviews = needs_review(corpus, history, editions)
