@@ -198,7 +198,7 @@ def test_a_crew_worker_ends_quietly_when_its_parent_is_gone(tmp_path):
     script = tmp_path / "orphan.py"
     script.write_text(
         "import os, sys, time\n"
-        "from rulesite import workers\n"
+        "from rulesite.common import workers\n"
         "crew = workers.Crew()\n"
         "crew.run([dict, dict], 2)\n"
         "print(' '.join(str(p.pid) for p in crew._processes), flush=True)\n"
