@@ -24,6 +24,7 @@ from pathlib import Path
 from . import output, pipeline
 from .check.command import main as check_main
 from .diagnostics import Diagnostics
+from .engine.options import add_engine_option
 from .export_command import add_export_command
 from .options import add_source_options
 from .precache import PRECACHE_BUDGET
@@ -93,6 +94,7 @@ def add_build_options(parser: argparse.ArgumentParser, publish: bool = True) -> 
     )
     parser.add_argument("--site-dir", type=Path, default=Path("site"), help="where to build HTML (default: site)")
     add_replace_option(parser)
+    add_engine_option(parser)
     if publish:
         parser.add_argument("--no-site", action="store_true", help="write docs/ only; skip MkDocs and the site checks")
         parser.add_argument(
@@ -137,6 +139,7 @@ def settings_of(args: argparse.Namespace, publish: bool = True) -> Settings:
         corpora=args.corpora,
         site_url=args.site_url,
         replace=args.replace_output,
+        engine=args.engine,
         **last,
     )
 
@@ -266,7 +269,7 @@ def _print_build(sequence: Sequence) -> int:
                 reused = f"; unchanged, reused: {', '.join(sorted(record.reused))}" if record.reused else ""
                 _stage(
                     "build",
-                    f"mkdocs build --strict, {len(record.built)} of {len(record.languages)} languages "
+                    f"{sequence.settings.engine} build --strict, {len(record.built)} of {len(record.languages)} languages "
                     f"({', '.join(shown) or 'none'}): {records[Written].pages} pages built into "
                     f"{sequence.settings.site_dir}{reused}",
                     record.seconds,
@@ -312,7 +315,7 @@ def _print_build(sequence: Sequence) -> int:
             case Stopped(why="mkdocs"):
                 diag.report()
                 print(record.output, file=sys.stderr)
-                print("mkdocs build --strict failed: the previous site was left as it was", file=sys.stderr)
+                print(f"{sequence.settings.engine} build --strict failed: the previous site was left as it was", file=sys.stderr)
                 return record.status
             case Stopped():
                 print("the built site failed its checks: the previous site was left as it was", file=sys.stderr)
