@@ -69,7 +69,8 @@ ENGINES = {
         "zensical",
         "zensical",
         own_folder=True,
-        settings={"theme": {"variant": "classic"}},
+        # Its own search would mount itself on the search box (theme/partials/search.html).
+        settings={"theme": {"variant": "classic"}, "extra": {"engine_search": False}},
         off_plugins=("search",),
         templates_package="zensical",
         # Its classic variant's stylesheets (its modern variant's are in stylesheets/modern/).
