@@ -5,12 +5,14 @@ scripts, and its own search is not mounted on the site's search box."""
 
 from __future__ import annotations
 
+import os
 import re
 
 import pytest
 
 from rulesite.check.content_policy import policy_problems
 from rulesite.check.page import load_page
+from rulesite.engine.bench import engine_times, times_line
 
 
 def files(site) -> dict[str, bytes]:
@@ -47,3 +49,17 @@ def test_zensical_pages_run_only_scripts_their_policy_lists(engine_site):
         # Its stylesheets, not Material's; its search is not mounted on the box.
         assert "assets/stylesheets/classic/main." in text or path == "404.html", path
         assert 'class="md-search" role="dialog"' in text and 'data-md-component="search"' not in text, path
+
+
+def test_the_bench_times_each_engines_clean_build_of_the_same_pages(built_site, tmp_path):
+    """`rulesite bench`'s line of the three engines' times (`engine/bench.py`),
+    on the seed site's generated configs; nothing it built is left behind."""
+    config_dir = built_site.docs.parent / ".build" / built_site.docs.name
+    before = sorted(p.name for p in config_dir.iterdir())
+    env = dict(os.environ, NO_MKDOCS_2_WARNING="1")
+    times = engine_times(config_dir, ["en", "es"], tmp_path, env)
+    assert list(times) == ["mkdocs", "properdocs", "zensical"]
+    assert all(seconds > 0 for seconds in times.values())
+    assert list(tmp_path.iterdir()) == [] and sorted(p.name for p in config_dir.iterdir()) == before
+    line = times_line(times)
+    assert line.startswith("clean builds of the same pages by each engine") and f"zensical {times['zensical']} s" in line

@@ -14,7 +14,7 @@ from pathlib import Path
 
 from .. import output
 from ..site_map.paths import language_root
-from .configs import built_site, config_file
+from .configs import built_site, config_file, discard
 from .engines import Engine
 
 
@@ -64,6 +64,7 @@ def build(
     finally:
         for _, log in processes.values():
             log.close()
+        discard(engine, config_dir)
     output.discard(parts)
     output.stamp(fresh)
     return results[ordered[0]], fresh

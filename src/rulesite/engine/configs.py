@@ -54,6 +54,12 @@ def own_folder(engine: Engine, config_dir: Path, lang: str) -> Path:
     return config_dir / engine.name / lang
 
 
+def discard(engine: Engine, config_dir: Path) -> None:
+    """The folders `config_file` made for `engine`, once its build is over."""
+    if engine.own_folder:
+        shutil.rmtree(config_dir / engine.name, ignore_errors=True)
+
+
 def built_site(engine: Engine, config_dir: Path, lang: str) -> Path | None:
     """Where `engine` wrote `lang`'s site itself (None: where it was told, `-d`)."""
     return own_folder(engine, config_dir, lang) / "site" if engine.own_folder else None
