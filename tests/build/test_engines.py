@@ -9,6 +9,7 @@ import os
 import re
 
 import pytest
+from buildproc import project, run, tree
 
 from rulesite.check.content_policy import policy_problems
 from rulesite.check.page import load_page
@@ -63,3 +64,21 @@ def test_the_bench_times_each_engines_clean_build_of_the_same_pages(built_site, 
     assert list(tmp_path.iterdir()) == [] and sorted(p.name for p in config_dir.iterdir()) == before
     line = times_line(times)
     assert line.startswith("clean builds of the same pages by each engine") and f"zensical {times['zensical']} s" in line
+
+
+def test_a_mkdocs_build_after_another_engines_reuses_nothing_of_it(tmp_path):
+    """The keys of a site another engine built name the engine: the next MkDocs
+    build into the same folders neither reuses nor rebuilds from it, and gives
+    MkDocs' clean site."""
+    root = project(tmp_path / "p")
+    first = run(root, "", "--engine", "zensical")
+    assert first.returncode == 0, first.stderr[-3000:]
+    again = run(root)
+    assert again.returncode == 0, again.stderr[-3000:]
+    build_line = next(line for line in again.stdout.splitlines() if line.startswith("build "))
+    assert "mkdocs build --strict, 2 of 2 languages (en, es)" in build_line and "reused" not in build_line, build_line
+    clean = run(root, "clean-")
+    assert clean.returncode == 0, clean.stderr[-3000:]
+    built, expected = tree(root / "site"), tree(root / "clean-site")
+    assert built.keys() == expected.keys()
+    assert [p for p in expected if built[p] != expected[p]] == []
