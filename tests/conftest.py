@@ -104,6 +104,7 @@ class BuiltSite:
     site: Path  # the built HTML site (MkDocs' site_dir)
     stdout: str
     stderr: str
+    engine: str = "mkdocs"  # what built the HTML (`--engine`)
 
 
 @pytest.fixture(scope="session")
@@ -131,6 +132,15 @@ def corpora_site(tmp_path_factory: pytest.TempPathFactory, corpora_dir: Path) ->
     return _build(tmp_path_factory, "corpora-build", "--corpora", str(corpora_dir))
 
 
+@pytest.fixture(scope="session", params=["mkdocs", "properdocs", "zensical"])
+def engine_site(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory) -> BuiltSite:
+    """The seed site built by each engine (`rulesite build --engine NAME`), once
+    per engine per test session; MkDocs' is `built_site`'s."""
+    if request.param == "mkdocs":
+        return request.getfixturevalue("built_site")
+    return _build(tmp_path_factory, f"build-{request.param}", "--engine", request.param)
+
+
 def _build(tmp_path_factory: pytest.TempPathFactory, name: str, *extra: str) -> BuiltSite:
     """rulesite build (with `extra` arguments) from the repo root into a fresh
     temporary folder; every test using the result fails when the build fails."""
@@ -155,7 +165,8 @@ def _build(tmp_path_factory: pytest.TempPathFactory, name: str, *extra: str) -> 
             pytrace=False,
         )
     assert site.is_dir(), f"{command} succeeded but wrote no {site}"
-    return BuiltSite(docs=docs, site=site, stdout=result.stdout, stderr=result.stderr)
+    engine = extra[extra.index("--engine") + 1] if "--engine" in extra else "mkdocs"
+    return BuiltSite(docs=docs, site=site, stdout=result.stdout, stderr=result.stderr, engine=engine)
 
 
 @pytest.fixture(scope="session")

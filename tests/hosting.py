@@ -23,7 +23,8 @@ REVALIDATE = "no-cache"
 # Named by their content: Material's bundles and stylesheets carry 8 hex
 # digits of theirs; a preview image is named by what it shows.
 _HASHED = re.compile(
-    r"(?:^|/)assets/(?:stylesheets/[\w-]+\.[0-9a-f]{8}\.min\.css(?:\.map)?"
+    # (Zensical's stylesheets are in a folder per look: classic/, modern/.)
+    r"(?:^|/)assets/(?:stylesheets/(?:classic/|modern/)?[\w-]+\.[0-9a-f]{8}\.min\.css(?:\.map)?"
     r"|javascripts/(?:workers/[\w-]+|bundle)\.[0-9a-f]{8}\.min\.js(?:\.map)?"
     r"|og/[0-9a-f]{16,}\.png)$"
 )

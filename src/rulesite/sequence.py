@@ -36,6 +36,8 @@ from .common.workers import Held
 from .check.edition_counts import Counts, counts_in
 from .check.offline_app import Precache
 from .common.diagnostics import Diagnostics
+from .engine.engines import DEFAULT as DEFAULT_ENGINE
+from .engine.engines import ENGINES
 from .common.model import Corpus, Loc
 from .read.kept import Kept, Shared
 from .export.files import data_again, data_files, data_parts, finish_data
@@ -73,6 +75,7 @@ class Settings:
     clean: bool = False
     # Replace output folders (and the bundle) the build did not make (--replace-output).
     replace: bool = False
+    engine: str = DEFAULT_ENGINE  # what builds the HTML (engine/engines.py: mkdocs, properdocs, zensical)
 
     @classmethod
     def of(
@@ -89,6 +92,7 @@ class Settings:
         bundle: Path | None = None,
         clean: bool = False,
         replace: bool = False,
+        engine: str = DEFAULT_ENGINE,
     ) -> Settings:
         """Settings from paths relative to the working folder (options as given).
         Raises `SettingsError` for generated pages that would mix with written ones."""
@@ -109,7 +113,10 @@ class Settings:
             bundle=Path(os.path.abspath(bundle)) if bundle is not None else None,
             clean=clean,
             replace=replace,
+            engine=engine,
         )
+        if engine not in ENGINES:
+            raise SettingsError(f"no engine {engine!r}: one of {', '.join(ENGINES)}")
         pages, docs = settings.pages_dir, settings.docs_dir
         if pages is not None and (docs == pages or pages in docs.parents):
             raise SettingsError(f"--docs-dir {docs} must lie outside --pages-dir {pages}")
@@ -405,7 +412,7 @@ class Sequence:
         ctx = resolve_stage.resolve(corpus, self.diag, known=known, links=links, mentions=mentions, compared=compared)
         if self.memory is not None:
             self.memory.keep_pairs(known, digests)
-        ctx = replace(ctx, site_url=write_stage.site_url(self.settings.config, self.settings.site_url))
+        ctx = replace(ctx, site_url=write_stage.site_url(self.settings.config, self.settings.site_url), engine=self.settings.engine)
         # Drawn preview images are kept there for the next build; a clean one draws them all again.
         ctx = replace(ctx, og_cache=str(self.settings.config_dir / "og"), og_redraw=self.settings.clean)
         if compared is not None:
@@ -444,6 +451,8 @@ class Sequence:
         env = driver.mkdocs_env(read.corpus)
         kept = self.memory.write if self.memory is not None else None
         keys = built_from.language_keys(files, s.config_dir, s.config, env, s.docs_dir, kept)
+        if not ENGINES[s.engine].incremental:
+            return self._engine_build(files, env, keys, clock)
         built = {} if s.clean else built_from.published_keys(s.config_dir, s.site_dir)
         reuse, rebuild = built_from.reusable(built, keys), built_from.rebuildable(built, keys)
         split = driver.split_parts(files)
@@ -466,6 +475,18 @@ class Sequence:
         rebuilt = {lang: len(paths) for lang, paths in rebuild.items() if lang not in reuse}
         split = {lang: n for lang, n in split.items() if lang not in reuse and lang not in rebuilt}
         return Built(fresh, list(files), frozenset(reuse), rebuilt, split, keys, clock())
+
+    def _engine_build(self, files: dict, env: dict[str, str], keys: dict[str, dict], clock: _Clock) -> Built | Stopped:
+        """`mkdocs` with another engine: a clean build of every language (`engine/build.py`)."""
+        from .engine.build import build
+
+        s = self.settings
+        result, fresh = build(ENGINES[s.engine], s.config_dir, list(files), s.site_dir, self.build_id, env)
+        if result.returncode != 0:
+            return Stopped("mkdocs", result.stdout + result.stderr)
+        # Keys of another engine's site: a later MkDocs build neither reuses nor rebuilds it.
+        keys = {lang: {**k, "key": f"{s.engine}:{k['key']}", "frame": f"{s.engine}:{k['frame']}"} for lang, k in keys.items()}
+        return Built(fresh, list(files), frozenset(), {}, {}, keys, clock())
 
     def check(self, resolved: Resolved, built: Built) -> Checked:
         """The built site read back (`check_stage.check`), and each service worker's store."""
@@ -500,7 +521,7 @@ class Sequence:
         if self.on_published is not None:
             self.on_published()
         built_from.remember(s.config_dir, s.site_dir, built.keys, self.warm.states if self.warm is not None else None)
-        if self.warm is not None:
+        if self.warm is not None and ENGINES[s.engine].incremental:
             env = driver.mkdocs_env(read.corpus)
             driver.prepare(self.warm.rebuilder, s.config_dir, s.docs_dir, s.site_dir, built.keys, env)
         read.kept.save()

@@ -11,13 +11,14 @@ from hosting import IMMUTABLE, POLICY, REVALIDATE, expected, hashed, headers_for
 
 
 @pytest.fixture(scope="module")
-def files(built_site) -> list[str]:
-    site = built_site.site
+def files(engine_site) -> list[str]:
+    """The seed site's files, as each engine builds it (`engine_site`)."""
+    site = engine_site.site
     return sorted(p.relative_to(site).as_posix() for p in site.rglob("*") if p.is_file())
 
 
-def test_headers_give_every_file_the_documented_headers(built_site, files):
-    rules = parse_headers_file((built_site.site / "_headers").read_text(encoding="utf-8"))
+def test_headers_give_every_file_the_documented_headers(engine_site, files):
+    rules = parse_headers_file((engine_site.site / "_headers").read_text(encoding="utf-8"))
     wrong = {}
     for path in files:
         found, count = headers_for(rules, path)
@@ -38,10 +39,10 @@ def test_headers_give_every_file_the_documented_headers(built_site, files):
     assert IMMUTABLE != REVALIDATE and len(POLICY) == 3
 
 
-def test_a_rule_that_names_a_missing_folder_or_file_would_be_dead(built_site, files):
+def test_a_rule_that_names_a_missing_folder_or_file_would_be_dead(engine_site, files):
     """Each rule of `_headers` names files the site has: none is left over from
-    another Material version or a language the site no longer has."""
-    rules = parse_headers_file((built_site.site / "_headers").read_text(encoding="utf-8"))
+    another Material version, another engine's theme or a language the site no longer has."""
+    rules = parse_headers_file((engine_site.site / "_headers").read_text(encoding="utf-8"))
     assert 0 < len(rules) <= 100  # Cloudflare Pages reads 100 rules at most
     for pattern, _ in rules:
         assert any(headers_for([(pattern, [("x", "y")])], path)[0] for path in files), pattern

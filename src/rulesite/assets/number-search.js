@@ -178,7 +178,15 @@
       });
     };
     input.addEventListener("input", update);
-    input.addEventListener("focus", function () { loadFor(input.value); });
+    input.addEventListener("focus", function () {
+      // The box opens the search's results (Material's bundle does it too; an engine without its search does not).
+      var toggle = document.getElementById("__search");
+      if (toggle && !toggle.checked) {
+        toggle.checked = true;
+        toggle.dispatchEvent(new Event("change"));
+      }
+      loadFor(input.value);
+    });
     if (input.value) update();
     else if (document.activeElement === input) loadFor(""); // focused before this file came
   }

@@ -15,6 +15,10 @@ What it measures, in one run on one machine:
   right after it: every language one after another, and side by side (as our
   build runs them); our whole build divided by the side-by-side figure is our
   overhead over MkDocs;
+- each engine's clean build of those very pages (MkDocs, ProperDocs, Zensical:
+  `engine/bench.py`), languages side by side, one engine after the other;
+  `--engine NAME` makes the whole build and the rebuild with NAME (another
+  engine than MkDocs rebuilds clean: the incremental machinery is MkDocs');
 - a rebuild after one ruling is reworded (`rulesite build` again into the same
   folders, which reuses what did not change);
 - whole builds with 2, 3 and 4 Core Rules editions: the real v1.2 and v1.4,
@@ -70,6 +74,9 @@ from ..stages import read as read_stage
 
 from ..write import stage as write_stage
 from ..common import workers
+from ..engine.bench import engine_times, times_line
+from ..engine.engines import DEFAULT as DEFAULT_ENGINE
+from ..engine.options import add_engine_option
 from .editions import editions_project
 from .serve import report_lines
 from ..sequence import Built, Checked, Published, Read, Rendered, Resolved, Sequence, Settings, Stopped, Written
@@ -141,7 +148,7 @@ class StageClock:
         self._last = now
 
 
-def _settings(sources: Path, corpora: Path, config: Path, work: Path) -> Settings:
+def _settings(sources: Path, corpora: Path, config: Path, work: Path, engine: str = DEFAULT_ENGINE) -> Settings:
     """A clean build of the full corpora from the project folder `work` (its
     written pages, docs/), into work/build/docs and work/site."""
     return Settings.of(
@@ -152,6 +159,7 @@ def _settings(sources: Path, corpora: Path, config: Path, work: Path) -> Setting
         pages_dir=sources.parent / "docs",
         corpora=corpora,
         clean=True,
+        engine=engine,
     )
 
 
@@ -195,19 +203,19 @@ STAGE_NAMES = {
 }
 
 
-def staged_build(sources: Path, corpora: Path, config: Path, work: Path) -> dict:
+def staged_build(sources: Path, corpora: Path, config: Path, work: Path, engine: str = DEFAULT_ENGINE) -> dict:
     """A clean whole build of the full corpora, the build sequence `rulesite build`
     runs, timed stage by stage, from the project folder `work` into
     work/build/docs and work/site (published, so a rebuild can follow)."""
     # From the project folder, as the rebuild then runs: the paths in messages,
     # and so the names of what reading keeps (`read/kept.py`), are relative to it.
     with contextlib.chdir(work):
-        return _staged_build(sources, corpora, config, work)
+        return _staged_build(sources, corpora, config, work, engine)
 
 
-def _staged_build(sources: Path, corpora: Path, config: Path, work: Path) -> dict:
+def _staged_build(sources: Path, corpora: Path, config: Path, work: Path, engine: str = DEFAULT_ENGINE) -> dict:
     settle()
-    settings = _settings(sources, corpora, config, work)
+    settings = _settings(sources, corpora, config, work, engine)
     sequence = Sequence(settings)
     clock = StageClock()
     for record in sequence.run():
@@ -258,7 +266,7 @@ def plain_mkdocs(config_dir: Path, languages: list[str], work: Path, env: dict, 
     return round(time.perf_counter() - start, 2)
 
 
-def _build_command(config: Path, corpora: Path, out: str) -> list[str]:
+def _build_command(config: Path, corpora: Path, out: str, engine: str = DEFAULT_ENGINE) -> list[str]:
     """`rulesite build --corpora`, run from a project folder (its rules_src/ and
     docs/), into `{out}build/docs` and `{out}site`."""
     return [
@@ -278,10 +286,14 @@ def _build_command(config: Path, corpora: Path, out: str) -> list[str]:
         f"{out}build/docs",
         "--site-dir",
         f"{out}site",
+        "--engine",
+        engine,
     ]
 
 
-def cli_builds(builds: list[tuple[Path, Path, str]], config: Path) -> list[tuple[float, str, float]]:
+def cli_builds(
+    builds: list[tuple[Path, Path, str]], config: Path, engine: str = DEFAULT_ENGINE
+) -> list[tuple[float, str, float]]:
     """Each (project, corpora, out) built by `rulesite build`, all side by side,
     timed: (seconds until it ended, what it printed, processor seconds of it and
     of every process it waited for), in the order given."""
@@ -290,7 +302,7 @@ def cli_builds(builds: list[tuple[Path, Path, str]], config: Path) -> list[tuple
     running = []
     for project, corpora, out in builds:
         printed, errors = tempfile.TemporaryFile(), tempfile.TemporaryFile()
-        command = _build_command(config, corpora, out)
+        command = _build_command(config, corpora, out, engine)
         env = dict(os.environ, NO_MKDOCS_2_WARNING="1")
         running.append((subprocess.Popen(command, cwd=project, stdout=printed, stderr=errors, env=env), printed, errors))
 
@@ -318,9 +330,9 @@ def _read_back(file) -> str:
         return file.read().decode("utf-8", "replace")
 
 
-def cli_build(project: Path, corpora: Path, config: Path, out: str) -> tuple[float, str, float]:
+def cli_build(project: Path, corpora: Path, config: Path, out: str, engine: str = DEFAULT_ENGINE) -> tuple[float, str, float]:
     """One `rulesite build --corpora` from `project`, timed (`cli_builds`)."""
-    return cli_builds([(project, corpora, out)], config)[0]
+    return cli_builds([(project, corpora, out)], config, engine)[0]
 
 
 def _stage_times(printed: str) -> dict[str, float]:
@@ -512,6 +524,7 @@ def _parser() -> argparse.ArgumentParser:
         default=Path("bench") / "results.json",
         help="where to write the figures (default: bench/results.json)",
     )
+    add_engine_option(parser)
     parser.add_argument("--no-editions", action="store_true", help="skip the whole builds with 2, 3 and 4 Core Rules editions")
     parser.add_argument("--serve", action="store_true", help="also the live preview's figures (rulesite serve, mkdocs serve)")
     parser.add_argument(
@@ -541,7 +554,7 @@ def measure(args: argparse.Namespace, corpora: Path, config: Path) -> dict:
         shutil.copytree(args.sources_dir, project / "rules_src")
         shutil.copytree(args.pages_dir, project / "docs")
         print("whole build, stage by stage ...", file=sys.stderr)
-        full = report["full"] = staged_build(project / "rules_src", corpora, config, project)
+        full = report["full"] = staged_build(project / "rules_src", corpora, config, project, args.engine)
         stages = full["stages"]
         whole = round(sum(s["seconds"] for s in stages.values()), 2)
         # Read + resolve + render again, in new processes: this machine's speed
@@ -554,9 +567,11 @@ def measure(args: argparse.Namespace, corpora: Path, config: Path) -> dict:
         config_dir = project / full["config_dir"]
         plain_seq = plain_mkdocs(config_dir, full["languages"], work, env, side_by_side=False)
         plain_par = plain_mkdocs(config_dir, full["languages"], work, env, side_by_side=True)
+        print("each engine's clean build of the same pages ...", file=sys.stderr)
+        engines = engine_times(config_dir, full["languages"], work, env)
         print("rebuild after one ruling ...", file=sys.stderr)
         change_a_ruling(project / "rules_src")
-        rebuild, rebuild_out, _ = cli_build(project, corpora, config, "")
+        rebuild, rebuild_out, _ = cli_build(project, corpora, config, "", args.engine)
         built_line = next((line for line in rebuild_out.splitlines() if line.startswith("build ")), "")
         # Paths relative to the bench's own folder, not this machine's temporary one.
         built_line = built_line.replace(f"{work.resolve()}/", "").replace(f"{work}/", "")
@@ -594,6 +609,7 @@ def measure(args: argparse.Namespace, corpora: Path, config: Path) -> dict:
         figures["one_more_edition_over_average"] = edition_cost_ratio(editions["rounds"])
     report["read_resolve_render_runs"] = first
     report["plain_mkdocs"] = {"one_after_another_seconds": plain_seq, "side_by_side_seconds": plain_par}
+    report["engines_side_by_side_seconds"] = engines
     report["build_over_plain_mkdocs_one_after_another"] = round(whole / plain_seq, 2)
     report["rebuild"] = {"seconds": rebuild, "build_stage": built_line, "stages": _stage_times(rebuild_out)}
     if editions:
@@ -624,6 +640,7 @@ def print_report(report: dict) -> None:
         print(f"| {name} | {s['seconds']} | {s['peak_mib']} |")
     print(f"| **whole build** | **{whole}** | |")
     print(f"plain mkdocs build of the same pages: {plain_seq} s one language after another, {plain_par} s side by side")
+    print(times_line(report["engines_side_by_side_seconds"]))
     if editions:
         print(
             f"whole builds with 2, 3, 4 Core Rules editions, side by side {editions['where']}, in {EDITION_RUNS} rounds: "

@@ -26,10 +26,10 @@ from __future__ import annotations
 import functools
 import operator
 import re
-from pathlib import Path
 
 from ..common.content_policy import not_found_root_script
 from ..common.diagnostics import Finding
+from ..engine.engines import ENGINES
 from .page import elements, html_files, load_page, parse, root_of  # noqa: F401 - parse: for callers that check a snippet
 
 _URL_ATTRIBUTES = {"href", "src", "action", "formaction", "data", "poster", "background", "xlink:href", "cite", "srcset", "ping"}
@@ -74,12 +74,11 @@ _JINJA_EXPRESSION = re.compile(r"\{\{.*?\}\}", re.DOTALL)
 
 @functools.cache
 def theme_inline_scripts() -> tuple[re.Pattern, ...]:
-    """The inline scripts of the installed Material theme's templates, as patterns."""
-    import material
-
-    folder = Path(material.__file__).parent / "templates" / "partials" / "javascripts"
+    """The inline scripts of the installed Material theme's templates, and of
+    the other engines' own (engine/engines.py: Zensical's), as patterns."""
+    folders = {engine.templates() / "partials" / "javascripts" for engine in ENGINES.values()}
     found = []
-    for template in sorted(folder.glob("*.html")):
+    for template in sorted(p for folder in folders for p in folder.glob("*.html")):
         for body in _THEME_SCRIPT.findall(template.read_text(encoding="utf-8")):
             parts = _JINJA_EXPRESSION.split(body.strip())
             found.append(re.compile(_PATH_CHARS.join(re.escape(part) for part in parts)))

@@ -195,6 +195,10 @@ def _element_urls(elements: list, styled: set, links: dict) -> tuple[list[tuple[
         # for the header's repository link (theme `repo_url`).
         if tag == "pre" and "mermaid" in a.get("class", "").split():
             problems.append((line, "network-load", '<pre class="mermaid">: Material loads mermaid.js from unpkg.com for it'))
+        # Zensical's bundle also fetches Pyodide and its editor for a `.pyodide`
+        # element, and GLightbox for a `.glightbox` one.
+        for name in _ZENSICAL_LOADS_FOR.intersection(a.get("class", "").split()):
+            problems.append((line, "network-load", f'class="{name}": Zensical loads scripts from the network for it'))
         if (
             a.get("data-md-component") == "source"
             and re.search(r"github\.com|gitlab", a.get("href", ""), re.I)
@@ -402,10 +406,21 @@ _KNOWN_HOSTS = (
 # are not checked: browsers fetch them only with developer tools open.
 # The `offline` plugin itself adds <script src="https://unpkg.com/iframe-worker/shim">
 # unless `extra.polyfills` names the local shim; that <script> is reported.
+# Zensical 0.0.73's bundle (bundle.77dd0ce9.min.js, the `--engine zensical`
+# build's) holds the same polyfill, Mermaid 12 instead of 11, and, also on
+# demand only, Pyodide with the Ace editor for `.pyodide` elements and
+# GLightbox for `.glightbox` ones: pages holding those classes are reported above.
 _BUNDLED_THEME_URLS = (
     "https://unpkg.com/resize-observer-polyfill",
     "https://unpkg.com/mermaid@11/dist/mermaid.min.js",
+    "https://unpkg.com/mermaid@12/dist/mermaid.min.js",
+    "https://cdn.jsdelivr.net/pyodide/v314.0.2/full/",
+    "https://unpkg.com/pyodide@314.0.2/pyodide.js",
+    "https://unpkg.com/ace-builds@1.44.0/src-noconflict/ace.js",
+    "https://unpkg.com/glightbox@3/dist/css/glightbox.min.css",
+    "https://unpkg.com/glightbox@3/dist/js/glightbox.min.js",
 )
+_ZENSICAL_LOADS_FOR = frozenset({"pyodide", "glightbox"})
 _THEME_BUNDLE_NAME = re.compile(r"^bundle\.[0-9a-f]+\.min\.js$")
 
 

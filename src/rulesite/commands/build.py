@@ -107,14 +107,14 @@ def _print_build(sequence: Sequence) -> int:
             case Written():
                 _print_written(record, records[Rendered].seconds)
             case Built():
-                _print_built(record, records[Written].pages, sequence.settings.site_dir)
+                _print_built(record, records[Written].pages, sequence.settings.site_dir, sequence.settings.engine)
             case Checked():
                 _print_checked(record)
                 diag.report()
             case Bundled():
                 _print_bundled(record, records[Published].seconds)
             case Stopped():
-                return _stopped(record, diag)
+                return _stopped(record, diag, sequence.settings.engine)
     if Published not in records:  # --no-site
         diag.report()
         return 0
@@ -161,7 +161,7 @@ def _print_written(record: Written, render_seconds: float) -> None:
     )
 
 
-def _print_built(record: Built, pages: int, site_dir: Path) -> None:
+def _print_built(record: Built, pages: int, site_dir: Path, engine: str) -> None:
     shown = [
         f"{lang}: {record.rebuilt[lang]} changed files only"
         if lang in record.rebuilt
@@ -173,7 +173,7 @@ def _print_built(record: Built, pages: int, site_dir: Path) -> None:
     reused = f"; unchanged, reused: {', '.join(sorted(record.reused))}" if record.reused else ""
     _stage(
         "build",
-        f"mkdocs build --strict, {len(record.built)} of {len(record.languages)} languages "
+        f"{engine} build --strict, {len(record.built)} of {len(record.languages)} languages "
         f"({', '.join(shown) or 'none'}): {pages} pages built into "
         f"{site_dir}{reused}",
         record.seconds,
@@ -212,7 +212,7 @@ def _print_bundled(record: Bundled, publish_seconds: float) -> None:
     )
 
 
-def _stopped(record: Stopped, diag: Diagnostics) -> int:
+def _stopped(record: Stopped, diag: Diagnostics, engine: str) -> int:
     """Says why the build stopped and that the site was left as it was; its exit status."""
     if record.why in ("output", "sources", "mkdocs"):  # a failed check reported its problems already
         diag.report()
@@ -222,7 +222,7 @@ def _stopped(record: Stopped, diag: Diagnostics) -> int:
         print("nothing was written: fix the errors above and build again", file=sys.stderr)
     elif record.why == "mkdocs":
         print(record.output, file=sys.stderr)
-        print("mkdocs build --strict failed: the previous site was left as it was", file=sys.stderr)
+        print(f"{engine} build --strict failed: the previous site was left as it was", file=sys.stderr)
     elif record.kept is not None:
         print(
             f"the built site failed its checks: the previous site was left as it was; "

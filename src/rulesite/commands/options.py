@@ -7,6 +7,7 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
+from ..engine.options import add_engine_option
 from ..sequence import Settings
 from ..stages import read as read_stage
 from ..write import stage as write_stage
@@ -50,6 +51,7 @@ def add_build_options(parser: argparse.ArgumentParser, publish: bool = True) -> 
     )
     parser.add_argument("--site-dir", type=Path, default=Path("site"), help="where to build HTML (default: site)")
     add_replace_option(parser)
+    add_engine_option(parser)
     if publish:
         parser.add_argument("--no-site", action="store_true", help="write docs/ only; skip MkDocs and the site checks")
         parser.add_argument(
@@ -94,5 +96,6 @@ def settings_of(args: argparse.Namespace, publish: bool = True) -> Settings:
         corpora=args.corpora,
         site_url=args.site_url,
         replace=args.replace_output,
+        engine=args.engine,
         **last,
     )

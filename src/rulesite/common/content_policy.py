@@ -77,24 +77,25 @@ def policy(inline_scripts=(), policies=TRUSTED_TYPES_POLICIES) -> str:
     return "; ".join(directives)
 
 
-def theme_policies(config: dict) -> dict[str, str]:
-    """The policy of each page MkDocs renders with Material, by its `base_url`
+def theme_policies(config: dict, templates: Path | None = None) -> dict[str, str]:
+    """The policy of each page MkDocs renders with Material (or the engine
+    whose templates are in the folder `templates`: `engine/`), by its `base_url`
     (theme/main.html looks its own up): ".", "..", "../.." ... for pages, and
     the site's path for the not-found page, or, without a site_url, "" (its
     links relative to the address's folder: theme/404.html), where it also
     runs `NOT_FOUND_ROOT`."""
     bases = ["."] + ["/".join([".."] * depth) for depth in range(1, _DEEPEST + 1)]
-    policies = {base: policy(material_inline_scripts(base, config)) for base in bases}
+    policies = {base: policy(material_inline_scripts(base, config, templates)) for base in bases}
     if config.get("site_url"):
         found = urlsplit(config["site_url"]).path or "/"
-        policies[found] = policy(material_inline_scripts(found, config))
+        policies[found] = policy(material_inline_scripts(found, config, templates))
     else:  # the not-found page finds the site's folder (NOT_FOUND_ROOT)
-        scripts = [*material_inline_scripts("", config), not_found_root_script()]
+        scripts = [*material_inline_scripts("", config, templates), not_found_root_script()]
         policies[""] = policy(scripts, (*TRUSTED_TYPES_POLICIES, NOT_FOUND_POLICY))
     return policies
 
 
-def material_inline_scripts(base_url: str, config: dict) -> list[str]:
+def material_inline_scripts(base_url: str, config: dict, templates: Path | None = None) -> list[str]:
     """The texts of the inline scripts Material's base.html writes into a page
     at `base_url`, rendered from the installed theme's own templates with
     the conditions under which base.html includes each."""
@@ -110,7 +111,7 @@ def material_inline_scripts(base_url: str, config: dict) -> list[str]:
     }
     values = {"config": {"extra": extra}, "base_url": base_url, "features": features}
     scripts = []
-    for name, source in _theme_scripts().items():
+    for name, source in _theme_scripts(templates).items():
         if not included.get(name, True):
             continue
         html = _ENVIRONMENT.from_string(source).render(values)
@@ -124,8 +125,10 @@ _ENVIRONMENT = jinja2.Environment(undefined=jinja2.StrictUndefined, autoescape=F
 
 
 @cache
-def _theme_scripts() -> dict[str, str]:
-    import material
+def _theme_scripts(templates: Path | None = None) -> dict[str, str]:
+    if templates is None:
+        import material
 
-    folder = Path(material.__file__).parent / "templates" / "partials" / "javascripts"
+        templates = Path(material.__file__).parent / "templates"
+    folder = templates / "partials" / "javascripts"
     return {p.name: p.read_text(encoding="utf-8") for p in sorted(folder.glob("*.html"))}

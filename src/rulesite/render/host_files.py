@@ -15,10 +15,8 @@ sends what `_headers` says.
 
 from __future__ import annotations
 
-from pathlib import Path
 
-import material
-
+from ..engine.engines import DEFAULT, ENGINES
 from ..site_map.paths import language_root
 
 # What every response should carry (the README's list: a `<meta>` cannot say
@@ -34,16 +32,17 @@ REVALIDATE = "no-cache"
 # Folders of every language's assets whose files are all named by their content:
 # Material's stylesheets and search worker, the preview images (render/og_image.py).
 HASHED_FOLDERS = ("assets/stylesheets/", "assets/javascripts/workers/", "assets/og/")
-_MATERIAL_SCRIPTS = Path(material.__file__).parent / "templates" / "assets" / "javascripts"
 
 
-def hashed_files() -> list[str]:
-    """Material's script bundle and its map, named by their content, beside
-    files that are not (lunr/): each by its own name."""
-    return sorted(f"assets/javascripts/{p.name}" for p in _MATERIAL_SCRIPTS.glob("bundle.*.min.js*"))
+def hashed_files(engine: str = DEFAULT) -> list[str]:
+    """Material's script bundle and its map (or those of the theme `engine`
+    builds with: engine/engines.py), named by their content, beside files
+    that are not (lunr/): each by its own name."""
+    scripts = ENGINES[engine].templates() / "assets" / "javascripts"
+    return sorted(f"assets/javascripts/{p.name}" for p in scripts.glob("bundle.*.min.js*"))
 
 
-def headers_file(languages: list[str]) -> str:
+def headers_file(languages: list[str], engine: str = DEFAULT) -> str:
     """`_headers`: no header of a path comes from two rules but Cache-Control,
     which the later, narrower rule sets (Netlify takes the later one; see
     docs/deploying.md for Cloudflare Pages)."""
@@ -60,7 +59,7 @@ def headers_file(languages: list[str]) -> str:
         root = "/" + language_root(lang)
         for folder in HASHED_FOLDERS:
             lines += [f"{root}{folder}*", f"  Cache-Control: {IMMUTABLE}"]
-        for path in hashed_files():
+        for path in hashed_files(engine):
             lines += [f"{root}{path}", f"  Cache-Control: {IMMUTABLE}"]
     return "\n".join(lines) + "\n"
 

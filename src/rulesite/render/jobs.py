@@ -383,7 +383,7 @@ def numbers_and_tables(ctx: Context, lang: str) -> dict[str, str]:
     tables = {"assets/numbers.js": numbers_js(ctx, lang), "assets/strings.js": browser_tables(lang)}
     if not language_root(lang):  # the site's root: crawlers read /robots.txt, hosts their files
         tables["robots.txt"] = robots_txt(ctx)
-        tables[HEADERS_FILE] = headers_file(ctx.languages)
+        tables[HEADERS_FILE] = headers_file(ctx.languages, ctx.engine)
         tables[NOJEKYLL_FILE] = NOJEKYLL
     return tables
 

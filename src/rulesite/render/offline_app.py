@@ -65,6 +65,7 @@ from .share import PREVIEWS as PREVIEW_FOLDER
 from .og_image import FOLDER as OG_FOLDER
 from .shipped import shipped_bytes
 from .word_index import is_word_index
+from ..engine.engines import ENGINES
 from ..common.strings import t
 
 MANIFEST = "manifest.webmanifest"
@@ -260,7 +261,7 @@ def offline_files(
     hashes, urls_moved = _hashes(now, shell, kept, moved)
     hashes.update({path: file_hash(path) for path in asset_files()})
     wanted = _precache(ctx, everything, kept)
-    shell_files = material_shell(ctx.language)
+    shell_files = material_shell(ctx.language, ctx.engine)
     listed, later, _ = choose(ctx, everything, wanted, _reserve(ctx, other_files), budget)
     entries = [[url, *hashes[url]] for url in listed]
     entries += [[url, digest, 1] for url, digest in shell_files]
@@ -288,7 +289,7 @@ def _digests_now(pages: dict, files: dict, everything: dict, known: dict[str, st
 def _reserve(ctx: Context, other_files: dict[str, dict] | None) -> int:
     """What is stored besides what `_precache` lists: Material's files and, on
     the root site, the other languages' word indexes."""
-    reserve = sum(material_sizes(ctx.language))
+    reserve = sum(material_sizes(ctx.language, ctx.engine))
     if paths.language_root(ctx.language) == "":
         reserve += sum(
             _size(sizes.get(path))
@@ -647,6 +648,8 @@ def shell_hash(ctx: Context, nav: list, config_text: str, kept: dict | None = No
         kept["nav"] = (shown, dumped)
     parts = [config_text, dumped, ",".join(ctx.languages), ctx.language]
     parts += [f"{name}={_version(name)}" for name in HTML_PACKAGES]
+    if ctx.engine != "mkdocs":  # another engine writes other HTML (the default's hash is as before)
+        parts += [f"{ctx.engine}={_version(ENGINES[ctx.engine].package)}"]
     if THEME.is_dir():
         parts += _theme_digests()
     return _digest("\n".join(parts).encode("utf-8"))
@@ -677,29 +680,21 @@ def _digest(data: bytes) -> str:
 
 
 @cache
-def material_sizes(language: str) -> tuple[int, ...]:
+def material_sizes(language: str, engine: str = "mkdocs") -> tuple[int, ...]:
     """The sizes of `material_shell`'s files."""
-    import material
-
-    root = Path(material.__file__).parent / "templates"
-    return tuple((root / path).stat().st_size for path, _ in material_shell(language))
+    root = ENGINES[engine].templates()
+    return tuple((root / path).stat().st_size for path, _ in material_shell(language, engine))
 
 
 @cache
-def material_shell(language: str) -> tuple[tuple[str, str], ...]:
+def material_shell(language: str, engine: str = "mkdocs") -> tuple[tuple[str, str], ...]:
     """Material's files that pages load (stylesheets, its bundle, the search
     worker and the search languages it needs), with the hash of their bytes:
     MkDocs copies them from the theme as they are. The names carry Material's
-    own content hashes, so a new Material version changes them."""
-    import material
-
-    root = Path(material.__file__).parent / "templates"
-    patterns = [
-        "assets/stylesheets/main.*.min.css",
-        "assets/stylesheets/palette.*.min.css",
-        "assets/javascripts/bundle.*.min.js",
-        "assets/javascripts/workers/search.*.min.js",
-    ]
+    own content hashes, so a new Material version changes them. With another
+    `engine` (engine/engines.py), the same files of the theme it builds with."""
+    root = ENGINES[engine].templates()
+    patterns = list(ENGINES[engine].shell_files)
     if language != "en":
         patterns += [
             "assets/javascripts/lunr/min/lunr.stemmer.support.min.js",

@@ -76,6 +76,7 @@ def frame(ctx: Context) -> bytes:
         corpus.written,
         ctx.languages,
         ctx.site_url,
+        ctx.engine,  # the theme files the hosts' _headers and the service worker name
     )
     return content_digest(whole)
 

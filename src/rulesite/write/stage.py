@@ -87,6 +87,7 @@ def _write(
             languages=tuple(files),
             editions=ctx.editions,
             site_url=ctx.site_url,
+            engine=ctx.engine,
         )
         for lang in files
     }
