@@ -63,6 +63,17 @@ def test_equal_drawings_are_one_file_and_different_ones_are_not():
     assert len({image_path(p) for p in [a, *others]}) == 4
 
 
+def test_a_drawing_is_the_same_after_others_and_palette_png_with_its_four_colours():
+    # Every drawing starts from one blank made once a process: none draws on another.
+    a = layout(Preview("424.2.b", SOURCE, "When a player reveals a card, every player sees it.", SITE))
+    b = layout(Preview("Why?", SOURCE, "W" * 300, SITE))
+    first = og_image.draw(a)
+    assert og_image.draw(b) != first and og_image.draw(a) == first
+    shown = png(first)
+    assert shown.mode == "P" and shown.getpalette()[:12] == og_image.PALETTE
+    assert {colour for _, colour in shown.getcolors()} == {og_image.BACKGROUND, og_image.INK, og_image.MUTED, og_image.DARK}
+
+
 def test_hostile_text_is_drawn_as_it_is_clipped_and_without_empty_boxes():
     preview = Preview(HOSTILE[:300], SOURCE + " " + HOSTILE[:80], HOSTILE, SITE)
     ops = layout(preview)
