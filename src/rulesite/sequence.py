@@ -412,7 +412,9 @@ class Sequence:
         ctx = resolve_stage.resolve(corpus, self.diag, known=known, links=links, mentions=mentions, compared=compared)
         if self.memory is not None:
             self.memory.keep_pairs(known, digests)
-        ctx = replace(ctx, site_url=write_stage.site_url(self.settings.config, self.settings.site_url), engine=self.settings.engine)
+        ctx = replace(
+            ctx, site_url=write_stage.site_url(self.settings.config, self.settings.site_url), engine=self.settings.engine
+        )
         # Drawn preview images are kept there for the next build; a clean one draws them all again.
         ctx = replace(ctx, og_cache=str(self.settings.config_dir / "og"), og_redraw=self.settings.clean)
         if compared is not None:

@@ -5,6 +5,9 @@ hostile text drawn as it is and clipped."""
 from __future__ import annotations
 
 import io
+import posixpath
+import re
+from collections import Counter
 
 import pytest
 from PIL import Image, ImageDraw
@@ -63,6 +66,17 @@ def test_equal_drawings_are_one_file_and_different_ones_are_not():
     assert len({image_path(p) for p in [a, *others]}) == 4
 
 
+def test_a_drawing_is_the_same_after_others_and_palette_png_with_its_four_colours():
+    # Every drawing starts from one blank made once a process: none draws on another.
+    a = layout(Preview("424.2.b", SOURCE, "When a player reveals a card, every player sees it.", SITE))
+    b = layout(Preview("Why?", SOURCE, "W" * 300, SITE))
+    first = og_image.draw(a)
+    assert og_image.draw(b) != first and og_image.draw(a) == first
+    shown = png(first)
+    assert shown.mode == "P" and shown.getpalette()[:12] == og_image.PALETTE
+    assert {colour for _, colour in shown.getcolors()} == {og_image.BACKGROUND, og_image.INK, og_image.MUTED, og_image.DARK}
+
+
 def test_hostile_text_is_drawn_as_it_is_clipped_and_without_empty_boxes():
     preview = Preview(HOSTILE[:300], SOURCE + " " + HOSTILE[:80], HOSTILE, SITE)
     ops = layout(preview)
@@ -109,3 +123,36 @@ def test_a_kept_image_is_not_drawn_again(tmp_path, monkeypatch):
     assert image(preview, str(tmp_path)) == first
     with pytest.raises(AssertionError):  # a clean build draws again
         image(preview, str(tmp_path), redraw=True)
+
+
+def test_a_render_draws_each_drawing_once_and_every_named_image_is_made(two_editions_ctx, monkeypatch):
+    """The current edition's pinned links (`r/2/…`) show what its short links
+    show: one drawing, made by the short links' job, named by both pages; an
+    older edition's are drawn by its own."""
+    from rulesite import pipeline
+    from rulesite.render.site import render_site
+
+    drawn = Counter()
+    real = og_image.draw
+
+    def counting(ops):
+        drawn[og_image.drawing_key(ops)] += 1
+        return real(ops)
+
+    monkeypatch.setattr(og_image, "draw", counting)
+    files = render_site(two_editions_ctx, jobs=1, published=pipeline.published_data(two_editions_ctx))["en"]
+    assert drawn and max(drawn.values()) == 1, [k for k, n in drawn.items() if n > 1]
+    images = {path for path in files if path.endswith(".png")}
+    assert images == {f"{og_image.FOLDER}/{key}.png" for key in drawn}
+    named = {}
+    for path, page in files.items():
+        if path.endswith(".html") and isinstance(page, str):
+            for image in re.findall(r'<meta property="og:image" content="([^"]+)"', page):
+                named[path] = posixpath.normpath(posixpath.join(posixpath.dirname(path), image))
+    pinned_now = {p: i for p, i in named.items() if "/2/" in p}
+    pinned_before = {p: i for p, i in named.items() if "/1/" in p}
+    assert pinned_now and pinned_before
+    assert set(named.values()) <= images
+    # A current rule's pinned link and its short link name one file.
+    short = {p.replace("/2/", "/"): i for p, i in pinned_now.items()}
+    assert any(named.get(p) == i for p, i in short.items())

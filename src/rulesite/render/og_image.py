@@ -46,7 +46,7 @@ from ..common.card_symbols import SYMBOLS
 WIDTH, HEIGHT = 600, 315
 FOLDER = PREVIEW_IMAGES
 # Bumped when the drawing changes, so that kept files drawn otherwise are not used.
-DRAWING = "1"
+DRAWING = "2"  # 2: the same pixels, encoded with COMPRESS_TYPE
 MARGIN = 33
 BAND = 39  # the site's name, on a dark band at the foot
 # Light background, ink, muted ink, dark band.
@@ -54,6 +54,11 @@ PALETTE = [248, 248, 246, 24, 24, 27, 92, 96, 102, 38, 40, 46]
 BACKGROUND, INK, MUTED, DARK = 0, 1, 2, 3
 # zlib level 3: at 800 x 419, 0.7 ms and 4.8 KB for a full image, against 1.3 ms and 4.1 KB at 6.
 COMPRESS_LEVEL = 3
+# zlib's run-length strategy (Z_RLE): the rows are runs of one colour. Measured on
+# 600 drawings of rule-like texts at 600 x 315: 0.47 ms and 3,484 bytes a file,
+# against 0.61 ms and 3,813 bytes with the default strategy (and 0.98 ms and
+# 3,349 bytes at level 6); the pixels are the same.
+COMPRESS_TYPE = 3
 ELLIPSIS = "…"
 # Signs of card symbols: their names follow them in the text shown (shown_text).
 SIGNS = {sign for sign, _ in SYMBOLS.values()}
@@ -250,9 +255,7 @@ def layout(preview: Preview) -> list[tuple[str, int, int, int, str]]:
 
 def draw(ops: list[tuple[str, int, int, int, str]]) -> bytes:
     """The PNG of a layout."""
-    image = Image.new("P", (WIDTH, HEIGHT), BACKGROUND)
-    image.putpalette(PALETTE)
-    image.paste(DARK, (0, HEIGHT - BAND, WIDTH, HEIGHT))
+    image = _blank().copy()
     # Image.paste checks and loads both images at every call, a third of the
     # drawing's time over thousands of words: the pasting is done on the images'
     # cores (what Image.paste calls), which are loaded and mutable here.
@@ -267,8 +270,17 @@ def draw(ops: list[tuple[str, int, int, int, str]]) -> bytes:
                 core.paste(colour, (left, y, left + mask.width, y + mask.height), mask.im)
             position += _advance(kind, word) + space
     out = io.BytesIO()
-    image.save(out, "PNG", compress_level=COMPRESS_LEVEL, bits=2)
+    image.save(out, "PNG", compress_level=COMPRESS_LEVEL, compress_type=COMPRESS_TYPE, bits=2)
     return out.getvalue()
+
+
+@cache
+def _blank() -> Image.Image:
+    """The background and the dark band, made once a process and copied for each drawing."""
+    image = Image.new("P", (WIDTH, HEIGHT), BACKGROUND)
+    image.putpalette(PALETTE)
+    image.paste(DARK, (0, HEIGHT - BAND, WIDTH, HEIGHT))
+    return image
 
 
 def drawing_key(ops) -> str:

@@ -21,7 +21,7 @@ from .job_inputs import declare
 from ..common.documents import document_name
 from ..site_map.paths import SHORT_PREFIX
 from ..site_map.places import rule_places
-from .share import cited_name, share_page, site_name, source_line
+from .share import cited_name, share_page, short_link_drawings, site_name, source_line
 
 
 def pinned_link(game: str, document: str, edition: str, number: str) -> str:
@@ -105,6 +105,8 @@ def pinned_pages(ctx: Context, language: str, part: tuple | None = None) -> dict
                     query["next"] = rules[current][nearest]["url"]  # from the site root, with #number
             if not target:
                 continue
+            # The current edition's rule draws what its short link draws (another job): one drawing.
+            drawn = label == current and (number, label, rule["text"]) in short_link_drawings(ctx, game, document, language)
             page, _, anchor = target.partition("#")
             # `target` is from the site root and may name another language's folder: this site's own pages only.
             page = page.removeprefix(f"{language}/") if language != "en" else page
@@ -124,6 +126,7 @@ def pinned_pages(ctx: Context, language: str, part: tuple | None = None) -> dict
                 images=pages,
                 edition=label,
                 drawn_title=number,
+                drawn_elsewhere=drawn,
             )
     return pages
 

@@ -90,7 +90,7 @@ def section_images(ctx: Context, sections: list[Section]) -> dict[str, bytes]:
     drawn = (
         og_image.image(_section_drawing(section), ctx.og_cache, ctx.og_redraw)
         for section in sections
-        if not _has_share_page(section)
+        if not _has_share_page(section) and not _drawn_as_its_rule(section)
     )
     return {image.path: image.data for image in drawn}
 
@@ -99,6 +99,34 @@ def _has_share_page(section: Section) -> bool:
     """Whether `short_pages` makes the section's own share page (`r/424.html`):
     a current edition's section, unless a rule has its number (Magic's 100.1)."""
     return not section.version_path and all(rule.number != section.number for rule in section.rules)
+
+
+def _drawn_as_its_rule(section: Section) -> bool:
+    """Whether a current section's image is the one its share pages draw for
+    the rule that has its number (Magic's 100.1 of a section titled by its
+    number alone: the same words drawn)."""
+    if section.version_path:
+        return False
+    rule = next((rule for rule in section.rules if rule.number == section.number), None)
+    if rule is None:
+        return False
+    source = source_line(section.game, document_name(section.document), section.edition)
+    drawn = og_image.Preview(rule.number, source, rule.text, SITE_NAME)
+    return og_image.image_path(drawn) == og_image.image_path(_section_drawing(section))
+
+
+def short_link_drawings(ctx: Context, game: str, document: str, language: str) -> set[tuple[str, str, str]]:
+    """(rule number, edition, text) of each rule whose share page (`short_pages`)
+    this language's site makes for the document: those pages draw its image."""
+    key = ("short-link-drawings", game, document, language)
+    if key not in ctx.cache:
+        ctx.cache[key] = {
+            (rule.number, section.edition, rule.text)
+            for section in native_sections(ctx, language)
+            if (section.game, section.document) == (game, document)
+            for rule in section.rules
+        }
+    return ctx.cache[key]
 
 
 def site_drawing(language: str, games: list[str]) -> og_image.Preview:
@@ -163,23 +191,31 @@ def share_page(
     edition: str = "",
     link_text: str = "",
     drawn_title: str = "",
+    drawn_elsewhere: bool = False,
 ) -> str:
     """A share page at `path` forwarding to `target` (both site-root-relative;
     target with #anchor). Its image (`drawn_title`, else `title`; `source`; the
-    text) goes into `images` (path -> PNG), the job's files. Inside
+    text) goes into `images` (path -> PNG), the job's files, unless
+    `drawn_elsewhere` (another job draws the same: the page names it). Inside
     `remembering`, a page made from the same arguments by the last build is
     taken as it was."""
     # Everything the page and its image are made of (the templates and strings are the program's).
     key = (ctx.site_url, language, path, target, title, text, label, site, og_title, source, edition, link_text, drawn_title)
+    key += (drawn_elsewhere,)
     if _made is not None and (found := _given.get(key)) is not None:
         _made[key] = found
-        images[found[1]] = found[2]
+        if found[2] is not None:
+            images[found[1]] = found[2]
         return found[0]
     here = posixpath.dirname(path) or "."
     page, _, anchor = target.partition("#")
     relative = relpath(page, here) + (f"#{anchor}" if anchor else "")
-    drawn = preview_image(ctx, drawn_title or title, source, text)
-    images[drawn.path] = drawn.data
+    if drawn_elsewhere:
+        image_at, data = og_image.image_path(og_image.Preview(drawn_title or title, source, text, SITE_NAME)), None
+    else:
+        drawn = preview_image(ctx, drawn_title or title, source, text)
+        image_at, data = drawn.path, drawn.data
+        images[image_at] = data
     description = summary(text)
     made = html_file(
         "short_page",
@@ -187,7 +223,7 @@ def share_page(
         title=title,
         og_title=og_title,
         description=description,
-        image=absolute(ctx, language, drawn.path) or relpath(drawn.path, here),
+        image=absolute(ctx, language, image_at) or relpath(image_at, here),
         image_alt=description or title,
         text=text,
         label=label,
@@ -200,7 +236,7 @@ def share_page(
         link_text=link_text or t(language, "link-to", what=title),
     )
     if _made is not None:
-        _made[key] = (made, drawn.path, drawn.data)
+        _made[key] = (made, image_at, data)
     return made
 
 
