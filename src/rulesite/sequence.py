@@ -36,8 +36,8 @@ from .common.workers import Held
 from .check.edition_counts import Counts, counts_in
 from .check.offline_app import Precache
 from .common.diagnostics import Diagnostics
-from .engine.engines import DEFAULT as DEFAULT_ENGINE
-from .engine.engines import ENGINES
+from .common.engines import DEFAULT as DEFAULT_ENGINE
+from .common.engines import ENGINES
 from .common.model import Corpus, Loc
 from .read.kept import Kept, Shared
 from .export.files import data_again, data_files, data_parts, finish_data
@@ -75,7 +75,7 @@ class Settings:
     clean: bool = False
     # Replace output folders (and the bundle) the build did not make (--replace-output).
     replace: bool = False
-    engine: str = DEFAULT_ENGINE  # what builds the HTML (engine/engines.py: mkdocs, properdocs, zensical)
+    engine: str = DEFAULT_ENGINE  # what builds the HTML (common/engines.py: mkdocs, properdocs, zensical)
 
     @classmethod
     def of(

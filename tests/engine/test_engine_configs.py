@@ -13,7 +13,7 @@ import yaml
 
 from rulesite.common.content_policy import material_inline_scripts, script_hash
 from rulesite.engine.configs import config_file, engine_plugins, merged
-from rulesite.engine.engines import ENGINES
+from rulesite.common.engines import ENGINES
 from rulesite.sequence import Settings, SettingsError
 
 PROJECT = """\

@@ -129,7 +129,7 @@ def test_a_render_draws_each_drawing_once_and_every_named_image_is_made(two_edit
     """The current edition's pinned links (`r/2/…`) show what its short links
     show: one drawing, made by the short links' job, named by both pages; an
     older edition's are drawn by its own."""
-    from rulesite import pipeline
+    from rulesite import sequence
     from rulesite.render.site import render_site
 
     drawn = Counter()
@@ -140,7 +140,7 @@ def test_a_render_draws_each_drawing_once_and_every_named_image_is_made(two_edit
         return real(ops)
 
     monkeypatch.setattr(og_image, "draw", counting)
-    files = render_site(two_editions_ctx, jobs=1, published=pipeline.published_data(two_editions_ctx))["en"]
+    files = render_site(two_editions_ctx, jobs=1, published=sequence.published_data(two_editions_ctx))["en"]
     assert drawn and max(drawn.values()) == 1, [k for k, n in drawn.items() if n > 1]
     images = {path for path in files if path.endswith(".png")}
     assert images == {f"{og_image.FOLDER}/{key}.png" for key in drawn}

@@ -208,14 +208,15 @@ def _with_spanish_names(repo_root, tmp_path, extra: str = SPANISH_NAMES):
     """The seeds resolved with keywords.yml giving Spanish words for Riftbound's 424 (no Spanish text of it exists)."""
     import shutil
 
-    from rulesite import pipeline
+    from rulesite.stages import read as read_stage
+    from rulesite.stages import resolve as resolve_stage
     from rulesite.common.diagnostics import Diagnostics
 
     shutil.copytree(repo_root / "rules_src", tmp_path / "rules_src")
     keywords = tmp_path / "rules_src/keywords.yml"
     keywords.write_text(keywords.read_text(encoding="utf-8") + extra, encoding="utf-8")
     diag = Diagnostics()
-    context = pipeline.resolve(pipeline.read_corpus(tmp_path / "rules_src/manifest.yml", diag), diag)
+    context = resolve_stage.resolve(read_stage.read_corpus(tmp_path / "rules_src/manifest.yml", diag), diag)
     return context, diag
 
 
@@ -260,13 +261,14 @@ def test_words_in_a_language_no_site_has_are_said_to_be_unused(repo_root, tmp_pa
 def test_an_english_section_the_site_translates_is_one_result_its_own(repo_root, tmp_path):
     """With a Spanish 424 (a fixture written for the test), the Spanish index
     lists 424 once, its own, found by English's title and keywords too."""
-    from rulesite import pipeline
+    from rulesite.stages import read as read_stage
+    from rulesite.stages import resolve as resolve_stage
     from rulesite.common.diagnostics import Diagnostics
 
     extra = Path(__file__).parent / "fixtures"
     diag = Diagnostics()
-    corpus = pipeline.read_corpus(repo_root / "rules_src/manifest.yml", diag, also=[(extra / "manifest.yml", extra)])
-    context = pipeline.resolve(corpus, diag)
+    corpus = read_stage.read_corpus(repo_root / "rules_src/manifest.yml", diag, also=[(extra / "manifest.yml", extra)])
+    context = resolve_stage.resolve(corpus, diag)
     assert diag.errors == [], [str(d) for d in diag.errors]
     words, _ = _index(context, "es")
     sections = [e for e in words["entries"] if e[0] == "s" and e[3].startswith("424 ")]
@@ -290,13 +292,14 @@ def test_a_translated_answer_is_one_result_on_its_site(repo_root):
     """With the Spanish answer of tests/read/fixtures/faq_translation/, the
     Spanish index lists it, on its Spanish page, and not the English answer
     it translates, whose question finds the translation too."""
-    from rulesite import pipeline
+    from rulesite.stages import read as read_stage
+    from rulesite.stages import resolve as resolve_stage
     from rulesite.common.diagnostics import Diagnostics
 
     extra = repo_root / "tests/read/fixtures/faq_translation"
     diag = Diagnostics()
-    corpus = pipeline.read_corpus(repo_root / "rules_src/manifest.yml", diag, also=[(extra / "manifest.yml", extra)])
-    context = pipeline.resolve(corpus, diag)
+    corpus = read_stage.read_corpus(repo_root / "rules_src/manifest.yml", diag, also=[(extra / "manifest.yml", extra)])
+    context = resolve_stage.resolve(corpus, diag)
     assert diag.errors == [], [str(d) for d in diag.errors]
     [translation] = [f for f in context.corpus.faqs if f.translates]
     original = next(f for f in context.corpus.faqs if f.id == translation.translates)

@@ -8,7 +8,8 @@ from pathlib import Path
 
 from translations import translated_editions
 
-from rulesite import pipeline
+from rulesite.stages import read as read_stage
+from rulesite.stages import resolve as resolve_stage
 from rulesite.common.diagnostics import Diagnostics
 
 
@@ -21,8 +22,8 @@ def _resolved(root: Path, edit=None, dated: str = ""):
         manifest = rules_src / "manifest.yml"
         manifest.write_text(edit(manifest.read_text(encoding="utf-8")), encoding="utf-8")
     diag = Diagnostics()
-    corpus = pipeline.read_corpus(rules_src / "manifest.yml", diag)
-    ctx = pipeline.resolve(corpus, diag) if not diag.errors else None
+    corpus = read_stage.read_corpus(rules_src / "manifest.yml", diag)
+    ctx = resolve_stage.resolve(corpus, diag) if not diag.errors else None
     return ctx, diag
 
 

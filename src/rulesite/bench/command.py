@@ -78,7 +78,7 @@ from ..write import stage as write_stage
 from ..common import workers
 from ..check.weight import site_weight, weight_line
 from ..engine.bench import engine_times, times_line
-from ..engine.engines import DEFAULT as DEFAULT_ENGINE
+from ..common.engines import DEFAULT as DEFAULT_ENGINE
 from ..engine.options import add_engine_option
 from .editions import editions_project
 from .serve import report_lines

@@ -29,7 +29,7 @@ import re
 
 from ..common.content_policy import not_found_root_script
 from ..common.diagnostics import Finding
-from ..engine.engines import ENGINES
+from ..common.engines import ENGINES
 from .page import elements, html_files, load_page, parse, root_of  # noqa: F401 - parse: for callers that check a snippet
 
 _URL_ATTRIBUTES = {"href", "src", "action", "formaction", "data", "poster", "background", "xlink:href", "cite", "srcset", "ping"}
@@ -75,7 +75,7 @@ _JINJA_EXPRESSION = re.compile(r"\{\{.*?\}\}", re.DOTALL)
 @functools.cache
 def theme_inline_scripts() -> tuple[re.Pattern, ...]:
     """The inline scripts of the installed Material theme's templates, and of
-    the other engines' own (engine/engines.py: Zensical's), as patterns."""
+    the other engines' own (common/engines.py: Zensical's), as patterns."""
     folders = {engine.templates() / "partials" / "javascripts" for engine in ENGINES.values()}
     found = []
     for template in sorted(p for folder in folders for p in folder.glob("*.html")):

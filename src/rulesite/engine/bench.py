@@ -12,7 +12,7 @@ from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 from .configs import config_file, discard
-from .engines import ENGINES
+from ..common.engines import ENGINES
 
 
 def engine_times(config_dir: Path, languages: list[str], work: Path, env: dict[str, str]) -> dict[str, float]:

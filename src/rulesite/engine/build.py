@@ -15,7 +15,7 @@ from pathlib import Path
 from ..common import output
 from ..site_map.paths import language_root
 from .configs import built_site, config_file, discard
-from .engines import Engine
+from ..common.engines import Engine
 
 
 def build(

@@ -21,7 +21,7 @@ import yaml
 
 from ..common.content_policy import theme_policies
 from ..render.offline_app import mkdocs_config
-from .engines import Engine
+from ..common.engines import Engine
 
 CONFIG_NAME = "mkdocs.yml"
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import argparse
 
-from .engines import DEFAULT, ENGINES
+from ..common.engines import DEFAULT, ENGINES
 
 
 def add_engine_option(parser: argparse.ArgumentParser) -> None:

@@ -31,7 +31,7 @@ class Context(ResolvedCorpus):
     site_map: SiteMap | None = None  # where every page, part and anchor is (made after resolve)
     og_cache: str = ""  # a folder keeping drawn preview images between builds (render/og_image.py), if any
     og_redraw: bool = False  # draw every preview image, using none kept (a clean build)
-    engine: str = "mkdocs"  # what builds the HTML (engine/engines.py): whose theme files the pages load
+    engine: str = "mkdocs"  # what builds the HTML (common/engines.py): whose theme files the pages load
 
     def inline(self, text: str, game: str, page: str, here: Section | None = None, terms: bool = True) -> Md:
         """`text` as Markdown for `page`, linked as resolve linked it where `here`

@@ -16,7 +16,7 @@ sends what `_headers` says.
 from __future__ import annotations
 
 
-from ..engine.engines import DEFAULT, ENGINES
+from ..common.engines import DEFAULT, ENGINES
 from ..site_map.paths import language_root
 
 # What every response should carry (the README's list: a `<meta>` cannot say
@@ -36,7 +36,7 @@ HASHED_FOLDERS = ("assets/stylesheets/", "assets/javascripts/workers/", "assets/
 
 def hashed_files(engine: str = DEFAULT) -> list[str]:
     """Material's script bundle and its map (or those of the theme `engine`
-    builds with: engine/engines.py), named by their content, beside files
+    builds with: common/engines.py), named by their content, beside files
     that are not (lunr/): each by its own name."""
     scripts = ENGINES[engine].templates() / "assets" / "javascripts"
     return sorted(f"assets/javascripts/{p.name}" for p in scripts.glob("bundle.*.min.js*"))

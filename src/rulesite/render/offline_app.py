@@ -65,7 +65,7 @@ from .share import PREVIEWS as PREVIEW_FOLDER
 from .og_image import FOLDER as OG_FOLDER
 from .shipped import shipped_bytes
 from .word_index import is_word_index
-from ..engine.engines import ENGINES
+from ..common.engines import ENGINES
 from ..common.strings import t
 
 MANIFEST = "manifest.webmanifest"
@@ -692,7 +692,7 @@ def material_shell(language: str, engine: str = "mkdocs") -> tuple[tuple[str, st
     worker and the search languages it needs), with the hash of their bytes:
     MkDocs copies them from the theme as they are. The names carry Material's
     own content hashes, so a new Material version changes them. With another
-    `engine` (engine/engines.py), the same files of the theme it builds with."""
+    `engine` (common/engines.py), the same files of the theme it builds with."""
     root = ENGINES[engine].templates()
     patterns = list(ENGINES[engine].shell_files)
     if language != "en":
