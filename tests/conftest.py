@@ -4,10 +4,20 @@ Resources outside the repo (the corpora folder, Debian's Chromium) are reached
 through fixtures with one policy: when one is missing, the test is skipped
 loudly on a developer machine, and FAILS when $RULESITE_REQUIRE_ALL or $CI is
 set (`.ci/run` sets both), so CI can never pass by skipping.
+
+Built sites are shared (tests/shared_sites.py). `built_site` and `corpora_site`
+are built once per run, whichever worker asks first, and read by every test
+on every pytest-xdist worker: never change them; copy first
+(`shared_sites.linked_copy`, hard links). A new test needing a site of its own
+sources calls `shared_build(tmp_path_factory, repo_root, NAME, write_sources,
+*build_args)` from a module fixture: the same sources and arguments anywhere
+in the suite are built once. Tests run on several workers, a whole module on
+one (`--dist loadfile`, scripts/run_tests.sh): a module fixture still runs once.
 """
 
 from __future__ import annotations
 
+import json
 import os
 import subprocess
 import sys
@@ -15,6 +25,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
+from shared_sites import once
 
 REPO_ROOT = Path(__file__).resolve().parent.parent
 
@@ -37,6 +48,18 @@ def missing_resource(what: str, hint: str) -> None:
     if require_all():
         pytest.fail(f"{what} is missing and RULESITE_REQUIRE_ALL/CI is set: {hint}", pytrace=False)
     pytest.skip(f"!!! NOT TESTED: {what} is missing ({hint}); CI fails here")
+
+
+def pytest_sessionfinish(session, exitstatus):  # noqa: ARG001
+    """An xdist worker hands its missing resources to the controlling process."""
+    if hasattr(session.config, "workeroutput"):
+        session.config.workeroutput["rulesite_missing"] = dict(_missing)
+
+
+@pytest.hookimpl(optionalhook=True)
+def pytest_testnodedown(node, error):  # noqa: ARG001
+    """The controlling process of an xdist run gathers its workers' missing resources."""
+    _missing.update(getattr(node, "workeroutput", {}).get("rulesite_missing", {}))
 
 
 def pytest_terminal_summary(terminalreporter, exitstatus, config):  # noqa: ARG001
@@ -109,7 +132,7 @@ class BuiltSite:
 
 @pytest.fixture(scope="session")
 def built_site(tmp_path_factory: pytest.TempPathFactory) -> BuiltSite:
-    """The real build, run once per test session into temporary folders.
+    """The real build, run once per test run (all workers) into temporary folders.
 
     Runs `rulesite build --docs-dir DOCS --site-dir SITE` from the repo root
     (Markdown generated into DOCS, then the strict MkDocs build into SITE) and
@@ -120,14 +143,14 @@ def built_site(tmp_path_factory: pytest.TempPathFactory) -> BuiltSite:
 
 @pytest.fixture(scope="session")
 def corpora_site(tmp_path_factory: pytest.TempPathFactory, corpora_dir: Path) -> BuiltSite:
-    """The real full build, with the real corpora: run once per test session.
+    """The real full build, with the real corpora: run once per test run.
 
     `rulesite build --corpora CORPORA --docs-dir DOCS --site-dir SITE` from the
     repo root (the seeds of rules_src/ plus every document
     rules_src/external/corpora.manifest.yml lists, read from `corpora_dir`), into
-    temporary folders. Fails every test that uses it when the build fails (the
-    build exits 1 when its own site checks find a problem). Takes about a minute
-    and a half.
+    temporary folders, shared by all workers. Fails every test that uses it
+    when the build fails (the build exits 1 when its own site checks find a
+    problem). Takes about a minute and a half.
     """
     return _build(tmp_path_factory, "corpora-build", "--corpora", str(corpora_dir))
 
@@ -142,31 +165,39 @@ def engine_site(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPat
 
 
 def _build(tmp_path_factory: pytest.TempPathFactory, name: str, *extra: str) -> BuiltSite:
-    """rulesite build (with `extra` arguments) from the repo root into a fresh
-    temporary folder; every test using the result fails when the build fails."""
-    base = tmp_path_factory.mktemp(name)
+    """rulesite build (with `extra` arguments) from the repo root into a
+    temporary folder, once per test run for all workers (shared_sites.once);
+    every test using the result fails when the build fails."""
+
+    def make(base: Path) -> None:
+        env = dict(os.environ)
+        env.setdefault("NO_MKDOCS_2_WARNING", "1")  # Material's banner about MkDocs 2
+        docs, site = base / "docs", base / "site"
+        result = subprocess.run(
+            [sys.executable, "-m", "rulesite", "build", *extra, "--docs-dir", str(docs), "--site-dir", str(site)],
+            cwd=REPO_ROOT,
+            env=env,
+            capture_output=True,
+            text=True,
+            timeout=30 * 60,
+        )
+        record = {"returncode": result.returncode, "stdout": result.stdout, "stderr": result.stderr}
+        (base / "build-result.json").write_text(json.dumps(record), encoding="utf-8")
+
+    base = once(tmp_path_factory, name, extra, make)
+    result = json.loads((base / "build-result.json").read_text(encoding="utf-8"))
     docs, site = base / "docs", base / "site"
-    env = dict(os.environ)
-    env.setdefault("NO_MKDOCS_2_WARNING", "1")  # Material's banner about MkDocs 2
-    result = subprocess.run(
-        [sys.executable, "-m", "rulesite", "build", *extra, "--docs-dir", str(docs), "--site-dir", str(site)],
-        cwd=REPO_ROOT,
-        env=env,
-        capture_output=True,
-        text=True,
-        timeout=30 * 60,
-    )
     command = " ".join(["rulesite build", *extra])
-    if result.returncode != 0:
+    if result["returncode"] != 0:
         pytest.fail(
-            f"{command} exited with {result.returncode}\n"
-            f"--- stdout (end) ---\n{result.stdout[-4000:]}\n"
-            f"--- stderr (end) ---\n{result.stderr[-8000:]}",
+            f"{command} exited with {result['returncode']}\n"
+            f"--- stdout (end) ---\n{result['stdout'][-4000:]}\n"
+            f"--- stderr (end) ---\n{result['stderr'][-8000:]}",
             pytrace=False,
         )
     assert site.is_dir(), f"{command} succeeded but wrote no {site}"
     engine = extra[extra.index("--engine") + 1] if "--engine" in extra else "mkdocs"
-    return BuiltSite(docs=docs, site=site, stdout=result.stdout, stderr=result.stderr, engine=engine)
+    return BuiltSite(docs=docs, site=site, stdout=result["stdout"], stderr=result["stderr"], engine=engine)
 
 
 @pytest.fixture(scope="session")

@@ -19,9 +19,9 @@ from html.parser import HTMLParser
 
 import pytest
 from browser_site import serve
-from buildutil import run_build
 from editions_fixture import write_four_editions
 from playwright.sync_api import expect
+from shared_sites import shared_build
 
 from rulesite.stages import read as read_stage
 
@@ -37,9 +37,8 @@ KEY = ("riftbound", "core-rules", "en")
 
 @pytest.fixture(scope="module")
 def four_site(tmp_path_factory, repo_root):
-    root = tmp_path_factory.mktemp("four-editions")
-    write_four_editions(root)
-    result = run_build(repo_root, root)
+    """The four editions built (shared with the other tests building them: read only)."""
+    root, result = shared_build(tmp_path_factory, repo_root, "four-editions", write_four_editions)
     assert result.returncode == 0, result.stdout + result.stderr
     return root
 

@@ -32,6 +32,7 @@ from browser_site import READY, first_visit, serve
 from buildutil import run_build
 from editions_fixture import write_four_editions
 from playwright.sync_api import expect
+from shared_sites import shared_build
 
 pytestmark = pytest.mark.browser
 
@@ -95,9 +96,8 @@ def seed_sub_site(tmp_path_factory, repo_root) -> Path:
 
 @pytest.fixture(scope="module")
 def four_site(tmp_path_factory, repo_root) -> Path:
-    root = tmp_path_factory.mktemp("four-editions-crafted")
-    write_four_editions(root)
-    result = run_build(repo_root, root)
+    """The four editions built (shared with the other tests building them: read only)."""
+    root, result = shared_build(tmp_path_factory, repo_root, "four-editions", write_four_editions)
     assert result.returncode == 0, result.stdout + result.stderr
     return root / "site"
 

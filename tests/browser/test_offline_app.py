@@ -78,11 +78,12 @@ def build(repo_root: Path, root: Path, site: Path) -> None:
 
 
 @pytest.fixture(scope="module")
-def seed_build(repo_root: Path, tmp_path_factory):
-    """The seed site, built once for this file from a copy of the sources."""
+def seed_build(repo_root: Path, built_site, tmp_path_factory):
+    """A copy of the seed sources (rules_src/) beside the seed site (site/: the
+    suite's shared `built_site`, the same build of the same sources; read only)."""
     base = tmp_path_factory.mktemp("offline-seed")
     shutil.copytree(repo_root / "rules_src", base / "rules_src")
-    build(repo_root, base, base / "site")
+    (base / "site").symlink_to(built_site.site, target_is_directory=True)
     return base
 
 
