@@ -218,7 +218,9 @@ def give_spanish_search_words(root):
     """keywords.yml: Spanish words for a keyword no Spanish text translates
     (resolve/search_names.py): the Spanish word index finds it by them."""
     path = root / "rules_src/keywords.yml"
-    path.write_text(path.read_text(encoding="utf-8") + '\nriftbound/es:\n  "424": [revelar]\n', encoding="utf-8")
+    text = path.read_text(encoding="utf-8")
+    assert 'riftbound/es:\n  "424": [' in text
+    path.write_text(text.replace('riftbound/es:\n  "424": [', 'riftbound/es:\n  "424": [desvelar, '), encoding="utf-8")
 
 
 def translate_an_faq_answer(root):

@@ -201,11 +201,10 @@ def test_an_older_editions_numbers_say_where_they_are_now(two_editions_ctx):
     assert all(len(r) == 3 for r in data["pages"] if data["docs"][r[0]]["current"]), "a current page with numbers now"
 
 
-SPANISH_NAMES = '\nriftbound/es:\n  "424": [revelar, revela, revelada]\n'  # words a maintainer gives, for this test
-
-
-def _with_spanish_names(repo_root, tmp_path, extra: str = SPANISH_NAMES):
-    """The seeds resolved with keywords.yml giving Spanish words for Riftbound's 424 (no Spanish text of it exists)."""
+def _with_spanish_names(repo_root, tmp_path, extra: str = "", under_spanish: str = ""):
+    """The seeds resolved as keywords.yml gives them: Spanish words for
+    Riftbound's 424 (no Spanish text of it exists); `extra` appended to it,
+    `under_spanish` added to its `riftbound/es` entries."""
     import shutil
 
     from rulesite.stages import read as read_stage
@@ -214,7 +213,9 @@ def _with_spanish_names(repo_root, tmp_path, extra: str = SPANISH_NAMES):
 
     shutil.copytree(repo_root / "rules_src", tmp_path / "rules_src")
     keywords = tmp_path / "rules_src/keywords.yml"
-    keywords.write_text(keywords.read_text(encoding="utf-8") + extra, encoding="utf-8")
+    text = keywords.read_text(encoding="utf-8")
+    assert 'riftbound/es:\n  "424": [revelar' in text  # the seeds' own words
+    keywords.write_text(text.replace("riftbound/es:\n", "riftbound/es:\n" + under_spanish) + extra, encoding="utf-8")
     diag = Diagnostics()
     context = resolve_stage.resolve(read_stage.read_corpus(tmp_path / "rules_src/manifest.yml", diag), diag)
     return context, diag
@@ -246,7 +247,7 @@ def test_a_spanish_word_for_an_untranslated_keyword_finds_it_and_its_counterpart
 
 
 def test_words_for_a_section_no_language_has_are_still_an_error(repo_root, tmp_path):
-    _, diag = _with_spanish_names(repo_root, tmp_path, '\nriftbound/es:\n  "999": [nada]\n')
+    _, diag = _with_spanish_names(repo_root, tmp_path, under_spanish='  "999": [nada]\n')
     assert [d.code for d in diag.errors] == ["keyword"], [str(d) for d in diag.errors]
 
 
