@@ -12,9 +12,10 @@ found are those a clean build gives (`tests/build/test_warm_builds.py`,
 Caches that stay at module level, on purpose (`tests/test_memory.py` lists
 them, each with its reason, and fails on a new one): pure functions' caches
 (the same answer for the same arguments, whatever was built), caches of
-files checked against their size and time on every use, and what a forked
-render worker holds for its parent (`common.workers._held`, per worker
-process)."""
+files checked against their size and time on every use, names set only
+while one call runs to a stage memory's table, and what a forked render
+worker holds for its parent (`common.workers._held`, per worker process).
+Each stage memory's docstring names those of its stage."""
 
 from __future__ import annotations
 

@@ -19,7 +19,12 @@ class FilesMemory:
     generation published meanwhile, a failed copy (`Spare` then discards
     it). `forget` drops both copies: the next build writes every file. The
     copies lie beside their folder (`.docs.<id>.spare`, `.site.<id>.spare`)
-    until `close`; when the process is killed, the next build removes them."""
+    until `close`; when the process is killed, the next build removes them.
+
+    Not here, on purpose (`tests/test_memory.py`): `workers._held`, what a
+    forked render worker holds for its parent until write writes it (per
+    worker process), and `workers._jobs`, `_alone`, the jobs of one run a
+    forked worker inherits."""
 
     def __init__(self, site: bool = True) -> None:
         """`site`: a copy of the site is kept too (the process keeps MkDocs' memory)."""

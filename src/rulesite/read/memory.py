@@ -19,7 +19,9 @@ class ReadMemory:
 
     The reads kept on disk (`.build/`, `read.kept.Kept`) are not here: they
     are the build folder's, and a clean build does not use them
-    (`Settings.clean`)."""
+    (`Settings.clean`). `yamlfile._kept`, `_used` stay in their module on
+    purpose: set only while `yamlfile.keeping` runs, to `parsed` and what
+    this read used of it, and None between builds."""
 
     def __init__(self) -> None:
         self.forget()

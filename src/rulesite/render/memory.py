@@ -26,7 +26,18 @@ class RenderMemory:
     Invalidated by: another fingerprint (a job's declared inputs changed) or
     other arguments, texts or data, found by comparing them. `forget` drops
     it all. The preview images drawn are kept on disk (`.build/og`,
-    `render/og_image.py`), by what they show; a clean build draws them again."""
+    `render/og_image.py`), by what they show; a clean build draws them again.
+
+    Not here, on purpose (`tests/test_memory.py`): `share._given`, `_made`,
+    set only while a job runs, to this memory's `share_pages` and what the
+    job made of them; `og_image._kept`, the names in the preview images'
+    folder, listed once a process (a name found missing is drawn again);
+    `og_image._advances`, `_masks`, glyph widths and masks by font and word,
+    a pure function's cache; `offline_app._theme_kept`, the theme's files'
+    digests, by their listing with sizes and times; `site._digests_kept`,
+    the last docs digests table, by its file's identity, and `_json_kept`,
+    the pieces of the last table made JSON, used only for that very table
+    object: each gives what reading or making it again gives."""
 
     def __init__(self) -> None:
         self.forget()
