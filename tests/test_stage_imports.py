@@ -72,7 +72,7 @@ FLOORS = (
     ("write",),
     ("engine",),
     ("stages",),
-    ("warm",),
+    ("memory",),
     ("sequence",),
     ("serve",),
     ("commands", "bench"),

@@ -39,14 +39,13 @@ from .common.diagnostics import Diagnostics
 from .common.engines import DEFAULT as DEFAULT_ENGINE
 from .common.engines import ENGINES
 from .common.model import Corpus, Loc
-from .read.kept import Kept, Shared
+from .read.kept import Kept
 from .export.files import data_again, data_files, data_parts, finish_data
 from .render.context import Context
 from .render.site import PublishedData  # the published data render runs; not this module's record
 from .render.site import render_site
-from .resolve.history import ChainStep, KnownComparisons, chain_steps
-from .warm import Memory, Warm
-from .write.write_memory import WriteMemory
+from .resolve.history import ChainStep, chain_steps
+from .memory import BuildMemory
 
 
 class SettingsError(ValueError):
@@ -71,7 +70,8 @@ class Settings:
     site: bool = True  # False: stop once the Markdown is written (--no-site)
     bundle: Path | None = None
     # A clean build uses nothing of earlier builds (kept reads, published
-    # languages, the check's findings); what it makes is still kept for the next.
+    # languages, the check's findings, what `BuildMemory` holds: `forget`);
+    # what it makes is still kept for the next.
     clean: bool = False
     # Replace output folders (and the bundle) the build did not make (--replace-output).
     replace: bool = False
@@ -284,7 +284,7 @@ class _Clock:
 def render_files(ctx: Context, crew: workers.Crew | None = None, memory=None) -> dict[str, dict[str, str | Held]]:
     """Stage 4: every language's pages, language -> path -> text. `crew`: the
     workers that keep the files they made (`Held`) until `write` writes them.
-    `memory`: what the last render's reusable jobs made (`warm.Memory`)."""
+    `memory`: what the last render's reusable jobs made (`RenderMemory`)."""
     return render_site(ctx, crew=crew, published=published_data(ctx), memory=memory)
 
 
@@ -308,17 +308,16 @@ class Sequence:
         settings: Settings,
         diag: Diagnostics | None = None,
         build_id: str = "",
-        memory: Memory | None = None,
-        warm: Warm | None = None,
+        memory: BuildMemory | None = None,
         on_published: Callable[[], None] | None = None,
     ) -> None:
         self.settings = settings
         # Called once the new site is published, before what is kept for the
         # next build is saved: `rulesite serve` tells its open tabs then.
         self.on_published = on_published
-        # What serve keeps between its builds (`warm.py`); None: nothing is kept in memory.
-        self.memory = memory  # for read, resolve and render
-        self.warm = warm  # for MkDocs and the check
+        # What serve keeps between its builds, stage by stage (`memory.py`);
+        # None: nothing is kept in memory.
+        self.memory = memory
         self.diag = Diagnostics() if diag is None else diag
         self.build_id = build_id or output.new_build_id()
         self.published = False  # whether the new site has replaced the previous one
@@ -333,7 +332,9 @@ class Sequence:
                 yield Stopped("output")
                 return
             if self.memory is not None:
-                self.memory.settle()  # the last build's replaced docs, removed meanwhile
+                if self.settings.clean:
+                    self.memory.forget()  # nothing of earlier builds used; this one's kept
+                self.memory.files.settle()  # the last build's replaced docs, removed meanwhile
             for folder in folders:
                 spare = self._spare(folder)
                 output.clean(folder, keep=spare.kept if spare is not None else ())
@@ -345,11 +346,9 @@ class Sequence:
 
     def _spare(self, folder: Path) -> output.Spare | None:
         """The copy of `folder`'s published generation kept for this build (`output.Spare`), if any."""
-        if folder == self.settings.docs_dir and self.memory is not None:
-            return self.memory.docs
-        if folder == self.settings.site_dir and self.warm is not None:
-            return self.warm.site
-        return None
+        if self.memory is None:
+            return None
+        return self.memory.files.spare(folder, self.settings.docs_dir, self.settings.site_dir)
 
     def _stages(self) -> Iterator[Record]:
         read = self.read()
@@ -387,31 +386,22 @@ class Sequence:
         """Every source read (only those changed since the last build, unless clean)."""
         clock, s = _Clock(), self.settings
         kept = read_stage.kept_reads(s.config_dir, s.clean)
-        parsed = self.memory.parsed if self.memory is not None and not s.clean else None
-        shared = None
-        if self.memory is not None:
-            if s.clean:  # nothing of earlier builds used; this one's kept
-                self.memory.shared = Shared()
-            shared = self.memory.shared
+        memory = self.memory.read if self.memory is not None else None
+        parsed = memory.parsed if memory is not None else None
+        shared = memory.shared if memory is not None else None
         corpus = read_stage.read_corpus(s.manifest, self.diag, s.sources, s.pages_dir, kept, parsed, shared)
         return Read(corpus, kept, counts_in(corpus), clock())
 
     def resolve(self, read: Read) -> Resolved:
         clock, corpus = _Clock(), read.corpus
-        known = digests = None
-        if self.memory is not None:  # the pairs of editions as they were last time are not scored again
-            known, digests = self.memory.known_pairs(corpus, read.kept.entries)
-            known = {} if self.settings.clean else known
-        links = self.memory.links if self.memory is not None and not self.settings.clean else None
-        mentions = self.memory.mentions if self.memory is not None and not self.settings.clean else None
-        compared = None
-        if self.memory is not None:
-            if self.settings.clean:
-                self.memory.compared = KnownComparisons()
-            compared = self.memory.compared
+        known = digests = links = mentions = compared = None
+        memory = self.memory.resolve if self.memory is not None else None
+        if memory is not None:  # the pairs of editions as they were last time are not scored again
+            known, digests = memory.known_pairs(corpus, read.kept.entries)
+            links, mentions, compared = memory.links, memory.mentions, memory.compared
         ctx = resolve_stage.resolve(corpus, self.diag, known=known, links=links, mentions=mentions, compared=compared)
-        if self.memory is not None:
-            self.memory.keep_pairs(known, digests)
+        if memory is not None:
+            memory.keep_pairs(known, digests)
         ctx = replace(
             ctx, site_url=write_stage.site_url(self.settings.config, self.settings.site_url), engine=self.settings.engine
         )
@@ -427,18 +417,15 @@ class Sequence:
         """Every language's pages. `crew`: workers that keep the files they made
         until `write` (without one, the pages are all in this process)."""
         clock = _Clock()
-        return Rendered(render_files(resolved.ctx, crew, None if self.settings.clean else self.memory), clock())
+        memory = self.memory.render if self.memory is not None else None
+        return Rendered(render_files(resolved.ctx, crew, memory), clock())
 
     def write(self, resolved: Resolved, rendered: Rendered, crew: workers.Crew | None = None) -> Written:
         """The pages into a new generation of the docs folder, and each language's MkDocs config."""
         clock, s = _Clock(), self.settings
-        later = self.memory.discard_later if self.memory is not None else None
+        later = self.memory.files.discard_later if self.memory is not None else None
         kept = self.memory.write if self.memory is not None else None
-        if kept is not None and s.clean:  # nothing of earlier builds used; this one's kept
-            kept = self.memory.write = WriteMemory()
         spare = self._spare(s.docs_dir)
-        if spare is not None and s.clean:
-            spare.drop()  # a clean build writes every file; what it writes is still kept
         write_stage.write(
             resolved.ctx, rendered.files, s.docs_dir, s.config_dir, s.config, self.build_id, crew, later, kept, spare
         )
@@ -455,7 +442,9 @@ class Sequence:
         keys = built_from.language_keys(files, s.config_dir, s.config, env, s.docs_dir, kept)
         if not ENGINES[s.engine].incremental:
             return self._engine_build(files, env, keys, clock)
-        built = {} if s.clean else built_from.published_keys(s.config_dir, s.site_dir)
+        engine = self.memory.engine if self.memory is not None else None
+        states = engine.states if engine is not None else None
+        built = {} if s.clean else built_from.published_keys(s.config_dir, s.site_dir, states)
         reuse, rebuild = built_from.reusable(built, keys), built_from.rebuildable(built, keys)
         split = driver.split_parts(files)
         result, fresh = driver.build(
@@ -468,7 +457,7 @@ class Sequence:
             reuse,
             rebuild,
             split,
-            self.warm and self.warm.rebuilder,
+            engine and engine.rebuilder,
             self._spare(s.site_dir),
             keys=keys,
         )
@@ -497,6 +486,7 @@ class Sequence:
         before = len(self.diag.errors)
         # Files the new site shares with the published one were checked then: their own findings are reused.
         current = None if s.clean else output.published(s.site_dir)
+        memory = self.memory.check if self.memory is not None else None
         crawled = check_stage.check(
             resolved.ctx,
             built.fresh,
@@ -505,10 +495,10 @@ class Sequence:
             label=label,
             findings=check_stage.findings_file(s.config_dir, s.site_dir),
             published=output.identity(current),
-            held=self.warm and self.warm.findings,
+            held=memory and memory.findings,
         )
         problems = len(self.diag.errors) - before
-        precaches = check_stage.check_offline_app(built.fresh, self.diag, label=label, known=self.warm and self.warm.precache)
+        precaches = check_stage.check_offline_app(built.fresh, self.diag, label=label, known=memory and memory.precache)
         precache_problems = len(self.diag.errors) - before - problems
         return Checked(crawled.pages, crawled.counts, crawled.findings_reused, problems, precaches, precache_problems, clock())
 
@@ -522,10 +512,11 @@ class Sequence:
         output.discard(output.failed(s.site_dir))  # its errors are mended: no failed build to open
         if self.on_published is not None:
             self.on_published()
-        built_from.remember(s.config_dir, s.site_dir, built.keys, self.warm.states if self.warm is not None else None)
-        if self.warm is not None and ENGINES[s.engine].incremental:
+        engine = self.memory.engine if self.memory is not None else None
+        built_from.remember(s.config_dir, s.site_dir, built.keys, engine.states if engine is not None else None)
+        if engine is not None and ENGINES[s.engine].incremental:
             env = driver.mkdocs_env(read.corpus)
-            driver.prepare(self.warm.rebuilder, s.config_dir, s.docs_dir, s.site_dir, built.keys, env)
+            driver.prepare(engine.rebuilder, s.config_dir, s.docs_dir, s.site_dir, built.keys, env)
         read.kept.save()
         return Published(s.site_dir, clock())
 

@@ -141,7 +141,7 @@ def test_the_rebuild_process_serve_keeps_gives_the_clean_build(tmp_path):
     its findings of the unchanged files kept in memory, finds what a change
     broke, the very problems a full check of a clean build finds."""
     from rulesite.common.diagnostics import Diagnostics
-    from rulesite.warm import Warm
+    from rulesite.memory import BuildMemory
     from rulesite.sequence import Built, Checked, Published, Sequence, Settings, Stopped
 
     root = project(tmp_path / "p")
@@ -149,16 +149,16 @@ def test_the_rebuild_process_serve_keeps_gives_the_clean_build(tmp_path):
     settings = Settings.of(
         root / "rules_src", root / "build/docs", root / "site", config=REPO / "mkdocs.yml", pages_dir=root / "docs"
     )
-    with closing(Warm()) as warm:
+    with closing(BuildMemory()) as warm:
         for edit in (change_a_ruling, change_a_rule):
             edit(root)
-            records = list(Sequence(settings, Diagnostics(), warm=warm).run())
+            records = list(Sequence(settings, Diagnostics(), memory=warm).run())
             built = next(r for r in records if isinstance(r, Built))
             assert built.rebuilt.keys() == {"en"} and built.reused == {"es", "fr"}, built
             assert any(isinstance(r, Published) for r in records), records[-1]
             assert next(r for r in records if isinstance(r, Checked)).findings_reused > 100
-            assert warm.rebuilder.process is not None and warm.rebuilder.process.poll() is None
-        first = warm.rebuilder.process.pid
+            assert warm.engine.rebuilder.process is not None and warm.engine.rebuilder.process.poll() is None
+        first = warm.engine.rebuilder.process.pid
         clean = run(root, "clean-")
         assert clean.returncode == 0, clean.stderr[-3000:]
         built, expected = tree(root / "site"), tree(root / "clean-site")
@@ -169,17 +169,17 @@ def test_the_rebuild_process_serve_keeps_gives_the_clean_build(tmp_path):
         published = tree(root / "site")
         about = root / "docs/about.md"
         about.write_text(about.read_text(encoding="utf-8") + "\nSee [there](#nowhere-at-all).\n", encoding="utf-8")
-        records = list(Sequence(settings, Diagnostics(), warm=warm).run())
+        records = list(Sequence(settings, Diagnostics(), memory=warm).run())
         assert isinstance(records[-1], Stopped) and records[-1].why == "mkdocs", records[-1]
         assert "nowhere-at-all" in records[-1].output, records[-1].output
         assert tree(root / "site") == published
-        assert warm.rebuilder.process is not None and warm.rebuilder.process.pid == first
+        assert warm.engine.rebuilder.process is not None and warm.engine.rebuilder.process.pid == first
 
         # A link no page answers, which MkDocs does not read (raw HTML): the output check finds it.
         text = about.read_text(encoding="utf-8").replace("\nSee [there](#nowhere-at-all).\n", "")
         about.write_text(text + '\n<a href="riftbound/rulings/no-such-ruling.html">gone</a>\n', encoding="utf-8")
         diag = Diagnostics()
-        records = list(Sequence(settings, diag, warm=warm).run())
+        records = list(Sequence(settings, diag, memory=warm).run())
         assert isinstance(records[-1], Stopped) and records[-1].why == "checks", records[-1]
         assert next(r for r in records if isinstance(r, Checked)).findings_reused > 100
         assert tree(root / "site") == published
@@ -196,12 +196,12 @@ def test_the_rebuild_process_serve_keeps_gives_the_clean_build(tmp_path):
         # from the published site, its own findings reused): the link it holds is
         # broken now, which the check finds as a full check does.
         about.write_text(text + '\n<a href="linking.html#citing">how to cite</a>\n', encoding="utf-8")
-        records = list(Sequence(settings, Diagnostics(), warm=warm).run())
+        records = list(Sequence(settings, Diagnostics(), memory=warm).run())
         assert isinstance(records[-1], Published), records[-1]
         linking = root / "docs/linking.md"
         linking.write_text(linking.read_text(encoding="utf-8").replace("\n## Citing\n", "\n## Quoting\n", 1), encoding="utf-8")
         diag = Diagnostics()
-        records = list(Sequence(settings, diag, warm=warm).run())
+        records = list(Sequence(settings, diag, memory=warm).run())
         assert isinstance(records[-1], Stopped) and records[-1].why == "checks", records[-1]
         built = next(r for r in records if isinstance(r, Built))
         assert "en" in built.rebuilt and not built.split, built  # the changed files alone built again
@@ -231,7 +231,7 @@ def test_what_the_rebuild_process_gathers_ahead_gives_the_clean_build(tmp_path):
     sitemap it keeps included."""
     from rulesite.common.diagnostics import Diagnostics
     from rulesite.sequence import Built, Published, Sequence, Settings
-    from rulesite.warm import Warm
+    from rulesite.memory import BuildMemory
 
     root = project(tmp_path / "p")
     config = root / "mkdocs.yml"
@@ -249,16 +249,16 @@ def test_what_the_rebuild_process_gathers_ahead_gives_the_clean_build(tmp_path):
         assert built.keys() == expected.keys()
         assert [p for p in expected if built[p] != expected[p]] == []
 
-    with closing(Warm(start=True)) as warm:
+    with closing(BuildMemory(start=True)) as warm:
 
         def build(rebuilt_ahead: bool):
-            warm.rebuilder.settled()  # gathered meanwhile, as when a maintainer types between saves
-            records = list(Sequence(settings, Diagnostics(), warm=warm).run())
+            warm.engine.rebuilder.settled()  # gathered meanwhile, as when a maintainer types between saves
+            records = list(Sequence(settings, Diagnostics(), memory=warm).run())
             assert isinstance(records[-1], Published), records[-1]
             built = next(r for r in records if isinstance(r, Built))
             if rebuilt_ahead:
                 assert "en" in built.rebuilt, built
-                assert AHEAD in warm.rebuilder.said, warm.rebuilder.said
+                assert AHEAD in warm.engine.rebuilder.said, warm.engine.rebuilder.said
             else:
                 assert "en" not in built.rebuilt, built
             return built

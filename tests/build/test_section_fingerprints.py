@@ -19,7 +19,7 @@ from test_warm_builds import _docs, _edit, add_an_edition, edit_a_translation, r
 from buildproc import project
 from rulesite.common.model import SectionKey
 from rulesite.render import reuse
-from rulesite.warm import Memory
+from rulesite.memory import BuildMemory
 
 LATER = "rules_src/riftbound/core-rules-excerpt-2026-12-01.txt"
 
@@ -65,18 +65,18 @@ def reword_in_the_older_edition(root):
 
 
 def _sections_jobs(memory) -> dict:
-    return {name: digest for name, (digest, _) in memory.jobs.items() if len(name) > 2 and name[1] == "sections"}
+    return {name: digest for name, (digest, _) in memory.render.jobs.items() if len(name) > 2 and name[1] == "sections"}
 
 
 def _kept_parts_are_made_again(records, memory) -> None:
-    """Each section's kept part (`memory.heavy`) is `reuse._heavy` of the section now."""
+    """Each section's kept part (`memory.render.heavy`) is `reuse._heavy` of the section now."""
     ctx = next(r for r in records if type(r).__name__ == "Resolved").ctx
     sections = {s.key: s for s in ctx.corpus.sections.values()}
     sections.update(
         {s.key: s for found in ctx.corpus.editions.values() for e in found for s in e.sections.values() if s.version_path}
     )
     checked = 0
-    for key, found in memory.heavy.items():
+    for key, found in memory.render.heavy.items():
         if isinstance(key, SectionKey):
             assert found[-1] == reuse._heavy(ctx, sections[key]), key
             checked += 1
@@ -85,7 +85,7 @@ def _kept_parts_are_made_again(records, memory) -> None:
 
 def test_a_section_page_seen_through_one_input_alone_is_the_clean_builds(tmp_path):
     root = project(tmp_path / "project")
-    memory = Memory()
+    memory = BuildMemory(mkdocs=False)
     run(settings(root, "warm"), memory)
     steps = [
         a_later_whole_edition,

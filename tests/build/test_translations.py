@@ -155,12 +155,12 @@ def test_a_warm_build_after_the_english_text_changed_writes_the_clean_builds_mar
     from test_warm_builds import _docs, run_reporting, same_trees, settings
     from translations import translated_editions
 
-    from rulesite.warm import Memory
+    from rulesite.memory import BuildMemory
 
     root = tmp_path / "project"
     translated_editions(root)
     shutil.copytree(REPO_ROOT / "docs", root / "docs")
-    memory = Memory()
+    memory = BuildMemory(mkdocs=False)
 
     def text(records, path: str) -> str:
         docs = next(r for r in records if type(r).__name__ == "Written").docs_dir

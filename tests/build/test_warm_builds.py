@@ -1,5 +1,5 @@
 """`rulesite serve` keeps what read, resolve and render made in memory
-(`warm.Memory`) and redoes only what a change touches. Whatever it reuses,
+(`memory.BuildMemory`) and redoes only what a change touches. Whatever it reuses,
 the Markdown it writes (and the site built from it) must be a clean build's
 of the same sources, byte for byte: after a ruling reworded, a rule of the
 newest Core Rules edition reworded, an example under one reworded, a rule
@@ -21,7 +21,7 @@ from editions_fixture import write_four_editions
 
 from rulesite.common.diagnostics import Diagnostics
 from rulesite.sequence import Sequence, Settings, Stopped
-from rulesite.warm import Memory
+from rulesite.memory import BuildMemory
 
 
 def settings(root, out: str, site: bool = False, clean: bool = False, corpora=None) -> Settings:
@@ -37,11 +37,11 @@ def settings(root, out: str, site: bool = False, clean: bool = False, corpora=No
     )
 
 
-def run(given: Settings, memory: Memory | None = None) -> list:
+def run(given: Settings, memory: BuildMemory | None = None) -> list:
     return run_reporting(given, memory)[0]
 
 
-def run_reporting(given: Settings, memory: Memory | None = None) -> tuple[list, list[str]]:
+def run_reporting(given: Settings, memory: BuildMemory | None = None) -> tuple[list, list[str]]:
     """The build's records, and the problems it reported (warnings: it stops at an error)."""
     diag = Diagnostics()
     records = list(Sequence(given, diag, memory=memory).run())
@@ -263,9 +263,9 @@ def same_trees(warm: dict[str, str], clean: dict[str, str]) -> None:
 @pytest.mark.parametrize("change", list(MORE_CHANGES))
 def test_a_warm_build_writes_the_clean_builds_markdown(tmp_path, change):
     root = project(tmp_path / "project")
-    memory = Memory()
+    memory = BuildMemory(mkdocs=False)
     run(settings(root, "warm"), memory)
-    before = dict(memory.jobs)
+    before = dict(memory.render.jobs)
     MORE_CHANGES[change](root)
     warm, warm_problems = run_reporting(settings(root, "warm"), memory)
     clean, clean_problems = run_reporting(settings(root, "clean", clean=True))
@@ -274,7 +274,7 @@ def test_a_warm_build_writes_the_clean_builds_markdown(tmp_path, change):
     # Something was reused, or the test would not test reuse at all (an added
     # edition moves the pinned links and diffs: there, nothing may be; a
     # keyword or nickname, every text's links or mentions).
-    reused = [name for name, (digest, _) in memory.jobs.items() if before.get(name, ("",))[0] == digest]
+    reused = [name for name, (digest, _) in memory.render.jobs.items() if before.get(name, ("",))[0] == digest]
     if change in CHANGES and change != "edition added":
         assert reused, "no render job was reused"
 
@@ -283,7 +283,7 @@ def test_one_serve_session_of_changes_publishes_the_clean_builds_site(tmp_path):
     """The changes one after another through one memory, as a serve
     session makes them; each time the published site is a clean build's."""
     root = project(tmp_path / "project")
-    memory = Memory()
+    memory = BuildMemory(mkdocs=False)
     run(settings(root, "warm", site=True), memory)
     for change in CHANGES.values():
         change(root)
@@ -293,31 +293,63 @@ def test_one_serve_session_of_changes_publishes_the_clean_builds_site(tmp_path):
         same_trees(tree(root / "warm/site"), tree(root / "clean/site"))
 
 
+def test_a_clean_build_through_the_memory_is_a_build_without_memory(tmp_path, monkeypatch):
+    """A clean build is one call (`BuildMemory.forget`, which `Settings.clean`
+    makes the sequence call first): through a memory filled by earlier
+    builds it uses none of it (no render job is taken from it) and writes
+    what a build with no memory writes, with the same problems; and the
+    memory it leaves serves the next warm build as a warm build's would."""
+    root = project(tmp_path / "project")
+    memory = BuildMemory(mkdocs=False)
+    run(settings(root, "warm"), memory)
+    # Objects a warm build keeps and fills again, never replaces.
+    kept = (memory.read.shared, memory.resolve.compared, memory.resolve.links, memory.resolve.mentions)
+    reword_a_rule(root)
+    forget, forgot = BuildMemory.forget, []
+
+    def spy(self) -> None:
+        forgot.append(self)
+        forget(self)
+
+    monkeypatch.setattr(BuildMemory, "forget", spy)
+    through, through_problems = run_reporting(settings(root, "warm", clean=True), memory)
+    assert forgot == [memory]
+    now = (memory.read.shared, memory.resolve.compared, memory.resolve.links, memory.resolve.mentions)
+    assert not any(new is old for new, old in zip(now, kept)), "the clean build used what was kept"
+    alone, alone_problems = run_reporting(settings(root, "clean", clean=True))
+    same_trees(_docs(through), _docs(alone))
+    assert through_problems == alone_problems
+    assert memory.render.jobs, "the clean build kept nothing for the next one"
+    edit_an_example(root)
+    same_trees(_docs(run(settings(root, "warm"), memory)), _docs(run(settings(root, "clean", clean=True))))
+    assert forgot == [memory], "a build without --clean forgot"
+
+
 def test_an_editions_kept_digest_is_the_digest_of_the_edition_read(tmp_path, monkeypatch):
     """An edition's digest (what its kept rule pairs are filed under) is kept by
     the reads its document was merged from: after any change it is the digest
     of the edition as read now, and of an unchanged document it is not made again."""
     from rulesite.stages import read as read_stage
-    from rulesite import warm
+    from rulesite.resolve import memory as resolve_memory
     from rulesite.render.reuse import content_digest
 
     root = project(tmp_path / "project")
     given = settings(root, "warm")
-    memory = Memory()
+    memory = BuildMemory(mkdocs=False)
 
     def read_and_digest() -> tuple[dict, dict]:
         kept = read_stage.kept_reads(given.config_dir)
-        corpus = read_stage.read_corpus(given.manifest, Diagnostics(), given.sources, given.pages_dir, kept, memory.parsed)
+        corpus = read_stage.read_corpus(given.manifest, Diagnostics(), given.sources, given.pages_dir, kept, memory.read.parsed)
         kept.save()
         made = {
             (e.game, e.document, e.language, e.label): content_digest(e).hex()
             for found in corpus.editions.values()
             for e in found
         }
-        return memory.known_pairs(corpus, kept.entries)[1], made
+        return memory.resolve.known_pairs(corpus, kept.entries)[1], made
 
     first, made = read_and_digest()
-    assert first == made and memory.edition_digests
+    assert first == made and memory.resolve.edition_digests
     reword_a_rule(root)
     digests, made = read_and_digest()
     assert digests == made and digests != first
@@ -325,7 +357,7 @@ def test_an_editions_kept_digest_is_the_digest_of_the_edition_read(tmp_path, mon
     digests, made = read_and_digest()
     assert digests == made and len(digests) > len(first)
     counted = []
-    monkeypatch.setattr(warm, "content_digest", lambda e: counted.append(e) or content_digest(e))
+    monkeypatch.setattr(resolve_memory, "content_digest", lambda e: counted.append(e) or content_digest(e))
     again, _ = read_and_digest()
     assert again == digests and counted == []  # nothing changed: no edition digested again
 
@@ -338,9 +370,9 @@ def test_share_pages_made_of_the_same_arguments_are_not_made_again(tmp_path, mon
     from rulesite.render import share
 
     root = project(tmp_path / "project")
-    memory = Memory()
+    memory = BuildMemory(mkdocs=False)
     run(settings(root, "warm"), memory)
-    assert any(memory.share_pages.values())  # the section shares (the seeds have no card or pinned ones)
+    assert any(memory.render.share_pages.values())  # the section shares (the seeds have no card or pinned ones)
     made, preview_image = [], share.preview_image
     monkeypatch.setattr(share, "preview_image", lambda *args: made.append(args[1]) or preview_image(*args))
     reword_a_rule(root)
@@ -359,18 +391,20 @@ def test_the_editions_data_of_a_changed_document_alone_is_made_again(tmp_path):
     Pages sent back the same as the last build made them (`site.SAME`)
     are the kept ones: the docs are a clean build's each time."""
     root = project(tmp_path / "project")
-    memory = Memory()
+    memory = BuildMemory(mkdocs=False)
     run(settings(root, "warm"), memory)
     for change, document in ((edit_a_translation, "comprehensive-rules"), (reword_a_rule, "core-rules")):
-        before = dict(memory.jobs)
+        before = dict(memory.render.jobs)
         parts = [name for name in before if name[:2] == ("data", "rules") and len(name) > 2]
         assert len(parts) > 1
         change(root)
         warm = _docs(run(settings(root, "warm"), memory))
-        again = [name[2] for name in parts if memory.jobs[name][0] != before[name][0]]
+        again = [name[2] for name in parts if memory.render.jobs[name][0] != before[name][0]]
         assert [key[1] for key in again] == [document]
         same_trees(warm, _docs(run(settings(root, "clean", clean=True))))
-    made = [pages for name, (_, pages) in memory.jobs.items() if name[:2] == ("data", "rules") and name[2:3] == (again[0],)]
+    made = [
+        pages for name, (_, pages) in memory.render.jobs.items() if name[:2] == ("data", "rules") and name[2:3] == (again[0],)
+    ]
     assert any("Show Off is usually present" in text for text in made[0].values())
 
 
@@ -381,7 +415,7 @@ def test_the_editions_list_is_made_again_when_an_edition_comes_or_goes_alone(tmp
     no text); an edition added or removed makes it again (kept by mistake, it
     would list the editions that were)."""
     root = project(tmp_path / "project")
-    memory = Memory()
+    memory = BuildMemory(mkdocs=False)
     run(settings(root, "warm"), memory)
     for change, again in (
         (reword_a_rule, False),
@@ -389,10 +423,10 @@ def test_the_editions_list_is_made_again_when_an_edition_comes_or_goes_alone(tmp
         (add_an_edition, True),
         (remove_the_added_edition, True),
     ):
-        before = memory.jobs[("data", "rules")][0]
+        before = memory.render.jobs[("data", "rules")][0]
         change(root)
         warm = _docs(run(settings(root, "warm"), memory))
-        assert (memory.jobs[("data", "rules")][0] != before) is again, change.__name__
+        assert (memory.render.jobs[("data", "rules")][0] != before) is again, change.__name__
         same_trees(warm, _docs(run(settings(root, "clean", clean=True))))
 
 
@@ -412,14 +446,13 @@ def test_the_kept_copies_of_the_generations_give_the_clean_builds_output(tmp_pat
     build; each time the docs and the site must be a clean build's, and the
     generation published before untouched."""
     from rulesite.sequence import Checked, Published
-    from rulesite.warm import Warm
 
     root = project(tmp_path / "project")
-    memory = Memory()
-    with closing(Warm()) as warm:
+    with closing(BuildMemory()) as memory:
+        files = memory.files
 
         def build(diag=None) -> list:
-            return list(Sequence(settings(root, "warm", site=True), diag or Diagnostics(), memory=memory, warm=warm).run())
+            return list(Sequence(settings(root, "warm", site=True), diag or Diagnostics(), memory=memory).run())
 
         def clean_build_is_the_same() -> None:
             run(settings(root, "clean", site=True, clean=True))
@@ -434,7 +467,7 @@ def test_the_kept_copies_of_the_generations_give_the_clean_builds_output(tmp_pat
             change(root)
             records = build()
             assert any(isinstance(r, Published) for r in records), records[-1]
-            assert (memory.docs.taken, warm.site.taken) == (number, number), "a kept copy was not used"
+            assert (memory.files.docs.taken, files.site.taken) == (number, number), "a kept copy was not used"
             assert next(r for r in records if isinstance(r, Checked)).findings_reused > 100  # the same files: the same inodes
             for name in held:
                 assert tree(tmp_path / f"held-{name}-{number}") == held[name], f"a published {name} file was written into"
@@ -450,20 +483,20 @@ def test_the_kept_copies_of_the_generations_give_the_clean_builds_output(tmp_pat
         about.write_text(text + "\nSee [there](#nowhere-at-all).\n", encoding="utf-8")
         records = build(Diagnostics())
         assert isinstance(records[-1], Stopped) and records[-1].why == "mkdocs", records[-1]
-        assert warm.site.taken == 3 and warm.site.path is None
+        assert files.site.taken == 3 and files.site.path is None
         assert tree(root / "warm/site") == published
         about.write_text(text, encoding="utf-8")
         change_a_ruling_back(root)
         assert any(isinstance(r, Published) for r in build())  # without a site copy: none was kept
-        assert warm.site.taken == 3 and warm.site.path is not None
+        assert files.site.taken == 3 and files.site.path is not None
         clean_build_is_the_same()
         # And the next one takes the copy made of the generation the failed build left published.
         reword_a_rule_back(root)
         assert any(isinstance(r, Published) for r in build())
-        assert warm.site.taken == 4
+        assert files.site.taken == 4
         clean_build_is_the_same()
-        assert warm.site.path is not None and memory.docs.path is not None
-    memory.close()  # as serve does when it stops: no copy is left behind
+        assert files.site.path is not None and memory.files.docs.path is not None
+    # as serve does when it stops (`closing`): no copy is left behind
     assert sorted(p.name for p in (root / "warm").glob(".*.spare")) == []
 
 
@@ -537,7 +570,7 @@ def test_documents_kept_as_the_same_objects_follow_each_change(tmp_path):
     found (which changed what it was given), the next warm build writes a clean
     build's Markdown and reports its problems."""
     root = project(tmp_path / "project")
-    memory = Memory()
+    memory = BuildMemory(mkdocs=False)
     run(settings(root, "warm"), memory)
     run(settings(root, "warm"), memory)  # the second build takes the documents as they were
     steps = {
@@ -591,7 +624,7 @@ def test_a_warm_build_after_a_rule_revision_changed_writes_the_clean_builds_mark
         encoding="utf-8",
     )
     shutil.copytree(REPO / "docs", root / "docs")
-    memory = Memory()
+    memory = BuildMemory(mkdocs=False)
     page = "en/riftbound/core-rules/v1.1/102.md"
     assert "not in v1\\.2" in _page(run(settings(root, "warm"), memory), page)
     _edit(root, "rules_src/official.faq-json.json", "by conquering battlefields.", "by holding battlefields.")
@@ -611,9 +644,9 @@ def test_a_reworded_rulings_offline_file_alone_is_made_again(tmp_path):
     the jobs of the section and card pages are reused, and the docs are a
     clean build's."""
     root = project(tmp_path / "project")
-    memory = Memory()
+    memory = BuildMemory(mkdocs=False)
     first = _docs(run(settings(root, "warm"), memory))
-    before = dict(memory.jobs)
+    before = dict(memory.render.jobs)
     change_a_ruling(root)
     records = run(settings(root, "warm"), memory)
     warm = _docs(records)
@@ -627,7 +660,7 @@ def test_a_reworded_rulings_offline_file_alone_is_made_again(tmp_path):
     ], differ
     docs = next(r for r in records if type(r).__name__ == "Written").docs_dir
     assert all("You can never choose" in (docs / path).read_text(encoding="utf-8") for path in differ)
-    again = {name[1] for name, (digest, _) in memory.jobs.items() if before.get(name, ("",))[0] != digest}
+    again = {name[1] for name, (digest, _) in memory.render.jobs.items() if before.get(name, ("",))[0] != digest}
     assert "rulings" in again and not again & {"sections", "cards"}, again
 
 
@@ -637,7 +670,7 @@ def test_a_translated_answer_reworded_is_linked_by_its_new_words(tmp_path):
     the page is made again, as a clean build makes it."""
     root = project(tmp_path / "project")
     translate_an_faq_answer(root)
-    memory = Memory()
+    memory = BuildMemory(mkdocs=False)
     run(settings(root, "warm"), memory)
     path = root / "rules_src/riftbound/answers.es.yml"
     path.write_text(

@@ -4,7 +4,7 @@ reworded (its history, diffs, previews and data change too), then a card
 renamed and a nickname added (the cards rulings name), then a card's text
 and a FAQ answer reworded, then a translated rule reworded and a card added,
 then a Core Rules edition added and removed again, each through the warm path
-(`warm.Memory`); after each, the Markdown written is a clean build's, byte for
+(`memory.BuildMemory`); after each, the Markdown written is a clean build's, byte for
 byte."""
 
 from __future__ import annotations
@@ -19,7 +19,7 @@ import yaml
 
 from rulesite.stages import read as read_stage
 from rulesite.bench.editions import current_core_rules, later_edition, reword_a_current_rule
-from rulesite.warm import Memory
+from rulesite.memory import BuildMemory
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "build"))
 from buildproc import change_a_ruling, project  # noqa: E402
@@ -104,7 +104,7 @@ def test_warm_builds_of_the_full_corpora_write_the_clean_builds_markdown(tmp_pat
     root = project(tmp_path / "project")
     corpora = tmp_path / "corpora"
     shutil.copytree(corpora_dir, corpora)
-    memory = Memory()
+    memory = BuildMemory(mkdocs=False)
     run(settings(root, "warm", corpora=corpora), memory)
     changes = {
         "ruling reworded": lambda: change_a_ruling(root),
@@ -116,14 +116,16 @@ def test_warm_builds_of_the_full_corpora_write_the_clean_builds_markdown(tmp_pat
         "edition removed": lambda: remove_the_added_edition(root, corpora),
     }
     for what, change in changes.items():
-        before = dict(memory.jobs)
+        before = dict(memory.render.jobs)
         change()
         warm, warm_problems = run_reporting(settings(root, "warm", corpora=corpora), memory)
         clean, clean_problems = run_reporting(settings(root, "clean", corpora=corpora, clean=True))
         same_trees(_docs(warm), _docs(clean))
         assert warm_problems == clean_problems, what
-        assert memory.docs.taken == list(changes).index(what) + 1, "the kept copy of the docs was not used"
-        reused = sum(1 for name, (digest, _) in memory.jobs.items() if before.get(name, ("",))[0] == digest)
-        print(f"{what}: {reused} of {len(memory.jobs)} reusable render jobs reused")
+        assert memory.files.docs.taken == list(changes).index(what) + 1, "the kept copy of the docs was not used"
+        reused = sum(1 for name, (digest, _) in memory.render.jobs.items() if before.get(name, ("",))[0] == digest)
+        print(f"{what}: {reused} of {len(memory.render.jobs)} reusable render jobs reused")
         if what in ("ruling reworded", "rule reworded"):
-            assert reused > len(memory.jobs) // 2, f"{what}: only {reused} of {len(memory.jobs)} reusable jobs reused"
+            assert reused > len(memory.render.jobs) // 2, (
+                f"{what}: only {reused} of {len(memory.render.jobs)} reusable jobs reused"
+            )

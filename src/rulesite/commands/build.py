@@ -25,7 +25,7 @@ from ..sequence import (
     Stopped,
     Written,
 )
-from ..warm import Warm
+from ..memory import BuildMemory
 from .options import EXIT_BUSY, EXIT_INTERRUPTED, add_build_options, settings_of
 
 
@@ -52,15 +52,13 @@ def build_command(args: argparse.Namespace) -> int:
     return build(settings, Diagnostics(), shown_site=str(args.site_dir).rstrip("/"))
 
 
-def build(
-    settings: Settings, diag: Diagnostics, shown_site: str = "", memory=None, warm: Warm | None = None, published=None
-) -> int:
+def build(settings: Settings, diag: Diagnostics, shown_site: str = "", memory: BuildMemory | None = None, published=None) -> int:
     """Runs the build sequence, printing each stage's record as it ends; its exit
     status. `diag`: where the problems go (`rulesite serve` shows them in the
     browser too); `shown_site`: the site folder as the user named it;
-    `memory`, `warm`: what `rulesite serve` keeps between builds (`warm.py`);
+    `memory`: what `rulesite serve` keeps between builds (`memory.py`);
     `published`: called as soon as the new site is published (`Sequence`)."""
-    sequence = Sequence(settings, diag, memory=memory, warm=warm, on_published=published)
+    sequence = Sequence(settings, diag, memory=memory, on_published=published)
     shown_site = shown_site or str(settings.site_dir)
     try:
         return _print_build(sequence)

@@ -9,7 +9,7 @@ from contextlib import closing
 from functools import partial
 
 from ..sequence import SettingsError
-from ..warm import Warm
+from ..memory import BuildMemory
 from .build import build
 from .options import EXIT_INTERRUPTED, add_build_options, settings_of
 
@@ -38,6 +38,6 @@ def serve_command(args: argparse.Namespace) -> int:
     except SettingsError as error:
         print(f"rulesite serve: {error}", file=sys.stderr)
         return 2
-    # MkDocs kept loaded and the check's findings in memory between builds.
-    with closing(Warm(start=True)) as warm:
-        return serve(settings, args.port, args.open, partial(build, warm=warm), EXIT_INTERRUPTED)
+    # What each stage made kept between builds (MkDocs kept loaded): one memory, made here.
+    with closing(BuildMemory(start=True)) as memory:
+        return serve(settings, args.port, args.open, partial(build, memory=memory), EXIT_INTERRUPTED)

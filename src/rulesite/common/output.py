@@ -317,7 +317,7 @@ def discard(path: Path) -> None:
 class Spare:
     """A copy of a folder's published generation made of hard links, kept
     beside it between the builds of one process (`rulesite serve`, in
-    `warm.Memory` and `warm.Warm`): the next build takes it as its new
+    `memory.BuildMemory.files`): the next build takes it as its new
     generation (`take`) and replaces only the files that differ, where a
     build without one links every file anew (some 33,000 in the full corpora).
 

@@ -18,7 +18,7 @@ from ..render.site import (
     written_digests,
 )
 from ..write.stage import page_bytes, page_digest
-from ..write.write_memory import WriteMemory
+from ..write.memory import WriteMemory
 
 
 def language_keys(
@@ -138,12 +138,14 @@ def _state_file(config_dir: Path, site_dir: Path) -> Path:
     return config_dir / f"built-{hashlib.sha256(str(site_dir).encode()).hexdigest()[:12]}.json"
 
 
-def published_keys(config_dir: Path, site_dir: Path) -> dict:
+def published_keys(config_dir: Path, site_dir: Path, kept: dict | None = None) -> dict:
     """What the published site's languages were built from (empty when unknown):
-    read once a build, for `reusable` and `rebuildable`."""
+    read once a build, for `reusable` and `rebuildable`. `kept`: the states a
+    process that builds again and again keeps (`EngineMemory.states`), read
+    before the file."""
     current = output.published(site_dir)
     path = _state_file(config_dir, site_dir)
-    state = _states.get(path)
+    state = (kept or {}).get(path)
     if state is None:
         try:
             state = json.loads(path.read_text(encoding="utf-8"))
@@ -188,7 +190,7 @@ def rebuildable(built: dict, keys: dict[str, dict]) -> dict[str, set[str]]:
 
 def remember(config_dir: Path, site_dir: Path, keys: dict[str, dict], later: dict | None = None) -> None:
     """After publishing: what the published site's languages were built from.
-    `later`: a process that builds again and again keeps it (`warm.Warm.states`)
+    `later`: a process that builds again and again keeps it (`EngineMemory.states`)
     instead of writing 3 MB of JSON a build: this process's next build reads
     it from memory, the file is written once by `write_states`. Until then
     the file names an older generation than the published one: no build of
@@ -197,25 +199,17 @@ def remember(config_dir: Path, site_dir: Path, keys: dict[str, dict], later: dic
     state = {"generation": output.identity(current), "languages": keys}
     path = _state_file(config_dir, site_dir)
     if later is not None:
-        _states[path] = later[path] = state
+        later[path] = state
     else:
-        _states.pop(path, None)  # the file says it
         _write_state(path, state)
 
 
 def write_states(later: dict) -> None:
-    """The states `remember` kept in `later`, into their files (each still the last remembered of its file)."""
+    """The states `remember` kept in `later`, into their files (each the last remembered of its file)."""
     for path, state in later.items():
-        if _states.get(path) is state:
-            _write_state(path, state)
-            del _states[path]  # the file says it
+        _write_state(path, state)
     later.clear()
 
 
 def _write_state(path: Path, state: dict) -> None:
     path.write_text(json.dumps(state, sort_keys=True) + "\n", encoding="utf-8")
-
-
-# The state a build with `later` last gave each state file in this process
-# (`remember`), read instead of the file until it is written.
-_states: dict[Path, dict] = {}

@@ -68,7 +68,7 @@ def build(
     its one folder. `warm`: a rebuild process kept between builds
     (`rebuild.RebuildProcess`, `rulesite serve`'s), which rebuilds the first language
     in `rebuild` instead of a new process. `spare`: a copy of the published
-    site kept between builds (`output.Spare`, serve's `warm.Warm.site`): when
+    site kept between builds (`output.Spare`, serve's `FilesMemory.site`): when
     every language is reused or rebuilt, it is taken as the new generation
     instead of linking every file of the published one again. `keys`: each
     language's `language_keys`, told to `warm` (what it gathered ahead must fit them)."""

@@ -151,7 +151,7 @@ def mark_missing_translations(
     `files`: language -> (path -> text), changed in place. `kept`: the last
     call's pages ((language, path) -> (text, marker's inputs, marked text)),
     replaced by this call's: a page whose text and marker's inputs are as
-    they were is not marked again (`warm.Memory.marked`)."""
+    they were is not marked again (`RenderMemory.marked`)."""
     routes, arrivals = switch or ({}, {})
     languages = list(files)
     before = dict(kept) if kept is not None else {}

@@ -1,6 +1,6 @@
 """Which of a render's jobs would make exactly the pages the last render's
 job of the same name made, so that `rulesite serve` (which keeps them:
-`warm.Memory`) need not run it again.
+`RenderMemory`) need not run it again.
 
 A job is reused only when a fingerprint of everything it reads equals the
 last one's. Fingerprints are digests of the pickled model as resolve left
@@ -92,7 +92,7 @@ def _skeleton(section) -> tuple:
 class Fingerprints:
     """The fingerprints of one render's reusable jobs (`of`). Every edition's
     texts are digested by document (`documents`), from the digests resolve
-    kept of each edition (`warm.Memory.edition_digests`, by the reads it was
+    kept of each edition (`ResolveMemory.edition_digests`, by the reads it was
     merged from), so that only a changed document is pickled again. What a
     section's page reads of the rules, of every edition and of their
     comparison (its `_heavy` part) depends on nothing but the frame, its
@@ -253,7 +253,7 @@ _FORMS = object()  # `Fingerprints.heavy`'s key of the keyword forms (`forms`)
 def documents(corpus, kept: dict) -> dict[tuple, bytes]:
     """(game, document, language) -> a digest of its editions, texts included
     (and so of its sections of the current view, made of them). `kept`: the
-    digest of each edition resolve worked out (`warm.Memory.edition_digests`:
+    digest of each edition resolve worked out (`ResolveMemory.edition_digests`:
     key -> (the reads it was merged from, its digest)); an edition not there
     is pickled."""
     found = {}

@@ -110,7 +110,7 @@ def render_site(
     the pages (the published data, `PublishedData`): long ones, run first by the
     same workers; their files join the content language's.
 
-    `memory`: what the last render's reusable jobs made (`warm.Memory.jobs`,
+    `memory`: what the last render's reusable jobs made (`RenderMemory.jobs`,
     `reuse.py`): a job whose fingerprint is the same is not run again, its
     pages are the kept ones; what this render's reusable jobs made is kept
     in their place. Their files are never held by workers."""
@@ -445,10 +445,10 @@ def write_docs(
     the file's bytes, where the caller has it already. A `Held` file is
     written by the worker of `crew` that holds it (`render_site`), meanwhile.
     `later`: given the generation the new one replaced, to remove it after
-    the build has gone on (a long-lived process's: `warm.Memory.discard_later`);
+    the build has gone on (a long-lived process's: `FilesMemory.discard_later`);
     without it, it is removed here. `spare`: a copy of the published
     generation kept between builds (`output.Spare`, serve's
-    `warm.Memory.docs`): taken as the new generation, where only the files that
+    `FilesMemory.docs`): taken as the new generation, where only the files that
     differ are written (and the gone removed), and given the generation
     replaced, for the next build. `changed` (language -> paths), `since`:
     the only files that may differ from the digests table `since` (the

@@ -19,7 +19,6 @@ import webbrowser
 from collections.abc import Callable
 from contextlib import contextmanager
 from dataclasses import replace
-from functools import partial
 from urllib.parse import urlsplit
 
 from ..write import stage as write_stage
@@ -27,14 +26,13 @@ from ..common.diagnostics import Diagnostics
 from ..read.manifest import shown_path
 from ..sequence import Settings, foreign_outputs
 from ..common.strings import t
-from ..warm import Memory
 from .built_files import BuiltFiles
 from .server import Channel, PreviewServer
 from .watch import Contents, Watched, Watcher
 
-# `build(settings, diag, memory=..., published=...)`: `rulesite build`'s, with
-# what serve keeps between builds (`warm.Memory`), calling `published()` once
-# the new site is published.
+# `build(settings, diag, published=...)`: `rulesite build`'s, given by the
+# command with what serve keeps between builds (`memory.BuildMemory`), calling
+# `published()` once the new site is published.
 Build = Callable[..., int]
 # The longest a build waits, once published, for its news to be sent to the
 # open pages, and then for a page to be asked for (a tab reloading).
@@ -63,9 +61,10 @@ def watched(settings: Settings) -> Watched:
 
 def serve(settings: Settings, port: int, open_browser: bool, build: Build, interrupted: int) -> int:
     """Runs until Ctrl-C, serving on 127.0.0.1:`port` (`open_browser`: opens it
-    once built). `build(settings, diag, memory=...)` is `rulesite build`'s; it
-    returns `interrupted` when Ctrl-C stopped it. One `warm.Memory` goes to
-    every build: each redoes only what its change touched."""
+    once built). `build(settings, diag, published=...)` is `rulesite build`'s
+    with the memory the command made (`commands/serve.py`), which every build
+    is given: each redoes only what its change touched. It returns
+    `interrupted` when Ctrl-C stopped it."""
     settings = replace(settings, site=True, bundle=None)
     diag = Diagnostics()
     if foreign_outputs(settings, diag):  # refused before anything is served or written
@@ -78,7 +77,6 @@ def serve(settings: Settings, port: int, open_browser: bool, build: Build, inter
     watching = watched(settings)
     contents = Contents(watching)
     channel, built_files = Channel(), BuiltFiles()
-    memory = Memory()  # what read, resolve and render made, kept for the next build
     base = urlsplit(write_stage.site_url(settings.config, settings.site_url)).path or "/"
     site = settings.site_dir
     try:
@@ -93,7 +91,7 @@ def serve(settings: Settings, port: int, open_browser: bool, build: Build, inter
     # (0.4 s) falling inside a build or a tab's reload would add to the wait.
     gc.disable()
     try:
-        _build_once(settings, partial(build, memory=memory), interrupted, channel, built_files)
+        _build_once(settings, build, interrupted, channel, built_files)
         server.start()
         url = f"http://127.0.0.1:{server.server_port}{base}"
         print(f"serving  {url} (Ctrl-C stops)", flush=True)
@@ -107,14 +105,13 @@ def serve(settings: Settings, port: int, open_browser: bool, build: Build, inter
                 f" and {len(changed) - 3} more" if len(changed) > 3 else ""
             )
             print(f"changed  {shown}", flush=True)
-            _build_once(settings, partial(build, memory=memory), interrupted, channel, built_files)
+            _build_once(settings, build, interrupted, channel, built_files)
     except KeyboardInterrupt:
         pass
     finally:
         signal.signal(signal.SIGINT, signal.SIG_IGN)  # a second Ctrl-C does not interrupt the stop
         watcher.stop()
         server.stop()
-        memory.close()
         gc.enable()
     print("stopped", file=sys.stderr)
     return 0

@@ -22,7 +22,7 @@ from ..render.site import (
 )
 from ..common import workers
 from ..common.workers import Held
-from .write_memory import WriteMemory
+from .memory import WriteMemory
 
 
 CONFIG = Path("mkdocs.yml")

@@ -1,13 +1,27 @@
 """What the write stage (`write.stage.write`) and the fingerprints of what MkDocs
 builds (`engine.built_from.language_keys`) worked out last time, for a process that
-builds build after build (`warm.Memory.write`): filed under what it was made
-from, so that what is found is what would be made again."""
+builds build after build (`memory.BuildMemory.write`): filed under what it
+was made from, so that what is found is what would be made again."""
 
 from __future__ import annotations
 
 
 class WriteMemory:
+    """What the write stage keeps between builds. Keeps: the files written (the
+    very texts: a file that is the same object, or an equal text, is the same
+    file) with each one's digest and the published docs generation's digests
+    table, so that only the files that changed are looked at again; each
+    language's service worker hashes, URL string and precache list, its MkDocs
+    config, and the titles of the pages written (for
+    `engine.built_from.language_keys`). Invalidated by: a file whose text is
+    another object and unequal, a docs generation not the one it published;
+    `forget` drops it all."""
+
     def __init__(self) -> None:
+        self.forget()
+
+    def forget(self) -> None:
+        """Nothing of earlier writes is kept: the next one looks at every file."""
         # Language -> what `offline_files` keeps of its last call (`render/offline_app.py`).
         self.offline: dict[str, dict] = {}
         # Language -> (its config's repr, its text as written), `write_config`'s.
