@@ -8,7 +8,8 @@ from pathlib import Path
 
 from translations import translated_editions
 
-from rulesite import pipeline
+from rulesite.stages.read import read_corpus
+from rulesite.stages.resolve import resolve
 from rulesite.common.diagnostics import Diagnostics
 
 
@@ -21,8 +22,8 @@ def _resolved(root: Path, edit=None, dated: str = ""):
         manifest = rules_src / "manifest.yml"
         manifest.write_text(edit(manifest.read_text(encoding="utf-8")), encoding="utf-8")
     diag = Diagnostics()
-    corpus = pipeline.read_corpus(rules_src / "manifest.yml", diag)
-    ctx = pipeline.resolve(corpus, diag) if not diag.errors else None
+    corpus = read_corpus(rules_src / "manifest.yml", diag)
+    ctx = resolve(corpus, diag) if not diag.errors else None
     return ctx, diag
 
 
