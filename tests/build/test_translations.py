@@ -177,3 +177,29 @@ def test_a_warm_build_after_the_english_text_changed_writes_the_clean_builds_mar
     assert warm_problems == clean_problems
     assert "translation-changed" not in text(warm, "es/riftbound/core-rules/424.md")
     assert "english_changed" not in text(warm, "en/data/riftbound/core-rules/es/v1.0.json")
+
+
+def cited_by(page: Path) -> dict[str, list[tuple[str, str]]]:
+    """rule number -> (page the link opens, words) of each item its "Cited by" lists."""
+    text = page.read_text(encoding="utf-8")
+    out = {}
+    for block in text.split('data-rule="')[1:]:
+        number = block.split('"', 1)[0]
+        meta = re.search(r'<p class="rule-meta"[^>]*>(?:[^<:]*): (.*?)</p>', block, re.S)
+        if meta:
+            out[number] = [
+                ((page.parent / href.split("?")[0]).resolve().as_posix(), words) for href, words in LINK.findall(meta[1])
+            ]
+    return out
+
+
+def test_a_translated_rule_lists_what_cites_its_english_rule(translated_site):
+    """The walkthroughs cite 424.1, 424.2, 424.2.a and 424.3 (English numbers):
+    the French rules of those numbers list them too, linking the same pages."""
+    site = translated_site.site
+    english = cited_by(site / "riftbound/core-rules/424.html")
+    french = cited_by(site / "fr/riftbound/core-rules/424.html")
+    assert {"424.1", "424.2", "424.3"} <= english.keys()
+    assert french == english
+    page = (site / "fr/riftbound/core-rules/424.html").read_text(encoding="utf-8")
+    assert page.count('<p class="rule-meta" data-search-exclude="1">Cité par: <a ') == len(english)

@@ -50,6 +50,19 @@ class Concordance:
     def for_section(self, section: Section) -> Equivalent | None:
         return next((e for e in self.equivalents if any(s.section is section for s in e.sides)), None)
 
+    def english_of(self, section: Section, number: str) -> tuple[Section, str] | None:
+        """The English rule a translated section's rule `number` is: the rule of
+        the same place in the English section it is the same rule as (same
+        number, or concordance.yml's), that section's number put for its own.
+        None for English, or where the sources hold no English equivalent."""
+        if section.language == "en":
+            return None
+        equivalent = self.for_section(section)
+        side = equivalent.side("en") if equivalent is not None else None
+        if side is None or side.section is None or not number.startswith(section.number):
+            return None
+        return side.section, side.number + number[len(section.number) :]
+
     def another_rule_in(self, section: Section) -> tuple[str, ...]:
         """The languages in which `section`'s number is another rule: their page at
         this path is no translation of this one."""
