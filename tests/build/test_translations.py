@@ -6,6 +6,7 @@ English; every rule read in a language is on its site."""
 
 from __future__ import annotations
 
+import json
 import re
 import shutil
 from pathlib import Path
@@ -203,3 +204,53 @@ def test_a_translated_rule_lists_what_cites_its_english_rule(translated_site):
     assert french == english
     page = (site / "fr/riftbound/core-rules/424.html").read_text(encoding="utf-8")
     assert page.count('<p class="rule-meta" data-search-exclude="1">Cité par: <a ') == len(english)
+
+
+HISTORY = re.compile(r'<details class="history"[^>]*>\s*<summary>([^<]*)</summary>(?:<a href="([^"]*)">([^<]*)</a>)?')
+
+
+def histories(page: Path) -> dict[str, tuple[str, str, str]]:
+    """rule number -> (summary, link, link's words) of its collapsed History."""
+    out = {}
+    for block in page.read_text(encoding="utf-8").split('data-rule="')[1:]:
+        found = HISTORY.search(block.split('data-rule="', 1)[0])
+        if found:
+            out[block.split('"', 1)[0]] = found.groups()
+    return out
+
+
+def test_a_translated_rules_history_leads_to_the_english_rules_history(translated_editions_site):
+    """Spanish 1.0 is one edition, English has two: each Spanish rule has the
+    History of the English rule it is, a link to that rule on the English page
+    (whose History holds both English texts)."""
+    site = translated_editions_site.site
+    english = histories(site / "riftbound/core-rules/424.html")
+    spanish = histories(site / "es/riftbound/core-rules/424.html")
+    assert {"424.1", "424.1.a", "424.2"} <= english.keys()
+    numbers = re.findall(r'data-rule="(424\.[^"]+)"', (site / "es/riftbound/core-rules/424.html").read_text(encoding="utf-8"))
+    assert numbers and set(numbers) <= english.keys()
+    assert spanish == {
+        number: (
+            "Historial de la regla en inglés",
+            f"../../../riftbound/core-rules/424.html#{number}",
+            f"{number} en inglés, con su historial",
+        )
+        for number in numbers
+    }
+    # The link opens the English rule, whose History is there.
+    assert english["424.1.a"][1] == "v1.0/424.html#424.1.a"
+    # Opened, it shows the English rows (assets/history.js reads the page's
+    # file): both editions, English's word diff, each link to an English page.
+    script = (site / "es/assets/history/riftbound/core-rules/424.js").read_text(encoding="utf-8")
+    data = json.loads(script.removeprefix("RulesiteHistory.add(").removesuffix(");\n"))
+    rows = data["rules"]["424.1.a"]
+    assert [row["label"] for row in rows] == ["v1.0: 424.1.a", "v1.1: 424.1.a"]
+    assert ["+", "from, and is still counted there."] in rows[1]["diff"]
+    folder = site / "es/riftbound/core-rules"
+    for row in (row for rows in data["rules"].values() for row in rows):
+        for key in ("href", "diff_href"):
+            if key in row:
+                path, anchor = row[key].split("#")
+                target = (folder / path).resolve()
+                assert target.is_relative_to(site.resolve()) and not target.is_relative_to((site / "es").resolve())
+                assert f'id="{anchor}"' in target.read_text(encoding="utf-8"), row[key]

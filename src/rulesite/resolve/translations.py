@@ -114,3 +114,15 @@ def resolve_translations(corpus: Corpus, concordance, diag: Diagnostics) -> Tran
                 + (" in the sections it translates" if source.partial else ""),
             )
     return found
+
+
+def english_with_history(concordance, history: dict | None, section: Section, number: str) -> tuple[Section, str] | None:
+    """The English rule a translated rule is (`Concordance.english_of`), when
+    that rule has a history (it is in more than one English edition): where a
+    translated rule with no history of its own finds one."""
+    english = concordance.english_of(section, number)
+    if english is None:
+        return None
+    document = (english[0].game, english[0].document, "en")
+    entries = (history or {}).get(document, {}).get((english[0].edition, english[1]))
+    return english if entries and len(entries) > 1 else None
