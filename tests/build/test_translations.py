@@ -254,3 +254,27 @@ def test_a_translated_rules_history_leads_to_the_english_rules_history(translate
                 target = (folder / path).resolve()
                 assert target.is_relative_to(site.resolve()) and not target.is_relative_to((site / "es").resolve())
                 assert f'id="{anchor}"' in target.read_text(encoding="utf-8"), row[key]
+
+
+REF = re.compile(r'<a class="ref( other-language)?"(?: hreflang="[^"]*")? data-rule="([^"]+)" href="([^"]*)">')
+
+
+def test_a_reference_on_a_translated_site_leads_to_the_translated_rule(translated_site):
+    """The walkthroughs (English) cite 424.3 and 832.x: on the French site the
+    reference to 424.3 opens French 424.3, the same rule, and 832 (not
+    translated) stays English's; the English site links English's."""
+    site = translated_site.site
+    french = {
+        number: (other, href)
+        for other, number, href in REF.findall((site / "fr/riftbound/walkthroughs/index.html").read_text(encoding="utf-8"))
+    }
+    english = {n for _o, n, _h in REF.findall((site / "riftbound/walkthroughs/index.html").read_text(encoding="utf-8"))}
+    assert french.keys() == english and "424.3" in french and any(n.startswith("832.") for n in french)
+    for number, (other, href) in french.items():
+        path, anchor = href.split("#")
+        target = (site / "fr/riftbound/walkthroughs" / path.split("?")[0]).resolve()
+        assert anchor == number and f'id="{number}"' in target.read_text(encoding="utf-8")
+        if number.startswith("424"):
+            assert (other, target) == ("", (site / "fr/riftbound/core-rules/424.html").resolve()), href
+        else:
+            assert other and path.endswith("riftbound/core-rules/832.html?from=fr"), href
