@@ -50,9 +50,11 @@ class Context(ResolvedCorpus):
 
     def aligned(self, segments):
         """On a translated site, a reference to an English rule this site's
-        language translates leads to the translation, the same rule
-        (`Concordance.english_of`): its page, its preview. Keywords keep their
-        English section: their words are English."""
+        language translates under the same number leads to the translation,
+        the same rule (`Concordance.english_of`): its page, its preview.
+        Keywords keep their English section, their words being English, and a
+        rule the translation numbers otherwise keeps the English rule: the
+        reference's words name the English number."""
         table = self.translated_rules()
         if not table:
             return segments
@@ -67,8 +69,8 @@ class Context(ResolvedCorpus):
 
     def translated_rules(self) -> dict:
         """(English section key, rule number) -> (section key, number) of the
-        rule this site's language translates it by, the section's own number
-        for the section; empty for English. Once a site."""
+        rule of the same number this site's language translates it by (the
+        section's own number for the section); empty for English. Once a site."""
         key = ("translated-rules", self.language)
         found = self.cache.get(key)
         if found is None:
@@ -78,8 +80,8 @@ class Context(ResolvedCorpus):
                     continue
                 for number in (section.number, *(rule.number for rule in section.rules)):
                     english = self.concordance.english_of(section, number)
-                    if english is not None:
-                        found.setdefault((english[0].key, english[1]), (section.key, number))
+                    if english is not None and english[1] == number:
+                        found.setdefault((english[0].key, number), (section.key, number))
         return found
 
     def source_line(self, source: Source, language: str) -> Md:
