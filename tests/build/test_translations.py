@@ -278,3 +278,25 @@ def test_a_reference_on_a_translated_site_leads_to_the_translated_rule(translate
             assert (other, target) == ("", (site / "fr/riftbound/core-rules/424.html").resolve()), href
         else:
             assert other and path.endswith("riftbound/core-rules/832.html?from=fr"), href
+
+
+def test_a_translated_rules_shared_link_opens_the_translated_rule(translated_editions_site):
+    """What a Spanish rule's "copy link" gives (the page's share pattern) is a
+    page of the Spanish site that opens the Spanish rule, previewed by its
+    Spanish text; English's, pinned to its edition (English has two: 1.1's
+    r/1.1/ page), opens the English rule."""
+    site = translated_editions_site.site
+    pattern = re.compile(r'<meta name="rulesite:share" content="([^"]*)">')
+    for root, number, lang, words in (
+        ("es/", "424.1.a", "es", "Una carta revelada permanece en la zona desde la que se revela."),
+        ("", "424.1.a", "en", "A revealed card stays in the zone it is revealed from, and is still counted there."),
+    ):
+        page = (site / root / "riftbound/core-rules/424.html").read_text(encoding="utf-8")
+        shared = site / root / pattern.search(page)[1].format(number)
+        text = shared.read_text(encoding="utf-8")
+        target = re.search(r'<noscript><meta http-equiv="refresh" content="0; url=([^"]*)">', text)[1]
+        path, anchor = target.split("#")
+        opened = (shared.parent / path.split("?")[0]).resolve()
+        assert opened == (site / root / "riftbound/core-rules/424.html").resolve() and anchor == number
+        assert f'<html lang="{lang}"' in text and f'content="{words}"' in text
+        assert words in opened.read_text(encoding="utf-8").replace("&#39;", "'")
