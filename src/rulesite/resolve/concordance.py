@@ -69,9 +69,10 @@ class Concordance:
         return self.other_rule_at.get(section.key.plain, ())
 
 
-def resolve_concordance(corpus: Corpus, diag: Diagnostics) -> Concordance:
+def resolve_concordance(corpus: Corpus, diag: Diagnostics, history: dict | None = None) -> Concordance:
     """concordance.yml's entries (read, and their shape checked, by read/extras.py)
-    matched to the corpus's sections."""
+    matched to the corpus's sections; `history`: the English rules' matching
+    chains, by which a translation's staleness is judged (resolve/translations.py)."""
     concordance = Concordance()
     for entry in corpus.equivalents:
         loc, game, document = entry.loc, entry.game, entry.document
@@ -87,7 +88,7 @@ def resolve_concordance(corpus: Corpus, diag: Diagnostics) -> Concordance:
     for entry in corpus.topics:
         concordance.topics.append(Topic(entry.id, entry.title, list(entry.sections)))
     concordance.other_rule_at = _other_rules_at(corpus, concordance)
-    concordance.translations = resolve_translations(corpus, concordance, diag)
+    concordance.translations = resolve_translations(corpus, concordance, diag, history)
     return concordance
 
 

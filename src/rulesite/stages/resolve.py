@@ -98,7 +98,7 @@ def _resolve(
     check_walkthroughs(corpus, diag, editions)
     check_cited_rules(corpus, diag)
     check_translations(corpus, diag)  # translated FAQ answers name English ones
-    concordance = resolve_concordance(corpus, diag)
+    concordance = resolve_concordance(corpus, diag, history)
     align_translations(citations, corpus, concordance)  # a translated rule is cited as its English one
     attach_errata(corpus, diag)
     reviews = needs_review(corpus, history, editions)
