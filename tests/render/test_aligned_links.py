@@ -68,3 +68,39 @@ def test_a_rule_french_numbers_otherwise_is_still_cited_but_referenced_in_englis
     # What cites English 424.3 cites French 425.3, its translation.
     cited = ctx.citations.by_rule[(ENGLISH, "424.3")]
     assert cited and ctx.citations.by_rule[(french.key, "425.3")] == cited
+
+
+def test_a_sub_rule_concordance_names_is_the_english_rule_with_its_own_sub_rules(repo_root, tmp_path):
+    """French prints English 424.4 (and 424.4.a) as 424.5 and 424.5.a; one
+    concordance.yml entry naming the two rules says so: the French rule and
+    the one under it are the English ones, cited as they are, and the rest of
+    the section keeps the same numbers."""
+    rules_src = translated_seeds(repo_root, tmp_path)
+    french_file = rules_src / "riftbound" / "424-reveler.fr.web-page.txt"
+    text = french_file.read_text(encoding="utf-8").replace("\n424.4.\n", "\n424.5.\n").replace("\n424.4.a.\n", "\n424.5.a.\n")
+    french_file.write_text(text, encoding="utf-8")
+    concordance = rules_src / "concordance.yml"
+    concordance.write_text(
+        concordance.read_text(encoding="utf-8").replace(
+            "equivalents:\n",
+            "equivalents:\n  - game: riftbound\n    document: core-rules\n    rules:\n"
+            '      fr: {number: "424.5", edition: undated}\n      en: {number: "424.4", edition: undated}\n',
+            1,
+        ),
+        encoding="utf-8",
+    )
+    diag = Diagnostics()
+    ctx = resolve(read_corpus(rules_src / "manifest.yml", diag), diag)
+    assert diag.errors == [] and not [w for w in diag.warnings if w.code == "concordance"], diag.warnings
+    french = ctx.corpus.sections[ENGLISH.in_language("fr")]
+    assert [r.number for r in french.rules][-2:] == ["424.5", "424.5.a"]
+    english_of = ctx.concordance.english_of
+    assert [english_of(french, n)[1] for n in ("424.5", "424.5.a", "424.3", "424.2.b")] == [
+        "424.4",
+        "424.4.a",
+        "424.3",
+        "424.2.b",
+    ]
+    cited = ctx.citations.by_rule[(ENGLISH, "424.4.a")]
+    assert cited and ctx.citations.by_rule[(french.key, "424.5.a")] == cited
+    assert (french.key, "424.4.a") not in ctx.citations.by_rule

@@ -107,7 +107,8 @@ def resolve_translations(corpus: Corpus, concordance, diag: Diagnostics, history
         old = {r.number: r for r in old_section.rules}
         translated = set()
         for rule in section.rules:
-            number = side.number + rule.number[len(section.number) :]
+            mapped = concordance.english_of(section, rule.number)
+            number = mapped[1] if mapped is not None else side.number + rule.number[len(section.number) :]
             translated.add(number)
             was, where = old.get(number), _today(corpus, history, english, followed, number) if history else False
             if where is False:  # no chain: the same number
