@@ -6,6 +6,7 @@ English; every rule read in a language is on its site."""
 
 from __future__ import annotations
 
+import json
 import re
 import shutil
 from pathlib import Path
@@ -177,3 +178,125 @@ def test_a_warm_build_after_the_english_text_changed_writes_the_clean_builds_mar
     assert warm_problems == clean_problems
     assert "translation-changed" not in text(warm, "es/riftbound/core-rules/424.md")
     assert "english_changed" not in text(warm, "en/data/riftbound/core-rules/es/v1.0.json")
+
+
+def cited_by(page: Path) -> dict[str, list[tuple[str, str]]]:
+    """rule number -> (page the link opens, words) of each item its "Cited by" lists."""
+    text = page.read_text(encoding="utf-8")
+    out = {}
+    for block in text.split('data-rule="')[1:]:
+        number = block.split('"', 1)[0]
+        meta = re.search(r'<p class="rule-meta"[^>]*>(?:[^<:]*): (.*?)</p>', block, re.S)
+        if meta:
+            out[number] = [
+                ((page.parent / href.split("?")[0]).resolve().as_posix(), words) for href, words in LINK.findall(meta[1])
+            ]
+    return out
+
+
+def test_a_translated_rule_lists_what_cites_its_english_rule(translated_site):
+    """The walkthroughs cite 424.1, 424.2, 424.2.a and 424.3 (English numbers):
+    the French rules of those numbers list them too, linking the same pages."""
+    site = translated_site.site
+    english = cited_by(site / "riftbound/core-rules/424.html")
+    french = cited_by(site / "fr/riftbound/core-rules/424.html")
+    assert {"424.1", "424.2", "424.3"} <= english.keys()
+    assert french == english
+    page = (site / "fr/riftbound/core-rules/424.html").read_text(encoding="utf-8")
+    assert page.count('<p class="rule-meta" data-search-exclude="1">Cité par: <a ') == len(english)
+
+
+HISTORY = re.compile(r'<details class="history"[^>]*>\s*<summary>([^<]*)</summary>(?:<a href="([^"]*)">([^<]*)</a>)?')
+
+
+def histories(page: Path) -> dict[str, tuple[str, str, str]]:
+    """rule number -> (summary, link, link's words) of its collapsed History."""
+    out = {}
+    for block in page.read_text(encoding="utf-8").split('data-rule="')[1:]:
+        found = HISTORY.search(block.split('data-rule="', 1)[0])
+        if found:
+            out[block.split('"', 1)[0]] = found.groups()
+    return out
+
+
+def test_a_translated_rules_history_leads_to_the_english_rules_history(translated_editions_site):
+    """Spanish 1.0 is one edition, English has two: each Spanish rule has the
+    History of the English rule it is, a link to that rule on the English page
+    (whose History holds both English texts)."""
+    site = translated_editions_site.site
+    english = histories(site / "riftbound/core-rules/424.html")
+    spanish = histories(site / "es/riftbound/core-rules/424.html")
+    assert {"424.1", "424.1.a", "424.2"} <= english.keys()
+    numbers = re.findall(r'data-rule="(424\.[^"]+)"', (site / "es/riftbound/core-rules/424.html").read_text(encoding="utf-8"))
+    assert numbers and set(numbers) <= english.keys()
+    assert spanish == {
+        number: (
+            "Historial de la regla en inglés",
+            f"../../../riftbound/core-rules/424.html#{number}",
+            f"{number} en inglés, con su historial",
+        )
+        for number in numbers
+    }
+    # The link opens the English rule, whose History is there.
+    assert english["424.1.a"][1] == "v1.0/424.html#424.1.a"
+    # Opened, it shows the English rows (assets/history.js reads the page's
+    # file): both editions, English's word diff, each link to an English page.
+    script = (site / "es/assets/history/riftbound/core-rules/424.js").read_text(encoding="utf-8")
+    data = json.loads(script.removeprefix("RulesiteHistory.add(").removesuffix(");\n"))
+    rows = data["rules"]["424.1.a"]
+    assert [row["label"] for row in rows] == ["v1.0: 424.1.a", "v1.1: 424.1.a"]
+    assert ["+", "from, and is still counted there."] in rows[1]["diff"]
+    folder = site / "es/riftbound/core-rules"
+    for row in (row for rows in data["rules"].values() for row in rows):
+        for key in ("href", "diff_href"):
+            if key in row:
+                path, anchor = row[key].split("#")
+                target = (folder / path).resolve()
+                assert target.is_relative_to(site.resolve()) and not target.is_relative_to((site / "es").resolve())
+                assert f'id="{anchor}"' in target.read_text(encoding="utf-8"), row[key]
+
+
+REF = re.compile(r'<a class="ref( other-language)?"(?: hreflang="[^"]*")? data-rule="([^"]+)" href="([^"]*)">')
+
+
+def test_a_reference_on_a_translated_site_leads_to_the_translated_rule(translated_site):
+    """The walkthroughs (English) cite 424.3 and 832.x: on the French site the
+    reference to 424.3 opens French 424.3, the same rule, and 832 (not
+    translated) stays English's; the English site links English's."""
+    site = translated_site.site
+    french = {
+        number: (other, href)
+        for other, number, href in REF.findall((site / "fr/riftbound/walkthroughs/index.html").read_text(encoding="utf-8"))
+    }
+    english = {n for _o, n, _h in REF.findall((site / "riftbound/walkthroughs/index.html").read_text(encoding="utf-8"))}
+    assert french.keys() == english and "424.3" in french and any(n.startswith("832.") for n in french)
+    for number, (other, href) in french.items():
+        path, anchor = href.split("#")
+        target = (site / "fr/riftbound/walkthroughs" / path.split("?")[0]).resolve()
+        assert anchor == number and f'id="{number}"' in target.read_text(encoding="utf-8")
+        if number.startswith("424"):
+            assert (other, target) == ("", (site / "fr/riftbound/core-rules/424.html").resolve()), href
+        else:
+            assert other and path.endswith("riftbound/core-rules/832.html?from=fr"), href
+
+
+def test_a_translated_rules_shared_link_opens_the_translated_rule(translated_editions_site):
+    """What a Spanish rule's "copy link" gives (the page's share pattern) is a
+    page of the Spanish site that opens the Spanish rule, previewed by its
+    Spanish text; English's, pinned to its edition (English has two: 1.1's
+    r/1.1/ page), opens the English rule."""
+    site = translated_editions_site.site
+    pattern = re.compile(r'<meta name="rulesite:share" content="([^"]*)">')
+    for root, number, lang, words in (
+        ("es/", "424.1.a", "es", "Una carta revelada permanece en la zona desde la que se revela."),
+        ("", "424.1.a", "en", "A revealed card stays in the zone it is revealed from, and is still counted there."),
+    ):
+        page = (site / root / "riftbound/core-rules/424.html").read_text(encoding="utf-8")
+        shared = site / root / pattern.search(page)[1].format(number)
+        text = shared.read_text(encoding="utf-8")
+        target = re.search(r'<noscript><meta http-equiv="refresh" content="0; url=([^"]*)">', text)[1]
+        path, anchor = target.split("#")
+        opened = (shared.parent / path.split("?")[0]).resolve()
+        assert opened == (site / root / "riftbound/core-rules/424.html").resolve() and anchor == number
+        assert f'<html lang="{lang}"' in text and f'content="{words}"' in text
+        assert words in opened.read_text(encoding="utf-8").replace("&#39;", "'")

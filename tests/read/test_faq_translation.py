@@ -9,8 +9,8 @@ from __future__ import annotations
 import shutil
 from pathlib import Path
 
-from rulesite.stages import read as read_stage
-from rulesite.stages import resolve as resolve_stage
+from rulesite.stages.read import read_corpus
+from rulesite.stages.resolve import resolve
 from rulesite.common.diagnostics import Diagnostics
 from rulesite.common.model import Source
 from rulesite.read import faq_translation
@@ -55,9 +55,7 @@ def test_a_translation_of_no_english_answer_fails_the_build_at_its_line(repo_roo
     answers = tmp_path / "extra/answers.es.yml"
     answers.write_text(answers.read_text(encoding="utf-8").replace(ENGLISH, "no-such-answer"), encoding="utf-8")
     diag = Diagnostics()
-    corpus = read_stage.read_corpus(
-        tmp_path / "rules_src/manifest.yml", diag, also=[(tmp_path / "extra/manifest.yml", tmp_path / "extra")]
-    )
-    resolve_stage.resolve(corpus, diag)
+    corpus = read_corpus(tmp_path / "rules_src/manifest.yml", diag, also=[(tmp_path / "extra/manifest.yml", tmp_path / "extra")])
+    resolve(corpus, diag)
     assert [(d.code, d.loc.line) for d in diag.errors] == [("faq-translation", 3)], [str(d) for d in diag.errors]
     assert "no-such-answer" in diag.errors[0].message

@@ -8,8 +8,8 @@ from pathlib import Path
 
 from translations import translated_editions
 
-from rulesite.stages import read as read_stage
-from rulesite.stages import resolve as resolve_stage
+from rulesite.stages.read import read_corpus
+from rulesite.stages.resolve import resolve
 from rulesite.common.diagnostics import Diagnostics
 
 
@@ -22,8 +22,8 @@ def _resolved(root: Path, edit=None, dated: str = ""):
         manifest = rules_src / "manifest.yml"
         manifest.write_text(edit(manifest.read_text(encoding="utf-8")), encoding="utf-8")
     diag = Diagnostics()
-    corpus = read_stage.read_corpus(rules_src / "manifest.yml", diag)
-    ctx = resolve_stage.resolve(corpus, diag) if not diag.errors else None
+    corpus = read_corpus(rules_src / "manifest.yml", diag)
+    ctx = resolve(corpus, diag) if not diag.errors else None
     return ctx, diag
 
 
@@ -92,3 +92,41 @@ def test_a_translation_whose_own_edition_english_lacks_is_not_compared_nor_warne
     ctx, diag = _resolved(tmp_path, edit, "2026-02-02")
     assert diag.errors == [] and diag.warnings == []
     assert _behind(ctx) == []
+
+
+def test_a_rule_english_renumbered_is_followed_by_its_history_not_its_number(tmp_path):
+    """English 1.1 inserts a new 424.2: 1.0's 424.2 (Spanish 424.2's original)
+    is 424.3 now, its text unchanged. By number, Spanish 424.2 would be
+    compared with the new rule and flagged; by the History's chain it is not,
+    and 424.1.a, reworded, still is."""
+    rules_src = translated_editions(tmp_path)
+    v11 = rules_src / "riftbound" / "core-rules-v1.1.txt"
+    text = v11.read_text(encoding="utf-8")
+    text = text.replace("424.3. Reveal only", "424.4. Reveal only").replace("424.2. Revealing is", "424.3. Revealing is")
+    text = text.replace("424.3. Revealing is", "424.2. Reveal a card only from a zone you can see into.\n424.3. Revealing is")
+    v11.write_text(text, encoding="utf-8")
+    diag = Diagnostics()
+    ctx = resolve(read_corpus(rules_src / "manifest.yml", diag), diag)
+    assert diag.errors == []
+    english = ctx.corpus.sections[next(k for k in ctx.corpus.sections if k.language == "en")]
+    assert [r.number for r in english.rules][-3:] == ["424.2", "424.3", "424.4"]
+    assert _behind(ctx) == [("424.1.a", "v1.0", "v1.1")]
+    behind = next(iter(ctx.concordance.translations.behind.values()))
+    assert (behind.english.key, behind.english_number) == (english.key, "424.1.a")
+
+
+def test_a_rule_renumbered_and_reworded_is_flagged_with_its_number_today(tmp_path):
+    rules_src = translated_editions(tmp_path)
+    v11 = rules_src / "riftbound" / "core-rules-v1.1.txt"
+    text = v11.read_text(encoding="utf-8")
+    text = text.replace("424.3. Reveal only", "424.4. Reveal only")
+    text = text.replace(
+        "424.2. Revealing is a Limited Action.",
+        "424.2. Reveal a card only from a zone you can see into.\n424.3. Revealing is a Limited Action, always.",
+    )
+    v11.write_text(text, encoding="utf-8")
+    diag = Diagnostics()
+    ctx = resolve(read_corpus(rules_src / "manifest.yml", diag), diag)
+    assert diag.errors == []
+    found = {b.number: b.english_number for b in ctx.concordance.translations.behind.values()}
+    assert found == {"424.1.a": "424.1.a", "424.2": "424.3"}

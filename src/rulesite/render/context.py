@@ -4,7 +4,7 @@ its links, who cites what, its editions) and which site is being rendered."""
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from ..common.model import CONTENT_LANGUAGE, Card, FaqAnswer, Ruling, Section, Source, Walkthrough
@@ -37,7 +37,7 @@ class Context(ResolvedCorpus):
         """`text` as Markdown for `page`, linked as resolve linked it where `here`
         shows it (`terms=False`: rule text, whose keywords are linked but not
         every defined term); links and notices are made for the site being rendered."""
-        return inline(self.links.segments(text, game, here, terms), page, self.language)
+        return inline(self.aligned(self.links.segments(text, game, here, terms)), page, self.language)
 
     def quoted(self, text: str, game: str, page: str, here: Section | None = None) -> Md:
         """`inline` for text that quotes cards (card texts, errata, FAQ answers,
@@ -46,7 +46,43 @@ class Context(ResolvedCorpus):
 
     def inline_html(self, text: str, game: str, page: str, here: Section | None = None, terms: bool = True) -> Html:
         """`inline` as finished HTML (for the blocks written as HTML: escape.Html)."""
-        return inline_html(self.links.segments(text, game, here, terms), page, self.language)
+        return inline_html(self.aligned(self.links.segments(text, game, here, terms)), page, self.language)
+
+    def aligned(self, segments):
+        """On a translated site, a reference to an English rule this site's
+        language translates under the same number leads to the translation,
+        the same rule (`Concordance.english_of`): its page, its preview.
+        Keywords keep their English section, their words being English, and a
+        rule the translation numbers otherwise keeps the English rule: the
+        reference's words name the English number."""
+        table = self.translated_rules()
+        if not table:
+            return segments
+        out = []
+        for seg in segments:
+            if isinstance(seg, Link) and seg.kind != "keyword" and seg.target is not None:
+                found = table.get((seg.target[0], seg.target[1]))
+                if found is not None:
+                    seg = replace(seg, target=found)
+            out.append(seg)
+        return out
+
+    def translated_rules(self) -> dict:
+        """(English section key, rule number) -> (section key, number) of the
+        rule of the same number this site's language translates it by (the
+        section's own number for the section); empty for English. Once a site."""
+        key = ("translated-rules", self.language)
+        found = self.cache.get(key)
+        if found is None:
+            found = self.cache[key] = {}
+            for section in self.corpus.sections.values():
+                if section.language != self.language or self.language == CONTENT_LANGUAGE or section.version_path:
+                    continue
+                for number in (section.number, *(rule.number for rule in section.rules)):
+                    english = self.concordance.english_of(section, number)
+                    if english is not None and english[1] == number:
+                        found.setdefault((english[0].key, number), (section.key, number))
+        return found
 
     def source_line(self, source: Source, language: str) -> Md:
         edition = t(language, "undated") if source.edition == "undated" else f"{t(language, 'edition')} {source.edition}"
@@ -119,7 +155,7 @@ class Context(ResolvedCorpus):
         target = self.links.target(game, number, here)
         if target is None:
             return missing_markdown(number, number, self.language)
-        return link_markdown(Link(number, "rule", number, target), page, self.language)
+        return link_markdown(self.aligned([Link(number, "rule", number, target)])[0], page, self.language)
 
 
 def _by_section(faqs: list[FaqAnswer]) -> dict[tuple[str, str], list[FaqAnswer]]:

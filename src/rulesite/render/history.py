@@ -31,6 +31,7 @@ from ..common.precache import bundle_folder, bundle_path
 from ..resolve.entries import changed_since, entry_anchor
 from ..resolve.history import Absent
 from ..resolve.history_words import how_words, how_words_once
+from ..resolve.translations import english_with_history
 from .context import CONTENT_LANGUAGE, Context
 from .escape import Md, script_json
 from .job_inputs import declare, shown
@@ -67,7 +68,34 @@ def history_rows(rule: Rule, section: Section, ctx: Context, page: str) -> list[
     return rows
 
 
-def _rows(rule: Rule, section: Section, ctx: Context, page: str) -> list[dict] | None:
+def english_rows(rule: Rule, section: Section, ctx: Context, page: str) -> list[dict] | None:
+    """A translated rule with no history of its own (`history_rows` None) is the
+    English rule it translates (`english_with_history`): that rule's rows, their
+    links leading from `page` (in `section`'s language) to the English pages,
+    how each match was made in the page's language (None: no English history)."""
+    english = english_with_history(ctx.concordance, ctx.history, section, rule.number)
+    if english is None:
+        return None
+    key = ("english-rows", section.key, rule.number, page)
+    if key in ctx.cache:
+        return ctx.cache[key]
+    en_section, number = english
+    en_rule = next(r for r in en_section.rules if r.number == number)
+    en_page = html_path(section_page(en_section.key))
+    rows = _rows(en_rule, en_section, ctx, en_page, section.language) or []
+    lang, folder = section.language, posixpath.dirname(en_page)
+
+    def relinked(href: str) -> str:
+        path, _, anchor = href.partition("#")
+        target = posixpath.normpath(posixpath.join(folder, path)) if path else en_page
+        return cross_href(page, lang, target.removesuffix(".html") + ".md", "en", anchor, notice=False)
+
+    out = [{k: relinked(v) if k in ("href", "diff_href") else v for k, v in row.items()} for row in rows]
+    ctx.cache[key] = out
+    return out
+
+
+def _rows(rule: Rule, section: Section, ctx: Context, page: str, lang: str = "") -> list[dict] | None:
     document = (section.game, section.document, section.language)
     history = (ctx.history or {}).get(document, {})
     entries = history.get((section.edition, rule.number))
@@ -76,7 +104,7 @@ def _rows(rule: Rule, section: Section, ctx: Context, page: str) -> list[dict] |
     editions = ctx.cache.get(("edition-labels", document))
     if editions is None:  # a document's editions by label, once per site
         editions = ctx.cache[("edition-labels", document)] = {e.label: e for e in ctx.corpus.editions[document]}
-    lang = section.language
+    lang = lang or section.language
     here = posixpath.dirname(page)
     rows = []
     last_whole = None  # the entry of the last whole edition before this one
@@ -208,12 +236,24 @@ def rule_history(rule: Rule, section: Section, ctx: Context, page: str) -> tuple
     holds without JavaScript (None: the rule has no history)."""
     rows = history_rows(rule, section, ctx, page)
     if rows is None:
-        return None
+        return english_history(rule, section, ctx, page)
     link = fallback_link(rows, section, ctx)
     summary = history_summary(rule, section, ctx)
     if cited := ctx.citations.by_rule.get((section.key, rule.number)):
         summary = t(section.language, "history-cited", summary=summary, count=len(cited))
     return summary, link
+
+
+def english_history(rule: Rule, section: Section, ctx: Context, page: str) -> tuple[str, tuple[str, str]] | None:
+    """A translated rule with no history of its own is the English rule it
+    translates: its History leads to that rule, where the English History
+    (the editions, their word diffs) is (None: the English rule has none)."""
+    english = english_with_history(ctx.concordance, ctx.history, section, rule.number)
+    if english is None:
+        return None
+    lang = section.language
+    href = cross_href(page, lang, section_page(english[0].key), "en", english[1], notice=False)
+    return t(lang, "history-english"), (t(lang, "translation-changed-link", number=english[1]), href)
 
 
 def rule_history_lines(rule: Rule, section: Section, ctx: Context, page: str) -> list[Md]:
@@ -239,6 +279,9 @@ def history_files(ctx: Context, language: str, sections: list[Section]) -> dict[
                 rules[rule.number] = [{k: v for k, v in row.items() if k != "edition"} for row in rows]
                 if items := cited_by(rule, section, ctx, html_path(page)):
                     cited[rule.number] = items
+            elif rows := english_rows(rule, section, ctx, html_path(page)):
+                # The English rule's History, its "Cited by" printed on the page.
+                rules[rule.number] = [{k: v for k, v in row.items() if k != "edition"} for row in rows]
         if rules:
             data = {"page": html_path(page), "lang": language, "rules": rules, "cited": cited}
             files[history_file(html_path(page))] = "RulesiteHistory.add(" + script_json(data) + ");\n"

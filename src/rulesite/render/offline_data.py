@@ -226,7 +226,7 @@ def _segments(ctx: Context, text: str, game: str, here: Section | None = None, q
 
 def _linked(ctx: Context, text: str, game: str, here: Section | None, terms: bool) -> list:
     out: list = []
-    for seg in ctx.links.segments(text, game, here, terms=terms):
+    for seg in ctx.aligned(ctx.links.segments(text, game, here, terms=terms)):
         if isinstance(seg, str):
             out.append(seg)
         elif seg.target is None:

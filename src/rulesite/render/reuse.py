@@ -48,6 +48,7 @@ import hashlib
 
 from ..common.content_digest import content_digest
 from ..resolve.entries import entry_anchor
+from ..resolve.translations import english_with_history
 from .context import Context
 from .job_inputs import Declared
 
@@ -165,6 +166,7 @@ class Fingerprints:
             and found[1] == self.frame
             and found[2] == reads
             and not (moved and any(row[1] in moved for rows in reads[3] for row in rows))
+            and not _english_moved(self._moved, ctx, section, reads[8])
         ):
             digest = found[3]
         else:
@@ -297,6 +299,7 @@ def _heavy(ctx: Context, section, chains: dict | None = None) -> bytes:
             became,
             changes.now.get(section.key),
             _equivalent(ctx, section, chains),
+            _english_histories(ctx, section, lambda document, rows: _chain(ctx, document, rows, chains)),
         )
     )
 
@@ -326,7 +329,48 @@ def _reads(ctx: Context, section, once: dict) -> tuple:
     shown = [section, *(w.now for w in was or ()), *([now.section] if now is not None else [])]
     shown += [side.section for side in equivalent.sides if side.section is not None] if equivalent is not None else []
     references = [[rule.references for rule in s.rules] for s in shown]
-    return (section, references, linked, rows, was, became, now, equivalent)
+    return (
+        section,
+        references,
+        linked,
+        rows,
+        was,
+        became,
+        now,
+        equivalent,
+        _english_histories(ctx, section, lambda _, rows: _rows(rows, once)),
+    )
+
+
+def _english_histories(ctx: Context, section, rows_of) -> tuple | None:
+    """The English rules' histories a translated section's rules show as theirs
+    (render/history.py `english_rows`, `english_history`): for each rule, None
+    or the English rule (section key, number) and `rows_of(document, rows)`
+    (`_heavy`: `_chain`'s digest; `_reads`: `_rows`)."""
+    if section.language == "en":
+        return None
+    out = []
+    for rule in section.rules:
+        english = english_with_history(ctx.concordance, ctx.history, section, rule.number)
+        if english is None:
+            out.append(None)
+            continue
+        en_section, number = english
+        document = (en_section.game, en_section.document, "en")
+        out.append((en_section.key, number, rows_of(document, ctx.changes.history(document, en_section.edition, number))))
+    return tuple(out)
+
+
+def _english_moved(self_moved, ctx: Context, section, histories: tuple | None) -> bool:
+    """Whether an entry of the English rows a translated section shows
+    (`_english_histories`) moved to another diff page, or that is not known."""
+    for found in histories or ():
+        if found is None:
+            continue
+        moved = self_moved(ctx, (section.game, section.document, "en"))
+        if moved is None or any(row[1] in moved for row in found[2]):
+            return True
+    return False
 
 
 def _rows(rows, once: dict) -> tuple:

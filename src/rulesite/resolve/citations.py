@@ -81,6 +81,29 @@ def collect(
     return citations
 
 
+def align_translations(citations: Citations, corpus: Corpus, concordance) -> None:
+    """A translated rule is the English rule it translates (same number, or
+    concordance.yml's, `Concordance.english_of`): what cites the English rule,
+    or concerns its section, cites and concerns the translation too, so its
+    page lists them. Items cite English numbers; a translated rule that is
+    itself cited keeps its own list."""
+    for section in corpus.sections.values():
+        if section.language == "en" or section.version_path:
+            continue
+        for rule in section.rules:
+            english = concordance.english_of(section, rule.number)
+            if english is None:
+                continue
+            items = citations.by_rule.get((english[0].key, english[1]))
+            if items and not citations.by_rule.get((section.key, rule.number)):
+                citations.by_rule[(section.key, rule.number)] = list(items)
+        english = concordance.english_of(section, section.number)
+        if english is not None and english[1] == english[0].number:
+            items = citations.by_section.get(english[0].key)
+            if items and not citations.by_section.get(section.key):
+                citations.by_section[section.key] = list(items)
+
+
 def faq_section(corpus: Corpus, faq: FaqAnswer) -> Section | None:
     """The section a FAQ answer is shown with: its number in the game's Core Rules
     in English, else in any document of the game that has it; None when it names

@@ -46,9 +46,30 @@ class Concordance:
     other_rule_at: dict[SectionKey, tuple[str, ...]] = field(default_factory=dict)
     # the translated rules whose English text changed since the edition they follow
     translations: Translations = field(default_factory=Translations)
+    # (translated section key, rule number) -> the English section and rule it
+    # is, where concordance.yml names sub-rules a translation numbers otherwise
+    rules: dict[tuple[SectionKey, str], tuple[Section, str]] = field(default_factory=dict)
 
     def for_section(self, section: Section) -> Equivalent | None:
         return next((e for e in self.equivalents if any(s.section is section for s in e.sides)), None)
+
+    def english_of(self, section: Section, number: str) -> tuple[Section, str] | None:
+        """The English rule a translated section's rule `number` is: the rule of
+        the same place in the English section it is the same rule as (same
+        number, or concordance.yml's), that section's number put for its own.
+        None for English, or where the sources hold no English equivalent."""
+        if section.language == "en":
+            return None
+        if self.rules:  # a sub-rule concordance.yml names, or one under it
+            for end in range(len(number), len(section.number), -1):
+                named = self.rules.get((section.key, number[:end]))
+                if named is not None:
+                    return named[0], named[1] + number[end:]
+        equivalent = self.for_section(section)
+        side = equivalent.side("en") if equivalent is not None else None
+        if side is None or side.section is None or not number.startswith(section.number):
+            return None
+        return side.section, side.number + number[len(section.number) :]
 
     def another_rule_in(self, section: Section) -> tuple[str, ...]:
         """The languages in which `section`'s number is another rule: their page at
@@ -56,13 +77,16 @@ class Concordance:
         return self.other_rule_at.get(section.key.plain, ())
 
 
-def resolve_concordance(corpus: Corpus, diag: Diagnostics) -> Concordance:
+def resolve_concordance(corpus: Corpus, diag: Diagnostics, history: dict | None = None) -> Concordance:
     """concordance.yml's entries (read, and their shape checked, by read/extras.py)
-    matched to the corpus's sections."""
+    matched to the corpus's sections; `history`: the English rules' matching
+    chains, by which a translation's staleness is judged (resolve/translations.py)."""
     concordance = Concordance()
     for entry in corpus.equivalents:
         loc, game, document = entry.loc, entry.game, entry.document
         sides = [Side(language, number, edition, None) for language, number, edition in entry.rules]
+        if _rule_entry(corpus, concordance, game, document, sides):
+            continue
         for side in sides:
             side.section = _section(corpus, game, document, side.number, side.language)
             if side.section is not None and not any(corpus.sources[s].edition == side.edition for s in side.section.source_ids):
@@ -74,8 +98,38 @@ def resolve_concordance(corpus: Corpus, diag: Diagnostics) -> Concordance:
     for entry in corpus.topics:
         concordance.topics.append(Topic(entry.id, entry.title, list(entry.sections)))
     concordance.other_rule_at = _other_rules_at(corpus, concordance)
-    concordance.translations = resolve_translations(corpus, concordance, diag)
+    concordance.translations = resolve_translations(corpus, concordance, diag, history)
     return concordance
+
+
+def _rule_entry(corpus: Corpus, concordance: Concordance, game: str, document: str, sides: list[Side]) -> bool:
+    """An entry naming sub-rules (no side a section, each a rule of a current
+    section): each translated side is the English side's rule
+    (`Concordance.rules`). False for an entry of sections."""
+    if any(_section(corpus, game, document, side.number, side.language) for side in sides):
+        return False
+    found = {}
+    for side in sides:
+        holder = next(
+            (
+                s
+                for s in corpus.sections.values()
+                if (s.game, s.document, s.language) == (game, document, side.language)
+                and not s.version_path
+                and any(r.number == side.number for r in s.rules)
+            ),
+            None,
+        )
+        if holder is None:
+            return False
+        found[side.language] = (holder, side.number)
+    english = found.get("en")
+    if english is None:
+        return False
+    for language, (holder, number) in found.items():
+        if language != "en":
+            concordance.rules[(holder.key, number)] = english
+    return True
 
 
 def _same_numbers(corpus: Corpus, concordance: Concordance) -> list[Equivalent]:

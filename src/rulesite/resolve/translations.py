@@ -51,9 +51,29 @@ def _followed(corpus: Corpus, section: Section, follows: str) -> Edition | None:
     return next((e for e in editions if e.date == follows), None)
 
 
-def resolve_translations(corpus: Corpus, concordance, diag: Diagnostics) -> Translations:
+def _today(corpus: Corpus, history: dict, english: Section, followed: Edition, number: str):
+    """Where English rule `number` of the followed edition is today, by its
+    History's matching chain (a renumbered rule is the same rule): the current
+    English section and number; None when it is printed no more; False when
+    the History says nothing of it (then the same number is taken)."""
+    document = (english.game, english.document, "en")
+    entries = history.get(document, {}).get((followed.label, number))
+    now = next((e for e in entries or () if e.edition_label == english.edition), None)
+    if now is None:
+        return False
+    if now.number is None:
+        return None
+    current = (
+        s for s in [english, *corpus.sections.values()] if (s.game, s.document, s.language) == document and not s.version_path
+    )
+    return next(((s, now.number) for s in current if any(r.number == now.number for r in s.rules)), None)
+
+
+def resolve_translations(corpus: Corpus, concordance, diag: Diagnostics, history: dict | None = None) -> Translations:
     """Which translated rules are behind the English text, and how many rules of
-    the English edition each translated source lacks (warned)."""
+    the English edition each translated source lacks (warned). `history`
+    (resolve/history.py, by document): the matching chains that say where the
+    followed edition's rule is today; without it, the same number."""
     found = Translations()
     lacking: dict[str, list[int]] = {}  # source id -> [rules lacking, rules of the followed sections]
     unknown: set[str] = set()
@@ -87,12 +107,18 @@ def resolve_translations(corpus: Corpus, concordance, diag: Diagnostics) -> Tran
         old = {r.number: r for r in old_section.rules}
         translated = set()
         for rule in section.rules:
-            number = side.number + rule.number[len(section.number) :]
+            mapped = concordance.english_of(section, rule.number)
+            number = mapped[1] if mapped is not None else side.number + rule.number[len(section.number) :]
             translated.add(number)
-            was, today = old.get(number), now.get(number)
-            if was is not None and today is not None and _text(was) != _text(today):
+            was, where = old.get(number), _today(corpus, history, english, followed, number) if history else False
+            if where is False:  # no chain: the same number
+                where = (english, number) if number in now else None
+            if was is None or where is None:
+                continue
+            today = next(r for r in where[0].rules if r.number == where[1])
+            if _text(was) != _text(today):
                 label = english.edition or followed.label
-                found.behind[(section.key, rule.number)] = Behind(section, rule.number, english, number, followed.label, label)
+                found.behind[(section.key, rule.number)] = Behind(section, rule.number, where[0], where[1], followed.label, label)
         counts = lacking.setdefault(source.id, [0, 0])
         counts[0] += sum(1 for number in old if number not in translated)
         counts[1] += len(old)
@@ -114,3 +140,15 @@ def resolve_translations(corpus: Corpus, concordance, diag: Diagnostics) -> Tran
                 + (" in the sections it translates" if source.partial else ""),
             )
     return found
+
+
+def english_with_history(concordance, history: dict | None, section: Section, number: str) -> tuple[Section, str] | None:
+    """The English rule a translated rule is (`Concordance.english_of`), when
+    that rule has a history (it is in more than one English edition): where a
+    translated rule with no history of its own finds one."""
+    english = concordance.english_of(section, number)
+    if english is None:
+        return None
+    document = (english[0].game, english[0].document, "en")
+    entries = (history or {}).get(document, {}).get((english[0].edition, english[1]))
+    return english if entries and len(entries) > 1 else None

@@ -12,7 +12,7 @@ from ..common.model import Corpus
 from ..render.context import Context
 from ..site_map.site_map import make_site_map
 from ..resolve.card_mentions import KnownMentions
-from ..resolve.citations import collect
+from ..resolve.citations import align_translations, collect
 from ..resolve.cited_rules import check_cited_rules
 from ..resolve.dated import dated_items, newest_source
 from ..resolve.linked import KnownLinks, link_texts
@@ -98,7 +98,8 @@ def _resolve(
     check_walkthroughs(corpus, diag, editions)
     check_cited_rules(corpus, diag)
     check_translations(corpus, diag)  # translated FAQ answers name English ones
-    concordance = resolve_concordance(corpus, diag)
+    concordance = resolve_concordance(corpus, diag, history)
+    align_translations(citations, corpus, concordance)  # a translated rule is cited as its English one
     attach_errata(corpus, diag)
     reviews = needs_review(corpus, history, editions)
     changes = views[1] if views is not None else changes_view(corpus, editions, diffs, history, parts[1])
