@@ -42,14 +42,16 @@ pytestmark = pytest.mark.browser
 # grammar, used as keys, ids and paths. (class name, field name)
 NAMES = {
     "Loc": {"path"},
-    "Source": {"id", "path", "file", "root", "game", "document", "language", "edition", "format", "version"},
+    # follows: the English edition a translation follows, checked as `edition` is.
+    "Source": {"id", "path", "file", "root", "game", "document", "language", "edition", "format", "version", "follows"},
     "Rule": {"number", "source_ids"},
     "Section": {"game", "document", "number", "language", "source_ids", "notes", "edition", "version_path"},
     "Edition": {"game", "document", "language", "label", "date", "source_ids"},
     "Reference": {"number"},
     # kind: "answer" | "clarification" | "introduction"; document: an official
     # document's id (names.py); date: YYYY-MM-DD, checked when read.
-    "FaqAnswer": {"id", "game", "section", "source_id", "kind", "document", "date"},
+    # translates: the English answer's id a translated answer gives (names.py, read/faq_translation.py).
+    "FaqAnswer": {"id", "game", "section", "source_id", "kind", "document", "date", "translates"},
     "Ruling": {"id", "game", "source_id", "reviewed_version", "rule_citations", "date"},
     # id: names.py; published: YYYY-MM-DD; url: an http(s) address (read/faq_json.py's
     # _URL, no quotes or angle brackets); kind, amends, lapses: words the importer chooses.
