@@ -4,7 +4,8 @@ process of its own, as `python -m rulesite.engine.rebuild`, or asks a process th
 stays between builds, `RebuildProcess`, which `rulesite serve` keeps).
 
 It runs MkDocs' own build steps (its Python API, the steps of
-`mkdocs.commands.build.build`, in their order, as `split_build.py` does) into a
+`mkdocs.commands.build.build`, in their order, as `split_build.py` does: those
+both run are in `mkdocs_calls.py`) into a
 new generation that starts as a copy of the published one made of hard links
 (`engine.driver._link_tree`), and reads, renders and writes only the changed files:
 the pages and static files named, and the theme's templates it renders every
@@ -70,8 +71,7 @@ import traceback
 from functools import partial
 from pathlib import Path
 
-from .mkdocs_calls import log_like_mkdocs, refuse_whole_site_plugins, run
-from .split_build import _place
+from .mkdocs_calls import Gathered, end_build, ending, log_like_mkdocs, place_static, run
 
 
 # From this many pages to build again, a rebuild shares them with a forked copy
@@ -135,54 +135,14 @@ class _Compiled:
         theme.get_env = get_env
 
 
-class _Gathered:
-    """What a rebuild gathers before it reads any page: the config, the files,
-    the theme's environment and the navigation (the steps that do not depend
-    on what changed), with what they were gathered from."""
+class _Gathered(Gathered):
+    """What a rebuild gathers before it reads any page (`mkdocs_calls.Gathered`:
+    the steps that do not depend on what changed), with what it was gathered
+    from: the config files' bytes, the real docs folder."""
 
     def __init__(self, config_file: Path, site_dir: Path, compiled: _Compiled | None) -> None:
-        from mkdocs import utils
-        from mkdocs.config import load_config
-        from mkdocs.structure.files import InclusionLevel, get_files, set_exclusions
-        from mkdocs.structure.nav import get_navigation
-        from mkdocs.structure.pages import Page
-
         self.sources = _config_bytes(config_file)
-        config = load_config(str(config_file), site_dir=str(site_dir), strict=True)
-        refuse_whole_site_plugins(config)
-        if compiled is not None:
-            compiled.attach(config)
-        self.counter = utils.CountHandler()
-        self.counter.setLevel(logging.WARNING)
-        self.docs_real = os.path.realpath(config.docs_dir)
-        logging.getLogger("mkdocs").addHandler(self.counter)
-        config.plugins.on_startup(command="build", dirty=True)
-        try:
-            config = config.plugins.on_config(config)
-            config.plugins.on_pre_build(config=config)
-            files = get_files(config)
-            self.names = {file.src_uri for file in files}
-            env = config.theme.get_env()
-            files.add_files_from_theme(env, config)
-            files = config.plugins.on_files(files, config=config)
-            set_exclusions(files, config)
-            nav = get_navigation(files, config)
-            nav = config.plugins.on_nav(nav, config=config, files=files)
-            docs = files.documentation_pages(inclusion=InclusionLevel.is_included)
-            if compiled is not None:
-                compiled.preload(env)
-            # Built again or not, every page needs its Page (the navigation, the sitemap);
-            # none of it reads a page (MkDocs makes them all before it renders any, too).
-            for file in docs:
-                if file.page is None and file.inclusion.is_not_in_nav():
-                    Page(None, file, config)
-        except Exception as error:
-            config.plugins.on_build_error(error=error)
-            config.plugins.on_shutdown()
-            raise
-        finally:
-            logging.getLogger("mkdocs").removeHandler(self.counter)
-        self.config, self.files, self.env, self.nav, self.docs = config, files, env, nav, docs
+        super().__init__(config_file, site_dir, dirty=True, templates=compiled)
         self.said = ""  # what MkDocs printed meanwhile, for the rebuild's output
 
     def drop(self) -> None:
@@ -414,23 +374,14 @@ def rebuild(
     that many pages to build, a forked copy of the process builds a share of
     them (`_Share`). Returns how many files were built again."""
     from mkdocs.commands import build as steps
-    from mkdocs.exceptions import Abort, BuildError
     from mkdocs.structure.files import InclusionLevel
 
     fresh = gathered is None
     if fresh:
         gathered = _Gathered(config_file, site_dir, compiled)
-    config, files, env, nav, docs, counter = (
-        gathered.config,
-        gathered.files,
-        gathered.env,
-        gathered.nav,
-        gathered.docs,
-        gathered.counter,
-    )
-    logging.getLogger("mkdocs").addHandler(counter)
+    config, files, env, nav, docs = gathered.config, gathered.files, gathered.env, gathered.nav, gathered.docs
     share = None
-    try:
+    with ending(gathered), contextlib.ExitStack() as stack:
         again = [f for f in files if f.src_uri in changed and InclusionLevel.is_included(f.inclusion)]
         if not fresh:
             gathered.move(site_dir, again)
@@ -441,6 +392,7 @@ def rebuild(
         if len(built) >= share_from and hasattr(os, "fork") and sys.platform.startswith("linux"):
             ours, theirs = _Share.split(built)
             share = _Share(theirs, config, files, docs, nav, env)
+            stack.callback(share.close)
         for file in ours:
             steps._populate_page(file.page, config, files)
         env = config.plugins.on_env(env, config=config, files=files)
@@ -456,24 +408,9 @@ def rebuild(
             steps._build_page(file.page, config, docs, nav, env, excluded=file.inclusion.is_excluded())
         if share is not None:
             share.finish(files)
-        for file in built:
-            file.page.validate_anchor_links(files=files, log_level=config.validation.links.anchors)
-        config.plugins.on_post_build(config=config)
         if compiled is not None:
             compiled.note(env)
-        if counts := counter.get_counts():
-            raise Abort(f"Aborted with {', '.join(f'{v} {k.lower()}s' for k, v in counts)} in strict mode!")
-    except BuildError as error:
-        config.plugins.on_build_error(error=error)
-        raise Abort(str(error)) from error
-    except Exception as error:
-        config.plugins.on_build_error(error=error)
-        raise
-    finally:
-        if share is not None:
-            share.close()
-        config.plugins.on_shutdown()
-        logging.getLogger("mkdocs").removeHandler(counter)
+        end_build(gathered, built)
     return len(again)
 
 
@@ -497,7 +434,7 @@ def _static_files_again(config, files, again: list, changed: set[str]) -> None:
     docs_dir = os.path.join(os.path.normpath(config.docs_dir), "")
     for file in again:
         if not file.is_documentation_page():
-            _place(file, docs_dir)
+            place_static(file, docs_dir)
     # A static file no longer in the docs (an image drawn from a text since changed): gone from the site too.
     present = {file.src_uri for file in files}
     for gone in sorted(changed - present):
