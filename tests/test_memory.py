@@ -27,14 +27,7 @@ ALLOWED = {
     "read.files._seen": "set while `seen` runs: the files one read opened",
     "render.share._given": "set while a job runs, to its `RenderMemory.share_pages`",
     "render.share._made": "set while a job runs: the share pages it made, for `RenderMemory.share_pages`",
-    # Files' caches checked on every use against the files' identity (inode,
-    # size, time): the same answer as reading them, whatever was built.
-    "engine.built_from._files_kept": "the package's own assets, by their listing with sizes, times, inodes",
-    "render.offline_app._theme_kept": "the theme's files' digests, by their listing",
-    "render.site._digests_kept": "the last docs digests table read or written, by its file's identity",
-    "render.og_image._kept": "the names in the preview images' folder; a name found missing is drawn again",
     # Pure functions' caches: the same arguments give the same answer.
-    "render.site._json_kept": "the pieces of the last JSON table made, used only for that very table object",
     "render.og_image._advances": "glyph widths by font and word",
     "render.og_image._masks": "glyph masks by font and word",
     "render.escape._FIELDS": "a format string's literal parts",

@@ -9,10 +9,14 @@ found are those a clean build gives (`tests/build/test_warm_builds.py`,
 `tests/build/test_incremental.py`), and a clean build is one call,
 `forget` (`Settings.clean` makes the sequence call it before anything else).
 
+Caches of files checked against their identity on every use (the docs
+digests tables, the package's assets, the preview images' names) are
+stage memories' too: a build without serve's memory has a memory of its
+own for them (`Sequence.seen`), so the code is the same either way.
+
 Caches that stay at module level, on purpose (`tests/test_memory.py` lists
 them, each with its reason, and fails on a new one): pure functions' caches
-(the same answer for the same arguments, whatever was built), caches of
-files checked against their size and time on every use, names set only
+(the same answer for the same arguments, whatever was built), names set only
 while one call runs to a stage memory's table, and what a forked render
 worker holds for its parent (`common.workers._held`, per worker process).
 Each stage memory's docstring names those of its stage."""

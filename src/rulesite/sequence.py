@@ -318,6 +318,10 @@ class Sequence:
         # What serve keeps between its builds, stage by stage (`memory.py`);
         # None: nothing is kept in memory.
         self.memory = memory
+        # Where the caches of files checked against their identity live (the
+        # docs digests tables, the package's assets, the preview images'
+        # names): serve's memory, else a memory for this build alone.
+        self.seen = memory if memory is not None else BuildMemory(mkdocs=False)
         self.diag = Diagnostics() if diag is None else diag
         self.build_id = build_id or output.new_build_id()
         self.published = False  # whether the new site has replaced the previous one
@@ -406,7 +410,8 @@ class Sequence:
             ctx, site_url=write_stage.site_url(self.settings.config, self.settings.site_url), engine=self.settings.engine
         )
         # Drawn preview images are kept there for the next build; a clean one draws them all again.
-        ctx = replace(ctx, og_cache=str(self.settings.config_dir / "og"), og_redraw=self.settings.clean)
+        og_names = self.seen.render.og_names
+        ctx = replace(ctx, og_cache=str(self.settings.config_dir / "og"), og_redraw=self.settings.clean, og_names=og_names)
         if compared is not None:
             history = compared.chain_steps(ctx.chains)
         else:
@@ -427,7 +432,17 @@ class Sequence:
         kept = self.memory.write if self.memory is not None else None
         spare = self._spare(s.docs_dir)
         write_stage.write(
-            resolved.ctx, rendered.files, s.docs_dir, s.config_dir, s.config, self.build_id, crew, later, kept, spare
+            resolved.ctx,
+            rendered.files,
+            s.docs_dir,
+            s.config_dir,
+            s.config,
+            self.build_id,
+            crew,
+            later,
+            kept,
+            spare,
+            self.seen.write.tables,
         )
         return Written(rendered.files, s.docs_dir, clock())
 
@@ -438,8 +453,8 @@ class Sequence:
         changed is rebuilt from those alone; a large one is split over the cores."""
         clock, s, files = _Clock(), self.settings, written.files
         env = driver.mkdocs_env(read.corpus)
-        kept = self.memory.write if self.memory is not None else None
-        keys = built_from.language_keys(files, s.config_dir, s.config, env, s.docs_dir, kept)
+        # Without serve's memory, this build's own: what it keeps is only a faster way to the same keys.
+        keys = built_from.language_keys(files, s.config_dir, s.config, env, s.docs_dir, self.seen.write)
         if not ENGINES[s.engine].incremental:
             return self._engine_build(files, env, keys, clock)
         engine = self.memory.engine if self.memory is not None else None

@@ -85,11 +85,12 @@ def test_a_write_told_only_what_changed_holds_exactly_the_pages(tmp_path):
     docs = tmp_path / "docs"
     spare = output.Spare()
     pages = _pages(**{"riftbound/gone/only.md": "# Only\n"})
-    write_docs(pages, docs, "first", spare=spare)
-    since = written_digests(output.published(docs))
+    tables: dict = {}  # where serve's write keeps the tables (`WriteMemory.tables`)
+    write_docs(pages, docs, "first", spare=spare, tables=tables)
+    since = written_digests(output.published(docs), tables)
     now = _pages(**{"riftbound/rulings/r3.md": "# Ruling 3\n\nReworded.\n", "riftbound/new/came.md": "# Came\n"})
     changed = {"en": ["riftbound/rulings/r3.md", "riftbound/gone/only.md", "riftbound/new/came.md"], "es": []}
-    write_docs(now, docs, "second", spare=spare, changed=changed, since=since)
+    write_docs(now, docs, "second", spare=spare, changed=changed, since=since, tables=tables)
     assert spare.taken == 1, "the copy of the published generation was not taken"
     expected = {f"{lang}/{p}": t.encode() for lang, files in now.items() for p, t in files.items()}
     assert {rel: data for rel, data in _tree(docs).items() if rel.split("/")[1] != "assets"} == expected
@@ -100,7 +101,7 @@ def test_a_write_told_only_what_changed_holds_exactly_the_pages(tmp_path):
 
     # A stale `since` (not the published table): the changes it names are not all there are.
     later = _pages(**{"riftbound/rulings/r4.md": "# Ruling 4\n\nAlso reworded.\n"})
-    write_docs(later, docs, "third", spare=spare, changed={"en": [], "es": []}, since=since)
+    write_docs(later, docs, "third", spare=spare, changed={"en": [], "es": []}, since=since, tables=tables)
     expected = {f"{lang}/{p}": t.encode() for lang, files in later.items() for p, t in files.items()}
     assert {rel: data for rel, data in _tree(docs).items() if rel.split("/")[1] != "assets"} == expected
     spare.drop()
@@ -109,16 +110,17 @@ def test_a_write_told_only_what_changed_holds_exactly_the_pages(tmp_path):
 def test_the_digests_tables_json_is_jsons_own(tmp_path):
     from rulesite.render.site import _table_json
 
+    kept: dict = {}  # the pieces of the last table made, as `WriteMemory.tables` keeps them
     table = {'a,"b".md': "é\n", "ü/x.md": "0" * 32, "z.md": ""}
-    assert _table_json(table) == json.dumps(table, separators=(",", ":"))
+    assert _table_json(table, kept) == json.dumps(table, separators=(",", ":"))
     moved = dict(table, **{"ü/x.md": "1" * 32})
-    assert _table_json(moved, table, ["ü/x.md"]) == json.dumps(moved, separators=(",", ":"))
+    assert _table_json(moved, kept, table, ["ü/x.md"]) == json.dumps(moved, separators=(",", ":"))
     came = dict(moved, **{"b.md": "2"})
-    assert _table_json(came, moved, ["b.md"]) == json.dumps(came, separators=(",", ":"))
+    assert _table_json(came, kept, moved, ["b.md"]) == json.dumps(came, separators=(",", ":"))
     # Files came and went, one changed: the pieces kept are used for the others only.
     later = {"0.md": "3", **{k: v for k, v in came.items() if k != "z.md"}, "zz.md": "4"}
     later["b.md"] = "5"
-    assert _table_json(later, came, ["b.md", "0.md", "zz.md"]) == json.dumps(later, separators=(",", ":"))
+    assert _table_json(later, kept, came, ["b.md", "0.md", "zz.md"]) == json.dumps(later, separators=(",", ":"))
     again = dict(later, **{"b.md": "6"})
-    assert _table_json(again, later, ["b.md"]) == json.dumps(again, separators=(",", ":"))
-    assert _table_json({}) == "{}"
+    assert _table_json(again, kept, later, ["b.md"]) == json.dumps(again, separators=(",", ":"))
+    assert _table_json({}, {}) == "{}"

@@ -42,7 +42,8 @@ def language_keys(
     if memory is not None and memory.files is files:
         kept, written = memory.file_digests, {}
     else:
-        kept, written = {}, (written_digests(docs_dir) if docs_dir is not None else None) or {}
+        tables = memory.tables if memory is not None else None
+        kept, written = {}, (written_digests(docs_dir, tables) if docs_dir is not None else None) or {}
     titles = memory.titles if memory is not None else {}
     order = memory.order if memory is not None else {}
     common = hashlib.sha256()
@@ -50,7 +51,7 @@ def language_keys(
         common.update(f"{name}={_version(name)}\n".encode())
     common.update(f"{sys.version}\n{env.get('SOURCE_DATE_EPOCH', '')}\n".encode())
     common.update(Path(config).read_bytes())
-    common.update(_package_files())
+    common.update(_package_files(memory.package_files if memory is not None else {}))
     keys = {}
     seen: dict[str, str] = {}
     for lang, pages in files.items():
@@ -88,10 +89,11 @@ def _version(name: str) -> str:
     return version(name)
 
 
-def _package_files() -> bytes:
+def _package_files(kept: dict) -> bytes:
     """The package's own files MkDocs reads: assets, theme templates (not the
     code: it made the pages), each path and its bytes; read again only when
-    a file's size or time is another than last time (`_files_kept`)."""
+    a file's size, time or inode is another than when `kept`
+    (`WriteMemory.package_files`) last saw them."""
     package = THEME_ASSETS.parent
     found = []
     for folder, dirs, names in os.walk(package):
@@ -102,14 +104,11 @@ def _package_files() -> bytes:
                 stat = os.stat(path)
                 found.append((Path(path).relative_to(package).as_posix(), stat.st_size, stat.st_mtime_ns, stat.st_ino))
     found.sort(key=lambda found: found[0].split("/"))  # as paths sort
-    if _files_kept.get("listing") == found:
-        return _files_kept["data"]
+    if kept.get("listing") == found:
+        return kept["data"]
     data = b"".join(rel.encode() + b"\0" + (package / rel).read_bytes() + b"\0" for rel, *_ in found)
-    _files_kept.update(listing=found, data=data)
+    kept.update(listing=found, data=data)
     return data
-
-
-_files_kept: dict = {}  # the last listing of `_package_files` (paths, sizes, times, inodes), and its bytes
 
 
 def page_title(markdown: str) -> str:

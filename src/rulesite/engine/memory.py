@@ -26,10 +26,10 @@ class EngineMemory:
     keeps the process: a loaded MkDocs, whose gathered files are used only
     for the very docs they were gathered from.
 
-    Not here: `built_from._files_kept`, the package's own asset files by their
-    listing (paths, sizes, times, inodes): a cache of files checked on every
-    use, the same for every build of the process; `built_from._version`, the
-    installed packages' versions, once a process."""
+    Not here: the package's own asset files by their listing
+    (`WriteMemory.package_files`, with what else `built_from.language_keys`
+    keeps); `built_from._version`, the installed packages' versions, once a
+    process."""
 
     def __init__(self, start: bool = False) -> None:
         """`start`: the MkDocs process starts now (it imports MkDocs meanwhile), else at the first rebuild."""

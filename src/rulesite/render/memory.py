@@ -21,7 +21,12 @@ class RenderMemory:
     - `previews`: each language's preview files with the data each was made
       of (`render.share.preview_files`);
     - `marked`: each page's text before and after its language marker
-      (`render.languages.mark_missing_translations`).
+      (`render.languages.mark_missing_translations`);
+    - `og_names`: the names in the preview images' folder, listed once
+      (`render/og_image.py`, by way of `Context.og_names`; a name found
+      missing is drawn again). A forked render worker adds to its own copy:
+      the parent's stays as it listed it (`Sequence` gives a build without
+      serve's memory one of its own).
 
     Invalidated by: another fingerprint (a job's declared inputs changed) or
     other arguments, texts or data, found by comparing them. `forget` drops
@@ -30,14 +35,9 @@ class RenderMemory:
 
     Not here, on purpose (`tests/test_memory.py`): `share._given`, `_made`,
     set only while a job runs, to this memory's `share_pages` and what the
-    job made of them; `og_image._kept`, the names in the preview images'
-    folder, listed once a process (a name found missing is drawn again);
-    `og_image._advances`, `_masks`, glyph widths and masks by font and word,
-    a pure function's cache; `offline_app._theme_kept`, the theme's files'
-    digests, by their listing with sizes and times; `site._digests_kept`,
-    the last docs digests table, by its file's identity, and `_json_kept`,
-    the pieces of the last table made JSON, used only for that very table
-    object: each gives what reading or making it again gives."""
+    job made of them; `og_image._advances`, `_masks`, glyph widths and
+    masks by font and word, a pure function's cache: it gives what making
+    it again gives."""
 
     def __init__(self) -> None:
         self.forget()
@@ -52,3 +52,5 @@ class RenderMemory:
         self.words: dict = {}  # language -> the rules' digest, its word index's sections part (`render.site.searched_words`)
         self.previews: dict = {}  # language -> preview file -> its data, text, bundle part (`render.share.preview_files`)
         self.marked: dict = {}  # (language, path) -> a page's text, its language marker's inputs, the two (`render.languages`)
+        # Preview images' folder -> the names in it, listed once (`render.og_image`, by way of `Context.og_names`).
+        self.og_names: dict[str, set[str]] = {}

@@ -640,7 +640,8 @@ def shell_hash(ctx: Context, nav: list, config_text: str, kept: dict | None = No
     """What every page's HTML shows around its Markdown: the config, this
     language's navigation, the languages, our templates and the packages that
     turn Markdown into HTML. `kept`: where the navigation's YAML of the last
-    call is kept, by its repr (the same navigation is not dumped again)."""
+    call is kept, by its repr (the same navigation is not dumped again), and
+    the theme's files' digests, by their listing."""
     shown = repr(nav)
     before = (kept or {}).get("nav")
     dumped = before[1] if before is not None and before[0] == shown else yaml.safe_dump(nav, sort_keys=True)
@@ -651,21 +652,20 @@ def shell_hash(ctx: Context, nav: list, config_text: str, kept: dict | None = No
     if ctx.engine != "mkdocs":  # another engine writes other HTML (the default's hash is as before)
         parts += [f"{ctx.engine}={_version(ENGINES[ctx.engine].package)}"]
     if THEME.is_dir():
-        parts += _theme_digests()
+        parts += _theme_digests(kept if kept is not None else {})
     return _digest("\n".join(parts).encode("utf-8"))
 
 
-def _theme_digests() -> list[str]:
+def _theme_digests(kept: dict) -> list[str]:
     """Each theme file's `_digest`, in path order: read again only when the
-    files' list, sizes, times or inodes are another than last time."""
+    files' list, sizes, times or inodes are another than when `kept` (the
+    language's `WriteMemory.offline`) last saw them."""
     files = sorted(p for p in THEME.rglob("*") if p.is_file())
     listing = [(p, (stat := p.stat()).st_size, stat.st_mtime_ns, stat.st_ino) for p in files]
-    if _theme_kept.get("listing") != listing:
-        _theme_kept.update(listing=listing, digests=[_digest(p.read_bytes()) for p in files])
-    return _theme_kept["digests"]
-
-
-_theme_kept: dict = {}  # the theme's last listing and its files' digests
+    before = kept.get("theme")
+    if before is None or before[0] != listing:
+        kept["theme"] = before = (listing, [_digest(p.read_bytes()) for p in files])
+    return before[1]
 
 
 def _version(name: str) -> str:

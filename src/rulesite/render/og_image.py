@@ -293,13 +293,16 @@ def image_path(preview: Preview) -> str:
     return f"{FOLDER}/{drawing_key(layout(preview))}.png"
 
 
-def image(preview: Preview, cache: str = "", redraw: bool = False) -> Drawn:
+def image(preview: Preview, cache: str = "", redraw: bool = False, names: dict | None = None) -> Drawn:
     """The image of `preview`: from `cache` (a folder) when it was drawn before
-    (unless `redraw`), else drawn (and kept there)."""
+    (unless `redraw`), else drawn (and kept there). `names`: where the names
+    in each such folder are kept once listed (`RenderMemory.og_names`, by way
+    of `Context.og_names`)."""
+    names = {} if names is None else names
     ops = layout(preview)
     key = drawing_key(ops)
     kept = os.path.join(cache, key + ".png") if cache else ""
-    if kept and not redraw and key + ".png" in _kept_names(cache):
+    if kept and not redraw and key + ".png" in _kept_names(cache, names):
         try:
             with open(kept, "rb") as file:
                 return Drawn(f"{FOLDER}/{key}.png", file.read())
@@ -308,22 +311,20 @@ def image(preview: Preview, cache: str = "", redraw: bool = False) -> Drawn:
     data = draw(ops)
     if kept:
         _keep(kept, data)
-        _kept_names(cache).add(key + ".png")
+        _kept_names(cache, names).add(key + ".png")
     return Drawn(f"{FOLDER}/{key}.png", data)
 
 
-_kept: dict[str, set[str]] = {}
-
-
-def _kept_names(cache: str) -> set[str]:
-    """The files kept in `cache`: listed when this process first looks (not a
-    failed open for every image a clean build draws), then those it keeps."""
-    if cache not in _kept:
+def _kept_names(cache: str, names: dict[str, set[str]]) -> set[str]:
+    """The files kept in `cache`: listed when `names` has none of it yet (not a
+    failed open for every image a clean build draws), then those it keeps. A
+    name found missing is drawn again."""
+    if cache not in names:
         try:
-            _kept[cache] = set(os.listdir(cache))
+            names[cache] = set(os.listdir(cache))
         except OSError:
-            _kept[cache] = set()
-    return _kept[cache]
+            names[cache] = set()
+    return names[cache]
 
 
 def _keep(path: str, data: bytes) -> None:

@@ -433,6 +433,7 @@ def write_docs(
     spare: output.Spare | None = None,
     changed: dict[str, list[str]] | None = None,
     since: dict[str, str] | None = None,
+    tables: dict | None = None,
 ) -> int:
     """Writes a complete docs folder (one subfolder per language) as a new
     generation beside the published one, then publishes it in one step
@@ -455,7 +456,10 @@ def write_docs(
     caller's last write's, the very dict `written_digests` gave): when it is
     the published generation's, and the spare copy is taken, only those (and
     the assets) are looked at; `digests` needs to hold only theirs then.
+    `tables`: where the last digests table read or written is kept
+    (`written_digests`; a stage memory's, `WriteMemory.tables`).
     Returns how many files were written."""
+    tables = {} if tables is None else tables
     fresh = output.generation(docs_dir, build_id)
     previous = output.published(docs_dir) or (docs_dir if docs_dir.is_dir() else None)
     assets = {
@@ -465,7 +469,7 @@ def write_docs(
     }
     new_root = str(fresh)
     old_root = str(previous) if previous else None
-    known = written_digests(previous) if previous else None
+    known = written_digests(previous, tables) if previous else None
     # A spare copy of the published generation: this one but where files differ.
     copied = known is not None and spare is not None and spare.take(docs_dir, fresh)
     if spare is not None and not copied:
@@ -480,7 +484,7 @@ def write_docs(
         written, digests = _write_changed(new_root, known, digests or {}, items, held, crew, gone)
     else:
         written, digests = _write_fresh(new_root, old_root, known, digests or {}, items, held, crew)
-    _write_table(new_root, digests, known if gone is not None else None, items)
+    _write_table(new_root, digests, known if gone is not None else None, items, tables)
     output.stamp(fresh)
     replaced = output.publish(fresh, docs_dir, clean_up=later is None and spare is None, link=True)
     if spare is not None:
@@ -533,16 +537,16 @@ def _write_fresh(
     return sum(count for count, _ in done), digests
 
 
-def _write_table(new_root: str, digests: dict[str, str], base: dict[str, str] | None, items: list) -> None:
-    """The generation's digests table (`DIGESTS`), kept by its file's identity.
+def _write_table(new_root: str, digests: dict[str, str], base: dict[str, str] | None, items: list, tables: dict) -> None:
+    """The generation's digests table (`DIGESTS`), kept in `tables` by its file's identity.
     `base`: the table of the copy's generation, when only `items` may differ
     from it: the table's JSON is redone only where it changed."""
     _unlink(os.path.join(new_root, DIGESTS))  # in a spare copy, the published generation's own
     moved = [rel for rel, _ in items] if base is not None else ()
     with open(os.path.join(new_root, DIGESTS), "x", encoding="utf-8") as file:
-        file.write(_table_json(digests, base, moved))
+        file.write(_table_json(digests, tables.setdefault("json", {}), base, moved))
     stat = os.stat(os.path.join(new_root, DIGESTS))  # once written and closed: its identity for good
-    _keep_digests((stat.st_dev, stat.st_ino, stat.st_size, stat.st_mtime_ns), digests)
+    tables["file"] = ((stat.st_dev, stat.st_ino, stat.st_size, stat.st_mtime_ns), digests)
 
 
 def _write_changed(
@@ -615,39 +619,36 @@ def _unlink(path: str) -> None:
         pass
 
 
-def written_digests(generation: Path) -> dict[str, str] | None:
+def written_digests(generation: Path, tables: dict | None = None) -> dict[str, str] | None:
     """The digests a docs generation keeps of its files ("en/index.md" -> `output.file_digest`);
     None when it keeps none (a folder from before digests) or they cannot be read.
-    The last table written or read is kept by its file's identity (a file that
-    is never written into, `write_docs`): the caller must not change it."""
+    The last table written or read is kept in `tables` (`write_docs`'s) by its
+    file's identity (device, inode, size, time: a file that is never written
+    into, `write_docs`): the caller must not change it. A process that builds
+    again and again (`rulesite serve`) reads it back two times a build otherwise."""
+    tables = {} if tables is None else tables
     try:
         stat = os.stat(generation / DIGESTS)
         identity = (stat.st_dev, stat.st_ino, stat.st_size, stat.st_mtime_ns)
-        if identity in _digests_kept:
-            return _digests_kept[identity]
+        kept = tables.get("file")
+        if kept is not None and kept[0] == identity:
+            return kept[1]
         with open(generation / DIGESTS, encoding="utf-8") as file:
             found = json.load(file)
     except (OSError, ValueError):
         return None
     if not isinstance(found, dict) or not all(isinstance(k, str) and isinstance(v, str) for k, v in found.items()):
         return None
-    _keep_digests(identity, found)
+    tables["file"] = (identity, found)
     return found
 
 
-# The last digests table written or read, by its file's identity (device, inode,
-# size, time): a process that builds again and again (`rulesite serve`) reads
-# it back two times a build otherwise.
-_digests_kept: dict[tuple, dict[str, str]] = {}
-
-
-def _table_json(table: dict[str, str], base: dict[str, str] | None = None, moved=()) -> str:
+def _table_json(table: dict[str, str], kept: dict, base: dict[str, str] | None = None, moved=()) -> str:
     """The compact JSON of `table` (what the json module's encoder makes of it
     with the separators "," and ":"), made of one piece an entry
-    (kept for the next call). `base`: a table whose pieces the last call
+    (kept in `kept` for the next call). `base`: a table whose pieces the last call
     made, and `moved` the only entries whose value may differ: when `table`
     has the same keys in the same order, only theirs are made again."""
-    kept = _json_kept
     if base is not None and kept.get("table") is base and table.keys() == base.keys():
         pieces, place = kept["pieces"], kept["place"]
         for rel in moved:
@@ -685,15 +686,6 @@ class _Place(dict):
     def __missing__(self, rel: str) -> int:
         self.update(zip(self.table, range(len(self.table))))
         return self[rel]
-
-
-# The last table `_table_json` made and its pieces.
-_json_kept: dict = {}
-
-
-def _keep_digests(identity: tuple, digests: dict[str, str]) -> None:
-    _digests_kept.clear()
-    _digests_kept[identity] = digests
 
 
 def _write_all(

@@ -11,11 +11,17 @@ class WriteMemory:
     very texts: a file that is the same object, or an equal text, is the same
     file) with each one's digest and the published docs generation's digests
     table, so that only the files that changed are looked at again; each
-    language's service worker hashes, URL string and precache list, its MkDocs
-    config, and the titles of the pages written (for
-    `engine.built_from.language_keys`). Invalidated by: a file whose text is
-    another object and unequal, a docs generation not the one it published;
-    `forget` drops it all."""
+    language's service worker hashes, URL string and precache list (and the
+    theme's files' digests, by their listing), its MkDocs config, and the
+    titles of the pages written (for `engine.built_from.language_keys`).
+    Also caches of files checked on every use against the files' identity
+    (inode, size, time), so the same as reading them: the last docs digests
+    table read or written, by its file's identity, and its JSON's pieces
+    (`tables`), and the package's own asset files, by their listing
+    (`package_files`); a build without serve's memory has one of its own
+    (`Sequence`). Invalidated by: a file whose text is another object and
+    unequal, a docs generation not the one it published; `forget` drops it
+    all."""
 
     def __init__(self) -> None:
         self.forget()
@@ -38,3 +44,9 @@ class WriteMemory:
         self.docs_digests: dict[str, str] | None = None
         # Language -> (its files' paths, sorted), while they are the same.
         self.order: dict[str, tuple[set, list]] = {}
+        # The last docs digests table read or written, by its file's identity
+        # ("file"), and the pieces of the last one made JSON ("json"): `render.site.write_docs`.
+        self.tables: dict = {}
+        # The package's own asset files' last listing (paths, sizes, times, inodes)
+        # and their bytes (`engine.built_from.language_keys`).
+        self.package_files: dict = {}

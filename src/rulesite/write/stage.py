@@ -51,6 +51,7 @@ def write(
     later=None,
     memory: WriteMemory | None = None,
     spare: output.Spare | None = None,
+    tables: dict | None = None,
 ) -> None:
     """The rendered pages into docs_dir/<language>/ (a new generation, published
     in one step; files whose content did not change keep their timestamps), and
@@ -60,9 +61,11 @@ def write(
     (`write_docs`). `memory`: what the last write worked out (`WriteMemory`),
     used where it was made from the same, and replaced by this one's.
     `spare`: a copy of the published generation kept between builds, taken
-    as the new one (`write_docs`)."""
+    as the new one (`write_docs`). `tables`: where the docs digests tables
+    read and written are kept (`WriteMemory.tables`, of `memory` or of a
+    memory for one build alone)."""
     with workers.frozen():
-        _write(ctx, files, docs_dir, config_dir, config, build_id, crew, later, memory, spare)
+        _write(ctx, files, docs_dir, config_dir, config, build_id, crew, later, memory, spare, tables)
 
 
 def _write(
@@ -76,7 +79,9 @@ def _write(
     later=None,
     memory: WriteMemory | None = None,
     spare: output.Spare | None = None,
+    tables: dict | None = None,
 ) -> None:
+    tables = {} if tables is None else tables
     contexts = {
         lang: Context(
             ctx.corpus,
@@ -114,7 +119,7 @@ def _write(
     else:
         digests = {f"{lang}/{path}": digest for lang, mine in rendered.items() for path, digest in mine.items()}
         since = None
-    write_docs(files, docs_dir, build_id or output.new_build_id(), digests, crew, later, spare, changed, since)
+    write_docs(files, docs_dir, build_id or output.new_build_id(), digests, crew, later, spare, changed, since, tables)
     configs = memory.configs if memory is not None else None
     for lang in files:
         folders = top_folders(files, lang)
@@ -123,7 +128,7 @@ def _write(
         memory.files, memory.file_digests = files, written
         # The table the published generation keeps (`write_docs`): the next write's `since`.
         published = output.published(docs_dir)
-        memory.docs_digests = written_digests(published) if published is not None else None
+        memory.docs_digests = written_digests(published, tables) if published is not None else None
 
 
 def _digested(
