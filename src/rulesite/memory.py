@@ -7,7 +7,8 @@ what it keeps and what invalidates it, all reached from one `BuildMemory`
 Each is only a faster way to the same result: the site and the problems
 found are those a clean build gives (`tests/build/test_warm_builds.py`,
 `tests/build/test_incremental.py`), and a clean build is one call,
-`forget` (`Settings.clean` makes the sequence call it before anything else).
+`forget` (`Settings.clean` makes the sequence call it before anything else,
+with what earlier builds left on disk: `sequence.forget_earlier_builds`).
 
 Caches of files checked against their identity on every use (the docs
 digests tables, the package's assets, the preview images' names) are

@@ -69,9 +69,9 @@ class Settings:
     site_url: str | None = None  # None: the MkDocs config's site_url, if any
     site: bool = True  # False: stop once the Markdown is written (--no-site)
     bundle: Path | None = None
-    # A clean build uses nothing of earlier builds (kept reads, published
-    # languages, the check's findings, what `BuildMemory` holds: `forget`);
-    # what it makes is still kept for the next.
+    # A clean build uses nothing of earlier builds (what `BuildMemory` holds,
+    # what they left on disk for the next: `forget_earlier_builds`); what it
+    # makes is still kept for the next.
     clean: bool = False
     # Replace output folders (and the bundle) the build did not make (--replace-output).
     replace: bool = False
@@ -136,6 +136,11 @@ class Settings:
     def config_dir(self) -> Path:
         """The build's own folder for this docs folder: MkDocs configs, kept reads, state."""
         return self.docs_dir.parent / ".build" / self.docs_dir.name
+
+    @property
+    def og_dir(self) -> Path:
+        """Where the drawn preview images are kept for the next build (`render/og_image.py`)."""
+        return self.config_dir / "og"
 
     @property
     def outputs(self) -> list[Path]:
@@ -298,6 +303,28 @@ def published_data(ctx: Context) -> PublishedData:
     )
 
 
+def forget_earlier_builds(settings: Settings, memory: BuildMemory | None) -> None:
+    """A clean build's one decision, made before any stage runs: nothing
+    earlier builds left is used. What this process kept goes
+    (`BuildMemory.forget`), and so does what they left on disk for the next
+    build: the kept reads (`read/kept.py`), the drawn preview images
+    (`render/og_image.py`), what the published languages were built from
+    (`engine.built_from`) and what the check found of their files
+    (`check.stage.findings_file`). The stages then find none of it, as in
+    a first build; what this build makes is kept for the next. The output
+    folders stay: the build replaces them."""
+    if memory is not None:
+        memory.forget()
+    s = settings
+    for path in (
+        read_stage.kept_folder(s.config_dir),
+        s.og_dir,
+        built_from.state_file(s.config_dir, s.site_dir),
+        check_stage.findings_file(s.config_dir, s.site_dir),
+    ):
+        output.discard(path)
+
+
 class Sequence:
     """One build of `settings`; problems go to `diag`. `run` runs every stage;
     each stage is also a method of its own, taking what the stages before it
@@ -335,9 +362,9 @@ class Sequence:
             if foreign_outputs(self.settings, self.diag):
                 yield Stopped("output")
                 return
+            if self.settings.clean:
+                forget_earlier_builds(self.settings, self.memory)
             if self.memory is not None:
-                if self.settings.clean:
-                    self.memory.forget()  # nothing of earlier builds used; this one's kept
                 self.memory.files.settle()  # the last build's replaced docs, removed meanwhile
             for folder in folders:
                 spare = self._spare(folder)
@@ -387,9 +414,9 @@ class Sequence:
             yield self.bundle()
 
     def read(self) -> Read:
-        """Every source read (only those changed since the last build, unless clean)."""
+        """Every source read (only those changed since the builds whose reads are kept)."""
         clock, s = _Clock(), self.settings
-        kept = read_stage.kept_reads(s.config_dir, s.clean)
+        kept = read_stage.kept_reads(s.config_dir)
         memory = self.memory.read if self.memory is not None else None
         parsed = memory.parsed if memory is not None else None
         shared = memory.shared if memory is not None else None
@@ -409,9 +436,8 @@ class Sequence:
         ctx = replace(
             ctx, site_url=write_stage.site_url(self.settings.config, self.settings.site_url), engine=self.settings.engine
         )
-        # Drawn preview images are kept there for the next build; a clean one draws them all again.
-        og_names = self.seen.render.og_names
-        ctx = replace(ctx, og_cache=str(self.settings.config_dir / "og"), og_redraw=self.settings.clean, og_names=og_names)
+        # Drawn preview images are kept there for the next build.
+        ctx = replace(ctx, og_cache=str(self.settings.og_dir), og_names=self.seen.render.og_names)
         if compared is not None:
             history = compared.chain_steps(ctx.chains)
         else:
@@ -459,7 +485,7 @@ class Sequence:
             return self._engine_build(files, env, keys, clock)
         engine = self.memory.engine if self.memory is not None else None
         states = engine.states if engine is not None else None
-        built = {} if s.clean else built_from.published_keys(s.config_dir, s.site_dir, states)
+        built = built_from.published_keys(s.config_dir, s.site_dir, states)
         reuse, rebuild = built_from.reusable(built, keys), built_from.rebuildable(built, keys)
         split = driver.split_parts(files)
         result, fresh = driver.build(
@@ -500,7 +526,7 @@ class Sequence:
         label = output.shown(output.failed(s.site_dir))  # errors are found only in a build kept there (`run`)
         before = len(self.diag.errors)
         # Files the new site shares with the published one were checked then: their own findings are reused.
-        current = None if s.clean else output.published(s.site_dir)
+        current = output.published(s.site_dir)
         memory = self.memory.check if self.memory is not None else None
         crawled = check_stage.check(
             resolved.ctx,

@@ -133,7 +133,9 @@ def page_title(markdown: str) -> str:
 REBUILD_SHARE = 0.3
 
 
-def _state_file(config_dir: Path, site_dir: Path) -> Path:
+def state_file(config_dir: Path, site_dir: Path) -> Path:
+    """Where what the published languages of `site_dir` were built from is kept
+    (`remember`; a clean build removes it first)."""
     return config_dir / f"built-{hashlib.sha256(str(site_dir).encode()).hexdigest()[:12]}.json"
 
 
@@ -143,7 +145,7 @@ def published_keys(config_dir: Path, site_dir: Path, kept: dict | None = None) -
     process that builds again and again keeps (`EngineMemory.states`), read
     before the file."""
     current = output.published(site_dir)
-    path = _state_file(config_dir, site_dir)
+    path = state_file(config_dir, site_dir)
     state = (kept or {}).get(path)
     if state is None:
         try:
@@ -196,7 +198,7 @@ def remember(config_dir: Path, site_dir: Path, keys: dict[str, dict], later: dic
     another process reuses anything by it."""
     current = output.published(site_dir)
     state = {"generation": output.identity(current), "languages": keys}
-    path = _state_file(config_dir, site_dir)
+    path = state_file(config_dir, site_dir)
     if later is not None:
         later[path] = state
     else:

@@ -18,8 +18,8 @@ class ReadMemory:
     with cards, is never kept. `forget` drops it all.
 
     The reads kept on disk (`.build/`, `read.kept.Kept`) are not here: they
-    are the build folder's, and a clean build does not use them
-    (`Settings.clean`). `yamlfile._kept`, `_used` stay in their module on
+    are the build folder's, and a clean build removes them first
+    (`sequence.forget_earlier_builds`). `yamlfile._kept`, `_used` stay in their module on
     purpose: set only while `yamlfile.keeping` runs, to `parsed` and what
     this read used of it, and None between builds."""
 

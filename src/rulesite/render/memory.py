@@ -31,7 +31,8 @@ class RenderMemory:
     Invalidated by: another fingerprint (a job's declared inputs changed) or
     other arguments, texts or data, found by comparing them. `forget` drops
     it all. The preview images drawn are kept on disk (`.build/og`,
-    `render/og_image.py`), by what they show; a clean build draws them again.
+    `render/og_image.py`), by what they show; a clean build removes them
+    first (`sequence.forget_earlier_builds`) and draws them again.
 
     Not here, on purpose (`tests/test_memory.py`): `share._given`, `_made`,
     set only while a job runs, to this memory's `share_pages` and what the

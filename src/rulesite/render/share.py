@@ -68,7 +68,7 @@ def source_line(game: str, what: str, edition: str = "") -> str:
 
 def preview_image(ctx: Context, title: str, source: str, text: str) -> og_image.Drawn:
     """The image of an item (og_image.py), drawn or taken from the build's cache."""
-    return og_image.image(og_image.Preview(title, source, text, SITE_NAME), ctx.og_cache, ctx.og_redraw, ctx.og_names)
+    return og_image.image(og_image.Preview(title, source, text, SITE_NAME), ctx.og_cache, names=ctx.og_names)
 
 
 def _section_drawing(section: Section) -> og_image.Preview:
@@ -88,7 +88,7 @@ def section_images(ctx: Context, sections: list[Section]) -> dict[str, bytes]:
     """The images of these sections' pages (path -> PNG), but those their share
     pages draw (`short_pages`, another job): one drawing, not two."""
     drawn = (
-        og_image.image(_section_drawing(section), ctx.og_cache, ctx.og_redraw, ctx.og_names)
+        og_image.image(_section_drawing(section), ctx.og_cache, names=ctx.og_names)
         for section in sections
         if not _has_share_page(section) and not _drawn_as_its_rule(section)
     )
@@ -143,7 +143,7 @@ def _image_reads(prints, ctx: Context, language: str, games: list[str]) -> tuple
 
 @declare("site image", _image_reads, light=True)
 def site_image(ctx: Context, language: str, games: list[str]) -> dict[str, bytes]:
-    drawn = og_image.image(site_drawing(language, games), ctx.og_cache, ctx.og_redraw, ctx.og_names)
+    drawn = og_image.image(site_drawing(language, games), ctx.og_cache, names=ctx.og_names)
     return {drawn.path: drawn.data}
 
 

@@ -32,11 +32,16 @@ def corpora_manifest(sources_dir: Path) -> Path:
     return sources_dir / "external" / "corpora.manifest.yml"
 
 
-def kept_reads(config_dir: Path, clean: bool = False) -> Kept:
+def kept_reads(config_dir: Path) -> Kept:
     """What earlier builds read of each source (`read/kept.py`), kept beside the
-    MkDocs configs of their docs folder: a rebuild reads only changed sources
-    (`clean`: none of it is used). Call its `save` once the build has succeeded."""
-    return Kept(config_dir / "read", reuse=not clean)
+    MkDocs configs of their docs folder (`kept_folder`): a rebuild reads only
+    changed sources. Call its `save` once the build has succeeded."""
+    return Kept(kept_folder(config_dir))
+
+
+def kept_folder(config_dir: Path) -> Path:
+    """Where `kept_reads` keeps them (a clean build removes it first)."""
+    return config_dir / "read"
 
 
 def read_corpus(
