@@ -19,15 +19,17 @@ from __future__ import annotations
 
 import json
 import os
+import signal
 import subprocess
 import sys
 from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
-from shared_sites import once
+from shared_sites import once, shared_root
 
 REPO_ROOT = Path(__file__).resolve().parent.parent
+CORPORA_BUILD = "corpora-build"  # the shared name of the full-corpora site (`corpora_site`)
 
 # Resources a test wanted but did not find; listed again at the end of the run.
 _missing: dict[str, str] = {}
@@ -50,10 +52,79 @@ def missing_resource(what: str, hint: str) -> None:
     pytest.skip(f"!!! NOT TESTED: {what} is missing ({hint}); CI fails here")
 
 
+# Test modules that take minutes, handed out first (pytest-xdist hands out
+# modules in the order collected, `--dist loadfile`), so that no worker is left
+# alone with one at the end of a run; those reading the full-corpora site
+# (`corpora_site`) after the others, while it builds (`pytest_sessionstart`).
+FIRST = (
+    "tests/corpora/test_many_editions.py",
+    "tests/corpora/test_warm_corpora.py",
+    "tests/corpora/test_offline_budget.py",
+    "tests/build/test_incremental.py",
+    "tests/build/test_warm_builds.py",
+    "tests/browser/test_browser_offline.py",
+    "tests/browser/test_browser_xss.py",
+    "tests/browser/test_browser_a11y.py",
+    "tests/build/test_reproducible.py",
+    "tests/corpora/test_full_site.py",
+)
+
+# The full-corpora site's build started beside the tests (`pytest_sessionstart`).
+_ahead: list[subprocess.Popen] = []
+
+
+def pytest_collection_modifyitems(session, config, items):  # noqa: ARG001
+    """The modules of FIRST first, in its order; the others as collected."""
+    rank = {path: k for k, path in enumerate(FIRST)}
+
+    def place(item) -> int:
+        try:
+            return rank.get(Path(str(item.path)).relative_to(REPO_ROOT).as_posix(), len(FIRST))
+        except ValueError:
+            return len(FIRST)
+
+    items.sort(key=place)
+
+
+def pytest_sessionstart(session):
+    """A whole-suite run on pytest-xdist workers starts building the
+    full-corpora site (`corpora_site`) at once, in a process of its own
+    (tests/build_shared_site.py): the tests that read it find it built, or
+    wait for that build, instead of one worker building it while the other
+    waits with nothing to do."""
+    config = session.config
+    if os.environ.get("PYTEST_XDIST_WORKER") or not getattr(config.option, "numprocesses", None):
+        return
+    if config.args_source != pytest.Config.ArgsSource.TESTPATHS or config.option.keyword or config.option.markexpr:
+        return  # a chosen part of the suite: it may not need the site
+    corpora = corpora_path()
+    if not corpora.is_dir():
+        return  # the fixture says so, loudly, when a test asks for it
+    root = shared_root(config._tmp_path_factory)  # the controller's basetemp: its workers' parent (pytest-xdist)
+    script = Path(__file__).with_name("build_shared_site.py")
+    extra = ["--corpora", str(corpora.resolve())]
+    process = subprocess.Popen(
+        [sys.executable, str(script), str(root), CORPORA_BUILD, *extra],
+        stdout=subprocess.PIPE,
+        text=True,
+        start_new_session=True,
+    )
+    _ahead.append(process)
+    # Holding the site's lock before any worker can ask for the site.
+    said = process.stdout.readline().strip()
+    if said != "locked":
+        raise pytest.UsageError(f"tests/build_shared_site.py did not start: {said!r}")
+
+
 def pytest_sessionfinish(session, exitstatus):  # noqa: ARG001
-    """An xdist worker hands its missing resources to the controlling process."""
+    """An xdist worker hands its missing resources to the controlling process;
+    a build started ahead and not needed to its end is stopped."""
     if hasattr(session.config, "workeroutput"):
         session.config.workeroutput["rulesite_missing"] = dict(_missing)
+    for process in _ahead:
+        if process.poll() is None:
+            os.killpg(process.pid, signal.SIGTERM)
+        process.wait()
 
 
 @pytest.hookimpl(optionalhook=True)
@@ -75,6 +146,12 @@ def repo_root() -> Path:
     return REPO_ROOT
 
 
+def corpora_path() -> Path:
+    """Where the corpora are: $RULESITE_CORPORA, else ../shared/corpora beside the repo."""
+    env = os.environ.get("RULESITE_CORPORA", "").strip()
+    return Path(env) if env else REPO_ROOT.parent / "shared" / "corpora"
+
+
 @pytest.fixture(scope="session")
 def corpora_dir() -> Path:
     """The real corpora: $RULESITE_CORPORA, else ../shared/corpora beside the repo.
@@ -82,7 +159,7 @@ def corpora_dir() -> Path:
     Read only; never copy anything from it into the repo.
     """
     env = os.environ.get("RULESITE_CORPORA", "").strip()
-    path = Path(env) if env else REPO_ROOT.parent / "shared" / "corpora"
+    path = corpora_path()
     if not path.is_dir():
         source = "$RULESITE_CORPORA" if env else "../shared/corpora beside the repo"
         missing_resource("corpora folder", f"no folder {path} (from {source}; set RULESITE_CORPORA)")
@@ -152,7 +229,7 @@ def corpora_site(tmp_path_factory: pytest.TempPathFactory, corpora_dir: Path) ->
     when the build fails (the build exits 1 when its own site checks find a
     problem). Takes about a minute and a half.
     """
-    return _build(tmp_path_factory, "corpora-build", "--corpora", str(corpora_dir))
+    return _build(tmp_path_factory, CORPORA_BUILD, "--corpora", str(corpora_dir))
 
 
 @pytest.fixture(scope="session", params=["mkdocs", "properdocs", "zensical"])
@@ -164,10 +241,9 @@ def engine_site(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPat
     return _build(tmp_path_factory, f"build-{request.param}", "--engine", request.param)
 
 
-def _build(tmp_path_factory: pytest.TempPathFactory, name: str, *extra: str) -> BuiltSite:
-    """rulesite build (with `extra` arguments) from the repo root into a
-    temporary folder, once per test run for all workers (shared_sites.once);
-    every test using the result fails when the build fails."""
+def site_maker(*extra: str):
+    """What makes a shared site: `make(base)` runs `rulesite build *extra` from
+    the repo root into base/docs and base/site, and keeps its result."""
 
     def make(base: Path) -> None:
         env = dict(os.environ)
@@ -184,7 +260,14 @@ def _build(tmp_path_factory: pytest.TempPathFactory, name: str, *extra: str) -> 
         record = {"returncode": result.returncode, "stdout": result.stdout, "stderr": result.stderr}
         (base / "build-result.json").write_text(json.dumps(record), encoding="utf-8")
 
-    base = once(tmp_path_factory, name, extra, make)
+    return make
+
+
+def _build(tmp_path_factory: pytest.TempPathFactory, name: str, *extra: str) -> BuiltSite:
+    """rulesite build (with `extra` arguments) from the repo root into a
+    temporary folder, once per test run for all workers (shared_sites.once);
+    every test using the result fails when the build fails."""
+    base = once(tmp_path_factory, name, extra, site_maker(*extra))
     result = json.loads((base / "build-result.json").read_text(encoding="utf-8"))
     docs, site = base / "docs", base / "site"
     command = " ".join(["rulesite build", *extra])
@@ -237,12 +320,11 @@ def translated_editions_site(tmp_path_factory: pytest.TempPathFactory) -> BuiltS
 
 def _scratch_build(tmp_path_factory: pytest.TempPathFactory, name: str, make) -> BuiltSite:
     """`rulesite build` of the sources `make(REPO_ROOT, root)` writes into
-    root/rules_src; fails every test using it when the build fails."""
-    from buildutil import run_build
+    root/rules_src, once per run for all workers (shared_sites.shared_build:
+    read it, never change it); fails every test using it when the build fails."""
+    from shared_sites import shared_build
 
-    root = tmp_path_factory.mktemp(name)
-    make(REPO_ROOT, root)
-    result = run_build(REPO_ROOT, root)
+    root, result = shared_build(tmp_path_factory, REPO_ROOT, name, lambda staging: make(REPO_ROOT, staging))
     if result.returncode != 0:
         pytest.fail(
             f"rulesite build of {name} exited with {result.returncode}\n"

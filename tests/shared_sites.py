@@ -66,9 +66,18 @@ def once(tmp_path_factory: pytest.TempPathFactory, name: str, key: Iterable[str]
     inputs): two askers with the same name and key get the same folder. When
     `make` raises, the folder is not marked made, and the next asker tries again.
     """
+    return once_in(shared_root(tmp_path_factory), name, key, make)
+
+
+def once_in(
+    root: Path, name: str, key: Iterable[str], make: Callable[[Path], None], locked: Callable[[], None] = lambda: None
+) -> Path:
+    """`once` in the shared folder `root`; `locked()` is called once this
+    process holds the folder's lock (before it makes or reads it)."""
     digest = hashlib.sha256("\0".join([name, *key]).encode()).hexdigest()[:16]
-    folder = shared_root(tmp_path_factory) / f"{re.sub(r'[^A-Za-z0-9_.-]', '-', name)}-{digest}"
+    folder = root / f"{re.sub(r'[^A-Za-z0-9_.-]', '-', name)}-{digest}"
     with _locked(folder.with_name(folder.name + ".lock")):
+        locked()
         if not (folder / _DONE).is_file():
             if folder.exists():
                 shutil.rmtree(folder)  # left half made by an asker that failed
