@@ -226,6 +226,19 @@ def _ended(kind: str, line: list[str], room: float) -> str:
 
 def layout(preview: Preview) -> list[tuple[str, int, int, int, str]]:
     """What is drawn: (kind, x, y, colour, words) a line."""
+    return list(_laid_out(preview)[0])
+
+
+# A page names its image (`image_path`) and a job draws it (`image`), often in
+# one process: laid out once. Bounded: a process lays out thousands.
+@lru_cache(maxsize=1024)
+def _laid_out(preview: Preview) -> tuple[tuple, str]:
+    """`preview`'s layout, and the key of its drawing."""
+    ops = _layout(preview)
+    return tuple(ops), drawing_key(ops)
+
+
+def _layout(preview: Preview) -> list[tuple[str, int, int, int, str]]:
     room = WIDTH - 2 * MARGIN
     ops = []
     y = 22
@@ -290,14 +303,14 @@ def drawing_key(ops) -> str:
 
 def image_path(preview: Preview) -> str:
     """Where `preview`'s image is, without drawing it: `image` gives its bytes."""
-    return f"{FOLDER}/{drawing_key(layout(preview))}.png"
+    return f"{FOLDER}/{_laid_out(preview)[1]}.png"
 
 
 def image(preview: Preview, cache: str = "", redraw: bool = False) -> Drawn:
     """The image of `preview`: from `cache` (a folder) when it was drawn before
     (unless `redraw`), else drawn (and kept there)."""
-    ops = layout(preview)
-    key = drawing_key(ops)
+    laid_out, key = _laid_out(preview)
+    ops = list(laid_out)
     kept = os.path.join(cache, key + ".png") if cache else ""
     if kept and not redraw and key + ".png" in _kept_names(cache):
         try:
