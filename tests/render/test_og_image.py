@@ -156,3 +156,21 @@ def test_a_render_draws_each_drawing_once_and_every_named_image_is_made(two_edit
     # A current rule's pinned link and its short link name one file.
     short = {p.replace("/2/", "/"): i for p, i in pinned_now.items()}
     assert any(named.get(p) == i for p, i in short.items())
+
+
+def _drawings() -> list[Preview]:
+    """Many layouts: short and long texts, one to six lines, titles on one line and two, hostile text."""
+    words = "When a player reveals a card, every player sees it. Réponses «maná» — ‘x’ … W 424.2.b".split()
+    texts = [" ".join(words[(n * 7) % len(words) :] + words * (n % 9)) for n in range(60)]
+    previews = [Preview(f"{n}.{n % 7}", SOURCE, text, SITE) for n, text in enumerate(texts)]
+    previews += [Preview(text[:90], SOURCE, text, SITE) for text in texts[::6]]  # two-line titles
+    previews += [Preview("", "", "", ""), Preview(HOSTILE[:300], SOURCE + " " + HOSTILE[:80], HOSTILE, SITE)]
+    return previews
+
+
+def test_a_drawing_is_the_png_image_save_writes():
+    # draw encodes the image data itself between the chunks Image.save writes: the same bytes.
+    for preview in _drawings():
+        drawn = image(preview).data
+        shown = png(drawn)
+        assert drawn == og_image._saved(shown), preview
