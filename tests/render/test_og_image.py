@@ -7,6 +7,7 @@ from __future__ import annotations
 import io
 import posixpath
 import re
+import unicodedata
 from collections import Counter
 
 import pytest
@@ -174,3 +175,18 @@ def test_a_drawing_is_the_png_image_save_writes():
         drawn = image(preview).data
         shown = png(drawn)
         assert drawn == og_image._saved(shown), preview
+
+
+def test_drawable_takes_common_text_as_the_character_by_character_path_does():
+    # The fast path (every character common and kept as it is) gives what looking at each gives.
+    common = "".join(map(chr, og_image._COMMON))
+    texts = [HOSTILE, common, common[::-1], "a\u0301 e\u0308 Œuvre — ‘x’ … €", "\x00a\x1cb\x85c\u2028d\u00a0e\t\r\n"]
+    texts += [common[n::7] + HOSTILE[n * 13 : n * 13 + 40] for n in range(40)]
+    texts += [shown_text("Pay [A][2] to ready it, [E]: draw → win.", "en"), "", " ", "\u200f"]
+    for kind in og_image.SIZES:
+        assert og_image._as_they_are(kind)  # the fast path is taken for most texts
+        for text in texts:
+            slow = og_image._drawable_each(kind, unicodedata.normalize("NFC", text))
+            assert og_image.drawable(kind, text) == slow, (kind, text)
+        for ch in common:
+            assert og_image.drawable(kind, f"x{ch}y") == og_image._drawable_each(kind, f"x{ch}y"), (kind, ch)

@@ -142,7 +142,26 @@ def _drawable_char(kind: str, ch: str) -> str:
 def drawable(kind: str, text: str) -> str:
     """`text` as the font of `kind` can draw it, its spaces collapsed."""
     text = unicodedata.normalize("NFC", text)
+    if _as_they_are(kind).issuperset(text):  # most texts: no character to look at one by one
+        return " ".join(text.split())
+    return _drawable_each(kind, text)
+
+
+def _drawable_each(kind: str, text: str) -> str:
+    """`drawable` of an NFC `text`, a character at a time."""
     return " ".join("".join(_drawable_char(kind, ch) for ch in text).split())
+
+
+# ASCII, Latin-1's letters and signs, dashes, quotes and a few signs; every space.
+# Each is looked at once a process for each kind: a few, not every Latin letter.
+_COMMON = [*range(0x20, 0x7F), *range(0xA0, 0x100), *map(ord, "ŒœŸ–—‘’‚“”„•…‹›€™")]
+_COMMON += [c for c in range(0x3001) if chr(c).isspace()]
+
+
+@cache
+def _as_they_are(kind: str) -> frozenset[str]:
+    """Common characters `drawable` keeps as they are (spaces: it collapses them)."""
+    return frozenset(chr(c) for c in _COMMON if chr(c).isspace() or _drawable_char(kind, chr(c)) == chr(c))
 
 
 _advances: dict[tuple[str, str], float] = {}
@@ -197,20 +216,24 @@ def _pieces(kind: str, word: str, room: float) -> list[str]:
 
 def wrap(kind: str, text: str, room: float, lines: int) -> list[str]:
     """At most `lines` lines of `text` no wider than `room`; the last ends in "…" when text is left over."""
-    words = [p for w in drawable(kind, text).split(" ") if w for p in _pieces(kind, w, room)]
     space = _advance(kind, " ")
     out: list[list[str]] = []
     line: list[str] = []
     width = 0.0
-    for word in words:
-        advance = _advance(kind, word)
-        if line and width + space + advance > room:
-            out.append(line)
-            if len(out) == lines:
-                return [" ".join(w) for w in out[:-1]] + [_ended(kind, out[-1], room)]
-            line, width = [], 0.0
-        width = width + space + advance if line else advance
-        line.append(word)
+    for whole in drawable(kind, text).split():
+        advance = _advance(kind, whole)
+        if advance <= room:  # a word is measured once, its pieces only when it is longer than a line
+            pieces = ((whole, advance),)
+        else:
+            pieces = [(piece, _advance(kind, piece)) for piece in _pieces(kind, whole, room)]
+        for word, advance in pieces:
+            if line and width + space + advance > room:
+                out.append(line)
+                if len(out) == lines:
+                    return [" ".join(w) for w in out[:-1]] + [_ended(kind, out[-1], room)]
+                line, width = [], 0.0
+            width = width + space + advance if line else advance
+            line.append(word)
     if line:
         out.append(line)
     return [" ".join(w) for w in out]
