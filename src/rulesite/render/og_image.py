@@ -14,12 +14,16 @@ where it is from and the start of its text even where the embed's text is cut.
   (`cache`) so that a rebuild draws only what is new.
 - Drawn with Pillow: a 4-colour palette image, no antialiasing (a third of the
   bytes of a greyscale one and faster to save), words rasterized once a process
-  and pasted. The font is Lato from MkDocs' own theme files (a pinned
-  dependency: every accented Latin letter, dashes and quotes), else Pillow's
-  built-in one. A character the font lacks is never drawn as an empty box: a
-  card symbol's sign is dropped (its name follows it, `card_symbols.shown_text`),
-  other characters are written by their decomposition or "?". Text is drawn as
-  it is: no markup is read and no direction is reordered (the basic layout).
+  and pasted, a preview laid out once a process (its page names the image,
+  a job draws it), the PNG data encoded as `Image.save` encodes it, between
+  the chunks it writes (the same bytes, without its Python work for each).
+  The font is Lato from MkDocs' own theme files (a pinned dependency: every
+  accented Latin letter, dashes and quotes), else Pillow's built-in one. A
+  character the font lacks is never drawn as an empty box: a card symbol's
+  sign is dropped (its name follows it, `card_symbols.shown_text`), other
+  characters are written by their decomposition or "?" (a text of common
+  characters only is taken as it is, at once). Text is drawn as it is: no
+  markup is read and no direction is reordered (the basic layout).
 """
 
 from __future__ import annotations
