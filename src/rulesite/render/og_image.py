@@ -169,7 +169,7 @@ def _as_they_are(kind: str) -> frozenset[str]:
 
 
 _advances: dict[tuple[str, str], float] = {}
-_masks: dict[tuple[str, str], Image.Image | None] = {}
+_masks: dict[tuple[str, str], tuple | None] = {}
 
 
 def _advance(kind: str, word: str) -> float:
@@ -182,10 +182,13 @@ def _advance(kind: str, word: str) -> float:
     return found
 
 
-def _mask(kind: str, word: str) -> Image.Image | None:
-    """A word's 1-bit mask (from the line's top), rasterized once a process; None when it shows nothing."""
-    if (kind, word) in _masks:
-        return _masks[(kind, word)]
+def _mask(kind: str, word: str) -> tuple | None:
+    """A word's 1-bit mask (from the line's top), rasterized once a process, as
+    (its image's core, width, height): what pasting it reads, without Image's
+    properties for each word drawn. None when it shows nothing."""
+    found = _masks.get((kind, word), False)
+    if found is not False:
+        return found
     f = font(kind)
     right, bottom = f.getbbox(word)[2:]
     mask = None
@@ -196,8 +199,8 @@ def _mask(kind: str, word: str) -> Image.Image | None:
         draw.text((0, 0), word, font=f, fill=1)
     if len(_masks) >= WORDS_KEPT:
         _masks.clear()
-    _masks[(kind, word)] = mask
-    return mask
+    found = _masks[(kind, word)] = (mask.im, mask.width, mask.height) if mask is not None else None
+    return found
 
 
 def _width(kind: str, words: list[str]) -> float:
@@ -308,7 +311,8 @@ def draw(ops: list[tuple[str, int, int, int, str]]) -> bytes:
             mask = _mask(kind, word)
             if mask is not None:
                 left = int(round(position))
-                core.paste(colour, (left, y, left + mask.width, y + mask.height), mask.im)
+                mask_core, width, height = mask
+                core.paste(colour, (left, y, left + width, y + height), mask_core)
             position += _advance(kind, word) + space
     return _png(image)
 
