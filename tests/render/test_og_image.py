@@ -190,3 +190,18 @@ def test_drawable_takes_common_text_as_the_character_by_character_path_does():
             assert og_image.drawable(kind, text) == slow, (kind, text)
         for ch in common:
             assert og_image.drawable(kind, f"x{ch}y") == og_image._drawable_each(kind, f"x{ch}y"), (kind, ch)
+
+
+def test_a_word_is_rasterized_as_image_draw_text_draws_it():
+    # _rasterize calls the font as ImageDraw.text does, without its Python work: the same pixels.
+    texts = [HOSTILE[:600], "jW Œuvre — ‘x’ … € ¿Puede? façade 424.2.b «maná» gj,;_", shown_text("Pay [A][2]: → x", "en")]
+    for kind in og_image.SIZES:
+        f = font(kind)
+        words = {word for text in texts for word in og_image.drawable(kind, text).split()}
+        for word in words | {"j", "_", ",", "ÿ"}:
+            right, bottom = f.getbbox(word)[2:]
+            if right > 0 and bottom > 0:
+                fast, drawn = (Image.new("1", (int(right) + 1, int(bottom) + 1), 0) for _ in range(2))
+                og_image._rasterize(fast, f, word)
+                og_image._rasterize_drawn(drawn, f, word)
+                assert fast.tobytes() == drawn.tobytes(), (kind, word)
