@@ -205,3 +205,12 @@ def test_a_word_is_rasterized_as_image_draw_text_draws_it():
                 og_image._rasterize(fast, f, word)
                 og_image._rasterize_drawn(drawn, f, word)
                 assert fast.tobytes() == drawn.tobytes(), (kind, word)
+
+
+def test_a_preview_laid_out_once_is_laid_out_as_anew():
+    # image_path and image take the layout kept for a preview: what laying it out again gives.
+    for preview in _drawings()[::5]:
+        kept = layout(preview)
+        kept.append(("text", 0, 0, 0, "changed by a caller"))  # a caller's list, not the kept one
+        assert layout(preview) == og_image._layout(preview)
+        assert image_path(preview) == f"{og_image.FOLDER}/{og_image.drawing_key(og_image._layout(preview))}.png"
