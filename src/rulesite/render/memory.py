@@ -33,7 +33,8 @@ class RenderMemory:
     job made of them; `og_image._kept`, the names in the preview images'
     folder, listed once a process (a name found missing is drawn again);
     `og_image._advances`, `_masks`, glyph widths and masks by font and word,
-    a pure function's cache; `offline_app._theme_kept`, the theme's files'
+    and `_as_they_are`, the characters met that a font draws as they are,
+    pure functions' caches; `offline_app._theme_kept`, the theme's files'
     digests, by their listing with sizes and times; `site._digests_kept`,
     the last docs digests table, by its file's identity, and `_json_kept`,
     the pieces of the last table made JSON, used only for that very table

@@ -143,29 +143,25 @@ def _drawable_char(kind: str, ch: str) -> str:
     return "?"
 
 
+# Font kind -> the characters met that `drawable` keeps as they are (spaces: it
+# collapses them). Bounded by the fonts: at most the characters they draw.
+_as_they_are: dict[str, set[str]] = {}
+
+
 def drawable(kind: str, text: str) -> str:
     """`text` as the font of `kind` can draw it, its spaces collapsed."""
     text = unicodedata.normalize("NFC", text)
-    if _as_they_are(kind).issuperset(text):  # most texts: no character to look at one by one
-        return " ".join(text.split())
-    return _drawable_each(kind, text)
+    known = _as_they_are.setdefault(kind, set())
+    if not known.issuperset(text):
+        known.update(ch for ch in set(text).difference(known) if ch.isspace() or _drawable_char(kind, ch) == ch)
+        if not known.issuperset(text):
+            return _drawable_each(kind, text)
+    return " ".join(text.split())  # most texts: no character to look at one by one
 
 
 def _drawable_each(kind: str, text: str) -> str:
     """`drawable` of an NFC `text`, a character at a time."""
     return " ".join("".join(_drawable_char(kind, ch) for ch in text).split())
-
-
-# ASCII, Latin-1's letters and signs, dashes, quotes and a few signs; every space.
-# Each is looked at once a process for each kind: a few, not every Latin letter.
-_COMMON = [*range(0x20, 0x7F), *range(0xA0, 0x100), *map(ord, "ŒœŸ–—‘’‚“”„•…‹›€™")]
-_COMMON += [c for c in range(0x3001) if chr(c).isspace()]
-
-
-@cache
-def _as_they_are(kind: str) -> frozenset[str]:
-    """Common characters `drawable` keeps as they are (spaces: it collapses them)."""
-    return frozenset(chr(c) for c in _COMMON if chr(c).isspace() or _drawable_char(kind, chr(c)) == chr(c))
 
 
 _advances: dict[tuple[str, str], float] = {}
