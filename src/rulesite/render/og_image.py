@@ -21,9 +21,9 @@ where it is from and the start of its text even where the embed's text is cut.
   accented Latin letter, dashes and quotes), else Pillow's built-in one. A
   character the font lacks is never drawn as an empty box: a card symbol's
   sign is dropped (its name follows it, `card_symbols.shown_text`), other
-  characters are written by their decomposition or "?" (a text of common
-  characters only is taken as it is, at once). Text is drawn as it is: no
-  markup is read and no direction is reordered (the basic layout).
+  characters are written by their decomposition or "?" (a text of characters
+  met before and drawn as they are is taken at once). Text is drawn as it
+  is: no markup is read and no direction is reordered (the basic layout).
 """
 
 from __future__ import annotations
