@@ -30,6 +30,7 @@ ALLOWED = {
     # Pure functions' caches: the same arguments give the same answer.
     "render.og_image._advances": "glyph widths by font and word",
     "render.og_image._masks": "glyph masks by font and word",
+    "render.og_image._as_they_are": "the characters met that a font draws as they are",
     "render.escape._FIELDS": "a format string's literal parts",
     "read.untrusted._FIELDS": "a model class's fields that hold text",
     "check.site_links._SHARED": "one object for equal facts, so pickle sends a reference",

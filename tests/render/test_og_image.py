@@ -7,6 +7,7 @@ from __future__ import annotations
 import io
 import posixpath
 import re
+import unicodedata
 from collections import Counter
 
 import pytest
@@ -156,3 +157,63 @@ def test_a_render_draws_each_drawing_once_and_every_named_image_is_made(two_edit
     # A current rule's pinned link and its short link name one file.
     short = {p.replace("/2/", "/"): i for p, i in pinned_now.items()}
     assert any(named.get(p) == i for p, i in short.items())
+
+
+def _drawings() -> list[Preview]:
+    """Many layouts: short and long texts, one to six lines, titles on one line and two, hostile text."""
+    words = "When a player reveals a card, every player sees it. Réponses «maná» — ‘x’ … W 424.2.b".split()
+    texts = [" ".join(words[(n * 7) % len(words) :] + words * (n % 9)) for n in range(60)]
+    previews = [Preview(f"{n}.{n % 7}", SOURCE, text, SITE) for n, text in enumerate(texts)]
+    previews += [Preview(text[:90], SOURCE, text, SITE) for text in texts[::6]]  # two-line titles
+    previews += [Preview("", "", "", ""), Preview(HOSTILE[:300], SOURCE + " " + HOSTILE[:80], HOSTILE, SITE)]
+    return previews
+
+
+def test_a_drawing_is_the_png_image_save_writes():
+    # draw encodes the image data itself between the chunks Image.save writes: the same bytes.
+    for preview in _drawings():
+        drawn = image(preview).data
+        shown = png(drawn)
+        assert drawn == og_image._saved(shown), preview
+
+
+def test_drawable_takes_common_text_as_the_character_by_character_path_does():
+    # The fast path (every character met before and kept as it is) gives what looking at each gives.
+    common = "".join(map(chr, [*range(0x20, 0x7F), *range(0xA0, 0x180), *range(0x2000, 0x2030), 0x3000]))
+    texts = [HOSTILE, common, common[::-1], "a\u0301 e\u0308 Œuvre — ‘x’ … €", "\x00a\x1cb\x85c\u2028d\u00a0e\t\r\n"]
+    texts += [common[n::7] + HOSTILE[n * 13 : n * 13 + 40] for n in range(40)]
+    texts += [shown_text("Pay [A][2] to ready it, [E]: draw → win.", "en"), "", " ", "\u200f"]
+    for kind in og_image.SIZES:
+        for text in texts + texts:  # the second time, every character has been met
+            slow = og_image._drawable_each(kind, unicodedata.normalize("NFC", text))
+            assert og_image.drawable(kind, text) == slow, (kind, text)
+        assert set("Œuvre —‘’…€ \t\n") <= og_image._as_they_are[kind]  # the fast path is taken
+        assert not {"\x00", "\u200f", "✦"} & og_image._as_they_are[kind]
+        for ch in common:
+            text = f"x{ch}y"
+            slow = og_image._drawable_each(kind, unicodedata.normalize("NFC", text))
+            assert og_image.drawable(kind, text) == slow, (kind, ch)
+
+
+def test_a_word_is_rasterized_as_image_draw_text_draws_it():
+    # _rasterize calls the font as ImageDraw.text does, without its Python work: the same pixels.
+    texts = [HOSTILE[:600], "jW Œuvre — ‘x’ … € ¿Puede? façade 424.2.b «maná» gj,;_", shown_text("Pay [A][2]: → x", "en")]
+    for kind in og_image.SIZES:
+        f = font(kind)
+        words = {word for text in texts for word in og_image.drawable(kind, text).split()}
+        for word in words | {"j", "_", ",", "ÿ"}:
+            right, bottom = f.getbbox(word)[2:]
+            if right > 0 and bottom > 0:
+                fast, drawn = (Image.new("1", (int(right) + 1, int(bottom) + 1), 0) for _ in range(2))
+                og_image._rasterize(fast, f, word)
+                og_image._rasterize_drawn(drawn, f, word)
+                assert fast.tobytes() == drawn.tobytes(), (kind, word)
+
+
+def test_a_preview_laid_out_once_is_laid_out_as_anew():
+    # image_path and image take the layout kept for a preview: what laying it out again gives.
+    for preview in _drawings()[::5]:
+        kept = layout(preview)
+        kept.append(("text", 0, 0, 0, "changed by a caller"))  # a caller's list, not the kept one
+        assert layout(preview) == og_image._layout(preview)
+        assert image_path(preview) == f"{og_image.FOLDER}/{og_image.drawing_key(og_image._layout(preview))}.png"

@@ -37,7 +37,8 @@ class RenderMemory:
     Not here, on purpose (`tests/test_memory.py`): `share._given`, `_made`,
     set only while a job runs, to this memory's `share_pages` and what the
     job made of them; `og_image._advances`, `_masks`, glyph widths and
-    masks by font and word, a pure function's cache: it gives what making
+    masks by font and word, and `_as_they_are`, the characters met that a
+    font draws as they are: pure functions' caches, each giving what making
     it again gives."""
 
     def __init__(self) -> None:

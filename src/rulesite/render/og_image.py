@@ -14,12 +14,16 @@ where it is from and the start of its text even where the embed's text is cut.
   (`cache`) so that a rebuild draws only what is new.
 - Drawn with Pillow: a 4-colour palette image, no antialiasing (a third of the
   bytes of a greyscale one and faster to save), words rasterized once a process
-  and pasted. The font is Lato from MkDocs' own theme files (a pinned
-  dependency: every accented Latin letter, dashes and quotes), else Pillow's
-  built-in one. A character the font lacks is never drawn as an empty box: a
-  card symbol's sign is dropped (its name follows it, `card_symbols.shown_text`),
-  other characters are written by their decomposition or "?". Text is drawn as
-  it is: no markup is read and no direction is reordered (the basic layout).
+  and pasted, a preview laid out once a process (its page names the image,
+  a job draws it), the PNG data encoded as `Image.save` encodes it, between
+  the chunks it writes (the same bytes, without its Python work for each).
+  The font is Lato from MkDocs' own theme files (a pinned dependency: every
+  accented Latin letter, dashes and quotes), else Pillow's built-in one. A
+  character the font lacks is never drawn as an empty box: a card symbol's
+  sign is dropped (its name follows it, `card_symbols.shown_text`), other
+  characters are written by their decomposition or "?" (a text of characters
+  met before and drawn as they are is taken at once). Text is drawn as it
+  is: no markup is read and no direction is reordered (the basic layout).
 """
 
 from __future__ import annotations
@@ -28,6 +32,7 @@ import hashlib
 import io
 import os
 import unicodedata
+import zlib
 from dataclasses import dataclass
 from functools import cache, lru_cache
 from pathlib import Path
@@ -138,14 +143,29 @@ def _drawable_char(kind: str, ch: str) -> str:
     return "?"
 
 
+# Font kind -> the characters met that `drawable` keeps as they are (spaces: it
+# collapses them). Bounded by the fonts: at most the characters they draw.
+_as_they_are: dict[str, set[str]] = {}
+
+
 def drawable(kind: str, text: str) -> str:
     """`text` as the font of `kind` can draw it, its spaces collapsed."""
     text = unicodedata.normalize("NFC", text)
+    known = _as_they_are.setdefault(kind, set())
+    if not known.issuperset(text):
+        known.update(ch for ch in set(text).difference(known) if ch.isspace() or _drawable_char(kind, ch) == ch)
+        if not known.issuperset(text):
+            return _drawable_each(kind, text)
+    return " ".join(text.split())  # most texts: no character to look at one by one
+
+
+def _drawable_each(kind: str, text: str) -> str:
+    """`drawable` of an NFC `text`, a character at a time."""
     return " ".join("".join(_drawable_char(kind, ch) for ch in text).split())
 
 
 _advances: dict[tuple[str, str], float] = {}
-_masks: dict[tuple[str, str], Image.Image | None] = {}
+_masks: dict[tuple[str, str], tuple | None] = {}
 
 
 def _advance(kind: str, word: str) -> float:
@@ -158,22 +178,40 @@ def _advance(kind: str, word: str) -> float:
     return found
 
 
-def _mask(kind: str, word: str) -> Image.Image | None:
-    """A word's 1-bit mask (from the line's top), rasterized once a process; None when it shows nothing."""
-    if (kind, word) in _masks:
-        return _masks[(kind, word)]
+def _mask(kind: str, word: str) -> tuple | None:
+    """A word's 1-bit mask (from the line's top), rasterized once a process, as
+    (its image's core, width, height): what pasting it reads, without Image's
+    properties for each word drawn. None when it shows nothing."""
+    found = _masks.get((kind, word), False)
+    if found is not False:
+        return found
     f = font(kind)
     right, bottom = f.getbbox(word)[2:]
     mask = None
     if right > 0 and bottom > 0:
         mask = Image.new("1", (int(right) + 1, int(bottom) + 1), 0)
-        draw = ImageDraw.Draw(mask)
-        draw.fontmode = "1"
-        draw.text((0, 0), word, font=f, fill=1)
+        if isinstance(f, ImageFont.FreeTypeFont):
+            _rasterize(mask, f, word)
+        else:
+            _rasterize_drawn(mask, f, word)
     if len(_masks) >= WORDS_KEPT:
         _masks.clear()
-    _masks[(kind, word)] = mask
-    return mask
+    found = _masks[(kind, word)] = (mask.im, mask.width, mask.height) if mask is not None else None
+    return found
+
+
+def _rasterize_drawn(mask: Image.Image, f: ImageFont.ImageFont | ImageFont.FreeTypeFont, word: str) -> None:
+    draw = ImageDraw.Draw(mask)
+    draw.fontmode = "1"
+    draw.text((0, 0), word, font=f, fill=1)
+
+
+def _rasterize(mask: Image.Image, f: ImageFont.FreeTypeFont, word: str) -> None:
+    """`_rasterize_drawn` as ImageDraw.text does it for one line at (0, 0), without
+    its Python work (half a word's time): the same pixels, pinned by a test."""
+    glyphs, (x, y) = f.getmask2(word, "1", anchor="la", ink=1, start=(0.0, 0.0), stroke_filled=True)
+    width, height = glyphs.size
+    mask.im.paste(1, (x, y, x + width, y + height), glyphs)
 
 
 def _width(kind: str, words: list[str]) -> float:
@@ -196,20 +234,24 @@ def _pieces(kind: str, word: str, room: float) -> list[str]:
 
 def wrap(kind: str, text: str, room: float, lines: int) -> list[str]:
     """At most `lines` lines of `text` no wider than `room`; the last ends in "…" when text is left over."""
-    words = [p for w in drawable(kind, text).split(" ") if w for p in _pieces(kind, w, room)]
     space = _advance(kind, " ")
     out: list[list[str]] = []
     line: list[str] = []
     width = 0.0
-    for word in words:
-        advance = _advance(kind, word)
-        if line and width + space + advance > room:
-            out.append(line)
-            if len(out) == lines:
-                return [" ".join(w) for w in out[:-1]] + [_ended(kind, out[-1], room)]
-            line, width = [], 0.0
-        width = width + space + advance if line else advance
-        line.append(word)
+    for whole in drawable(kind, text).split():
+        advance = _advance(kind, whole)
+        if advance <= room:  # a word is measured once, its pieces only when it is longer than a line
+            pieces = ((whole, advance),)
+        else:
+            pieces = [(piece, _advance(kind, piece)) for piece in _pieces(kind, whole, room)]
+        for word, advance in pieces:
+            if line and width + space + advance > room:
+                out.append(line)
+                if len(out) == lines:
+                    return [" ".join(w) for w in out[:-1]] + [_ended(kind, out[-1], room)]
+                line, width = [], 0.0
+            width = width + space + advance if line else advance
+            line.append(word)
     if line:
         out.append(line)
     return [" ".join(w) for w in out]
@@ -226,6 +268,19 @@ def _ended(kind: str, line: list[str], room: float) -> str:
 
 def layout(preview: Preview) -> list[tuple[str, int, int, int, str]]:
     """What is drawn: (kind, x, y, colour, words) a line."""
+    return list(_laid_out(preview)[0])
+
+
+# A page names its image (`image_path`) and a job draws it (`image`), often in
+# one process: laid out once. Bounded: a process lays out thousands.
+@lru_cache(maxsize=1024)
+def _laid_out(preview: Preview) -> tuple[tuple, str]:
+    """`preview`'s layout, and the key of its drawing."""
+    ops = _layout(preview)
+    return tuple(ops), drawing_key(ops)
+
+
+def _layout(preview: Preview) -> list[tuple[str, int, int, int, str]]:
     room = WIDTH - 2 * MARGIN
     ops = []
     y = 22
@@ -267,11 +322,67 @@ def draw(ops: list[tuple[str, int, int, int, str]]) -> bytes:
             mask = _mask(kind, word)
             if mask is not None:
                 left = int(round(position))
-                core.paste(colour, (left, y, left + mask.width, y + mask.height), mask.im)
+                mask_core, width, height = mask
+                core.paste(colour, (left, y, left + width, y + height), mask_core)
             position += _advance(kind, word) + space
+    return _png(image)
+
+
+def _saved(image: Image.Image) -> bytes:
+    """The PNG Pillow's `Image.save` writes of a drawing."""
     out = io.BytesIO()
     image.save(out, "PNG", compress_level=COMPRESS_LEVEL, compress_type=COMPRESS_TYPE, bits=2)
     return out.getvalue()
+
+
+# Image.save's Python work (its options read, the palette and chunks made) was
+# a third of a drawing's PNG time: the image data is encoded here by the encoder
+# it calls, with its arguments, between the chunks it writes before and after
+# (the same for every drawing: one size, one palette). The same bytes, pinned by
+# tests/render/test_og_image.py.
+_ENCODER_ARGS = ("P;2", False, COMPRESS_LEVEL, COMPRESS_TYPE, b"")  # rawmode, optimize, level, strategy, dictionary
+_ENCODER_BLOCK = 65536  # ImageFile.MAXBLOCK: each block the encoder gives is one IDAT chunk
+
+
+def _png(image: Image.Image) -> bytes:
+    head, tail = _png_frame()
+    encoder = Image._getencoder(image.mode, "zip", _ENCODER_ARGS)
+    parts = [head]
+    try:
+        encoder.setimage(image.im, (0, 0, WIDTH, HEIGHT))
+        while True:
+            status, data = encoder.encode(_ENCODER_BLOCK)[1:]
+            parts.append(_chunk(b"IDAT", data))
+            if status:
+                break
+    finally:
+        encoder.cleanup()
+    if status < 0:
+        raise OSError(f"PNG encoder error {status}")
+    parts.append(tail)
+    return b"".join(parts)
+
+
+def _chunk(kind: bytes, data: bytes) -> bytes:
+    return len(data).to_bytes(4, "big") + kind + data + zlib.crc32(data, zlib.crc32(kind)).to_bytes(4, "big")
+
+
+@cache
+def _png_frame() -> tuple[bytes, bytes]:
+    """What Image.save writes of a drawing before its image data (signature,
+    header, palette) and after it (the end chunk)."""
+    saved = _saved(_blank())
+    at, head, tail = 8, b"", b""
+    while at < len(saved):
+        size = int.from_bytes(saved[at : at + 4], "big")
+        kind = saved[at + 4 : at + 8]
+        if kind == b"IDAT" and not head:
+            head = saved[:at]
+        elif kind != b"IDAT" and head:
+            tail = saved[at:]
+            break
+        at += 12 + size
+    return head, tail
 
 
 @cache
@@ -290,7 +401,7 @@ def drawing_key(ops) -> str:
 
 def image_path(preview: Preview) -> str:
     """Where `preview`'s image is, without drawing it: `image` gives its bytes."""
-    return f"{FOLDER}/{drawing_key(layout(preview))}.png"
+    return f"{FOLDER}/{_laid_out(preview)[1]}.png"
 
 
 def image(preview: Preview, cache: str = "", redraw: bool = False, names: dict | None = None) -> Drawn:
@@ -299,8 +410,8 @@ def image(preview: Preview, cache: str = "", redraw: bool = False, names: dict |
     in each such folder are kept once listed (`RenderMemory.og_names`, by way
     of `Context.og_names`)."""
     names = {} if names is None else names
-    ops = layout(preview)
-    key = drawing_key(ops)
+    laid_out, key = _laid_out(preview)
+    ops = list(laid_out)
     kept = os.path.join(cache, key + ".png") if cache else ""
     if kept and not redraw and key + ".png" in _kept_names(cache, names):
         try:
