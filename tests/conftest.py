@@ -22,6 +22,7 @@ import os
 import signal
 import subprocess
 import sys
+from collections import Counter
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -74,14 +75,18 @@ _ahead: list[subprocess.Popen] = []
 
 
 def pytest_collection_modifyitems(session, config, items):  # noqa: ARG001
-    """The modules of FIRST first, in its order; the others as collected."""
+    """The modules of FIRST first, in its order; the others by their number of
+    tests, most first (what pytest-xdist's own reordering does, which
+    scripts/run_tests.sh turns off so that this order holds)."""
     rank = {path: k for k, path in enumerate(FIRST)}
+    tests_in = Counter(str(item.path) for item in items)
 
-    def place(item) -> int:
+    def place(item) -> tuple[int, int]:
         try:
-            return rank.get(Path(str(item.path)).relative_to(REPO_ROOT).as_posix(), len(FIRST))
+            where = rank.get(Path(str(item.path)).relative_to(REPO_ROOT).as_posix(), len(FIRST))
         except ValueError:
-            return len(FIRST)
+            where = len(FIRST)
+        return where, -tests_in[str(item.path)] if where == len(FIRST) else 0
 
     items.sort(key=place)
 
