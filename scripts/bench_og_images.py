@@ -41,7 +41,7 @@ def real_previews(corpora: Path | None) -> list[og_image.Preview]:
     seen: dict[og_image.Preview, None] = {}
     drawn, named = og_image.image, og_image.image_path
 
-    def image(preview, cache="", redraw=False):
+    def image(preview, cache="", names=None):
         seen[preview] = None
         return og_image.Drawn(named(preview), b"")
 

@@ -404,16 +404,17 @@ def image_path(preview: Preview) -> str:
     return f"{FOLDER}/{_laid_out(preview)[1]}.png"
 
 
-def image(preview: Preview, cache: str = "", redraw: bool = False, names: dict | None = None) -> Drawn:
-    """The image of `preview`: from `cache` (a folder) when it was drawn before
-    (unless `redraw`), else drawn (and kept there). `names`: where the names
+def image(preview: Preview, cache: str = "", names: dict | None = None) -> Drawn:
+    """The image of `preview`: from `cache` (a folder) when it was drawn before,
+    else drawn (and kept there; a clean build empties the folder first,
+    `sequence.forget_earlier_builds`). `names`: where the names
     in each such folder are kept once listed (`RenderMemory.og_names`, by way
     of `Context.og_names`)."""
     names = {} if names is None else names
     laid_out, key = _laid_out(preview)
     ops = list(laid_out)
     kept = os.path.join(cache, key + ".png") if cache else ""
-    if kept and not redraw and key + ".png" in _kept_names(cache, names):
+    if kept and key + ".png" in _kept_names(cache, names):
         try:
             with open(kept, "rb") as file:
                 return Drawn(f"{FOLDER}/{key}.png", file.read())
