@@ -21,6 +21,7 @@ ALLOWED = {
     "common.workers._frozen": "the garbage collector's freeze count while workers fork",
     "common.workers._was_enabled": "whether the garbage collector ran before workers forked",
     "check.run._options": "per check worker process: the options it was started with",
+    "render.og_image._tally": "per worker process: the images it drew and took from the store, which render asks for",
     # Set only while one call runs, to the stage memory its caller hands it; None between builds.
     "read.yamlfile._kept": "set while `keeping` runs, to `ReadMemory.parsed`",
     "read.yamlfile._used": "set while `keeping` runs: what this read used of `ReadMemory.parsed`",

@@ -41,11 +41,16 @@ from .common.engines import ENGINES
 from .common.model import Corpus, Loc
 from .read.kept import Kept
 from .export.files import data_again, data_files, data_parts, finish_data
+from .render import og_image
 from .render.context import Context
 from .render.site import PublishedData  # the published data render runs; not this module's record
 from .render.site import render_site
 from .resolve.history import ChainStep, chain_steps
 from .memory import BuildMemory
+
+
+# Where the drawn preview images are kept instead of each build's own folder (`Settings.image_store`).
+IMAGE_STORE_VARIABLE = "RULESITE_IMAGE_STORE"
 
 
 class SettingsError(ValueError):
@@ -138,9 +143,13 @@ class Settings:
         return self.docs_dir.parent / ".build" / self.docs_dir.name
 
     @property
-    def og_dir(self) -> Path:
-        """Where the drawn preview images are kept for the next build (`render/og_image.py`)."""
-        return self.config_dir / "og"
+    def image_store(self) -> Path:
+        """The store of drawn preview images, by content, that every later
+        build takes them from, clean ones too (`render/og_image.py`):
+        $RULESITE_IMAGE_STORE (a folder builds of other folders and
+        checkouts may share), else the build's own folder's."""
+        shared = os.environ.get(IMAGE_STORE_VARIABLE, "").strip()
+        return Path(os.path.abspath(shared)) if shared else self.config_dir / "og"
 
     @property
     def outputs(self) -> list[Path]:
@@ -181,6 +190,10 @@ class Resolved:
 class Rendered:
     files: dict  # language -> path -> text (or `workers.Held`: a file render's workers hold)
     seconds: float
+    # Preview images drawn, and taken from the store (`render/og_image.py`);
+    # None when not counted (a render without a crew: its workers are gone).
+    images_drawn: int | None = None
+    images_taken: int | None = None
 
 
 @dataclass(frozen=True)
@@ -307,18 +320,19 @@ def forget_earlier_builds(settings: Settings, memory: BuildMemory | None) -> Non
     """A clean build's one decision, made before any stage runs: nothing
     earlier builds left is used. What this process kept goes
     (`BuildMemory.forget`), and so does what they left on disk for the next
-    build: the kept reads (`read/kept.py`), the drawn preview images
-    (`render/og_image.py`), what the published languages were built from
-    (`engine.built_from`) and what the check found of their files
-    (`check.stage.findings_file`). The stages then find none of it, as in
-    a first build; what this build makes is kept for the next. The output
-    folders stay: the build replaces them."""
+    build: the kept reads (`read/kept.py`), what the published languages
+    were built from (`engine.built_from`) and what the check found of their
+    files (`check.stage.findings_file`). The stages then find none of it, as
+    in a first build; what this build makes is kept for the next. The output
+    folders stay: the build replaces them, and so does the store of drawn
+    preview images (`Settings.image_store`): kept by what they show and by
+    what draws them (`og_image.store_folder`), they are what a first build
+    would draw, byte for byte."""
     if memory is not None:
         memory.forget()
     s = settings
     for path in (
         read_stage.kept_folder(s.config_dir),
-        s.og_dir,
         built_from.state_file(s.config_dir, s.site_dir),
         check_stage.findings_file(s.config_dir, s.site_dir),
     ):
@@ -436,8 +450,9 @@ class Sequence:
         ctx = replace(
             ctx, site_url=write_stage.site_url(self.settings.config, self.settings.site_url), engine=self.settings.engine
         )
-        # Drawn preview images are kept there for the next build.
-        ctx = replace(ctx, og_cache=str(self.settings.og_dir), og_names=self.seen.render.og_names)
+        # Drawn preview images are taken from the store, and kept there for the next build.
+        store = og_image.store_folder(self.settings.image_store)
+        ctx = replace(ctx, og_cache=store, og_names=self.seen.render.og_names)
         if compared is not None:
             history = compared.chain_steps(ctx.chains)
         else:
@@ -449,7 +464,11 @@ class Sequence:
         until `write` (without one, the pages are all in this process)."""
         clock = _Clock()
         memory = self.memory.render if self.memory is not None else None
-        return Rendered(render_files(resolved.ctx, crew, memory), clock())
+        og_image.start_tally()
+        files = render_files(resolved.ctx, crew, memory)
+        seconds = clock()
+        drawn, taken = og_image.tally(crew) if crew is not None else (None, None)
+        return Rendered(files, seconds, drawn, taken)
 
     def write(self, resolved: Resolved, rendered: Rendered, crew: workers.Crew | None = None) -> Written:
         """The pages into a new generation of the docs folder, and each language's MkDocs config."""

@@ -12,6 +12,7 @@ import pytest
 
 from rulesite.common import output
 from rulesite.sequence import (
+    IMAGE_STORE_VARIABLE,
     Built,
     Checked,
     Published,
@@ -72,32 +73,36 @@ def test_the_stages_run_in_order_and_a_second_build_reuses_the_first(repo_root, 
     assert checked.findings_reused == 0
 
 
-def test_a_clean_build_first_removes_what_earlier_builds_left(repo_root, tmp_path):
+def test_a_clean_build_first_removes_what_earlier_builds_left(repo_root, tmp_path, monkeypatch):
     """`--clean` is one decision, made before any stage runs
     (`forget_earlier_builds`): what earlier builds left for the next, in
     memory and on disk, is gone; the stages then see a first build's state.
-    The output folders stay (the build replaces them)."""
+    The output folders stay (the build replaces them), and so does the store
+    of drawn preview images (by what they show and what draws them:
+    tests/build/test_image_store.py)."""
     from rulesite.check import stage as check_stage
     from rulesite.engine import built_from
     from rulesite.memory import BuildMemory
     from rulesite.stages import read as read_stage
 
+    monkeypatch.delenv(IMAGE_STORE_VARIABLE, raising=False)  # the store in the build's own folder
     settings = _settings(repo_root, tmp_path, clean=True)
     config_dir, site_dir = settings.config_dir, settings.site_dir
+    stored = settings.image_store / "0123456789abcdef" / "drawn.png"
     left = [
         read_stage.kept_folder(config_dir) / "entry",
-        settings.og_dir / "drawn.png",
         built_from.state_file(config_dir, site_dir),
         check_stage.findings_file(config_dir, site_dir),
     ]
-    for path in [*left, site_dir / "index.html"]:
+    for path in [*left, site_dir / "index.html", stored]:
         path.parent.mkdir(parents=True, exist_ok=True)
         path.write_bytes(b"kept")
     memory = BuildMemory(mkdocs=False)
     memory.render.jobs["job"] = ("digest", {})
     forget_earlier_builds(settings, memory)
     assert [path for path in left if path.exists()] == []
-    assert not read_stage.kept_folder(config_dir).exists() and not settings.og_dir.exists()
+    assert not read_stage.kept_folder(config_dir).exists()
+    assert stored.read_bytes() == b"kept"
     assert memory.render.jobs == {}
     assert (site_dir / "index.html").read_bytes() == b"kept"
 

@@ -123,10 +123,59 @@ def test_a_kept_image_is_not_drawn_again(tmp_path, monkeypatch):
     monkeypatch.setattr(og_image, "draw", refuse)
     names: dict = {}
     assert image(preview, str(tmp_path), names=names) == first
-    # Gone from the folder (a clean build empties it) though listed once: drawn again.
+    # Gone from the folder (removed by hand, or by a build of other drawing code) though listed once: drawn again.
     (tmp_path / first.path.rsplit("/", 1)[1]).unlink()
     with pytest.raises(AssertionError, match="drawn again"):
         image(preview, str(tmp_path), names=names)
+
+
+def test_the_store_s_folder_is_named_by_the_drawing_code_and_only_its_own_others_go(tmp_path, monkeypatch):
+    store = tmp_path / "store"
+    older, legacy = store / "fedcba9876543210", store / f"{'a' * 24}.png"
+    mine = [store / "notes.txt", store / "images", store / "0123"]
+    for path in (older / "x.png", legacy, mine[0], mine[1] / "y.png", mine[2]):
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_bytes(b"kept")
+    folder = og_image.store_folder(store)
+    assert folder == str(store / og_image.code_digest())
+    assert not older.exists() and not legacy.exists(), "other drawing code's images go"
+    assert all(path.exists() for path in mine), "nothing but what a store holds is removed"
+    monkeypatch.setattr(og_image, "code_digest", lambda: "0123456789abcdef")
+    assert og_image.store_folder(store) == str(store / "0123456789abcdef")
+
+
+def test_the_drawing_code_s_digest_reads_the_code_and_the_fonts_bytes(monkeypatch, tmp_path):
+    before = og_image.code_digest()
+    assert og_image.code_digest() == before and len(before) == 16
+    fonts = tmp_path / "fonts"
+    fonts.mkdir()
+    for name in og_image.FONT_FILES:
+        (fonts / name).write_bytes((og_image._MATERIAL_FONTS / name).read_bytes() + b"\0")  # same names, other bytes
+    monkeypatch.setattr(og_image, "_MATERIAL_FONTS", fonts)
+    og_image.code_digest.cache_clear()
+    try:
+        assert og_image.code_digest() != before
+    finally:
+        og_image.code_digest.cache_clear()
+
+
+def test_images_drawn_and_taken_are_counted_in_every_worker(tmp_path):
+    from functools import partial
+
+    from rulesite.common import workers
+
+    previews = [Preview(f"{n}.1", SOURCE, f"Text number {n}.", SITE) for n in range(6)]
+    folder = str(tmp_path)
+    image(previews[0], folder)  # in the store before the count starts
+    og_image.start_tally()
+    jobs = [partial(lambda p: {"x": image(p, folder).path}, p) for p in previews]
+    with workers.Crew() as crew:
+        crew.run(jobs, 2)
+        assert og_image.tally(crew) == (5, 1)
+    with workers.Crew() as crew:  # a crew that runs its jobs here
+        og_image.start_tally()
+        crew.run(jobs[:1], 2)
+        assert og_image.tally(crew) == (0, 1)
 
 
 def test_a_render_draws_each_drawing_once_and_every_named_image_is_made(two_editions_ctx, monkeypatch):

@@ -26,12 +26,15 @@ from ..sequence import (
     Written,
 )
 from ..memory import BuildMemory
-from .options import EXIT_BUSY, EXIT_INTERRUPTED, add_build_options, settings_of
+from .options import ENVIRONMENT, EXIT_BUSY, EXIT_INTERRUPTED, add_build_options, settings_of
 
 
 def add_build_command(commands) -> None:
     build = commands.add_parser(
-        "build", help="build the site from the sources, check it, publish it", description=build_command.__doc__
+        "build",
+        help="build the site from the sources, check it, publish it",
+        description=build_command.__doc__,
+        epilog=ENVIRONMENT,
     )
     add_build_options(build)
     build.set_defaults(run=build_command)
@@ -103,7 +106,7 @@ def _print_build(sequence: Sequence) -> int:
             case Resolved():
                 _print_resolved(record)
             case Written():
-                _print_written(record, records[Rendered].seconds)
+                _print_written(record, records[Rendered])
             case Built():
                 _print_built(record, records[Written].pages, sequence.settings.site_dir, sequence.settings.engine)
             case Checked():
@@ -150,13 +153,20 @@ def _print_resolved(record: Resolved) -> None:
         _stage("review", f"{record.reviews} citations need review (listed on needs-review.html)", 0.0)
 
 
-def _print_written(record: Written, render_seconds: float) -> None:
+def _print_written(record: Written, rendered: Rendered) -> None:
     _stage(
         "render",
         f"{record.pages} pages and {record.statics} short rule links in {len(record.files)} languages "
-        f"({', '.join(record.files)}) written to {record.docs_dir}",
-        render_seconds + record.seconds,
+        f"({', '.join(record.files)}) written to {record.docs_dir}; {images_line(rendered)}",
+        rendered.seconds + record.seconds,
     )
+
+
+def images_line(rendered: Rendered) -> str:
+    """What the render did of the preview images: drawn, or taken from the store."""
+    if rendered.images_drawn is None:
+        return "preview images not counted"
+    return f"preview images: {rendered.images_drawn} drawn, {rendered.images_taken} from the store"
 
 
 def _print_built(record: Built, pages: int, site_dir: Path, engine: str) -> None:

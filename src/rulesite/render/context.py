@@ -29,7 +29,7 @@ class Context(ResolvedCorpus):
     cache: dict = field(default_factory=dict)  # lookups renderers build once per site
     site_url: str = ""  # the site's public address ("https://example.org/"), when known
     site_map: SiteMap | None = None  # where every page, part and anchor is (made after resolve)
-    og_cache: str = ""  # a folder keeping drawn preview images between builds (render/og_image.py), if any
+    og_cache: str = ""  # the store's folder of drawn preview images (`og_image.store_folder`), if any
     # The names in `og_cache` once listed (`RenderMemory.og_names`): a forked worker's additions stay its own.
     og_names: dict = field(default_factory=dict, compare=False, repr=False)
     engine: str = "mkdocs"  # what builds the HTML (common/engines.py): whose theme files the pages load

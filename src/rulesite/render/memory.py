@@ -30,9 +30,9 @@ class RenderMemory:
 
     Invalidated by: another fingerprint (a job's declared inputs changed) or
     other arguments, texts or data, found by comparing them. `forget` drops
-    it all. The preview images drawn are kept on disk (`.build/og`,
-    `render/og_image.py`), by what they show; a clean build removes them
-    first (`sequence.forget_earlier_builds`) and draws them again.
+    it all. The preview images drawn are kept on disk, in a store by what
+    they show and what draws them (`Settings.image_store`,
+    `og_image.store_folder`), which clean builds take them from too.
 
     Not here, on purpose (`tests/test_memory.py`): `share._given`, `_made`,
     set only while a job runs, to this memory's `share_pages` and what the

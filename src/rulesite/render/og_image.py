@@ -10,8 +10,13 @@ where it is from and the start of its text even where the embed's text is cut.
   pinned link of the current edition draw the same and share one file.
 - One file per drawing (`assets/og/<hash>.png`): the hash is of what is drawn,
   line by line (after wrapping and clipping), so equal drawings are one file
-  wherever they are used, and a drawn file is kept in the build's own folder
-  (`cache`) so that a rebuild draws only what is new.
+  wherever they are used.
+- A store of drawn files, by content, that every later build takes them from,
+  clean builds included (`store_folder`): drawn the first time a build needs
+  them. Its files lie in a folder named by what draws them (`code_digest`:
+  this module's code, Pillow and its libraries, the font files' bytes), so
+  that no image drawn by other drawing code is ever taken. Where it is:
+  `$RULESITE_IMAGE_STORE`, else the build's own folder (`Settings.image_store`).
 - Drawn with Pillow: a 4-colour palette image, no antialiasing (a third of the
   bytes of a greyscale one and faster to save), words rasterized once a process
   and pasted, a preview laid out once a process (its page names the image,
@@ -28,18 +33,22 @@ where it is from and the start of its text even where the embed's text is cut.
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import io
 import os
+import re
+import shutil
 import unicodedata
 import zlib
+from collections import Counter
 from dataclasses import dataclass
 from functools import cache, lru_cache
 from pathlib import Path
 
 import mkdocs
 import PIL
-from PIL import Image, ImageDraw, ImageFont
+from PIL import Image, ImageDraw, ImageFont, features
 
 from ..site_map.paths import PREVIEW_IMAGES
 from ..common.card_symbols import SYMBOLS
@@ -89,12 +98,13 @@ class Drawn:
 
 
 _MATERIAL_FONTS = Path(mkdocs.__file__).parent / "themes" / "readthedocs" / "css" / "fonts"
+FONT_FILES = ("lato-bold.woff", "lato-normal.woff")  # the titles', the other texts'
 
 
 @cache
 def font(kind: str) -> ImageFont.FreeTypeFont:
     size = SIZES[kind][0]
-    name = "lato-bold.woff" if kind.startswith("title") else "lato-normal.woff"
+    name = FONT_FILES[0] if kind.startswith("title") else FONT_FILES[1]
     try:
         return ImageFont.truetype(str(_MATERIAL_FONTS / name), size, layout_engine=ImageFont.Layout.BASIC)
     except OSError:
@@ -405,11 +415,10 @@ def image_path(preview: Preview) -> str:
 
 
 def image(preview: Preview, cache: str = "", names: dict | None = None) -> Drawn:
-    """The image of `preview`: from `cache` (a folder) when it was drawn before,
-    else drawn (and kept there; a clean build empties the folder first,
-    `sequence.forget_earlier_builds`). `names`: where the names
-    in each such folder are kept once listed (`RenderMemory.og_names`, by way
-    of `Context.og_names`)."""
+    """The image of `preview`: from `cache` (a folder of the store,
+    `store_folder`) when it was drawn before, else drawn (and kept there).
+    `names`: where the names in each such folder are kept once listed
+    (`RenderMemory.og_names`, by way of `Context.og_names`)."""
     names = {} if names is None else names
     laid_out, key = _laid_out(preview)
     ops = list(laid_out)
@@ -417,10 +426,13 @@ def image(preview: Preview, cache: str = "", names: dict | None = None) -> Drawn
     if kept and key + ".png" in _kept_names(cache, names):
         try:
             with open(kept, "rb") as file:
-                return Drawn(f"{FOLDER}/{key}.png", file.read())
+                data = file.read()
+            _count("taken")
+            return Drawn(f"{FOLDER}/{key}.png", data)
         except OSError:
             pass
     data = draw(ops)
+    _count("drawn")
     if kept:
         _keep(kept, data)
         _kept_names(cache, names).add(key + ".png")
@@ -452,3 +464,78 @@ def _keep(path: str, data: bytes) -> None:
             os.unlink(partial)
         except OSError:
             pass
+
+
+# The store's folders: one named by each `code_digest`, and the files kept
+# directly in the store before it had folders (a drawing's key, `.png`).
+_STORE_ENTRY = re.compile(r"[0-9a-f]{16}|[0-9a-f]{24}\.png(\.\d+\.part)?")
+
+
+@cache
+def code_digest() -> str:
+    """A digest of what draws the images besides what they show: this
+    module's code, Pillow's version and its libraries' (FreeType rasterizes,
+    zlib encodes), the font files' bytes. Once a process (some 2 ms)."""
+    digest = hashlib.sha256(Path(__file__).read_bytes())
+    for part in (PIL.__version__, features.version("freetype2"), features.version("zlib")):
+        digest.update(f"\0{part}".encode())
+    for name in FONT_FILES:
+        try:
+            digest.update(b"\0" + (_MATERIAL_FONTS / name).read_bytes())
+        except OSError:  # Pillow's own font is drawn instead: its version says which
+            digest.update(b"\0missing")
+    return digest.hexdigest()[:16]
+
+
+def store_folder(store: str | os.PathLike) -> str:
+    """The folder of the store `store` whose images this drawing code drew
+    (`code_digest`; given to `image` as its `cache`). The store's other
+    folders, of other drawing code, are removed: they are never read again
+    (one listing; a build sharing the store with other code draws its own)."""
+    current = code_digest()
+    try:
+        found = os.listdir(store)
+    except OSError:
+        found = []
+    for name in found:
+        if name != current and _STORE_ENTRY.fullmatch(name):  # nothing but what a store holds is removed
+            path = os.path.join(store, name)
+            if os.path.isdir(path):
+                shutil.rmtree(path, ignore_errors=True)
+            else:
+                with contextlib.suppress(OSError):
+                    os.unlink(path)
+    return os.path.join(store, current)
+
+
+# This process's images since its render began (`start_tally`): "drawn",
+# "taken" from the store, and "process", whose they are (a forked worker's start at 0).
+_tally: Counter = Counter()
+
+
+def _count(outcome: str) -> None:
+    if _tally["process"] != os.getpid():
+        start_tally()
+    _tally[outcome] += 1
+
+
+def start_tally() -> None:
+    """Images are counted from now, in this process and the workers it forks."""
+    _tally.clear()
+    _tally["process"] = os.getpid()
+
+
+def _process_tally(_held=None) -> tuple[int, int, int]:
+    """(this process's id, images drawn, images taken) since `start_tally`."""
+    if _tally["process"] != os.getpid():
+        return os.getpid(), 0, 0
+    return os.getpid(), _tally["drawn"], _tally["taken"]
+
+
+def tally(crew=None) -> tuple[int, int]:
+    """(images drawn, images taken from the store) since `start_tally`, by
+    this process and the workers of `crew` (a `workers.Crew`, which asks
+    them); each process once."""
+    found = [_process_tally(), *(crew.each(_process_tally) if crew is not None else [])]
+    by_process = {process: (drawn, taken) for process, drawn, taken in found}
+    return sum(d for d, _ in by_process.values()), sum(t for _, t in by_process.values())
