@@ -54,3 +54,11 @@ def test_the_rounds_measured_side_by_side_on_the_full_corpora():
     rounds = {2: [34.12, 34.69, 36.9, 37.62], 3: [38.01, 37.86, 41.1, 42.08], 4: [40.86, 41.12, 44.39, 45.84]}
     assert round_ratios(rounds) == [0.85, 1.01, 0.88, 0.91]
     assert edition_cost_ratio(rounds) == 0.9
+
+
+def test_the_render_s_row_says_how_many_images_it_drew():
+    from rulesite.bench.command import _images_drawn
+
+    full = {"images": {"drawn": 11865, "from_store": 0}}
+    assert _images_drawn(full, "render") == " (11865 preview images drawn, 0 from the store)"
+    assert _images_drawn(full, "read") == ""

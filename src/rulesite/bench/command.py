@@ -8,7 +8,9 @@ What it measures, in one run on one machine:
 
 - every stage of a clean whole build of the full corpora, in this process:
   the very sequence `rulesite build` runs (`sequence.py`, with nothing of
-  earlier builds used): wall time and peak memory (the process's
+  earlier builds used; the preview images are drawn, or taken from the store
+  when `$RULESITE_IMAGE_STORE` names one that holds them: the report says
+  how many of each, beside the render's time): wall time and peak memory (the process's
   resident high-water mark after the stage, which only grows; MkDocs: the
   largest resident set of its processes); and what the site it built
   weighs, by kind of file, with the bytes of the tags every page repeats
@@ -228,6 +230,9 @@ def _staged_build(sources: Path, corpora: Path, config: Path, work: Path, engine
         clock.done(STAGE_NAMES[type(record)])
         if isinstance(record, Read):
             corpus = record.corpus
+        if isinstance(record, Rendered):
+            # Whether the render drew its preview images or took them from the store: its time says which.
+            images = {"drawn": record.images_drawn, "from_store": record.images_taken}
         if isinstance(record, Written):
             languages, pages = record.languages, record.pages
         if isinstance(record, Built):
@@ -237,6 +242,7 @@ def _staged_build(sources: Path, corpora: Path, config: Path, work: Path, engine
         "stages": clock.stages,
         "languages": languages,
         "pages": pages,
+        "images": images,
         "files_in_site": sum(1 for p in site.resolve().rglob("*") if p.is_file()),
         "site_weight": site_weight(site.resolve()),
         "config_dir": settings.config_dir.relative_to(work).as_posix(),
@@ -623,6 +629,14 @@ def measure(args: argparse.Namespace, corpora: Path, config: Path) -> dict:
     return report
 
 
+def _images_drawn(full: dict, stage: str) -> str:
+    """Beside the render's time: its preview images drawn, and taken from the store."""
+    images = full.get("images")
+    if stage != "render" or not images:
+        return ""
+    return f" ({images['drawn']} preview images drawn, {images['from_store']} from the store)"
+
+
 def print_report(report: dict) -> None:
     """The report, as a person reads it: stages, builds, the targets met or missed."""
     stages, figures, first = report["full"]["stages"], report["figures"], report["read_resolve_render_runs"]
@@ -641,7 +655,7 @@ def print_report(report: dict) -> None:
     print("| stage | s | peak MiB |")
     print("|---|---|---|")
     for name, s in stages.items():
-        print(f"| {name} | {s['seconds']} | {s['peak_mib']} |")
+        print(f"| {name}{_images_drawn(report['full'], name)} | {s['seconds']} | {s['peak_mib']} |")
     print(f"| **whole build** | **{whole}** | |")
     print(f"plain mkdocs build of the same pages: {plain_seq} s one language after another, {plain_par} s side by side")
     print(times_line(report["engines_side_by_side_seconds"]))
