@@ -92,12 +92,14 @@ def pytest_collection_modifyitems(session, config, items):  # noqa: ARG001
 
 
 def pytest_sessionstart(session):
-    """A whole-suite run on pytest-xdist workers starts building the
+    """Every build of the run shares one store of drawn preview images
+    (`share_image_store`). A whole-suite run on pytest-xdist workers starts building the
     full-corpora site (`corpora_site`) at once, in a process of its own
     (tests/build_shared_site.py): the tests that read it find it built, or
     wait for that build, instead of one worker building it while the other
     waits with nothing to do."""
     config = session.config
+    share_image_store(shared_root(config._tmp_path_factory))
     if os.environ.get("PYTEST_XDIST_WORKER") or not getattr(config.option, "numprocesses", None):
         return
     if config.args_source != pytest.Config.ArgsSource.TESTPATHS or config.option.keyword or config.option.markexpr:
@@ -119,6 +121,15 @@ def pytest_sessionstart(session):
     said = process.stdout.readline().strip()
     if said != "locked":
         raise pytest.UsageError(f"tests/build_shared_site.py did not start: {said!r}")
+
+
+def share_image_store(root: Path) -> None:
+    """Every build this run makes (the tests' own and their `rulesite build`
+    processes, on every worker) draws a preview image once and takes it from
+    one store after (`$RULESITE_IMAGE_STORE`, in the run's shared folder):
+    writes are renamed into place, so builds side by side share it. A test
+    of the drawing or of the store gives its builds a store of their own."""
+    os.environ["RULESITE_IMAGE_STORE"] = str(root / "image-store")
 
 
 def pytest_sessionfinish(session, exitstatus):  # noqa: ARG001

@@ -1,6 +1,7 @@
 """Every page a link preview reads shows a picture of what was shared
 (render/og_image.py), on the seed site built for real (strict MkDocs), twice:
-the second build draws nothing, taking every image from the build's cache."""
+the second build draws nothing, taking every image from the store in the
+build's own folder."""
 
 from __future__ import annotations
 
@@ -16,20 +17,25 @@ from pathlib import Path
 import pytest
 from PIL import Image
 
-from rulesite.render.og_image import HEIGHT, WIDTH
+from rulesite.render.og_image import HEIGHT, WIDTH, code_digest
+from rulesite.sequence import IMAGE_STORE_VARIABLE
 
 from test_link_previews import head
 
 
-def _build(repo_root: Path, base: Path) -> None:
+def _build(repo_root: Path, base: Path) -> str:
+    """What `rulesite build` printed; the images stored in its own folder, not the run's store."""
+    env = {name: value for name, value in os.environ.items() if name != IMAGE_STORE_VARIABLE}
     result = subprocess.run(
         [sys.executable, "-m", "rulesite", "build", "--docs-dir", str(base / "docs"), "--site-dir", str(base / "site")],
         cwd=repo_root,
+        env=env,
         capture_output=True,
         text=True,
         timeout=600,
     )
     assert result.returncode == 0, result.stdout[-3000:] + result.stderr[-3000:]
+    return result.stdout
 
 
 def _kept(cache: Path) -> dict[str, int]:
@@ -39,11 +45,11 @@ def _kept(cache: Path) -> dict[str, int]:
 @pytest.fixture(scope="module")
 def built(tmp_path_factory, repo_root) -> dict:
     base = tmp_path_factory.mktemp("previews")
-    _build(repo_root, base)
-    cache = base / ".build" / "docs" / "og"
+    printed = _build(repo_root, base)
+    cache = base / ".build" / "docs" / "og" / code_digest()
     first = _kept(cache)
-    _build(repo_root, base)
-    return {"site": base / "site", "first": first, "second": _kept(cache)}
+    again = _build(repo_root, base)
+    return {"site": base / "site", "first": first, "second": _kept(cache), "printed": (printed, again)}
 
 
 # The not-found page of each language (section 404 of a document is "…/404.html" too).
@@ -122,9 +128,17 @@ def test_images_are_not_stored_for_offline_use(built):
         assert "assets/og/" not in worker.read_text(encoding="utf-8"), worker
 
 
+def _drawn(printed: str) -> tuple[int, int]:
+    found = re.search(r"preview images: (\d+) drawn, (\d+) from the store", printed)
+    assert found, printed
+    return int(found[1]), int(found[2])
+
+
 def test_a_second_build_draws_no_image(built):
     assert built["first"], "the first build kept no image"
     assert built["second"] == built["first"]  # none written again, none added
+    first, again = map(_drawn, built["printed"])
+    assert first[0] >= len(built["first"]) and again == (0, sum(first))  # workers may draw one twice
     assert len(built["first"]) == len({p.name for p in built["site"].rglob("*.png") if p.parent.name == "og"})
 
 
