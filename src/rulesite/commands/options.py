@@ -77,6 +77,13 @@ def add_replace_option(parser: argparse.ArgumentParser) -> None:
     )
 
 
+# What `build --help` and `serve --help` say of the environment.
+ENVIRONMENT = (
+    "environment: RULESITE_IMAGE_STORE=FOLDER keeps the drawn link-preview images there instead of in the "
+    "build's own folder (.build/ beside the docs folder), to be shared by builds of other folders and checkouts "
+    "(each image is drawn once, by content, and never taken by other drawing code)"
+)
+
 # Exit statuses besides 0 (built), 1 (problems found) and 2 (wrong arguments).
 EXIT_BUSY = 75  # another build is writing the same folder (EX_TEMPFAIL: try again later)
 EXIT_INTERRUPTED = 130  # Ctrl-C, as shells report it

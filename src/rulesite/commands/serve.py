@@ -11,12 +11,15 @@ from functools import partial
 from ..sequence import SettingsError
 from ..memory import BuildMemory
 from .build import build
-from .options import EXIT_INTERRUPTED, add_build_options, settings_of
+from .options import ENVIRONMENT, EXIT_INTERRUPTED, add_build_options, settings_of
 
 
 def add_serve_command(commands) -> None:
     serve = commands.add_parser(
-        "serve", help="build the site, serve it on 127.0.0.1, build it again on each save", description=serve_command.__doc__
+        "serve",
+        help="build the site, serve it on 127.0.0.1, build it again on each save",
+        description=serve_command.__doc__,
+        epilog=ENVIRONMENT,
     )
     add_build_options(serve, publish=False)
     serve.add_argument("--port", type=int, default=8000, help="the port on 127.0.0.1 (default: 8000; 0: any free one)")
