@@ -144,3 +144,16 @@ def test_a_config_with_a_search_plugin_is_refused_not_split(rendered, tmp_path):
     assert result.returncode != 0
     assert "search plugin indexes the whole site" in result.stdout, result.stdout[-3000:]
     assert not (tmp_path / "site").exists(), "nothing published"
+
+
+def test_the_parts_share_the_pages_by_cost_each_page_once():
+    from rulesite.engine.split_build import PAGE_BYTES, shares
+
+    # One whole-document page as large as many others together, as on the full corpora.
+    pages = [("all.md", 1_400_000)] + [(f"r/{n}.md", 2_000 + 37 * (n % 50)) for n in range(900)]
+    dealt = shares(pages, 2)
+    assert sorted(p for share in dealt for p in share) == sorted(p for p, _ in pages)  # each page once
+    assert not dealt[0] & dealt[1]
+    cost = [sum(size + PAGE_BYTES for p, size in pages if p in share) for share in dealt]
+    assert abs(cost[0] - cost[1]) <= 2_000 + 37 * 49 + PAGE_BYTES  # within one page
+    assert shares(list(reversed(pages)), 2) == dealt  # every part deals the same shares

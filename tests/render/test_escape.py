@@ -9,6 +9,7 @@ browser would run.
 from __future__ import annotations
 
 import dataclasses
+from html import unescape
 import json
 import re
 import itertools
@@ -23,7 +24,7 @@ from rulesite.check.script import parse, script_problems
 from rulesite.common.model import Card, Rule, Source
 from rulesite.render import markup
 from rulesite.render.card_pages import render_cards_page
-from rulesite.render.escape import Md, html_text, md_text, page, script_json
+from rulesite.render.escape import Md, html_text, md_text, page, quoted_attr, script_json
 from rulesite.render.index_pages import render_topic
 from rulesite.render.section_page import render_section
 from rulesite.common.precache import bundle_folder, bundle_path
@@ -109,6 +110,15 @@ def test_attribute_values_cannot_end_the_attribute_or_carry_markup():
     assert not set(str(value)) & set("\"'<>[](){}`*_\\")
     with pytest.raises(TypeError):
         html_text(Markup("<b>"))  # markup where an attribute's text belongs is a bug
+
+
+def test_a_double_quoted_value_of_ours_cannot_end_its_attribute():
+    """The forwarding pages' policy keeps its quotes (a byte each), never a `"` or a tag."""
+    assert quoted_attr("default-src 'self'") == "default-src 'self'"
+    value = quoted_attr('"><script>x</script>&amp;')
+    assert not set(value) & set('"<>') and unescape(value) == '"><script>x</script>&amp;'
+    with pytest.raises(TypeError):
+        quoted_attr(Markup("<b>"))
 
 
 def test_markdown_text_cannot_end_an_attribute_either():

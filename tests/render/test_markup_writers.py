@@ -126,10 +126,10 @@ SHORT_PAGE = dict.fromkeys(
 @pytest.mark.parametrize(
     "name, values, count, ending",
     [
-        # target: refresh, two links; title; og and twitter titles; site name twice; description three
-        # times; image for og and twitter, its alt; language and locale; url, edition, canonical,
-        # icon, label, text, link text.
-        ("short_page", SHORT_PAGE, 3 + 1 + 2 + 2 + 3 + 3 + 2 + 7, ");"),
+        # target: refresh, two links; title; og title; site name twice; description twice (the
+        # page's, og); image, its alt; language and locale; url, edition, canonical, icon, label,
+        # text, link text.
+        ("short_page", SHORT_PAGE, 3 + 1 + 1 + 2 + 2 + 2 + 2 + 7, ");"),
         (
             "alias_page",
             dict(title=P, target=P, text=P),

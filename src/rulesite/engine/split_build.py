@@ -7,8 +7,8 @@ core idle).
 Each process runs MkDocs' own build steps (its Python API, the steps of
 `mkdocs.commands.build.build`, in their order; those it shares with
 `rebuild.py` are in `mkdocs_calls.py`) into the one new folder, but reads,
-renders and writes only its share of the pages (every n-th page, from the
-k-th) and of the static files (ours hard-linked rather than copied:
+renders and writes only its share of the pages (`shares`: of about equal
+cost, by their sizes) and of the static files (ours hard-linked rather than copied:
 `mkdocs_calls.place_static`), so that no two write the same file; it also
 reads and renders the pages in the navigation, whose titles every page shows.
 Part 0 writes the theme's templates too (the sitemap, the not-found page). A
@@ -47,6 +47,27 @@ def available() -> bool:
     return all(callable(getattr(steps, name, None)) for name in STEPS)
 
 
+# What a page costs MkDocs besides its Markdown (the theme's templates, the
+# navigation), in bytes of Markdown: measured on the full corpora's English
+# pages, 12.8 ms of templates a page against 3.6 ms a kilobyte of Markdown.
+PAGE_BYTES = 3_500
+
+
+def shares(pages: list[tuple[str, int]], parts: int) -> list[set[str]]:
+    """The pages (path, size in bytes) dealt out to `parts` processes, each the
+    next largest to the one with least so far: shares of about equal cost. Every
+    n-th page was not: the few whole-document pages (one of 1.4 MB) fell where
+    they fell, and one English part took a tenth longer than the other. Every
+    part computes the same shares from the same files."""
+    load = [0] * parts
+    dealt: list[set[str]] = [set() for _ in range(parts)]
+    for path, size in sorted(pages, key=lambda page: (-page[1], page[0])):
+        k = load.index(min(load))
+        dealt[k].add(path)
+        load[k] += size + PAGE_BYTES
+    return dealt
+
+
 def build_part(config_file: Path, site_dir: Path, part: int, parts: int) -> int:
     """Part `part` of `parts` of the clean build of `config_file`: its share of
     the pages and of the static files written into `site_dir` (new or empty: the
@@ -58,7 +79,7 @@ def build_part(config_file: Path, site_dir: Path, part: int, parts: int) -> int:
     gathered = Gathered(config_file, site_dir, dirty=False)
     config, files, env, nav, docs = gathered.config, gathered.files, gathered.env, gathered.nav, gathered.docs
     with ending(gathered):
-        mine = {file.src_uri for i, file in enumerate(docs) if i % parts == part}
+        mine = shares([(file.src_uri, os.path.getsize(file.abs_src_path)) for file in docs], parts)[part]
         shown = {page.file.src_uri for page in nav.pages}
         for file in docs:
             if file.src_uri in mine or file.src_uri in shown:

@@ -32,7 +32,7 @@ from urllib.parse import quote
 from markupsafe import Markup, escape
 
 from ..common.content_policy import REFERRER_POLICY, policy
-from .escape import Html, Md, attr_value, html_str, md_str, script_json
+from .escape import Html, Md, attr_value, html_str, md_str, quoted_attr, script_json
 from .og_image import HEIGHT as OG_HEIGHT
 from .og_image import WIDTH as OG_WIDTH
 
@@ -348,10 +348,8 @@ def _short_page(
         f'<meta property="og:image:width" content="{OG_WIDTH}">\n'
         f'<meta property="og:image:height" content="{OG_HEIGHT}">\n'
         f'<meta property="og:image:alt" content="{image_alt}">\n'
+        # X reads og:title, og:description and og:image where its own tags are missing.
         '<meta name="twitter:card" content="summary_large_image">\n'
-        f'<meta name="twitter:title" content="{og_title}">\n'
-        f'<meta name="twitter:description" content="{description}">\n'
-        f'<meta name="twitter:image" content="{image}">\n'
         f'<link rel="canonical" href="{e(canonical)}">\n'
         f'<link rel="icon" href="{e(icon)}">\n'
         f'<noscript><meta http-equiv="refresh" content="0; url={target}"></noscript>\n'
@@ -387,8 +385,8 @@ def policy_tags(inline_scripts=()) -> str:
     """A page's first tags, after <meta charset>: its Content Security Policy,
     allowing the inline scripts whose texts are given, and its referrer policy."""
     return (
-        f'<meta http-equiv="Content-Security-Policy" content="{escape(policy(inline_scripts))}">'
-        f'<meta name="referrer" content="{escape(REFERRER_POLICY)}">'
+        f'<meta http-equiv="Content-Security-Policy" content="{quoted_attr(policy(inline_scripts))}">'
+        f'<meta name="referrer" content="{quoted_attr(REFERRER_POLICY)}">'
     )
 
 
