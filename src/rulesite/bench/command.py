@@ -8,9 +8,11 @@ What it measures, in one run on one machine:
 
 - every stage of a clean whole build of the full corpora, in this process:
   the very sequence `rulesite build` runs (`sequence.py`, with nothing of
-  earlier builds used; the preview images are drawn, or taken from the store
-  when `$RULESITE_IMAGE_STORE` names one that holds them: the report says
-  how many of each, beside the render's time): wall time and peak memory (the process's
+  earlier builds used but the store of preview images, this checkout's own
+  or `$RULESITE_IMAGE_STORE`, as a clean build of this checkout would: a
+  first bench of a fresh clone draws them all, a later one takes them; the
+  report says how many of each, beside the render's time): wall time and
+  peak memory (the process's
   resident high-water mark after the stage, which only grows; MkDocs: the
   largest resident set of its processes); and what the site it built
   weighs, by kind of file, with the bytes of the tags every page repeats
@@ -84,7 +86,19 @@ from ..common.engines import DEFAULT as DEFAULT_ENGINE
 from ..engine.options import add_engine_option
 from .editions import editions_project
 from .serve import report_lines
-from ..sequence import Built, Checked, Published, Read, Rendered, Resolved, Sequence, Settings, Stopped, Written
+from ..sequence import (
+    IMAGE_STORE_VARIABLE,
+    Built,
+    Checked,
+    Published,
+    Read,
+    Rendered,
+    Resolved,
+    Sequence,
+    Settings,
+    Stopped,
+    Written,
+)
 
 TARGETS = {
     "whole_build_seconds": ("whole build of the full corpora", 30.0, "s"),
@@ -552,11 +566,24 @@ def _parser() -> argparse.ArgumentParser:
     return parser
 
 
+def use_checkouts_image_store(sources_dir: Path) -> str:
+    """The bench builds copies of this checkout in a temporary folder: their
+    preview images are taken from, and kept in, the store this checkout's own
+    builds use (`Settings.image_store` of `rulesite build`'s folders, or
+    $RULESITE_IMAGE_STORE), as a clean build of it would. A first bench of a
+    fresh clone draws them all, as its first build does; the report says how
+    many each build drew. Returns where the store is, for the report."""
+    store = Settings.of(sources_dir, write_stage.DOCS_DIR, Path("site")).image_store
+    os.environ[IMAGE_STORE_VARIABLE] = str(store)  # the builds in new processes too
+    return os.path.relpath(store)
+
+
 def measure(args: argparse.Namespace, corpora: Path, config: Path) -> dict:
     """Every figure of the bench, with the machine's load and speed around them:
     the report written to `--out`."""
     report: dict = {"machine": {"cpus": os.cpu_count(), "python": sys.version.split()[0], "load_before": os.getloadavg()}}
     report["machine"]["loop_seconds_before"] = machine_speed()
+    report["image_store"] = use_checkouts_image_store(args.sources_dir)
     with tempfile.TemporaryDirectory(prefix="rulesite-bench-") as tmp:
         work = Path(tmp)
         # A project of its own (sources and written pages copied), so the ruling can be changed.
@@ -657,6 +684,8 @@ def print_report(report: dict) -> None:
     for name, s in stages.items():
         print(f"| {name}{_images_drawn(report['full'], name)} | {s['seconds']} | {s['peak_mib']} |")
     print(f"| **whole build** | **{whole}** | |")
+    if report.get("image_store"):
+        print(f"preview images kept in and taken from {report['image_store']} (a first build there draws them all)")
     print(f"plain mkdocs build of the same pages: {plain_seq} s one language after another, {plain_par} s side by side")
     print(times_line(report["engines_side_by_side_seconds"]))
     print(weight_line(report["full"]["site_weight"]))

@@ -46,7 +46,7 @@ def add_build_options(parser: argparse.ArgumentParser, publish: bool = True) -> 
     parser.add_argument(
         "--docs-dir",
         type=Path,
-        default=Path("build") / "docs",
+        default=write_stage.DOCS_DIR,
         help="where to write the generated Markdown (default: build/docs)",
     )
     parser.add_argument("--site-dir", type=Path, default=Path("site"), help="where to build HTML (default: site)")

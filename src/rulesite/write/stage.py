@@ -26,6 +26,7 @@ from .memory import WriteMemory
 
 
 CONFIG = Path("mkdocs.yml")
+DOCS_DIR = Path("build") / "docs"  # where the generated Markdown goes by default (`rulesite build --docs-dir`)
 
 
 def site_url(config: Path, given: str | None = None) -> str:
