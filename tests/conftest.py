@@ -57,10 +57,11 @@ def missing_resource(what: str, hint: str) -> None:
 # modules in the order collected, `--dist loadfile`), so that no worker is left
 # alone with one at the end of a run; those reading the full-corpora site
 # (`corpora_site`) after the others, while it builds (`pytest_sessionstart`).
+# (tests/corpora/test_offline_budget.py reads a build test_many_editions.py
+# makes, tests/grown_corpora.py: it comes late, with the quick modules.)
 FIRST = (
     "tests/corpora/test_many_editions.py",
     "tests/corpora/test_warm_corpora.py",
-    "tests/corpora/test_offline_budget.py",
     "tests/build/test_incremental.py",
     "tests/build/test_warm_builds.py",
     "tests/browser/test_browser_offline.py",

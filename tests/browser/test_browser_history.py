@@ -15,14 +15,13 @@ Reveal, its two rules renumbered with the same text; 101.1 is reworded; 201 Hide
 from __future__ import annotations
 
 import posixpath
-import shutil
 from pathlib import Path
 from urllib.parse import unquote, urlsplit
 
 import pytest
 from browser_site import serve
-from buildutil import run_build
 from playwright.sync_api import expect
+from two_editions import two_editions_build
 
 from rulesite.stages import read as read_stage
 
@@ -34,12 +33,6 @@ from rulesite.resolve.entries import entry_anchor
 
 pytestmark = pytest.mark.browser
 
-FIXTURES = Path(__file__).parent.parent / "read" / "fixtures"
-MANIFEST = "sources:\n" + "".join(
-    f"  - {{id: e{n}, path: edition-{n}.rules-document.txt, game: riftbound, document: core-rules, language: en,\n"
-    f"     edition: {date}, version: '{n}', format: rules-document}}\n"
-    for n, date in ((1, "2030-01-15"), (2, "2030-06-01"))
-)
 KEY = ("riftbound", "core-rules", "en")
 DOCS = "riftbound/core-rules"
 # (page, its edition, rule): a renumbered rule and a reworded one on the
@@ -55,15 +48,8 @@ RULES = [
 
 @pytest.fixture(scope="module")
 def two_editions(tmp_path_factory, repo_root) -> Path:
-    root = tmp_path_factory.mktemp("history-two-editions")
-    sources = root / "rules_src"
-    sources.mkdir()
-    for n in (1, 2):
-        shutil.copy(FIXTURES / f"edition-{n}.rules-document.txt", sources)
-    (sources / "manifest.yml").write_text(MANIFEST, encoding="utf-8")
-    result = run_build(repo_root, root)
-    assert result.returncode == 0, result.stdout + result.stderr
-    return root
+    """The two editions' build, shared with test_browser_renumbered.py (tests/two_editions.py)."""
+    return two_editions_build(tmp_path_factory, repo_root)
 
 
 @pytest.fixture(scope="module")

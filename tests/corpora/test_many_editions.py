@@ -5,7 +5,9 @@ Tournament Rules with three, each older edition made at test time from the
 corpora (tests/older_editions.py: a rule taken out and its later siblings
 renumbered, a rule put back, rules reworded), built for real (strict MkDocs,
 then the build's own output check). Two builds, shared by the tests of this
-module: Magic alone with two editions; Magic and the Tournament Rules with three.
+module: the full corpora with an older Magic edition added (two editions of
+Magic; a build the offline budget's test reads too, tests/grown_corpora.py);
+Magic and the Tournament Rules with three.
 """
 
 from __future__ import annotations
@@ -18,6 +20,7 @@ from pathlib import Path
 import pytest
 from buildutil import run_build
 from edition_lines import printed_counts
+from grown_corpora import grown_build
 from older_editions import CORPUS_DATE, OLDER, OLDER_TOURNAMENT_DATE, write_magic_chain, write_tournament_chain
 
 pytestmark = pytest.mark.corpora
@@ -39,9 +42,9 @@ def _built(root: Path, result) -> Path:
 
 @pytest.fixture(scope="module")
 def magic_two(tmp_path_factory, repo_root, corpora_dir):
-    root = tmp_path_factory.mktemp("magic-two")
-    write_magic_chain(root, corpora_dir, 2)
-    result = run_build(repo_root, root)
+    """Magic's two editions: the full corpora with its older edition added, the
+    build test_offline_budget.py reads too (tests/grown_corpora.py)."""
+    root, result = grown_build(tmp_path_factory, repo_root, corpora_dir)
     return _built(root, result), result.stdout
 
 

@@ -8,13 +8,10 @@ the build says what it left for later."""
 
 from __future__ import annotations
 
-import os
 import re
-import subprocess
-import sys
 
 import pytest
-from older_editions import CORPUS_FILE, OLDER, older_text
+from grown_corpora import grown_build
 
 from rulesite.check.offline_app import check_precache, read_build
 from rulesite.common.precache import PRECACHE_BUDGET
@@ -28,46 +25,10 @@ KIND_FOLDERS = {"rule texts": "assets/previews/", "pages": "assets/offline/", "h
 @pytest.fixture(scope="module")
 def grown(tmp_path_factory, repo_root, corpora_dir):
     """The full corpora and an older Magic edition (a few rules taken out,
-    renumbered and reworded), built from the project folder."""
-    base = tmp_path_factory.mktemp("offline-budget")
-    older = OLDER[0]
-    extra = base / "older-magic"
-    extra.mkdir()
-    text = (corpora_dir / CORPUS_FILE).read_bytes().decode("utf-8")
-    (extra / f"cr-{older.date}.txt").write_bytes(older_text(text, older).encode("utf-8"))
-    (extra / "manifest.yml").write_text(
-        "sources:\n"
-        f"  - id: mtg-cr-{older.date}\n    path: cr-{older.date}.txt\n    game: magic\n"
-        "    document: comprehensive-rules\n    language: en\n"
-        f"    edition: {older.date}\n    format: mtg-rules\n    title: Magic Comprehensive Rules\n",
-        encoding="utf-8",
-    )
-    site = base / "site"
-    env = dict(os.environ)
-    env.setdefault("NO_MKDOCS_2_WARNING", "1")
-    result = subprocess.run(
-        [
-            sys.executable,
-            "-m",
-            "rulesite",
-            "build",
-            "--corpora",
-            str(corpora_dir),
-            "--also",
-            str(extra / "manifest.yml"),
-            str(extra),
-            "--docs-dir",
-            str(base / "docs"),
-            "--site-dir",
-            str(site),
-        ],
-        cwd=repo_root,
-        env=env,
-        capture_output=True,
-        text=True,
-        timeout=1800,
-    )
-    return site, result
+    renumbered and reworded), built from the repo root; shared with
+    test_many_editions.py (tests/grown_corpora.py)."""
+    root, result = grown_build(tmp_path_factory, repo_root, corpora_dir)
+    return root / "site", result
 
 
 def test_a_build_whose_sources_grew_stays_within_the_budget_by_choosing(grown):

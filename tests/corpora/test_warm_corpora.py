@@ -115,13 +115,21 @@ def test_warm_builds_of_the_full_corpora_write_the_clean_builds_markdown(tmp_pat
         "edition added": lambda: add_an_edition(root, corpora),
         "edition removed": lambda: remove_the_added_edition(root, corpora),
     }
+    # The edition removed, the sources are those of before it came (its
+    # manifest entries the same): the clean build made then is the one to match.
+    same_sources_as = {"edition removed": "translation edited, card added"}
+    cleans = {}
     for what, change in changes.items():
         before = dict(memory.render.jobs)
         change()
         warm, warm_problems = run_reporting(settings(root, "warm", corpora=corpora), memory)
-        clean, clean_problems = run_reporting(settings(root, "clean", corpora=corpora, clean=True))
-        same_trees(_docs(warm), _docs(clean))
-        assert warm_problems == clean_problems, what
+        if what in same_sources_as:
+            cleans[what] = cleans[same_sources_as[what]]
+        else:
+            clean, clean_problems = run_reporting(settings(root, "clean", corpora=corpora, clean=True))
+            cleans[what] = _docs(clean), clean_problems
+        same_trees(_docs(warm), cleans[what][0])
+        assert warm_problems == cleans[what][1], what
         assert memory.files.docs.taken == list(changes).index(what) + 1, "the kept copy of the docs was not used"
         reused = sum(1 for name, (digest, _) in memory.render.jobs.items() if before.get(name, ("",))[0] == digest)
         print(f"{what}: {reused} of {len(memory.render.jobs)} reusable render jobs reused")
