@@ -14,9 +14,11 @@ run's sites.
 ROOT/rules_src, then `rulesite build` with some arguments (buildutil.run_build),
 keyed by the content of those sources and the arguments. The folder it returns
 is shared: read it, never change it. A test that changes a site or its
-sources works on a copy (`hard_link_copy`: hard links, no bytes copied; safe for a
-later build into it, which writes new files rather than rewriting old ones in
-place; never write into a copied file with open(..., "w")).
+sources works on a copy of its own. `hard_link_copy` (hard links, no bytes
+copied) is for reading, or for replacing whole files: never write into a copied
+file with open(..., "w"), and never build into a copy, since a build rewrites
+its MkDocs configs (`.build/docs/mkdocs.<lang>.yml`) in place, which would
+change the shared folder's (and they name the folder they were made in).
 """
 
 from __future__ import annotations
