@@ -3,7 +3,9 @@
 # Exits non-zero when a test fails, and also when pytest collected no tests
 # (pytest's exit code 5), so an empty or mis-selected run never counts as a pass.
 #
-# The tests run on one pytest-xdist worker per core (`-n auto`), each test
+# The tests run on pytest-xdist workers, half as many again as cores (the
+# browser modules, half of the suite's time, wait on Chromium and throttled
+# pages: with one worker a core, two cores were 65 % busy), each test
 # module whole on one worker (`--dist loadfile`: a module's fixtures run once),
 # handed out in the order tests/conftest.py collects them, the longest first
 # (`--no-loadscope-reorder`: pytest-xdist would order them by their number of
@@ -15,7 +17,8 @@ set -euo pipefail
 cd -- "$(dirname -- "${BASH_SOURCE[0]}")/.."
 bash scripts/setup.sh --browser
 status=0
-.venv/bin/python -m pytest -n auto --dist loadfile --no-loadscope-reorder "$@" || status=$?
+cores="$(nproc)"
+.venv/bin/python -m pytest -n "$(( cores + (cores + 1) / 2 ))" --dist loadfile --no-loadscope-reorder "$@" || status=$?
 if [[ "$status" -eq 5 ]]; then
     echo "run_tests.sh: pytest collected no tests (exit code 5): counted as a failure" >&2
     exit 1
