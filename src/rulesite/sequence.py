@@ -324,7 +324,7 @@ def forget_earlier_builds(settings: Settings, memory: BuildMemory | None) -> Non
     were built from (`engine.built_from`) and what the check found of their
     files (`check.stage.findings_file`). The stages then find none of it, as
     in a first build; what this build makes is kept for the next. The output
-    folders stay: the build replaces them, and so does the store of drawn
+    folders stay (the build replaces them), and so does the store of drawn
     preview images (`Settings.image_store`): kept by what they show and by
     what draws them (`og_image.store_folder`), they are what a first build
     would draw, byte for byte."""
