@@ -33,3 +33,18 @@ def run_build(repo_root: Path, root: Path, *extra: str, site_dir: Path | None = 
         text=True,
         timeout=1200,
     )
+
+
+def project_settings(repo_root: Path, root: Path, **rest):
+    """The Settings `rulesite build` takes in the project folder `root` (its
+    rules_src/, build/docs/ and site/), with the repository's config and pages."""
+    from rulesite.sequence import Settings
+
+    return Settings.of(
+        root / "rules_src",
+        root / "build" / "docs",
+        root / "site",
+        config=repo_root / "mkdocs.yml",
+        pages_dir=repo_root / "docs",
+        **rest,
+    )

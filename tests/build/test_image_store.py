@@ -13,17 +13,7 @@ from buildproc import tree
 
 from rulesite.render import og_image
 from rulesite.sequence import IMAGE_STORE_VARIABLE, Rendered, Sequence, Settings, Stopped
-
-
-def _settings(repo_root: Path, root: Path, **rest) -> Settings:
-    return Settings.of(
-        root / "rules_src",
-        root / "build" / "docs",
-        root / "site",
-        config=repo_root / "mkdocs.yml",
-        pages_dir=repo_root / "docs",
-        **rest,
-    )
+from buildutil import project_settings
 
 
 def _rendered(settings: Settings) -> Rendered:
@@ -46,15 +36,15 @@ def builds(repo_root: Path, tmp_path_factory) -> dict:
     found: dict = {"store": store}
     with pytest.MonkeyPatch.context() as patch:
         patch.setenv(IMAGE_STORE_VARIABLE, str(store))
-        settings = _settings(repo_root, root)
+        settings = project_settings(repo_root, root)
         found["config_dir"] = settings.config_dir
         found["first"] = _rendered(settings)
         found["site"] = tree(settings.site_dir)
         folder = store / og_image.code_digest()
         found["kept"] = _images(folder)
-        found["clean"] = _rendered(_settings(repo_root, root, clean=True))
+        found["clean"] = _rendered(project_settings(repo_root, root, clean=True))
         found["clean site"] = tree(settings.site_dir)
-        clean = _settings(repo_root, root, clean=True, site=False)  # what is drawn is all that is asked now
+        clean = project_settings(repo_root, root, clean=True, site=False)  # what is drawn is all that is asked now
         found["gone"] = name = sorted(found["kept"])[0]
         (folder / name).unlink()
         found["one gone"] = _rendered(clean)
@@ -93,7 +83,7 @@ def test_other_drawing_code_draws_every_image_again_and_the_old_folder_goes(buil
 
 def test_the_store_is_the_build_s_own_folder_unless_the_variable_names_one(repo_root, tmp_path, monkeypatch):
     monkeypatch.delenv(IMAGE_STORE_VARIABLE, raising=False)
-    settings = _settings(repo_root, tmp_path)
+    settings = project_settings(repo_root, tmp_path)
     assert settings.image_store == settings.config_dir / "og"
     monkeypatch.setenv(IMAGE_STORE_VARIABLE, "shared-images")
     monkeypatch.chdir(tmp_path)

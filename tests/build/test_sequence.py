@@ -26,17 +26,7 @@ from rulesite.sequence import (
     Written,
     forget_earlier_builds,
 )
-
-
-def _settings(repo_root: Path, root: Path, **rest) -> Settings:
-    return Settings.of(
-        root / "rules_src",
-        root / "build" / "docs",
-        root / "site",
-        config=repo_root / "mkdocs.yml",
-        pages_dir=repo_root / "docs",
-        **rest,
-    )
+from buildutil import project_settings
 
 
 @pytest.fixture(scope="module")
@@ -51,7 +41,7 @@ def _records(settings: Settings) -> list:
 
 
 def test_the_stages_run_in_order_and_a_second_build_reuses_the_first(repo_root, project):
-    settings = _settings(repo_root, project)
+    settings = project_settings(repo_root, project)
     first = _records(settings)
     assert [type(r) for r in first] == [Read, Resolved, Rendered, Written, Built, Checked, Published]
     read, _, _, written, built, checked, published = first
@@ -67,7 +57,7 @@ def test_the_stages_run_in_order_and_a_second_build_reuses_the_first(repo_root, 
     assert checked.findings_reused > 0
     assert output.identity(output.published(settings.site_dir)) not in (site, None), "a new generation, published"
 
-    clean = _records(_settings(repo_root, project, clean=True))
+    clean = _records(project_settings(repo_root, project, clean=True))
     built, checked = clean[4], clean[5]
     assert built.reused == frozenset() and built.rebuilt == {}, "a clean build reuses nothing"
     assert checked.findings_reused == 0
@@ -86,7 +76,7 @@ def test_a_clean_build_first_removes_what_earlier_builds_left(repo_root, tmp_pat
     from rulesite.stages import read as read_stage
 
     monkeypatch.delenv(IMAGE_STORE_VARIABLE, raising=False)  # the store in the build's own folder
-    settings = _settings(repo_root, tmp_path, clean=True)
+    settings = project_settings(repo_root, tmp_path, clean=True)
     config_dir, site_dir = settings.config_dir, settings.site_dir
     stored = settings.image_store / "0123456789abcdef" / "drawn.png"
     left = [
@@ -112,7 +102,7 @@ def test_errors_in_the_sources_stop_before_anything_is_written(repo_root, tmp_pa
     rulings = tmp_path / "rules_src" / "riftbound" / "community-rulings.txt"
     text = rulings.read_text(encoding="utf-8")
     rulings.write_text(text.replace("Ruling: ", "Ruling: \u202e", 1), encoding="utf-8")  # bidirectional control: an error
-    sequence = Sequence(_settings(repo_root, tmp_path))
+    sequence = Sequence(project_settings(repo_root, tmp_path))
     records = list(sequence.run())
     assert [type(r) for r in records] == [Read, Resolved, Stopped]
     assert records[-1].why == "sources" and records[-1].status == 1
